@@ -1,0 +1,56 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// `PANELKIT_EMBEDDED=1 swift build -c release --target PanelKit` builds the
+// Foundation-free modules as Embedded Swift: the check that boards without a
+// Swift runtime keep working (scripts/embedded-check).
+let embedded = Context.environment["PANELKIT_EMBEDDED"] != nil
+let embeddedSettings: [SwiftSetting] = embedded
+    ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo"])]
+    : []
+
+let package = Package(
+    name: "PanelKit",
+    products: [
+        .library(name: "PanelKit", targets: ["PanelKit"]),
+        .executable(name: "panel", targets: ["panel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, through pkg-config; `providers` names the Debian package.
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // POSIX and Linux headers, with non-variadic wrappers for what Swift cannot import.
+        .target(name: "CLinux"),
+
+        // The core: no Foundation, builds as Embedded Swift.
+        .target(name: "PanelKit", swiftSettings: embeddedSettings),
+        // evemu traces, the replay driver, its JSON Lines log and the built-in scenes.
+        .target(name: "PanelReplay", dependencies: ["PanelKit", "CLinux"], swiftSettings: embeddedSettings),
+        // In-memory framebuffer written out as PNG through libpng.
+        .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG"], swiftSettings: embeddedSettings),
+
+        .executableTarget(
+            name: "panel",
+            dependencies: [
+                "PanelKit", "PanelReplay", "PanelHeadless",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Test-only: a malloc interposer that counts every allocation of the process.
+        .target(name: "CAllocationCounter"),
+        .target(name: "PanelTestSupport", dependencies: ["PanelKit", "PanelReplay", "CAllocationCounter"]),
+
+        .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelTestSupport"]),
+        .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
+        .testTarget(
+            name: "PanelHeadlessTests",
+            dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport", "CDRM", "CEvdev", "CFreeType", "CPNG"]
+        ),
+    ]
+)

@@ -1,0 +1,3 @@
+#ifndef CALLOCATIONCOUNTER_H
+#define CALLOCATIONCOUNTER_H
+#endif

@@ -1,0 +1,21 @@
+/// A location in a two-dimensional coordinate space, in points (UIKit's `CGPoint`).
+@frozen
+public struct Point: Equatable {
+    public var x: Double
+    public var y: Double
+
+    @inlinable
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    /// Straight-line distance to `other`.
+    @inlinable
+    public func distance(to other: Point) -> Double {
+        let dx = other.x - x, dy = other.y - y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

@@ -1,0 +1,14 @@
+/// A width and a height, in points (UIKit's `CGSize`).
+@frozen
+public struct Size: Equatable {
+    public var width: Double
+    public var height: Double
+
+    @inlinable
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+}
