@@ -3,7 +3,7 @@
 ///
 /// Composition follows Core Graphics: `t.concatenating(u)` applies `t` first, then `u`.
 @frozen
-public struct AffineTransform: Equatable {
+public struct AffineTransform: Equatable, Sendable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     @inlinable

@@ -1,7 +1,7 @@
 /// Distances inset from each edge of a rectangle (UIKit's `UIEdgeInsets`).
 /// Negative insets grow the rectangle.
 @frozen
-public struct EdgeInsets: Equatable {
+public struct EdgeInsets: Equatable, Sendable {
     public var top: Double
     public var left: Double
     public var bottom: Double

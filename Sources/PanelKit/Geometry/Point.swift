@@ -1,6 +1,6 @@
 /// A location in a two-dimensional coordinate space, in points (UIKit's `CGPoint`).
 @frozen
-public struct Point: Equatable {
+public struct Point: Equatable, Sendable {
     public var x: Double
     public var y: Double
 

@@ -2,7 +2,7 @@
 ///
 /// Sizes are expected to be non-negative; `standardized` fixes one that is not.
 @frozen
-public struct Rect: Equatable {
+public struct Rect: Equatable, Sendable {
     public var origin: Point
     public var size: Size
 

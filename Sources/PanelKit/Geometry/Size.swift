@@ -1,6 +1,6 @@
 /// A width and a height, in points (UIKit's `CGSize`).
 @frozen
-public struct Size: Equatable {
+public struct Size: Equatable, Sendable {
     public var width: Double
     public var height: Double
 

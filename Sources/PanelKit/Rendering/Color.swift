@@ -1,6 +1,6 @@
 /// An sRGB colour with straight (not premultiplied) alpha, 8 bits a channel.
 @frozen
-public struct Color: Equatable {
+public struct Color: Equatable, Sendable {
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8

@@ -1,0 +1,236 @@
+/// A window's view hierarchy flattened in paint order (a pre-order walk:
+/// each view, then its subviews back to front), for the event path and the
+/// renderer. Each entry links to its parent, its last child and its previous
+/// sibling, records where its subtree ends, and carries the geometry and flags
+/// that hit-testing and drawing read.
+///
+/// The table is rebuilt when the hierarchy changes and patched in place when a
+/// view's geometry or flags change; both happen when the app changes views,
+/// never per input event. A rebuild reuses its storage, so it allocates only
+/// when the hierarchy grows past every size it had before.
+public final class ViewTable {
+    public struct Flags: OptionSet, Sendable {
+        public var rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let hidden = Flags(rawValue: 1 << 0)
+        /// alpha ≤ 0.01
+        public static let transparent = Flags(rawValue: 1 << 1)
+        public static let interactionDisabled = Flags(rawValue: 1 << 2)
+        /// The view's class may override `hitTest` or `point(inside:)`, so the table calls into it.
+        public static let customHitTesting = Flags(rawValue: 1 << 3)
+        public static let clipsToBounds = Flags(rawValue: 1 << 4)
+        /// The view's transform collapses the plane: no point maps into it.
+        public static let singular = Flags(rawValue: 1 << 5)
+
+        /// R4.1: any of these makes a view and its subtree unhittable.
+        static let ineligible: Flags = [.hidden, .transparent, .interactionDisabled, .singular]
+    }
+
+    public struct Entry {
+        public unowned(unsafe) var view: View
+        /// Index of the superview's entry; -1 for the window.
+        public var parent: Int32
+        /// One past the last entry of this view's subtree.
+        public var subtreeEnd: Int32
+        /// Index of the frontmost subview's entry; -1 without subviews.
+        public var lastChild: Int32
+        /// Index of the subview just behind this one in the same superview; -1 for the backmost.
+        public var previousSibling: Int32
+        public var flags: Flags
+        /// Maps the superview's bounds coordinates into this view's (UIKit converts one level at a time).
+        public var superviewToLocal: AffineTransform
+        /// Maps this view's bounds coordinates into window coordinates.
+        public var localToWindow: AffineTransform
+        public var bounds: Rect
+        /// Window-space bounding box of the view.
+        public var frameInWindow: Rect
+        /// Window-space area this view may draw in: its clipping ancestors' frames intersected.
+        public var clipInWindow: Rect
+        /// The product of the view's and its ancestors' alpha.
+        public var alphaInWindow: Double
+    }
+
+    public unowned(unsafe) let window: Window
+    public private(set) var entries: ContiguousArray<Entry> = []
+    public private(set) var needsRebuild = true
+    /// How many times the table was rebuilt; tests use it to show events do not rebuild.
+    public private(set) var rebuildCount = 0
+
+    init(window: Window) {
+        self.window = window
+    }
+
+    public var count: Int {
+        rebuildIfNeeded()
+        return entries.count
+    }
+
+    func setNeedsRebuild() { needsRebuild = true }
+
+    public func rebuildIfNeeded() {
+        if needsRebuild { rebuild() }
+    }
+
+    func contains(_ view: View) -> Bool {
+        rebuildIfNeeded()
+        let i = view.tableIndex
+        return i >= 0 && i < entries.count && entries[i].view === view
+    }
+
+    public func entry(for view: View) -> Entry? {
+        contains(view) ? entries[view.tableIndex] : nil
+    }
+
+    func frameInWindow(of view: View) -> Rect? {
+        guard !needsRebuild, contains(view) else { return nil }
+        return entries[view.tableIndex].frameInWindow
+    }
+
+    // MARK: Building
+
+    private func rebuild() {
+        entries.removeAll(keepingCapacity: true)
+        let unbounded = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
+        append(window, parent: -1, parentToWindow: .identity, parentClip: unbounded, parentAlpha: 1, isRoot: true)
+        needsRebuild = false
+        rebuildCount += 1
+    }
+
+    @discardableResult
+    private func append(_ view: View, parent: Int32, parentToWindow: AffineTransform,
+                        parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Int32 {
+        let index = Int32(entries.count)
+        view.tableIndex = Int(index)
+        entries.append(makeEntry(view, parent: parent, parentToWindow: parentToWindow,
+                                 parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot))
+        let me = entries[Int(index)]
+        let childClip = me.flags.contains(.clipsToBounds)
+            ? (me.clipInWindow.intersection(me.frameInWindow) ?? .zero) : me.clipInWindow
+        var previous: Int32 = -1
+        for subview in view.subviews {
+            let child = append(subview, parent: index, parentToWindow: me.localToWindow,
+                               parentClip: childClip, parentAlpha: me.alphaInWindow, isRoot: false)
+            entries[Int(child)].previousSibling = previous
+            previous = child
+        }
+        entries[Int(index)].lastChild = previous
+        entries[Int(index)].subtreeEnd = Int32(entries.count)
+        return index
+    }
+
+    private func makeEntry(_ view: View, parent: Int32, parentToWindow: AffineTransform,
+                           parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Entry {
+        // The window's own bounds are window coordinates; its frame only places it on screen.
+        let toSuperview = isRoot ? AffineTransform.identity : view.transformToSuperview
+        let localToWindow = toSuperview.concatenating(parentToWindow)
+        var flags = Self.flags(of: view)
+        let inverse = toSuperview.inverted
+        if inverse == nil { flags.insert(.singular) }
+        return Entry(
+            view: view, parent: parent, subtreeEnd: -1, lastChild: -1, previousSibling: -1,
+            flags: flags, superviewToLocal: inverse ?? .identity, localToWindow: localToWindow,
+            bounds: view.bounds, frameInWindow: localToWindow.apply(to: view.bounds),
+            clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha)
+    }
+
+    private static func flags(of view: View) -> Flags {
+        var flags: Flags = []
+        if view.isHidden { flags.insert(.hidden) }
+        if !(view.alpha > 0.01) { flags.insert(.transparent) }
+        if !view.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
+        if view.clipsToBounds { flags.insert(.clipsToBounds) }
+        if !type(of: view).usesStandardHitTesting { flags.insert(.customHitTesting) }
+        return flags
+    }
+
+    // MARK: Patching
+
+    /// A view's geometry or alpha changed: refresh its entry and its subtree's
+    /// window-space values, in place.
+    func updateGeometry(of view: View) {
+        guard !needsRebuild, contains(view) else { return }
+        let index = view.tableIndex
+        let old = entries[index]
+        let parent = Int(old.parent)
+        let isRoot = parent < 0
+        let unbounded = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
+        var parentToWindow = AffineTransform.identity, parentClip = unbounded, parentAlpha = 1.0
+        if !isRoot {
+            let p = entries[parent]
+            parentToWindow = p.localToWindow
+            parentAlpha = p.alphaInWindow
+            parentClip = p.flags.contains(.clipsToBounds)
+                ? (p.clipInWindow.intersection(p.frameInWindow) ?? .zero) : p.clipInWindow
+        }
+        refreshSubtree(at: index, parentToWindow: parentToWindow, parentClip: parentClip,
+                       parentAlpha: parentAlpha, isRoot: isRoot)
+    }
+
+    private func refreshSubtree(at index: Int, parentToWindow: AffineTransform, parentClip: Rect,
+                                parentAlpha: Double, isRoot: Bool) {
+        let old = entries[index]
+        var fresh = makeEntry(old.view, parent: old.parent, parentToWindow: parentToWindow,
+                              parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot)
+        fresh.subtreeEnd = old.subtreeEnd
+        fresh.lastChild = old.lastChild
+        fresh.previousSibling = old.previousSibling
+        entries[index] = fresh
+        let childClip = fresh.flags.contains(.clipsToBounds)
+            ? (fresh.clipInWindow.intersection(fresh.frameInWindow) ?? .zero) : fresh.clipInWindow
+        var child = fresh.lastChild
+        while child >= 0 {
+            refreshSubtree(at: Int(child), parentToWindow: fresh.localToWindow, parentClip: childClip,
+                           parentAlpha: fresh.alphaInWindow, isRoot: false)
+            child = entries[Int(child)].previousSibling
+        }
+    }
+
+    /// A view's flags changed: hidden, interaction and clipping patch one entry;
+    /// alpha and clipping also reach the subtree's drawing values.
+    func updateFlags(of view: View) {
+        updateGeometry(of: view)
+    }
+
+    // MARK: Hit-testing
+
+    /// UIKit's default `hitTest(_:with:)` for the view at `index`, given `point`
+    /// in that view's bounds coordinates (R4, R5).
+    ///
+    /// It descends the table instead of recursing: at each level it scans the
+    /// subviews front to back through the sibling links, converts the point one
+    /// level down, and skips the whole subtree of a subview that is ineligible
+    /// or does not contain the point. It calls into a view only where its class
+    /// may override `hitTest` or `point(inside:)`.
+    func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
+        rebuildIfNeeded()
+        return entries.withUnsafeBufferPointer { table -> View? in
+            let start = table[index]
+            if !start.flags.isDisjoint(with: Flags.ineligible) { return nil }
+            if start.flags.contains(.customHitTesting) {
+                guard start.view.point(inside: point, with: event) else { return nil }
+            } else if !start.bounds.contains(point) {
+                return nil
+            }
+            var node = index
+            var local = point
+            descending: while true {
+                var child = table[node].lastChild
+                while child >= 0 {
+                    let entry = table[Int(child)]
+                    if !entry.flags.contains(.singular) {
+                        let childPoint = entry.superviewToLocal.apply(to: local)
+                        if entry.flags.contains(.customHitTesting) {
+                            if let hit = entry.view.hitTest(childPoint, with: event) { return hit }
+                        } else if entry.flags.isDisjoint(with: Flags.ineligible) && entry.bounds.contains(childPoint) {
+                            node = Int(child)
+                            local = childPoint
+                            continue descending
+                        }
+                    }
+                    child = entry.previousSibling
+                }
+                return table[node].view
+            }
+        }
+    }
+}

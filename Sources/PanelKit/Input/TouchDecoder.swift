@@ -1,0 +1,406 @@
+/// Why a ``TouchDecoder`` cannot decode a device: what is wrong and what was expected.
+public struct TouchDeviceError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// Turns kernel input events into ``TouchFrame``s: one frame per `SYN_REPORT`,
+/// holding every finger on the surface in device units (H1–H5).
+///
+/// Feed events in order to ``decode(_:)``. When it returns true, ``frame`` holds
+/// the finished frame until the next one completes. All storage is sized at init;
+/// decoding never allocates.
+///
+/// - Protocol B (slots): contact ids are the device's tracking ids (H2). The slot
+///   at start-up is the description's `ABS_MT_SLOT` value, never assumed 0.
+///   Slot state persists between frames, since a still finger sends nothing (H3).
+///   The legacy `ABS_X/ABS_Y/BTN_TOUCH` events that such devices also send are ignored.
+/// - Protocol A (anonymous contacts): every frame lists all contacts again. Contacts
+///   keep their id across frames by the device's `ABS_MT_TRACKING_ID` when it sends
+///   one, otherwise by nearest neighbour within ``maximumMatchDistanceFraction`` of
+///   the larger axis span. New contacts get fresh ids from a counter.
+/// - Single touch: one contact while `BTN_TOUCH` (or `BTN_LEFT`, for devices without
+///   `BTN_TOUCH`) is down, with a new id for every press.
+///
+/// `SYN_DROPPED` (H4): every event up to and including the next `SYN_REPORT` is
+/// ignored; the frame after that is the device's re-synced state and is flagged
+/// ``TouchFrame/isResynchronized``. Coordinates are clamped into the declared axis
+/// range, and contacts farther outside it than ``ghostMarginFraction`` of the span are
+/// ghosts, left out of the frame (H5).
+public final class TouchDecoder {
+    /// The most protocol-B slots tracked; events for higher slots are ignored.
+    public static let maximumSlotCount = 64
+    /// A contact more than this fraction of the axis span outside the declared range
+    /// is a ghost (H5). Real panels overshoot by a few units at the edges; a tenth of
+    /// the span is far beyond that and still catches the wild values of a glitch.
+    public static let ghostMarginFraction = 0.10
+    /// Protocol A contacts farther apart than this fraction of the larger axis span
+    /// between two frames are different fingers. A quarter of the panel in one frame
+    /// (10 ms at 100 Hz) is faster than any swipe, yet two fingers rarely sit closer
+    /// than that when one lifts and another lands in the same frame.
+    public static let maximumMatchDistanceFraction = 0.25
+
+    /// How the device reports touches.
+    public let touchProtocol: TouchProtocol
+    /// The last completed frame: the fingers on the surface, in device units,
+    /// stamped with its `SYN_REPORT`'s time.
+    public private(set) var frame = TouchFrame()
+    /// How many `SYN_DROPPED` events the device sent: each one lost events (H4).
+    public private(set) var droppedEventBursts = 0
+
+    private let xBounds: AxisBounds
+    private let yBounds: AxisBounds
+    /// Set from `SYN_DROPPED` to the next `SYN_REPORT`: those events are ignored.
+    private var isDiscardingUntilReport = false
+    private var nextFrameIsResynchronized = false
+
+    // Protocol B.
+    private var slots: InlineArray<64, SlotState>
+    private let slotCount: Int
+    /// -1 while the device points at a slot beyond `slotCount`.
+    private var currentSlot: Int
+
+    // Protocol A.
+    private var pendingContact = AnonymousContact()
+    private var reportedContacts: InlineArray<16, AnonymousContact>
+    private var reportedCount = 0
+    private var touchReleasedInFrame = false
+    /// The device tracking id behind each contact of `frame` (-1: none).
+    private var previousTrackingIDs: InlineArray<16, Int32>
+    private var nextContactID: Int32 = 0
+    private let maximumMatchDistanceSquared: Double
+
+    // Single touch.
+    private let buttonCode: UInt16
+    private var isButtonDown = false
+    private var singleContactID: Int32 = -1
+    private var singleX: Int32
+    private var singleY: Int32
+    private var singlePressure: Int32
+
+    /// Prepares a decoder for `device`.
+    ///
+    /// - Throws: ``TouchDeviceError`` when the device reports no touch axes, or
+    ///   declares a position or slot axis whose range is empty.
+    public init(device: TouchDeviceDescription) throws(TouchDeviceError) {
+        guard let touchProtocol = device.touchProtocol else {
+            throw TouchDeviceError(message: "device \"\(device.name)\" reports no touch axes: expected "
+                + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT")
+        }
+        let isMultitouch = touchProtocol != .singleTouch
+        let xCode = isMultitouch ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x
+        let yCode = isMultitouch ? AbsoluteAxis.multitouchPositionY : AbsoluteAxis.y
+        let xName = isMultitouch ? "ABS_MT_POSITION_X" : "ABS_X"
+        let yName = isMultitouch ? "ABS_MT_POSITION_Y" : "ABS_Y"
+        // touchProtocol guarantees both axes exist.
+        let xAxis = device.axis(xCode) ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
+        let yAxis = device.axis(yCode) ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
+        for (name, axis) in [(xName, xAxis), (yName, yAxis)] where axis.maximum < axis.minimum {
+            throw TouchDeviceError(message: "device \"\(device.name)\" declares \(name) range "
+                + "\(axis.minimum)...\(axis.maximum): expected minimum <= maximum")
+        }
+
+        var slotCount = 0
+        var startSlot = -1
+        if touchProtocol == .multitouchSlots, let slotAxis = device.axis(AbsoluteAxis.multitouchSlot) {
+            guard slotAxis.maximum >= 0 else {
+                throw TouchDeviceError(message: "device \"\(device.name)\" declares ABS_MT_SLOT maximum "
+                    + "\(slotAxis.maximum): expected at least one slot (maximum >= 0)")
+            }
+            slotCount = min(Int(slotAxis.maximum) + 1, TouchDecoder.maximumSlotCount)
+            // H2: the device says which slot the next events address.
+            startSlot = (0..<slotCount).contains(Int(slotAxis.value)) ? Int(slotAxis.value) : -1
+        }
+
+        let xBounds = AxisBounds(xAxis), yBounds = AxisBounds(yAxis)
+        self.touchProtocol = touchProtocol
+        self.xBounds = xBounds
+        self.yBounds = yBounds
+        self.slotCount = slotCount
+        self.currentSlot = startSlot
+        // The description only knows the current slot's values; the others start
+        // from the same guess and are overwritten as soon as a finger lands.
+        let pressure = device.axis(isMultitouch ? AbsoluteAxis.multitouchPressure : AbsoluteAxis.pressure)
+        self.slots = InlineArray(repeating: SlotState(
+            trackingID: -1, x: xAxis.value, y: yAxis.value,
+            pressure: pressure?.value ?? 0,
+            touchMajor: device.axis(AbsoluteAxis.multitouchTouchMajor)?.value ?? 0))
+        self.reportedContacts = InlineArray(repeating: AnonymousContact())
+        self.previousTrackingIDs = InlineArray(repeating: -1)
+        let matchDistance = TouchDecoder.maximumMatchDistanceFraction
+            * max(xBounds.maximum - xBounds.minimum, yBounds.maximum - yBounds.minimum)
+        self.maximumMatchDistanceSquared = matchDistance * matchDistance
+        self.buttonCode = device.hasKey(KeyCode.touch) ? KeyCode.touch : KeyCode.buttonLeft
+        self.singleX = xAxis.value
+        self.singleY = yAxis.value
+        self.singlePressure = pressure?.value ?? 0
+    }
+
+    /// Feeds one event. Returns true when it completed a frame (at every
+    /// `SYN_REPORT` outside a drop, even when nothing changed); ``frame`` then holds it.
+    public func decode(_ event: InputEvent) -> Bool {
+        if event.type == EventType.synchronization {
+            return synchronize(event)
+        }
+        if isDiscardingUntilReport { return false }
+        switch touchProtocol {
+        case .multitouchSlots: updateSlot(event)
+        case .multitouchAnonymous: updateAnonymousContact(event)
+        case .singleTouch: updateSingleTouch(event)
+        }
+        return false
+    }
+
+    // MARK: - Frames
+
+    private func synchronize(_ event: InputEvent) -> Bool {
+        switch event.code {
+        case SynchronizationCode.report:
+            if isDiscardingUntilReport {
+                // This report ends the lost stretch; the events after it re-sync (H4).
+                isDiscardingUntilReport = false
+                nextFrameIsResynchronized = true
+                return false
+            }
+            completeFrame(at: event.time)
+            return true
+        case SynchronizationCode.dropped:
+            droppedEventBursts += 1
+            isDiscardingUntilReport = true
+            // A protocol A frame cut by the drop is incomplete: forget its contacts.
+            pendingContact = AnonymousContact()
+            reportedCount = 0
+            touchReleasedInFrame = false
+            return false
+        case SynchronizationCode.multitouchReport:
+            if !isDiscardingUntilReport && touchProtocol == .multitouchAnonymous {
+                closePendingContact()
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    private func completeFrame(at time: Double) {
+        var next = TouchFrame(timestamp: time)
+        next.isResynchronized = nextFrameIsResynchronized
+        nextFrameIsResynchronized = false
+        switch touchProtocol {
+        case .multitouchSlots: collectSlots(into: &next)
+        case .multitouchAnonymous: collectAnonymousContacts(into: &next)
+        case .singleTouch: collectSingleTouch(into: &next)
+        }
+        frame = next
+    }
+
+    // MARK: - Protocol B
+
+    private func updateSlot(_ event: InputEvent) {
+        // Keys (the legacy BTN_TOUCH) and ABS_X/ABS_Y duplicate the slots: ignored.
+        guard event.type == EventType.absolute else { return }
+        if event.code == AbsoluteAxis.multitouchSlot {
+            currentSlot = (0..<slotCount).contains(Int(event.value)) ? Int(event.value) : -1
+            return
+        }
+        let slot = currentSlot
+        guard slot >= 0 else { return }
+        switch event.code {
+        case AbsoluteAxis.multitouchTrackingID:
+            // A new id without -1 in between simply replaces the contact: the
+            // old id vanishes from the frame and the new one appears.
+            slots[slot].trackingID = event.value < 0 ? -1 : event.value
+        case AbsoluteAxis.multitouchPositionX: slots[slot].x = event.value
+        case AbsoluteAxis.multitouchPositionY: slots[slot].y = event.value
+        case AbsoluteAxis.multitouchPressure: slots[slot].pressure = event.value
+        case AbsoluteAxis.multitouchTouchMajor: slots[slot].touchMajor = event.value
+        default: break
+        }
+    }
+
+    private func collectSlots(into next: inout TouchFrame) {
+        for index in 0..<slotCount {
+            let slot = slots[index]
+            guard slot.trackingID >= 0,
+                  let x = xBounds.accept(slot.x), let y = yBounds.accept(slot.y) else { continue }
+            next.append(TouchContact(id: slot.trackingID, x: x, y: y, pressure: Double(slot.pressure),
+                                     majorRadius: Double(slot.touchMajor) / 2))
+        }
+    }
+
+    // MARK: - Protocol A
+
+    private func updateAnonymousContact(_ event: InputEvent) {
+        if event.type == EventType.key {
+            if event.code == KeyCode.touch && event.value == 0 { touchReleasedInFrame = true }
+            return
+        }
+        guard event.type == EventType.absolute else { return }
+        switch event.code {
+        case AbsoluteAxis.multitouchPositionX:
+            pendingContact.x = event.value
+            pendingContact.hasX = true
+        case AbsoluteAxis.multitouchPositionY:
+            pendingContact.y = event.value
+            pendingContact.hasY = true
+        case AbsoluteAxis.multitouchTrackingID: pendingContact.trackingID = event.value < 0 ? -1 : event.value
+        case AbsoluteAxis.multitouchPressure: pendingContact.pressure = event.value
+        case AbsoluteAxis.multitouchTouchMajor: pendingContact.touchMajor = event.value
+        default: break
+        }
+    }
+
+    /// `SYN_MT_REPORT`: the pending values form one contact, if they hold a position.
+    private func closePendingContact() {
+        if pendingContact.hasX && pendingContact.hasY && reportedCount < TouchFrame.capacity {
+            reportedContacts[reportedCount] = pendingContact
+            reportedCount += 1
+        }
+        pendingContact = AnonymousContact()
+    }
+
+    private func collectAnonymousContacts(into next: inout TouchFrame) {
+        // Values not closed by SYN_MT_REPORT are not a contact in protocol A.
+        pendingContact = AnonymousContact()
+        defer {
+            reportedCount = 0
+            touchReleasedInFrame = false
+        }
+        if touchReleasedInFrame { return }
+
+        // The frame's contacts, ghosts left out (H5), ids still to be assigned.
+        var current = InlineArray<16, TouchContact>(repeating: TouchContact(id: -1, x: 0, y: 0))
+        var currentTrackingIDs = InlineArray<16, Int32>(repeating: -1)
+        var currentCount = 0
+        for index in 0..<reportedCount {
+            let reported = reportedContacts[index]
+            guard let x = xBounds.accept(reported.x), let y = yBounds.accept(reported.y) else { continue }
+            current[currentCount] = TouchContact(id: -1, x: x, y: y, pressure: Double(reported.pressure),
+                                                 majorRadius: Double(reported.touchMajor) / 2)
+            currentTrackingIDs[currentCount] = reported.trackingID
+            currentCount += 1
+        }
+
+        let previousCount = frame.count
+        var previousTaken = InlineArray<16, Bool>(repeating: false)
+
+        // The device's own tracking ids decide where it sends them.
+        for index in 0..<currentCount where currentTrackingIDs[index] >= 0 {
+            for previous in 0..<previousCount
+            where !previousTaken[previous] && previousTrackingIDs[previous] == currentTrackingIDs[index] {
+                current[index].id = frame[previous].id
+                previousTaken[previous] = true
+                break
+            }
+        }
+
+        // Otherwise the closest pairs first, each finger matched at most once.
+        while true {
+            var bestCurrent = -1, bestPrevious = -1
+            var bestDistanceSquared = maximumMatchDistanceSquared
+            for index in 0..<currentCount where current[index].id < 0 && currentTrackingIDs[index] < 0 {
+                for previous in 0..<previousCount
+                where !previousTaken[previous] && previousTrackingIDs[previous] < 0 {
+                    let dx = current[index].x - frame[previous].x
+                    let dy = current[index].y - frame[previous].y
+                    let distanceSquared = dx * dx + dy * dy
+                    if distanceSquared <= bestDistanceSquared {
+                        bestDistanceSquared = distanceSquared
+                        bestCurrent = index
+                        bestPrevious = previous
+                    }
+                }
+            }
+            if bestCurrent < 0 { break }
+            current[bestCurrent].id = frame[bestPrevious].id
+            previousTaken[bestPrevious] = true
+        }
+
+        for index in 0..<currentCount {
+            if current[index].id < 0 {
+                current[index].id = nextContactID
+                nextContactID = nextContactID == Int32.max ? 0 : nextContactID + 1
+            }
+            next.append(current[index])
+            previousTrackingIDs[index] = currentTrackingIDs[index]
+        }
+    }
+
+    // MARK: - Single touch
+
+    private func updateSingleTouch(_ event: InputEvent) {
+        if event.type == EventType.key {
+            guard event.code == buttonCode else { return }
+            if event.value != 0 && !isButtonDown {
+                // Each press is a new finger, with a new id.
+                isButtonDown = true
+                singleContactID = singleContactID == Int32.max ? 0 : singleContactID + 1
+            } else if event.value == 0 {
+                isButtonDown = false
+            }
+            return
+        }
+        guard event.type == EventType.absolute else { return }
+        switch event.code {
+        case AbsoluteAxis.x: singleX = event.value
+        case AbsoluteAxis.y: singleY = event.value
+        case AbsoluteAxis.pressure: singlePressure = event.value
+        default: break
+        }
+    }
+
+    private func collectSingleTouch(into next: inout TouchFrame) {
+        guard isButtonDown, let x = xBounds.accept(singleX), let y = yBounds.accept(singleY) else { return }
+        next.append(TouchContact(id: singleContactID, x: x, y: y, pressure: Double(singlePressure)))
+    }
+}
+
+/// One protocol B slot: the device's state for it, kept between frames (H3).
+struct SlotState {
+    /// -1 while the slot is empty.
+    var trackingID: Int32
+    var x: Int32
+    var y: Int32
+    var pressure: Int32
+    var touchMajor: Int32
+}
+
+/// One protocol A contact while its values arrive, before `SYN_MT_REPORT`.
+struct AnonymousContact {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var hasX = false
+    var hasY = false
+    /// -1 when the device sends no tracking id.
+    var trackingID: Int32 = -1
+    var pressure: Int32 = 0
+    var touchMajor: Int32 = 0
+}
+
+/// A position axis's declared range, for clamping and ghost rejection (H5).
+struct AxisBounds {
+    let minimum: Double
+    let maximum: Double
+    /// How far outside the range a value may be and still count as a real contact.
+    let ghostMargin: Double
+
+    init(_ axis: AbsoluteAxisInfo) {
+        minimum = Double(axis.minimum)
+        maximum = Double(axis.maximum)
+        ghostMargin = (maximum - minimum) * TouchDecoder.ghostMarginFraction
+    }
+
+    /// The value clamped into the range, or nil for a ghost.
+    @inline(__always)
+    func accept(_ raw: Int32) -> Double? {
+        let value = Double(raw)
+        if value < minimum { return minimum - value > ghostMargin ? nil : minimum }
+        if value > maximum { return value - maximum > ghostMargin ? nil : maximum }
+        return value
+    }
+}

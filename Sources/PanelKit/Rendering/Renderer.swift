@@ -1,0 +1,78 @@
+/// Draws a window into a framebuffer from its ``ViewTable``, in paint order.
+///
+/// For now it fills each visible view's background over its window-space
+/// bounding box, with the view's accumulated alpha and its ancestors'
+/// clipping; images, text and anti-aliased shapes come with the controls work.
+public struct Renderer {
+    public init() {}
+
+    /// Draws the whole window and clears its dirty area.
+    public func draw(_ window: Window, into framebuffer: Framebuffer) {
+        let table = window.viewTable
+        table.rebuildIfNeeded()
+        var index = 0
+        let entries = table.entries
+        while index < entries.count {
+            let entry = entries[index]
+            if entry.flags.contains(.hidden) {
+                index = Int(entry.subtreeEnd)   // a hidden view hides its subtree
+                continue
+            }
+            if let color = entry.view.backgroundColor, color.alpha > 0, entry.alphaInWindow > 0,
+               let area = entry.frameInWindow.intersection(entry.clipInWindow) {
+                fill(area, with: color.withAlphaComponent(entry.alphaInWindow), in: framebuffer)
+            }
+            index += 1
+        }
+        window.clearDirtyRect()
+    }
+
+    /// Fills the pixels whose centres lie in `rect`, blending by the colour's alpha.
+    public func fill(_ rect: Rect, with color: Color, in framebuffer: Framebuffer) {
+        guard let area = rect.intersection(framebuffer.bounds) else { return }
+        let x0 = Int((area.minX - 0.5).rounded(.up)), x1 = Int((area.maxX - 0.5).rounded(.up))
+        let y0 = Int((area.minY - 0.5).rounded(.up)), y1 = Int((area.maxY - 0.5).rounded(.up))
+        guard x0 < x1, y0 < y1 else { return }
+        let a = UInt32(color.alpha)
+        for y in y0..<y1 {
+            let row = framebuffer.baseAddress + y * framebuffer.stride
+            switch framebuffer.format {
+            case .xrgb8888:
+                let pixels = row.assumingMemoryBound(to: UInt32.self)
+                if a == 255 {
+                    let value = color.xrgb8888
+                    for x in x0..<x1 { pixels[x] = value }
+                } else {
+                    for x in x0..<x1 { pixels[x] = Self.blend(color, alpha: a, over: pixels[x]) }
+                }
+            case .rgb565:
+                let pixels = row.assumingMemoryBound(to: UInt16.self)
+                for x in x0..<x1 {
+                    let under = Self.xrgb(fromRGB565: pixels[x])
+                    pixels[x] = Self.rgb565(fromXRGB: a == 255 ? color.xrgb8888 : Self.blend(color, alpha: a, over: under))
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
+        let inverse = 255 - a
+        let r = (UInt32(color.red) * a + ((pixel >> 16) & 0xFF) * inverse + 127) / 255
+        let g = (UInt32(color.green) * a + ((pixel >> 8) & 0xFF) * inverse + 127) / 255
+        let b = (UInt32(color.blue) * a + (pixel & 0xFF) * inverse + 127) / 255
+        return 0xFF00_0000 | r << 16 | g << 8 | b
+    }
+
+    @inline(__always)
+    static func rgb565(fromXRGB p: UInt32) -> UInt16 {
+        UInt16(((p >> 8) & 0xF800) | ((p >> 5) & 0x07E0) | ((p >> 3) & 0x001F))
+    }
+
+    @inline(__always)
+    static func xrgb(fromRGB565 p: UInt16) -> UInt32 {
+        let v = UInt32(p)
+        let r = (v >> 11) & 0x1F, g = (v >> 5) & 0x3F, b = v & 0x1F
+        return 0xFF00_0000 | ((r << 3) | (r >> 2)) << 16 | ((g << 2) | (g >> 4)) << 8 | ((b << 3) | (b >> 2))
+    }
+}

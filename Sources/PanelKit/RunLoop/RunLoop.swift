@@ -1,0 +1,159 @@
+/// Something a run-loop timer or next-turn request calls back.
+/// Class-bound, so timers hold no closures and schedule without allocating.
+public protocol RunLoopTarget: AnyObject {
+    func runLoopDidFire(_ handle: TimerHandle)
+}
+
+/// Names one scheduled callback; stale once it fired or was cancelled.
+public struct TimerHandle: Equatable {
+    let slot: Int32
+    let generation: UInt32
+    /// The caller's own number, handed back when the timer fires.
+    public let tag: Int
+}
+
+/// The single-threaded run loop's timers and deferred work (R14).
+///
+/// A backend owns the waiting: the headless backend advances a
+/// ``ManualClock`` to each input event's timestamp with ``advance(to:)``; the
+/// device backend sleeps in `epoll_wait` until input arrives or
+/// ``nextDeadline``. Timers live in fixed slots, so scheduling one allocates
+/// nothing.
+public final class RunLoop {
+    /// The most timers and next-turn requests pending at once.
+    public static let capacity = 64
+
+    private struct Slot {
+        var deadline: Double = .infinity
+        var generation: UInt32 = 0
+        var sequence: UInt64 = 0
+        var tag = 0
+        var target: (any RunLoopTarget)?
+    }
+
+    public let clock: any MonotonicClock
+    /// Set when the loop runs on a manual clock, which ``advance(to:)`` moves.
+    public let manualClock: ManualClock?
+    private var slots: ContiguousArray<Slot>
+    private var nextTurn: ContiguousArray<Slot>
+    /// The requests being run; swapped with `nextTurn` so new requests wait a turn.
+    private var runningTurn: ContiguousArray<Slot>
+    private var nextTurnCount = 0
+    private var sequence: UInt64 = 0
+
+    public init(clock: any MonotonicClock) {
+        self.clock = clock
+        self.manualClock = nil
+        self.slots = ContiguousArray(repeating: Slot(), count: Self.capacity)
+        self.nextTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
+        self.runningTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
+    }
+
+    public init(manualClock: ManualClock = ManualClock()) {
+        self.clock = manualClock
+        self.manualClock = manualClock
+        self.slots = ContiguousArray(repeating: Slot(), count: Self.capacity)
+        self.nextTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
+        self.runningTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
+    }
+
+    public var now: Double { clock.now }
+
+    // MARK: Timers
+
+    /// Calls `target` once, `interval` seconds from now. Timers with the same
+    /// deadline fire in the order they were scheduled.
+    @discardableResult
+    public func schedule(after interval: Double, target: any RunLoopTarget, tag: Int = 0) -> TimerHandle {
+        for i in 0..<slots.count where slots[i].target == nil {
+            sequence += 1
+            slots[i].deadline = clock.now + max(interval, 0)
+            slots[i].generation &+= 1
+            slots[i].sequence = sequence
+            slots[i].tag = tag
+            slots[i].target = target
+            return TimerHandle(slot: Int32(i), generation: slots[i].generation, tag: tag)
+        }
+        fatalError("RunLoop: more than \(Self.capacity) timers pending; raise RunLoop.capacity")
+    }
+
+    public func cancel(_ handle: TimerHandle) {
+        guard isScheduled(handle) else { return }
+        slots[Int(handle.slot)].target = nil
+        slots[Int(handle.slot)].deadline = .infinity
+    }
+
+    public func isScheduled(_ handle: TimerHandle) -> Bool {
+        let i = Int(handle.slot)
+        return i >= 0 && i < slots.count && slots[i].target != nil && slots[i].generation == handle.generation
+    }
+
+    /// When the earliest timer is due; `nil` when none is pending, and the loop may sleep until input.
+    public var nextDeadline: Double? {
+        var earliest = Double.infinity
+        for i in 0..<slots.count where slots[i].target != nil {
+            earliest = min(earliest, slots[i].deadline)
+        }
+        return earliest.isFinite ? earliest : nil
+    }
+
+    /// Fires every timer due by the clock's current time, earliest first.
+    public func fireDueTimers() {
+        while let index = earliestDue() {
+            let slot = slots[index]
+            slots[index].target = nil
+            slots[index].deadline = .infinity
+            slot.target?.runLoopDidFire(TimerHandle(slot: Int32(index), generation: slot.generation, tag: slot.tag))
+        }
+    }
+
+    private func earliestDue() -> Int? {
+        let now = clock.now
+        var best: Int?
+        for i in 0..<slots.count where slots[i].target != nil && slots[i].deadline <= now {
+            if let b = best, (slots[b].deadline, slots[b].sequence) <= (slots[i].deadline, slots[i].sequence) { continue }
+            best = i
+        }
+        return best
+    }
+
+    /// Moves the manual clock to `time`, firing each timer due on the way at
+    /// its own deadline, so callbacks see the time they were scheduled for.
+    public func advance(to time: Double) {
+        guard let manualClock else { fatalError("RunLoop.advance(to:) needs a run loop on a ManualClock") }
+        while let deadline = nextDeadline, deadline <= time {
+            manualClock.now = max(manualClock.now, deadline)
+            fireDueTimers()
+            performNextTurnWork()
+        }
+        manualClock.now = max(manualClock.now, time)
+    }
+
+    // MARK: Next turn
+
+    /// Calls `target` at the end of the current turn of the loop, after input
+    /// is dispatched (gesture recognizers reset this way).
+    public func performOnNextTurn(target: any RunLoopTarget, tag: Int = 0) {
+        precondition(nextTurnCount < nextTurn.count, "RunLoop: too many next-turn requests")
+        nextTurn[nextTurnCount].target = target
+        nextTurn[nextTurnCount].tag = tag
+        nextTurnCount += 1
+    }
+
+    /// Runs the next-turn requests made so far, in order; requests they make run in the next turn.
+    public func performNextTurnWork() {
+        let count = nextTurnCount
+        guard count > 0 else { return }
+        nextTurnCount = 0
+        swap(&nextTurn, &runningTurn)
+        for i in 0..<count {
+            let request = runningTurn[i]
+            runningTurn[i].target = nil
+            request.target?.runLoopDidFire(TimerHandle(slot: -1, generation: 0, tag: request.tag))
+        }
+    }
+
+    /// True when nothing is queued for the next turn and no timer is pending:
+    /// the loop may sleep until input arrives (R14).
+    public var isIdle: Bool { nextTurnCount == 0 && nextDeadline == nil }
+}

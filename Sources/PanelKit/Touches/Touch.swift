@@ -1,0 +1,58 @@
+/// One finger on the screen (R2). The same object is updated in place from
+/// finger-down to lift, then returned to the tracker's pool: do not keep a
+/// touch after its sequence ends, as in UIKit.
+public final class Touch {
+    public enum Phase: Equatable {
+        case began, moved, stationary, ended, cancelled
+    }
+
+    public internal(set) var phase: Phase = .cancelled
+    /// Seconds on the run loop's monotonic clock, at the touch's last change.
+    public internal(set) var timestamp: Double = 0
+    /// 1 for a single tap, 2 for the second of a double tap, and so on (R13).
+    public internal(set) var tapCount = 1
+    /// The hit-test view, bound at began for the whole touch (R6). `nil` when no view took the touch.
+    public internal(set) var view: View?
+    public internal(set) var window: Window?
+    /// Half the contact's long axis, in points, where the device reports it; 0 otherwise.
+    public internal(set) var majorRadius: Double = 0
+    /// The device's raw pressure, where it reports one; 0 otherwise.
+    public internal(set) var force: Double = 0
+    /// A number that stays with this finger for its whole life: 1 for the first
+    /// finger the tracker saw, 2 for the next, and so on. Used in logs.
+    public internal(set) var identifier = 0
+
+    var locationInWindow = Point.zero
+    var previousLocationInWindow = Point.zero
+    /// Where the finger landed, for telling taps from drags (R13).
+    var beganLocationInWindow = Point.zero
+    /// The decoder's contact id, with the input source it came from.
+    var contactID: Int32 = -1
+    var source = 0
+    /// False when R10 or R11 keeps the bound view from hearing about this touch.
+    var isDeliveredToView = false
+    /// The touch's bit in ``TouchSet`` masks.
+    let poolIndex: Int
+
+    init(poolIndex: Int) {
+        self.poolIndex = poolIndex
+    }
+
+    /// The touch's location in `view`'s bounds coordinates, or in window
+    /// coordinates when `view` is `nil`.
+    public func location(in view: View?) -> Point {
+        convertFromWindow(locationInWindow, to: view)
+    }
+
+    /// Where the touch was at the previous event, in the same coordinates as ``location(in:)``.
+    public func previousLocation(in view: View?) -> Point {
+        convertFromWindow(previousLocationInWindow, to: view)
+    }
+
+    private func convertFromWindow(_ point: Point, to view: View?) -> Point {
+        guard let view else { return point }
+        return view.convert(point, from: window)
+    }
+
+    var isLive: Bool { phase != .ended && phase != .cancelled }
+}

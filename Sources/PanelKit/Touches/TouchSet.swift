@@ -1,0 +1,42 @@
+/// A set of touches from one event: UIKit's `Set<UITouch>`, as a bit mask
+/// over the tracker's fixed pool of ``Touch`` objects, so passing touches to a
+/// responder allocates nothing. Iteration goes in pool order.
+public struct TouchSet: Sequence {
+    @usableFromInline unowned(unsafe) let tracker: TouchTracker
+    /// Bit `i` stands for the pool's touch `i`.
+    public let mask: UInt32
+
+    init(tracker: TouchTracker, mask: UInt32) {
+        self.tracker = tracker
+        self.mask = mask
+    }
+
+    public var count: Int { mask.nonzeroBitCount }
+    public var isEmpty: Bool { mask == 0 }
+
+    /// Any one touch of the set (UIKit's `anyObject`).
+    public var first: Touch? {
+        mask == 0 ? nil : tracker.touches[mask.trailingZeroBitCount]
+    }
+
+    public func contains(_ touch: Touch) -> Bool {
+        touch.poolIndex < 32 && mask & (1 << UInt32(touch.poolIndex)) != 0
+            && tracker.touches[touch.poolIndex] === touch
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(tracker: tracker, remaining: mask)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        unowned(unsafe) let tracker: TouchTracker
+        var remaining: UInt32
+
+        public mutating func next() -> Touch? {
+            guard remaining != 0 else { return nil }
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            return tracker.touches[index]
+        }
+    }
+}

@@ -1,0 +1,209 @@
+/// Turns touch frames into touches and events: it matches each frame's
+/// contacts to live ``Touch`` objects, gives them phases, hit-tests new ones
+/// (R4) and binds them (R6), counts taps (R13), applies R10 and R11, and hands
+/// the one ``Event`` to the application.
+///
+/// Touches come from a pool created with the tracker, so a frame allocates
+/// nothing.
+public final class TouchTracker {
+    /// The most touches alive at once, counting those ending in the current frame.
+    public static let capacity = 32
+
+    let touches: ContiguousArray<Touch>
+    /// Touches in use: live, or ending in the event being delivered.
+    private var inUseMask: UInt32 = 0
+    /// The touches of the event being delivered.
+    private(set) var eventMask: UInt32 = 0
+    let event: Event
+    unowned(unsafe) let application: Application
+    var tapCounter: TapCounter
+    private var nextIdentifier = 1
+    /// Distinct touches seen since start.
+    public private(set) var touchesSeen = 0
+
+    init(application: Application, tapCountSettings: TapCountSettings) {
+        self.application = application
+        self.tapCounter = TapCounter(settings: tapCountSettings)
+        var pool = ContiguousArray<Touch>()
+        pool.reserveCapacity(Self.capacity)
+        for i in 0..<Self.capacity { pool.append(Touch(poolIndex: i)) }
+        self.touches = pool
+        self.event = Event(type: .touches, tracker: nil)
+        // The event needs the tracker; build it once self exists.
+        self.event.rebind(to: self)
+    }
+
+    /// The touches that are down now.
+    public var liveTouches: TouchSet {
+        TouchSet(tracker: self, mask: mask(in: inUseMask) { $0.isLive })
+    }
+
+    // MARK: Frames
+
+    /// Processes one frame of contacts, in screen points, from input `source`.
+    func process(_ frame: TouchFrame, source: Int) {
+        event.timestamp = frame.timestamp
+        var changed = false
+        var seen: UInt32 = 0   // bit i: frame contact i matched a live touch
+
+        // Existing touches move, stay, or end.
+        forEach(in: inUseMask) { touch in
+            guard touch.isLive else { return }
+            guard touch.source == source else { touch.phase = .stationary; return }
+            for i in 0..<frame.count where frame[i].id == touch.contactID {
+                seen |= 1 << UInt32(i)
+                let contact = frame[i]
+                let location = application.windowLocation(ofScreenPoint: Point(x: contact.x, y: contact.y), in: touch.window)
+                touch.previousLocationInWindow = touch.locationInWindow
+                if location != touch.locationInWindow {
+                    touch.locationInWindow = location
+                    touch.phase = .moved
+                    touch.timestamp = frame.timestamp
+                    changed = true
+                } else {
+                    touch.phase = .stationary
+                }
+                touch.majorRadius = contact.majorRadius
+                touch.force = contact.pressure
+                return
+            }
+            // Gone. After lost events (H4) we cannot know the finger lifted cleanly.
+            touch.previousLocationInWindow = touch.locationInWindow
+            touch.phase = frame.isResynchronized ? .cancelled : .ended
+            touch.timestamp = frame.timestamp
+            changed = true
+        }
+
+        // New contacts begin; all that land in this frame share one event (R3).
+        for i in 0..<frame.count where seen & (1 << UInt32(i)) == 0 {
+            guard let touch = takeFreeTouch() else { break }
+            begin(touch, with: frame[i], source: source, at: frame.timestamp)
+            changed = true
+        }
+
+        if changed { dispatch() }
+    }
+
+    /// Cancels every live touch from `source` (nil: from every source), for a
+    /// device that vanished or an app that must drop its touches (H4).
+    func cancelTouches(source: Int?, at timestamp: Double) {
+        var any = false
+        forEach(in: inUseMask) { touch in
+            guard touch.isLive, source == nil || touch.source == source else {
+                touch.phase = touch.isLive ? .stationary : touch.phase
+                return
+            }
+            touch.phase = .cancelled
+            touch.timestamp = timestamp
+            touch.previousLocationInWindow = touch.locationInWindow
+            any = true
+        }
+        guard any else { return }
+        event.timestamp = timestamp
+        dispatch()
+    }
+
+    private func begin(_ touch: Touch, with contact: TouchContact, source: Int, at time: Double) {
+        inUseMask |= 1 << UInt32(touch.poolIndex)
+        touchesSeen += 1
+        touch.identifier = nextIdentifier
+        nextIdentifier += 1
+        touch.contactID = contact.id
+        touch.source = source
+        touch.phase = .began
+        touch.timestamp = time
+        touch.majorRadius = contact.majorRadius
+        touch.force = contact.pressure
+        // R4: hit-test once, window by window, front to back; R6: bind for good.
+        let screenPoint = Point(x: contact.x, y: contact.y)
+        let (window, location, view) = application.hitTest(screenPoint: screenPoint, with: event)
+        touch.window = window
+        touch.view = view
+        touch.locationInWindow = location
+        touch.previousLocationInWindow = location
+        touch.beganLocationInWindow = location
+        touch.tapCount = tapCounter.tapCount(forTouchAt: location, time: time)
+        touch.isDeliveredToView = view != nil && mayDeliver(touch, to: view!)
+    }
+
+    /// R10 and R11, decided once at began.
+    private func mayDeliver(_ touch: Touch, to view: View) -> Bool {
+        var allowed = true
+        forEach(in: inUseMask) { other in
+            guard other !== touch, other.isLive, other.isDeliveredToView, let otherView = other.view else { return }
+            if otherView === view {
+                // R10: a view that is not multi-touch hears only its first touch.
+                if !view.isMultipleTouchEnabled { allowed = false }
+            } else if otherView.isExclusiveTouch || view.isExclusiveTouch {
+                // R11: an exclusive view tracking blocks the others, and an
+                // exclusive view does not start while others track.
+                if otherView.window === touch.window { allowed = false }
+            }
+        }
+        return allowed
+    }
+
+    private func takeFreeTouch() -> Touch? {
+        let free = ~inUseMask
+        guard free != 0 else { return nil }
+        return touches[free.trailingZeroBitCount]
+    }
+
+    private func dispatch() {
+        eventMask = inUseMask
+        application.sendEvent(event)
+        // Retire the touches that ended; what they leave behind feeds R13.
+        forEach(in: inUseMask) { touch in
+            guard !touch.isLive else { return }
+            if touch.phase == .ended { tapCounter.touchEnded(touch) }
+            touch.view = nil
+            touch.window = nil
+            inUseMask &= ~(1 << UInt32(touch.poolIndex))
+        }
+        eventMask = 0
+    }
+
+    // MARK: Delivery (R3, R7, R10, R11)
+
+    /// Sends each phase's touches to their views: one message per view and
+    /// phase, in the order began, moved, ended, cancelled.
+    func deliverTouches(of event: Event, in window: Window) {
+        deliver(.began, in: window) { $0.touchesBegan($1, with: event) }
+        deliver(.moved, in: window) { $0.touchesMoved($1, with: event) }
+        deliver(.ended, in: window) { $0.touchesEnded($1, with: event) }
+        deliver(.cancelled, in: window) { $0.touchesCancelled($1, with: event) }
+    }
+
+    private func deliver(_ phase: Touch.Phase, in window: Window, _ send: (View, TouchSet) -> Void) {
+        var pending = mask(in: eventMask) { $0.phase == phase && $0.window === window && $0.isDeliveredToView }
+        while pending != 0 {
+            guard let view = touches[pending.trailingZeroBitCount].view else { break }
+            let group = mask(in: pending) { $0.view === view }
+            pending &= ~group
+            send(view, TouchSet(tracker: self, mask: group))
+        }
+    }
+
+    // MARK: Mask helpers
+
+    @inline(__always)
+    func forEach(in mask: UInt32, _ body: (Touch) -> Void) {
+        var remaining = mask
+        while remaining != 0 {
+            body(touches[remaining.trailingZeroBitCount])
+            remaining &= remaining - 1
+        }
+    }
+
+    @inline(__always)
+    func mask(in mask: UInt32, where predicate: (Touch) -> Bool) -> UInt32 {
+        var result: UInt32 = 0
+        var remaining = mask
+        while remaining != 0 {
+            let index = remaining.trailingZeroBitCount
+            if predicate(touches[index]) { result |= 1 << UInt32(index) }
+            remaining &= remaining - 1
+        }
+        return result
+    }
+}

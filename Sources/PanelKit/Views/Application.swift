@@ -1,0 +1,122 @@
+/// The app: its windows, first responder, run loop and touch tracker. The end
+/// of every responder chain (R8).
+///
+/// Backends feed it: ``enqueue(_:source:)`` queues a touch frame in screen
+/// points, and ``runTurn()`` dispatches queued input in order (R14). Several
+/// applications may live side by side (tests do), so there is no `shared`.
+open class Application: Responder {
+    /// The most frames queued between two turns of the loop.
+    public static let inputQueueCapacity = 16
+
+    public let runLoop: RunLoop
+    /// Back to front; hit-testing goes front to back (R4).
+    public private(set) var windows: [Window] = []
+    /// Receives presses (R9); set through `becomeFirstResponder()`.
+    public internal(set) var firstResponder: Responder?
+    public private(set) lazy var touchTracker = TouchTracker(application: self, tapCountSettings: tapCountSettings)
+    private let tapCountSettings: TapCountSettings
+    private lazy var pressEvent = Event(type: .presses, tracker: nil)
+
+    private var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
+    private var queueHead = 0
+    private var queueCount = 0
+    /// Frames dropped because the queue was full.
+    public private(set) var droppedInputFrames = 0
+
+    public init(runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings()) {
+        self.runLoop = runLoop
+        self.tapCountSettings = tapCountSettings
+        self.inputQueue = ContiguousArray(repeating: (TouchFrame(), 0), count: Self.inputQueueCapacity)
+        super.init()
+        _ = touchTracker
+    }
+
+    /// Adds `window` in front of the others.
+    public func addWindow(_ window: Window) {
+        removeWindow(window)
+        windows.append(window)
+        window.owningApplication = self
+    }
+
+    public func removeWindow(_ window: Window) {
+        guard let index = windows.firstIndex(where: { $0 === window }) else { return }
+        windows.remove(at: index)
+        window.owningApplication = nil
+    }
+
+    // MARK: Input
+
+    /// Queues a frame of touch contacts, in screen points, from input `source`.
+    /// A full queue drops the oldest frame: the newest state matters most.
+    public func enqueue(_ frame: TouchFrame, source: Int = 0) {
+        if queueCount == inputQueue.count {
+            queueHead = (queueHead + 1) % inputQueue.count
+            queueCount -= 1
+            droppedInputFrames += 1
+        }
+        inputQueue[(queueHead + queueCount) % inputQueue.count] = (frame, source)
+        queueCount += 1
+    }
+
+    /// One turn of the loop: due timers fire, queued frames are dispatched in
+    /// the order they came (R14), then next-turn work runs.
+    public func runTurn() {
+        runLoop.fireDueTimers()
+        while queueCount > 0 {
+            let index = queueHead
+            queueHead = (queueHead + 1) % inputQueue.count
+            queueCount -= 1
+            touchTracker.process(inputQueue[index].frame, source: inputQueue[index].source)
+        }
+        runLoop.performNextTurnWork()
+    }
+
+    /// Whether frames are waiting for ``runTurn()``.
+    public var hasQueuedInput: Bool { queueCount > 0 }
+
+    /// Cancels the touches of input `source`, or of every source when `nil`:
+    /// for a device that vanished (rule 5), so no touch stays stuck down.
+    public func cancelTouches(source: Int? = nil) {
+        touchTracker.cancelTouches(source: source, at: runLoop.now)
+    }
+
+    /// Delivers a key press to the first responder, or to the front window when there is none (R9).
+    public func sendPress(_ press: Press) {
+        pressEvent.timestamp = runLoop.now
+        let target: Responder? = firstResponder ?? windows.last
+        switch press.phase {
+        case .began: target?.pressesBegan(press, with: pressEvent)
+        case .ended: target?.pressesEnded(press, with: pressEvent)
+        }
+    }
+
+    /// Dispatches a touch event to the windows its touches landed in.
+    /// Override to observe every event; call `super` to deliver.
+    open func sendEvent(_ event: Event) {
+        for window in windows where !event.touches(for: window).isEmpty {
+            window.sendEvent(event)
+        }
+    }
+
+    // MARK: Hit-testing
+
+    /// R4: asks each visible window, front to back, for the view at `screenPoint`.
+    /// Returns the window the point landed in (the frontmost containing it),
+    /// the point in its coordinates, and the hit view.
+    func hitTest(screenPoint: Point, with event: Event) -> (Window?, Point, View?) {
+        var landed: (Window, Point)?
+        for window in windows.reversed() where !window.isHidden {
+            let point = windowLocation(ofScreenPoint: screenPoint, in: window)
+            if let view = window.hitTest(point, with: event) { return (window, point, view) }
+            if landed == nil && window.bounds.contains(point) { landed = (window, point) }
+        }
+        if let landed { return (landed.0, landed.1, nil) }
+        return (nil, screenPoint, nil)
+    }
+
+    /// `screenPoint` in `window`'s coordinates (screen coordinates without a window).
+    func windowLocation(ofScreenPoint screenPoint: Point, in window: Window?) -> Point {
+        guard let window else { return screenPoint }
+        return (window.transformToSuperview.inverted ?? .identity).apply(to: screenPoint)
+    }
+}

@@ -1,0 +1,91 @@
+extension View {
+    /// Adds `view` as the frontmost subview, moving it from any superview it had.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count + (view.superview === self ? -1 : 0))
+    }
+
+    /// Inserts `view` at `index` in ``subviews`` (0 is the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        let oldWindow = view.window
+        view.detachFromSuperview()
+        if oldWindow !== window { oldWindow?.hierarchyDidChange() }
+        let position = min(max(index, 0), subviews.count)
+        subviews.insert(view, at: position)
+        view.superview = self
+        if view.window !== window { view.setWindow(window) }
+        window?.hierarchyDidChange()
+        view.didMoveToSuperview()
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        guard let index = indexOfSubview(sibling) else { return addSubview(view) }
+        let adjust = (view.superview === self && (indexOfSubview(view) ?? Int.max) < index) ? 0 : 1
+        insertSubview(view, at: index + adjust)
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        guard let index = indexOfSubview(sibling) else { return insertSubview(view, at: 0) }
+        let adjust = (view.superview === self && (indexOfSubview(view) ?? Int.max) < index) ? -1 : 0
+        insertSubview(view, at: index + adjust)
+    }
+
+    /// Moves `view`, a subview, to the front: drawn last, hit-tested first.
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count - 1)
+    }
+
+    /// Moves `view`, a subview, to the back.
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    /// Removes the view from its superview and window. A touch bound to it stays
+    /// bound and still reaches it (R6).
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let oldWindow = window
+        detachFromSuperview()
+        if oldWindow != nil { setWindow(nil) }
+        oldWindow?.hierarchyDidChange()
+        didMoveToSuperview()
+    }
+
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let v = current {
+            if v === view { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    /// The first view named `name` in this view's subtree, depth first, this view included.
+    public func view(named name: String) -> View? {
+        if self.name == name { return self }
+        for subview in subviews {
+            if let found = subview.view(named: name) { return found }
+        }
+        return nil
+    }
+
+    private func indexOfSubview(_ view: View) -> Int? {
+        subviews.firstIndex { $0 === view }
+    }
+
+    /// Unlinks from the superview without telling anyone; callers report the change.
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        if let index = parent.indexOfSubview(self) { parent.subviews.remove(at: index) }
+        superview = nil
+    }
+
+    internal func setWindow(_ newWindow: Window?) {
+        window = newWindow
+        tableIndex = -1
+        for subview in subviews { subview.setWindow(newWindow) }
+        didMoveToWindow()
+    }
+}

@@ -1,0 +1,151 @@
+/// A rectangular area of the screen that draws itself and responds to touches:
+/// UIKit's `UIView`, without Core Animation.
+///
+/// Geometry follows UIKit: ``center`` and ``transform`` place the view in its
+/// superview, ``bounds`` is its own coordinate space, and ``frame`` is derived.
+/// Every change is reported to the window's ``ViewTable``, which the event
+/// path reads instead of walking the tree.
+open class View: Responder {
+    /// A name used in logs and found by ``view(named:)``.
+    public var name: String
+
+    // MARK: Geometry
+
+    /// The centre of the view in its superview's coordinates.
+    public var center: Point { didSet { geometryDidChange() } }
+
+    /// The view's own coordinate space: its origin is the point shown at the
+    /// top-left corner, its size the view's size before ``transform``.
+    public var bounds: Rect { didSet { geometryDidChange() } }
+
+    /// Applied about the centre of the view; ``AffineTransform/identity`` by default.
+    public var transform: AffineTransform = .identity { didSet { geometryDidChange() } }
+
+    /// The smallest rectangle in the superview's coordinates that holds the
+    /// transformed bounds. As in UIKit, setting it is meaningful only while
+    /// ``transform`` is the identity: it sets ``center`` and the size of ``bounds``.
+    public var frame: Rect {
+        get { transformToSuperview.apply(to: Rect(origin: bounds.origin, size: bounds.size)) }
+        set {
+            center = newValue.center
+            bounds.size = newValue.size
+        }
+    }
+
+    // MARK: Visibility and interaction
+
+    /// Hidden views draw nothing and are never hit (R4).
+    public var isHidden = false { didSet { flagsDidChange() } }
+    /// 0 (transparent) to 1 (opaque). A view at 0.01 or less is never hit (R4).
+    public var alpha: Double = 1 { didSet { flagsDidChange() } }
+    /// When false, touches pass through the view and its subviews (R4, R12).
+    public var isUserInteractionEnabled = true { didSet { flagsDidChange() } }
+    /// Whether subviews are clipped to this view's bounds when drawn. Hit-testing
+    /// never reaches a subview outside its superview either way (R4).
+    public var clipsToBounds = false { didSet { flagsDidChange() } }
+    /// When false (the default), the view gets only the first touch that lands on it (R10).
+    public var isMultipleTouchEnabled = false
+    /// While an exclusive view tracks a touch, no other view in the window gets touches (R11).
+    public var isExclusiveTouch = false
+    /// Filled behind the view's content; `nil` draws nothing.
+    public var backgroundColor: Color? { didSet { setNeedsDisplay() } }
+
+    // MARK: Hierarchy
+
+    /// Back to front: the last subview is drawn last and hit-tested first.
+    public internal(set) var subviews: [View] = []
+    public internal(set) unowned(unsafe) var superview: View?
+    public internal(set) unowned(unsafe) var window: Window?
+    /// Set while this view is a view controller's root view (R8).
+    internal unowned(unsafe) var owningViewController: ViewController?
+    /// Where this view sits in its window's ``ViewTable``; -1 when it has none.
+    internal var tableIndex = -1
+
+    public init(frame: Rect = .zero, name: String = "") {
+        self.name = name
+        self.center = frame.center
+        self.bounds = Rect(origin: .zero, size: frame.size)
+        super.init()
+    }
+
+    deinit {
+        for subview in subviews {
+            subview.superview = nil
+            subview.setWindow(nil)
+        }
+    }
+
+    /// R8: the view controller whose root view this is, else the superview.
+    open override var next: Responder? {
+        if let controller = owningViewController { return controller }
+        return superview
+    }
+
+    // MARK: Hit-testing (R4, R5)
+
+    /// Whether `point`, in this view's bounds coordinates, is inside the view.
+    /// Override to enlarge or reshape the touchable area (R5).
+    open func point(inside point: Point, with event: Event?) -> Bool {
+        bounds.contains(point)
+    }
+
+    /// The farthest descendant of this view (or the view itself) that contains
+    /// `point`, in this view's bounds coordinates, or `nil`. Override to redirect,
+    /// hide or claim touches (R5); call `super` for the default search.
+    ///
+    /// The default runs UIKit's recursive search on the window's flattened
+    /// ``ViewTable``, calling into subviews only where they may override it.
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        if let table = window?.viewTable, table.contains(self) {
+            return table.hitTest(at: tableIndex, localPoint: point, with: event)
+        }
+        return recursiveHitTest(point, with: event)
+    }
+
+    /// UIKit's hit-test written as the plain recursion, for views not in a window.
+    private func recursiveHitTest(_ point: Point, with event: Event?) -> View? {
+        guard isHittable, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            guard let toSubview = subview.transformToSuperview.inverted else { continue }
+            if let hit = subview.hitTest(toSubview.apply(to: point), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// R4.1: not hidden, alpha above 0.01 and interaction enabled.
+    public var isHittable: Bool {
+        !isHidden && alpha > 0.01 && isUserInteractionEnabled
+    }
+
+    /// Whether this class keeps `View`'s own `hitTest` and `point(inside:)`, so
+    /// the ``ViewTable`` may answer for it without a call. PanelKit's classes
+    /// that keep them override this for their exact class; any other subclass
+    /// (an app's) inherits `false` and is called, so its overrides are honoured.
+    internal class var usesStandardHitTesting: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(View.self)
+    }
+
+    // MARK: Drawing
+
+    /// Marks the view as needing to be drawn again.
+    public func setNeedsDisplay() {
+        window?.viewNeedsDisplay(self)
+    }
+
+    // MARK: Hooks
+
+    /// Called after the view moved to another superview, or left its superview.
+    open func didMoveToSuperview() {}
+    /// Called after the view (or an ancestor) moved into or out of a window.
+    open func didMoveToWindow() {}
+
+    // MARK: Change tracking
+
+    private func geometryDidChange() {
+        window?.viewGeometryDidChange(self)
+    }
+
+    private func flagsDidChange() {
+        window?.viewFlagsDidChange(self)
+    }
+}

@@ -1,0 +1,78 @@
+/// The root of a view hierarchy on the screen. Its bounds coordinates are
+/// "window coordinates"; its frame places it on the screen.
+///
+/// A window owns the ``ViewTable`` that mirrors its hierarchy for the event
+/// path, and collects the areas that need drawing.
+open class Window: View {
+    /// Mirrors the hierarchy in paint order; rebuilt or patched on change, never per event.
+    public private(set) lazy var viewTable = ViewTable(window: self)
+
+    /// Set by ``Application/addWindow(_:)``.
+    public internal(set) unowned(unsafe) var owningApplication: Application?
+
+    /// The union of the areas, in window coordinates, that changed since the last frame was drawn.
+    public private(set) var dirtyRect: Rect = .zero
+
+    public var rootViewController: ViewController? {
+        didSet {
+            if let old = oldValue, old !== rootViewController { old.view.removeFromSuperview() }
+            if let controller = rootViewController {
+                let root = controller.view
+                root.frame = bounds
+                addSubview(root)
+            }
+        }
+    }
+
+    public override init(frame: Rect = .zero, name: String = "window") {
+        super.init(frame: frame, name: name)
+        window = self
+        backgroundColor = .black
+    }
+
+    /// R8: a window passes what it does not handle to the application.
+    open override var next: Responder? { owningApplication }
+
+    override class var usesStandardHitTesting: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(Window.self)
+    }
+
+    /// Delivers the event's touches that belong to this window to their views:
+    /// one message per view and phase, in the order began, moved, ended,
+    /// cancelled (R3, R7). Override to observe events; call `super` to deliver.
+    open func sendEvent(_ event: Event) {
+        guard let tracker = event.tracker else { return }
+        tracker.deliverTouches(of: event, in: self)
+    }
+
+    // MARK: Change reports from views
+
+    internal func hierarchyDidChange() {
+        viewTable.setNeedsRebuild()
+        dirtyRect = bounds
+    }
+
+    internal func viewGeometryDidChange(_ view: View) {
+        let before = viewTable.frameInWindow(of: view)
+        viewTable.updateGeometry(of: view)
+        markDirty(before)
+        markDirty(viewTable.frameInWindow(of: view))
+    }
+
+    internal func viewFlagsDidChange(_ view: View) {
+        viewTable.updateFlags(of: view)
+        markDirty(viewTable.frameInWindow(of: view))
+    }
+
+    internal func viewNeedsDisplay(_ view: View) {
+        markDirty(viewTable.frameInWindow(of: view))
+    }
+
+    private func markDirty(_ rect: Rect?) {
+        guard let rect else { dirtyRect = bounds; return }
+        dirtyRect = dirtyRect.union(rect)
+    }
+
+    /// Called by the renderer once the dirty area is drawn.
+    public func clearDirtyRect() { dirtyRect = .zero }
+}
