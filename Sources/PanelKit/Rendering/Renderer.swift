@@ -72,7 +72,12 @@ public struct Renderer {
     @inline(__always)
     static func xrgb(fromRGB565 p: UInt16) -> UInt32 {
         let v = UInt32(p)
-        let r = (v >> 11) & 0x1F, g = (v >> 5) & 0x3F, b = v & 0x1F
-        return 0xFF00_0000 | ((r << 3) | (r >> 2)) << 16 | ((g << 2) | (g >> 4)) << 8 | ((b << 3) | (b >> 2))
+        let r5: UInt32 = (v >> 11) & 0x1F
+        let g6: UInt32 = (v >> 5) & 0x3F
+        let b5: UInt32 = v & 0x1F
+        let r: UInt32 = (r5 << 3) | (r5 >> 2)
+        let g: UInt32 = (g6 << 2) | (g6 >> 4)
+        let b: UInt32 = (b5 << 3) | (b5 >> 2)
+        return 0xFF00_0000 | (r << 16) | (g << 8) | b
     }
 }
