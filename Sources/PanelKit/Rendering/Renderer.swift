@@ -58,15 +58,18 @@ public struct Renderer {
     @inline(__always)
     static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
         let inverse = 255 - a
-        let r = (UInt32(color.red) * a + ((pixel >> 16) & 0xFF) * inverse + 127) / 255
-        let g = (UInt32(color.green) * a + ((pixel >> 8) & 0xFF) * inverse + 127) / 255
-        let b = (UInt32(color.blue) * a + (pixel & 0xFF) * inverse + 127) / 255
-        return 0xFF00_0000 | r << 16 | g << 8 | b
+        let r: UInt32 = (UInt32(color.red) * a + ((pixel >> 16) & 0xFF) * inverse + 127) / 255
+        let g: UInt32 = (UInt32(color.green) * a + ((pixel >> 8) & 0xFF) * inverse + 127) / 255
+        let b: UInt32 = (UInt32(color.blue) * a + (pixel & 0xFF) * inverse + 127) / 255
+        return 0xFF00_0000 | (r << 16) | (g << 8) | b
     }
 
     @inline(__always)
     static func rgb565(fromXRGB p: UInt32) -> UInt16 {
-        UInt16(((p >> 8) & 0xF800) | ((p >> 5) & 0x07E0) | ((p >> 3) & 0x001F))
+        let r: UInt32 = (p >> 8) & 0xF800
+        let g: UInt32 = (p >> 5) & 0x07E0
+        let b: UInt32 = (p >> 3) & 0x001F
+        return UInt16(truncatingIfNeeded: r | g | b)
     }
 
     @inline(__always)
