@@ -1,0 +1,62 @@
+import CLinux
+
+/// Where log bytes go. Class-bound, so it can be held as an existential in Embedded Swift.
+public protocol TextSink: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer)
+}
+
+/// Writes to a file descriptor, standard output by default, retrying on EINTR.
+public final class FileDescriptorSink: TextSink {
+    public let fileDescriptor: Int32
+
+    public init(fileDescriptor: Int32 = 1) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = CLinux.write(fileDescriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if clinux_errno() == clinux_eintr() { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// Keeps everything written, for tests and tools that read the log back.
+public final class MemorySink: TextSink {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public func write(_ chunk: UnsafeRawBufferPointer) {
+        bytes.append(contentsOf: chunk)
+    }
+
+    /// The log as text, split into lines without their newlines.
+    public var lines: [String] {
+        var result: [String] = []
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte == 0x0A {
+            result.append(String(decoding: bytes[start..<i], as: UTF8.self))
+            start = i + 1
+        }
+        return result
+    }
+}
+
+/// Counts bytes and lines and keeps nothing: for measuring the pipeline without the cost of a log.
+public final class CountingSink: TextSink {
+    public private(set) var byteCount = 0
+    public private(set) var lineCount = 0
+
+    public init() {}
+
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        byteCount += bytes.count
+        for byte in bytes where byte == 0x0A { lineCount += 1 }
+    }
+}

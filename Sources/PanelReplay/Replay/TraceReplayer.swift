@@ -1,0 +1,93 @@
+import PanelKit
+
+/// What stops a replay before it starts.
+public struct ReplayError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Replays a recorded trace through the whole pipeline, as the device would
+/// feed it: decoder → transform → run loop (on a manual clock that follows
+/// the trace's timestamps) → touch tracker → hit-test → delivery, with every
+/// touch phase and responder message logged as JSON Lines.
+public final class TraceReplayer {
+    public let trace: Trace
+    public let application: ReplayApplication
+    public let window: Window
+    public let log: ReplayLog
+    public let decoder: TouchDecoder
+    public let transform: TouchTransform
+    /// Input frames (`SYN_REPORT`s) replayed so far.
+    public private(set) var frames = 0
+    private var touchFrame = TouchFrame()
+
+    /// How long after the last event the clock runs on, so pending timers fire.
+    public static let settleTime = 1.0
+
+    public init(trace: Trace, scene: String = SceneCatalog.defaultScene, screenSize: Size = Size(width: 800, height: 480),
+                output: any TextSink) throws(ReplayError) {
+        self.trace = trace
+        do {
+            decoder = try TouchDecoder(device: trace.device)
+        } catch {
+            throw ReplayError(message: "\(trace.path): \(error.message)")
+        }
+        transform = TouchTransform(device: trace.device, screenSize: screenSize)
+        let clock = ManualClock(now: trace.events.first?.time ?? 0)
+        let runLoop = RunLoop(manualClock: clock)
+        log = ReplayLog(sink: output, clock: clock)
+        log.startTime = clock.now
+        application = ReplayApplication(runLoop: runLoop, log: log)
+        guard let window = SceneCatalog.build(scene, screenSize: screenSize, log: log) else {
+            var names = ""
+            for name in SceneCatalog.names { names += names.isEmpty ? name : ", " + name }
+            throw ReplayError(message: "unknown scene '\(scene)'; expected one of: \(names)")
+        }
+        self.window = window
+        application.addWindow(window)
+    }
+
+    /// Feeds one kernel event. On a `SYN_REPORT` the frame goes through the
+    /// pipeline at the event's timestamp.
+    public func feed(_ event: InputEvent) {
+        guard decoder.decode(event) else { return }
+        touchFrame = decoder.frame
+        transform.apply(to: &touchFrame)
+        application.runLoop.advance(to: touchFrame.timestamp)
+        application.enqueue(touchFrame)
+        application.runTurn()
+        frames += 1
+    }
+
+    /// Replays the whole trace, then ends it as a device that goes away: touches
+    /// still down are cancelled (rule 5), and the clock runs on for
+    /// ``settleTime`` so timers due after the last event fire. Writes the summary line.
+    public func run() {
+        for event in trace.events { feed(event) }
+        finish()
+    }
+
+    public func finish() {
+        application.runLoop.advance(to: application.runLoop.now + Self.settleTime)
+        application.cancelTouches()
+        application.runTurn()
+        log.summary(frames: frames, touches: application.touchTracker.touchesSeen, droppedFrames: decoder.droppedEventBursts)
+    }
+}
+
+/// The replay's application: logs each touch phase change before delivery.
+public final class ReplayApplication: Application {
+    public unowned(unsafe) let log: ReplayLog
+
+    public init(runLoop: RunLoop, log: ReplayLog) {
+        self.log = log
+        super.init(runLoop: runLoop)
+    }
+
+    public override func sendEvent(_ event: Event) {
+        for touch in event.allTouches where touch.phase != .stationary {
+            log.touch(touch)
+        }
+        super.sendEvent(event)
+    }
+}

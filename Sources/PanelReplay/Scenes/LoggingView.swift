@@ -1,0 +1,82 @@
+import PanelKit
+
+/// A view that logs every responder message it receives. By default it
+/// handles the touches itself; with `forwards` it passes them on (R7).
+open class LoggingView: View {
+    public unowned(unsafe) let log: ReplayLog
+    public var forwards = false
+    /// Shown while a touch is down on the view, and kept as `touchedColor` after.
+    public var activeColor: Color?
+    public var touchedColor: Color?
+    private var touchesDown = 0
+
+    public init(frame: Rect, name: String, log: ReplayLog) {
+        self.log = log
+        super.init(frame: frame, name: name)
+    }
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesBegan", touches)
+        touchesDown += touches.count
+        if let activeColor { backgroundColor = activeColor }
+        if forwards { super.touchesBegan(touches, with: event) }
+    }
+
+    open override func touchesMoved(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesMoved", touches)
+        if forwards { super.touchesMoved(touches, with: event) }
+    }
+
+    open override func touchesEnded(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesEnded", touches)
+        lift(touches.count)
+        if forwards { super.touchesEnded(touches, with: event) }
+    }
+
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesCancelled", touches)
+        lift(touches.count)
+        if forwards { super.touchesCancelled(touches, with: event) }
+    }
+
+    private func lift(_ count: Int) {
+        touchesDown = max(0, touchesDown - count)
+        if touchesDown == 0, let touchedColor { backgroundColor = touchedColor }
+    }
+}
+
+/// A logging view whose touchable area is the ellipse inscribed in its bounds (R5).
+public final class RoundLoggingView: LoggingView {
+    public override func point(inside point: Point, with event: Event?) -> Bool {
+        let rx = bounds.width / 2, ry = bounds.height / 2
+        guard rx > 0, ry > 0 else { return false }
+        let dx = (point.x - bounds.midX) / rx, dy = (point.y - bounds.midY) / ry
+        return dx * dx + dy * dy <= 1
+    }
+}
+
+/// The scene's window: logs what reaches the end of the view chain.
+public final class LoggingWindow: Window {
+    public unowned(unsafe) let log: ReplayLog
+
+    public init(frame: Rect, log: ReplayLog) {
+        self.log = log
+        super.init(frame: frame, name: "window")
+    }
+
+    public override func touchesBegan(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesBegan", touches)
+    }
+
+    public override func touchesMoved(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesMoved", touches)
+    }
+
+    public override func touchesEnded(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesEnded", touches)
+    }
+
+    public override func touchesCancelled(_ touches: TouchSet, with event: Event) {
+        log.responder(self, "touchesCancelled", touches)
+    }
+}
