@@ -1,1 +1,12 @@
-print("panel")
+import ArgumentParser
+
+/// `panel`: PanelKit's command-line tool.
+struct Panel: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "panel",
+        abstract: "PanelKit: UIKit's touch model on embedded Linux panels.",
+        subcommands: [ReplayCommand.self]
+    )
+}
+
+Panel.main()

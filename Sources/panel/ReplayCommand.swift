@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import PanelHeadless
+import PanelKit
+import PanelReplay
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay an evemu touch recording through the whole pipeline and log it as JSON Lines.",
+        discussion: """
+        The trace's axis ranges are mapped onto the screen, and its events run through
+        decoding, tracking, hit-testing and delivery on a clock that follows the trace's
+        timestamps. Each touch phase change and responder message prints one JSON object
+        per line on standard output; a summary line ends the log.
+        """
+    )
+
+    @Argument(help: "An evemu-record file (.evemu).")
+    var trace: String
+
+    @Option(help: "The scene to replay into: \(SceneCatalog.names.joined(separator: ", ")).")
+    var scene: String = SceneCatalog.defaultScene
+
+    @Option(help: "The screen size in points, WIDTHxHEIGHT.")
+    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
+
+    @Option(help: "Save the last frame as a PNG file.")
+    var png: String?
+
+    func run() throws {
+        let loaded: Trace
+        do {
+            loaded = try Trace.load(path: trace)
+        } catch {
+            fail("\(error)")
+        }
+        let replayer: TraceReplayer
+        do {
+            replayer = try TraceReplayer(
+                trace: loaded, scene: scene, screenSize: screen.size, output: FileDescriptorSink(fileDescriptor: 1))
+        } catch {
+            fail(error.message)
+        }
+        replayer.run()
+        if let png {
+            let display = HeadlessDisplay(width: screen.width, height: screen.height)
+            Renderer().draw(replayer.window, into: display.framebuffer)
+            do {
+                try display.writePNG(to: png)
+            } catch {
+                fail("\(error)")
+            }
+        }
+    }
+}
+
+/// `WIDTHxHEIGHT`, both whole points from 1 to 16384.
+struct ScreenSize: ExpressibleByArgument {
+    var width: Int
+    var height: Int
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    var size: Size { Size(width: Double(width), height: Double(height)) }
+    var defaultValueDescription: String { "\(width)x\(height)" }
+}
+
+/// Prints one line to standard error and exits with status 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("panel: error: \(message)\n".utf8))
+    Foundation.exit(1)
+}
