@@ -41,9 +41,14 @@ struct TapCounter {
         return best + 1
     }
 
-    /// Records a lifted touch; one that moved too far is not a tap and starts no sequence.
+    func isBeyondTapArea(_ location: Point, from start: Point) -> Bool {
+        start.distance(to: location) > settings.maximumMovement
+    }
+
+    /// Records a lifted touch; one that ever moved too far is a drag, not a
+    /// tap, and starts no sequence.
     mutating func touchEnded(_ touch: Touch) {
-        guard touch.beganLocationInWindow.distance(to: touch.locationInWindow) <= settings.maximumMovement else { return }
+        guard !touch.hasLeftTapArea else { return }
         recent[next] = Tap(location: touch.locationInWindow, liftTime: touch.timestamp, count: touch.tapCount)
         next = (next + 1) % 4
     }

@@ -26,6 +26,8 @@ public final class Touch {
     var previousLocationInWindow = Point.zero
     /// Where the finger landed, for telling taps from drags (R13).
     var beganLocationInWindow = Point.zero
+    /// Set once the finger wandered too far from where it landed to be a tap (R13).
+    var hasLeftTapArea = false
     /// The decoder's contact id, with the input source it came from.
     var contactID: Int32 = -1
     var source = 0

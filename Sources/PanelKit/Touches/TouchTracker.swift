@@ -57,6 +57,9 @@ public final class TouchTracker {
                 touch.previousLocationInWindow = touch.locationInWindow
                 if location != touch.locationInWindow {
                     touch.locationInWindow = location
+                    if !touch.hasLeftTapArea {
+                        touch.hasLeftTapArea = tapCounter.isBeyondTapArea(location, from: touch.beganLocationInWindow)
+                    }
                     touch.phase = .moved
                     touch.timestamp = frame.timestamp
                     changed = true
@@ -122,6 +125,7 @@ public final class TouchTracker {
         touch.locationInWindow = location
         touch.previousLocationInWindow = location
         touch.beganLocationInWindow = location
+        touch.hasLeftTapArea = false
         touch.tapCount = tapCounter.tapCount(forTouchAt: location, time: time)
         touch.isDeliveredToView = view != nil && mayDeliver(touch, to: view!)
     }
