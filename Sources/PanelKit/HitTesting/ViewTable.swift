@@ -51,7 +51,7 @@ public final class ViewTable {
     }
 
     public unowned(unsafe) let window: Window
-    public private(set) var entries: ContiguousArray<Entry> = []
+    private var storage: ContiguousArray<Entry> = []
     public private(set) var needsRebuild = true
     /// How many times the table was rebuilt; tests use it to show events do not rebuild.
     public private(set) var rebuildCount = 0
@@ -60,9 +60,10 @@ public final class ViewTable {
         self.window = window
     }
 
-    public var count: Int {
+    /// The entries in paint order, rebuilt first if the hierarchy changed.
+    public var entries: ContiguousArray<Entry> {
         rebuildIfNeeded()
-        return entries.count
+        return storage
     }
 
     func setNeedsRebuild() { needsRebuild = true }
@@ -74,22 +75,22 @@ public final class ViewTable {
     func contains(_ view: View) -> Bool {
         rebuildIfNeeded()
         let i = view.tableIndex
-        return i >= 0 && i < entries.count && entries[i].view === view
+        return i >= 0 && i < storage.count && storage[i].view === view
     }
 
     public func entry(for view: View) -> Entry? {
-        contains(view) ? entries[view.tableIndex] : nil
+        contains(view) ? storage[view.tableIndex] : nil
     }
 
     func frameInWindow(of view: View) -> Rect? {
         guard !needsRebuild, contains(view) else { return nil }
-        return entries[view.tableIndex].frameInWindow
+        return storage[view.tableIndex].frameInWindow
     }
 
     // MARK: Building
 
     private func rebuild() {
-        entries.removeAll(keepingCapacity: true)
+        storage.removeAll(keepingCapacity: true)
         let unbounded = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
         append(window, parent: -1, parentToWindow: .identity, parentClip: unbounded, parentAlpha: 1, isRoot: true)
         needsRebuild = false
@@ -99,22 +100,22 @@ public final class ViewTable {
     @discardableResult
     private func append(_ view: View, parent: Int32, parentToWindow: AffineTransform,
                         parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Int32 {
-        let index = Int32(entries.count)
+        let index = Int32(storage.count)
         view.tableIndex = Int(index)
-        entries.append(makeEntry(view, parent: parent, parentToWindow: parentToWindow,
+        storage.append(makeEntry(view, parent: parent, parentToWindow: parentToWindow,
                                  parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot))
-        let me = entries[Int(index)]
+        let me = storage[Int(index)]
         let childClip = me.flags.contains(.clipsToBounds)
             ? (me.clipInWindow.intersection(me.frameInWindow) ?? .zero) : me.clipInWindow
         var previous: Int32 = -1
         for subview in view.subviews {
             let child = append(subview, parent: index, parentToWindow: me.localToWindow,
                                parentClip: childClip, parentAlpha: me.alphaInWindow, isRoot: false)
-            entries[Int(child)].previousSibling = previous
+            storage[Int(child)].previousSibling = previous
             previous = child
         }
-        entries[Int(index)].lastChild = previous
-        entries[Int(index)].subtreeEnd = Int32(entries.count)
+        storage[Int(index)].lastChild = previous
+        storage[Int(index)].subtreeEnd = Int32(storage.count)
         return index
     }
 
@@ -150,13 +151,13 @@ public final class ViewTable {
     func updateGeometry(of view: View) {
         guard !needsRebuild, contains(view) else { return }
         let index = view.tableIndex
-        let old = entries[index]
+        let old = storage[index]
         let parent = Int(old.parent)
         let isRoot = parent < 0
         let unbounded = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
         var parentToWindow = AffineTransform.identity, parentClip = unbounded, parentAlpha = 1.0
         if !isRoot {
-            let p = entries[parent]
+            let p = storage[parent]
             parentToWindow = p.localToWindow
             parentAlpha = p.alphaInWindow
             parentClip = p.flags.contains(.clipsToBounds)
@@ -168,20 +169,20 @@ public final class ViewTable {
 
     private func refreshSubtree(at index: Int, parentToWindow: AffineTransform, parentClip: Rect,
                                 parentAlpha: Double, isRoot: Bool) {
-        let old = entries[index]
+        let old = storage[index]
         var fresh = makeEntry(old.view, parent: old.parent, parentToWindow: parentToWindow,
                               parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot)
         fresh.subtreeEnd = old.subtreeEnd
         fresh.lastChild = old.lastChild
         fresh.previousSibling = old.previousSibling
-        entries[index] = fresh
+        storage[index] = fresh
         let childClip = fresh.flags.contains(.clipsToBounds)
             ? (fresh.clipInWindow.intersection(fresh.frameInWindow) ?? .zero) : fresh.clipInWindow
         var child = fresh.lastChild
         while child >= 0 {
             refreshSubtree(at: Int(child), parentToWindow: fresh.localToWindow, parentClip: childClip,
                            parentAlpha: fresh.alphaInWindow, isRoot: false)
-            child = entries[Int(child)].previousSibling
+            child = storage[Int(child)].previousSibling
         }
     }
 
@@ -203,7 +204,7 @@ public final class ViewTable {
     /// may override `hitTest` or `point(inside:)`.
     func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
         rebuildIfNeeded()
-        return entries.withUnsafeBufferPointer { table -> View? in
+        return storage.withUnsafeBufferPointer { table -> View? in
             let start = table[index]
             if !start.flags.isDisjoint(with: Flags.ineligible) { return nil }
             if start.flags.contains(.customHitTesting) {

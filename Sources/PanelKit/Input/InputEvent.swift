@@ -2,7 +2,7 @@
 /// a value and a timestamp. Decoders take these from evdev, from an evemu
 /// trace or from the simulator alike.
 @frozen
-public struct InputEvent: Equatable {
+public struct InputEvent: Equatable, Sendable {
     /// Seconds on the device's clock (`CLOCK_MONOTONIC` on the device backend,
     /// seconds from the recording's start in a trace).
     public var time: Double

@@ -1,6 +1,6 @@
 /// What `EVIOCGABS` reports for one absolute axis (`struct input_absinfo`).
 @frozen
-public struct AbsoluteAxisInfo: Equatable {
+public struct AbsoluteAxisInfo: Equatable, Sendable {
     /// The axis value when the description was taken, for `ABS_MT_SLOT` the current slot.
     public var value: Int32
     public var minimum: Int32
@@ -21,7 +21,7 @@ public struct AbsoluteAxisInfo: Equatable {
 }
 
 /// Which of the kernel's ways of reporting touches a device uses (H1).
-public enum TouchProtocol: Equatable {
+public enum TouchProtocol: Equatable, Sendable {
     /// Multitouch protocol B: slots (`ABS_MT_SLOT`) and tracking ids.
     case multitouchSlots
     /// Multitouch protocol A: anonymous contacts, each closed by `SYN_MT_REPORT`.

@@ -1,6 +1,6 @@
 /// One finger in a ``TouchFrame``.
 @frozen
-public struct TouchContact: Equatable {
+public struct TouchContact: Equatable, Sendable {
     /// Stays the same while the finger is down and is never shared by two
     /// fingers at once: the tracking id in protocol B, an id the decoder assigns otherwise.
     public var id: Int32
