@@ -227,7 +227,9 @@ public final class TouchDecoder {
         for index in 0..<slotCount {
             let slot = slots[index]
             guard slot.trackingID >= 0,
-                  let x = xBounds.accept(slot.x), let y = yBounds.accept(slot.y) else { continue }
+                  let x = xBounds.accept(slot.x), let y = yBounds.accept(slot.y),
+                  // A confused controller may repeat an id in two slots; ids must stay unique.
+                  next.contact(withID: slot.trackingID) == nil else { continue }
             next.append(TouchContact(id: slot.trackingID, x: x, y: y, pressure: Double(slot.pressure),
                                      majorRadius: Double(slot.touchMajor) / 2))
         }

@@ -10,7 +10,7 @@
 /// The six numbers of a udev rule such as
 /// `ENV{LIBINPUT_CALIBRATION_MATRIX}="0 -1 1 1 0 0"` go into `a` to `f` in order.
 @frozen
-public struct CalibrationMatrix: Equatable {
+public struct CalibrationMatrix: Equatable, Sendable {
     public var a: Double, b: Double, c: Double
     public var d: Double, e: Double, f: Double
 
@@ -62,7 +62,7 @@ public struct CalibrationMatrix: Equatable {
 /// How far the sensor's coordinates must turn clockwise to line up with the
 /// screen, in degrees. Boards often mount the touch sensor turned against the
 /// display, and the two are configured separately (H6).
-public enum TouchRotation: Int {
+public enum TouchRotation: Int, Sendable {
     case none = 0
     case clockwise90 = 90
     case upsideDown = 180
@@ -85,7 +85,7 @@ public enum TouchRotation: Int {
 ///
 /// The whole chain folds into one affine map at init, so ``point(forDeviceX:y:)``
 /// and ``apply(to:)`` cost six multiplies per contact and never allocate.
-public struct TouchTransform {
+public struct TouchTransform: Sendable {
     /// The composed map from device units to screen points.
     public let deviceToScreen: AffineTransform
     /// Points per device unit along the device's x axis, after every step:

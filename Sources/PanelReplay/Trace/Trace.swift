@@ -1,0 +1,70 @@
+import CLinux
+import PanelKit
+
+/// A recorded touch session: the device that produced it and its events in order.
+public struct Trace: Equatable {
+    /// Where the trace came from, as given to the parser; used in error messages.
+    public var path: String
+    public var device: TouchDeviceDescription
+    public var events: [InputEvent]
+    /// The 1-based line of each event in the file, parallel to ``events``,
+    /// so that replay problems can point at the line that caused them.
+    public var eventLines: [Int]
+
+    public init(path: String, device: TouchDeviceDescription, events: [InputEvent], eventLines: [Int]) {
+        self.path = path
+        self.device = device
+        self.events = events
+        self.eventLines = eventLines
+    }
+}
+
+extension Trace {
+    /// Reads and parses the evemu recording at `path`.
+    ///
+    /// - Throws: ``TraceError`` at line 0 (`cannot open: …`, `cannot read: …`, with
+    ///   the system's reason) when the file cannot be read, or the parser's error.
+    public static func load(path: String) throws(TraceError) -> Trace {
+        let bytes = try readWholeFile(path: path)
+        var outcome: Result<Trace, TraceError> = .failure(TraceError(path: path, line: 0, message: "not parsed"))
+        bytes.withUnsafeBytes { buffer in
+            do throws(TraceError) {
+                outcome = .success(try EvemuFormat.parse(buffer, path: path))
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// The file's bytes, read with `open`/`read`/`close`, retrying reads that a
+    /// signal interrupted.
+    static func readWholeFile(path: String) throws(TraceError) -> [UInt8] {
+        let descriptor = clinux_open(path, clinux_o_rdonly(), 0)
+        guard descriptor >= 0 else {
+            throw TraceError(path: path, line: 0, message: "cannot open: \(systemErrorDescription(clinux_errno()))")
+        }
+        defer { _ = close(descriptor) }
+
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if count == 0 { return contents }
+            if count < 0 {
+                let error = clinux_errno()
+                if error == clinux_eintr() { continue }
+                throw TraceError(path: path, line: 0, message: "cannot read: \(systemErrorDescription(error))")
+            }
+            contents.append(contentsOf: chunk[0..<count])
+        }
+    }
+}
+
+/// `strerror`'s text for an `errno` value.
+func systemErrorDescription(_ error: Int32) -> String {
+    guard let text = strerror(error) else { return "error \(error)" }
+    return String(cString: text)
+}
