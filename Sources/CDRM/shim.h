@@ -1,2 +1,24 @@
+#ifndef PANELKIT_CDRM_SHIM_H
+#define PANELKIT_CDRM_SHIM_H
+
+// libdrm (KMS modesetting, dumb buffers, page flips), plus inline functions for
+// the macros Swift cannot import: fourcc codes and ioctl request numbers.
+
+#include <stdint.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
+#include <drm_fourcc.h>
+
+/// `DRM_FORMAT_XRGB8888` ('XR24'): 32 bits a pixel, x:R:G:B little-endian.
+static inline uint32_t cdrm_format_xrgb8888(void) { return DRM_FORMAT_XRGB8888; }
+/// `DRM_FORMAT_RGB565` ('RG16'): 16 bits a pixel, R:G:B 5:6:5 little-endian.
+static inline uint32_t cdrm_format_rgb565(void) { return DRM_FORMAT_RGB565; }
+
+/// `DRM_IOCTL_MODE_CREATE_DUMB`, for `drmIoctl` with a `struct drm_mode_create_dumb`.
+static inline unsigned long cdrm_ioctl_mode_create_dumb(void) { return DRM_IOCTL_MODE_CREATE_DUMB; }
+/// `DRM_IOCTL_MODE_MAP_DUMB`, for `drmIoctl` with a `struct drm_mode_map_dumb`.
+static inline unsigned long cdrm_ioctl_mode_map_dumb(void) { return DRM_IOCTL_MODE_MAP_DUMB; }
+/// `DRM_IOCTL_MODE_DESTROY_DUMB`, for `drmIoctl` with a `struct drm_mode_destroy_dumb`.
+static inline unsigned long cdrm_ioctl_mode_destroy_dumb(void) { return DRM_IOCTL_MODE_DESTROY_DUMB; }
+
+#endif

@@ -1,3 +1,22 @@
 #ifndef CALLOCATIONCOUNTER_H
 #define CALLOCATIONCOUNTER_H
+
+// A malloc interposer for tests. Linking this target into a process replaces
+// `malloc`, `calloc`, `realloc`, `reallocarray`, `free`, `posix_memalign`,
+// `aligned_alloc`, `memalign`, `valloc` and `pvalloc` for the whole process
+// (the Swift runtime, Foundation and every C library included). Each call forwards to glibc's own
+// allocator (`__libc_malloc` and friends) and counts one allocation on the
+// calling thread. Frees are not counted.
+//
+// Test-only: never link it into a product.
+
+#include <stdint.h>
+
+/// How many allocations the calling thread has made since it started: every
+/// call of `malloc`, `calloc`, `posix_memalign`, `aligned_alloc`, `memalign`,
+/// `valloc` and `pvalloc`, and every `realloc` or `reallocarray` that allocates (any call except
+/// `realloc(p, 0)`, which frees). Subtract two readings to count a stretch of
+/// code. It never decreases.
+uint64_t panelkit_allocations_on_this_thread(void);
+
 #endif
