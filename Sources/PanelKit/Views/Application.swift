@@ -10,7 +10,7 @@ open class Application: Responder {
 
     public let runLoop: RunLoop
     /// Back to front; hit-testing goes front to back (R4).
-    public private(set) var windows: [Window] = []
+    public final private(set) var windows: [Window] = []
     /// Receives presses (R9); set through `becomeFirstResponder()`.
     public internal(set) var firstResponder: Responder?
     public private(set) lazy var touchTracker = TouchTracker(application: self, tapCountSettings: tapCountSettings)
@@ -93,8 +93,9 @@ open class Application: Responder {
     /// Dispatches a touch event to the windows its touches landed in.
     /// Override to observe every event; call `super` to deliver.
     open func sendEvent(_ event: Event) {
-        for window in windows where !event.touches(for: window).isEmpty {
-            window.sendEvent(event)
+        // Index loops: an unoptimized build allocates for `for-in` over an array.
+        for i in 0..<windows.count where !event.touches(for: windows[i]).isEmpty {
+            windows[i].sendEvent(event)
         }
     }
 
@@ -105,7 +106,11 @@ open class Application: Responder {
     /// the point in its coordinates, and the hit view.
     func hitTest(screenPoint: Point, with event: Event) -> (Window?, Point, View?) {
         var landed: (Window, Point)?
-        for window in windows.reversed() where !window.isHidden {
+        var i = windows.count
+        while i > 0 {
+            i -= 1
+            let window = windows[i]
+            if window.isHidden { continue }
             let point = windowLocation(ofScreenPoint: screenPoint, in: window)
             if let view = window.hitTest(point, with: event) { return (window, point, view) }
             if landed == nil && window.bounds.contains(point) { landed = (window, point) }
