@@ -9,7 +9,7 @@ import PanelKit
 public final class HeadlessDisplay {
     /// The pixels. Valid while the display lives; do not keep it longer.
     public let framebuffer: Framebuffer
-    private let pixels: UnsafeMutableRawPointer
+    @usableFromInline let pixels: UnsafeMutableRawPointer
 
     /// A `width` × `height` display, `.xrgb8888` unless told otherwise.
     public init(width: Int, height: Int, format: PixelFormat = .xrgb8888) {

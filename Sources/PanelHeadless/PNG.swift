@@ -104,7 +104,7 @@ public enum PNG {
         String(cString: png_get_libpng_ver(nil))
     }
 
-    private static func libpngMessage(_ image: inout png_image) -> String {
+    @usableFromInline static func libpngMessage(_ image: inout png_image) -> String {
         let message = String(cString: cpng_image_message(&image))
         return message.isEmpty ? "libpng gave no reason" : "libpng: \(message)"
     }

@@ -23,7 +23,7 @@ public final class ViewTable {
         public static let singular = Flags(rawValue: 1 << 5)
 
         /// R4.1: any of these makes a view and its subtree unhittable.
-        static let ineligible: Flags = [.hidden, .transparent, .interactionDisabled, .singular]
+        @usableFromInline static let ineligible: Flags = [.hidden, .transparent, .interactionDisabled, .singular]
     }
 
     public struct Entry {
@@ -50,15 +50,14 @@ public final class ViewTable {
         public var alphaInWindow: Double
     }
 
-    public unowned(unsafe) let window: Window
-    private var storage: ContiguousArray<Entry> = []
-    public private(set) var needsRebuild = true
+    /// Set by the window that owns the table, right after both exist.
+    public internal(set) unowned(unsafe) var window: Window?
+    @usableFromInline var storage: ContiguousArray<Entry> = []
+    public internal(set) var needsRebuild = true
     /// How many times the table was rebuilt; tests use it to show events do not rebuild.
-    public private(set) var rebuildCount = 0
+    public internal(set) var rebuildCount = 0
 
-    init(window: Window) {
-        self.window = window
-    }
+    @usableFromInline init() {}
 
     /// The entries in paint order, rebuilt first if the hierarchy changed.
     public var entries: ContiguousArray<Entry> {
@@ -66,13 +65,13 @@ public final class ViewTable {
         return storage
     }
 
-    func setNeedsRebuild() { needsRebuild = true }
+    @usableFromInline func setNeedsRebuild() { needsRebuild = true }
 
     public func rebuildIfNeeded() {
         if needsRebuild { rebuild() }
     }
 
-    func contains(_ view: View) -> Bool {
+    @usableFromInline func contains(_ view: View) -> Bool {
         rebuildIfNeeded()
         let i = view.tableIndex
         return i >= 0 && i < storage.count && storage[i].view === view
@@ -82,15 +81,16 @@ public final class ViewTable {
         contains(view) ? storage[view.tableIndex] : nil
     }
 
-    func frameInWindow(of view: View) -> Rect? {
+    @usableFromInline func frameInWindow(of view: View) -> Rect? {
         guard !needsRebuild, contains(view) else { return nil }
         return storage[view.tableIndex].frameInWindow
     }
 
     // MARK: Building
 
-    private func rebuild() {
+    @usableFromInline func rebuild() {
         storage.removeAll(keepingCapacity: true)
+        guard let window else { return }
         let unbounded = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
         append(window, parent: -1, parentToWindow: .identity, parentClip: unbounded, parentAlpha: 1, isRoot: true)
         needsRebuild = false
@@ -98,7 +98,7 @@ public final class ViewTable {
     }
 
     @discardableResult
-    private func append(_ view: View, parent: Int32, parentToWindow: AffineTransform,
+    @usableFromInline func append(_ view: View, parent: Int32, parentToWindow: AffineTransform,
                         parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Int32 {
         let index = Int32(storage.count)
         view.tableIndex = Int(index)
@@ -119,7 +119,7 @@ public final class ViewTable {
         return index
     }
 
-    private func makeEntry(_ view: View, parent: Int32, parentToWindow: AffineTransform,
+    @usableFromInline func makeEntry(_ view: View, parent: Int32, parentToWindow: AffineTransform,
                            parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Entry {
         // The window's own bounds are window coordinates; its frame only places it on screen.
         let toSuperview = isRoot ? AffineTransform.identity : view.transformToSuperview
@@ -134,7 +134,7 @@ public final class ViewTable {
             clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha)
     }
 
-    private static func flags(of view: View) -> Flags {
+    @usableFromInline static func flags(of view: View) -> Flags {
         var flags: Flags = []
         if view.isHidden { flags.insert(.hidden) }
         if !(view.alpha > 0.01) { flags.insert(.transparent) }
@@ -148,7 +148,7 @@ public final class ViewTable {
 
     /// A view's geometry or alpha changed: refresh its entry and its subtree's
     /// window-space values, in place.
-    func updateGeometry(of view: View) {
+    @usableFromInline func updateGeometry(of view: View) {
         guard !needsRebuild, contains(view) else { return }
         let index = view.tableIndex
         let old = storage[index]
@@ -167,7 +167,7 @@ public final class ViewTable {
                        parentAlpha: parentAlpha, isRoot: isRoot)
     }
 
-    private func refreshSubtree(at index: Int, parentToWindow: AffineTransform, parentClip: Rect,
+    @usableFromInline func refreshSubtree(at index: Int, parentToWindow: AffineTransform, parentClip: Rect,
                                 parentAlpha: Double, isRoot: Bool) {
         let old = storage[index]
         var fresh = makeEntry(old.view, parent: old.parent, parentToWindow: parentToWindow,
@@ -188,7 +188,7 @@ public final class ViewTable {
 
     /// A view's flags changed: hidden, interaction and clipping patch one entry;
     /// alpha and clipping also reach the subtree's drawing values.
-    func updateFlags(of view: View) {
+    @usableFromInline func updateFlags(of view: View) {
         updateGeometry(of: view)
     }
 
@@ -202,7 +202,7 @@ public final class ViewTable {
     /// level down, and skips the whole subtree of a subview that is ineligible
     /// or does not contain the point. It calls into a view only where its class
     /// may override `hitTest` or `point(inside:)`.
-    func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
+    @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
         rebuildIfNeeded()
         return storage.withUnsafeBufferPointer { table -> View? in
             let start = table[index]

@@ -49,39 +49,39 @@ public final class TouchDecoder {
     public let touchProtocol: TouchProtocol
     /// The last completed frame: the fingers on the surface, in device units,
     /// stamped with its `SYN_REPORT`'s time.
-    public private(set) var frame = TouchFrame()
+    public internal(set) var frame = TouchFrame()
     /// How many `SYN_DROPPED` events the device sent: each one lost events (H4).
-    public private(set) var droppedEventBursts = 0
+    public internal(set) var droppedEventBursts = 0
 
-    private let xBounds: AxisBounds
-    private let yBounds: AxisBounds
+    @usableFromInline let xBounds: AxisBounds
+    @usableFromInline let yBounds: AxisBounds
     /// Set from `SYN_DROPPED` to the next `SYN_REPORT`: those events are ignored.
-    private var isDiscardingUntilReport = false
-    private var nextFrameIsResynchronized = false
+    @usableFromInline var isDiscardingUntilReport = false
+    @usableFromInline var nextFrameIsResynchronized = false
 
     // Protocol B.
-    private var slots: InlineArray<64, SlotState>
-    private let slotCount: Int
+    @usableFromInline var slots: InlineArray<64, SlotState>
+    @usableFromInline let slotCount: Int
     /// -1 while the device points at a slot beyond `slotCount`.
-    private var currentSlot: Int
+    @usableFromInline var currentSlot: Int
 
     // Protocol A.
-    private var pendingContact = AnonymousContact()
-    private var reportedContacts: InlineArray<16, AnonymousContact>
-    private var reportedCount = 0
-    private var touchReleasedInFrame = false
+    @usableFromInline var pendingContact = AnonymousContact()
+    @usableFromInline var reportedContacts: InlineArray<16, AnonymousContact>
+    @usableFromInline var reportedCount = 0
+    @usableFromInline var touchReleasedInFrame = false
     /// The device tracking id behind each contact of `frame` (-1: none).
-    private var previousTrackingIDs: InlineArray<16, Int32>
-    private var nextContactID: Int32 = 0
-    private let maximumMatchDistanceSquared: Double
+    @usableFromInline var previousTrackingIDs: InlineArray<16, Int32>
+    @usableFromInline var nextContactID: Int32 = 0
+    @usableFromInline let maximumMatchDistanceSquared: Double
 
     // Single touch.
-    private let buttonCode: UInt16
-    private var isButtonDown = false
-    private var singleContactID: Int32 = -1
-    private var singleX: Int32
-    private var singleY: Int32
-    private var singlePressure: Int32
+    @usableFromInline let buttonCode: UInt16
+    @usableFromInline var isButtonDown = false
+    @usableFromInline var singleContactID: Int32 = -1
+    @usableFromInline var singleX: Int32
+    @usableFromInline var singleY: Int32
+    @usableFromInline var singlePressure: Int32
 
     /// Prepares a decoder for `device`.
     ///
@@ -158,7 +158,7 @@ public final class TouchDecoder {
 
     // MARK: - Frames
 
-    private func synchronize(_ event: InputEvent) -> Bool {
+    @usableFromInline func synchronize(_ event: InputEvent) -> Bool {
         switch event.code {
         case SynchronizationCode.report:
             if isDiscardingUntilReport {
@@ -187,7 +187,7 @@ public final class TouchDecoder {
         }
     }
 
-    private func completeFrame(at time: Double) {
+    @usableFromInline func completeFrame(at time: Double) {
         var next = TouchFrame(timestamp: time)
         next.isResynchronized = nextFrameIsResynchronized
         nextFrameIsResynchronized = false
@@ -201,7 +201,7 @@ public final class TouchDecoder {
 
     // MARK: - Protocol B
 
-    private func updateSlot(_ event: InputEvent) {
+    @usableFromInline func updateSlot(_ event: InputEvent) {
         // Keys (the legacy BTN_TOUCH) and ABS_X/ABS_Y duplicate the slots: ignored.
         guard event.type == EventType.absolute else { return }
         if event.code == AbsoluteAxis.multitouchSlot {
@@ -223,7 +223,7 @@ public final class TouchDecoder {
         }
     }
 
-    private func collectSlots(into next: inout TouchFrame) {
+    @usableFromInline func collectSlots(into next: inout TouchFrame) {
         for index in 0..<slotCount {
             let slot = slots[index]
             guard slot.trackingID >= 0,
@@ -237,7 +237,7 @@ public final class TouchDecoder {
 
     // MARK: - Protocol A
 
-    private func updateAnonymousContact(_ event: InputEvent) {
+    @usableFromInline func updateAnonymousContact(_ event: InputEvent) {
         if event.type == EventType.key {
             if event.code == KeyCode.touch && event.value == 0 { touchReleasedInFrame = true }
             return
@@ -258,7 +258,7 @@ public final class TouchDecoder {
     }
 
     /// `SYN_MT_REPORT`: the pending values form one contact, if they hold a position.
-    private func closePendingContact() {
+    @usableFromInline func closePendingContact() {
         if pendingContact.hasX && pendingContact.hasY && reportedCount < TouchFrame.capacity {
             reportedContacts[reportedCount] = pendingContact
             reportedCount += 1
@@ -266,7 +266,7 @@ public final class TouchDecoder {
         pendingContact = AnonymousContact()
     }
 
-    private func collectAnonymousContacts(into next: inout TouchFrame) {
+    @usableFromInline func collectAnonymousContacts(into next: inout TouchFrame) {
         // Values not closed by SYN_MT_REPORT are not a contact in protocol A.
         pendingContact = AnonymousContact()
         defer {
@@ -335,7 +335,7 @@ public final class TouchDecoder {
 
     // MARK: - Single touch
 
-    private func updateSingleTouch(_ event: InputEvent) {
+    @usableFromInline func updateSingleTouch(_ event: InputEvent) {
         if event.type == EventType.key {
             guard event.code == buttonCode else { return }
             if event.value != 0 && !isButtonDown {
@@ -356,42 +356,42 @@ public final class TouchDecoder {
         }
     }
 
-    private func collectSingleTouch(into next: inout TouchFrame) {
+    @usableFromInline func collectSingleTouch(into next: inout TouchFrame) {
         guard isButtonDown, let x = xBounds.accept(singleX), let y = yBounds.accept(singleY) else { return }
         next.append(TouchContact(id: singleContactID, x: x, y: y, pressure: Double(singlePressure)))
     }
 }
 
 /// One protocol B slot: the device's state for it, kept between frames (H3).
-struct SlotState {
+@usableFromInline struct SlotState {
     /// -1 while the slot is empty.
-    var trackingID: Int32
-    var x: Int32
-    var y: Int32
-    var pressure: Int32
-    var touchMajor: Int32
+    @usableFromInline var trackingID: Int32
+    @usableFromInline var x: Int32
+    @usableFromInline var y: Int32
+    @usableFromInline var pressure: Int32
+    @usableFromInline var touchMajor: Int32
 }
 
 /// One protocol A contact while its values arrive, before `SYN_MT_REPORT`.
-struct AnonymousContact {
-    var x: Int32 = 0
-    var y: Int32 = 0
-    var hasX = false
-    var hasY = false
+@usableFromInline struct AnonymousContact {
+    @usableFromInline var x: Int32 = 0
+    @usableFromInline var y: Int32 = 0
+    @usableFromInline var hasX = false
+    @usableFromInline var hasY = false
     /// -1 when the device sends no tracking id.
-    var trackingID: Int32 = -1
-    var pressure: Int32 = 0
-    var touchMajor: Int32 = 0
+    @usableFromInline var trackingID: Int32 = -1
+    @usableFromInline var pressure: Int32 = 0
+    @usableFromInline var touchMajor: Int32 = 0
 }
 
 /// A position axis's declared range, for clamping and ghost rejection (H5).
-struct AxisBounds {
-    let minimum: Double
-    let maximum: Double
+@usableFromInline struct AxisBounds {
+    @usableFromInline let minimum: Double
+    @usableFromInline let maximum: Double
     /// How far outside the range a value may be and still count as a real contact.
-    let ghostMargin: Double
+    @usableFromInline let ghostMargin: Double
 
-    init(_ axis: AbsoluteAxisInfo) {
+    @usableFromInline init(_ axis: AbsoluteAxisInfo) {
         minimum = Double(axis.minimum)
         maximum = Double(axis.maximum)
         ghostMargin = (maximum - minimum) * TouchDecoder.ghostMarginFraction
@@ -399,7 +399,7 @@ struct AxisBounds {
 
     /// The value clamped into the range, or nil for a ghost.
     @inline(__always)
-    func accept(_ raw: Int32) -> Double? {
+    @usableFromInline func accept(_ raw: Int32) -> Double? {
         let value = Double(raw)
         if value < minimum { return minimum - value > ghostMargin ? nil : minimum }
         if value > maximum { return value - maximum > ghostMargin ? nil : maximum }

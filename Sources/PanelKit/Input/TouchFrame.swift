@@ -35,7 +35,7 @@ public struct TouchFrame {
     public var timestamp: Double
     public var isResynchronized: Bool
     @usableFromInline var storage: InlineArray<16, TouchContact>
-    public private(set) var count: Int
+    public internal(set) var count: Int
 
     public init(timestamp: Double = 0) {
         self.timestamp = timestamp

@@ -2,7 +2,7 @@
 public final class Image {
     public let width: Int
     public let height: Int
-    public private(set) var pixels: [Color]
+    public internal(set) var pixels: [Color]
 
     public init(width: Int, height: Int, pixels: [Color]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height, "Image: pixel count must be width × height")

@@ -6,8 +6,8 @@ public protocol RunLoopTarget: AnyObject {
 
 /// Names one scheduled callback; stale once it fired or was cancelled.
 public struct TimerHandle: Equatable {
-    let slot: Int32
-    let generation: UInt32
+    @usableFromInline let slot: Int32
+    @usableFromInline let generation: UInt32
     /// The caller's own number, handed back when the timer fires.
     public let tag: Int
 }
@@ -23,23 +23,23 @@ public final class RunLoop {
     /// The most timers and next-turn requests pending at once.
     public static let capacity = 64
 
-    private struct Slot {
-        var deadline: Double = .infinity
-        var generation: UInt32 = 0
-        var sequence: UInt64 = 0
-        var tag = 0
-        var target: (any RunLoopTarget)?
+    @usableFromInline struct Slot {
+        @usableFromInline var deadline: Double = .infinity
+        @usableFromInline var generation: UInt32 = 0
+        @usableFromInline var sequence: UInt64 = 0
+        @usableFromInline var tag = 0
+        @usableFromInline var target: (any RunLoopTarget)?
     }
 
     public let clock: any MonotonicClock
     /// Set when the loop runs on a manual clock, which ``advance(to:)`` moves.
     public let manualClock: ManualClock?
-    private var slots: ContiguousArray<Slot>
-    private var nextTurn: ContiguousArray<Slot>
+    @usableFromInline var slots: ContiguousArray<Slot>
+    @usableFromInline var nextTurn: ContiguousArray<Slot>
     /// The requests being run; swapped with `nextTurn` so new requests wait a turn.
-    private var runningTurn: ContiguousArray<Slot>
-    private var nextTurnCount = 0
-    private var sequence: UInt64 = 0
+    @usableFromInline var runningTurn: ContiguousArray<Slot>
+    @usableFromInline var nextTurnCount = 0
+    @usableFromInline var sequence: UInt64 = 0
 
     public init(clock: any MonotonicClock) {
         self.clock = clock
@@ -107,7 +107,7 @@ public final class RunLoop {
         }
     }
 
-    private func earliestDue() -> Int? {
+    @usableFromInline func earliestDue() -> Int? {
         let now = clock.now
         var best: Int?
         for i in 0..<slots.count where slots[i].target != nil && slots[i].deadline <= now {

@@ -6,14 +6,14 @@ public final class Event {
     public internal(set) var type: EventType
     /// Seconds on the run loop's monotonic clock.
     public internal(set) var timestamp: Double = 0
-    private(set) unowned(unsafe) var tracker: TouchTracker?
+    @usableFromInline unowned(unsafe) var tracker: TouchTracker?
 
-    init(type: EventType, tracker: TouchTracker?) {
+    @usableFromInline init(type: EventType, tracker: TouchTracker?) {
         self.type = type
         self.tracker = tracker
     }
 
-    func rebind(to tracker: TouchTracker) { self.tracker = tracker }
+    @usableFromInline func rebind(to tracker: TouchTracker) { self.tracker = tracker }
 
     /// Every live touch: those that changed in this event and those that are
     /// stationary, including touches ending in it.

@@ -12,23 +12,23 @@ public struct TapCountSettings: Equatable {
 
 /// Remembers the last few taps to give each new touch its `tapCount` (R13).
 /// Fixed storage: nothing is allocated per touch.
-struct TapCounter {
-    private struct Tap {
-        var location: Point
-        var liftTime: Double
-        var count: Int
+@usableFromInline struct TapCounter {
+    @usableFromInline struct Tap {
+        @usableFromInline var location: Point
+        @usableFromInline var liftTime: Double
+        @usableFromInline var count: Int
     }
 
-    var settings: TapCountSettings
-    private var recent: InlineArray<4, Tap?> = InlineArray(repeating: nil)
-    private var next = 0
+    @usableFromInline var settings: TapCountSettings
+    @usableFromInline var recent: InlineArray<4, Tap?> = InlineArray(repeating: nil)
+    @usableFromInline var next = 0
 
-    init(settings: TapCountSettings) {
+    @usableFromInline init(settings: TapCountSettings) {
         self.settings = settings
     }
 
     /// The tap count for a finger landing at `location` at `time`.
-    mutating func tapCount(forTouchAt location: Point, time: Double) -> Int {
+    @usableFromInline mutating func tapCount(forTouchAt location: Point, time: Double) -> Int {
         var best = 0
         for i in 0..<4 {
             guard let tap = recent[i] else { continue }
@@ -41,19 +41,19 @@ struct TapCounter {
         return best + 1
     }
 
-    func isBeyondTapArea(_ location: Point, from start: Point) -> Bool {
+    @usableFromInline func isBeyondTapArea(_ location: Point, from start: Point) -> Bool {
         start.distance(to: location) > settings.maximumMovement
     }
 
     /// Records a lifted touch; one that ever moved too far is a drag, not a
     /// tap, and starts no sequence.
-    mutating func touchEnded(_ touch: Touch) {
+    @usableFromInline mutating func touchEnded(_ touch: Touch) {
         guard !touch.hasLeftTapArea else { return }
         recent[next] = Tap(location: touch.locationInWindow, liftTime: touch.timestamp, count: touch.tapCount)
         next = (next + 1) % 4
     }
 
-    mutating func reset() {
+    @usableFromInline mutating func reset() {
         for i in 0..<4 { recent[i] = nil }
     }
 }

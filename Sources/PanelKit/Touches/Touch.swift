@@ -22,21 +22,21 @@ public final class Touch {
     /// finger the tracker saw, 2 for the next, and so on. Used in logs.
     public internal(set) var identifier = 0
 
-    var locationInWindow = Point.zero
-    var previousLocationInWindow = Point.zero
+    @usableFromInline var locationInWindow = Point.zero
+    @usableFromInline var previousLocationInWindow = Point.zero
     /// Where the finger landed, for telling taps from drags (R13).
-    var beganLocationInWindow = Point.zero
+    @usableFromInline var beganLocationInWindow = Point.zero
     /// Set once the finger wandered too far from where it landed to be a tap (R13).
-    var hasLeftTapArea = false
+    @usableFromInline var hasLeftTapArea = false
     /// The decoder's contact id, with the input source it came from.
-    var contactID: Int32 = -1
-    var source = 0
+    @usableFromInline var contactID: Int32 = -1
+    @usableFromInline var source = 0
     /// False when R10 or R11 keeps the bound view from hearing about this touch.
-    var isDeliveredToView = false
+    @usableFromInline var isDeliveredToView = false
     /// The touch's bit in ``TouchSet`` masks.
-    let poolIndex: Int
+    @usableFromInline let poolIndex: Int
 
-    init(poolIndex: Int) {
+    @usableFromInline init(poolIndex: Int) {
         self.poolIndex = poolIndex
     }
 
@@ -51,10 +51,10 @@ public final class Touch {
         convertFromWindow(previousLocationInWindow, to: view)
     }
 
-    private func convertFromWindow(_ point: Point, to view: View?) -> Point {
+    @usableFromInline func convertFromWindow(_ point: Point, to view: View?) -> Point {
         guard let view else { return point }
         return view.convert(point, from: window)
     }
 
-    var isLive: Bool { phase != .ended && phase != .cancelled }
+    @usableFromInline var isLive: Bool { phase != .ended && phase != .cancelled }
 }

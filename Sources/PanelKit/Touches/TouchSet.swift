@@ -6,7 +6,7 @@ public struct TouchSet: Sequence {
     /// Bit `i` stands for the pool's touch `i`.
     public let mask: UInt32
 
-    init(tracker: TouchTracker, mask: UInt32) {
+    @usableFromInline init(tracker: TouchTracker, mask: UInt32) {
         self.tracker = tracker
         self.mask = mask
     }
@@ -29,8 +29,8 @@ public struct TouchSet: Sequence {
     }
 
     public struct Iterator: IteratorProtocol {
-        unowned(unsafe) let tracker: TouchTracker
-        var remaining: UInt32
+        @usableFromInline unowned(unsafe) let tracker: TouchTracker
+        @usableFromInline var remaining: UInt32
 
         public mutating func next() -> Touch? {
             guard remaining != 0 else { return nil }

@@ -9,19 +9,19 @@ public final class TouchTracker {
     /// The most touches alive at once, counting those ending in the current frame.
     public static let capacity = 32
 
-    let touches: ContiguousArray<Touch>
+    @usableFromInline let touches: ContiguousArray<Touch>
     /// Touches in use: live, or ending in the event being delivered.
-    private var inUseMask: UInt32 = 0
+    @usableFromInline var inUseMask: UInt32 = 0
     /// The touches of the event being delivered.
-    private(set) var eventMask: UInt32 = 0
-    let event: Event
-    unowned(unsafe) let application: Application
-    var tapCounter: TapCounter
-    private var nextIdentifier = 1
+    @usableFromInline var eventMask: UInt32 = 0
+    @usableFromInline let event: Event
+    @usableFromInline unowned(unsafe) let application: Application
+    @usableFromInline var tapCounter: TapCounter
+    @usableFromInline var nextIdentifier = 1
     /// Distinct touches seen since start.
-    public private(set) var touchesSeen = 0
+    public internal(set) var touchesSeen = 0
 
-    init(application: Application, tapCountSettings: TapCountSettings) {
+    @usableFromInline init(application: Application, tapCountSettings: TapCountSettings) {
         self.application = application
         self.tapCounter = TapCounter(settings: tapCountSettings)
         var pool = ContiguousArray<Touch>()
@@ -41,7 +41,7 @@ public final class TouchTracker {
     // MARK: Frames
 
     /// Processes one frame of contacts, in screen points, from input `source`.
-    func process(_ frame: TouchFrame, source: Int) {
+    @usableFromInline func process(_ frame: TouchFrame, source: Int) {
         event.timestamp = frame.timestamp
         var changed = false
         var seen: UInt32 = 0   // bit i: frame contact i matched a live touch
@@ -89,7 +89,7 @@ public final class TouchTracker {
 
     /// Cancels every live touch from `source` (nil: from every source), for a
     /// device that vanished or an app that must drop its touches (H4).
-    func cancelTouches(source: Int?, at timestamp: Double) {
+    @usableFromInline func cancelTouches(source: Int?, at timestamp: Double) {
         var any = false
         forEach(in: inUseMask) { touch in
             guard touch.isLive, source == nil || touch.source == source else {
@@ -106,7 +106,7 @@ public final class TouchTracker {
         dispatch()
     }
 
-    private func begin(_ touch: Touch, with contact: TouchContact, source: Int, at time: Double) {
+    @usableFromInline func begin(_ touch: Touch, with contact: TouchContact, source: Int, at time: Double) {
         inUseMask |= 1 << UInt32(touch.poolIndex)
         touchesSeen += 1
         touch.identifier = nextIdentifier
@@ -131,7 +131,7 @@ public final class TouchTracker {
     }
 
     /// R10 and R11, decided once at began.
-    private func mayDeliver(_ touch: Touch, to view: View) -> Bool {
+    @usableFromInline func mayDeliver(_ touch: Touch, to view: View) -> Bool {
         var allowed = true
         forEach(in: inUseMask) { other in
             guard other !== touch, other.isLive, other.isDeliveredToView, let otherView = other.view else { return }
@@ -147,13 +147,13 @@ public final class TouchTracker {
         return allowed
     }
 
-    private func takeFreeTouch() -> Touch? {
+    @usableFromInline func takeFreeTouch() -> Touch? {
         let free = ~inUseMask
         guard free != 0 else { return nil }
         return touches[free.trailingZeroBitCount]
     }
 
-    private func dispatch() {
+    @usableFromInline func dispatch() {
         eventMask = inUseMask
         application.sendEvent(event)
         // Retire the touches that ended; what they leave behind feeds R13.
@@ -171,14 +171,14 @@ public final class TouchTracker {
 
     /// Sends each phase's touches to their views: one message per view and
     /// phase, in the order began, moved, ended, cancelled.
-    func deliverTouches(of event: Event, in window: Window) {
+    @usableFromInline func deliverTouches(of event: Event, in window: Window) {
         deliver(.began, in: window) { $0.touchesBegan($1, with: event) }
         deliver(.moved, in: window) { $0.touchesMoved($1, with: event) }
         deliver(.ended, in: window) { $0.touchesEnded($1, with: event) }
         deliver(.cancelled, in: window) { $0.touchesCancelled($1, with: event) }
     }
 
-    private func deliver(_ phase: Touch.Phase, in window: Window, _ send: (View, TouchSet) -> Void) {
+    @usableFromInline func deliver(_ phase: Touch.Phase, in window: Window, _ send: (View, TouchSet) -> Void) {
         var pending = mask(in: eventMask) { $0.phase == phase && $0.window === window && $0.isDeliveredToView }
         while pending != 0 {
             guard let view = touches[pending.trailingZeroBitCount].view else { break }
@@ -191,7 +191,7 @@ public final class TouchTracker {
     // MARK: Mask helpers
 
     @inline(__always)
-    func forEach(in mask: UInt32, _ body: (Touch) -> Void) {
+    @usableFromInline func forEach(in mask: UInt32, _ body: (Touch) -> Void) {
         var remaining = mask
         while remaining != 0 {
             body(touches[remaining.trailingZeroBitCount])
@@ -200,7 +200,7 @@ public final class TouchTracker {
     }
 
     @inline(__always)
-    func mask(in mask: UInt32, where predicate: (Touch) -> Bool) -> UInt32 {
+    @usableFromInline func mask(in mask: UInt32, where predicate: (Touch) -> Bool) -> UInt32 {
         var result: UInt32 = 0
         var remaining = mask
         while remaining != 0 {

@@ -10,25 +10,24 @@ open class Application: Responder {
 
     public let runLoop: RunLoop
     /// Back to front; hit-testing goes front to back (R4).
-    public final private(set) var windows: [Window] = []
+    public final internal(set) var windows: [Window] = []
     /// Receives presses (R9); set through `becomeFirstResponder()`.
     public internal(set) var firstResponder: Responder?
-    public private(set) lazy var touchTracker = TouchTracker(application: self, tapCountSettings: tapCountSettings)
-    private let tapCountSettings: TapCountSettings
-    private lazy var pressEvent = Event(type: .presses, tracker: nil)
+    /// Created in `init`; never nil afterwards.
+    public internal(set) var touchTracker: TouchTracker!
+    @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
-    private var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
-    private var queueHead = 0
-    private var queueCount = 0
+    @usableFromInline var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
+    @usableFromInline var queueHead = 0
+    @usableFromInline var queueCount = 0
     /// Frames dropped because the queue was full.
-    public private(set) var droppedInputFrames = 0
+    public internal(set) var droppedInputFrames = 0
 
     public init(runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings()) {
         self.runLoop = runLoop
-        self.tapCountSettings = tapCountSettings
         self.inputQueue = ContiguousArray(repeating: (TouchFrame(), 0), count: Self.inputQueueCapacity)
         super.init()
-        _ = touchTracker
+        touchTracker = TouchTracker(application: self, tapCountSettings: tapCountSettings)
     }
 
     /// Adds `window` in front of the others.
@@ -104,7 +103,7 @@ open class Application: Responder {
     /// R4: asks each visible window, front to back, for the view at `screenPoint`.
     /// Returns the window the point landed in (the frontmost containing it),
     /// the point in its coordinates, and the hit view.
-    func hitTest(screenPoint: Point, with event: Event) -> (Window?, Point, View?) {
+    @usableFromInline func hitTest(screenPoint: Point, with event: Event) -> (Window?, Point, View?) {
         var landed: (Window, Point)?
         var i = windows.count
         while i > 0 {
@@ -120,7 +119,7 @@ open class Application: Responder {
     }
 
     /// `screenPoint` in `window`'s coordinates (screen coordinates without a window).
-    func windowLocation(ofScreenPoint screenPoint: Point, in window: Window?) -> Point {
+    @usableFromInline func windowLocation(ofScreenPoint screenPoint: Point, in window: Window?) -> Point {
         guard let window else { return screenPoint }
         return (window.transformToSuperview.inverted ?? .identity).apply(to: screenPoint)
     }

@@ -8,7 +8,7 @@ open class ImageView: View {
         isUserInteractionEnabled = false
     }
 
-    override class var usesStandardHitTesting: Bool {
+    @usableFromInline override class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(ImageView.self)
     }
 }

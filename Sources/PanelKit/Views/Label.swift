@@ -10,7 +10,7 @@ open class Label: View {
         isUserInteractionEnabled = false
     }
 
-    override class var usesStandardHitTesting: Bool {
+    @usableFromInline override class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(Label.self)
     }
 }

@@ -60,7 +60,7 @@ extension View {
     }
 
     /// `point`, given in the bounds coordinates of `root`, in this view's coordinates.
-    private func fromRoot(_ point: Point, of root: View) -> Point {
+    @usableFromInline func fromRoot(_ point: Point, of root: View) -> Point {
         var inMyRoot = point
         let myRoot = rootView
         if myRoot !== root {

@@ -71,18 +71,18 @@ extension View {
         return nil
     }
 
-    private func indexOfSubview(_ view: View) -> Int? {
+    @usableFromInline func indexOfSubview(_ view: View) -> Int? {
         subviews.firstIndex { $0 === view }
     }
 
     /// Unlinks from the superview without telling anyone; callers report the change.
-    private func detachFromSuperview() {
+    @usableFromInline func detachFromSuperview() {
         guard let parent = superview else { return }
         if let index = parent.indexOfSubview(self) { parent.subviews.remove(at: index) }
         superview = nil
     }
 
-    internal func setWindow(_ newWindow: Window?) {
+    @usableFromInline internal func setWindow(_ newWindow: Window?) {
         window = newWindow
         tableIndex = -1
         for subview in subviews { subview.setWindow(newWindow) }

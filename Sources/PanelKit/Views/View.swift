@@ -57,9 +57,9 @@ open class View: Responder {
     public internal(set) unowned(unsafe) var superview: View?
     public internal(set) unowned(unsafe) var window: Window?
     /// Set while this view is a view controller's root view (R8).
-    internal unowned(unsafe) var owningViewController: ViewController?
+    @usableFromInline internal unowned(unsafe) var owningViewController: ViewController?
     /// Where this view sits in its window's ``ViewTable``; -1 when it has none.
-    internal var tableIndex = -1
+    @usableFromInline internal var tableIndex = -1
 
     public init(frame: Rect = .zero, name: String = "") {
         self.name = name
@@ -103,7 +103,7 @@ open class View: Responder {
     }
 
     /// UIKit's hit-test written as the plain recursion, for views not in a window.
-    private func recursiveHitTest(_ point: Point, with event: Event?) -> View? {
+    @usableFromInline func recursiveHitTest(_ point: Point, with event: Event?) -> View? {
         guard isHittable, self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
             guard let toSubview = subview.transformToSuperview.inverted else { continue }
@@ -121,7 +121,7 @@ open class View: Responder {
     /// the ``ViewTable`` may answer for it without a call. PanelKit's classes
     /// that keep them override this for their exact class; any other subclass
     /// (an app's) inherits `false` and is called, so its overrides are honoured.
-    internal class var usesStandardHitTesting: Bool {
+    @usableFromInline internal class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(View.self)
     }
 
@@ -141,11 +141,11 @@ open class View: Responder {
 
     // MARK: Change tracking
 
-    private func geometryDidChange() {
+    @usableFromInline func geometryDidChange() {
         window?.viewGeometryDidChange(self)
     }
 
-    private func flagsDidChange() {
+    @usableFromInline func flagsDidChange() {
         window?.viewFlagsDidChange(self)
     }
 }

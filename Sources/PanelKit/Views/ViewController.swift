@@ -1,7 +1,7 @@
 /// Manages a view hierarchy: UIKit's `UIViewController`, which takes its place
 /// in the responder chain between its root view and that view's superview (R8).
 open class ViewController: Responder {
-    private var loadedView: View?
+    @usableFromInline var loadedView: View?
 
     public override init() {
         super.init()

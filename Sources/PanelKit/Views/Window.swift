@@ -5,13 +5,13 @@
 /// path, and collects the areas that need drawing.
 open class Window: View {
     /// Mirrors the hierarchy in paint order; rebuilt or patched on change, never per event.
-    public private(set) lazy var viewTable = ViewTable(window: self)
+    public let viewTable = ViewTable()
 
     /// Set by ``Application/addWindow(_:)``.
     public internal(set) unowned(unsafe) var owningApplication: Application?
 
     /// The union of the areas, in window coordinates, that changed since the last frame was drawn.
-    public private(set) var dirtyRect: Rect = .zero
+    public internal(set) var dirtyRect: Rect = .zero
 
     public var rootViewController: ViewController? {
         didSet {
@@ -26,6 +26,7 @@ open class Window: View {
 
     public override init(frame: Rect = .zero, name: String = "window") {
         super.init(frame: frame, name: name)
+        viewTable.window = self
         window = self
         backgroundColor = .black
     }
@@ -33,7 +34,7 @@ open class Window: View {
     /// R8: a window passes what it does not handle to the application.
     open override var next: Responder? { owningApplication }
 
-    override class var usesStandardHitTesting: Bool {
+    @usableFromInline override class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(Window.self)
     }
 
@@ -47,28 +48,28 @@ open class Window: View {
 
     // MARK: Change reports from views
 
-    internal func hierarchyDidChange() {
+    @usableFromInline internal func hierarchyDidChange() {
         viewTable.setNeedsRebuild()
         dirtyRect = bounds
     }
 
-    internal func viewGeometryDidChange(_ view: View) {
+    @usableFromInline internal func viewGeometryDidChange(_ view: View) {
         let before = viewTable.frameInWindow(of: view)
         viewTable.updateGeometry(of: view)
         markDirty(before)
         markDirty(viewTable.frameInWindow(of: view))
     }
 
-    internal func viewFlagsDidChange(_ view: View) {
+    @usableFromInline internal func viewFlagsDidChange(_ view: View) {
         viewTable.updateFlags(of: view)
         markDirty(viewTable.frameInWindow(of: view))
     }
 
-    internal func viewNeedsDisplay(_ view: View) {
+    @usableFromInline internal func viewNeedsDisplay(_ view: View) {
         markDirty(viewTable.frameInWindow(of: view))
     }
 
-    private func markDirty(_ rect: Rect?) {
+    @usableFromInline func markDirty(_ rect: Rect?) {
         guard let rect else { dirtyRect = bounds; return }
         dirtyRect = dirtyRect.union(rect)
     }

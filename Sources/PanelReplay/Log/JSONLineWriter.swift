@@ -5,10 +5,10 @@
 /// Numbers are printed by integer arithmetic, so every architecture prints the
 /// same bytes for the same values.
 public final class JSONLineWriter {
-    private static let capacity = 8192
-    private let buffer: UnsafeMutablePointer<UInt8>
-    private var length = 0
-    private var needsComma = false
+    @usableFromInline static let capacity = 8192
+    @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
+    @usableFromInline var length = 0
+    @usableFromInline var needsComma = false
     public let sink: any TextSink
 
     public init(sink: any TextSink) {
@@ -97,7 +97,7 @@ public final class JSONLineWriter {
 
     // MARK: Bytes
 
-    private func key(_ name: StaticString) {
+    @usableFromInline func key(_ name: StaticString) {
         if needsComma { append(0x2C) }
         needsComma = true
         appendQuoted(name)
@@ -105,23 +105,23 @@ public final class JSONLineWriter {
     }
 
     @inline(__always)
-    private func append(_ byte: UInt8) {
+    @usableFromInline func append(_ byte: UInt8) {
         if length == Self.capacity { flush() }
         buffer[length] = byte
         length += 1
     }
 
-    private func appendLiteral(_ text: StaticString) {
+    @usableFromInline func appendLiteral(_ text: StaticString) {
         text.withUTF8Buffer { for byte in $0 { append(byte) } }
     }
 
-    private func appendQuoted(_ text: StaticString) {
+    @usableFromInline func appendQuoted(_ text: StaticString) {
         append(0x22)
         text.withUTF8Buffer { for byte in $0 { appendEscaped(byte) } }
         append(0x22)
     }
 
-    private func appendEscaped(_ byte: UInt8) {
+    @usableFromInline func appendEscaped(_ byte: UInt8) {
         switch byte {
         case 0x22, 0x5C:
             append(0x5C); append(byte)
@@ -139,12 +139,12 @@ public final class JSONLineWriter {
         }
     }
 
-    private func appendInteger(_ value: Int) {
+    @usableFromInline func appendInteger(_ value: Int) {
         if value < 0 { append(0x2D) }
         appendDigits(value.magnitude, minimumDigits: 1)
     }
 
-    private func appendDigits(_ value: UInt, minimumDigits: Int) {
+    @usableFromInline func appendDigits(_ value: UInt, minimumDigits: Int) {
         var digits: InlineArray<24, UInt8> = InlineArray(repeating: 0)
         var count = 0
         var rest = value
@@ -159,7 +159,7 @@ public final class JSONLineWriter {
         }
     }
 
-    private func appendNumber(_ value: Double, decimals: Int) {
+    @usableFromInline func appendNumber(_ value: Double, decimals: Int) {
         guard value.isFinite, value.magnitude < 1e15 else { return appendLiteral("null") }
         var scale: UInt = 1
         for _ in 0..<decimals { scale *= 10 }

@@ -12,8 +12,8 @@ public final class ReplayLog {
     public let writer: JSONLineWriter
     /// Subtracted from clock times to give `t`.
     public var startTime: Double = 0
-    private let clock: any MonotonicClock
-    private var ids: InlineArray<32, Int> = InlineArray(repeating: 0)
+    @usableFromInline let clock: any MonotonicClock
+    @usableFromInline var ids: InlineArray<32, Int> = InlineArray(repeating: 0)
 
     public init(sink: any TextSink, clock: any MonotonicClock) {
         self.writer = JSONLineWriter(sink: sink)

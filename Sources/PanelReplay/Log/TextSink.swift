@@ -28,7 +28,7 @@ public final class FileDescriptorSink: TextSink {
 
 /// Keeps everything written, for tests and tools that read the log back.
 public final class MemorySink: TextSink {
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
 
     public init() {}
 
@@ -50,8 +50,8 @@ public final class MemorySink: TextSink {
 
 /// Counts bytes and lines and keeps nothing: for measuring the pipeline without the cost of a log.
 public final class CountingSink: TextSink {
-    public private(set) var byteCount = 0
-    public private(set) var lineCount = 0
+    public internal(set) var byteCount = 0
+    public internal(set) var lineCount = 0
 
     public init() {}
 

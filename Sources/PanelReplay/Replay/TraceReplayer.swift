@@ -18,8 +18,8 @@ public final class TraceReplayer {
     public let decoder: TouchDecoder
     public let transform: TouchTransform
     /// Input frames (`SYN_REPORT`s) replayed so far.
-    public private(set) var frames = 0
-    private var touchFrame = TouchFrame()
+    public internal(set) var frames = 0
+    @usableFromInline var touchFrame = TouchFrame()
 
     /// How long after the last event the clock runs on, so pending timers fire.
     public static let settleTime = 1.0

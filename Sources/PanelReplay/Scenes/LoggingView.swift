@@ -8,7 +8,7 @@ open class LoggingView: View {
     /// Shown while a touch is down on the view, and kept as `touchedColor` after.
     public var activeColor: Color?
     public var touchedColor: Color?
-    private var touchesDown = 0
+    @usableFromInline var touchesDown = 0
 
     public init(frame: Rect, name: String, log: ReplayLog) {
         self.log = log
@@ -39,7 +39,7 @@ open class LoggingView: View {
         if forwards { super.touchesCancelled(touches, with: event) }
     }
 
-    private func lift(_ count: Int) {
+    @usableFromInline func lift(_ count: Int) {
         touchesDown = max(0, touchesDown - count)
         if touchesDown == 0, let touchedColor { backgroundColor = touchedColor }
     }

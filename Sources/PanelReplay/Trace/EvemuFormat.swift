@@ -42,29 +42,29 @@ public enum EvemuFormat {
 }
 
 /// The parser's state between lines.
-struct EvemuParser {
-    let path: String
-    private var device = TouchDeviceDescription(name: "")
-    private var hasName = false
-    private var hasIdentity = false
-    private var axisCount = 0
-    private var propertyByteCount = 0
+@usableFromInline struct EvemuParser {
+    @usableFromInline let path: String
+    @usableFromInline var device = TouchDeviceDescription(name: "")
+    @usableFromInline var hasName = false
+    @usableFromInline var hasIdentity = false
+    @usableFromInline var axisCount = 0
+    @usableFromInline var propertyByteCount = 0
     /// Bitmask bytes seen so far per event type, for `B:` lines that continue a mask.
-    private var bitmaskByteCounts = [Int](repeating: 0, count: Int(EventType.maximum) + 1)
+    @usableFromInline var bitmaskByteCounts = [Int](repeating: 0, count: Int(EventType.maximum) + 1)
     /// Axis values from the comment header, by `ABS_*` code.
-    private var headerAxisValues = [Int32?](repeating: nil, count: Int(AbsoluteAxis.count))
-    private var headerEventType: Int?
-    private var headerAxisCode: Int?
-    private var events: [InputEvent] = []
-    private var eventLines: [Int] = []
-    private var previousTimeText = ""
-    private var previousTimeLine = 0
+    @usableFromInline var headerAxisValues = [Int32?](repeating: nil, count: Int(AbsoluteAxis.count))
+    @usableFromInline var headerEventType: Int?
+    @usableFromInline var headerAxisCode: Int?
+    @usableFromInline var events: [InputEvent] = []
+    @usableFromInline var eventLines: [Int] = []
+    @usableFromInline var previousTimeText = ""
+    @usableFromInline var previousTimeLine = 0
 
-    init(path: String) {
+    @usableFromInline init(path: String) {
         self.path = path
     }
 
-    mutating func parseLine(_ rawLine: UnsafeRawBufferPointer, number: Int) throws(TraceError) {
+    @usableFromInline mutating func parseLine(_ rawLine: UnsafeRawBufferPointer, number: Int) throws(TraceError) {
         var line = rawLine
         if let last = line.last, last == ASCII.carriageReturn {
             line = UnsafeRawBufferPointer(rebasing: line[0..<(line.count - 1)])
@@ -111,7 +111,7 @@ struct EvemuParser {
         }
     }
 
-    func finish(lineCount: Int) throws(TraceError) -> Trace {
+    @usableFromInline func finish(lineCount: Int) throws(TraceError) -> Trace {
         let lastLine = max(lineCount, 1)
         if lineCount == 0 {
             throw error(lastLine, "empty file; expected an evemu recording: 'N:', 'I:' and 'A:' lines "
@@ -129,7 +129,7 @@ struct EvemuParser {
 
     // MARK: - Description lines
 
-    private mutating func parseName(_ body: UnsafeRawBufferPointer, line: Int) throws(TraceError) {
+    @usableFromInline mutating func parseName(_ body: UnsafeRawBufferPointer, line: Int) throws(TraceError) {
         guard !hasName else {
             throw error(line, "second 'N:' line; expected one device description per recording")
         }
@@ -142,7 +142,7 @@ struct EvemuParser {
         hasName = true
     }
 
-    private mutating func parseIdentity(_ fields: [Field], line: Int) throws(TraceError) {
+    @usableFromInline mutating func parseIdentity(_ fields: [Field], line: Int) throws(TraceError) {
         guard fields.count == 4 else {
             throw error(line, "expected 'I: <bus> <vendor> <product> <version>' (4 hex fields), found \(fields.count)")
         }
@@ -159,7 +159,7 @@ struct EvemuParser {
         hasIdentity = true
     }
 
-    private mutating func parseProperties(_ fields: [Field], line: Int) throws(TraceError) {
+    @usableFromInline mutating func parseProperties(_ fields: [Field], line: Int) throws(TraceError) {
         guard fields.count == 8 else {
             throw error(line, "expected 'P:' and 8 hex bytes of the INPUT_PROP bitmask, found \(fields.count) fields")
         }
@@ -173,7 +173,7 @@ struct EvemuParser {
         }
     }
 
-    private mutating func parseBitmask(_ fields: [Field], line: Int) throws(TraceError) {
+    @usableFromInline mutating func parseBitmask(_ fields: [Field], line: Int) throws(TraceError) {
         guard fields.count == 9 else {
             throw error(line, "expected 'B: <type>' and 8 hex bytes of its code bitmask (9 fields), "
                 + "found \(fields.count)")
@@ -191,7 +191,7 @@ struct EvemuParser {
         }
     }
 
-    private mutating func parseAxis(_ fields: [Field], line: Int) throws(TraceError) {
+    @usableFromInline mutating func parseAxis(_ fields: [Field], line: Int) throws(TraceError) {
         guard fields.count == 6 || fields.count == 5 else {
             throw error(line, "expected 'A: <code> <min> <max> <fuzz> <flat> <resolution>' (6 fields), "
                 + "found \(fields.count)")
@@ -214,7 +214,7 @@ struct EvemuParser {
         axisCount += 1
     }
 
-    private func parseState(_ fields: [Field], kind: DescriptionLine, line: Int) throws(TraceError) {
+    @usableFromInline func parseState(_ fields: [Field], kind: DescriptionLine, line: Int) throws(TraceError) {
         guard fields.count == 2 else {
             throw error(line, "expected '\(kind.prefix) <code> <state>' (2 fields), found \(fields.count)")
         }
@@ -224,7 +224,7 @@ struct EvemuParser {
 
     /// Reads `Event type`, `Event code` and `Value` lines of the comment header;
     /// anything else there is a plain comment.
-    private mutating func readHeaderComment(_ body: UnsafeRawBufferPointer) {
+    @usableFromInline mutating func readHeaderComment(_ body: UnsafeRawBufferPointer) {
         let words = Field.split(body)
         guard words.count >= 2 else { return }
         if words[0].equals("Event"), words.count >= 3, let number = parseUnsigned(words[2].bytes) {
@@ -242,7 +242,7 @@ struct EvemuParser {
 
     // MARK: - Events
 
-    private mutating func parseEvent(_ fields: [Field], line: Int) throws(TraceError) {
+    @usableFromInline mutating func parseEvent(_ fields: [Field], line: Int) throws(TraceError) {
         if events.isEmpty, let missing = missingDescription() {
             throw error(line, "event before the device description is complete: expected \(missing) "
                 + "before the first 'E:' line")
@@ -271,7 +271,7 @@ struct EvemuParser {
     }
 
     /// What the description still lacks, as the lines to add; nil when complete.
-    private func missingDescription() -> String? {
+    @usableFromInline func missingDescription() -> String? {
         if !hasName { return "'N: <device name>', 'I:' and 'A:' lines" }
         if !hasIdentity { return "'I: <bus> <vendor> <product> <version>'" }
         if axisCount == 0 { return "'A: <code> <min> <max> <fuzz> <flat> <resolution>' axis lines" }
@@ -280,11 +280,11 @@ struct EvemuParser {
 
     // MARK: - Fields
 
-    private func error(_ line: Int, _ message: String) -> TraceError {
+    @usableFromInline func error(_ line: Int, _ message: String) -> TraceError {
         TraceError(path: path, line: line, message: message)
     }
 
-    private func hex(_ field: Field, _ what: String, maximum: UInt32, line: Int) throws(TraceError) -> UInt32 {
+    @usableFromInline func hex(_ field: Field, _ what: String, maximum: UInt32, line: Int) throws(TraceError) -> UInt32 {
         guard let value = parseHex(field.bytes), value <= maximum else {
             throw error(line, "expected \(what) in hexadecimal (at most 0x\(hexDigits(maximum, width: 2))), "
                 + "found '\(field.text)'")
@@ -292,21 +292,21 @@ struct EvemuParser {
         return value
     }
 
-    private func decimal(_ field: Field, _ what: String, line: Int) throws(TraceError) -> Int32 {
+    @usableFromInline func decimal(_ field: Field, _ what: String, line: Int) throws(TraceError) -> Int32 {
         guard let value = parseDecimal(field.bytes) else {
             throw error(line, "expected \(what) as a decimal integer, found '\(field.text)'")
         }
         return value
     }
 
-    private func withoutComment(_ body: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    @usableFromInline func withoutComment(_ body: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         guard let hash = body.firstIndex(of: ASCII.hash) else { return body }
         return UnsafeRawBufferPointer(rebasing: body[0..<hash])
     }
 }
 
 /// The description lines, by their prefix letter.
-enum DescriptionLine: UInt8 {
+@usableFromInline enum DescriptionLine: UInt8 {
     case name = 0x4E          // N
     case identity = 0x49      // I
     case properties = 0x50    // P
@@ -315,7 +315,7 @@ enum DescriptionLine: UInt8 {
     case led = 0x4C           // L
     case switchState = 0x53   // S
 
-    var prefix: String {
+    @usableFromInline var prefix: String {
         switch self {
         case .name: "N:"
         case .identity: "I:"
@@ -329,20 +329,20 @@ enum DescriptionLine: UInt8 {
 }
 
 /// One whitespace-separated field of a line.
-struct Field {
-    let bytes: UnsafeRawBufferPointer
+@usableFromInline struct Field {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
 
     /// The field as text for messages.
-    var text: String { Field.text(bytes) }
+    @usableFromInline var text: String { Field.text(bytes) }
 
-    func equals(_ word: StaticString) -> Bool {
+    @usableFromInline func equals(_ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
         let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
         return true
     }
 
-    static func split(_ line: UnsafeRawBufferPointer) -> [Field] {
+    @usableFromInline static func split(_ line: UnsafeRawBufferPointer) -> [Field] {
         var fields: [Field] = []
         var index = 0
         while index < line.count {
@@ -354,7 +354,7 @@ struct Field {
         return fields
     }
 
-    static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    @usableFromInline static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var start = 0, end = bytes.count
         while start < end && ASCII.isSpace(bytes[start]) { start += 1 }
         while end > start && ASCII.isSpace(bytes[end - 1]) { end -= 1 }
@@ -362,35 +362,35 @@ struct Field {
     }
 
     /// Text for a message, cut short so the message stays one readable line.
-    static func text(_ bytes: UnsafeRawBufferPointer, limit: Int = 40) -> String {
+    @usableFromInline static func text(_ bytes: UnsafeRawBufferPointer, limit: Int = 40) -> String {
         if bytes.count <= limit { return String(decoding: bytes, as: UTF8.self) }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<limit]), as: UTF8.self) + "…"
     }
 }
 
-enum ASCII {
-    static let newline: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let tab: UInt8 = 0x09
-    static let hash: UInt8 = 0x23
-    static let colon: UInt8 = 0x3A
-    static let period: UInt8 = 0x2E
-    static let minus: UInt8 = 0x2D
-    static let plus: UInt8 = 0x2B
-    static let zero: UInt8 = 0x30
-    static let letterE: UInt8 = 0x45
+@usableFromInline enum ASCII {
+    @usableFromInline static let newline: UInt8 = 0x0A
+    @usableFromInline static let carriageReturn: UInt8 = 0x0D
+    @usableFromInline static let space: UInt8 = 0x20
+    @usableFromInline static let tab: UInt8 = 0x09
+    @usableFromInline static let hash: UInt8 = 0x23
+    @usableFromInline static let colon: UInt8 = 0x3A
+    @usableFromInline static let period: UInt8 = 0x2E
+    @usableFromInline static let minus: UInt8 = 0x2D
+    @usableFromInline static let plus: UInt8 = 0x2B
+    @usableFromInline static let zero: UInt8 = 0x30
+    @usableFromInline static let letterE: UInt8 = 0x45
 
-    static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
+    @usableFromInline static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
 
-    static func digitValue(_ byte: UInt8) -> UInt32? {
+    @usableFromInline static func digitValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case 0x30...0x39: UInt32(byte - 0x30)
         default: nil
         }
     }
 
-    static func hexDigitValue(_ byte: UInt8) -> UInt32? {
+    @usableFromInline static func hexDigitValue(_ byte: UInt8) -> UInt32? {
         switch byte {
         case 0x30...0x39: UInt32(byte - 0x30)
         case 0x41...0x46: UInt32(byte - 0x41 + 10)

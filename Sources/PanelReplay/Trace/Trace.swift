@@ -39,7 +39,7 @@ extension Trace {
 
     /// The file's bytes, read with `open`/`read`/`close`, retrying reads that a
     /// signal interrupted.
-    static func readWholeFile(path: String) throws(TraceError) -> [UInt8] {
+    @usableFromInline static func readWholeFile(path: String) throws(TraceError) -> [UInt8] {
         let descriptor = clinux_open(path, clinux_o_rdonly(), 0)
         guard descriptor >= 0 else {
             throw TraceError(path: path, line: 0, message: "cannot open: \(systemErrorDescription(clinux_errno()))")
