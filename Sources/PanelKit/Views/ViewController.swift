@@ -8,7 +8,7 @@ open class ViewController: Responder {
     }
 
     /// The root view, created by ``loadView()`` on first use.
-    public var view: View {
+    public final var view: View {
         get {
             if let loadedView { return loadedView }
             loadView()
