@@ -1,4 +1,5 @@
 import PanelKit
+import PanelReplay
 
 /// Drives an application with touch frames in one line each, the way LVGL's
 /// tests "click at (50, 50)": fingers go down, move and lift in screen points,
@@ -120,32 +121,14 @@ public final class MessageRecorder {
 }
 
 /// A view that records each touch message; with `forwards` it also calls `super` (R7).
-open class RecordingView: View {
-    public let recorder: MessageRecorder
-    public var forwards = false
-
+open class RecordingView: LoggingView {
     public init(_ name: String, frame: Rect, recorder: MessageRecorder) {
-        self.recorder = recorder
-        super.init(frame: frame, name: name)
+        super.init(frame: frame, name: name, observer: recorder)
     }
+}
 
-    open override func touchesBegan(_ touches: TouchSet, with event: Event) {
-        recorder.record(name, "touchesBegan", touches)
-        if forwards { super.touchesBegan(touches, with: event) }
-    }
-
-    open override func touchesMoved(_ touches: TouchSet, with event: Event) {
-        recorder.record(name, "touchesMoved", touches)
-        if forwards { super.touchesMoved(touches, with: event) }
-    }
-
-    open override func touchesEnded(_ touches: TouchSet, with event: Event) {
-        recorder.record(name, "touchesEnded", touches)
-        if forwards { super.touchesEnded(touches, with: event) }
-    }
-
-    open override func touchesCancelled(_ touches: TouchSet, with event: Event) {
-        recorder.record(name, "touchesCancelled", touches)
-        if forwards { super.touchesCancelled(touches, with: event) }
+extension MessageRecorder: ResponderMessageObserver {
+    public func view(_ view: View, received message: StaticString, _ touches: TouchSet) {
+        record(view.name, "\(message)", touches)
     }
 }

@@ -1,40 +1,52 @@
 import PanelKit
 
-/// A view that logs every responder message it receives. By default it
+/// Hears every touch message a ``LoggingView`` receives: the replay log, or a
+/// test's recorder. Class-bound, so views can hold it in Embedded Swift.
+public protocol ResponderMessageObserver: AnyObject {
+    func view(_ view: View, received message: StaticString, _ touches: TouchSet)
+}
+
+extension ReplayLog: ResponderMessageObserver {
+    public func view(_ view: View, received message: StaticString, _ touches: TouchSet) {
+        responder(view, message, touches)
+    }
+}
+
+/// A view that reports every touch message it receives. By default it
 /// handles the touches itself; with `forwards` it passes them on (R7).
 open class LoggingView: View {
-    public unowned(unsafe) let log: ReplayLog
+    public unowned(unsafe) let observer: any ResponderMessageObserver
     public var forwards = false
     /// Shown while a touch is down on the view, and kept as `touchedColor` after.
     public var activeColor: Color?
     public var touchedColor: Color?
     @usableFromInline var touchesDown = 0
 
-    public init(frame: Rect, name: String, log: ReplayLog) {
-        self.log = log
+    public init(frame: Rect, name: String, observer: any ResponderMessageObserver) {
+        self.observer = observer
         super.init(frame: frame, name: name)
     }
 
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
-        log.responder(self, "touchesBegan", touches)
+        observer.view(self, received: "touchesBegan", touches)
         touchesDown += touches.count
         if let activeColor { backgroundColor = activeColor }
         if forwards { super.touchesBegan(touches, with: event) }
     }
 
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
-        log.responder(self, "touchesMoved", touches)
+        observer.view(self, received: "touchesMoved", touches)
         if forwards { super.touchesMoved(touches, with: event) }
     }
 
     open override func touchesEnded(_ touches: TouchSet, with event: Event) {
-        log.responder(self, "touchesEnded", touches)
+        observer.view(self, received: "touchesEnded", touches)
         lift(touches.count)
         if forwards { super.touchesEnded(touches, with: event) }
     }
 
     open override func touchesCancelled(_ touches: TouchSet, with event: Event) {
-        log.responder(self, "touchesCancelled", touches)
+        observer.view(self, received: "touchesCancelled", touches)
         lift(touches.count)
         if forwards { super.touchesCancelled(touches, with: event) }
     }

@@ -19,7 +19,7 @@ public enum TouchesScene {
         let margin = 20.0, gap = 10.0
         let grid = LoggingView(
             frame: Rect(x: margin, y: margin, width: screenSize.width - 2 * margin, height: screenSize.height - 2 * margin),
-            name: "grid", log: log)
+            name: "grid", observer: log)
         grid.backgroundColor = SceneTheme.container
         window.addSubview(grid)
         let cellWidth = (grid.bounds.width - gap * Double(columns - 1)) / Double(columns)
@@ -30,8 +30,8 @@ public enum TouchesScene {
                 let frame = Rect(x: Double(column) * (cellWidth + gap), y: Double(row) * (cellHeight + gap),
                                  width: cellWidth, height: cellHeight)
                 let cell = name == roundCell
-                    ? RoundLoggingView(frame: frame, name: name, log: log)
-                    : LoggingView(frame: frame, name: name, log: log)
+                    ? RoundLoggingView(frame: frame, name: name, observer: log)
+                    : LoggingView(frame: frame, name: name, observer: log)
                 cell.backgroundColor = name == roundCell ? SceneTheme.cellRound : SceneTheme.cell
                 cell.activeColor = SceneTheme.cellActive
                 cell.touchedColor = SceneTheme.cellTouched
