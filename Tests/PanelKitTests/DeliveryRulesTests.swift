@@ -23,7 +23,9 @@ struct DeliveryRulesTests {
         var presses: [String] = []
         override var canBecomeFirstResponder: Bool { accepts }
         override var canResignFirstResponder: Bool { resigns }
-        override func pressesBegan(_ press: Press, with event: Event) { presses.append("\(name) began \(press.keyCode)") }
+        override func pressesBegan(_ press: Press, with event: Event) {
+            presses.append("\(name) began \(press.keyCode) touches \(event.allTouches.count)")
+        }
         override func pressesEnded(_ press: Press, with event: Event) { presses.append("\(name) ended \(press.keyCode)") }
     }
 
@@ -56,7 +58,7 @@ struct DeliveryRulesTests {
         b.becomeFirstResponder()
         driver.application.sendPress(Press(keyCode: 28, phase: .began))
         driver.application.sendPress(Press(keyCode: 28, phase: .ended))
-        #expect(b.presses == ["b began 28", "b ended 28"])
+        #expect(b.presses == ["b began 28 touches 0", "b ended 28"])
         #expect(a.presses.isEmpty)
     }
 

@@ -16,21 +16,28 @@ public final class Event {
     @usableFromInline func rebind(to tracker: TouchTracker) { self.tracker = tracker }
 
     /// Every live touch: those that changed in this event and those that are
-    /// stationary, including touches ending in it.
+    /// stationary, including touches ending in it. Empty in a press event.
     public var allTouches: TouchSet {
-        guard let tracker else { fatalError("a press event has no touches") }
-        return TouchSet(tracker: tracker, mask: tracker.eventMask)
+        TouchSet(tracker: boundTracker, mask: touchMask)
     }
 
     /// The touches bound to `view` (R1).
     public func touches(for view: View) -> TouchSet {
-        guard let tracker else { fatalError("a press event has no touches") }
-        return TouchSet(tracker: tracker, mask: tracker.mask(in: tracker.eventMask) { $0.view === view })
+        TouchSet(tracker: boundTracker, mask: boundTracker.mask(in: touchMask) { $0.view === view })
     }
 
     /// The touches that landed in `window` (R1).
     public func touches(for window: Window) -> TouchSet {
-        guard let tracker else { fatalError("a press event has no touches") }
-        return TouchSet(tracker: tracker, mask: tracker.mask(in: tracker.eventMask) { $0.window === window })
+        TouchSet(tracker: boundTracker, mask: boundTracker.mask(in: touchMask) { $0.window === window })
+    }
+
+    @usableFromInline var touchMask: UInt32 {
+        type == .touches ? boundTracker.eventMask : 0
+    }
+
+    /// Every event is bound to its application's tracker when the application is created.
+    @usableFromInline var boundTracker: TouchTracker {
+        guard let tracker else { fatalError("Event used before its Application bound it to a TouchTracker") }
+        return tracker
     }
 }

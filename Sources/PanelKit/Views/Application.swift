@@ -28,6 +28,7 @@ open class Application: Responder {
         self.inputQueue = ContiguousArray(repeating: (TouchFrame(), 0), count: Self.inputQueueCapacity)
         super.init()
         touchTracker = TouchTracker(application: self, tapCountSettings: tapCountSettings)
+        pressEvent.rebind(to: touchTracker)
     }
 
     /// Adds `window` in front of the others.
