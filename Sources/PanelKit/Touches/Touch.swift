@@ -33,6 +33,67 @@ public final class Touch {
     @usableFromInline var source = 0
     /// False when R10 or R11 keeps the bound view from hearing about this touch.
     @usableFromInline var isDeliveredToView = false
+    /// The recognizers that receive this touch (G1, G7): those of the hit-test
+    /// view and its ancestors, nearest first. At most 16; more are ignored.
+    public var gestureRecognizers: [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        for i in 0..<recognizerCount {
+            if let recognizer = recognizerSlots[i] { result.append(recognizer) }
+        }
+        return result
+    }
+
+    var recognizerSlots: InlineArray<16, GestureRecognizer?> = InlineArray(repeating: nil)
+    var recognizerCount = 0
+    /// How the bound view hears about this touch while recognizers decide (G10–G12).
+    var viewDelivery: ViewDelivery = []
+
+    struct ViewDelivery: OptionSet {
+        var rawValue: UInt8
+        /// The view got `touchesBegan`.
+        static let beganDelivered = ViewDelivery(rawValue: 1 << 0)
+        /// The view got, or will get, `touchesCancelled` from a recognizer; nothing more follows (G10).
+        static let cancelledInView = ViewDelivery(rawValue: 1 << 1)
+        /// Messages held back from the view (G11, G12), delivered in this order on release.
+        static let heldBegan = ViewDelivery(rawValue: 1 << 2)
+        static let heldMoved = ViewDelivery(rawValue: 1 << 3)
+        static let heldEnded = ViewDelivery(rawValue: 1 << 4)
+        static let heldCancelled = ViewDelivery(rawValue: 1 << 5)
+        /// The view got `touchesEnded` or `touchesCancelled`: its sequence is over.
+        static let endDelivered = ViewDelivery(rawValue: 1 << 6)
+        static let held: ViewDelivery = [.heldBegan, .heldMoved, .heldEnded, .heldCancelled]
+    }
+
+    @discardableResult
+    func addGestureRecognizer(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizerCount < 16 else { return false }
+        recognizerSlots[recognizerCount] = recognizer
+        recognizerCount += 1
+        return true
+    }
+
+    func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        var kept = 0
+        for i in 0..<recognizerCount {
+            if let r = recognizerSlots[i], r !== recognizer {
+                recognizerSlots[kept] = r
+                kept += 1
+            }
+        }
+        for i in kept..<recognizerCount { recognizerSlots[i] = nil }
+        recognizerCount = kept
+    }
+
+    func holdsRecognizer(_ recognizer: GestureRecognizer) -> Bool {
+        for i in 0..<recognizerCount where recognizerSlots[i] === recognizer { return true }
+        return false
+    }
+
+    func removeAllGestureRecognizers() {
+        for i in 0..<recognizerCount { recognizerSlots[i] = nil }
+        recognizerCount = 0
+    }
+
     /// The touch's bit in ``TouchSet`` masks.
     @usableFromInline let poolIndex: Int
 

@@ -10,8 +10,11 @@ public final class TouchTracker {
     public static let capacity = 32
 
     @usableFromInline let touches: ContiguousArray<Touch>
-    /// Touches in use: live, or ending in the event being delivered.
+    /// Touches in use: live, ending in the event being delivered, or lingering.
     @usableFromInline var inUseMask: UInt32 = 0
+    /// Touches that ended in an earlier event but whose view has not heard the
+    /// end yet, because a recognizer holds it (G12): kept out of new events.
+    @usableFromInline var lingeringMask: UInt32 = 0
     /// The touches of the event being delivered.
     @usableFromInline var eventMask: UInt32 = 0
     @usableFromInline let event: Event
@@ -127,6 +130,8 @@ public final class TouchTracker {
         touch.beganLocationInWindow = location
         touch.hasLeftTapArea = false
         touch.tapCount = tapCounter.tapCount(forTouchAt: location, time: time)
+        touch.viewDelivery = []
+        touch.removeAllGestureRecognizers()
         touch.isDeliveredToView = view != nil && mayDeliver(touch, to: view!)
     }
 
@@ -154,17 +159,55 @@ public final class TouchTracker {
     }
 
     @usableFromInline func dispatch() {
-        eventMask = inUseMask
+        eventMask = inUseMask & ~lingeringMask
         application.sendEvent(event)
-        // Retire the touches that ended; what they leave behind feeds R13.
-        forEach(in: inUseMask) { touch in
+        // Touches that ended feed R13, then retire, unless their view still
+        // waits for a held message (G12): those linger until the arena settles them.
+        forEach(in: eventMask) { touch in
             guard !touch.isLive else { return }
             if touch.phase == .ended { tapCounter.touchEnded(touch) }
-            touch.view = nil
-            touch.window = nil
-            inUseMask &= ~(1 << UInt32(touch.poolIndex))
+            retireIfSettled(touch)
         }
         eventMask = 0
+    }
+
+    /// Returns an ended touch to the pool once no view message is held for it.
+    @usableFromInline func retireIfSettled(_ touch: Touch) {
+        let bit: UInt32 = 1 << UInt32(touch.poolIndex)
+        guard !touch.isLive, inUseMask & bit != 0 else { return }
+        if !touch.viewDelivery.isDisjoint(with: .held) {
+            lingeringMask |= bit
+            return
+        }
+        touch.view = nil
+        touch.window = nil
+        touch.removeAllGestureRecognizers()
+        lingeringMask &= ~bit
+        inUseMask &= ~bit
+    }
+
+    /// Sends one touch's message to its view outside the per-phase grouping:
+    /// held messages released, or cancellations a recognizer causes (G10–G12).
+    @usableFromInline func sendToView(_ touch: Touch, _ phase: Touch.Phase) {
+        guard touch.isDeliveredToView, let view = touch.view else { return }
+        let bit: UInt32 = 1 << UInt32(touch.poolIndex)
+        let saved = eventMask
+        eventMask = (saved == 0 ? inUseMask & ~lingeringMask : saved) | bit
+        let touches = TouchSet(tracker: self, mask: bit)
+        switch phase {
+        case .began:
+            touch.viewDelivery.insert(.beganDelivered)
+            view.touchesBegan(touches, with: event)
+        case .moved, .stationary:
+            view.touchesMoved(touches, with: event)
+        case .ended:
+            touch.viewDelivery.insert(.endDelivered)
+            view.touchesEnded(touches, with: event)
+        case .cancelled:
+            touch.viewDelivery.insert(.endDelivered)
+            view.touchesCancelled(touches, with: event)
+        }
+        eventMask = saved
     }
 
     // MARK: Delivery (R3, R7, R10, R11)
@@ -172,14 +215,21 @@ public final class TouchTracker {
     /// Sends each phase's touches to their views: one message per view and
     /// phase, in the order began, moved, ended, cancelled.
     @usableFromInline func deliverTouches(of event: Event, in window: Window) {
-        deliver(.began, in: window) { $0.touchesBegan($1, with: event) }
-        deliver(.moved, in: window) { $0.touchesMoved($1, with: event) }
-        deliver(.ended, in: window) { $0.touchesEnded($1, with: event) }
-        deliver(.cancelled, in: window) { $0.touchesCancelled($1, with: event) }
+        // G1: recognizers first; then the views hear what the recognizers leave them.
+        let arena = application.gestureArena!
+        arena.deliverToRecognizers(in: window)
+        let withheld = arena.withholdFromViews(in: window)
+        deliver(.began, in: window, except: withheld) { $0.touchesBegan($1, with: event) }
+        deliver(.moved, in: window, except: withheld) { $0.touchesMoved($1, with: event) }
+        deliver(.ended, in: window, except: withheld) { $0.touchesEnded($1, with: event) }
+        deliver(.cancelled, in: window, except: withheld) { $0.touchesCancelled($1, with: event) }
     }
 
-    @usableFromInline func deliver(_ phase: Touch.Phase, in window: Window, _ send: (View, TouchSet) -> Void) {
-        var pending = mask(in: eventMask) { $0.phase == phase && $0.window === window && $0.isDeliveredToView }
+    @usableFromInline func deliver(_ phase: Touch.Phase, in window: Window, except withheld: UInt32,
+                                   _ send: (View, TouchSet) -> Void) {
+        var pending = mask(in: eventMask & ~withheld) { $0.phase == phase && $0.window === window && $0.isDeliveredToView }
+        let flag: Touch.ViewDelivery = phase == .began ? .beganDelivered : (phase == .moved ? [] : .endDelivered)
+        if !flag.isEmpty { forEach(in: pending) { $0.viewDelivery.insert(flag) } }
         while pending != 0 {
             guard let view = touches[pending.trailingZeroBitCount].view else { break }
             let group = mask(in: pending) { $0.view === view }

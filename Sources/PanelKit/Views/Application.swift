@@ -15,6 +15,8 @@ open class Application: Responder {
     public internal(set) var firstResponder: Responder?
     /// Created in `init`; never nil afterwards.
     public internal(set) var touchTracker: TouchTracker!
+    /// Runs the gesture recognizers; created in `init`.
+    public internal(set) var gestureArena: GestureArena!
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
     @usableFromInline var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
@@ -29,6 +31,7 @@ open class Application: Responder {
         super.init()
         touchTracker = TouchTracker(application: self, tapCountSettings: tapCountSettings)
         pressEvent.rebind(to: touchTracker)
+        gestureArena = GestureArena(tracker: touchTracker, runLoop: runLoop)
     }
 
     /// Adds `window` in front of the others.

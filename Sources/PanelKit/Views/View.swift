@@ -81,6 +81,17 @@ open class View: Responder {
         return superview
     }
 
+    // MARK: Gesture recognizers
+
+    /// The recognizers attached to this view, in the order they were added.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// G20: asked before a recognizer that would receive this view's touches
+    /// begins (the recognizer's own view, and the view a touch landed on);
+    /// false makes it fail. Controls use it to keep a parent's tap or pan from
+    /// taking their own touches. True by default.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
+
     // MARK: Hit-testing (R4, R5)
 
     /// Whether `point`, in this view's bounds coordinates, is inside the view.

@@ -1,0 +1,175 @@
+/// Recognizes a gesture from the touches of the view it is attached to and of
+/// that view's subviews: UIKit's `UIGestureRecognizer`.
+///
+/// A recognizer sees each touch before the touch's view does (G1). Subclasses
+/// override `touchesBegan`/`Moved`/`Ended`/`Cancelled` and set ``state`` (G2);
+/// the ``GestureArena`` applies the rules between recognizers (G5–G12) as the
+/// state changes, and fires the targets' actions.
+open class GestureRecognizer: RunLoopTarget {
+    /// G3. Discrete gestures go possible → recognized or failed; continuous ones
+    /// go possible → began → changed… → ended or cancelled, or possible → failed.
+    public enum State: Equatable, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+
+        /// A discrete gesture's success: the same state as `.ended`.
+        public static let recognized = State.ended
+
+        var isActive: Bool { self == .began || self == .changed }
+        var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+    }
+
+    /// Used in logs.
+    public var name: String
+
+    /// The view the recognizer is attached to.
+    public internal(set) unowned(unsafe) var view: View?
+
+    /// A disabled recognizer gets no touches; disabling it mid-gesture cancels
+    /// the gesture (or fails it while still possible).
+    public var isEnabled = true {
+        didSet {
+            if !isEnabled && oldValue { arena?.recognizerWasDisabled(self) }
+        }
+    }
+
+    /// G10: when the gesture is recognized, the view gets `touchesCancelled` for
+    /// the gesture's touches, before the action runs, and nothing more for them.
+    public var cancelsTouchesInView = true
+    /// G11: the view gets no messages for the touches while recognition is undecided.
+    public var delaysTouchesBegan = false
+    /// G12: the view's `touchesEnded` waits until this recognizer fails.
+    public var delaysTouchesEnded = true
+
+    /// G6–G8. Not retained, as in UIKit.
+    public unowned(unsafe) var delegate: (any GestureRecognizerDelegate)?
+
+    // MARK: State
+
+    var storedState = State.possible
+    /// A transition out of `.possible` waiting for a required recognizer to fail (G8).
+    var pendingState: State?
+    /// Received a touch since the last reset: only engaged recognizers make others wait (G8).
+    var isEngaged = false
+    var isResetScheduled = false
+    /// The touches this recognizer tracks: bits over the touch tracker's pool.
+    var touchMask: UInt32 = 0
+    /// Static failure requirements (G8).
+    var requiredToFail: [GestureRecognizer] = []
+    var targets = TargetActionList<GestureRecognizer>()
+    /// Position in the arena's registry.
+    var arenaIndex = -1
+    unowned(unsafe) var arena: GestureArena?
+
+    public init(name: String = "") {
+        self.name = name
+    }
+
+    /// The recognizer's state. Subclasses set it as they recognize; the arena
+    /// may turn a transition into `.failed` (G5, G6, G20) or hold it until a
+    /// required recognizer fails (G8).
+    public var state: State {
+        get { storedState }
+        set {
+            if let arena {
+                arena.recognizer(self, requests: newValue)
+            } else {
+                storedState = newValue
+            }
+        }
+    }
+
+    // MARK: Targets and actions (G4)
+
+    /// Calls `action` on `target` when the state becomes began, changed,
+    /// ended (recognized) or cancelled. The target is not retained, as in UIKit:
+    /// remove it before it goes away.
+    ///
+    ///     pan.addTarget(self, action: PhotoView.handlePan)
+    public func addTarget<Target: AnyObject>(_ target: Target,
+                                             action: @escaping (Target) -> (GestureRecognizer) -> Void) {
+        targets.add(target, action: action)
+    }
+
+    /// Calls `action` with the recognizer on each state change that fires actions.
+    public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
+        targets.add(action: action)
+    }
+
+    /// Removes every action of `target`, or every target and action when `target` is nil.
+    public func removeTarget(_ target: AnyObject?) {
+        targets.remove(target)
+    }
+
+    // MARK: Relations with other recognizers
+
+    /// G8: this recognizer recognizes only after `other` has failed.
+    public func require(toFail other: GestureRecognizer) {
+        if !requiredToFail.contains(where: { $0 === other }) { requiredToFail.append(other) }
+    }
+
+    /// G9: whether this recognizer, by recognizing, may make `other` fail.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    /// G9: whether `other`, by recognizing, may make this recognizer fail.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    /// G8, dynamic: whether this recognizer must wait for `other` to fail.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// G8, dynamic: whether `other` must wait for this recognizer to fail.
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    // MARK: Touches (G2): subclasses override these
+
+    open func touchesBegan(_ touches: TouchSet, with event: Event) {}
+    open func touchesMoved(_ touches: TouchSet, with event: Event) {}
+    open func touchesEnded(_ touches: TouchSet, with event: Event) {}
+    open func touchesCancelled(_ touches: TouchSet, with event: Event) {}
+
+    /// Called when the recognizer returns to `.possible`, on the run-loop turn
+    /// after its gesture finished; subclasses clear their own state here.
+    open func reset() {}
+
+    /// Timers a subclass schedules on ``runLoop`` with itself as target land here.
+    open func runLoopDidFire(_ handle: TimerHandle) {}
+
+    /// Stops delivering `touch` to this recognizer.
+    public func ignore(_ touch: Touch, for event: Event) {
+        touchMask &= ~(1 << UInt32(touch.poolIndex))
+        touch.removeGestureRecognizer(self)
+    }
+
+    // MARK: Where the touches are
+
+    /// The touches this recognizer is tracking now.
+    public var touches: TouchSet {
+        guard let tracker = arena?.tracker else { return TouchSet.empty }
+        return TouchSet(tracker: tracker, mask: touchMask)
+    }
+
+    public var numberOfTouches: Int { touchMask.nonzeroBitCount }
+
+    /// The centroid of the recognizer's touches, in `view`'s coordinates
+    /// (window coordinates for `nil`).
+    public func location(in view: View?) -> Point {
+        var x = 0.0, y = 0.0, count = 0.0
+        for touch in touches {
+            let p = touch.location(in: view)
+            x += p.x
+            y += p.y
+            count += 1
+        }
+        return count == 0 ? .zero : Point(x: x / count, y: y / count)
+    }
+
+    /// The location of the recognizer's `index`th touch, counting in the order
+    /// the fingers landed, in `view`'s coordinates.
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        for touch in touches {
+            var earlier = 0
+            for other in touches where other.identifier < touch.identifier { earlier += 1 }
+            if earlier == index { return touch.location(in: view) }
+        }
+        return .zero
+    }
+
+    /// The run loop of the application the recognizer's view is in, for timers.
+    public var runLoop: RunLoop? { view?.application?.runLoop }
+}
