@@ -91,7 +91,7 @@ struct PanelCommandTests {
     func unknownScene() throws {
         let result = try PanelRun.run(["replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene", "nope"])
         #expect(result.status == 1)
-        #expect(result.stderr == "panel: error: unknown scene 'nope'; expected one of: touches\n")
+        #expect(result.stderr == "panel: error: unknown scene 'nope'; expected one of: touches, gestures\n")
     }
 
     @Test("--screen rejects sizes that are not WIDTHxHEIGHT, without crashing")

@@ -107,7 +107,7 @@ struct ReplayTests {
         do {
             _ = try TraceReplayer(trace: trace, scene: "nope", output: MemorySink())
         } catch {
-            #expect(error.message == "unknown scene 'nope'; expected one of: touches")
+            #expect(error.message == "unknown scene 'nope'; expected one of: touches, gestures")
         }
     }
 }

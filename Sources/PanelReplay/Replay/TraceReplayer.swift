@@ -38,6 +38,7 @@ public final class TraceReplayer {
         log = ReplayLog(sink: output, clock: clock)
         log.startTime = clock.now
         application = ReplayApplication(runLoop: runLoop, log: log)
+        application.gestureArena.observer = log
         guard let window = SceneCatalog.build(scene, screenSize: screenSize, log: log) else {
             var names = ""
             for name in SceneCatalog.names { names += names.isEmpty ? name : ", " + name }
