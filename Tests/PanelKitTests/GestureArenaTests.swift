@@ -20,6 +20,8 @@ class ScriptedRecognizer: GestureRecognizer {
     let script: Script
     let recorder: MessageRecorder
     var resets = 0
+    /// Its own progress: while it waits on a requirement its `state` reads `.possible` (G8).
+    var hasMoved = false
 
     init(_ name: String, _ script: Script, recorder: MessageRecorder) {
         self.script = script
@@ -34,7 +36,8 @@ class ScriptedRecognizer: GestureRecognizer {
 
     override func touchesMoved(_ touches: TouchSet, with event: Event) {
         recorder.record(name, "touchesMoved", touches)
-        if script == .beginOnMove { state = state == .possible ? .began : .changed }
+        if script == .beginOnMove { state = hasMoved ? .changed : .began }
+        hasMoved = true
     }
 
     override func touchesEnded(_ touches: TouchSet, with event: Event) {
@@ -42,17 +45,20 @@ class ScriptedRecognizer: GestureRecognizer {
         guard touches.count == numberOfTouches else { return }   // the last finger lifted
         switch script {
         case .recognizeOnLift: state = .recognized
-        case .beginOnMove: state = state == .possible ? .failed : .ended
+        case .beginOnMove: state = hasMoved ? .ended : .failed
         case .manual: break
         }
     }
 
     override func touchesCancelled(_ touches: TouchSet, with event: Event) {
         recorder.record(name, "touchesCancelled", touches)
-        if script != .manual { state = state == .possible ? .failed : .cancelled }
+        if script != .manual { state = hasMoved ? .cancelled : .failed }
     }
 
-    override func reset() { resets += 1 }
+    override func reset() {
+        resets += 1
+        hasMoved = false
+    }
 }
 
 /// Answers the delegate questions from its settings.
@@ -278,6 +284,19 @@ struct GestureArenaTests {
         #expect(single.state == .possible)
         double.state = .recognized
         #expect(single.state == .failed)
+    }
+
+    @Test("G8: a continuous gesture that begins and ends while it waits still reports began, then ended")
+    func pendingContinuousGesture() {
+        let pan = recognizer("pan", .beginOnMove, on: outer)
+        let gate = recognizer("gate", .manual, on: outer)
+        pan.require(toFail: gate)
+        driver.down(1, at: Point(x: 10, y: 10))
+        driver.move(1, to: Point(x: 40, y: 10))
+        driver.up(1)
+        #expect(!recorder.messages.contains { $0.contains("pan action") })
+        gate.state = .failed
+        #expect(recorder.messages.filter { $0.contains("pan action") } == ["pan action began", "pan action ended"])
     }
 
     @Test("G8: the delegate's shouldRequireFailure(of:) sets up a requirement per attempt")

@@ -19,9 +19,10 @@ final class AppApplication: Application {}
 @_cdecl("main")
 func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     guard argc >= 2, let cPath = argv[1] else {
-        print("usage: embedded-replay TRACE")
+        print("usage: embedded-replay TRACE [SCENE]")
         return 2
     }
+    let scene = argc >= 3 && argv[2] != nil ? String(cString: argv[2]!) : SceneCatalog.defaultScene
     // Touch the subclasses so their vtables are emitted and linked.
     let application = AppApplication()
     let window = AppWindow(frame: Rect(x: 0, y: 0, width: 10, height: 10))
@@ -36,7 +37,7 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
         return 1
     }
     do throws(ReplayError) {
-        let replayer = try TraceReplayer(trace: trace, output: FileDescriptorSink())
+        let replayer = try TraceReplayer(trace: trace, scene: scene, output: FileDescriptorSink())
         // A 1-point view in the corner no trace touches: present, never hit.
         replayer.window.addSubview(AppView(frame: Rect(x: 0, y: 0, width: 1, height: 1), name: "app"))
         replayer.run()

@@ -20,15 +20,15 @@ public final class GestureArena: RunLoopTarget {
     /// Engaged recognizers the arena holds without growing its storage.
     public static let capacity = 64
 
-    unowned(unsafe) let tracker: TouchTracker
-    unowned(unsafe) let runLoop: RunLoop
+    @usableFromInline unowned(unsafe) let tracker: TouchTracker
+    @usableFromInline unowned(unsafe) let runLoop: RunLoop
     /// Recognizers that received a touch since their last reset, in the order they did.
-    var engaged: ContiguousArray<GestureRecognizer> = []
-    var isResetPassScheduled = false
+    @usableFromInline var engaged: ContiguousArray<GestureRecognizer> = []
+    @usableFromInline var isResetPassScheduled = false
     /// Set while the arena fires actions or cancels touches, so a nested state change waits its turn.
     public unowned(unsafe) var observer: (any GestureArenaObserver)?
 
-    init(tracker: TouchTracker, runLoop: RunLoop) {
+    @usableFromInline init(tracker: TouchTracker, runLoop: RunLoop) {
         self.tracker = tracker
         self.runLoop = runLoop
         engaged.reserveCapacity(Self.capacity)
@@ -37,7 +37,7 @@ public final class GestureArena: RunLoopTarget {
     // MARK: Delivery (G1, G7)
 
     /// Gives the event's touches in `window` to their recognizers, phase by phase.
-    func deliverToRecognizers(in window: Window) {
+    @usableFromInline func deliverToRecognizers(in window: Window) {
         let event = tracker.event
         let inWindow = tracker.mask(in: tracker.eventMask) { $0.window === window }
         collectRecognizers(forNewTouchesIn: inWindow)
@@ -60,7 +60,7 @@ public final class GestureArena: RunLoopTarget {
 
     /// G1: the recognizers of the hit-test view and of every ancestor, nearest
     /// first; G7: each delegate may keep a touch from its recognizer.
-    func collectRecognizers(forNewTouchesIn mask: UInt32) {
+    @usableFromInline func collectRecognizers(forNewTouchesIn mask: UInt32) {
         tracker.forEach(in: mask) { touch in
             guard touch.phase == .began, touch.recognizerCount == 0 else { return }
             var view = touch.view
@@ -82,14 +82,14 @@ public final class GestureArena: RunLoopTarget {
         }
     }
 
-    func engage(_ recognizer: GestureRecognizer) {
+    @usableFromInline func engage(_ recognizer: GestureRecognizer) {
         recognizer.arena = self
         guard !recognizer.isEngaged else { return }
         recognizer.isEngaged = true
         engaged.append(recognizer)
     }
 
-    func deliver(_ phase: Touch.Phase, in window: UInt32, _ send: (GestureRecognizer, TouchSet) -> Void) {
+    @usableFromInline func deliver(_ phase: Touch.Phase, in window: UInt32, _ send: (GestureRecognizer, TouchSet) -> Void) {
         let phaseMask = tracker.mask(in: window) { $0.phase == phase }
         guard phaseMask != 0 else { return }
         var i = 0
@@ -108,7 +108,7 @@ public final class GestureArena: RunLoopTarget {
     /// Decides, for each of the event's touches in `window`, whether its view
     /// hears this phase now, later (held), or never (cancelled by a recognizer).
     /// Returns the touches to keep from the views in this event.
-    func withholdFromViews(in window: Window) -> UInt32 {
+    @usableFromInline func withholdFromViews(in window: Window) -> UInt32 {
         var withheld: UInt32 = 0
         tracker.forEach(in: tracker.eventMask) { touch in
             guard touch.window === window, touch.phase != .stationary else { return }
@@ -133,10 +133,10 @@ public final class GestureArena: RunLoopTarget {
         return withheld
     }
 
-    enum Delay { case began, ended }
+    @usableFromInline enum Delay { case began, ended }
 
     /// Whether a recognizer of `touch` that delays this kind of message has not decided yet.
-    func hasUndecidedRecognizer(_ touch: Touch, delaying delay: Delay) -> Bool {
+    @usableFromInline func hasUndecidedRecognizer(_ touch: Touch, delaying delay: Delay) -> Bool {
         for i in 0..<touch.recognizerCount {
             guard let recognizer = touch.recognizerSlots[i], recognizer.storedState == .possible,
                   recognizer.isEnabled else { continue }
@@ -148,7 +148,7 @@ public final class GestureArena: RunLoopTarget {
         return false
     }
 
-    static func heldFlag(for phase: Touch.Phase) -> Touch.ViewDelivery {
+    @usableFromInline static func heldFlag(for phase: Touch.Phase) -> Touch.ViewDelivery {
         switch phase {
         case .began: return .heldBegan
         case .moved, .stationary: return .heldMoved
@@ -159,7 +159,7 @@ public final class GestureArena: RunLoopTarget {
 
     /// G10: the view stops hearing about `recognizer`'s touches, and gets
     /// `touchesCancelled` for those it was told about.
-    func cancelTouchesInViews(of recognizer: GestureRecognizer) {
+    @usableFromInline func cancelTouchesInViews(of recognizer: GestureRecognizer) {
         tracker.forEach(in: tracker.inUseMask) { touch in
             guard touch.holdsRecognizer(recognizer) || recognizer.touchMask & (1 << UInt32(touch.poolIndex)) != 0,
                   !touch.viewDelivery.contains(.cancelledInView) else { return }
@@ -173,7 +173,7 @@ public final class GestureArena: RunLoopTarget {
     }
 
     /// Releases held view messages whose recognizers have all decided.
-    func settleHeldTouches() {
+    @usableFromInline func settleHeldTouches() {
         tracker.forEach(in: tracker.inUseMask) { touch in
             guard !touch.viewDelivery.isDisjoint(with: .held) else { return }
             if hasUndecidedRecognizer(touch, delaying: .began) { return }
@@ -191,12 +191,14 @@ public final class GestureArena: RunLoopTarget {
     // MARK: State changes
 
     /// A recognizer set its state: apply G3, G5, G6, G8 and G20.
-    func recognizer(_ recognizer: GestureRecognizer, requests newState: GestureRecognizer.State) {
+    @usableFromInline func recognizer(_ recognizer: GestureRecognizer, requests newState: GestureRecognizer.State) {
         if let pending = recognizer.pendingState {
             switch newState {
             case .failed, .cancelled: fail(recognizer)
             case .began, .changed: if pending != .ended { recognizer.pendingState = .began }
-            case .ended: recognizer.pendingState = .ended
+            case .ended:
+                if pending == .began { recognizer.pendingBeganBeforeEnding = true }
+                recognizer.pendingState = .ended
             case .possible: break
             }
             return
@@ -222,7 +224,7 @@ public final class GestureArena: RunLoopTarget {
         }
     }
 
-    func attemptToLeavePossible(_ recognizer: GestureRecognizer, to target: GestureRecognizer.State) {
+    @usableFromInline func attemptToLeavePossible(_ recognizer: GestureRecognizer, to target: GestureRecognizer.State) {
         switch failureRequirements(of: recognizer) {
         case .waiting:
             recognizer.pendingState = target   // G8: decide when the required one does
@@ -269,21 +271,25 @@ public final class GestureArena: RunLoopTarget {
                   recognizer.canPrevent(other), other.canBePrevented(by: recognizer) else { continue }
             fail(other)
         }
+        // A continuous gesture that ended while it waited still reports that it began.
+        if target == .ended && recognizer.pendingBeganBeforeEnding { set(recognizer, .began) }
+        recognizer.pendingBeganBeforeEnding = false
         set(recognizer, target)
         if target == .ended && recognizer.touchMask == 0 { scheduleReset() }
         resolveRecognizers(waitingFor: recognizer)
         settleHeldTouches()
     }
 
-    func fail(_ recognizer: GestureRecognizer) {
+    @usableFromInline func fail(_ recognizer: GestureRecognizer) {
         recognizer.pendingState = nil
+        recognizer.pendingBeganBeforeEnding = false
         set(recognizer, .failed)
         settleHeldTouches()
         resolveRecognizers(waitingFor: recognizer)
         if recognizer.touchMask == 0 { scheduleReset() }
     }
 
-    func set(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) {
+    @usableFromInline func set(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) {
         recognizer.storedState = state
         observer?.gestureRecognizer(recognizer, didChangeStateTo: state)
         guard state != .failed && state != .possible else { return }
@@ -298,14 +304,14 @@ public final class GestureArena: RunLoopTarget {
 
     // MARK: Relations (G5, G8, G9, G20)
 
-    func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    @usableFromInline func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
         if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
         if let delegate = b.delegate, delegate.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
         return false
     }
 
     /// G20: the recognizer's view, and every view its touches landed on, may veto it.
-    func viewsAllowBegin(_ recognizer: GestureRecognizer) -> Bool {
+    @usableFromInline func viewsAllowBegin(_ recognizer: GestureRecognizer) -> Bool {
         if let view = recognizer.view, !view.gestureRecognizerShouldBegin(recognizer) { return false }
         var allowed = true
         tracker.forEach(in: recognizer.touchMask) { touch in
@@ -316,10 +322,10 @@ public final class GestureArena: RunLoopTarget {
         return allowed
     }
 
-    enum Requirements { case satisfied, waiting, requiredOneRecognized }
+    @usableFromInline enum Requirements { case satisfied, waiting, requiredOneRecognized }
 
     /// G8: static requirements, and dynamic ones asked of both recognizers and their delegates.
-    func failureRequirements(of recognizer: GestureRecognizer) -> Requirements {
+    @usableFromInline func failureRequirements(of recognizer: GestureRecognizer) -> Requirements {
         var waiting = false
         for i in 0..<recognizer.requiredToFail.count {
             switch status(ofRequired: recognizer.requiredToFail[i]) {
@@ -342,7 +348,7 @@ public final class GestureArena: RunLoopTarget {
         return waiting ? .waiting : .satisfied
     }
 
-    func requiresFailure(_ recognizer: GestureRecognizer, of other: GestureRecognizer) -> Bool {
+    @usableFromInline func requiresFailure(_ recognizer: GestureRecognizer, of other: GestureRecognizer) -> Bool {
         if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
         if let delegate = recognizer.delegate, delegate.gestureRecognizer(recognizer, shouldRequireFailureOf: other) {
             return true
@@ -354,7 +360,7 @@ public final class GestureArena: RunLoopTarget {
     }
 
     /// A required recognizer that has not received touches in this gesture does not hold anyone up.
-    func status(ofRequired required: GestureRecognizer) -> Requirements {
+    @usableFromInline func status(ofRequired required: GestureRecognizer) -> Requirements {
         guard required.isEngaged, required.isEnabled else { return .satisfied }
         switch required.storedState {
         case .possible: return .waiting
@@ -364,7 +370,7 @@ public final class GestureArena: RunLoopTarget {
     }
 
     /// Recognizers waiting on `decided` (G8) try again now that it has decided.
-    func resolveRecognizers(waitingFor decided: GestureRecognizer) {
+    @usableFromInline func resolveRecognizers(waitingFor decided: GestureRecognizer) {
         var i = 0
         while i < engaged.count {
             let waiting = engaged[i]
@@ -379,7 +385,7 @@ public final class GestureArena: RunLoopTarget {
 
     // MARK: Disabling and detaching
 
-    func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
+    @usableFromInline func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
         if recognizer.storedState.isActive {
             set(recognizer, .cancelled)
         } else if recognizer.storedState == .possible && recognizer.isEngaged {
@@ -391,13 +397,13 @@ public final class GestureArena: RunLoopTarget {
         scheduleReset()
     }
 
-    func recognizerWasDetached(_ recognizer: GestureRecognizer) {
+    @usableFromInline func recognizerWasDetached(_ recognizer: GestureRecognizer) {
         recognizerWasDisabled(recognizer)
     }
 
     // MARK: Reset (G3)
 
-    func scheduleReset() {
+    @usableFromInline func scheduleReset() {
         guard !isResetPassScheduled else { return }
         isResetPassScheduled = true
         runLoop.performOnNextTurn(target: self)

@@ -14,8 +14,8 @@ open class GestureRecognizer: RunLoopTarget {
         /// A discrete gesture's success: the same state as `.ended`.
         public static let recognized = State.ended
 
-        var isActive: Bool { self == .began || self == .changed }
-        var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+        @usableFromInline var isActive: Bool { self == .began || self == .changed }
+        @usableFromInline var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
     }
 
     /// Used in logs.
@@ -45,20 +45,22 @@ open class GestureRecognizer: RunLoopTarget {
 
     // MARK: State
 
-    var storedState = State.possible
+    @usableFromInline var storedState = State.possible
     /// A transition out of `.possible` waiting for a required recognizer to fail (G8).
-    var pendingState: State?
+    @usableFromInline var pendingState: State?
+    /// The waiting transition is a continuous gesture that began and ended while it waited.
+    @usableFromInline var pendingBeganBeforeEnding = false
     /// Received a touch since the last reset: only engaged recognizers make others wait (G8).
-    var isEngaged = false
-    var isResetScheduled = false
+    @usableFromInline var isEngaged = false
+    @usableFromInline var isResetScheduled = false
     /// The touches this recognizer tracks: bits over the touch tracker's pool.
-    var touchMask: UInt32 = 0
+    @usableFromInline var touchMask: UInt32 = 0
     /// Static failure requirements (G8).
-    var requiredToFail: [GestureRecognizer] = []
-    var targets = TargetActionList<GestureRecognizer>()
+    @usableFromInline var requiredToFail: [GestureRecognizer] = []
+    @usableFromInline var targets = TargetActionList<GestureRecognizer>()
     /// Position in the arena's registry.
-    var arenaIndex = -1
-    unowned(unsafe) var arena: GestureArena?
+    @usableFromInline var arenaIndex = -1
+    @usableFromInline unowned(unsafe) var arena: GestureArena?
 
     public init(name: String = "") {
         self.name = name
@@ -85,7 +87,7 @@ open class GestureRecognizer: RunLoopTarget {
     /// remove it before it goes away.
     ///
     ///     pan.addTarget(self, action: PhotoView.handlePan)
-    public func addTarget<Target: AnyObject>(_ target: Target,
+    public final func addTarget<Target: AnyObject>(_ target: Target,
                                              action: @escaping (Target) -> (GestureRecognizer) -> Void) {
         targets.add(target, action: action)
     }
@@ -117,6 +119,10 @@ open class GestureRecognizer: RunLoopTarget {
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
     // MARK: Touches (G2): subclasses override these
+    //
+    // A subclass must decide: once its touches are gone it reaches `.failed`
+    // or recognizes, at once or from a timer. One left undecided keeps every
+    // recognizer that requires its failure (G8) waiting.
 
     open func touchesBegan(_ touches: TouchSet, with event: Event) {}
     open func touchesMoved(_ touches: TouchSet, with event: Event) {}
@@ -138,7 +144,9 @@ open class GestureRecognizer: RunLoopTarget {
 
     // MARK: Where the touches are
 
-    /// The touches this recognizer is tracking now.
+    /// The touches this recognizer is tracking now. During `touchesEnded` and
+    /// `touchesCancelled` it still holds the touches ending in that event
+    /// (their `phase` says so); they leave right after.
     public var touches: TouchSet {
         guard let tracker = arena?.tracker else { return TouchSet.empty }
         return TouchSet(tracker: tracker, mask: touchMask)
@@ -170,6 +178,16 @@ open class GestureRecognizer: RunLoopTarget {
         return .zero
     }
 
-    /// The run loop of the application the recognizer's view is in, for timers.
-    public var runLoop: RunLoop? { view?.application?.runLoop }
+    /// The run loop of the application the recognizer's view is in, for
+    /// timers; still there after the recognizer is detached, so `reset()` can
+    /// cancel them.
+    public var runLoop: RunLoop? { view?.application?.runLoop ?? arena?.runLoop }
+
+    /// Schedules a timer on ``runLoop`` that fires `interval` seconds after
+    /// `timestamp` (an event's), so a late dispatch does not lengthen it.
+    public func scheduleTimer(after interval: Double, from timestamp: Double) -> TimerHandle? {
+        guard let runLoop else { return nil }
+        let late = runLoop.now - timestamp
+        return runLoop.schedule(after: late > 0 ? interval - late : interval, target: self)
+    }
 }

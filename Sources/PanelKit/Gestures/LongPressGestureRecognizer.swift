@@ -126,7 +126,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     @usableFromInline func cancel(_ timer: inout TimerHandle?) {
         guard let handle = timer else { return }
-        timerRunLoop?.cancel(handle)
+        runLoop?.cancel(handle)
         timer = nil
     }
 

@@ -151,7 +151,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     @usableFromInline func cancelTimer() {
         guard let timer = durationTimer else { return }
-        timerRunLoop?.cancel(timer)
+        runLoop?.cancel(timer)
         durationTimer = nil
     }
 }

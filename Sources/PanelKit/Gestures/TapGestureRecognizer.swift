@@ -112,7 +112,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     @usableFromInline func cancelIntervalTimer() {
         guard let timer = intervalTimer else { return }
-        timerRunLoop?.cancel(timer)
+        runLoop?.cancel(timer)
         intervalTimer = nil
     }
 
@@ -121,19 +121,5 @@ open class TapGestureRecognizer: GestureRecognizer {
         var count = 0
         for touch in touches where touch.isLive { count += 1 }
         return count
-    }
-}
-
-extension GestureRecognizer {
-    /// The run loop for the standard recognizers' timers: the view's, or, once
-    /// the recognizer was detached, the arena's, so a reset can still cancel them.
-    @usableFromInline var timerRunLoop: RunLoop? { runLoop ?? arena?.runLoop }
-
-    /// Schedules a timer on ``timerRunLoop`` that fires `interval` seconds after
-    /// `timestamp` (an event's), so a late dispatch does not lengthen it.
-    @usableFromInline func scheduleTimer(after interval: Double, from timestamp: Double) -> TimerHandle? {
-        guard let runLoop = timerRunLoop else { return nil }
-        let late = runLoop.now - timestamp
-        return runLoop.schedule(after: late > 0 ? interval - late : interval, target: self)
     }
 }

@@ -43,36 +43,37 @@ public final class Touch {
         return result
     }
 
-    var recognizerSlots: InlineArray<16, GestureRecognizer?> = InlineArray(repeating: nil)
-    var recognizerCount = 0
+    @usableFromInline var recognizerSlots: InlineArray<16, GestureRecognizer?> = InlineArray(repeating: nil)
+    @usableFromInline var recognizerCount = 0
     /// How the bound view hears about this touch while recognizers decide (G10–G12).
-    var viewDelivery: ViewDelivery = []
+    @usableFromInline var viewDelivery: ViewDelivery = []
 
-    struct ViewDelivery: OptionSet {
-        var rawValue: UInt8
+    @usableFromInline struct ViewDelivery: OptionSet, Sendable {
+        @usableFromInline var rawValue: UInt8
+        @usableFromInline init(rawValue: UInt8) { self.rawValue = rawValue }
         /// The view got `touchesBegan`.
-        static let beganDelivered = ViewDelivery(rawValue: 1 << 0)
+        @usableFromInline static let beganDelivered = ViewDelivery(rawValue: 1 << 0)
         /// The view got, or will get, `touchesCancelled` from a recognizer; nothing more follows (G10).
-        static let cancelledInView = ViewDelivery(rawValue: 1 << 1)
+        @usableFromInline static let cancelledInView = ViewDelivery(rawValue: 1 << 1)
         /// Messages held back from the view (G11, G12), delivered in this order on release.
-        static let heldBegan = ViewDelivery(rawValue: 1 << 2)
-        static let heldMoved = ViewDelivery(rawValue: 1 << 3)
-        static let heldEnded = ViewDelivery(rawValue: 1 << 4)
-        static let heldCancelled = ViewDelivery(rawValue: 1 << 5)
+        @usableFromInline static let heldBegan = ViewDelivery(rawValue: 1 << 2)
+        @usableFromInline static let heldMoved = ViewDelivery(rawValue: 1 << 3)
+        @usableFromInline static let heldEnded = ViewDelivery(rawValue: 1 << 4)
+        @usableFromInline static let heldCancelled = ViewDelivery(rawValue: 1 << 5)
         /// The view got `touchesEnded` or `touchesCancelled`: its sequence is over.
-        static let endDelivered = ViewDelivery(rawValue: 1 << 6)
-        static let held: ViewDelivery = [.heldBegan, .heldMoved, .heldEnded, .heldCancelled]
+        @usableFromInline static let endDelivered = ViewDelivery(rawValue: 1 << 6)
+        @usableFromInline static let held: ViewDelivery = [.heldBegan, .heldMoved, .heldEnded, .heldCancelled]
     }
 
     @discardableResult
-    func addGestureRecognizer(_ recognizer: GestureRecognizer) -> Bool {
+    @usableFromInline func addGestureRecognizer(_ recognizer: GestureRecognizer) -> Bool {
         guard recognizerCount < 16 else { return false }
         recognizerSlots[recognizerCount] = recognizer
         recognizerCount += 1
         return true
     }
 
-    func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    @usableFromInline func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         var kept = 0
         for i in 0..<recognizerCount {
             if let r = recognizerSlots[i], r !== recognizer {
@@ -84,12 +85,12 @@ public final class Touch {
         recognizerCount = kept
     }
 
-    func holdsRecognizer(_ recognizer: GestureRecognizer) -> Bool {
+    @usableFromInline func holdsRecognizer(_ recognizer: GestureRecognizer) -> Bool {
         for i in 0..<recognizerCount where recognizerSlots[i] === recognizer { return true }
         return false
     }
 
-    func removeAllGestureRecognizers() {
+    @usableFromInline func removeAllGestureRecognizers() {
         for i in 0..<recognizerCount { recognizerSlots[i] = nil }
         recognizerCount = 0
     }
