@@ -1,28 +1,41 @@
-/// Draws a window into a framebuffer from its ``ViewTable``, in paint order.
-///
-/// For now it fills each visible view's background over its window-space
-/// bounding box, with the view's accumulated alpha and its ancestors'
-/// clipping; images, text and anti-aliased shapes come with the controls work.
+/// Draws a window into a framebuffer from its ``ViewTable``, in paint order:
+/// each visible view's background, then its ``View/draw(_:in:)``, with the
+/// view's accumulated alpha and its clipping ancestors' bounds.
 public struct Renderer {
-    public init() {}
+    /// Draws text for the views; `nil` skips text.
+    public unowned(unsafe) var textRenderer: (any TextRendering)?
+
+    public init(textRenderer: (any TextRendering)? = nil) {
+        self.textRenderer = textRenderer
+    }
 
     /// Draws the whole window and clears its dirty area.
     public func draw(_ window: Window, into framebuffer: Framebuffer) {
+        draw(window, in: window.bounds, into: framebuffer)
+    }
+
+    /// Redraws the views that intersect `area` (window coordinates), clipped to it.
+    public func draw(_ window: Window, in area: Rect, into framebuffer: Framebuffer) {
         let table = window.viewTable
         table.rebuildIfNeeded()
-        var index = 0
         let entries = table.entries
+        var index = 0
         while index < entries.count {
             let entry = entries[index]
-            if entry.flags.contains(.hidden) {
-                index = Int(entry.subtreeEnd)   // a hidden view hides its subtree
+            if entry.flags.contains(.hidden) || !(entry.alphaInWindow > 0) {
+                index = Int(entry.subtreeEnd)   // a hidden or transparent view hides its subtree
                 continue
             }
-            if let color = entry.view.backgroundColor, color.alpha > 0, entry.alphaInWindow > 0,
-               let area = entry.frameInWindow.intersection(entry.clipInWindow) {
-                fill(area, with: color.withAlphaComponent(entry.alphaInWindow), in: framebuffer)
-            }
             index += 1
+            guard let visible = entry.frameInWindow.intersection(entry.clipInWindow)?.intersection(area) else { continue }
+            let origin = entry.localToWindow.apply(to: Point(x: entry.bounds.minX, y: entry.bounds.minY))
+            let context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
+                                          alpha: entry.alphaInWindow, textRenderer: textRenderer)
+            let view = entry.view
+            if let color = view.backgroundColor, color.alpha > 0 {
+                context.fill(view.bounds, color: color)
+            }
+            view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
         }
         window.clearDirtyRect()
     }

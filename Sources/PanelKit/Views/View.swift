@@ -138,6 +138,10 @@ open class View: Responder {
 
     // MARK: Drawing
 
+    /// Draws the view's content over its background, in its bounds
+    /// coordinates; `rect` is the part that needs drawing. Override to draw.
+    open func draw(_ rect: Rect, in context: GraphicsContext) {}
+
     /// Marks the view as needing to be drawn again.
     public func setNeedsDisplay() {
         window?.viewNeedsDisplay(self)
