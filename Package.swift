@@ -33,21 +33,24 @@ let package = Package(
         .target(name: "PanelReplay", dependencies: ["PanelKit", "CLinux"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
         .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG"], swiftSettings: embeddedSettings),
+        // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
+        .target(name: "PanelText", dependencies: ["PanelKit", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
         .executableTarget(
             name: "panel",
             dependencies: [
-                "PanelKit", "PanelReplay", "PanelHeadless",
+                "PanelKit", "PanelReplay", "PanelHeadless", "PanelText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Test-only: a malloc interposer that counts every allocation of the process.
         .target(name: "CAllocationCounter"),
-        .target(name: "PanelTestSupport", dependencies: ["PanelKit", "PanelReplay", "CAllocationCounter"]),
+        .target(name: "PanelTestSupport", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "CAllocationCounter"]),
 
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelTestSupport"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
+        .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(
             name: "PanelHeadlessTests",
             dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport", "CDRM", "CEvdev", "CFreeType", "CPNG"]
