@@ -50,6 +50,8 @@ let package = Package(
 
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelTestSupport"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
+        // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
+        .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(
             name: "PanelHeadlessTests",

@@ -138,7 +138,7 @@ public final class ViewTable {
         var flags: Flags = []
         if view.isHidden { flags.insert(.hidden) }
         if !(view.alpha > 0.01) { flags.insert(.transparent) }
-        if !view.isUserInteractionEnabled { flags.insert(.interactionDisabled) }
+        if !view.isUserInteractionEnabled || view.refusesTouches { flags.insert(.interactionDisabled) }
         if view.clipsToBounds { flags.insert(.clipsToBounds) }
         if !type(of: view).usesStandardHitTesting { flags.insert(.customHitTesting) }
         return flags

@@ -123,10 +123,14 @@ open class View: Responder {
         return self
     }
 
-    /// R4.1: not hidden, alpha above 0.01 and interaction enabled.
+    /// R4.1: not hidden, alpha above 0.01 and interaction enabled (and, for a
+    /// control, enabled: C2).
     public var isHittable: Bool {
-        !isHidden && alpha > 0.01 && isUserInteractionEnabled
+        !isHidden && alpha > 0.01 && isUserInteractionEnabled && !refusesTouches
     }
+
+    /// Set by subclasses that take no touches in some state, as a disabled control.
+    @usableFromInline var refusesTouches = false { didSet { flagsDidChange() } }
 
     /// Whether this class keeps `View`'s own `hitTest` and `point(inside:)`, so
     /// the ``ViewTable`` may answer for it without a call. PanelKit's classes
