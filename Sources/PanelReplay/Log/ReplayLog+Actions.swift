@@ -1,0 +1,31 @@
+import PanelKit
+
+/// The `action` lines: one per control event the scene listens for.
+///
+/// ```
+/// {"type":"action","t":1.25,"control":"volume","event":"valueChanged","value":0.62}
+/// ```
+extension ReplayLog {
+    /// Logs `event` sent by `control`, with `value` when the control has one.
+    public func action(_ control: Control, _ event: StaticString, value: Double?) {
+        writer.beginObject(type: "action")
+        writer.field("t", time, decimals: 4)
+        writer.field("control", control.name)
+        writer.field("event", event)
+        if let value { writer.field("value", value, decimals: 3) }
+        writer.endObject()
+    }
+
+    /// Registers logging actions on `control` for the events a user acts on,
+    /// reading the value through `value`. The closures are made once, here.
+    public func logActions(of control: Control, value: @escaping (Control) -> Double?) {
+        control.addAction(for: .touchDown) { [unowned(unsafe) self] in self.action($0, "touchDown", value: nil) }
+        control.addAction(for: .touchUpInside) { [unowned(unsafe) self] in self.action($0, "touchUpInside", value: nil) }
+        control.addAction(for: .touchUpOutside) { [unowned(unsafe) self] in self.action($0, "touchUpOutside", value: nil) }
+        control.addAction(for: .touchCancel) { [unowned(unsafe) self] in self.action($0, "touchCancel", value: nil) }
+        control.addAction(for: .valueChanged) { [unowned(unsafe) self] in self.action($0, "valueChanged", value: value($0)) }
+        control.addAction(for: .primaryActionTriggered) { [unowned(unsafe) self] in
+            self.action($0, "primaryActionTriggered", value: value($0))
+        }
+    }
+}
