@@ -1,103 +1,275 @@
 /// Anti-aliased shapes and images into a framebuffer, clipped and blended.
 ///
-/// Coverage comes from the signed distance of each pixel centre to the
-/// shape's edge (one pixel of ramp), so edges at fractional positions and
-/// rounded corners come out smooth. Rows are filled as spans: the fully
-/// covered middle of a row is written without any per-pixel maths.
+/// Coverage comes from the signed distance `d` of each pixel centre to the
+/// shape's edge, with one pixel of ramp: `coverage = clamp(0.5 - d, 0, 1)`.
+/// Edges at fractional positions and rounded corners come out smooth.
+///
+/// Rows are filled as spans. Along a row, every shape drawn here is symmetric
+/// about its centre column and its coverage only rises towards the centre and
+/// falls after it, so a row is: nothing, a ramp up, a run of full coverage, a
+/// ramp down, nothing. ``walkRow(from:to:centre:seeds:coverage:ramp:)`` starts
+/// at the edges (found analytically), evaluates the distance only on the ramp
+/// pixels, and the full run in between is written with plain 32-bit or 16-bit
+/// stores (``fillSpan(y:from:to:color:alpha:)``), without any per-pixel maths.
+/// Pixels get exactly the coverage the per-pixel formula gives them.
+///
+/// Clipping works on whole pixels: a pixel is drawn when its square overlaps
+/// the clip rectangle, so a view clipped to its own frame at a fractional
+/// position keeps its anti-aliased edge pixels.
 @usableFromInline struct Rasterizer {
     @usableFromInline let framebuffer: Framebuffer
     @usableFromInline let clip: Rect
     @usableFromInline let alpha: Double
+    /// The pixels the clip rectangle overlaps: columns `clipX0 ..< clipX1`, rows `clipY0 ..< clipY1`.
+    @usableFromInline let clipX0: Int
+    @usableFromInline let clipX1: Int
+    @usableFromInline let clipY0: Int
+    @usableFromInline let clipY1: Int
 
     @usableFromInline init(context: GraphicsContext) {
         framebuffer = context.framebuffer
-        clip = context.clip.intersection(context.framebuffer.bounds) ?? .zero
+        let visible = context.clip.intersection(context.framebuffer.bounds) ?? .zero
+        clip = visible
         alpha = min(max(context.alpha, 0), 1)
+        if visible.isEmpty {
+            clipX0 = 0; clipX1 = 0; clipY0 = 0; clipY1 = 0
+        } else {
+            clipX0 = Int(visible.minX.rounded(.down))
+            clipX1 = Int(visible.maxX.rounded(.up))
+            clipY0 = Int(visible.minY.rounded(.down))
+            clipY1 = Int(visible.maxY.rounded(.up))
+        }
     }
 
     // MARK: Shapes
 
     @usableFromInline func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
-        coverShape(rect, color: color) { x, y in
-            Self.coverage(distance: Self.roundedRectDistance(x, y, rect, radius))
+        guard let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
+        let shape = RoundedRectShape(rect, radius: radius)
+        let centre = column(shape.midX)
+        for y in area.y0..<area.y1 {
+            let cy = Double(y) + 0.5
+            guard let extent = shape.halfExtent(rowCentre: cy) else { continue }
+            let run = walkRow(
+                from: area.x0, to: area.x1, centre: centre,
+                seeds: (column(shape.midX - extent), column(shape.midX + extent)),
+                coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
+                ramp: { x, c in blend(x: x, y: y, color: color, alpha: base * c) })
+            fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
         }
     }
 
+    /// A border of `lineWidth` inside `rect`: the rounded rectangle minus the
+    /// one inset by `lineWidth` (radius reduced by `lineWidth`).
     @usableFromInline func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) {
-        let inner = rect.insetBy(dx: lineWidth, dy: lineWidth)
-        let innerRadius = max(radius - lineWidth, 0)
-        coverShape(rect, color: color) { x, y in
-            let outside = Self.coverage(distance: Self.roundedRectDistance(x, y, rect, radius))
-            guard inner.width > 0, inner.height > 0 else { return outside }
-            let inside = Self.coverage(distance: Self.roundedRectDistance(x, y, inner, innerRadius))
-            return max(outside - inside, 0)
+        guard let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
+        let outer = RoundedRectShape(rect, radius: radius)
+        let insetRect = rect.insetBy(dx: lineWidth, dy: lineWidth)
+        let hasInner = insetRect.width > 0 && insetRect.height > 0
+        let inner = RoundedRectShape(hasInner ? insetRect : rect, radius: max(radius - lineWidth, 0))
+        let centre = column(outer.midX)
+        for y in area.y0..<area.y1 {
+            let cy = Double(y) + 0.5
+            guard let extent = outer.halfExtent(rowCentre: cy) else { continue }
+            let innerExtent = hasInner ? inner.halfExtent(rowCentre: cy) : nil
+            // The outer edges: the ring's coverage is the outer shape's minus the inner one's.
+            let run = walkRow(
+                from: area.x0, to: area.x1, centre: centre,
+                seeds: (column(outer.midX - extent), column(outer.midX + extent)),
+                coverage: { x in outer.coverage(Double(x) + 0.5, cy) },
+                ramp: { x, c in
+                    let inside = innerExtent == nil ? 0 : inner.coverage(Double(x) + 0.5, cy)
+                    let ring = max(c - inside, 0)
+                    if ring > 0 { blend(x: x, y: y, color: color, alpha: base * ring) }
+                })
+            guard run.fullStart < run.fullEnd else { continue }
+            guard let innerExtent else {
+                fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
+                continue
+            }
+            // Inside the outer shape's full run the ring is 1 - inner: full where the
+            // inner shape does not reach, ramps at its edges, a hole where it is full.
+            let hole = walkRow(
+                from: run.fullStart, to: run.fullEnd, centre: centre,
+                seeds: (column(inner.midX - innerExtent), column(inner.midX + innerExtent)),
+                coverage: { x in inner.coverage(Double(x) + 0.5, cy) },
+                ramp: { x, c in blend(x: x, y: y, color: color, alpha: base * (1 - c)) })
+            fillSpan(y: y, from: run.fullStart, to: hole.lo, color: color, alpha: base)
+            fillSpan(y: y, from: hole.hi, to: run.fullEnd, color: color, alpha: base)
         }
     }
 
+    /// The ellipse inscribed in `rect`.
     @usableFromInline func fillEllipse(_ rect: Rect, color: Color) {
         let rx = rect.width / 2, ry = rect.height / 2
-        guard rx > 0, ry > 0 else { return }
-        let cx = rect.midX, cy = rect.midY
-        coverShape(rect, color: color) { x, y in
-            // Distance approximated by scaling the normalized radius with the gradient.
-            let nx = (x - cx) / rx, ny = (y - cy) / ry
-            let f = (nx * nx + ny * ny).squareRoot()
-            guard f > 0 else { return 1 }
-            let gx = nx / rx, gy = ny / ry
-            let gradient = (gx * gx + gy * gy).squareRoot() / f
-            return Self.coverage(distance: (f - 1) / max(gradient, 1e-9))
-        }
-    }
-
-    /// Covers the pixels of `bounds` with `color`, weighted by `coverage(x, y)` at pixel centres.
-    private func coverShape(_ bounds: Rect, color: Color, _ coverage: (Double, Double) -> Double) {
-        guard color.alpha > 0, alpha > 0, let area = bounds.insetBy(dx: -1, dy: -1).intersection(clip) else { return }
-        let x0 = Int(area.minX.rounded(.down)), x1 = Int(area.maxX.rounded(.up))
-        let y0 = Int(area.minY.rounded(.down)), y1 = Int(area.maxY.rounded(.up))
-        let base = Double(color.alpha) * alpha
-        for y in y0..<y1 {
+        guard rx > 0, ry > 0, let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
+        let cx = rect.midX, cy0 = rect.midY
+        let centre = column(cx)
+        for y in area.y0..<area.y1 {
             let cy = Double(y) + 0.5
-            var x = x0
-            while x < x1 {
-                let c = coverage(Double(x) + 0.5, cy)
-                if c > 0 {
-                    // A run of full coverage is written without re-testing each pixel's maths twice.
-                    blend(x: x, y: y, color: color, alpha: base * min(c, 1))
-                }
-                x += 1
-            }
+            // Seeds: where the exact ellipse crosses this row (its centre column when it does not).
+            let ny = (cy - cy0) / ry
+            let half = abs(ny) < 1 ? rx * (1 - ny * ny).squareRoot() : 0
+            let run = walkRow(
+                from: area.x0, to: area.x1, centre: centre,
+                seeds: (column(cx - half), column(cx + half)),
+                coverage: { x in Self.ellipseCoverage(Double(x) + 0.5, cy, cx: cx, cy: cy0, rx: rx, ry: ry) },
+                ramp: { x, c in blend(x: x, y: y, color: color, alpha: base * c) })
+            fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
         }
     }
 
+    /// The ellipse's coverage at (x, y): its implicit function's distance,
+    /// estimated to first order by dividing by the gradient's length.
+    @inline(__always)
+    @usableFromInline static func ellipseCoverage(_ x: Double, _ y: Double, cx: Double, cy: Double,
+                                                  rx: Double, ry: Double) -> Double {
+        let nx = (x - cx) / rx, ny = (y - cy) / ry
+        let f = (nx * nx + ny * ny).squareRoot()
+        guard f > 0 else { return 1 }
+        let gx = nx / rx, gy = ny / ry
+        let gradient = (gx * gx + gy * gy).squareRoot() / f
+        return coverage(distance: (f - 1) / max(gradient, 1e-9))
+    }
+
+    @inline(__always)
     @usableFromInline static func coverage(distance: Double) -> Double {
         min(max(0.5 - distance, 0), 1)
     }
 
     /// Signed distance from (x, y) to a rectangle with rounded corners: negative inside.
+    @inline(__always)
     @usableFromInline static func roundedRectDistance(_ x: Double, _ y: Double, _ rect: Rect, _ radius: Double) -> Double {
-        let r = min(max(radius, 0), min(rect.width, rect.height) / 2)
-        let hx = rect.width / 2 - r, hy = rect.height / 2 - r
-        let qx = abs(x - rect.midX) - hx, qy = abs(y - rect.midY) - hy
-        let ox = max(qx, 0), oy = max(qy, 0)
-        return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
+        RoundedRectShape(rect, radius: radius).distance(x, y)
+    }
+
+    // MARK: Rows
+
+    /// What ``walkRow(from:to:centre:seeds:coverage:ramp:)`` found on a row:
+    /// `lo ..< hi` holds every pixel with some coverage, `fullStart ..< fullEnd`
+    /// (inside it, maybe empty) the fully covered ones. A row with nothing
+    /// covered has all four at the end of the walked range.
+    @usableFromInline struct RowRun {
+        @usableFromInline var lo: Int
+        @usableFromInline var fullStart: Int
+        @usableFromInline var fullEnd: Int
+        @usableFromInline var hi: Int
+
+        @inlinable init(lo: Int, fullStart: Int, fullEnd: Int, hi: Int) {
+            self.lo = lo
+            self.fullStart = fullStart
+            self.fullEnd = fullEnd
+            self.hi = hi
+        }
+    }
+
+    /// Walks columns `xa ..< xb` of one row of a shape whose coverage is
+    /// symmetric about column `centre` and never rises moving away from it.
+    /// Calls `ramp(x, c)` for every pixel with `0 < c < 1`, evaluating
+    /// `coverage` only on the ramps (and a pixel or two around them), and
+    /// returns the run of full coverage for the caller to write as a span.
+    ///
+    /// `seeds` are guesses of the leftmost and rightmost covered columns; the
+    /// walk corrects them, so they only decide how much work it does.
+    @inline(__always)
+    @usableFromInline func walkRow(from xa: Int, to xb: Int, centre: Int, seeds: (Int, Int),
+                                   coverage: (Int) -> Double, ramp: (Int, Double) -> Void) -> RowRun {
+        guard xa < xb else { return RowRun(lo: xb, fullStart: xb, fullEnd: xb, hi: xb) }
+        // The most covered column within the range.
+        let peak = min(max(centre, xa), xb - 1)
+        // Left ramp: from the seed (never past the peak), step out while the next pixel is covered...
+        var x = min(max(seeds.0, xa), peak)
+        while x > xa && coverage(x - 1) > 0 { x -= 1 }
+        // ...then in: skip uncovered pixels, blend partly covered ones, stop at the first full one.
+        var lo = -1
+        while x < xb {
+            let c = coverage(x)
+            if c >= 1 { break }
+            if c > 0 {
+                if lo < 0 { lo = x }
+                ramp(x, c)
+            } else if lo >= 0 {
+                return RowRun(lo: lo, fullStart: x, fullEnd: x, hi: x)   // past the shape: nothing full here
+            } else if x >= peak {
+                return RowRun(lo: xb, fullStart: xb, fullEnd: xb, hi: xb)   // the peak is empty: so is the row
+            }
+            x += 1
+        }
+        if x == xb { return RowRun(lo: lo, fullStart: xb, fullEnd: xb, hi: xb) }
+        let fullStart = x
+        if lo < 0 { lo = fullStart }
+        // Right ramp, the same way round.
+        var r = min(max(seeds.1, peak, fullStart), xb - 1)
+        while r + 1 < xb && coverage(r + 1) > 0 { r += 1 }
+        var hi = -1
+        while r > fullStart {
+            let c = coverage(r)
+            if c >= 1 { break }
+            if c > 0 {
+                if hi < 0 { hi = r + 1 }
+                ramp(r, c)
+            }
+            r -= 1
+        }
+        if hi < 0 { hi = r + 1 }
+        return RowRun(lo: lo, fullStart: fullStart, fullEnd: r + 1, hi: hi)
+    }
+
+    /// The colour's alpha times the context's, in 0...255; `nil` when nothing would show.
+    @inline(__always)
+    @usableFromInline func baseAlpha(_ color: Color) -> Double? {
+        guard color.alpha > 0, alpha > 0 else { return nil }
+        return Double(color.alpha) * alpha
+    }
+
+    /// The clipped pixels that a shape in `rect` (plus its one-pixel ramp) may touch.
+    @usableFromInline func pixelArea(around rect: Rect) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        let x0 = max(clipX0, Self.pixelIndex(rect.minX - 1, limit: framebuffer.width, .down))
+        let x1 = min(clipX1, Self.pixelIndex(rect.maxX + 1, limit: framebuffer.width, .up))
+        let y0 = max(clipY0, Self.pixelIndex(rect.minY - 1, limit: framebuffer.height, .down))
+        let y1 = min(clipY1, Self.pixelIndex(rect.maxY + 1, limit: framebuffer.height, .up))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (x0, x1, y0, y1)
+    }
+
+    /// The column holding `x`, held within the framebuffer (give or take one).
+    @inline(__always)
+    @usableFromInline func column(_ x: Double) -> Int {
+        Self.pixelIndex(x, limit: framebuffer.width, .down)
+    }
+
+    /// `value` rounded to a pixel index, held within `-1 ... limit + 1` so that
+    /// huge or infinite coordinates cannot trap the conversion (NaN gives -1).
+    @inline(__always)
+    @usableFromInline static func pixelIndex(_ value: Double, limit: Int, _ rule: FloatingPointRoundingRule) -> Int {
+        guard value > -1 else { return -1 }
+        guard value < Double(limit + 1) else { return limit + 1 }
+        return Int(value.rounded(rule))
     }
 
     // MARK: Images
 
-    /// Draws `image` scaled into `rect` (nearest sample at each pixel centre), blended by its alpha.
+    /// Draws `image` scaled into `rect`, blended by its alpha: each pixel whose
+    /// centre lies in `rect` takes the image pixel under that centre (nearest).
     @usableFromInline func drawImage(_ image: Image, in rect: Rect) {
-        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0,
-              let area = rect.intersection(clip) else { return }
-        let x0 = Int((area.minX - 0.5).rounded(.up)), x1 = Int((area.maxX - 0.5).rounded(.up))
-        let y0 = Int((area.minY - 0.5).rounded(.up)), y1 = Int((area.maxY - 0.5).rounded(.up))
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, alpha > 0,
+              rect.width.isFinite, rect.height.isFinite else { return }
+        let x0 = max(clipX0, Self.pixelIndex(rect.minX - 0.5, limit: framebuffer.width, .up))
+        let x1 = min(clipX1, Self.pixelIndex(rect.maxX - 0.5, limit: framebuffer.width, .up))
+        let y0 = max(clipY0, Self.pixelIndex(rect.minY - 0.5, limit: framebuffer.height, .up))
+        let y1 = min(clipY1, Self.pixelIndex(rect.maxY - 0.5, limit: framebuffer.height, .up))
         guard x0 < x1, y0 < y1 else { return }
         let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
-        for y in y0..<y1 {
-            let iy = min(Int((Double(y) + 0.5 - rect.minY) * sy), image.height - 1)
-            for x in x0..<x1 {
-                let ix = min(Int((Double(x) + 0.5 - rect.minX) * sx), image.width - 1)
-                let pixel = image[ix, iy]
-                if pixel.alpha > 0 { blend(x: x, y: y, color: pixel, alpha: Double(pixel.alpha) * alpha) }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in y0..<y1 {
+                let iy = min(max(Int((Double(y) + 0.5 - rect.minY) * sy), 0), image.height - 1)
+                let row = iy * image.width
+                for x in x0..<x1 {
+                    let ix = min(max(Int((Double(x) + 0.5 - rect.minX) * sx), 0), image.width - 1)
+                    let pixel = pixels[row + ix]
+                    if pixel.alpha > 0 { blend(x: x, y: y, color: pixel, alpha: Double(pixel.alpha) * alpha) }
+                }
             }
         }
     }
@@ -119,5 +291,89 @@
             let under = Renderer.xrgb(fromRGB565: pixels[x])
             pixels[x] = Renderer.rgb565(fromXRGB: a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under))
         }
+    }
+
+    /// Writes `color` over columns `x0 ..< x1` of row `y` with `alpha` in
+    /// 0...255: plain stores when opaque, a fixed-weight blend otherwise.
+    @inline(__always)
+    @usableFromInline func fillSpan(y: Int, from x0: Int, to x1: Int, color: Color, alpha: Double) {
+        guard x0 < x1 else { return }
+        let a = UInt32(min(max(alpha, 0), 255).rounded())
+        guard a > 0 else { return }
+        let row = framebuffer.baseAddress + y * framebuffer.stride
+        let count = x1 - x0
+        switch framebuffer.format {
+        case .xrgb8888:
+            let pixels = row.assumingMemoryBound(to: UInt32.self) + x0
+            if a == 255 {
+                pixels.update(repeating: color.xrgb8888, count: count)
+            } else {
+                for i in 0..<count { pixels[i] = Renderer.blend(color, alpha: a, over: pixels[i]) }
+            }
+        case .rgb565:
+            let pixels = row.assumingMemoryBound(to: UInt16.self) + x0
+            if a == 255 {
+                pixels.update(repeating: Renderer.rgb565(fromXRGB: color.xrgb8888), count: count)
+            } else {
+                // Runs over a flat background repeat the same pixel: blend each distinct one once.
+                var lastUnder: UInt16 = pixels[0]
+                var lastResult = Renderer.rgb565(fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: lastUnder)))
+                for i in 0..<count {
+                    let under = pixels[i]
+                    if under != lastUnder {
+                        lastUnder = under
+                        lastResult = Renderer.rgb565(fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: under)))
+                    }
+                    pixels[i] = lastResult
+                }
+            }
+        }
+    }
+}
+
+/// A rectangle with rounded corners, prepared for distance queries.
+@usableFromInline struct RoundedRectShape {
+    @usableFromInline let midX: Double
+    @usableFromInline let midY: Double
+    /// The radius, clamped to half the shorter side.
+    @usableFromInline let r: Double
+    /// Half the width and height of the rectangle between the corner circles' centres.
+    @usableFromInline let hx: Double
+    @usableFromInline let hy: Double
+
+    @inline(__always)
+    @usableFromInline init(_ rect: Rect, radius: Double) {
+        let r = min(max(radius, 0), min(rect.width, rect.height) / 2)
+        self.r = r
+        midX = rect.midX
+        midY = rect.midY
+        hx = rect.width / 2 - r
+        hy = rect.height / 2 - r
+    }
+
+    /// Signed distance from (x, y) to the edge: negative inside.
+    @inline(__always)
+    @usableFromInline func distance(_ x: Double, _ y: Double) -> Double {
+        let qx = abs(x - midX) - hx, qy = abs(y - midY) - hy
+        let ox = max(qx, 0), oy = max(qy, 0)
+        return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
+    }
+
+    @inline(__always)
+    @usableFromInline func coverage(_ x: Double, _ y: Double) -> Double {
+        Rasterizer.coverage(distance: distance(x, y))
+    }
+
+    /// How far from `midX` the row through `y` has some coverage (distance
+    /// below 0.5), or `nil` when no point of the row does.
+    @inline(__always)
+    @usableFromInline func halfExtent(rowCentre y: Double) -> Double? {
+        let qy = abs(y - midY) - hy
+        let reach = r + 0.5
+        if qy > 0 {
+            guard reach > qy else { return nil }
+            return hx + (reach * reach - qy * qy).squareRoot()
+        }
+        return hx + reach
     }
 }

@@ -1,6 +1,13 @@
 /// Draws a window into a framebuffer from its ``ViewTable``, in paint order:
 /// each visible view's background, then its ``View/draw(_:in:)``, with the
 /// view's accumulated alpha and its clipping ancestors' bounds.
+///
+/// Window coordinates are framebuffer pixels: the window's bounds origin is
+/// the framebuffer's top-left corner (its `frame` does not move it).
+///
+/// A display loop calls ``render(_:into:)`` once a frame: it redraws only the
+/// window's ``Window/dirtyRect`` and says which pixels changed, so the backend
+/// copies, rotates or flips just those.
 public struct Renderer {
     /// Draws text for the views; `nil` skips text.
     public unowned(unsafe) var textRenderer: (any TextRendering)?
@@ -9,12 +16,32 @@ public struct Renderer {
         self.textRenderer = textRenderer
     }
 
+    /// Redraws what changed since the last frame: the window's ``Window/dirtyRect``,
+    /// rounded out to whole pixels and clipped to the framebuffer. Clears the
+    /// dirty area (before drawing, so a view that asks to be drawn again while
+    /// drawing gets the next frame) and returns the area redrawn, in
+    /// framebuffer pixels with whole-number edges, or `nil` when nothing was.
+    ///
+    /// A window that was never drawn is fully dirty (adding views, setting its
+    /// frame or background marks all of it), so the first call draws everything.
+    /// The pixels it writes are the ones a full ``draw(_:into:)`` would write there.
+    @discardableResult
+    public func render(_ window: Window, into framebuffer: Framebuffer) -> Rect? {
+        let dirty = window.dirtyRect
+        window.clearDirtyRect()
+        guard !dirty.isEmpty, let area = Self.pixelArea(covering: dirty, in: framebuffer) else { return nil }
+        draw(window, in: area, into: framebuffer)
+        return area
+    }
+
     /// Draws the whole window and clears its dirty area.
     public func draw(_ window: Window, into framebuffer: Framebuffer) {
+        window.clearDirtyRect()
         draw(window, in: window.bounds, into: framebuffer)
     }
 
-    /// Redraws the views that intersect `area` (window coordinates), clipped to it.
+    /// Redraws the views that intersect `area` (window coordinates), clipped to
+    /// the pixels `area` overlaps. Leaves the window's dirty area as it is.
     public func draw(_ window: Window, in area: Rect, into framebuffer: Framebuffer) {
         let table = window.viewTable
         table.rebuildIfNeeded()
@@ -27,7 +54,7 @@ public struct Renderer {
                 continue
             }
             index += 1
-            guard let visible = entry.frameInWindow.intersection(entry.clipInWindow)?.intersection(area) else { continue }
+            guard let visible = Self.visibleRect(of: entry, in: entries, within: area) else { continue }
             let origin = entry.localToWindow.apply(to: Point(x: entry.bounds.minX, y: entry.bounds.minY))
             let context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
                                           alpha: entry.alphaInWindow, textRenderer: textRenderer)
@@ -37,7 +64,39 @@ public struct Renderer {
             }
             view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
         }
-        window.clearDirtyRect()
+    }
+
+    /// The part of `entry`'s frame inside `area` and inside every clipping
+    /// ancestor's frame; `nil` when nothing is left.
+    ///
+    /// Walks the parent links rather than reading `clipInWindow`, whose
+    /// "unbounded" start (`-inf` origin, `inf` size) has a NaN far edge, so
+    /// that the right and bottom edges of a clipping ancestor would be lost.
+    @inline(__always)
+    @usableFromInline static func visibleRect(of entry: ViewTable.Entry, in entries: ContiguousArray<ViewTable.Entry>,
+                                              within area: Rect) -> Rect? {
+        guard var visible = entry.frameInWindow.intersection(area) else { return nil }
+        var parent = Int(entry.parent)
+        while parent >= 0 && parent < entries.count {
+            let ancestor = entries[parent]
+            if ancestor.flags.contains(.clipsToBounds) {
+                guard let inside = visible.intersection(ancestor.frameInWindow) else { return nil }
+                visible = inside
+            }
+            parent = Int(ancestor.parent)
+        }
+        return visible
+    }
+
+    /// The whole pixels `rect` overlaps, clipped to `framebuffer`; `nil` when none.
+    public static func pixelArea(covering rect: Rect, in framebuffer: Framebuffer) -> Rect? {
+        // NaN compares false everywhere: a dirty area that is not a number (or
+        // whose far edge is, as `-inf + inf`) redraws everything.
+        guard !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return framebuffer.bounds }
+        guard !rect.isEmpty, let visible = rect.intersection(framebuffer.bounds) else { return nil }
+        let x0 = visible.minX.rounded(.down), y0 = visible.minY.rounded(.down)
+        let x1 = visible.maxX.rounded(.up), y1 = visible.maxY.rounded(.up)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Fills the pixels whose centres lie in `rect`, blending by the colour's alpha.

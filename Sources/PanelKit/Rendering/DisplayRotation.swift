@@ -1,0 +1,176 @@
+/// How a panel is mounted: how far the logical image (the one the UI lays out
+/// and draws) turns clockwise, as seen by someone facing the screen, to become
+/// the physical image the panel scans out from its own top-left pixel.
+///
+/// At 90° and 270° the axes swap: a 800×480 panel mounted at
+/// ``clockwise90`` shows a 480×800 logical screen (``logicalSize(physicalWidth:physicalHeight:)``);
+/// the window and the renderer's framebuffer use the logical size, and
+/// ``copy(_:from:to:)`` turns the pixels into the panel's framebuffer.
+///
+/// For a physical framebuffer `Wp` pixels wide and `Hp` high, the logical
+/// pixel `(x, y)` lands on the physical pixel:
+///
+/// | rotation        | physical pixel            | logical top-left lands at |
+/// |-----------------|---------------------------|---------------------------|
+/// | ``none``        | `(x, y)`                  | top-left                  |
+/// | ``clockwise90`` | `(Wp - 1 - y, x)`         | top-right                 |
+/// | ``upsideDown``  | `(Wp - 1 - x, Hp - 1 - y)`| bottom-right              |
+/// | ``clockwise270``| `(y, Hp - 1 - x)`         | bottom-left               |
+///
+/// So at ``clockwise90`` the logical top edge runs down the physical right
+/// edge, and the logical left edge along the physical top edge. This is the
+/// same turn as ``TouchRotation`` and libinput use for `(x, y) → (1 - y, x)`.
+public enum DisplayRotation: Int, Sendable {
+    case none = 0
+    case clockwise90 = 90
+    case upsideDown = 180
+    case clockwise270 = 270
+
+    /// Whether width and height trade places between the logical and physical images.
+    @inlinable
+    public var swapsAxes: Bool { self == .clockwise90 || self == .clockwise270 }
+
+    /// The rotation that turns the physical image back into the logical one.
+    @inlinable
+    public var inverse: DisplayRotation {
+        switch self {
+        case .none: return .none
+        case .clockwise90: return .clockwise270
+        case .upsideDown: return .upsideDown
+        case .clockwise270: return .clockwise90
+        }
+    }
+
+    /// The ``TouchRotation`` for a touch sensor whose axes run along the
+    /// physical panel's: it turns sensor coordinates into logical ones.
+    @inlinable
+    public var touchRotation: TouchRotation {
+        switch inverse {
+        case .none: return .none
+        case .clockwise90: return .clockwise90
+        case .upsideDown: return .upsideDown
+        case .clockwise270: return .clockwise270
+        }
+    }
+
+    /// The size the UI lays out in on a panel of the given physical size.
+    @inlinable
+    public func logicalSize(physicalWidth: Int, physicalHeight: Int) -> (width: Int, height: Int) {
+        swapsAxes ? (physicalHeight, physicalWidth) : (physicalWidth, physicalHeight)
+    }
+
+    /// Where the logical pixel `(x, y)` lands on a physical framebuffer of `physicalWidth × physicalHeight`.
+    @inlinable
+    public func physicalPixel(x: Int, y: Int, physicalWidth wp: Int, physicalHeight hp: Int) -> (x: Int, y: Int) {
+        switch self {
+        case .none: return (x, y)
+        case .clockwise90: return (wp - 1 - y, x)
+        case .upsideDown: return (wp - 1 - x, hp - 1 - y)
+        case .clockwise270: return (y, hp - 1 - x)
+        }
+    }
+
+    /// The area `rect` of the logical image covers on the physical one (a
+    /// logical rectangle is a physical rectangle: the turns are quarter turns).
+    @inlinable
+    public func physicalRect(_ rect: Rect, physicalWidth wp: Int, physicalHeight hp: Int) -> Rect {
+        let w = Double(wp), h = Double(hp)
+        switch self {
+        case .none:
+            return rect
+        case .clockwise90:
+            return Rect(x: w - rect.maxY, y: rect.minX, width: rect.height, height: rect.width)
+        case .upsideDown:
+            return Rect(x: w - rect.maxX, y: h - rect.maxY, width: rect.width, height: rect.height)
+        case .clockwise270:
+            return Rect(x: rect.minY, y: h - rect.maxX, width: rect.height, height: rect.width)
+        }
+    }
+
+    /// Copies the pixels of `area` of the logical framebuffer (rounded out to
+    /// whole pixels, clipped to it) into `physical`, turned by this rotation,
+    /// and returns the physical area written (`nil` when nothing was), for the
+    /// backend to flush or flip.
+    ///
+    /// Both framebuffers must have the same pixel format, and `logical` the
+    /// size ``logicalSize(physicalWidth:physicalHeight:)`` gives for
+    /// `physical`; their strides may be anything that keeps pixels aligned (a
+    /// multiple of the pixel size, as DRM pitches are). Allocates nothing.
+    @discardableResult
+    public func copy(_ area: Rect, from logical: Framebuffer, to physical: Framebuffer) -> Rect? {
+        precondition(logical.format == physical.format,
+                     "DisplayRotation.copy: the logical and physical framebuffers must have the same pixel format")
+        let expected = logicalSize(physicalWidth: physical.width, physicalHeight: physical.height)
+        precondition(logical.width == expected.width && logical.height == expected.height,
+                     "DisplayRotation.copy: the logical framebuffer must be the physical one's size, turned")
+        let size = logical.format.bytesPerPixel
+        precondition(logical.stride % size == 0 && physical.stride % size == 0
+                         && Int(bitPattern: logical.baseAddress) % size == 0 && Int(bitPattern: physical.baseAddress) % size == 0,
+                     "DisplayRotation.copy: pixels must be aligned to their size (strides a multiple of it)")
+        guard let pixels = Renderer.pixelArea(covering: area, in: logical) else { return nil }
+        let target = physicalRect(pixels, physicalWidth: physical.width, physicalHeight: physical.height)
+        let px0 = Int(target.minX), py0 = Int(target.minY)
+        let px1 = Int(target.maxX), py1 = Int(target.maxY)
+        switch logical.format {
+        case .xrgb8888:
+            copyPixels(UInt32.self, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1)
+        case .rgb565:
+            copyPixels(UInt16.self, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1)
+        }
+        return target
+    }
+
+    /// Fills physical columns `px0 ..< px1` of rows `py0 ..< py1` from the
+    /// logical pixels that land there. Writes go along physical rows; for the
+    /// quarter turns, which read logical columns, the area is walked in tiles
+    /// so that the logical rows read stay in cache.
+    @inline(__always)
+    @usableFromInline func copyPixels<Pixel: FixedWidthInteger>(_: Pixel.Type, from logical: Framebuffer, to physical: Framebuffer,
+                                                         px0: Int, px1: Int, py0: Int, py1: Int) {
+        let size = MemoryLayout<Pixel>.stride
+        let wp = physical.width, hp = physical.height
+        let source = logical.baseAddress, sourceStride = logical.stride
+        // The logical pixel that lands on physical (px, py), and how far the source
+        // moves (in bytes) for each step along a physical row.
+        let step: Int
+        switch self {
+        case .none: step = size
+        case .clockwise90: step = -sourceStride     // lx = py, ly = wp - 1 - px
+        case .upsideDown: step = -size              // lx = wp - 1 - px, ly = hp - 1 - py
+        case .clockwise270: step = sourceStride     // lx = hp - 1 - py, ly = px
+        }
+        @inline(__always) func sourceOffset(px: Int, py: Int) -> Int {
+            switch self {
+            case .none: return py * sourceStride + px * size
+            case .clockwise90: return (wp - 1 - px) * sourceStride + py * size
+            case .upsideDown: return (hp - 1 - py) * sourceStride + (wp - 1 - px) * size
+            case .clockwise270: return px * sourceStride + (hp - 1 - py) * size
+            }
+        }
+        let tile = swapsAxes ? 16 : max(px1 - px0, 1)
+        var tileY = py0
+        while tileY < py1 {
+            let tileYEnd = min(tileY + tile, py1)
+            var tileX = px0
+            while tileX < px1 {
+                let tileXEnd = min(tileX + tile, px1)
+                let count = tileXEnd - tileX
+                for py in tileY..<tileYEnd {
+                    let destination = (physical.baseAddress + py * physical.stride + tileX * size)
+                        .assumingMemoryBound(to: Pixel.self)
+                    var offset = sourceOffset(px: tileX, py: py)
+                    if self == .none {
+                        destination.update(from: (source + offset).assumingMemoryBound(to: Pixel.self), count: count)
+                        continue
+                    }
+                    for i in 0..<count {
+                        destination[i] = source.load(fromByteOffset: offset, as: Pixel.self)
+                        offset += step
+                    }
+                }
+                tileX = tileXEnd
+            }
+            tileY = tileYEnd
+        }
+    }
+}
