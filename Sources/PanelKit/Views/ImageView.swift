@@ -1,6 +1,21 @@
-/// A view that shows an ``Image``. Pure display: it takes no touches unless told to (R12).
+/// How an ``ImageView`` fits its image into its bounds: UIKit's `UIView.ContentMode`.
+public enum ContentMode: Equatable, Sendable {
+    /// Stretched to the bounds, ignoring the aspect ratio (the default).
+    case scaleToFill
+    /// As large as fits inside the bounds with its aspect ratio, centred.
+    case scaleAspectFit
+    /// Covers the bounds with its aspect ratio, centred; the overflow is clipped.
+    case scaleAspectFill
+    /// At its own size (1 pixel = 1 point), centred.
+    case center
+}
+
+/// A view that shows an ``Image``: UIKit's `UIImageView`. Pure display: it
+/// takes no touches unless told to (R12).
 open class ImageView: View {
     public var image: Image? { didSet { setNeedsDisplay() } }
+    /// ``ContentMode/scaleToFill`` by default, as in UIKit.
+    public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
     public init(frame: Rect = .zero, name: String = "", image: Image? = nil) {
         self.image = image
@@ -10,5 +25,26 @@ open class ImageView: View {
 
     @usableFromInline override class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(ImageView.self)
+    }
+
+    /// Where the image is drawn, in the view's coordinates; `nil` without an image.
+    public var imageRect: Rect? {
+        guard let image, image.width > 0, image.height > 0 else { return nil }
+        let w = Double(image.width), h = Double(image.height)
+        let scale: Double
+        switch contentMode {
+        case .scaleToFill: return bounds
+        case .scaleAspectFit: scale = min(bounds.width / w, bounds.height / h)
+        case .scaleAspectFill: scale = max(bounds.width / w, bounds.height / h)
+        case .center: scale = 1
+        }
+        let size = Size(width: w * scale, height: h * scale)
+        return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
+                    width: size.width, height: size.height)
+    }
+
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        guard let image, let target = imageRect, !target.isEmpty else { return }
+        context.draw(image, in: target)
     }
 }

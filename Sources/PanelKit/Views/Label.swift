@@ -1,16 +1,46 @@
-/// A view that shows text. Pure display: it takes no touches unless told to (R12).
-/// Text drawing through FreeType arrives with the renderer's text support.
+/// A view that shows text: UIKit's `UILabel`. Pure display: it takes no
+/// touches unless told to (R12).
+///
+/// The text is drawn in the bounds, vertically centred, through the context's
+/// text renderer (FreeType when the backend installs PanelText; nothing is
+/// drawn without one).
+///
+/// ``numberOfLines`` only chooses between one line and wrapping: 1 (the
+/// default) draws one line cut as ``lineBreakMode`` says (``LineBreakMode/truncateTail``
+/// by default); any other number, 0 included, wraps at words and drops the
+/// lines that do not fit the height.
 open class Label: View {
     public var text: String { didSet { setNeedsDisplay() } }
-    public var textColor: Color = .white { didSet { setNeedsDisplay() } }
+    /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
+    public var font: Font { didSet { setNeedsDisplay() } }
+    /// ``Theme/text`` of ``Theme/standard`` by default.
+    public var textColor: Color { didSet { setNeedsDisplay() } }
+    public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    /// How a single line that does not fit is cut; see ``numberOfLines``.
+    public var lineBreakMode: LineBreakMode = .truncateTail { didSet { setNeedsDisplay() } }
+    /// 1 (the default): one line. Anything else: wrapped to the height.
+    public var numberOfLines = 1 { didSet { setNeedsDisplay() } }
 
     public init(frame: Rect = .zero, name: String = "", text: String = "") {
         self.text = text
+        font = Theme.standard.bodyFont
+        textColor = Theme.standard.text
         super.init(frame: frame, name: name)
         isUserInteractionEnabled = false
     }
 
     @usableFromInline override class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(Label.self)
+    }
+
+    /// The line breaking drawn: ``lineBreakMode`` for one line, else word wrap.
+    public var effectiveLineBreakMode: LineBreakMode {
+        numberOfLines == 1 ? lineBreakMode : .wordWrap
+    }
+
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        guard !text.isEmpty else { return }
+        context.draw(text, font: font, color: textColor, in: bounds, alignment: textAlignment,
+                     lineBreak: effectiveLineBreakMode)
     }
 }

@@ -1,0 +1,266 @@
+/// An on/off switch: UIKit's `UISwitch` (C5).
+///
+/// - A tap toggles it: the value flips at the lift, if the finger lifts inside
+///   (bounds grown by ``Control/touchMargin``), and the thumb slides over.
+/// - A finger that moves more than ``Theme/switchDragThreshold`` drags the
+///   thumb; at the lift the side the thumb is on decides on or off.
+/// - A change made by the finger sends `.valueChanged` and
+///   `.primaryActionTriggered` (one call per action), once.
+/// - ``setOn(_:animated:)`` and ``isOn`` change the value without sending
+///   anything, as in UIKit.
+///
+/// The thumb slides in ``Theme/animationDuration`` (0.2 s), stepped by
+/// run-loop timers every ``Theme/animationFrameInterval`` (60 Hz); a switch
+/// that is not in an application's window jumps. Touches, the animation and
+/// sending actions allocate nothing.
+///
+///     let heating = Switch(frame: Rect(x: 20, y: 20, width: 56, height: 48))
+///     heating.addAction(for: .valueChanged) { control in
+///         print((control as! Switch).isOn)
+///     }
+open class Switch: Control {
+    /// Colours and sizes; ``Theme/standard`` when created.
+    public var theme: Theme = .standard { didSet { setNeedsDisplay() } }
+    /// The track's colour when on; `nil` uses the theme's accent.
+    public var onTintColor: Color? { didSet { setNeedsDisplay() } }
+    /// The thumb's colour; `nil` uses the theme's.
+    public var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
+
+    @usableFromInline internal var on: Bool
+    @usableFromInline internal let animator: ControlAnimator
+    /// Where the finger landed, in the switch's coordinates.
+    @usableFromInline internal var trackingStartX = 0.0
+    /// ``thumbPosition`` when the finger landed.
+    @usableFromInline internal var trackingStartPosition = 0.0
+    /// Whether the finger has moved far enough to drag the thumb.
+    @usableFromInline internal var isDraggingThumb = false
+    /// Whether the finger landed on the thumb (G20).
+    @usableFromInline internal var trackingStartedOnThumb = false
+
+    public init(frame: Rect = .zero, name: String = "", isOn: Bool = false) {
+        on = isOn
+        animator = ControlAnimator(value: isOn ? 1 : 0)
+        super.init(frame: frame, name: name)
+    }
+
+    deinit {
+        animator.stop()
+    }
+
+    @usableFromInline override class var usesStandardHitTesting: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(Switch.self)
+    }
+
+    // MARK: Value
+
+    /// Whether the switch is on. Setting it moves the thumb at once and sends no action.
+    public var isOn: Bool {
+        get { on }
+        set { setOn(newValue, animated: false) }
+    }
+
+    /// Turns the switch on or off, sliding the thumb when `animated` (and the
+    /// switch is in an application's window). Sends no action, as in UIKit.
+    public func setOn(_ isOn: Bool, animated: Bool) {
+        on = isOn
+        moveThumb(to: isOn ? 1 : 0, animated: animated)
+    }
+
+    /// Where the thumb is drawn: 0 at the off end, 1 at the on end, in between
+    /// while it slides or is dragged.
+    public var thumbPosition: Double { animator.value }
+
+    /// The pill, in the switch's coordinates: ``Theme/switchSize``, centred in the bounds.
+    public var trackRect: Rect {
+        let size = theme.switchSize
+        return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
+                    width: size.width, height: size.height)
+    }
+
+    /// The thumb at ``thumbPosition``, in the switch's coordinates.
+    public var thumbRect: Rect {
+        let track = trackRect
+        let diameter = max(track.height - 2 * theme.switchThumbInset, 0)
+        let x = track.minX + theme.switchThumbInset + thumbPosition * thumbTravel
+        return Rect(x: x, y: track.midY - diameter / 2, width: diameter, height: diameter)
+    }
+
+    /// How far the thumb's centre moves from off to on.
+    @usableFromInline internal var thumbTravel: Double {
+        max(theme.switchSize.width - theme.switchSize.height, 0)
+    }
+
+    @usableFromInline internal func moveThumb(to position: Double, animated: Bool) {
+        if animated, let runLoop = application?.runLoop {
+            animator.animate(self, to: position, duration: theme.animationDuration,
+                             frameInterval: theme.animationFrameInterval, on: runLoop)
+        } else {
+            animator.jump(to: position)
+        }
+        setNeedsDisplay()
+    }
+
+    // MARK: Tracking (C4)
+
+    open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
+        animator.stop()   // a finger catches a sliding thumb where it is
+        let p = touch.location(in: self)
+        trackingStartX = p.x
+        trackingStartPosition = thumbPosition
+        let margin = theme.thumbTouchMargin
+        trackingStartedOnThumb = thumbRect.insetBy(dx: -margin, dy: -margin).contains(p)
+        isDraggingThumb = false
+        return true
+    }
+
+    open override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
+        let dx = touch.location(in: self).x - trackingStartX
+        if !isDraggingThumb && abs(dx) > theme.switchDragThreshold { isDraggingThumb = true }
+        if isDraggingThumb {
+            let travel = thumbTravel
+            let position = travel > 0 ? min(max(trackingStartPosition + dx / travel, 0), 1) : trackingStartPosition
+            if position != animator.value {
+                animator.jump(to: position)
+                setNeedsDisplay()
+            }
+        }
+        return true
+    }
+
+    open override func endTracking(_ touch: Touch?, with event: Event?) {
+        let newValue: Bool
+        if isDraggingThumb {
+            newValue = thumbPosition >= 0.5
+        } else {
+            newValue = isTouchInside ? !on : on
+        }
+        isDraggingThumb = false
+        let changed = newValue != on
+        on = newValue
+        moveThumb(to: newValue ? 1 : 0, animated: true)
+        if changed { sendActions(for: .valueAndPrimaryAction) }
+    }
+
+    open override func cancelTracking(with event: Event?) {
+        isDraggingThumb = false
+        moveThumb(to: on ? 1 : 0, animated: true)
+    }
+
+    // MARK: Gestures (G20)
+
+    /// G20, as UIKit lists it: a parent's single one-finger tap, and a
+    /// one-finger pan that starts on the thumb (or within
+    /// ``Theme/thumbTouchMargin`` of it), would do what the switch does
+    /// itself. A pan from elsewhere on the switch, or a screen-edge pan, may begin.
+    open override func duplicatesPrimaryAction(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if let tap = gestureRecognizer as? TapGestureRecognizer {
+            return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
+        }
+        if gestureRecognizer is ScreenEdgePanGestureRecognizer { return false }
+        if let pan = gestureRecognizer as? PanGestureRecognizer {
+            return isTracking && trackingStartedOnThumb && pan.minimumNumberOfTouches <= 1
+        }
+        return false
+    }
+
+    // MARK: Drawing
+
+    open override func draw(_ rect: Rect, in context: GraphicsContext) {
+        var context = context
+        if !isEnabled { context.alpha *= theme.disabledAlpha }
+        let track = trackRect
+        let position = thumbPosition
+        let trackColor = theme.switchOff.mixed(with: onTintColor ?? theme.accent, fraction: position)
+        context.fill(roundedRect: track, cornerRadius: track.height / 2, color: trackColor)
+        let thumb = thumbRect
+        context.fill(ellipseIn: thumb, color: thumbTintColor ?? theme.thumb)
+        if isHighlighted {
+            context.fill(ellipseIn: thumb, color: theme.pressedOverlay.inverted)
+        }
+    }
+}
+
+extension Color {
+    /// A pressed overlay for light shapes: the same alpha, the opposite brightness.
+    @usableFromInline internal var inverted: Color {
+        Color(red: 255 - red, green: 255 - green, blue: 255 - blue, alpha: alpha)
+    }
+}
+
+/// One number that slides to a target on run-loop timers: a switch's thumb, an
+/// animated slider. Eased in and out; stepped every `frameInterval` from the
+/// time it started, so a step's value depends only on the clock.
+///
+/// It holds its run loop while a step is scheduled (the loop holds it back
+/// until the step fires or ``stop()`` cancels it), and the view it redraws
+/// unowned: the view stops it in `deinit`.
+@usableFromInline
+internal final class ControlAnimator: RunLoopTarget {
+    /// The current value, as drawn.
+    @usableFromInline internal var value: Double
+    @usableFromInline internal var from = 0.0
+    @usableFromInline internal var to = 0.0
+    @usableFromInline internal var startTime = 0.0
+    @usableFromInline internal var duration = 0.0
+    @usableFromInline internal var frameInterval = 0.0
+    @usableFromInline internal unowned(unsafe) var view: View?
+    @usableFromInline internal var runLoop: RunLoop?
+    @usableFromInline internal var timer: TimerHandle?
+
+    @usableFromInline internal init(value: Double) {
+        self.value = value
+    }
+
+    @usableFromInline internal var isAnimating: Bool { timer != nil }
+
+    /// Slides from the current value to `target`, redrawing `view` at each step.
+    @usableFromInline internal func animate(_ view: View, to target: Double, duration: Double,
+                                            frameInterval: Double, on runLoop: RunLoop) {
+        stop()
+        guard target != value, duration > 0 else {
+            value = target
+            return
+        }
+        self.view = view
+        self.runLoop = runLoop
+        from = value
+        to = target
+        startTime = runLoop.now
+        self.duration = duration
+        self.frameInterval = max(frameInterval, 0.001)
+        timer = runLoop.schedule(after: min(self.frameInterval, duration), target: self)
+    }
+
+    /// Stops any slide and sets the value at once.
+    @usableFromInline internal func jump(to target: Double) {
+        stop()
+        value = target
+    }
+
+    /// Stops sliding where the value is now.
+    @usableFromInline internal func stop() {
+        if let timer, let runLoop { runLoop.cancel(timer) }
+        timer = nil
+        runLoop = nil
+        view = nil
+    }
+
+    @usableFromInline internal func runLoopDidFire(_ handle: TimerHandle) {
+        guard let runLoop, timer == handle else { return }
+        timer = nil
+        // Steps land every frame interval and the last one exactly at the end,
+        // so the timers stop on time whatever the rounding of the clock.
+        let remaining = startTime + duration - runLoop.now
+        let finished = remaining <= duration * 1e-6
+        let t = finished ? 1 : min(max((runLoop.now - startTime) / duration, 0), 1)
+        let eased = t * t * (3 - 2 * t)   // smoothstep: eases in and out
+        value = finished ? to : from + (to - from) * eased
+        view?.setNeedsDisplay()
+        if finished {
+            self.runLoop = nil
+            view = nil
+        } else {
+            timer = runLoop.schedule(after: min(frameInterval, remaining), target: self)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// The colours, fonts and sizes the standard controls and display views draw
+/// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``,
+/// ``Label`` or ``ImageView`` hard-codes a colour or a metric.
+///
+/// ``standard`` is a calm dark theme for a car or appliance panel: a near-black
+/// background, slightly lifted surfaces, light text and one teal accent for
+/// what is on, selected or filled. Controls copy ``standard`` when they are
+/// created; assign ``standard`` before building the UI to restyle an app, or
+/// set a control's own `theme`.
+///
+/// Sizes are in points and suit a finger: controls 48 pt high, a 28 pt slider
+/// thumb whose touch area is grown to 52 pt, a 56 × 32 pt switch.
+public struct Theme: Equatable, Sendable {
+    // MARK: Colours
+
+    /// Behind everything: the window's colour.
+    public var background: Color
+    /// A button's fill, a card or a panel on the background.
+    public var surface: Color
+    /// Laid over a control's fill while a finger presses it.
+    public var pressedOverlay: Color
+    /// The one accent: a selected button, a slider's filled part, a switch that is on.
+    public var accent: Color
+    /// Text and icons drawn on the accent.
+    public var onAccent: Color
+    /// Primary text.
+    public var text: Color
+    /// Less important text: captions, units, hints.
+    public var secondaryText: Color
+    /// Text of a disabled control.
+    public var disabledText: Color
+    /// The fill of a disabled button.
+    public var disabledFill: Color
+    /// How opaque a disabled slider or switch (and a disabled button's image) is drawn, 0…1.
+    public var disabledAlpha: Double
+    /// A slider's unfilled track.
+    public var track: Color
+    /// The round thumb of a slider or switch.
+    public var thumb: Color
+    /// A switch's track when it is off (``accent`` when it is on).
+    public var switchOff: Color
+
+    // MARK: Metrics
+
+    /// Corner radius of buttons and other filled shapes.
+    public var cornerRadius: Double
+    /// The height controls are designed for; a finger-sized target.
+    public var controlHeight: Double
+    /// Space between a button's edges and its title or image, left and right.
+    public var contentPadding: Double
+    /// Space between a button's image and its title.
+    public var imageTitleSpacing: Double
+    /// A button's title.
+    public var buttonFont: Font
+    /// A label's text by default.
+    public var bodyFont: Font
+    /// Small text: captions and units.
+    public var captionFont: Font
+    /// Height of a slider's track.
+    public var sliderTrackHeight: Double
+    /// Diameter of a slider's thumb.
+    public var thumbDiameter: Double
+    /// How far around a slider's thumb a landing finger still grabs it (UIKit
+    /// grows the thumb's touch area to finger size the same way).
+    public var thumbTouchMargin: Double
+    /// The size of a switch's pill; the switch is drawn centred in its bounds.
+    public var switchSize: Size
+    /// Gap between a switch's thumb and the edge of its pill.
+    public var switchThumbInset: Double
+    /// How far a finger on a switch must move before it drags the thumb
+    /// rather than tapping.
+    public var switchDragThreshold: Double
+    /// How long a switch's thumb (or an animated slider) takes to move, in seconds.
+    public var animationDuration: Double
+    /// Seconds between animation steps: 60 Hz.
+    public var animationFrameInterval: Double
+
+    /// The standard dark theme (see the type's documentation).
+    public init() {
+        background = Color(rgb: 0x0E1116)
+        surface = Color(rgb: 0x1E242D)
+        pressedOverlay = Color(red: 255, green: 255, blue: 255, alpha: 36)
+        accent = Color(rgb: 0x3DB6C8)
+        onAccent = Color(rgb: 0x08161A)
+        text = Color(rgb: 0xE9EDF2)
+        secondaryText = Color(rgb: 0x9AA4B2)
+        disabledText = Color(rgb: 0x58606C)
+        disabledFill = Color(rgb: 0x161A20)
+        disabledAlpha = 0.4
+        track = Color(rgb: 0x353C48)
+        thumb = Color(rgb: 0xF4F6F8)
+        switchOff = Color(rgb: 0x3A424E)
+
+        cornerRadius = 12
+        controlHeight = 48
+        contentPadding = 16
+        imageTitleSpacing = 8
+        buttonFont = .boldSystem(size: 18)
+        bodyFont = .system(size: 17)
+        captionFont = .system(size: 14)
+        sliderTrackHeight = 6
+        thumbDiameter = 28
+        thumbTouchMargin = 12
+        switchSize = Size(width: 56, height: 32)
+        switchThumbInset = 3
+        switchDragThreshold = 4
+        animationDuration = 0.2
+        animationFrameInterval = 1.0 / 60
+    }
+
+    /// What new controls and views use. Single-threaded like the rest of PanelKit.
+    nonisolated(unsafe) public static var standard = Theme()
+}
+
+extension Color {
+    /// The colour `fraction` (0…1) of the way from `self` to `other`, channel by channel.
+    @usableFromInline internal func mixed(with other: Color, fraction: Double) -> Color {
+        let t = min(max(fraction, 0), 1)
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+            UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded())
+        }
+        return Color(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
+                     alpha: mix(alpha, other.alpha))
+    }
+}
