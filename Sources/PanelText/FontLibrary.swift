@@ -1,0 +1,208 @@
+import CFreeType
+import CLinux
+
+/// A face's vertical metrics at one size, in 26.6 fixed point (1/64 pixel).
+@usableFromInline
+struct SizeMetrics {
+    @usableFromInline var sizeKey: Int32
+    /// Baseline to the top of the line (positive).
+    @usableFromInline var ascender: Int32
+    /// Baseline to the bottom of the line (negative).
+    @usableFromInline var descender: Int32
+    /// Baseline to baseline: ascender − descender + line gap.
+    @usableFromInline var lineHeight: Int32
+}
+
+/// One font file opened by FreeType, with the sizes it has been used at.
+/// FreeType keeps one active size per face; `select(sizeKey:)` switches it
+/// only when a glyph or kerning pair has to be fetched from FreeType.
+@usableFromInline
+final class FontFace {
+    @usableFromInline let name: String
+    @usableFromInline let path: String
+    /// Position in `FontLibrary.faces`: the top byte of every cache key.
+    @usableFromInline let index: Int
+    @usableFromInline let face: FT_Face
+    @usableFromInline let hasKerning: Bool
+    @usableFromInline var selectedSizeKey: Int32 = 0
+    @usableFromInline var sizes: [SizeMetrics] = []
+
+    @usableFromInline
+    init(name: String, path: String, index: Int, face: FT_Face) {
+        self.name = name
+        self.path = path
+        self.index = index
+        self.face = face
+        hasKerning = cfreetype_has_kerning(face) != 0
+    }
+
+    /// Makes `sizeKey` (26.6 points, 1 point = 1 pixel) FreeType's active size.
+    @usableFromInline
+    func select(sizeKey: Int32) -> Bool {
+        if selectedSizeKey == sizeKey { return true }
+        // 72 dots per inch: one point is one pixel.
+        guard FT_Set_Char_Size(face, 0, FT_F26Dot6(sizeKey), 72, 72) == 0 else { return false }
+        selectedSizeKey = sizeKey
+        return true
+    }
+
+    /// The face's metrics at `sizeKey`, from FreeType the first time only.
+    @usableFromInline
+    func metrics(sizeKey: Int32) -> SizeMetrics? {
+        var i = 0
+        while i < sizes.count {
+            if sizes[i].sizeKey == sizeKey { return sizes[i] }
+            i += 1
+        }
+        guard select(sizeKey: sizeKey), let size = face.pointee.size else { return nil }
+        let m = size.pointee.metrics
+        let ascender = Int32(clamping: m.ascender), descender = Int32(clamping: m.descender)
+        // FreeType's `height` is ascender − descender + line gap, scaled; never
+        // let a broken font make lines overlap.
+        let height = max(Int32(clamping: m.height), ascender - descender, 64)
+        let metrics = SizeMetrics(sizeKey: sizeKey, ascender: ascender, descender: descender, lineHeight: height)
+        sizes.append(metrics)
+        return metrics
+    }
+}
+
+/// The FreeType library and the faces loaded from one font folder, by name.
+/// Faces are opened on first use and stay open; a name that failed keeps its
+/// error, so a frame loop drawing with a missing font does not touch the disk.
+@usableFromInline
+final class FontLibrary {
+    /// The largest font size accepted, in points.
+    @usableFromInline static let maximumPointSize = 2048
+    /// Cache keys give a face one byte, and 0xFF is reserved for the empty key.
+    @usableFromInline static let maximumFaceCount = 255
+
+    @usableFromInline let directory: String
+    @usableFromInline var library: FT_Library
+    @usableFromInline var faces: [FontFace] = []
+    @usableFromInline var failures: [FailedFont] = []
+
+    @usableFromInline
+    struct FailedFont {
+        @usableFromInline var name: String
+        @usableFromInline var error: TextError
+    }
+
+    @usableFromInline
+    init(directory: String) throws(TextError) {
+        // Keep "/" alone; drop a trailing slash anywhere else so paths read well.
+        var directory = directory
+        while directory.utf8.count > 1, directory.utf8.last == UInt8(ascii: "/") { directory.removeLast() }
+        self.directory = directory
+        switch FontLibrary.fileKind(directory) {
+        case .directory: break
+        case .file: throw TextError.missingFontDirectory(directory, isFile: true)
+        case .missing: throw TextError.missingFontDirectory(directory, isFile: false)
+        }
+        var library: FT_Library? = nil
+        let error = FT_Init_FreeType(&library)
+        guard error == 0, let library else { throw TextError.freeTypeUnavailable(directory, freeTypeError: error) }
+        self.library = library
+    }
+
+    deinit {
+        var i = 0
+        while i < faces.count {
+            FT_Done_Face(faces[i].face)
+            i += 1
+        }
+        FT_Done_FreeType(library)
+    }
+
+    /// The face called `name`, opened now if this is its first use.
+    @usableFromInline
+    func face(named name: String) throws(TextError) -> FontFace {
+        var i = 0
+        while i < faces.count {
+            if FontLibrary.sameBytes(faces[i].name, name) { return faces[i] }
+            i += 1
+        }
+        i = 0
+        while i < failures.count {
+            if FontLibrary.sameBytes(failures[i].name, name) { throw failures[i].error }
+            i += 1
+        }
+        do {
+            return try open(name)
+        } catch {
+            failures.append(FailedFont(name: name, error: error))
+            throw error
+        }
+    }
+
+    /// Opens `name` again even if it failed before: for an explicit preload.
+    @usableFromInline
+    func retry(named name: String) throws(TextError) -> FontFace {
+        var i = 0
+        while i < failures.count {
+            if FontLibrary.sameBytes(failures[i].name, name) {
+                failures.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return try face(named: name)
+    }
+
+    @usableFromInline
+    func open(_ name: String) throws(TextError) -> FontFace {
+        if name.isEmpty || name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(0)
+            || FontLibrary.sameBytes(name, ".") || FontLibrary.sameBytes(name, "..") {
+            throw TextError.badFontName(name, directory: directory)
+        }
+        let base = directory + "/" + name
+        var path = base + ".ttf"
+        if FontLibrary.fileKind(path) != .file {
+            path = base + ".otf"
+            guard FontLibrary.fileKind(path) == .file else { throw TextError.missingFont(name, directory: directory) }
+        }
+        guard faces.count < FontLibrary.maximumFaceCount else {
+            return try tooManyFaces(path)
+        }
+        var face: FT_Face? = nil
+        let error = path.withCString { FT_New_Face(library, $0, 0, &face) }
+        guard error == 0, let face else { throw TextError.unreadableFont(path, freeTypeError: error) }
+        guard cfreetype_is_scalable(face) != 0 else {
+            FT_Done_Face(face)
+            throw TextError(kind: .unreadableFont, path: path,
+                            message: "'\(path)' is a bitmap font: PanelKit needs a scalable TrueType (.ttf) or OpenType (.otf) font")
+        }
+        let loaded = FontFace(name: name, path: path, index: faces.count, face: face)
+        faces.append(loaded)
+        return loaded
+    }
+
+    @usableFromInline
+    func tooManyFaces(_ path: String) throws(TextError) -> FontFace {
+        throw TextError(kind: .unreadableFont, path: path,
+                        message: "cannot open '\(path)': \(FontLibrary.maximumFaceCount) fonts are already loaded, the most one renderer holds")
+    }
+
+    /// `size` in 26.6 fixed point, or `nil` when it is not a usable size.
+    @inline(__always) @usableFromInline
+    static func sizeKey(_ size: Double) -> Int32? {
+        guard size.isFinite, size > 0, size <= Double(maximumPointSize) else { return nil }
+        let key = Int32((size * 64).rounded())
+        return key > 0 ? key : nil
+    }
+
+    @inline(__always) @usableFromInline
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    }
+
+    @usableFromInline
+    enum FileKind { case missing, file, directory }
+
+    @usableFromInline
+    static func fileKind(_ path: String) -> FileKind {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else { return .missing }
+        // S_IFMT and S_IFDIR: the file type bits of st_mode.
+        return info.st_mode & 0o170000 == 0o040000 ? .directory : .file
+    }
+}

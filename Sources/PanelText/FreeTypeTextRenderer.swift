@@ -1,0 +1,188 @@
+import PanelKit
+
+/// PanelKit's text driver: FreeType rasterizes, PanelText caches glyphs, lays
+/// out lines and blends coverage into the framebuffer.
+///
+/// ```swift
+/// let text = try FreeTypeTextRenderer(fontDirectory: "assets/fonts")
+/// try text.preload(.system(size: 16))      // fail early if the font is missing
+/// let renderer = Renderer(textRenderer: text)
+/// ```
+///
+/// - Fonts are files in `fontDirectory`, named without the extension
+///   (`Font(name: "DejaVuSans", size: 16)` is `DejaVuSans.ttf`), opened on
+///   first use. 1 point is 1 pixel.
+/// - `draw` and `measure` cannot throw (they serve `TextRendering`): with a
+///   font that cannot be loaded they draw nothing, measure `.zero` and keep
+///   the reason in `lastError`. `preload` throws the same error up front.
+/// - Glyphs are rendered once per face, size and glyph and kept: redrawing
+///   text already drawn makes no FreeType calls and, once the layout buffers
+///   have grown to the longest text, allocates nothing.
+///
+/// Not thread-safe: use it from the thread that draws.
+public final class FreeTypeTextRenderer: TextRendering {
+    /// The font folder, as given (without a trailing slash).
+    public let fontDirectory: String
+
+    @usableFromInline let library: FontLibrary
+    @usableFromInline let cache = GlyphCache()
+    @usableFromInline let layout = TextLayout()
+    @usableFromInline var latestError: TextError?
+
+    /// Opens FreeType for the fonts in `fontDirectory`; throws when the folder
+    /// does not exist. Fonts themselves load on first use or on `preload`.
+    public init(fontDirectory: String) throws(TextError) {
+        library = try FontLibrary(directory: fontDirectory)
+        self.fontDirectory = library.directory
+    }
+
+    // MARK: Fonts and the glyph cache
+
+    /// Loads `font`'s file and sets up its size now, throwing what `draw`
+    /// would otherwise only record in `lastError`. Retries a font that failed before.
+    public func preload(_ font: Font) throws(TextError) {
+        _ = try resolve(font, retry: true)
+    }
+
+    /// Also renders the glyphs for `characters` into the cache, so that the
+    /// first frame showing them does no FreeType work.
+    public func preload(_ font: Font, characters: String) throws(TextError) {
+        let resolved = try resolve(font, retry: true)
+        for scalar in characters.unicodeScalars {
+            _ = cache.glyph(resolved.face, resolved.sizeKey, cache.glyphID(resolved.face, scalar.value))
+        }
+    }
+
+    /// How many glyphs FreeType has rendered for this renderer: it stays put
+    /// while only cached glyphs are drawn.
+    public var rasterizedGlyphCount: Int { cache.rasterizedCount }
+
+    /// Glyphs in the cache, over all faces and sizes.
+    public var cachedGlyphCount: Int { cache.glyphs.count }
+
+    /// Bytes of glyph coverage in the cache.
+    public var glyphCacheBytes: Int { cache.pixelCount }
+
+    /// Empties the glyph cache; glyphs are rendered again as they are drawn.
+    public func removeAllCachedGlyphs() {
+        cache.removeAll()
+    }
+
+    /// The most recent font error met by `draw`, `measure` or `lineHeight(of:)`,
+    /// which then did nothing; `nil` if there has been none.
+    public var lastError: TextError? { latestError }
+
+    /// Baseline-to-baseline distance for `font`, in pixels; 0 if it cannot be loaded.
+    public func lineHeight(of font: Font) -> Double {
+        guard let resolved = resolveRecordingError(font) else { return 0 }
+        return Double(resolved.metrics.lineHeight) / 64
+    }
+
+    // MARK: TextRendering
+
+    public func measure(_ text: String, font: Font, width: Double?) -> Size {
+        guard !text.isEmpty, let resolved = resolveRecordingError(font) else { return .zero }
+        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+        if let width {
+            layout.breakLines(maxWidth: FreeTypeTextRenderer.fixedWidth(width))
+        } else {
+            layout.breakLines(maxWidth: nil)
+        }
+        return Size(width: Double(layout.maximumLineWidth) / 64,
+                    height: Double(layout.lines.count * Int(resolved.metrics.lineHeight)) / 64)
+    }
+
+    public func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
+                     lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {
+        guard !text.isEmpty else { return }
+        let alpha = alpha >= 0 ? min(alpha, 1) : 0   // NaN counts as 0
+        let inkAlpha = UInt32((Double(color.alpha) * alpha).rounded())
+        let limit = Double(1 << 30)
+        guard inkAlpha > 0,
+              rect.minX.magnitude < limit, rect.minY.magnitude < limit,   // also false for NaN
+              rect.width > 0, rect.width < limit, rect.height >= 0, rect.height < limit
+        else { return }
+        let box = PixelBox(clip, in: framebuffer)
+        guard !box.isEmpty, let resolved = resolveRecordingError(font) else { return }
+
+        let lineHeight = Int(resolved.metrics.lineHeight)
+        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+        let visibleLines: Int
+        switch lineBreak {
+        case .wordWrap:
+            layout.breakLines(maxWidth: FreeTypeTextRenderer.fixedWidth(rect.width))
+            // Lines past the rectangle's height are dropped; one line always shows.
+            let fitting = Int((rect.height * 64).rounded(.down)) / lineHeight
+            visibleLines = min(layout.lines.count, max(1, fitting))
+        case .truncateTail:
+            layout.breakLines(maxWidth: nil)
+            layout.truncateTail(maxWidth: FreeTypeTextRenderer.fixedWidth(rect.width), face: resolved.face,
+                                sizeKey: resolved.sizeKey, cache: cache)
+            visibleLines = layout.lines.count
+        }
+        guard visibleLines > 0 else { return }
+
+        // The block of lines, centred vertically on whole pixels.
+        let blockHeight = Double(visibleLines * lineHeight) / 64
+        let top = Int((rect.minY + (rect.height - blockHeight) / 2).rounded())
+        let ascender = Int(resolved.metrics.ascender)
+        let blender = GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha)
+        var l = 0
+        while l < visibleLines {
+            let line = layout.lines[l]
+            let baseline = top + (l * lineHeight + ascender + 32) >> 6
+            let width = Double(line.width) / 64
+            let x: Double
+            switch alignment {
+            case .left: x = rect.minX
+            case .center: x = rect.minX + (rect.width - width) / 2
+            case .right: x = rect.maxX - width
+            }
+            let lineX = Int(x.rounded())
+            var i = line.start
+            while i < line.end {
+                let glyph = layout.glyphs[i]
+                if glyph.entry >= 0 {
+                    blender.draw(cache.glyphs[glyph.entry], penX: lineX + (glyph.x + 32) >> 6, baseline: baseline)
+                }
+                i += 1
+            }
+            l += 1
+        }
+    }
+
+    // MARK: Fonts
+
+    @usableFromInline
+    struct ResolvedFont {
+        @usableFromInline var face: FontFace
+        @usableFromInline var sizeKey: Int32
+        @usableFromInline var metrics: SizeMetrics
+    }
+
+    @usableFromInline
+    func resolve(_ font: Font, retry: Bool) throws(TextError) -> ResolvedFont {
+        let face = retry ? try library.retry(named: font.name) : try library.face(named: font.name)
+        guard let sizeKey = FontLibrary.sizeKey(font.size), let metrics = face.metrics(sizeKey: sizeKey) else {
+            throw TextError.invalidFontSize(font.name, path: face.path)
+        }
+        return ResolvedFont(face: face, sizeKey: sizeKey, metrics: metrics)
+    }
+
+    @usableFromInline
+    func resolveRecordingError(_ font: Font) -> ResolvedFont? {
+        do {
+            return try resolve(font, retry: false)
+        } catch {
+            latestError = error
+            return nil
+        }
+    }
+
+    /// A width in 26.6, for widths already checked or clamped to be sane.
+    @usableFromInline
+    static func fixedWidth(_ width: Double) -> Int {
+        guard width > 0 else { return 0 }   // also NaN
+        return Int((min(width, Double(1 << 40)) * 64).rounded(.down))
+    }
+}

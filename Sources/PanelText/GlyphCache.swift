@@ -1,0 +1,164 @@
+import CFreeType
+
+/// One rasterized glyph: where its coverage lives in the cache's pixel store
+/// and how it sits on the pen position.
+@usableFromInline
+struct CachedGlyph {
+    /// First byte of the glyph's coverage in `GlyphCache.pixels`; rows are
+    /// `width` bytes, top row first, 0 (no ink) to 255 (full ink).
+    @usableFromInline var offset: Int
+    @usableFromInline var width: Int32
+    @usableFromInline var height: Int32
+    /// Pen position to the bitmap's left edge, in pixels.
+    @usableFromInline var left: Int32
+    /// Baseline to the bitmap's top row, in pixels, upwards.
+    @usableFromInline var top: Int32
+    /// Pen advance in 26.6 fixed point (hinted, so whole pixels).
+    @usableFromInline var advance: Int32
+}
+
+/// Everything the renderer asks FreeType once and then remembers:
+///
+/// - glyphs, by (face, size, glyph id): 8-bit anti-aliased coverage with
+///   bearing and advance, rendered the first time they are needed;
+/// - the character map, by (face, Unicode scalar): glyph ids;
+/// - kerning, by (face, size, left glyph, right glyph).
+///
+/// Storage only grows, and only when something new arrives: the coverage of
+/// all glyphs sits in one byte store that doubles when full, their records
+/// in one array, and the three indexes are `KeyTable`s that double at half
+/// full. Nothing is evicted; a panel shows a bounded set of strings and
+/// sizes, and `removeAll()` starts over (after a language change, say).
+/// A cached glyph costs its bitmap (roughly size² / 3 bytes at `size`
+/// pixels) plus a 32-byte record and 24–48 bytes of index slots.
+@usableFromInline
+final class GlyphCache {
+    @usableFromInline var glyphs: [CachedGlyph] = []
+    @usableFromInline let glyphIndex = KeyTable(capacity: 512)
+    @usableFromInline let characterMap = KeyTable(capacity: 512)
+    @usableFromInline let kerningPairs = KeyTable(capacity: 512)
+
+    @usableFromInline var pixels: UnsafeMutablePointer<UInt8>
+    @usableFromInline var pixelCapacity: Int
+    @usableFromInline var pixelCount = 0
+
+    /// Glyphs FreeType has rendered: the cost a warm cache avoids.
+    @usableFromInline var rasterizedCount = 0
+
+    @usableFromInline
+    init() {
+        pixelCapacity = 16 * 1024
+        pixels = .allocate(capacity: pixelCapacity)
+    }
+
+    deinit {
+        pixels.deallocate()
+    }
+
+    @usableFromInline
+    func removeAll() {
+        glyphs.removeAll(keepingCapacity: true)
+        glyphIndex.removeAll()
+        characterMap.removeAll()
+        kerningPairs.removeAll()
+        pixelCount = 0
+    }
+
+    // MARK: Lookups
+
+    /// The glyph id for `scalar`; 0 (the face's .notdef box) when the face has none.
+    @inline(__always) @usableFromInline
+    func glyphID(_ face: FontFace, _ scalar: UInt32) -> UInt32 {
+        let key = UInt64(face.index) << 56 | UInt64(scalar)
+        if let id = characterMap.value(for: key) { return UInt32(bitPattern: id) }
+        let id = UInt32(truncatingIfNeeded: FT_Get_Char_Index(face.face, FT_ULong(scalar)))
+        characterMap.set(Int32(bitPattern: id), for: key)
+        return id
+    }
+
+    /// The position in `glyphs` of `glyphID` at `sizeKey`, rendering it if new.
+    @inline(__always) @usableFromInline
+    func glyph(_ face: FontFace, _ sizeKey: Int32, _ glyphID: UInt32) -> Int {
+        let key = UInt64(face.index) << 56 | UInt64(UInt32(bitPattern: sizeKey)) << 32 | UInt64(glyphID)
+        if let entry = glyphIndex.value(for: key) { return Int(entry) }
+        let entry = glyphs.count
+        glyphs.append(rasterize(face, sizeKey, glyphID))
+        glyphIndex.set(Int32(truncatingIfNeeded: entry), for: key)
+        return entry
+    }
+
+    /// The kerning between two glyphs in 26.6 (negative pulls them together).
+    @inline(__always) @usableFromInline
+    func kerning(_ face: FontFace, _ sizeKey: Int32, _ left: UInt32, _ right: UInt32) -> Int32 {
+        guard face.hasKerning, left <= 0xFFFF, right <= 0xFFFF else { return 0 }
+        let key = UInt64(face.index) << 56 | UInt64(UInt32(bitPattern: sizeKey)) << 32 | UInt64(left) << 16 | UInt64(right)
+        if let value = kerningPairs.value(for: key) { return value }
+        var delta = FT_Vector(x: 0, y: 0)
+        var value: Int32 = 0
+        if face.select(sizeKey: sizeKey),
+           FT_Get_Kerning(face.face, left, right, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
+            value = Int32(clamping: delta.x)
+        }
+        kerningPairs.set(value, for: key)
+        return value
+    }
+
+    // MARK: Rasterizing
+
+    /// Renders `glyphID` with FreeType into the pixel store. A glyph that
+    /// fails to load falls back to .notdef, then to an empty glyph.
+    @usableFromInline
+    func rasterize(_ face: FontFace, _ sizeKey: Int32, _ glyphID: UInt32) -> CachedGlyph {
+        var result = CachedGlyph(offset: pixelCount, width: 0, height: 0, left: 0, top: 0, advance: 0)
+        guard face.select(sizeKey: sizeKey) else { return result }
+        let flags = cfreetype_load_target_normal()
+        var error = FT_Load_Glyph(face.face, glyphID, flags)
+        if error != 0, glyphID != 0 { error = FT_Load_Glyph(face.face, 0, flags) }
+        guard error == 0, let slot = face.face.pointee.glyph else { return result }
+        result.advance = Int32(clamping: slot.pointee.advance.x)
+        rasterizedCount += 1
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return result }
+
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        let mode = bitmap.pixel_mode
+        let gray = mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), mono = mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+        guard width > 0, height > 0, gray || mono, let buffer = bitmap.buffer else { return result }
+
+        reserve(width * height)
+        // A negative pitch means rows run bottom-up in memory.
+        let topRow = pitch >= 0 ? buffer : buffer + (height - 1) * -pitch
+        let destination = pixels + pixelCount
+        for y in 0..<height {
+            let source = topRow + y * pitch
+            let row = destination + y * width
+            if gray {
+                row.initialize(from: source, count: width)
+            } else {
+                for x in 0..<width {
+                    row[x] = source[x >> 3] & (0x80 >> UInt8(x & 7)) != 0 ? 255 : 0
+                }
+            }
+        }
+        result.offset = pixelCount
+        result.width = Int32(width)
+        result.height = Int32(height)
+        result.left = Int32(clamping: slot.pointee.bitmap_left)
+        result.top = Int32(clamping: slot.pointee.bitmap_top)
+        pixelCount += width * height
+        return result
+    }
+
+    /// Makes room for `count` more bytes, doubling the store as needed.
+    @usableFromInline
+    func reserve(_ count: Int) {
+        guard pixelCount + count > pixelCapacity else { return }
+        var capacity = pixelCapacity * 2
+        while capacity < pixelCount + count { capacity *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.initialize(from: pixels, count: pixelCount)
+        pixels.deallocate()
+        pixels = grown
+        pixelCapacity = capacity
+    }
+}

@@ -1,0 +1,87 @@
+import PanelHeadless
+import PanelKit
+@testable import PanelText
+
+/// The repository's `assets/fonts`, found from this file's path:
+/// Tests/PanelTextTests/TextTestSupport.swift → ../../assets/fonts.
+let fontDirectory: String = {
+    var path = "\(#filePath)"
+    for _ in 0..<3 {
+        while let last = path.last, last != "/" { path.removeLast() }
+        path.removeLast()   // the slash
+    }
+    return path + "/assets/fonts"
+}()
+
+func makeRenderer() throws -> FreeTypeTextRenderer {
+    try FreeTypeTextRenderer(fontDirectory: fontDirectory)
+}
+
+/// A headless display filled with `background`.
+func makeDisplay(width: Int = 320, height: Int = 120, format: PixelFormat = .xrgb8888,
+                 background: Color = .black) -> HeadlessDisplay {
+    let display = HeadlessDisplay(width: width, height: height, format: format)
+    Renderer().fill(display.framebuffer.bounds, with: background, in: display.framebuffer)
+    return display
+}
+
+/// Where pixels differ from `background`: the inked box, inclusive.
+struct InkBounds: Equatable {
+    var minX: Int, minY: Int, maxX: Int, maxY: Int
+    var width: Int { maxX - minX + 1 }
+}
+
+func inkBounds(_ framebuffer: Framebuffer, background: Color, in area: Rect? = nil) -> InkBounds? {
+    var bounds: InkBounds? = nil
+    let area = area ?? framebuffer.bounds
+    let background = opaque(background, in: framebuffer)
+    for y in Int(area.minY)..<Int(area.maxY) {
+        for x in Int(area.minX)..<Int(area.maxX) where framebuffer.color(atX: x, y: y) != background {
+            if var b = bounds {
+                b.minX = min(b.minX, x); b.maxX = max(b.maxX, x)
+                b.minY = min(b.minY, y); b.maxY = max(b.maxY, y)
+                bounds = b
+            } else {
+                bounds = InkBounds(minX: x, minY: y, maxX: x, maxY: y)
+            }
+        }
+    }
+    return bounds
+}
+
+func inkPixelCount(_ framebuffer: Framebuffer, background: Color) -> Int {
+    let background = opaque(background, in: framebuffer)
+    var count = 0
+    for y in 0..<framebuffer.height {
+        for x in 0..<framebuffer.width where framebuffer.color(atX: x, y: y) != background { count += 1 }
+    }
+    return count
+}
+
+/// Rows that hold ink, grouped into runs separated by blank rows: one per line of text.
+func inkRowBands(_ framebuffer: Framebuffer, background: Color) -> Int {
+    let background = opaque(background, in: framebuffer)
+    var bands = 0
+    var previousHadInk = false
+    for y in 0..<framebuffer.height {
+        var hasInk = false
+        for x in 0..<framebuffer.width where framebuffer.color(atX: x, y: y) != background {
+            hasInk = true
+            break
+        }
+        if hasInk, !previousHadInk { bands += 1 }
+        previousHadInk = hasInk
+    }
+    return bands
+}
+
+/// `color` as the framebuffer stores it (RGB565 drops low bits).
+func opaque(_ color: Color, in framebuffer: Framebuffer) -> Color {
+    switch framebuffer.format {
+    case .xrgb8888:
+        return Color(red: color.red, green: color.green, blue: color.blue)
+    case .rgb565:
+        let r = UInt32(color.red) >> 3, g = UInt32(color.green) >> 2, b = UInt32(color.blue) >> 3
+        return Color(red: UInt8((r * 255 + 15) / 31), green: UInt8((g * 255 + 31) / 63), blue: UInt8((b * 255 + 15) / 31))
+    }
+}
