@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         .target(name: "PanelTestSupport", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "CAllocationCounter"]),
 
-        .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelTestSupport"]),
+        .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),

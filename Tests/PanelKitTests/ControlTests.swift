@@ -455,7 +455,7 @@ struct ControlTests {
         #expect(log.count("touchDragInside") == 0 && log.count("touchUpInside") == 0)
     }
 
-    @Test("C4: continueTracking returning false stops tracking")
+    @Test("C4: continueTracking returning false ends tracking: endTracking runs, nothing more is tracked")
     func continueTrackingRefused() {
         let probe = addProbe()
         probe.keepsTracking = false
@@ -464,7 +464,8 @@ struct ControlTests {
         #expect(!probe.isTracking && !probe.isHighlighted)
         driver.move(1, to: Point(x: 170, y: 150))
         driver.up(1)
-        #expect(probe.calls == ["begin tracking=false inside=true", "continue tracking=true inside=true"])
+        #expect(probe.calls == ["begin tracking=false inside=true", "continue tracking=true inside=true",
+                                "end tracking=true inside=true"])
     }
 
     @Test("C4: touchMargin sets how far outside the bounds still counts as inside (44 pt by default)")

@@ -87,7 +87,7 @@ open class Control: View {
 
     /// Calls every action registered for any of `events`, each once, in the
     /// order they were added.
-    public func sendActions(for events: ControlEvents) {
+    open func sendActions(for events: ControlEvents) {
         var i = 0
         while i < targets.count {
             let entry = targets.entries[i]
@@ -121,15 +121,17 @@ open class Control: View {
 
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         guard isEnabled, trackedTouch == nil, let touch = touches.first else { return }
-        trackedTouch = touch
         isTouchInside = true
-        isHighlighted = true
-        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
-        isTracking = beginTracking(touch, with: event)
-        if !isTracking {
-            trackedTouch = nil
-            isHighlighted = false
+        // A control that refuses the touch (a slider touched off its thumb) sends nothing.
+        guard beginTracking(touch, with: event) else {
+            isTouchInside = false
+            return
         }
+        trackedTouch = touch
+        isTracking = true
+        isHighlighted = true
+        // `union`, not an array literal: the literal allocates in unoptimized builds.
+        sendActions(for: touch.tapCount > 1 ? ControlEvents.touchDown.union(.touchDownRepeat) : .touchDown)
     }
 
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
@@ -146,6 +148,8 @@ open class Control: View {
         isHighlighted = inside
         sendActions(for: events)
         if !continueTracking(touch, with: event) {
+            // The control is done with this touch: it ends here, without a touch-up event.
+            endTracking(touch, with: event)
             isTracking = false
             trackedTouch = nil
             isHighlighted = false

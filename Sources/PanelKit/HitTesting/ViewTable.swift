@@ -59,6 +59,24 @@ public final class ViewTable {
 
     @usableFromInline init() {}
 
+    /// No clipping. Finite, so that `maxX` and `maxY` stay numbers (-inf + inf is NaN).
+    @usableFromInline static let unboundedClip = Rect(x: -1e18, y: -1e18, width: 2e18, height: 2e18)
+
+    /// The window-space bounding box of `view` and everything below it, or
+    /// `nil` when the table does not hold the view.
+    @usableFromInline func subtreeFrameInWindow(of view: View) -> Rect? {
+        guard !needsRebuild, contains(view) else { return nil }
+        let start = view.tableIndex
+        var area = storage[start].frameInWindow
+        var i = start + 1
+        let end = Int(storage[start].subtreeEnd)
+        while i < end {
+            area = area.union(storage[i].frameInWindow)
+            i += 1
+        }
+        return area
+    }
+
     /// The entries in paint order, rebuilt first if the hierarchy changed.
     public var entries: ContiguousArray<Entry> {
         rebuildIfNeeded()
@@ -91,7 +109,7 @@ public final class ViewTable {
     @usableFromInline func rebuild() {
         storage.removeAll(keepingCapacity: true)
         guard let window else { return }
-        let unbounded = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
+        let unbounded = ViewTable.unboundedClip
         append(window, parent: -1, parentToWindow: .identity, parentClip: unbounded, parentAlpha: 1, isRoot: true)
         needsRebuild = false
         rebuildCount += 1
@@ -154,7 +172,7 @@ public final class ViewTable {
         let old = storage[index]
         let parent = Int(old.parent)
         let isRoot = parent < 0
-        let unbounded = Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity)
+        let unbounded = ViewTable.unboundedClip
         var parentToWindow = AffineTransform.identity, parentClip = unbounded, parentAlpha = 1.0
         if !isRoot {
             let p = storage[parent]

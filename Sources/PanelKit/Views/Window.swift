@@ -54,15 +54,16 @@ open class Window: View {
     }
 
     @usableFromInline internal func viewGeometryDidChange(_ view: View) {
-        let before = viewTable.frameInWindow(of: view)
+        // Subviews that stick out move with their parent: mark the whole subtree, before and after.
+        let before = viewTable.subtreeFrameInWindow(of: view)
         viewTable.updateGeometry(of: view)
         markDirty(before)
-        markDirty(viewTable.frameInWindow(of: view))
+        markDirty(viewTable.subtreeFrameInWindow(of: view))
     }
 
     @usableFromInline internal func viewFlagsDidChange(_ view: View) {
         viewTable.updateFlags(of: view)
-        markDirty(viewTable.frameInWindow(of: view))
+        markDirty(viewTable.subtreeFrameInWindow(of: view))
     }
 
     @usableFromInline internal func viewNeedsDisplay(_ view: View) {
