@@ -32,8 +32,7 @@ struct PixelBox {
 /// colour at coverage × colour alpha × draw alpha, over whatever is there, in
 /// either pixel format, inside `clip` only.
 ///
-/// Pixels go through `Renderer.fill`, one call per run of equal coverage on a
-/// row, so the blend and the RGB565 conversions are the renderer's own.
+/// The blend and the RGB565 conversions are the renderer's own.
 @usableFromInline
 struct GlyphBlender {
     @usableFromInline let framebuffer: Framebuffer
@@ -42,7 +41,6 @@ struct GlyphBlender {
     @usableFromInline let color: Color
     /// Colour alpha × draw alpha, 0...255.
     @usableFromInline let alpha: UInt32
-    @usableFromInline let renderer = Renderer()
 
     @usableFromInline
     init(framebuffer: Framebuffer, clip: PixelBox, coverage: UnsafeMutablePointer<UInt8>, color: Color, alpha: UInt32) {
@@ -63,28 +61,28 @@ struct GlyphBlender {
         guard x0 < x1, y0 < y1 else { return }
         var y = y0
         while y < y1 {
-            let row = coverage + glyph.offset + (y - top) * width
-            var runStart = x0
-            var runAlpha: UInt32 = 0
+            let coverageRow = coverage + glyph.offset + (y - top) * width
+            let pixelRow = framebuffer.baseAddress + y * framebuffer.stride
             var x = x0
             while x < x1 {
-                let a = (UInt32(row[x - left]) * alpha + 127) / 255
-                if a != runAlpha {
-                    fill(runStart, x, y, runAlpha)
-                    runStart = x
-                    runAlpha = a
-                }
+                let a = (UInt32(coverageRow[x - left]) * alpha + 127) / 255
+                if a > 0 { blend(pixelRow, x, a) }
                 x += 1
             }
-            fill(runStart, x1, y, runAlpha)
             y += 1
         }
     }
 
     @inline(__always) @usableFromInline
-    func fill(_ x0: Int, _ x1: Int, _ y: Int, _ a: UInt32) {
-        guard a > 0, x0 < x1 else { return }
-        renderer.fill(Rect(x: Double(x0), y: Double(y), width: Double(x1 - x0), height: 1),
-                      with: Color(red: color.red, green: color.green, blue: color.blue, alpha: UInt8(a)), in: framebuffer)
+    func blend(_ row: UnsafeMutableRawPointer, _ x: Int, _ a: UInt32) {
+        switch framebuffer.format {
+        case .xrgb8888:
+            let pixels = row.assumingMemoryBound(to: UInt32.self)
+            pixels[x] = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: pixels[x])
+        case .rgb565:
+            let pixels = row.assumingMemoryBound(to: UInt16.self)
+            let blended = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: pixels[x]))
+            pixels[x] = Renderer.rgb565(fromXRGB: blended)
+        }
     }
 }

@@ -128,7 +128,7 @@ public struct Renderer {
     }
 
     @inline(__always)
-    @usableFromInline static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
+    @inlinable public static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
         let inverse = 255 - a
         let r: UInt32 = (UInt32(color.red) * a + ((pixel >> 16) & 0xFF) * inverse + 127) / 255
         let g: UInt32 = (UInt32(color.green) * a + ((pixel >> 8) & 0xFF) * inverse + 127) / 255
@@ -137,7 +137,7 @@ public struct Renderer {
     }
 
     @inline(__always)
-    @usableFromInline static func rgb565(fromXRGB p: UInt32) -> UInt16 {
+    @inlinable public static func rgb565(fromXRGB p: UInt32) -> UInt16 {
         let r: UInt32 = (p >> 8) & 0xF800
         let g: UInt32 = (p >> 5) & 0x07E0
         let b: UInt32 = (p >> 3) & 0x001F
@@ -145,7 +145,7 @@ public struct Renderer {
     }
 
     @inline(__always)
-    @usableFromInline static func xrgb(fromRGB565 p: UInt16) -> UInt32 {
+    @inlinable public static func xrgb(fromRGB565 p: UInt16) -> UInt32 {
         let v = UInt32(p)
         let r5: UInt32 = (v >> 11) & 0x1F
         let g6: UInt32 = (v >> 5) & 0x3F
