@@ -36,10 +36,13 @@ let package = Package(
         // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
         .target(name: "PanelText", dependencies: ["PanelKit", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
+        // The demo app: two screens of controls and a scripted touch session for headless runs.
+        .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelReplay"], swiftSettings: embeddedSettings),
+
         .executableTarget(
             name: "panel",
             dependencies: [
-                "PanelKit", "PanelReplay", "PanelHeadless", "PanelText",
+                "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,7 +54,7 @@ let package = Package(
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
-        .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
+        .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTestSupport", "panel"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(
             name: "PanelHeadlessTests",

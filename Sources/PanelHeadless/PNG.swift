@@ -109,3 +109,18 @@ public enum PNG {
         return message.isEmpty ? "libpng gave no reason" : "libpng: \(message)"
     }
 }
+
+extension PNG {
+    /// Reads a PNG file into an ``Image`` for an `ImageView` or a `Button`.
+    public static func readImage(path: String) throws(PNGError) -> Image {
+        let png = try read(path: path)
+        var pixels: [Color] = []
+        pixels.reserveCapacity(png.width * png.height)
+        var i = 0
+        while i + 3 < png.rgba.count {
+            pixels.append(Color(red: png.rgba[i], green: png.rgba[i + 1], blue: png.rgba[i + 2], alpha: png.rgba[i + 3]))
+            i += 4
+        }
+        return Image(width: png.width, height: png.height, pixels: pixels)
+    }
+}

@@ -3,6 +3,7 @@ import Foundation
 import PanelHeadless
 import PanelKit
 import PanelReplay
+import PanelText
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +29,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Save the last frame as a PNG file.")
     var png: String?
 
+    @Option(help: "PanelKit's assets folder, for the fonts of --png; found from the current folder or the executable by default.")
+    var assets: String?
+
     func run() throws {
         let loaded: Trace
         do {
@@ -45,7 +49,13 @@ struct ReplayCommand: ParsableCommand {
         replayer.run()
         if let png {
             let display = HeadlessDisplay(width: screen.width, height: screen.height)
-            Renderer().draw(replayer.window, into: display.framebuffer)
+            let text: FreeTypeTextRenderer
+            do {
+                text = try FreeTypeTextRenderer(fontDirectory: locateAssets(assets) + "/fonts")
+            } catch {
+                fail("\(error)")
+            }
+            Renderer(textRenderer: text).draw(replayer.window, into: display.framebuffer)
             do {
                 try display.writePNG(to: png)
             } catch {

@@ -1,0 +1,121 @@
+import PanelKit
+
+/// A scripted touch session for the headless demo: taps and drags on named
+/// views, played at 60 frames a second on the manual clock, with a snapshot
+/// after each step.
+public struct DemoScript: Sendable {
+    public enum Step: Sendable {
+        /// A finger taps the centre of the named view.
+        case tap(String)
+        /// A finger lands on the named slider's thumb and drags it to `value` (0...1 of its track).
+        case dragSlider(String, to: Double)
+        /// Time passes without input (animations run).
+        case wait(Double)
+    }
+
+    public var steps: [(name: String, step: Step)]
+
+    /// Taps and drags on both screens, the disabled button included.
+    public static let standard = DemoScript(steps: [
+        ("start", .wait(0)),
+        ("play-pressed", .tap("play")),
+        ("volume-dragged", .dragSlider("volume", to: 0.25)),
+        ("brightness-dragged", .dragSlider("brightness", to: 0.45)),
+        ("wifi-toggled", .tap("wifi")),
+        ("bluetooth-toggled", .tap("bluetooth")),
+        ("disabled-eject-tapped", .tap("eject")),
+        ("about-screen", .tap("more")),
+        ("back-to-controls", .tap("back")),
+    ])
+}
+
+public final class DemoSession {
+    public let app: DemoApp
+    @usableFromInline let clock: ManualClock
+    @usableFromInline var frame = TouchFrame()
+    @usableFromInline var nextFinger: Int32 = 1
+    public static let frameInterval = 1.0 / 60
+
+    public init(app: DemoApp) {
+        guard let clock = app.application.runLoop.manualClock else {
+            fatalError("DemoSession plays on a run loop with a ManualClock")
+        }
+        self.app = app
+        self.clock = clock
+    }
+
+    /// Plays `script`, calling `snapshot` with each step's name once the step is done.
+    public func play(_ script: DemoScript, snapshot: (String) -> Void) {
+        for (name, step) in script.steps {
+            switch step {
+            case .tap(let viewName):
+                if let point = center(of: viewName) {
+                    send(down: point)
+                    send(lift: ())
+                }
+                settle(0.3)
+            case .dragSlider(let viewName, let value):
+                if let slider = app.window.view(named: viewName) as? Slider {
+                    drag(slider, to: value)
+                }
+                settle(0.3)
+            case .wait(let seconds):
+                settle(seconds)
+            }
+            snapshot(name)
+        }
+    }
+
+    @usableFromInline func center(of name: String) -> Point? {
+        guard let view = app.window.view(named: name) else { return nil }
+        return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+    }
+
+    @usableFromInline func drag(_ slider: Slider, to value: Double) {
+        let thumb = slider.currentThumbRect
+        let start = slider.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
+        let track = slider.trackRect(forBounds: slider.bounds)
+        let end = slider.convert(Point(x: track.minX + track.width * value, y: start.y), to: nil)
+        send(down: start)
+        let steps = 20
+        for i in 1...steps {
+            let t = Double(i) / Double(steps)
+            send(move: Point(x: start.x + (end.x - start.x) * t, y: start.y))
+        }
+        send(lift: ())
+    }
+
+    @usableFromInline func send(down point: Point) {
+        frame.removeAll()
+        frame.append(TouchContact(id: nextFinger, x: point.x, y: point.y))
+        nextFinger += 1
+        dispatch()
+    }
+
+    @usableFromInline func send(move point: Point) {
+        guard frame.count > 0 else { return }
+        frame[0].x = point.x
+        frame[0].y = point.y
+        dispatch()
+    }
+
+    @usableFromInline func send(lift: Void) {
+        frame.removeAll()
+        dispatch()
+    }
+
+    @usableFromInline func dispatch() {
+        let loop = app.application.runLoop
+        loop.advance(to: clock.now + Self.frameInterval)
+        frame.timestamp = clock.now
+        app.application.enqueue(frame)
+        app.application.runTurn()
+    }
+
+    /// Lets `seconds` pass, frame by frame, so timers and animations run.
+    @usableFromInline func settle(_ seconds: Double) {
+        let loop = app.application.runLoop
+        loop.advance(to: clock.now + seconds)
+        app.application.runTurn()
+    }
+}
