@@ -1,5 +1,6 @@
 import Foundation
 import PanelHeadless
+import PanelReplay
 import Testing
 
 /// Runs the `panel` executable built beside this test bundle.
@@ -91,7 +92,8 @@ struct PanelCommandTests {
     func unknownScene() throws {
         let result = try PanelRun.run(["replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene", "nope"])
         #expect(result.status == 1)
-        #expect(result.stderr == "panel: error: unknown scene 'nope'; expected one of: touches, gestures\n")
+        #expect(result.stderr == "panel: error: unknown scene 'nope'; expected one of: "
+                + SceneCatalog.names.joined(separator: ", ") + "\n")
     }
 
     @Test("--screen rejects sizes that are not WIDTHxHEIGHT, without crashing")

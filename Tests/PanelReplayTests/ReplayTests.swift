@@ -107,7 +107,7 @@ struct ReplayTests {
         do {
             _ = try TraceReplayer(trace: trace, scene: "nope", output: MemorySink())
         } catch {
-            #expect(error.message == "unknown scene 'nope'; expected one of: touches, gestures")
+            #expect(error.message == "unknown scene 'nope'; expected one of: " + SceneCatalog.names.joined(separator: ", "))
         }
     }
 }
@@ -118,5 +118,19 @@ struct TouchesSceneProbe {
                                     log: ReplayLog(sink: MemorySink(), clock: ManualClock()))
     func viewAt(x: Double, y: Double) -> String? {
         window.hitTest(Point(x: x, y: y), with: nil)?.name
+    }
+}
+
+@Suite("controls scene")
+struct ControlsSceneTests {
+    @Test("C1 in a real recording: the shared two-finger drag through the controls scene prints well-formed action lines")
+    func twoFingerDragActions() throws {
+        let log = try replayLog("edt-EP0430M09_protoB_2finger-scroll-down.evemu", scene: "controls")
+        let actions = log.filter { $0["type"] as? String == "action" }
+        #expect(actions.map { "\($0["control"] ?? "") \($0["event"] ?? "")" } == ["stop touchDown", "stop touchUpOutside"])
+        for action in actions {
+            #expect(Set(action.keys).isSubset(of: ["type", "t", "control", "event", "value"]))
+            #expect(action["t"] is Double)
+        }
     }
 }

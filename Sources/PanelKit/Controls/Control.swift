@@ -18,7 +18,7 @@ open class Control: View {
     }
     public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
     /// True while a tracked finger is down and inside.
-    public internal(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    public var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
 
     /// C2: normal, highlighted, disabled, selected.
     public var state: ControlState {

@@ -1,0 +1,95 @@
+import PanelDemo
+import PanelHeadless
+import PanelKit
+import PanelReplay
+import PanelTestSupport
+import PanelText
+import Testing
+
+/// Counts the pixels of `framebuffer` that are not `sentinel`, and their bounding box.
+func touchedPixels(_ framebuffer: Framebuffer, sentinel: Color) -> (count: Int, box: Rect?) {
+    var count = 0
+    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    for y in 0..<framebuffer.height {
+        for x in 0..<framebuffer.width where framebuffer.color(atX: x, y: y) != sentinel {
+            count += 1
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+    }
+    guard count > 0 else { return (0, nil) }
+    return (count, Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1)))
+}
+
+func fillFramebuffer(_ framebuffer: Framebuffer, _ color: Color) {
+    Renderer().fill(framebuffer.bounds, with: color, in: framebuffer)
+}
+
+@Suite("Dirty rects and the demo", .serialized)
+struct DemoAndDirtyRectTests {
+    @Test("Dirty rects: dragging a slider redraws only the slider and its value label, counted pixel by pixel")
+    func sliderDragRedrawsOnlyItsArea() {
+        let driver = TouchDriver()
+        let screen = ControlsScreen(frame: driver.window.bounds, log: nil)
+        driver.window.addSubview(screen)
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let renderer = Renderer(textRenderer: sharedText)
+        renderer.draw(driver.window, into: display.framebuffer)
+        #expect(renderer.render(driver.window, into: display.framebuffer) == nil)   // nothing changed: nothing drawn
+
+        let expected = screen.volume.frame.union(screen.volumeValue.frame)
+        let thumb = screen.volume.currentThumbRect
+        let start = screen.volume.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
+        driver.down(1, at: start)
+        _ = renderer.render(driver.window, into: display.framebuffer)   // the press highlights the thumb
+        let sentinel = Color(red: 255, green: 0, blue: 255)
+        var frames = 0
+        for step in 1...10 {
+            driver.move(1, to: Point(x: start.x - Double(step) * 12, y: start.y))
+            fillFramebuffer(display.framebuffer, sentinel)
+            guard let redrawn = renderer.render(driver.window, into: display.framebuffer) else { continue }
+            frames += 1
+            let touched = touchedPixels(display.framebuffer, sentinel: sentinel)
+            // Only pixels of the slider's and its label's area were drawn …
+            #expect(redrawn.minX >= expected.minX.rounded(.down) && redrawn.maxX <= expected.maxX.rounded(.up))
+            #expect(redrawn.minY >= expected.minY.rounded(.down) && redrawn.maxY <= expected.maxY.rounded(.up))
+            if let box = touched.box {
+                #expect(box.minX >= redrawn.minX && box.maxX <= redrawn.maxX && box.minY >= redrawn.minY && box.maxY <= redrawn.maxY)
+            }
+            // … and that is a small part of the screen.
+            #expect(touched.count > 0 && touched.count <= Int(redrawn.width * redrawn.height))
+            #expect(touched.count < 800 * 480 / 8)
+        }
+        #expect(frames == 10)
+        driver.up(1)
+    }
+
+    @Test("The headless demo's frames show the scripted taps and drags taking effect")
+    func demoTakesEffect() throws {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        let icon = try PNG.readImage(path: fontDirectory().replacingSlashSuffix("fonts", with: "images/panelkit-icon.png"))
+        let demo = DemoApp(application: application, screenSize: Size(width: 800, height: 480), icon: icon)
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let renderer = Renderer(textRenderer: sharedText)
+        renderer.draw(demo.window, into: display.framebuffer)
+        let theme = Theme.standard
+        func pixel(_ view: View, _ x: Double, _ y: Double) -> Color {
+            let p = view.convert(Point(x: x, y: y), to: nil)
+            return display.framebuffer.color(atX: Int(p.x), y: Int(p.y))
+        }
+        var seen: [String: (Color, Color, Bool, Double, Bool)] = [:]
+        DemoSession(app: demo).play(.standard) { step in
+            _ = renderer.render(demo.window, into: display.framebuffer)
+            let controls = demo.controls
+            seen[step] = (pixel(controls.play, 8, 8), pixel(controls.wifi, 8, controls.wifi.bounds.midY),
+                          controls.wifi.isOn, controls.volume.value, demo.isShowingAbout)
+        }
+        #expect(seen.count == DemoScript.standard.steps.count)
+        #expect(seen["start"]?.0 == theme.surface)
+        #expect(seen["play-pressed"]?.0 == theme.accent)                       // the button shows selected
+        #expect(seen["start"]?.2 == true && seen["wifi-toggled"]?.2 == false)
+        #expect(seen["start"]?.1 != seen["wifi-toggled"]?.1)                    // the switch's track changed colour
+        #expect(abs((seen["volume-dragged"]?.3 ?? 0) - 0.25) < 0.03)
+        #expect(seen["about-screen"]?.4 == true && seen["back-to-controls"]?.4 == false)
+        #expect(demo.controls.eject.isEnabled == false)
+    }
+}
