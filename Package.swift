@@ -38,11 +38,13 @@ let package = Package(
 
         // The demo app: two screens of controls and a scripted touch session for headless runs.
         .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelReplay"], swiftSettings: embeddedSettings),
+        // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
+        .target(name: "PanelLinux", dependencies: ["PanelKit", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
 
         .executableTarget(
             name: "panel",
             dependencies: [
-                "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo",
+                "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo", "PanelLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +57,7 @@ let package = Package(
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTestSupport", "panel"]),
+        .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTestSupport"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(
             name: "PanelHeadlessTests",

@@ -1,0 +1,10 @@
+import Testing
+import CLinux
+@testable import PanelLinux
+
+@Suite struct ErrnoTests {
+    @Test func namedErrnoValues() {
+        #expect(Errno.interrupted.rawValue == EINTR)
+        #expect(Errno.noDevice.rawValue == ENODEV)
+    }
+}
