@@ -1,0 +1,87 @@
+import Testing
+import CLinux
+import PanelKit
+@testable import PanelLinux
+
+final class CountingSource: EpollSource {
+    let fd: FileDescriptor
+    var reads = 0
+    var stopAfter: Int
+    init(fd: FileDescriptor, stopAfter: Int = 1) { self.fd = fd; self.stopAfter = stopAfter }
+    func readReady(_ loop: EpollRunLoop) {
+        var value: UInt64 = 0
+        _ = try? fd.read(into: &value, count: 8)
+        reads += 1
+        if reads >= stopAfter { loop.stop() }
+    }
+}
+
+final class OrderTarget: RunLoopTarget {
+    var fired: [Int] = []
+    var stopAt: Int
+    var loop: EpollRunLoop?
+    init(stopAt: Int) { self.stopAt = stopAt }
+    func runLoopDidFire(_ handle: TimerHandle) {
+        fired.append(handle.tag)
+        if fired.count == stopAt { loop?.stop() }
+    }
+}
+
+final class SignalSender: RunLoopTarget {
+    func runLoopDidFire(_ handle: TimerHandle) { _ = raise(SIGTERM) }
+}
+
+/// epoll, timerfd and signalfd on the real kernel; serialized because the
+/// signal mask and SIGTERM are process-wide.
+@Suite(.serialized) struct EpollRunLoopTests {
+    @Test func anEventfdSourceWakesTheLoopAndItsHandlerRuns() throws {
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let loop = try EpollRunLoop(application: application)
+        let fd = FileDescriptor(rawValue: clinux_eventfd_create())
+        #expect(fd.rawValue >= 0)
+        defer { fd.close() }
+        let source = CountingSource(fd: fd)
+        try loop.add(fd, source: source)
+        var one: UInt64 = 1
+        _ = try fd.write(&one, count: 8)
+        try loop.run()
+        #expect(source.reads == 1)
+        #expect(loop.receivedSignal == 0)
+        loop.remove(fd)
+    }
+
+    @Test func timersFireFromTheTimerfdInOrder() throws {
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let loop = try EpollRunLoop(application: application)
+        let target = OrderTarget(stopAt: 3)
+        target.loop = loop
+        application.runLoop.schedule(after: 0.030, target: target, tag: 3)
+        application.runLoop.schedule(after: 0.010, target: target, tag: 1)
+        application.runLoop.schedule(after: 0.020, target: target, tag: 2)
+        try loop.run()
+        #expect(target.fired == [1, 2, 3])
+        #expect(application.runLoop.nextDeadline == nil)
+    }
+
+    @Test func sigtermRaisedAtSelfEndsRun() throws {
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let loop = try EpollRunLoop(application: application)
+        let sender = SignalSender()
+        application.runLoop.schedule(after: 0.005, target: sender)
+        try loop.run()
+        #expect(loop.receivedSignal == SIGTERM)
+    }
+
+    @Test func anIdleLoopWaitsWithoutWaking() throws {
+        // Nothing registered, no timers: one wait must block. A timer 50 ms out
+        // is the only thing that may wake it, so exactly one wake happens.
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let loop = try EpollRunLoop(application: application)
+        let target = OrderTarget(stopAt: 1)
+        target.loop = loop
+        application.runLoop.schedule(after: 0.050, target: target, tag: 7)
+        try loop.run()
+        #expect(target.fired == [7])
+        #expect(loop.wakeCount == 1)
+    }
+}
