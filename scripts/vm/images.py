@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Helpers for scripts/vm-test, standard library only (no PIL).
+
+  images.py size IMAGE                       prints "W H" (PPM P6 or PNG)
+  images.py stats IMAGE                      prints size, distinct colours, non-black pixels
+  images.py compare A B MAX_CHANNEL MAX_FRACTION
+        pixels whose largest channel difference exceeds MAX_CHANNEL count as
+        different; passes (exit 0) when at most MAX_FRACTION of all pixels differ
+  images.py differ A B MIN_FRACTION           exit 0 when at least MIN_FRACTION of pixels differ
+  images.py readback TRACE RECORDED           the (type, code, value) events of an evemu
+        trace against those evemu-record read back from the device
+  images.py actions HEADLESS VM               the action lines of two JSON Lines logs
+"""
+import json
+import struct
+import sys
+import zlib
+
+
+def read_ppm(path):
+    data = open(path, "rb").read()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        if data[pos:pos + 1] == b"#":
+            while data[pos:pos + 1] not in (b"\n", b""):
+                pos += 1
+            continue
+        start = pos
+        while not data[pos:pos + 1].isspace():
+            pos += 1
+        fields.append(data[start:pos])
+    if fields[0] != b"P6":
+        raise ValueError(f"{path}: not a binary PPM (P6)")
+    w, h, maxval = int(fields[1]), int(fields[2]), int(fields[3])
+    if maxval != 255:
+        raise ValueError(f"{path}: PPM maxval {maxval}, expected 255")
+    pixels = data[pos + 1:pos + 1 + w * h * 3]
+    if len(pixels) != w * h * 3:
+        raise ValueError(f"{path}: truncated PPM ({len(pixels)} of {w * h * 3} bytes)")
+    return w, h, pixels
+
+
+def read_png(path):
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG")
+    pos, idat, w = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            w, h, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or colour not in (2, 6) or interlace:
+                raise ValueError(f"{path}: only 8-bit RGB/RGBA non-interlaced PNGs are read (depth {depth}, colour {colour})")
+            bpp = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"IEND":
+            break
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    out = bytearray()
+    prev = bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        if bpp == 3:
+            out += line
+        else:
+            for x in range(w):
+                out += line[x * 4:x * 4 + 3]
+    return w, h, bytes(out)
+
+
+def read_image(path):
+    with open(path, "rb") as f:
+        head = f.read(2)
+    return read_ppm(path) if head == b"P6" else read_png(path)
+
+
+def diff_fraction(a, b, max_channel):
+    wa, ha, pa = read_image(a)
+    wb, hb, pb = read_image(b)
+    if (wa, ha) != (wb, hb):
+        print(f"size differs: {a} is {wa}x{ha}, {b} is {wb}x{hb}")
+        return None
+    n = wa * ha
+    different = 0
+    worst = 0
+    for i in range(0, n * 3, 3):
+        d = max(abs(pa[i] - pb[i]), abs(pa[i + 1] - pb[i + 1]), abs(pa[i + 2] - pb[i + 2]))
+        if d > worst:
+            worst = d
+        if d > max_channel:
+            different += 1
+    print(f"{different} of {n} pixels differ by more than {max_channel} per channel "
+          f"({100.0 * different / n:.3f}%), largest channel difference {worst}")
+    return different / n
+
+
+def num(text):
+    # evemu writes event types and codes in hex ("0003 0035").
+    return int(text, 16)
+
+
+def events(path, recorded):
+    out = []
+    for line in open(path, errors="replace"):
+        if line.startswith("@@VM"):
+            continue
+        parts = line.split()
+        if len(parts) >= 5 and parts[0] == "E:":
+            out.append((num(parts[2]), num(parts[3]), int(parts[4])))
+    return out
+
+
+ABS_MT_SLOT, ABS_MT_FIRST, ABS_MT_LAST = 0x2f, 0x30, 0x3d
+
+
+def kernel_filter(trace_path, evs):
+    """What the kernel's input core (drivers/input/input.c, 6.1) passes on to
+    readers when uinput is fed these events: axis fuzz smoothing, repeated axis
+    values and key states dropped, ABS_MT_SLOT sent only before a slot's first
+    real change, empty SYN_REPORT frames and SYN_DROPPED dropped."""
+    fuzz, absbits, has_slots = {}, set(), False
+    for line in open(trace_path, errors="replace"):
+        parts = line.split()
+        if parts[:1] == ["A:"]:
+            code = int(parts[1], 16)
+            fuzz[code] = int(parts[4])
+            absbits.add(code)
+    has_slots = ABS_MT_SLOT in absbits
+    absval, slots, keys = {}, {}, set()
+    slot, sent_slot = 0, 0
+    out, frame = [], []
+
+    def defuzz(value, old, f):
+        if f:
+            if old - f // 2 < value < old + f // 2:
+                return old
+            if old - f < value < old + f:
+                return (old * 3 + value) // 4
+            if old - f * 2 < value < old + f * 2:
+                return (old + value) // 2
+        return value
+
+    for t, c, v in evs:
+        if t == 0:
+            if c == 0:  # SYN_REPORT
+                if frame:
+                    out.extend(frame + [(0, 0, 0)])
+                frame = []
+            elif c == 2:  # SYN_MT_REPORT
+                frame.append((t, c, v))
+            continue
+        if t == 1:
+            if v == 2 or (v != 0) == (c in keys):
+                continue
+            keys.symmetric_difference_update({c})
+            frame.append((t, c, v))
+            continue
+        if t == 3:
+            if c == ABS_MT_SLOT:
+                slot = v
+                continue
+            mt = ABS_MT_FIRST <= c <= ABS_MT_LAST
+            if mt and not has_slots:
+                frame.append((t, c, v))
+                continue
+            store = slots.setdefault(slot, {}) if mt else absval
+            old = store.get(c, -1 if c == 0x39 else 0)
+            v = defuzz(v, old, fuzz.get(c, 0))
+            if v == old:
+                continue
+            store[c] = v
+            if mt and slot != sent_slot:
+                sent_slot = slot
+                frame.append((3, ABS_MT_SLOT, slot))
+            frame.append((t, c, v))
+            continue
+        frame.append((t, c, v))
+    return out
+
+
+def main(argv):
+    cmd = argv[1]
+    if cmd == "size":
+        w, h, _ = read_image(argv[2])
+        print(w, h)
+    elif cmd == "stats":
+        w, h, p = read_image(argv[2])
+        colours = {p[i:i + 3] for i in range(0, len(p), 3)}
+        nonblack = sum(1 for i in range(0, len(p), 3) if p[i:i + 3] != b"\0\0\0")
+        print(f"{w}x{h}, {len(colours)} colours, {nonblack} non-black pixels")
+    elif cmd == "compare":
+        frac = diff_fraction(argv[2], argv[3], int(argv[4]))
+        return 0 if frac is not None and frac <= float(argv[5]) else 1
+    elif cmd == "differ":
+        frac = diff_fraction(argv[2], argv[3], 0)
+        return 0 if frac is not None and frac >= float(argv[4]) else 1
+    elif cmd == "readback":
+        sent = events(argv[2], False)
+        want = kernel_filter(argv[2], sent)
+        got = events(argv[3], True)
+        if want == got:
+            print(f"the {len(got)} events read back are exactly what the input core makes of the trace's "
+                  f"{len(sent)} (fuzz, repeats and empty frames filtered)")
+            return 0
+        print(f"trace has {len(sent)} events, the input core should pass {len(want)}, read back {len(got)}")
+        for i, (a, b) in enumerate(zip(want, got)):
+            if a != b:
+                print(f"first difference at event {i}: trace {a}, read back {b}")
+                break
+        return 1
+    elif cmd == "actions":
+        def load(path):
+            lines = []
+            for line in open(path, errors="replace"):
+                line = line.strip()
+                if not line.startswith("{"):
+                    continue
+                try:
+                    obj = json.loads(line)
+                except ValueError:
+                    continue
+                if obj.get("type") == "action":
+                    obj.pop("t", None)
+                    obj.pop("time", None)
+                    lines.append(json.dumps(obj, sort_keys=True))
+            return lines
+        a, b = load(argv[2]), load(argv[3])
+        if a == b and a:
+            print(f"the {len(a)} action lines match")
+            return 0
+        print(f"headless has {len(a)} action lines, the VM {len(b)}")
+        for i in range(max(len(a), len(b))):
+            x = a[i] if i < len(a) else "(none)"
+            y = b[i] if i < len(b) else "(none)"
+            if x != y:
+                print(f"first difference at line {i}:\n  headless: {x}\n  vm:       {y}")
+                break
+        return 1
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
