@@ -5,6 +5,7 @@
 // the macros Swift cannot import: fourcc codes and ioctl request numbers.
 
 #include <stdint.h>
+#include <string.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>
 #include <drm_fourcc.h>
@@ -20,5 +21,19 @@ static inline unsigned long cdrm_ioctl_mode_create_dumb(void) { return DRM_IOCTL
 static inline unsigned long cdrm_ioctl_mode_map_dumb(void) { return DRM_IOCTL_MODE_MAP_DUMB; }
 /// `DRM_IOCTL_MODE_DESTROY_DUMB`, for `drmIoctl` with a `struct drm_mode_destroy_dumb`.
 static inline unsigned long cdrm_ioctl_mode_destroy_dumb(void) { return DRM_IOCTL_MODE_DESTROY_DUMB; }
+
+/// `DRM_MODE_PAGE_FLIP_EVENT`.
+static inline uint32_t cdrm_page_flip_event(void) { return DRM_MODE_PAGE_FLIP_EVENT; }
+/// `DRM_EVENT_CONTEXT_VERSION` 2: a page-flip handler.
+typedef void (*cdrm_flip_handler)(int fd, unsigned int sequence, unsigned int tv_sec, unsigned int tv_usec, void *user_data);
+static inline int cdrm_handle_event(int fd, cdrm_flip_handler handler) {
+    drmEventContext context;
+    memset(&context, 0, sizeof context);
+    context.version = 2;
+    context.page_flip_handler = handler;
+    return drmHandleEvent(fd, &context);
+}
+static inline uint32_t cdrm_connected(void) { return DRM_MODE_CONNECTED; }
+static inline uint32_t cdrm_mode_type_preferred(void) { return DRM_MODE_TYPE_PREFERRED; }
 
 #endif

@@ -20,6 +20,7 @@
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <poll.h>
 #include <linux/input.h>
 
 /// `open(2)` with an explicit mode: the variadic original does not import.

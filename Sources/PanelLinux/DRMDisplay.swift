@@ -1,0 +1,407 @@
+import CDRM
+import CLinux
+import PanelKit
+
+/// Board settings for the display.
+public struct DRMDisplayConfiguration {
+    /// A card such as `/dev/dri/card0`; `nil` takes the first card in ``directory`` with a connected connector.
+    public var cardPath: String?
+    public var directory: String = "/dev/dri"
+    /// A connector name such as `Virtual-1` or `HDMI-A-1`; `nil` takes the first connected one.
+    public var connectorName: String?
+    /// A mode `WIDTHxHEIGHT` (or a mode name); `nil` takes the preferred mode.
+    public var mode: String?
+    public init(cardPath: String? = nil) { self.cardPath = cardPath }
+}
+
+/// One presented frame, reported when its page flip completed.
+public struct PresentedFrame {
+    public var number: Int
+    /// The oldest input event the frame reflects (CLOCK_MONOTONIC), `nil` when none.
+    public var inputTime: Double?
+    /// The page-flip completion time from the DRM event (CLOCK_MONOTONIC).
+    public var flipTime: Double
+}
+
+/// Told when a page flip completed.
+public protocol DRMDisplayDelegate: AnyObject {
+    func display(_ display: DRMDisplay, didPresent frame: PresentedFrame)
+}
+
+/// A KMS display through libdrm: two dumb buffers, page flips with at most
+/// one in flight, dirty-rect copies, the previous CRTC restored on close.
+public final class DRMDisplay: EpollSource, RunLoopTarget {
+    public let cardPath: String
+    public let fd: FileDescriptor
+    public let connectorName: String
+    public let width: Int
+    public let height: Int
+    public let modeName: String
+    public var delegate: (any DRMDisplayDelegate)?
+    /// False while DRM master is lost (another VT or client owns the display).
+    public internal(set) var isPresenting = true
+
+    @usableFromInline let connectorID: UInt32
+    @usableFromInline let crtcID: UInt32
+    @usableFromInline var mode: drmModeModeInfo
+    @usableFromInline var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
+    @usableFromInline var buffers: [(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer)] = []
+    @usableFromInline var damage: [Rect] = [.zero, .zero]
+    @usableFromInline var front = 0
+    @usableFromInline var flipPending = false
+    @usableFromInline var pendingInputTime = Double.infinity
+    @usableFromInline var flightInputTime = Double.infinity
+    @usableFromInline var frameNumber = 0
+    @usableFromInline var source: Framebuffer?
+    @usableFromInline var runLoop: RunLoop?
+    @usableFromInline var isClosed = false
+
+    /// The back buffers as PanelKit framebuffers (XRGB8888).
+    public func framebuffer(_ index: Int) -> Framebuffer {
+        Framebuffer(width: width, height: height, stride: buffers[index].pitch, format: .xrgb8888,
+                    baseAddress: buffers[index].map)
+    }
+
+    // MARK: Opening
+
+    /// Opens the card, picks connector and mode, allocates two dumb buffers
+    /// (cleared to black) and sets the CRTC, saving the one it replaces.
+    public static func open(_ configuration: DRMDisplayConfiguration) throws(PanelLinuxError) -> DRMDisplay {
+        if let path = configuration.cardPath {
+            let fd: FileDescriptor
+            do {
+                fd = try FileDescriptor.openReadWriteNonBlocking(path)
+            } catch {
+                throw PanelLinuxError.opening(path, what: "DRM card", group: "video", error)
+            }
+            do {
+                return try DRMDisplay(path: path, fd: fd, configuration: configuration)
+            } catch {
+                fd.close()
+                throw error
+            }
+        }
+        let cards = cardPaths(in: configuration.directory)
+        if cards.isEmpty {
+            throw PanelLinuxError("no DRM card in \(configuration.directory): no KMS driver is loaded (e.g. modprobe bochs, vc4, i915), or give --card PATH")
+        }
+        var reasons: [String] = []
+        var permissionError: PanelLinuxError?
+        for path in cards {
+            let fd: FileDescriptor
+            do {
+                fd = try FileDescriptor.openReadWriteNonBlocking(path)
+            } catch {
+                let failure = PanelLinuxError.opening(path, what: "DRM card", group: "video", error)
+                if error == .permissionDenied || error == .notPermitted { permissionError = failure }
+                reasons.append(failure.message)
+                continue
+            }
+            do {
+                return try DRMDisplay(path: path, fd: fd, configuration: configuration)
+            } catch {
+                fd.close()
+                reasons.append(error.message)
+            }
+        }
+        if let permissionError, reasons.count == 1 { throw permissionError }
+        var message = "no usable DRM card in \(configuration.directory):"
+        for reason in reasons { message += "\n  " + reason }
+        throw PanelLinuxError(message, errno: permissionError?.errno)
+    }
+
+    /// `card*` entries of `directory`, sorted.
+    public static func cardPaths(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        var names: [String] = []
+        while let name = clinux_readdir_name(dir) {
+            let entry = String(cString: name)
+            if entry.hasPrefix("card") { names.append(entry) }
+        }
+        closedir(dir)
+        names.sort { a, b in a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : a < b }
+        return names.map { directory + "/" + $0 }
+    }
+
+    static func name(of connector: drmModeConnector) -> String {
+        let type = drmModeGetConnectorTypeName(connector.connector_type).map { String(cString: $0) } ?? "Unknown"
+        return type + "-" + String(connector.connector_type_id)
+    }
+
+    static func name(of mode: drmModeModeInfo) -> String {
+        var copy = mode
+        return withUnsafeBytes(of: &copy.name) { bytes in
+            var text = ""
+            for byte in bytes where byte != 0 { text.append(Character(Unicode.Scalar(byte))) }
+            return text
+        }
+    }
+
+    init(path: String, fd: FileDescriptor, configuration: DRMDisplayConfiguration) throws(PanelLinuxError) {
+        guard let resources = drmModeGetResources(fd.rawValue) else {
+            throw PanelLinuxError("\(path): not a KMS display device (no mode-setting resources; a render-only node or not DRM at all)")
+        }
+        defer { drmModeFreeResources(resources) }
+        // The connector.
+        var chosen: UnsafeMutablePointer<drmModeConnector>?
+        var seen: [String] = []
+        for i in 0..<Int(resources.pointee.count_connectors) {
+            guard let connector = drmModeGetConnector(fd.rawValue, resources.pointee.connectors[i]) else { continue }
+            let name = Self.name(of: connector.pointee)
+            let connected = connector.pointee.connection == DRM_MODE_CONNECTED
+            seen.append(name + (connected ? " (connected)" : " (disconnected)"))
+            if chosen == nil && connected && connector.pointee.count_modes > 0
+                && (configuration.connectorName == nil || configuration.connectorName == name) {
+                chosen = connector
+            } else {
+                drmModeFreeConnector(connector)
+            }
+        }
+        guard let connector = chosen else {
+            let list = seen.isEmpty ? "it has no connectors" : "its connectors: " + seen.joined(separator: ", ")
+            if let wanted = configuration.connectorName {
+                throw PanelLinuxError("\(path): no connected connector named \(wanted); \(list)")
+            }
+            throw PanelLinuxError("\(path): no connected connector (no display attached); \(list)")
+        }
+        defer { drmModeFreeConnector(connector) }
+        let connectorName = Self.name(of: connector.pointee)
+        // The mode.
+        var modeIndex: Int?
+        var available: [String] = []
+        for i in 0..<Int(connector.pointee.count_modes) {
+            let mode = connector.pointee.modes[i]
+            let size = String(mode.hdisplay) + "x" + String(mode.vdisplay)
+            available.append(size)
+            if modeIndex != nil { continue }
+            if let wanted = configuration.mode {
+                if wanted == size || wanted == Self.name(of: mode) { modeIndex = i }
+            } else if mode.type & cdrm_mode_type_preferred() != 0 {
+                modeIndex = i
+            }
+        }
+        if modeIndex == nil && configuration.mode == nil { modeIndex = 0 }
+        guard let modeIndex else {
+            throw PanelLinuxError("\(path): mode \(configuration.mode ?? "") not supported by \(connectorName); it supports: \(available.joined(separator: ", "))")
+        }
+        let mode = connector.pointee.modes[modeIndex]
+        // The CRTC: the encoder's current one, else the first its encoders can drive.
+        var crtcID: UInt32 = 0
+        if connector.pointee.encoder_id != 0, let encoder = drmModeGetEncoder(fd.rawValue, connector.pointee.encoder_id) {
+            crtcID = encoder.pointee.crtc_id
+            drmModeFreeEncoder(encoder)
+        }
+        if crtcID == 0 {
+            search: for e in 0..<Int(connector.pointee.count_encoders) {
+                guard let encoder = drmModeGetEncoder(fd.rawValue, connector.pointee.encoders[e]) else { continue }
+                defer { drmModeFreeEncoder(encoder) }
+                for c in 0..<Int(resources.pointee.count_crtcs) where encoder.pointee.possible_crtcs & (1 << UInt32(c)) != 0 {
+                    crtcID = resources.pointee.crtcs[c]
+                    break search
+                }
+            }
+        }
+        guard crtcID != 0 else { throw PanelLinuxError("\(path): no CRTC can drive \(connectorName)") }
+
+        self.cardPath = path
+        self.fd = fd
+        self.connectorName = connectorName
+        self.connectorID = connector.pointee.connector_id
+        self.crtcID = crtcID
+        self.mode = mode
+        self.width = Int(mode.hdisplay)
+        self.height = Int(mode.vdisplay)
+        self.modeName = String(mode.hdisplay) + "x" + String(mode.vdisplay) + "@" + String(mode.vrefresh)
+        for _ in 0..<2 {
+            switch Self.createBuffer(fd: fd, width: width, height: height) {
+            case .success(let buffer): buffers.append(buffer)
+            case .failure(let error):
+                destroyBuffers()
+                throw PanelLinuxError("\(path): cannot allocate a \(width)x\(height) dumb buffer: \(error.message)", errno: error.errno)
+            }
+        }
+        savedCRTC = drmModeGetCrtc(fd.rawValue, crtcID)
+        var connectorID = self.connectorID
+        if drmModeSetCrtc(fd.rawValue, crtcID, buffers[0].fb, 0, 0, &connectorID, 1, &self.mode) != 0 {
+            let error = Errno.current
+            destroyBuffers()
+            if let savedCRTC { drmModeFreeCrtc(savedCRTC) }
+            savedCRTC = nil
+            if error == .permissionDenied || error == .notPermitted {
+                throw PanelLinuxError("\(path): permission denied setting the mode: another program (a display server?) is DRM master; stop it, or run from a text console as root or a member of the 'video' group", errno: error)
+            }
+            throw PanelLinuxError("\(path): cannot set mode \(modeName) on \(connectorName) (errno \(error.rawValue))", errno: error)
+        }
+    }
+
+    static func createBuffer(fd: FileDescriptor, width: Int, height: Int)
+        -> Result<(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer), PanelLinuxError> {
+        var create = drm_mode_create_dumb()
+        create.width = UInt32(width)
+        create.height = UInt32(height)
+        create.bpp = 32
+        if drmIoctl(fd.rawValue, cdrm_ioctl_mode_create_dumb(), &create) != 0 {
+            return .failure(PanelLinuxError("DRM_IOCTL_MODE_CREATE_DUMB failed", errno: .current))
+        }
+        var destroy = drm_mode_destroy_dumb()
+        destroy.handle = create.handle
+        var fb: UInt32 = 0
+        if drmModeAddFB(fd.rawValue, UInt32(width), UInt32(height), 24, 32, create.pitch, create.handle, &fb) != 0 {
+            let error = Errno.current
+            _ = drmIoctl(fd.rawValue, cdrm_ioctl_mode_destroy_dumb(), &destroy)
+            return .failure(PanelLinuxError("drmModeAddFB failed", errno: error))
+        }
+        var map = drm_mode_map_dumb()
+        map.handle = create.handle
+        if drmIoctl(fd.rawValue, cdrm_ioctl_mode_map_dumb(), &map) != 0 {
+            let error = Errno.current
+            _ = drmModeRmFB(fd.rawValue, fb)
+            _ = drmIoctl(fd.rawValue, cdrm_ioctl_mode_destroy_dumb(), &destroy)
+            return .failure(PanelLinuxError("DRM_IOCTL_MODE_MAP_DUMB failed", errno: error))
+        }
+        guard let pointer = clinux_mmap_shared(fd.rawValue, Int(create.size), map.offset) else {
+            let error = Errno.current
+            _ = drmModeRmFB(fd.rawValue, fb)
+            _ = drmIoctl(fd.rawValue, cdrm_ioctl_mode_destroy_dumb(), &destroy)
+            return .failure(PanelLinuxError("mmap of the dumb buffer failed", errno: error))
+        }
+        memset(pointer, 0, Int(create.size))
+        return .success((create.handle, fb, Int(create.pitch), Int(create.size), pointer))
+    }
+
+    @usableFromInline func destroyBuffers() {
+        for buffer in buffers {
+            _ = munmap(buffer.map, buffer.size)
+            _ = drmModeRmFB(fd.rawValue, buffer.fb)
+            var destroy = drm_mode_destroy_dumb()
+            destroy.handle = buffer.handle
+            _ = drmIoctl(fd.rawValue, cdrm_ioctl_mode_destroy_dumb(), &destroy)
+        }
+        buffers.removeAll()
+    }
+
+    // MARK: Presenting
+
+    /// Starts reading page-flip events on `loop` and presenting from `source`,
+    /// a framebuffer of the mode's size (the renderer draws into it).
+    public func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError) {
+        precondition(source.width == width && source.height == height && source.format == .xrgb8888,
+                     "DRMDisplay: the source framebuffer must be \(width)x\(height) XRGB8888")
+        self.source = source
+        self.runLoop = loop.application.runLoop
+        do {
+            try loop.add(fd, source: self)
+        } catch {
+            throw PanelLinuxError("\(cardPath): cannot watch the DRM fd (errno \(error.rawValue))", errno: error)
+        }
+        update(dirty: source.bounds, inputTime: .infinity)
+    }
+
+    /// The source changed in `dirty` (pixels), reflecting input from `inputTime`
+    /// on: present it with the next flip (now, unless one is in flight).
+    public func update(dirty: Rect, inputTime: Double) {
+        guard !dirty.isEmpty else { return }
+        for i in 0..<damage.count { damage[i] = damage[i].isEmpty ? dirty : damage[i].union(dirty) }
+        if inputTime < pendingInputTime { pendingInputTime = inputTime }
+        presentIfPossible()
+    }
+
+    @usableFromInline func presentIfPossible() {
+        guard !flipPending, isPresenting, !isClosed, let source else { return }
+        let back = 1 - front
+        guard !damage[back].isEmpty else { return }
+        copy(damage[back], from: source, into: back)
+        damage[back] = .zero
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        if drmModePageFlip(fd.rawValue, crtcID, buffers[back].fb, cdrm_page_flip_event(), userData) != 0 {
+            let error = Errno.current
+            if error == .permissionDenied || error == .notPermitted {
+                masterLost()
+            }
+            damage[back] = source.bounds   // whatever happened, draw it all next time
+            return
+        }
+        flipPending = true
+        flightInputTime = pendingInputTime
+        pendingInputTime = .infinity
+    }
+
+    @usableFromInline func copy(_ rect: Rect, from source: Framebuffer, into index: Int) {
+        let x0 = max(0, Int(rect.minX.rounded(.down))), y0 = max(0, Int(rect.minY.rounded(.down)))
+        let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        let target = buffers[index]
+        for y in y0..<y1 {
+            memcpy(target.map + y * target.pitch + x0 * 4, source.baseAddress + y * source.stride + x0 * 4, (x1 - x0) * 4)
+        }
+    }
+
+    /// Master was lost (VT switch): stop presenting, try again every half second.
+    @usableFromInline func masterLost() {
+        isPresenting = false
+        runLoop?.schedule(after: 0.5, target: self)
+    }
+
+    public func runLoopDidFire(_ handle: TimerHandle) {
+        guard !isPresenting, !isClosed, let source else { return }
+        var connectorID = self.connectorID
+        let back = 1 - front
+        copy(source.bounds, from: source, into: back)
+        if drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 {
+            front = back
+            isPresenting = true
+            damage[front] = .zero
+            damage[1 - front] = source.bounds
+            presentIfPossible()
+        } else {
+            runLoop?.schedule(after: 0.5, target: self)
+        }
+    }
+
+    public func readReady(_ loop: EpollRunLoop) { handleEvents() }
+
+    @usableFromInline func handleEvents() {
+        _ = cdrm_handle_event(fd.rawValue, { _, _, seconds, microseconds, userData in
+            guard let userData else { return }
+            let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
+            display.flipCompleted(at: Double(seconds) + Double(microseconds) * 1e-6)
+        })
+    }
+
+    @usableFromInline func flipCompleted(at time: Double) {
+        flipPending = false
+        front = 1 - front
+        frameNumber += 1
+        let frame = PresentedFrame(number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil, flipTime: time)
+        flightInputTime = .infinity
+        delegate?.display(self, didPresent: frame)
+        presentIfPossible()
+    }
+
+    /// Waits (up to a second) for a flip in flight, restores the CRTC found at
+    /// open, frees the buffers and closes the card.
+    public func close(_ loop: EpollRunLoop?) {
+        guard !isClosed else { return }
+        isClosed = true
+        loop?.remove(fd)
+        var waited = 0
+        while flipPending && waited < 100 {
+            var poll = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
+            if CLinux.poll(&poll, 1, 10) > 0 { handleEvents() }
+            waited += 1
+        }
+        if let saved = savedCRTC {
+            var connectorID = self.connectorID
+            if saved.pointee.mode_valid != 0 {
+                _ = drmModeSetCrtc(fd.rawValue, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y,
+                                   &connectorID, 1, &saved.pointee.mode)
+            } else {
+                _ = drmModeSetCrtc(fd.rawValue, saved.pointee.crtc_id, 0, 0, 0, nil, 0, nil)
+            }
+            drmModeFreeCrtc(saved)
+            savedCRTC = nil
+        }
+        destroyBuffers()
+        fd.close()
+    }
+}

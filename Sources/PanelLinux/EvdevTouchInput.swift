@@ -1,0 +1,271 @@
+import CEvdev
+import CLinux
+import PanelKit
+
+/// Builds PanelKit's description of an evdev device from libevdev: identity,
+/// properties, keys and every absolute axis with its current value (incl. `ABS_MT_SLOT`).
+public func touchDeviceDescription(evdev device: OpaquePointer) -> TouchDeviceDescription {
+    var description = TouchDeviceDescription(name: libevdev_get_name(device).map { String(cString: $0) } ?? "")
+    description.busType = UInt16(truncatingIfNeeded: libevdev_get_id_bustype(device))
+    description.vendor = UInt16(truncatingIfNeeded: libevdev_get_id_vendor(device))
+    description.product = UInt16(truncatingIfNeeded: libevdev_get_id_product(device))
+    description.version = UInt16(truncatingIfNeeded: libevdev_get_id_version(device))
+    var properties: UInt32 = 0
+    for property in 0...UInt32(InputProperty.maximum) where libevdev_has_property(device, property) != 0 {
+        properties |= 1 << property
+    }
+    description.properties = properties
+    if libevdev_has_event_type(device, UInt32(EventType.key)) != 0 {
+        for code in 0...UInt32(KeyCode.maximum) where libevdev_has_event_code(device, UInt32(EventType.key), code) != 0 {
+            description.keys.append(UInt16(code))
+        }
+    }
+    for code in 0..<UInt32(AbsoluteAxis.count) where libevdev_has_event_code(device, UInt32(EventType.absolute), code) != 0 {
+        guard let info = libevdev_get_abs_info(device, code)?.pointee else { continue }
+        description.setAxis(UInt16(code), AbsoluteAxisInfo(value: info.value, minimum: info.minimum, maximum: info.maximum,
+                                                           fuzz: info.fuzz, flat: info.flat, resolution: info.resolution))
+    }
+    return description
+}
+
+/// Whether a description is a direct-touch screen: `INPUT_PROP_DIRECT` with
+/// `ABS_MT_POSITION_X/Y`, or `ABS_X/Y` with `BTN_TOUCH`.
+public func isDirectTouchScreen(_ description: TouchDeviceDescription) -> Bool {
+    guard description.hasProperty(InputProperty.direct) else { return false }
+    if description.axis(AbsoluteAxis.multitouchPositionX) != nil && description.axis(AbsoluteAxis.multitouchPositionY) != nil {
+        return true
+    }
+    return description.axis(AbsoluteAxis.x) != nil && description.axis(AbsoluteAxis.y) != nil
+        && description.hasKey(KeyCode.touch)
+}
+
+/// Board settings for touch input.
+public struct EvdevTouchConfiguration {
+    /// A device path; `nil` discovers every direct-touch device in ``directory``.
+    public var devicePath: String?
+    public var directory: String = "/dev/input"
+    public var calibration: CalibrationMatrix = .identity
+    public var rotation: TouchRotation = .none
+    /// Take the device exclusively (`EVIOCGRAB`), so the console does not see the touches.
+    public var grab = false
+    public init(devicePath: String? = nil) { self.devicePath = devicePath }
+}
+
+/// One open evdev touch device, read by the epoll loop.
+public final class EvdevTouchDevice: EpollSource {
+    public let path: String
+    public let fd: FileDescriptor
+    public let source: Int
+    public let description: TouchDeviceDescription
+    @usableFromInline let device: OpaquePointer
+    @usableFromInline let decoder: TouchDecoder
+    @usableFromInline let transform: TouchTransform
+    @usableFromInline var owner: EvdevTouchInput?
+    @usableFromInline var frame = TouchFrame()
+    /// Times libevdev reported `SYN_DROPPED` and the state was re-synced from the kernel.
+    public internal(set) var resyncCount = 0
+
+    init(path: String, fd: FileDescriptor, device: OpaquePointer, description: TouchDeviceDescription, source: Int,
+         decoder: TouchDecoder, transform: TouchTransform, owner: EvdevTouchInput) {
+        self.path = path
+        self.fd = fd
+        self.device = device
+        self.description = description
+        self.source = source
+        self.decoder = decoder
+        self.transform = transform
+        self.owner = owner
+    }
+
+    public func readReady(_ loop: EpollRunLoop) {
+        guard let owner else { return }
+        var event = input_event()
+        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        while true {
+            let status = libevdev_next_event(device, flags, &event)
+            if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
+                if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
+                    // `event` is SYN_DROPPED: the decoder forgets the frame in
+                    // progress; the empty report ends the lost stretch, and the
+                    // sync events that follow rebuild the state (flagged resynchronized).
+                    resyncCount += 1
+                    let time = Self.time(of: event)
+                    feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0), owner)
+                    feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), owner)
+                    flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
+                } else {
+                    feed(Self.inputEvent(event), owner)
+                }
+                continue
+            }
+            if status == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
+                feed(Self.inputEvent(event), owner)
+                continue
+            }
+            if status == -clinux_eagain() {
+                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue   // sync done; read on
+                    continue
+                }
+                return
+            }
+            // ENODEV (unplugged) or another error: this device is gone.
+            owner.deviceVanished(self, loop: loop)
+            return
+        }
+    }
+
+    @inlinable static func time(of event: input_event) -> Double {
+        Double(event.time.tv_sec) + Double(event.time.tv_usec) * 1e-6
+    }
+
+    @inlinable static func inputEvent(_ event: input_event) -> InputEvent {
+        InputEvent(time: time(of: event), type: event.type, code: event.code, value: event.value)
+    }
+
+    @usableFromInline func feed(_ event: InputEvent, _ owner: EvdevTouchInput) {
+        guard decoder.decode(event) else { return }
+        frame = decoder.frame
+        transform.apply(to: &frame)
+        owner.application.enqueue(frame, source: source)
+        owner.noteInput(at: frame.timestamp)
+    }
+
+    @usableFromInline func close(_ loop: EpollRunLoop) {
+        loop.remove(fd)
+        libevdev_free(device)
+        fd.close()
+        owner = nil
+    }
+}
+
+/// Touch input through libevdev: the configured device, or every direct-touch
+/// device in `/dev/input`; devices that vanish have their touches cancelled,
+/// devices that appear (inotify) are picked up.
+public final class EvdevTouchInput {
+    public let application: Application
+    public let configuration: EvdevTouchConfiguration
+    public let screenSize: Size
+    public internal(set) var devices: [EvdevTouchDevice] = []
+    @usableFromInline var nextSource = 1
+    /// The oldest input event time (CLOCK_MONOTONIC) not yet reflected in a
+    /// presented frame; `.infinity` when there is none. The display takes it at each flip.
+    public var oldestUnpresentedInput = Double.infinity
+    /// Messages about devices coming and going, for the caller to print.
+    public var log: ((String) -> Void)?
+
+    public init(application: Application, screenSize: Size, configuration: EvdevTouchConfiguration) {
+        self.application = application
+        self.screenSize = screenSize
+        self.configuration = configuration
+    }
+
+    @usableFromInline func noteInput(at time: Double) {
+        if time < oldestUnpresentedInput { oldestUnpresentedInput = time }
+    }
+
+    /// Opens the configured device, or discovers the touch screens, and
+    /// registers them with `loop`; watches the directory for hot-plug.
+    /// Throws when a configured device cannot be used; discovery finding
+    /// nothing is not an error (a device may be plugged in later).
+    public func start(_ loop: EpollRunLoop) throws(PanelLinuxError) {
+        if let path = configuration.devicePath {
+            try open(path, loop: loop, required: true)
+        } else {
+            rescan(loop)
+        }
+        do {
+            try loop.watchInputDirectory(configuration.directory)
+        } catch {
+            log?("panel: cannot watch \(configuration.directory) for hot-plug (errno \(error.rawValue))")
+        }
+    }
+
+    /// Looks for devices not open yet: the configured path, or every `event*` node.
+    public func rescan(_ loop: EpollRunLoop) {
+        if let path = configuration.devicePath {
+            if !devices.contains(where: { $0.path == path }) { try? open(path, loop: loop, required: false) }
+            return
+        }
+        guard let directory = opendir(configuration.directory) else { return }
+        var paths: [String] = []
+        while let name = clinux_readdir_name(directory) {
+            let entry = String(cString: name)
+            if entry.hasPrefix("event") { paths.append(configuration.directory + "/" + entry) }
+        }
+        closedir(directory)
+        for path in paths where !devices.contains(where: { $0.path == path }) {
+            try? open(path, loop: loop, required: false)
+        }
+    }
+
+    /// Opens one device. `required`: the device was named, so not being a
+    /// touch screen is an error; otherwise non-touch devices are skipped quietly.
+    public func open(_ path: String, loop: EpollRunLoop, required: Bool) throws(PanelLinuxError) {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, flags: clinux_o_rdonly_nonblock())
+        } catch {
+            if required { throw PanelLinuxError.opening(path, what: "touch input device", group: "input", error) }
+            return
+        }
+        var device: OpaquePointer?
+        let status = libevdev_new_from_fd(fd.rawValue, &device)
+        guard status >= 0, let device else {
+            fd.close()
+            if required { throw PanelLinuxError("\(path): not an evdev input device (libevdev: errno \(-status))", errno: Errno(rawValue: -status)) }
+            return
+        }
+        let description = touchDeviceDescription(evdev: device)
+        guard isDirectTouchScreen(description) || (required && description.touchProtocol != nil) else {
+            libevdev_free(device)
+            fd.close()
+            if required {
+                throw PanelLinuxError("\(path) (\(description.name)): not a touch screen: it reports neither ABS_MT_POSITION_X/Y nor ABS_X/Y with BTN_TOUCH")
+            }
+            return
+        }
+        let decoder: TouchDecoder
+        do {
+            decoder = try TouchDecoder(device: description)
+        } catch {
+            libevdev_free(device)
+            fd.close()
+            if required { throw PanelLinuxError("\(path) (\(description.name)): \(error.message)") }
+            return
+        }
+        _ = clinux_eviocsclockid_monotonic(fd.rawValue)
+        if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
+            log?("panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared")
+        }
+        let transform = TouchTransform(device: description, screenSize: screenSize,
+                                       calibration: configuration.calibration, rotation: configuration.rotation)
+        let touch = EvdevTouchDevice(path: path, fd: fd, device: device, description: description, source: nextSource,
+                                     decoder: decoder, transform: transform, owner: self)
+        nextSource += 1
+        do {
+            try loop.add(fd, source: touch)
+        } catch {
+            libevdev_free(device)
+            fd.close()
+            if required { throw PanelLinuxError("\(path): cannot watch the device (errno \(error.rawValue))", errno: error) }
+            return
+        }
+        devices.append(touch)
+        log?("panel: touch input \(path) (\(description.name))")
+    }
+
+    /// The device was unplugged (ENODEV) or failed: its touches end as cancelled, and it is closed.
+    @usableFromInline func deviceVanished(_ device: EvdevTouchDevice, loop: EpollRunLoop) {
+        application.cancelTouches(source: device.source)
+        device.close(loop)
+        devices.removeAll { $0 === device }
+        log?("panel: touch input \(device.path) is gone; its touches were cancelled")
+    }
+
+    /// Closes every device (ungrabbing them).
+    public func close(_ loop: EpollRunLoop) {
+        for device in devices { device.close(loop) }
+        devices.removeAll()
+    }
+}
