@@ -3,6 +3,7 @@ import Foundation
 import PanelDemo
 import PanelHeadless
 import PanelKit
+import PanelLinux
 import PanelReplay
 import PanelText
 
@@ -11,14 +12,23 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Run PanelKit's demo: buttons, sliders and switches on two screens.",
         discussion: """
-        Headless (the only backend so far, and what `auto` picks when there is no display), it plays a
+        Headless (what `auto` picks when there is no KMS card with a connected display), it plays a
         scripted touch session, prints each control action as a JSON line, and writes a PNG frame after
         every step to the output folder.
+
+        With `--backend drm` (or `auto` on a board) it draws on the display through DRM/KMS at the mode's
+        size, takes touch from evdev (the --device, or every direct-touch device in /dev/input, hot-plugged),
+        prints each control action as a JSON line on stdout, and runs until SIGTERM/SIGINT or --duration;
+        it then restores the console's mode and prints the input-to-flip latency summary to stderr.
         """
     )
 
     enum Backend: String, ExpressibleByArgument, CaseIterable {
-        case auto, headless
+        case auto, headless, drm
+    }
+
+    enum Scene: String, ExpressibleByArgument, CaseIterable {
+        case controls
     }
 
     @Option(help: "Where frames go: \(Backend.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -33,7 +43,71 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "PanelKit's assets folder (fonts and images); found from the current folder or the executable by default.")
     var assets: String?
 
+    @Option(help: "DRM: the card, e.g. /dev/dri/card0 (default: the first with a connected connector).")
+    var card: String?
+
+    @Option(help: "DRM: the connector, e.g. Virtual-1 (default: the first connected).")
+    var connector: String?
+
+    @Option(help: "DRM: the mode, WIDTHxHEIGHT or a mode name (default: the preferred mode). The screen is the mode's size.")
+    var mode: String?
+
+    @Option(help: "DRM: the touch device, e.g. /dev/input/event3 (default: every direct-touch device, hot-plugged).")
+    var device: String?
+
+    @Flag(help: "DRM: take the touch devices exclusively (EVIOCGRAB).")
+    var grab = false
+
+    @Option(help: "The scene: \(Scene.allCases.map(\.rawValue).joined(separator: ", ")) (the demo's controls screen).")
+    var scene: Scene = .controls
+
+    @Option(help: "DRM: write one line per presented frame: frame, input time, flip time, latency in ms.")
+    var latencyLog: String?
+
+    @Option(help: "DRM: stop after this many seconds (default: run until SIGTERM/SIGINT).")
+    var duration: Double?
+
     func run() throws {
+        var useDevice = backend == .drm
+        var display: DRMDisplay?
+        if backend != .headless {
+            var configuration = DRMDisplayConfiguration(cardPath: card)
+            configuration.connectorName = connector
+            configuration.mode = mode
+            do {
+                display = try DRMDisplay.open(configuration)
+                useDevice = true
+            } catch {
+                if backend == .drm { fail("\(error)") }
+                FileHandle.standardError.write(Data("panel demo: no KMS display (\(error.message.split(separator: "\n").first ?? "")); running headless\n".utf8))
+            }
+        }
+        if useDevice, let display {
+            let assetsPath = locateAssets(assets)
+            let textRenderer: FreeTypeTextRenderer
+            do {
+                textRenderer = try FreeTypeTextRenderer(fontDirectory: assetsPath + "/fonts")
+            } catch {
+                display.close(nil)
+                fail("\(error)")
+            }
+            let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png")
+            var touch = EvdevTouchConfiguration(devicePath: device)
+            touch.grab = grab
+            do {
+                let demo = try DeviceDemo(display: display, deviceConfiguration: touch, textRenderer: textRenderer,
+                                          icon: icon, latencyLogPath: latencyLog)
+                try demo.run(duration: duration)
+            } catch {
+                display.close(nil)
+                fail("\(error)")
+            }
+            return
+        }
+        try runHeadless()
+    }
+
+    func runHeadless() throws {
         let assetsPath = locateAssets(assets)
         let textRenderer: FreeTypeTextRenderer
         do {

@@ -1,0 +1,103 @@
+import Foundation
+import PanelDemo
+import PanelKit
+import PanelLinux
+import PanelReplay
+import PanelText
+
+/// The demo on a real panel: DRM/KMS display, evdev touch, the epoll loop.
+final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
+    let display: DRMDisplay
+    let input: EvdevTouchInput
+    let loop: EpollRunLoop
+    let demo: DemoApp
+    let log: ReplayLog
+    let renderer: Renderer
+    let logical: Framebuffer
+    let latencyLog: UnsafeMutablePointer<FILE>?
+    var latencies: [Double] = []
+    var frames = 0
+
+    init(display: DRMDisplay, deviceConfiguration: EvdevTouchConfiguration, textRenderer: FreeTypeTextRenderer,
+         icon: Image?, latencyLogPath: String?) throws {
+        self.display = display
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let size = Size(width: Double(display.width), height: Double(display.height))
+        log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: application.runLoop.clock)
+        demo = DemoApp(application: application, screenSize: size, icon: icon, log: log)
+        renderer = Renderer(textRenderer: textRenderer)
+        let stride = display.width * 4
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * display.height, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * display.height)
+        logical = Framebuffer(width: display.width, height: display.height, stride: stride, format: .xrgb8888, baseAddress: pixels)
+        loop = try EpollRunLoop(application: application)
+        input = EvdevTouchInput(application: application, screenSize: size, configuration: deviceConfiguration)
+        if let latencyLogPath {
+            guard let file = fopen(latencyLogPath, "w") else { fail("cannot write the latency log \(latencyLogPath)") }
+            latencyLog = file
+            fputs("# frame input_time flip_time latency_ms (CLOCK_MONOTONIC seconds)\n", file)
+        } else {
+            latencyLog = nil
+        }
+        latencies.reserveCapacity(1 << 16)
+    }
+
+    func run(duration: Double?) throws {
+        input.log = { message in FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        try input.start(loop)
+        if input.devices.isEmpty {
+            FileHandle.standardError.write(Data("panel demo: no touch screen yet; waiting for one in \(input.configuration.directory)\n".utf8))
+        }
+        renderer.draw(demo.window, into: logical)
+        loop.delegate = self
+        display.delegate = self
+        try display.attach(to: loop, source: logical)
+        if let duration { demo.application.runLoop.schedule(after: duration, target: self, tag: 1) }
+        FileHandle.standardError.write(Data("panel demo: \(display.cardPath) \(display.connectorName) \(display.modeName); SIGTERM or SIGINT ends it\n".utf8))
+        try loop.run()
+        display.close(loop)
+        input.close(loop)
+        log.writer.flush()
+        if let latencyLog { fclose(latencyLog) }
+        FileHandle.standardError.write(Data((summary() + "\n").utf8))
+    }
+
+    func summary() -> String {
+        let stop = loop.receivedSignal != 0 ? "signal \(loop.receivedSignal)" : "the duration"
+        guard !latencies.isEmpty else {
+            return "panel demo: stopped by \(stop); \(frames) frames presented; latency: no frame reflected touch input"
+        }
+        let sorted = latencies.sorted()
+        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)] }
+        return String(format: "panel demo: stopped by %@; %d frames presented; latency evdev→page flip over %d frames: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
+                      stop, frames, sorted.count, percentile(0.50) * 1000, percentile(0.99) * 1000, sorted.last! * 1000)
+    }
+
+    // EpollRunLoopDelegate
+    func runLoopTurnDidEnd(_ loop: EpollRunLoop) {
+        if let dirty = renderer.render(demo.window, into: logical) {
+            display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
+        }
+        input.oldestUnpresentedInput = .infinity
+        log.writer.flush()
+    }
+
+    func runLoopInputDirectoryChanged(_ loop: EpollRunLoop) {
+        input.rescan(loop)
+    }
+
+    // DRMDisplayDelegate
+    func display(_ display: DRMDisplay, didPresent frame: PresentedFrame) {
+        frames += 1
+        guard let inputTime = frame.inputTime else { return }
+        let latency = frame.flipTime - inputTime
+        latencies.append(latency)
+        if let latencyLog {
+            fputs(String(format: "%d %.6f %.6f %.3f\n", frame.number, inputTime, frame.flipTime, latency * 1000), latencyLog)
+            fflush(latencyLog)
+        }
+    }
+
+    // --duration
+    func runLoopDidFire(_ handle: TimerHandle) { loop.stop() }
+}
