@@ -74,11 +74,32 @@ public final class EpollRunLoop {
         epoll.close()
     }
 
+    @usableFromInline var watchedDirectory: String?
+    @usableFromInline var isWatchingDirectory = false
+
     /// Watches `directory` (normally `/dev/input`) for devices appearing and going;
-    /// the delegate hears of each change.
+    /// the delegate hears of each change. When the directory does not exist yet
+    /// (no input device so far), its parent is watched until it appears.
     public func watchInputDirectory(_ directory: String = "/dev/input") throws(Errno) {
-        let fd = FileDescriptor(rawValue: try retryingOnInterrupt { clinux_inotify_watch_create(directory) })
+        let fd = FileDescriptor(rawValue: try retryingOnInterrupt { clinux_inotify_create() })
         inotify = fd
+        watchedDirectory = directory
+        isWatchingDirectory = clinux_inotify_watch(fd.rawValue, directory) >= 0
+        if !isWatchingDirectory {
+            var parent = directory
+            while let last = parent.utf8.last, last == UInt8(ascii: "/"), parent.utf8.count > 1 { parent.removeLast() }
+            if let slash = parent.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                parent = slash == parent.utf8.startIndex ? "/" : String(parent[..<slash])
+            } else {
+                parent = "."
+            }
+            if clinux_inotify_watch(fd.rawValue, parent) < 0 {
+                let error = Errno.current
+                fd.close()
+                inotify = nil
+                throw error
+            }
+        }
         _ = try retryingOnInterrupt { clinux_epoll_add(epoll.rawValue, fd.rawValue, Self.inotifyToken) }
     }
 
@@ -157,6 +178,9 @@ public final class EpollRunLoop {
                           UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
             if let inotify {
                 while (try? inotify.read(into: &buffer, count: 128)) ?? 0 > 0 {}
+                if !isWatchingDirectory, let watchedDirectory {
+                    isWatchingDirectory = clinux_inotify_watch(inotify.rawValue, watchedDirectory) >= 0
+                }
             }
             delegate?.runLoopInputDirectoryChanged(self)
         default:

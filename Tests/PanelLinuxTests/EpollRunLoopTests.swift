@@ -1,5 +1,6 @@
 import Testing
 import CLinux
+import Glibc
 import PanelKit
 @testable import PanelLinux
 
@@ -83,5 +84,37 @@ final class SignalSender: RunLoopTarget {
         try loop.run()
         #expect(target.fired == [7])
         #expect(loop.wakeCount == 1)
+    }
+}
+
+final class DirectoryWatcher: EpollRunLoopDelegate {
+    var changes = 0
+    func runLoopTurnDidEnd(_ loop: EpollRunLoop) {}
+    func runLoopInputDirectoryChanged(_ loop: EpollRunLoop) {
+        changes += 1
+        loop.stop()
+    }
+}
+
+extension EpollRunLoopTests {
+    @Test func aNodeAppearingInTheWatchedDirectoryWakesTheLoop() throws {
+        let base = "/tmp/panel-input-\(getpid())-\(Int(SystemClock().now * 1e6))"
+        let directory = base + "/input"
+        #expect(mkdir(base, 0o700) == 0)
+        defer { unlink(directory + "/event0"); rmdir(directory); rmdir(base) }
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let loop = try EpollRunLoop(application: application)
+        let watcher = DirectoryWatcher()
+        loop.delegate = watcher
+        // The directory does not exist yet (no input device at boot): its parent is watched.
+        try loop.watchInputDirectory(directory)
+        #expect(mkdir(directory, 0o700) == 0)
+        try loop.run()
+        #expect(watcher.changes == 1)
+        // Now the directory itself is watched: a new node wakes the loop again.
+        let fd = clinux_open(directory + "/event0", clinux_o_wronly_create_truncate(), 0o600)
+        _ = close(fd)
+        try loop.run()
+        #expect(watcher.changes == 2)
     }
 }

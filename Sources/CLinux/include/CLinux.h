@@ -96,11 +96,10 @@ static inline int clinux_signalfd_read(int fd) {
 static inline int clinux_sigterm(void) { return SIGTERM; }
 static inline int clinux_sigint(void) { return SIGINT; }
 
-static inline int clinux_inotify_watch_create(const char *directory) {
-    int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (fd < 0) return -1;
-    if (inotify_add_watch(fd, directory, IN_CREATE | IN_ATTRIB | IN_DELETE) < 0) { close(fd); return -1; }
-    return fd;
+static inline int clinux_inotify_create(void) { return inotify_init1(IN_NONBLOCK | IN_CLOEXEC); }
+/// Watches `path` for entries created, deleted or changing attributes; returns the watch or -1.
+static inline int clinux_inotify_watch(int fd, const char *path) {
+    return inotify_add_watch(fd, path, IN_CREATE | IN_ATTRIB | IN_DELETE | IN_MOVED_TO);
 }
 static inline int clinux_eventfd_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
