@@ -83,36 +83,46 @@ public final class EvdevTouchDevice: EpollSource {
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         while true {
             let status = libevdev_next_event(device, flags, &event)
-            if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-                if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
-                    // `event` is SYN_DROPPED: the decoder forgets the frame in
-                    // progress; the empty report ends the lost stretch, and the
-                    // sync events that follow rebuild the state (flagged resynchronized).
-                    resyncCount += 1
-                    let time = Self.time(of: event)
-                    feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0), owner)
-                    feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), owner)
-                    flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-                } else {
-                    feed(Self.inputEvent(event), owner)
-                }
-                continue
-            }
-            if status == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
-                feed(Self.inputEvent(event), owner)
-                continue
-            }
-            if status == -clinux_eagain() {
-                if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue   // sync done; read on
-                    continue
+            if !handle(status: status, event: event, flags: &flags, owner: owner) {
+                if status != -clinux_eagain() {
+                    // ENODEV (unplugged) or another error: this device is gone.
+                    owner.deviceVanished(self, loop: loop)
                 }
                 return
             }
-            // ENODEV (unplugged) or another error: this device is gone.
-            owner.deviceVanished(self, loop: loop)
-            return
         }
+    }
+
+    /// Handles one result of `libevdev_next_event`: feeds the decoder, and
+    /// switches `flags` into and out of `LIBEVDEV_READ_FLAG_SYNC` around a
+    /// `SYN_DROPPED`. Returns false when reading must stop (`-EAGAIN` in
+    /// normal mode, or an error).
+    @usableFromInline func handle(status: Int32, event: input_event, flags: inout UInt32, owner: EvdevTouchInput) -> Bool {
+        if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
+            if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
+                // `event` is SYN_DROPPED: the decoder forgets the frame in
+                // progress; the empty report ends the lost stretch, and the
+                // sync events that follow (the kernel's current state, which
+                // libevdev fetched) rebuild it, flagged resynchronized.
+                resyncCount += 1
+                let time = Self.time(of: event)
+                feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0), owner)
+                feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), owner)
+                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
+            } else {
+                feed(Self.inputEvent(event), owner)
+            }
+            return true
+        }
+        if status == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
+            feed(Self.inputEvent(event), owner)
+            return true
+        }
+        if status == -clinux_eagain() && flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
+            flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue   // sync done; read on
+            return true
+        }
+        return false
     }
 
     @inlinable static func time(of event: input_event) -> Double {
@@ -206,7 +216,9 @@ public final class EvdevTouchInput {
         do {
             fd = try FileDescriptor.open(path, flags: clinux_o_rdonly_nonblock())
         } catch {
-            if required { throw PanelLinuxError.opening(path, what: "touch input device", group: "input", error) }
+            let failure = PanelLinuxError.opening(path, what: "touch input device", group: "input", error)
+            if required { throw failure }
+            if error == .permissionDenied || error == .notPermitted { log?("panel: " + failure.message) }
             return
         }
         var device: OpaquePointer?

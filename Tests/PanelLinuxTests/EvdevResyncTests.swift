@@ -1,0 +1,77 @@
+import Testing
+import CEvdev
+import CLinux
+import PanelKit
+@testable import PanelLinux
+
+/// The glue around libevdev's `SYN_DROPPED` handling, driven with the results
+/// `libevdev_next_event` gives (status, event): no uinput here, so libevdev's
+/// own state fetch from the kernel is shown by the VM test, not this one.
+@Suite struct EvdevResyncTests {
+    func event(_ type: Int32, _ code: Int32, _ value: Int32, at seconds: Int) -> input_event {
+        var event = input_event()
+        event.time.tv_sec = seconds
+        event.type = UInt16(type)
+        event.code = UInt16(code)
+        event.value = value
+        return event
+    }
+
+    @Test func aDropResyncsFromTheSyncEventsAndFlagsTheFrame() throws {
+        let device = try #require(libevdev_new())
+        defer { libevdev_free(device) }
+        libevdev_enable_property(device, UInt32(INPUT_PROP_DIRECT))
+        libevdev_enable_event_type(device, UInt32(EV_ABS))
+        var slot = input_absinfo(value: 0, minimum: 0, maximum: 9, fuzz: 0, flat: 0, resolution: 0)
+        var axis = input_absinfo(value: 0, minimum: 0, maximum: 4095, fuzz: 0, flat: 0, resolution: 0)
+        var tracking = input_absinfo(value: 0, minimum: 0, maximum: 65535, fuzz: 0, flat: 0, resolution: 0)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_SLOT), &slot)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_POSITION_X), &axis)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_POSITION_Y), &axis)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_TRACKING_ID), &tracking)
+        let description = touchDeviceDescription(evdev: device)
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let screen = Size(width: 800, height: 480)
+        let input = EvdevTouchInput(application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
+        let touch = EvdevTouchDevice(path: "synthetic", fd: FileDescriptor(rawValue: -1), device: device,
+                                     description: description, source: 1, decoder: try TouchDecoder(device: description),
+                                     transform: TouchTransform(device: description, screenSize: screen), owner: input)
+        let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
+        let sync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
+        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+
+        // One finger down in slot 0.
+        for e in [event(EV_ABS, ABS_MT_SLOT, 0, at: 1), event(EV_ABS, ABS_MT_TRACKING_ID, 1, at: 1),
+                  event(EV_ABS, ABS_MT_POSITION_X, 100, at: 1), event(EV_ABS, ABS_MT_POSITION_Y, 100, at: 1),
+                  event(EV_SYN, SYN_REPORT, 0, at: 1)] {
+            #expect(touch.handle(status: success, event: e, flags: &flags, owner: input))
+        }
+        #expect(touch.decoder.frame.count == 1)
+        #expect(!touch.decoder.frame.isResynchronized)
+        #expect(input.oldestUnpresentedInput == 1)
+
+        // SYN_DROPPED, then libevdev's sync events: slot 0 lifted during the drop, slot 1 went down.
+        #expect(touch.handle(status: sync, event: event(EV_SYN, SYN_DROPPED, 0, at: 2), flags: &flags, owner: input))
+        #expect(flags == LIBEVDEV_READ_FLAG_SYNC.rawValue)
+        for e in [event(EV_ABS, ABS_MT_SLOT, 0, at: 3), event(EV_ABS, ABS_MT_TRACKING_ID, -1, at: 3),
+                  event(EV_ABS, ABS_MT_SLOT, 1, at: 3), event(EV_ABS, ABS_MT_TRACKING_ID, 2, at: 3),
+                  event(EV_ABS, ABS_MT_POSITION_X, 4095, at: 3), event(EV_ABS, ABS_MT_POSITION_Y, 4095, at: 3),
+                  event(EV_SYN, SYN_REPORT, 0, at: 3)] {
+            #expect(touch.handle(status: sync, event: e, flags: &flags, owner: input))
+        }
+        // The sync is over (-EAGAIN in sync mode): back to normal reads.
+        #expect(touch.handle(status: -EAGAIN, event: input_event(), flags: &flags, owner: input))
+        #expect(flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue)
+        #expect(touch.resyncCount == 1)
+        #expect(touch.decoder.droppedEventBursts == 1)
+        let frame = touch.decoder.frame
+        #expect(frame.isResynchronized)
+        #expect(frame.count == 1)
+        #expect(frame.timestamp == 3)
+        #expect(application.hasQueuedInput)
+
+        // Nothing more to read, then an unplug: both stop the reading.
+        #expect(!touch.handle(status: -EAGAIN, event: input_event(), flags: &flags, owner: input))
+        #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags, owner: input))
+    }
+}
