@@ -2,6 +2,7 @@ import Testing
 import CEvdev
 import CLinux
 import PanelKit
+import PanelTestSupport
 @testable import PanelLinux
 
 /// The glue around libevdev's `SYN_DROPPED` handling, driven with the results
@@ -69,6 +70,20 @@ import PanelKit
         #expect(frame.count == 1)
         #expect(frame.timestamp == 3)
         #expect(application.hasQueuedInput)
+
+        // A finger moving: handling the events of a frame allocates nothing.
+        var x: Int32 = 0
+        let moves = [event(EV_ABS, ABS_MT_SLOT, 1, at: 4), event(EV_ABS, ABS_MT_POSITION_X, 0, at: 4), event(EV_SYN, SYN_REPORT, 0, at: 4)]
+        let allocations = AllocationCounter.count(warmUpRuns: 20) {
+            x = (x + 7) % 4096
+            var move = moves[1]
+            move.value = x
+            _ = touch.handle(status: success, event: moves[0], flags: &flags, owner: input)
+            _ = touch.handle(status: success, event: move, flags: &flags, owner: input)
+            _ = touch.handle(status: success, event: moves[2], flags: &flags, owner: input)
+            application.runTurn()
+        }
+        #expect(allocations == 0)
 
         // Nothing more to read, then an unplug: both stop the reading.
         #expect(!touch.handle(status: -EAGAIN, event: input_event(), flags: &flags, owner: input))
