@@ -49,6 +49,8 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
     @usableFromInline var damage: [Rect] = [.zero, .zero]
     @usableFromInline var front = 0
     @usableFromInline var flipPending = false
+    /// The source has changes not yet sent to the screen.
+    @usableFromInline var needsPresent = false
     @usableFromInline var pendingInputTime = Double.infinity
     @usableFromInline var flightInputTime = Double.infinity
     @usableFromInline var frameNumber = 0
@@ -303,13 +305,15 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         guard !dirty.isEmpty else { return }
         for i in 0..<damage.count { damage[i] = damage[i].isEmpty ? dirty : damage[i].union(dirty) }
         if inputTime < pendingInputTime { pendingInputTime = inputTime }
+        needsPresent = true
         presentIfPossible()
     }
 
     @usableFromInline func presentIfPossible() {
-        guard !flipPending, isPresenting, !isClosed, let source else { return }
+        guard needsPresent, !flipPending, isPresenting, !isClosed, let source else { return }
         let back = 1 - front
-        guard !damage[back].isEmpty else { return }
+        // The back buffer lacks every change since it was last shown (damage
+        // accumulates in both buffers), not just the latest one.
         copy(damage[back], from: source, into: back)
         damage[back] = .zero
         let userData = Unmanaged.passUnretained(self).toOpaque()
@@ -322,6 +326,7 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
             return
         }
         flipPending = true
+        needsPresent = false
         flightInputTime = pendingInputTime
         pendingInputTime = .infinity
     }
@@ -352,7 +357,9 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
             isPresenting = true
             damage[front] = .zero
             damage[1 - front] = source.bounds
-            presentIfPossible()
+            // The screen shows the source as it is now; no flip is needed.
+            needsPresent = false
+            pendingInputTime = .infinity
         } else {
             runLoop?.schedule(after: 0.5, target: self)
         }

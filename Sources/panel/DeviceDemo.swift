@@ -69,8 +69,9 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
         }
         let sorted = latencies.sorted()
         func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)] }
-        return String(format: "panel demo: stopped by %@; %d frames presented; latency evdev→page flip over %d frames: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
-                      stop, frames, sorted.count, percentile(0.50) * 1000, percentile(0.99) * 1000, sorted.last! * 1000)
+        func ms(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000) }
+        return "panel demo: stopped by \(stop); \(frames) frames presented; latency evdev→page flip over \(sorted.count) frames:"
+            + " p50 \(ms(percentile(0.50))), p99 \(ms(percentile(0.99))), max \(ms(sorted.last!))"
     }
 
     // EpollRunLoopDelegate
@@ -93,7 +94,7 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
         let latency = frame.flipTime - inputTime
         latencies.append(latency)
         if let latencyLog {
-            fputs(String(format: "%d %.6f %.6f %.3f\n", frame.number, inputTime, frame.flipTime, latency * 1000), latencyLog)
+            fputs(String(format: "%ld %.6f %.6f %.3f\n", frame.number, inputTime, frame.flipTime, latency * 1000), latencyLog)
             fflush(latencyLog)
         }
     }
