@@ -221,6 +221,9 @@ public final class EvdevTouchInput {
             if error == .permissionDenied || error == .notPermitted { log?("panel: " + failure.message) }
             return
         }
+        // Monotonic timestamps before libevdev reads anything (the kernel
+        // stamps queued events with the clock chosen when they were queued).
+        _ = clinux_eviocsclockid_monotonic(fd.rawValue)
         var device: OpaquePointer?
         let status = libevdev_new_from_fd(fd.rawValue, &device)
         guard status >= 0, let device else {
@@ -246,7 +249,6 @@ public final class EvdevTouchInput {
             if required { throw PanelLinuxError("\(path) (\(description.name)): \(error.message)") }
             return
         }
-        _ = clinux_eviocsclockid_monotonic(fd.rawValue)
         if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
             log?("panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared")
         }

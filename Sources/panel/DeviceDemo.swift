@@ -35,7 +35,7 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
         if let latencyLogPath {
             guard let file = fopen(latencyLogPath, "w") else { fail("cannot write the latency log \(latencyLogPath)") }
             latencyLog = file
-            fputs("# frame input_time flip_time latency_ms (CLOCK_MONOTONIC seconds)\n", file)
+            fputs("# frame input_time flip_time latency_ms (CLOCK_MONOTONIC seconds; - when no touch input caused the frame)\n", file)
         } else {
             latencyLog = nil
         }
@@ -90,7 +90,11 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
     // DRMDisplayDelegate
     func display(_ display: DRMDisplay, didPresent frame: PresentedFrame) {
         frames += 1
-        guard let inputTime = frame.inputTime else { return }
+        guard let inputTime = frame.inputTime else {
+            // A frame no touch caused (the first frame, a timer's animation): no latency.
+            if let latencyLog { fputs(String(format: "%ld - %.6f -\n", frame.number, frame.flipTime), latencyLog) }
+            return
+        }
         let latency = frame.flipTime - inputTime
         latencies.append(latency)
         if let latencyLog {
