@@ -17,6 +17,15 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
     let latencyLog: UnsafeMutablePointer<FILE>?
     var latencies: [Double] = []
     var frames = 0
+    var startWall = 0.0
+    var startCPU = 0.0
+
+    /// This process's CPU time (user + system), in seconds.
+    static func processCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
 
     init(display: DRMDisplay, deviceConfiguration: EvdevTouchConfiguration, textRenderer: FreeTypeTextRenderer,
          icon: Image?, latencyLogPath: String?) throws {
@@ -54,12 +63,18 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
         try display.attach(to: loop, source: logical)
         if let duration { demo.application.runLoop.schedule(after: duration, target: self, tag: 1) }
         FileHandle.standardError.write(Data("panel demo: \(display.cardPath) \(display.connectorName) \(display.modeName); SIGTERM or SIGINT ends it\n".utf8))
+        startWall = demo.application.runLoop.now
+        startCPU = Self.processCPUTime()
         try loop.run()
+        let wall = demo.application.runLoop.now - startWall
+        let cpu = Self.processCPUTime() - startCPU
         display.close(loop)
         input.close(loop)
         log.writer.flush()
         if let latencyLog { fclose(latencyLog) }
         FileHandle.standardError.write(Data((summary() + "\n").utf8))
+        FileHandle.standardError.write(Data(String(format: "panel demo: CPU %.3f s over %.3f s running (%.2f%%), %ld wake-ups\n",
+                                                   cpu, wall, wall > 0 ? cpu / wall * 100 : 0, loop.wakeCount).utf8))
     }
 
     func summary() -> String {
