@@ -58,6 +58,12 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "DRM: take the touch devices exclusively (EVIOCGRAB).")
     var grab = false
 
+    @Option(help: "DRM: how far the touch sensor turns clockwise to match the screen: 0, 90, 180 or 270.")
+    var touchRotation: Int = 0
+
+    @Option(help: "DRM: the touch calibration matrix, six numbers 'a b c d e f' as libinput's LIBINPUT_CALIBRATION_MATRIX.")
+    var calibration: String?
+
     @Option(help: "The scene: \(Scene.allCases.map(\.rawValue).joined(separator: ", ")) (the demo's controls screen).")
     var scene: Scene = .controls
 
@@ -94,6 +100,20 @@ struct DemoCommand: ParsableCommand {
             let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png")
             var touch = EvdevTouchConfiguration(devicePath: device)
             touch.grab = grab
+            guard let rotation = TouchRotation(rawValue: touchRotation) else {
+                display.close(nil)
+                fail("--touch-rotation must be 0, 90, 180 or 270, not \(touchRotation)")
+            }
+            touch.rotation = rotation
+            if let calibration {
+                let numbers = calibration.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+                guard numbers.count == 6 else {
+                    display.close(nil)
+                    fail("--calibration needs six numbers 'a b c d e f', not '\(calibration)'")
+                }
+                touch.calibration = CalibrationMatrix(a: numbers[0], b: numbers[1], c: numbers[2],
+                                                      d: numbers[3], e: numbers[4], f: numbers[5])
+            }
             do {
                 let demo = try DeviceDemo(display: display, deviceConfiguration: touch, textRenderer: textRenderer,
                                           icon: icon, latencyLogPath: latencyLog)
