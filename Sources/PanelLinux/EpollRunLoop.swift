@@ -66,8 +66,8 @@ public final class EpollRunLoop {
         _ = try retryingOnInterrupt { clinux_epoll_add(epoll.rawValue, signals.rawValue, Self.signalToken) }
     }
 
+    /// Closes the loop's own descriptors; the sources' descriptors stay their owners'.
     deinit {
-        for entry in sources where entry.source != nil { entry.fd.close() }
         inotify?.close()
         signals.close()
         timer.close()
@@ -106,11 +106,10 @@ public final class EpollRunLoop {
     /// Adds `fd`; `source` reads it whenever it is readable. The loop does not
     /// own the descriptor: ``remove(_:)`` it before closing it.
     public func add(_ fd: FileDescriptor, source: any EpollSource) throws(Errno) {
-        var index = sources.firstIndex { $0.source == nil } ?? sources.count
+        let index = sources.firstIndex { $0.source == nil } ?? sources.count
         if index == sources.count { sources.append((fd, nil)) }
         _ = try retryingOnInterrupt { clinux_epoll_add(epoll.rawValue, fd.rawValue, Self.firstSourceToken + UInt64(index)) }
         sources[index] = (fd, source)
-        index += 0
     }
 
     /// Stops watching `fd` (before it is closed).
