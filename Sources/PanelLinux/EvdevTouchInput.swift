@@ -41,7 +41,9 @@ public func isDirectTouchScreen(_ description: TouchDeviceDescription) -> Bool {
 
 /// Board settings for touch input.
 public struct EvdevTouchConfiguration {
-    /// A device path; `nil` discovers every direct-touch device in ``directory``.
+    /// A device path (`/dev/input/event3`) or name (`Goodix Capacitive TouchScreen`);
+    /// `nil` discovers every direct-touch device in ``directory``. A device given by
+    /// path and unplugged is picked up again at that path or, by its name, at another.
     public var devicePath: String?
     public var directory: String = "/dev/input"
     public var calibration: CalibrationMatrix = .identity
@@ -179,10 +181,15 @@ public final class EvdevTouchInput {
     /// Throws when a configured device cannot be used; discovery finding
     /// nothing is not an error (a device may be plugged in later).
     public func start(_ loop: EpollRunLoop) throws(PanelLinuxError) {
-        if let path = configuration.devicePath {
+        if let path = configuration.devicePath, path.utf8.contains(UInt8(ascii: "/")) {
             try open(path, loop: loop, required: true)
+            wantedName = devices.last?.description.name
         } else {
+            wantedName = configuration.devicePath
             rescan(loop)
+            if let wantedName, devices.isEmpty {
+                log?("panel: no input device named '\(wantedName)' in \(configuration.directory) yet; waiting for it")
+            }
         }
         do {
             try loop.watchInputDirectory(configuration.directory)
@@ -191,11 +198,18 @@ public final class EvdevTouchInput {
         }
     }
 
-    /// Looks for devices not open yet: the configured path, or every `event*` node.
+    /// The configured device's name: given as the device, or read from the
+    /// configured path at start. A re-plugged device with this name is taken
+    /// even when its node has another number.
+    public internal(set) var wantedName: String?
+
+    /// Looks for devices not open yet: the configured device (at its path, or
+    /// by its name at any path), or every direct-touch `event*` node.
     public func rescan(_ loop: EpollRunLoop) {
-        if let path = configuration.devicePath {
-            if !devices.contains(where: { $0.path == path }) { try? open(path, loop: loop, required: false) }
-            return
+        if let path = configuration.devicePath, path.utf8.contains(UInt8(ascii: "/")) {
+            if devices.isEmpty { try? open(path, loop: loop, required: false, name: wantedName) }
+            if !devices.isEmpty { return }
+            guard wantedName != nil else { return }
         }
         guard let directory = opendir(configuration.directory) else { return }
         var paths: [String] = []
@@ -205,13 +219,15 @@ public final class EvdevTouchInput {
         }
         closedir(directory)
         for path in paths where !devices.contains(where: { $0.path == path }) {
-            try? open(path, loop: loop, required: false)
+            if configuration.devicePath != nil && !devices.isEmpty { return }   // one configured device
+            try? open(path, loop: loop, required: false, name: wantedName)
         }
     }
 
     /// Opens one device. `required`: the device was named, so not being a
     /// touch screen is an error; otherwise non-touch devices are skipped quietly.
-    public func open(_ path: String, loop: EpollRunLoop, required: Bool) throws(PanelLinuxError) {
+    /// `name`, when given, must be the device's name (others are skipped).
+    public func open(_ path: String, loop: EpollRunLoop, required: Bool, name: String? = nil) throws(PanelLinuxError) {
         let fd: FileDescriptor
         do {
             fd = try FileDescriptor.open(path, flags: clinux_o_rdonly_nonblock())
@@ -232,7 +248,12 @@ public final class EvdevTouchInput {
             return
         }
         let description = touchDeviceDescription(evdev: device)
-        guard isDirectTouchScreen(description) || (required && description.touchProtocol != nil) else {
+        if let name, description.name != name, !required {
+            libevdev_free(device)
+            fd.close()
+            return
+        }
+        guard isDirectTouchScreen(description) || ((required || name != nil) && description.touchProtocol != nil) else {
             libevdev_free(device)
             fd.close()
             if required {

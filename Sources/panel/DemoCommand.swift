@@ -27,9 +27,6 @@ struct DemoCommand: ParsableCommand {
         case auto, headless, drm
     }
 
-    enum Scene: String, ExpressibleByArgument, CaseIterable {
-        case controls
-    }
 
     @Option(help: "Where frames go: \(Backend.allCases.map(\.rawValue).joined(separator: ", ")).")
     var backend: Backend = .auto
@@ -64,8 +61,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "DRM: the touch calibration matrix, six numbers 'a b c d e f' as libinput's LIBINPUT_CALIBRATION_MATRIX.")
     var calibration: String?
 
-    @Option(help: "The scene: \(Scene.allCases.map(\.rawValue).joined(separator: ", ")) (the demo's controls screen).")
-    var scene: Scene = .controls
+    @Option(help: "DRM: show a `panel replay` scene instead of the demo app (\(SceneCatalog.names.joined(separator: ", "))), logging what `panel replay --scene` logs, so the two compare.")
+    var scene: String?
 
     @Option(help: "DRM: write one line per presented frame: frame, input time, flip time, latency in ms.")
     var latencyLog: String?
@@ -74,6 +71,9 @@ struct DemoCommand: ParsableCommand {
     var duration: Double?
 
     func run() throws {
+        if let scene, !SceneCatalog.names.contains(scene) {
+            fail("unknown scene '\(scene)'; expected one of: \(SceneCatalog.names.joined(separator: ", "))")
+        }
         var useDevice = backend == .drm
         var display: DRMDisplay?
         if backend != .headless {
@@ -115,7 +115,7 @@ struct DemoCommand: ParsableCommand {
                                                       d: numbers[3], e: numbers[4], f: numbers[5])
             }
             do {
-                let demo = try DeviceDemo(display: display, deviceConfiguration: touch, textRenderer: textRenderer,
+                let demo = try DeviceDemo(display: display, scene: scene, deviceConfiguration: touch, textRenderer: textRenderer,
                                           icon: icon, latencyLogPath: latencyLog)
                 try demo.run(duration: duration)
             } catch {

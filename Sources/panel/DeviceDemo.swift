@@ -10,7 +10,10 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
     let display: DRMDisplay
     let input: EvdevTouchInput
     let loop: EpollRunLoop
-    let demo: DemoApp
+    let application: Application
+    let window: Window
+    /// Kept alive: the demo app's target-action owner (nil for a replay scene).
+    let demo: DemoApp?
     let log: ReplayLog
     let renderer: Renderer
     let logical: Framebuffer
@@ -27,13 +30,32 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
-    init(display: DRMDisplay, deviceConfiguration: EvdevTouchConfiguration, textRenderer: FreeTypeTextRenderer,
+    /// `scene`: a `panel replay` scene (its window, with the replay's touch,
+    /// responder and action log lines, so the two logs compare); `nil` runs
+    /// the demo app (controls and about screens, action lines only).
+    init(display: DRMDisplay, scene: String?, deviceConfiguration: EvdevTouchConfiguration, textRenderer: FreeTypeTextRenderer,
          icon: Image?, latencyLogPath: String?) throws {
         self.display = display
-        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let runLoop = RunLoop(clock: SystemClock())
         let size = Size(width: Double(display.width), height: Double(display.height))
-        log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: application.runLoop.clock)
-        demo = DemoApp(application: application, screenSize: size, icon: icon, log: log)
+        log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: runLoop.clock)
+        log.startTime = runLoop.now
+        if let scene {
+            let replayApplication = ReplayApplication(runLoop: runLoop, log: log)
+            replayApplication.gestureArena.observer = log
+            guard let window = SceneCatalog.build(scene, screenSize: size, log: log) else {
+                fail("unknown scene '\(scene)'; expected one of: \(SceneCatalog.names.joined(separator: ", "))")
+            }
+            replayApplication.addWindow(window)
+            application = replayApplication
+            self.window = window
+            demo = nil
+        } else {
+            application = Application(runLoop: runLoop)
+            let demo = DemoApp(application: application, screenSize: size, icon: icon, log: log)
+            self.window = demo.window
+            self.demo = demo
+        }
         renderer = Renderer(textRenderer: textRenderer)
         let stride = display.width * 4
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * display.height, alignment: 16)
@@ -57,16 +79,16 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
         if input.devices.isEmpty {
             FileHandle.standardError.write(Data("panel demo: no touch screen yet; waiting for one in \(input.configuration.directory)\n".utf8))
         }
-        renderer.draw(demo.window, into: logical)
+        renderer.draw(window, into: logical)
         loop.delegate = self
         display.delegate = self
         try display.attach(to: loop, source: logical)
-        if let duration { demo.application.runLoop.schedule(after: duration, target: self, tag: 1) }
+        if let duration { application.runLoop.schedule(after: duration, target: self, tag: 1) }
         FileHandle.standardError.write(Data("panel demo: \(display.cardPath) \(display.connectorName) \(display.modeName); SIGTERM or SIGINT ends it\n".utf8))
-        startWall = demo.application.runLoop.now
+        startWall = application.runLoop.now
         startCPU = Self.processCPUTime()
         try loop.run()
-        let wall = demo.application.runLoop.now - startWall
+        let wall = application.runLoop.now - startWall
         let cpu = Self.processCPUTime() - startCPU
         display.close(loop)
         input.close(loop)
@@ -91,7 +113,7 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
 
     // EpollRunLoopDelegate
     func runLoopTurnDidEnd(_ loop: EpollRunLoop) {
-        if let dirty = renderer.render(demo.window, into: logical) {
+        if let dirty = renderer.render(window, into: logical) {
             display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
         }
         input.oldestUnpresentedInput = .infinity

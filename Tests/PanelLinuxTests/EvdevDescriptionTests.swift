@@ -74,4 +74,18 @@ import PanelKit
         let error = #expect(throws: PanelLinuxError.self) { try notInput.start(loop) }
         #expect(error?.message.hasPrefix("/dev/null: not an evdev input device") == true)
     }
+
+    @Test func aDeviceGivenByNameIsWaitedFor() throws {
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let loop = try EpollRunLoop(application: application)
+        var configuration = EvdevTouchConfiguration(devicePath: "Goodix Capacitive TouchScreen")
+        configuration.directory = "/nonexistent-input"
+        let input = EvdevTouchInput(application: application, screenSize: Size(width: 800, height: 480), configuration: configuration)
+        var messages: [String] = []
+        input.log = { messages.append($0) }
+        try input.start(loop)
+        #expect(input.devices.isEmpty)
+        #expect(input.wantedName == "Goodix Capacitive TouchScreen")
+        #expect(messages.first == "panel: no input device named 'Goodix Capacitive TouchScreen' in /nonexistent-input yet; waiting for it")
+    }
 }
