@@ -9,6 +9,9 @@
   images.py differ A B MIN_FRACTION           exit 0 when at least MIN_FRACTION of pixels differ
   images.py readback TRACE RECORDED           the (type, code, value) events of an evemu
         trace against those evemu-record read back from the device
+  images.py midtouch TRACE                    the trace cut after the frame in the middle of its
+        longest stretch with a finger down (for the unplug test): the finger is
+        still down when the cut trace ends
   images.py actions HEADLESS VM               the action lines of two JSON Lines logs
 """
 import json
@@ -230,6 +233,44 @@ def main(argv):
                 print(f"first difference at event {i}: trace {a}, read back {b}")
                 break
         return 1
+    elif cmd == "midtouch":
+        slot, ids, keys, a_frame = 0, {}, set(), False
+        down_since, best, t0 = None, (0.0, 0.0), None
+        for line in open(argv[2], errors="replace"):
+            parts = line.split()
+            if len(parts) < 5 or parts[0] != "E:":
+                continue
+            t, typ, code, value = float(parts[1]), num(parts[2]), num(parts[3]), int(parts[4])
+            t0 = t if t0 is None else t0
+            if typ == 1 and code in (0x14a, 0x110):  # BTN_TOUCH, BTN_LEFT
+                keys = keys | {code} if value else keys - {code}
+            elif typ == 3 and code == 0x2f:
+                slot = value
+            elif typ == 3 and code == 0x39:
+                ids[slot] = value
+            elif typ == 3 and code in (0x35, 0x36):
+                a_frame = True
+            elif typ == 0 and code == 2:
+                a_frame = True
+            if typ == 0 and code == 0:
+                down = bool(keys) or any(v >= 0 for v in ids.values())
+                if down and down_since is None:
+                    down_since = t
+                elif not down and down_since is not None:
+                    if t - down_since > best[1] - best[0]:
+                        best = (down_since, t)
+                    down_since = None
+                a_frame = False
+        middle = (best[0] + best[1]) / 2
+        lines = open(argv[2], errors="replace").read().splitlines()
+        for i, line in enumerate(lines):
+            parts = line.split()
+            if len(parts) >= 5 and parts[0] == "E:" and num(parts[2]) == 0 and num(parts[3]) == 0 \
+                    and float(parts[1]) >= middle:
+                print("\n".join(lines[:i + 1]))
+                return 0
+        print(f"{argv[2]}: no touch found", file=sys.stderr)
+        return 1
     elif cmd == "actions":
         def load(path):
             lines = []
@@ -247,8 +288,9 @@ def main(argv):
                     lines.append(json.dumps(obj, sort_keys=True))
             return lines
         a, b = load(argv[2]), load(argv[3])
-        if a == b and a:
-            print(f"the {len(a)} action lines match")
+        if a == b:
+            print(f"the {len(a)} action lines match" if a else
+                  "no action lines in either log (the trace touches no control; this proves little)")
             return 0
         print(f"headless has {len(a)} action lines, the VM {len(b)}")
         for i in range(max(len(a), len(b))):
