@@ -12,7 +12,8 @@
   images.py midtouch TRACE                    the trace cut after the frame in the middle of its
         longest stretch with a finger down (for the unplug test): the finger is
         still down when the cut trace ends
-  images.py actions HEADLESS VM               the action lines of two JSON Lines logs
+  images.py actions HEADLESS VM               the touch, responder and action lines of two
+        JSON Lines logs, without their times
 """
 import json
 import struct
@@ -282,17 +283,21 @@ def main(argv):
                     obj = json.loads(line)
                 except ValueError:
                     continue
-                if obj.get("type") == "action":
+                # Touch phases, responder messages and control actions; not the
+                # headless summary line. Times differ between runs, so "t" is left out.
+                if obj.get("type") in ("touch", "responder", "action"):
                     obj.pop("t", None)
-                    obj.pop("time", None)
                     lines.append(json.dumps(obj, sort_keys=True))
             return lines
         a, b = load(argv[2]), load(argv[3])
+        def count(lines):
+            kinds = [json.loads(x)["type"] for x in lines]
+            return ", ".join(f"{kinds.count(k)} {k}" for k in ("touch", "responder", "action"))
         if a == b:
-            print(f"the {len(a)} action lines match" if a else
-                  "no action lines in either log (the trace touches no control; this proves little)")
+            print(f"all {len(a)} lines match ({count(a)})" if a else
+                  "no touch, responder or action lines in either log (this proves little)")
             return 0
-        print(f"headless has {len(a)} action lines, the VM {len(b)}")
+        print(f"headless has {len(a)} lines ({count(a)}), the VM {len(b)} ({count(b)})")
         for i in range(max(len(a), len(b))):
             x = a[i] if i < len(a) else "(none)"
             y = b[i] if i < len(b) else "(none)"
