@@ -12,8 +12,8 @@
   images.py midtouch TRACE                    the trace cut after the frame in the middle of its
         longest stretch with a finger down (for the unplug test): the finger is
         still down when the cut trace ends
-  images.py actions HEADLESS VM               the touch, responder and action lines of two
-        JSON Lines logs, without their times
+  images.py actions HEADLESS VM [all]         the action lines (with "all": touch, responder
+        and action lines) of two JSON Lines logs, without their times
 """
 import json
 import struct
@@ -273,6 +273,7 @@ def main(argv):
         print(f"{argv[2]}: no touch found", file=sys.stderr)
         return 1
     elif cmd == "actions":
+        kinds = ("touch", "responder", "action") if argv[4:5] == ["all"] else ("action",)
         def load(path):
             lines = []
             for line in open(path, errors="replace"):
@@ -285,17 +286,17 @@ def main(argv):
                     continue
                 # Touch phases, responder messages and control actions; not the
                 # headless summary line. Times differ between runs, so "t" is left out.
-                if obj.get("type") in ("touch", "responder", "action"):
+                if obj.get("type") in kinds:
                     obj.pop("t", None)
                     lines.append(json.dumps(obj, sort_keys=True))
             return lines
         a, b = load(argv[2]), load(argv[3])
         def count(lines):
-            kinds = [json.loads(x)["type"] for x in lines]
-            return ", ".join(f"{kinds.count(k)} {k}" for k in ("touch", "responder", "action"))
+            found = [json.loads(x)["type"] for x in lines]
+            return ", ".join(f"{found.count(k)} {k}" for k in kinds)
         if a == b:
             print(f"all {len(a)} lines match ({count(a)})" if a else
-                  "no touch, responder or action lines in either log (this proves little)")
+                  f"no {'/'.join(kinds)} lines in either log (this proves little)")
             return 0
         print(f"headless has {len(a)} lines ({count(a)}), the VM {len(b)} ({count(b)})")
         for i in range(max(len(a), len(b))):
