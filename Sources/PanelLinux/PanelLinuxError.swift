@@ -1,3 +1,5 @@
+import CLinux
+
 /// A device backend failure, worded for the person at the board: which
 /// device, what was missing, and what to do about it.
 public struct PanelLinuxError: Error, CustomStringConvertible, Equatable {
@@ -18,6 +20,6 @@ public struct PanelLinuxError: Error, CustomStringConvertible, Equatable {
         if error == .noSuchFile {
             return PanelLinuxError("\(path): no such \(what)", errno: error)
         }
-        return PanelLinuxError("\(path): cannot open the \(what) (errno \(error.rawValue))", errno: error)
+        return PanelLinuxError("\(path): cannot open the \(what): \(error.message)", errno: error)
     }
 }

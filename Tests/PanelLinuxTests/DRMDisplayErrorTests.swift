@@ -63,3 +63,10 @@ import Glibc
         #expect(error?.message.contains("\(directory)/card0: not a KMS display device") == true)
     }
 }
+
+extension DRMDisplayErrorTests {
+    @Test func aDirectoryGivenAsCardIsNamed() {
+        let error = #expect(throws: PanelLinuxError.self) { try DRMDisplay.open(DRMDisplayConfiguration(cardPath: "/tmp")) }
+        #expect(error?.message == "/tmp: cannot open the DRM card: Is a directory (errno 21)")
+    }
+}

@@ -8,6 +8,12 @@ public struct Errno: Error, RawRepresentable, Equatable, Hashable, Sendable {
     /// The calling thread's current `errno`.
     @inlinable public static var current: Errno { Errno(rawValue: clinux_errno()) }
 
+    /// The C library's text for the error, e.g. "Is a directory".
+    public var message: String {
+        guard let text = strerror(rawValue) else { return "errno \(rawValue)" }
+        return String(cString: text) + " (errno \(rawValue))"
+    }
+
     public static var interrupted: Errno { Errno(rawValue: EINTR) }
     public static var wouldBlock: Errno { Errno(rawValue: EAGAIN) }
     public static var noDevice: Errno { Errno(rawValue: ENODEV) }
