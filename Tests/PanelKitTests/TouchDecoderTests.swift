@@ -637,3 +637,28 @@ struct TouchDecoderTests {
         }
     }
 }
+
+@Suite("Device removal")
+struct DeviceRemovalDecodingTests {
+    @Test("H4, rule 5: the kernel's release frame on unplug (SYN_REPORT value 1) cancels the touch, it does not lift it")
+    func releaseFrameOnUnplugCancels() throws {
+        var device = TouchDeviceDescription(name: "single")
+        device.setAxis(AbsoluteAxis.x, AbsoluteAxisInfo(minimum: 0, maximum: 799))
+        device.setAxis(AbsoluteAxis.y, AbsoluteAxisInfo(minimum: 0, maximum: 479))
+        device.keys = [KeyCode.touch]
+        let decoder = try TouchDecoder(device: device)
+        func feed(_ type: UInt16, _ code: UInt16, _ value: Int32, at time: Double) -> Bool {
+            decoder.decode(InputEvent(time: time, type: type, code: code, value: value))
+        }
+        _ = feed(EventType.absolute, AbsoluteAxis.x, 100, at: 0)
+        _ = feed(EventType.absolute, AbsoluteAxis.y, 100, at: 0)
+        _ = feed(EventType.key, KeyCode.touch, 1, at: 0)
+        #expect(feed(EventType.synchronization, SynchronizationCode.report, 0, at: 0))
+        #expect(decoder.frame.count == 1 && !decoder.frame.isResynchronized)
+        // What the kernel sends as the device is unregistered.
+        _ = feed(EventType.key, KeyCode.touch, 0, at: 0.5)
+        #expect(feed(EventType.synchronization, SynchronizationCode.report, 1, at: 0.5))
+        #expect(decoder.frame.count == 0)
+        #expect(decoder.frame.isResynchronized)   // the tracker cancels what vanished
+    }
+}

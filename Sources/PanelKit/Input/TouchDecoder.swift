@@ -167,6 +167,10 @@ public final class TouchDecoder {
                 nextFrameIsResynchronized = true
                 return false
             }
+            // Value 1 marks the kernel's own frame releasing every key as the
+            // device goes away (input_dev_release_keys): a lift in it is not the
+            // finger's, so the touches it ends are cancelled, as after a drop.
+            if event.value == 1 { nextFrameIsResynchronized = true }
             completeFrame(at: event.time)
             return true
         case SynchronizationCode.dropped:
