@@ -292,6 +292,9 @@ public final class EvdevTouchInput {
 
     /// The device was unplugged (ENODEV) or failed: its touches end as cancelled, and it is closed.
     @usableFromInline func deviceVanished(_ device: EvdevTouchDevice, loop: EpollRunLoop) {
+        // Frames read before the error go first, or they would start touches
+        // after the cancel and leave them stuck.
+        application.runTurn()
         application.cancelTouches(source: device.source)
         device.close(loop)
         devices.removeAll { $0 === device }

@@ -90,3 +90,53 @@ import PanelTestSupport
         #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags, owner: input))
     }
 }
+
+final class TouchRecordingView: View {
+    var messages: [String] = []
+    override func touchesBegan(_ touches: TouchSet, with event: Event) { messages.append("began") }
+    override func touchesMoved(_ touches: TouchSet, with event: Event) { messages.append("moved") }
+    override func touchesEnded(_ touches: TouchSet, with event: Event) { messages.append("ended") }
+    override func touchesCancelled(_ touches: TouchSet, with event: Event) { messages.append("cancelled") }
+}
+
+extension EvdevResyncTests {
+    /// An unplug (ENODEV) right after a finger went down in the same read: the
+    /// touch begins, then is cancelled; none is left down.
+    @Test func anUnplugMidTouchCancelsTheTouchEvenWhenItsFrameIsStillQueued() throws {
+        let device = try #require(libevdev_new())   // freed by the input when the device vanishes
+        libevdev_enable_property(device, UInt32(INPUT_PROP_DIRECT))
+        libevdev_enable_event_type(device, UInt32(EV_ABS))
+        var slot = input_absinfo(value: 0, minimum: 0, maximum: 9, fuzz: 0, flat: 0, resolution: 0)
+        var axis = input_absinfo(value: 0, minimum: 0, maximum: 4095, fuzz: 0, flat: 0, resolution: 0)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_SLOT), &slot)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_POSITION_X), &axis)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_POSITION_Y), &axis)
+        libevdev_enable_event_code(device, UInt32(EV_ABS), UInt32(ABS_MT_TRACKING_ID), &axis)
+        let description = touchDeviceDescription(evdev: device)
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let screen = Size(width: 800, height: 480)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+        let view = TouchRecordingView(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+        window.addSubview(view)
+        application.addWindow(window)
+        let loop = try EpollRunLoop(application: application)
+        let input = EvdevTouchInput(application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
+        let pipe = FileDescriptor(rawValue: clinux_eventfd_create())   // a real fd for the loop to drop
+        let touch = EvdevTouchDevice(path: "synthetic", fd: pipe, device: device,
+                                     description: description, source: 3, decoder: try TouchDecoder(device: description),
+                                     transform: TouchTransform(device: description, screenSize: screen), owner: input)
+        try loop.add(pipe, source: touch)
+        input.devices.append(touch)
+        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
+        for e in [event(EV_ABS, ABS_MT_SLOT, 0, at: 1), event(EV_ABS, ABS_MT_TRACKING_ID, 1, at: 1),
+                  event(EV_ABS, ABS_MT_POSITION_X, 2000, at: 1), event(EV_ABS, ABS_MT_POSITION_Y, 2000, at: 1),
+                  event(EV_SYN, SYN_REPORT, 0, at: 1)] {
+            _ = touch.handle(status: Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), event: e, flags: &flags, owner: input)
+        }
+        #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags, owner: input))
+        input.deviceVanished(touch, loop: loop)
+        application.runTurn()
+        #expect(view.messages == ["began", "cancelled"])
+        #expect(input.devices.isEmpty)
+    }
+}
