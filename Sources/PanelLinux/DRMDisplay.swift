@@ -107,8 +107,11 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
             }
         }
         if let permissionError, reasons.count == 1 { throw permissionError }
-        var message = "no usable DRM card in \(configuration.directory):"
-        for reason in reasons { message += "\n  " + reason }
+        // One line: the only card's reason names the card already; with
+        // several cards, each card's reason follows, separated by "; ".
+        if reasons.count == 1 { throw PanelLinuxError(reasons[0], errno: permissionError?.errno) }
+        var message = "no usable DRM card in \(configuration.directory): "
+        for (index, reason) in reasons.enumerated() { message += (index == 0 ? "" : "; ") + reason }
         throw PanelLinuxError(message, errno: permissionError?.errno)
     }
 
@@ -174,7 +177,7 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         for i in 0..<Int(connector.pointee.count_modes) {
             let mode = connector.pointee.modes[i]
             let size = String(mode.hdisplay) + "x" + String(mode.vdisplay)
-            available.append(size)
+            if !available.contains(size) { available.append(size) }
             if modeIndex != nil { continue }
             if let wanted = configuration.mode {
                 if wanted == size || wanted == Self.name(of: mode) { modeIndex = i }

@@ -66,6 +66,9 @@ public final class EvdevTouchDevice: EpollSource {
     @usableFromInline var frame = TouchFrame()
     /// Times libevdev reported `SYN_DROPPED` and the state was re-synced from the kernel.
     public internal(set) var resyncCount = 0
+    /// Events libevdev produced in the current (or last) resync: the
+    /// differences between the state before the drop and the kernel's state.
+    public internal(set) var resyncEvents = 0
 
     init(path: String, fd: FileDescriptor, device: OpaquePointer, description: TouchDeviceDescription, source: Int,
          decoder: TouchDecoder, transform: TouchTransform, owner: EvdevTouchInput) {
@@ -107,11 +110,13 @@ public final class EvdevTouchDevice: EpollSource {
                 // sync events that follow (the kernel's current state, which
                 // libevdev fetched) rebuild it, flagged resynchronized.
                 resyncCount += 1
+                resyncEvents = 0
                 let time = Self.time(of: event)
                 feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0), owner)
                 feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), owner)
                 flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
             } else {
+                resyncEvents += 1
                 feed(Self.inputEvent(event), owner)
             }
             return true
@@ -122,6 +127,8 @@ public final class EvdevTouchDevice: EpollSource {
         }
         if status == -clinux_eagain() && flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
             flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue   // sync done; read on
+            owner.log?("panel: SYN_DROPPED on \(path): events were lost (the client buffer overflowed); "
+                + "resynced from the kernel (\(resyncEvents) sync events)")
             return true
         }
         return false

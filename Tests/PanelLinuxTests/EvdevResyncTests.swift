@@ -51,6 +51,8 @@ import PanelTestSupport
         #expect(!touch.decoder.frame.isResynchronized)
         #expect(input.oldestUnpresentedInput == 1)
 
+        var messages: [String] = []
+        input.log = { messages.append($0) }
         // SYN_DROPPED, then libevdev's sync events: slot 0 lifted during the drop, slot 1 went down.
         #expect(touch.handle(status: sync, event: event(EV_SYN, SYN_DROPPED, 0, at: 2), flags: &flags, owner: input))
         #expect(flags == LIBEVDEV_READ_FLAG_SYNC.rawValue)
@@ -64,6 +66,10 @@ import PanelTestSupport
         #expect(touch.handle(status: -EAGAIN, event: input_event(), flags: &flags, owner: input))
         #expect(flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue)
         #expect(touch.resyncCount == 1)
+        #expect(touch.resyncEvents == 7)
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("panel: SYN_DROPPED on ") == true)
+        #expect(messages.first?.hasSuffix("resynced from the kernel (7 sync events)") == true)
         #expect(touch.decoder.droppedEventBursts == 1)
         let frame = touch.decoder.frame
         #expect(frame.isResynchronized)

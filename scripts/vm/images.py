@@ -14,8 +14,12 @@
         still down when the cut trace ends
   images.py actions HEADLESS VM [all]         the action lines (with "all": touch, responder
         and action lines) of two JSON Lines logs, without their times
+  images.py flood-down TRACE                 one finger down at the centre of the trace device's axes
+  images.py flood TRACE FRAMES               FRAMES moves of that finger, then its lift, all at
+        time 0 (evemu-play writes them without pausing): the SYN_DROPPED check
 """
 import json
+import re
 import struct
 import sys
 import zlib
@@ -272,6 +276,50 @@ def main(argv):
                 return 0
         print(f"{argv[2]}: no touch found", file=sys.stderr)
         return 1
+    elif cmd in ("flood-down", "flood"):
+        # Synthetic events for the SYN_DROPPED check, for the trace's device:
+        #   flood-down TRACE        one finger down at the centre of the axes;
+        #   flood TRACE FRAMES      FRAMES moves of that finger (each past the
+        #                           axes' fuzz), then the lift. All at time 0,
+        #                           so evemu-play writes them without pausing.
+        header = open(argv[2], errors="replace").read()
+        mt = "(ABS_MT_POSITION_X)" in header
+        xs, ys = (0x35, 0x36) if mt else (0x00, 0x01)
+        cx, cy = 2048, 2048
+        ranges = {}
+        code = None
+        for line in header.splitlines():
+            m = re.match(r"#\s+Event code (\d+) \((ABS_[A-Z_]+)\)", line)
+            if m:
+                code = int(m.group(1))
+                continue
+            m = re.match(r"#\s+(Min|Max)\s+(-?\d+)", line)
+            if m and code is not None:
+                ranges.setdefault(code, {})[m.group(1)] = int(m.group(2))
+        if xs in ranges and ys in ranges:
+            cx = (ranges[xs]["Min"] + ranges[xs]["Max"]) // 2
+            cy = (ranges[ys]["Min"] + ranges[ys]["Max"]) // 2
+        out = []
+        def ev(t, c, v):
+            out.append(f"E: 0.000000 {t:04x} {c:04x} {v:04d}")
+        if cmd == "flood-down":
+            if mt:
+                ev(3, 0x2f, 0); ev(3, 0x39, 1)
+            ev(1, 0x14a, 1)
+            ev(3, xs, cx); ev(3, ys, cy)
+            ev(0, 0, 0)
+        else:
+            for i in range(int(argv[3])):
+                if mt:
+                    ev(3, 0x2f, 0)
+                d = 40 if i % 2 == 0 else -40
+                ev(3, xs, cx + d); ev(3, ys, cy - d)
+                ev(0, 0, 0)
+            if mt:
+                ev(3, 0x2f, 0); ev(3, 0x39, -1)
+            ev(1, 0x14a, 0)
+            ev(0, 0, 0)
+        print("\n".join(out))
     elif cmd == "actions":
         kinds = ("touch", "responder", "action") if argv[4:5] == ["all"] else ("action",)
         def load(path):
