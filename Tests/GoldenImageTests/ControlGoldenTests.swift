@@ -10,12 +10,8 @@ import Testing
 // Tests/Golden (PANELKIT_UPDATE_GOLDEN=1 rewrites them; a mismatch writes the
 // actual and a diff image under .build-golden/).
 
-/// The shipped fonts, found from this file: Tests/GoldenImageTests/X.swift → assets/fonts.
-func fontDirectory(_ file: String = #filePath) -> String {
-    var path = Substring(file)
-    for _ in 0..<3 { if let slash = path.lastIndex(of: "/") { path = path[..<slash] } }
-    return "\(path)/assets/fonts"
-}
+/// The shipped fonts.
+func fontDirectory() -> String { PackagePaths.path("assets/fonts") }
 
 /// One text renderer for all tests of a suite: the glyph cache stays warm.
 nonisolated(unsafe) let sharedText: FreeTypeTextRenderer = {
@@ -57,7 +53,7 @@ struct ControlGoldenTests {
 
     @Test("C5: a button with an image and a title")
     func buttonWithImage() throws {
-        let icon = try PNG.readImage(path: fontDirectory().replacingSlashSuffix("fonts", with: "images/panelkit-icon.png"))
+        let icon = try PNG.readImage(path: PackagePaths.path("assets/images/panelkit-icon.png"))
         let button = Button(frame: Rect(x: 12, y: 12, width: 176, height: 56), name: "withImage", title: "Open")
         button.setImage(icon, for: .normal)
         let display = drawn(Size(width: 200, height: 80), [button])
@@ -131,12 +127,5 @@ struct ControlGoldenTests {
         #expect(display.framebuffer.width == 480 && display.framebuffer.height == 800)
         let result = GoldenImage.check(display.framebuffer, named: "controls-rotated-90", tolerance: 3)
         #expect(result.passed, "\(result)")
-    }
-}
-
-extension String {
-    func replacingSlashSuffix(_ suffix: String, with replacement: String) -> String {
-        guard hasSuffix("/" + suffix) else { return self }
-        return String(dropLast(suffix.count)) + replacement
     }
 }

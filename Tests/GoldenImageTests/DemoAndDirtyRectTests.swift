@@ -66,7 +66,7 @@ struct DemoAndDirtyRectTests {
     @Test("The headless demo's frames show the scripted taps and drags taking effect")
     func demoTakesEffect() throws {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
-        let icon = try PNG.readImage(path: fontDirectory().replacingSlashSuffix("fonts", with: "images/panelkit-icon.png"))
+        let icon = try PNG.readImage(path: PackagePaths.path("assets/images/panelkit-icon.png"))
         let demo = DemoApp(application: application, screenSize: Size(width: 800, height: 480), icon: icon)
         let display = HeadlessDisplay(width: 800, height: 480)
         let renderer = Renderer(textRenderer: sharedText)

@@ -1,6 +1,7 @@
 import CEvdev
 import Foundation
 import PanelKit
+import PanelTestSupport
 import Testing
 
 /// PanelKit spells out the kernel's input codes (Sources/PanelKit/Input/InputCodes.swift)
@@ -115,9 +116,7 @@ import Testing
     /// Guards the table above: a constant added to InputCodes.swift without a
     /// row here fails, so "every constant" stays every constant.
     @Test func everyConstantInTheSourceIsChecked() throws {
-        let testFile = URL(fileURLWithPath: #filePath)
-        let source = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/PanelKit/Input/InputCodes.swift")
+        let source = URL(fileURLWithPath: PackagePaths.path("Sources/PanelKit/Input/InputCodes.swift"))
         let text = try String(contentsOf: source, encoding: .utf8)
 
         var declared: Set<String> = []

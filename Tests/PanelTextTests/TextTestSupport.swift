@@ -1,17 +1,10 @@
+import PanelTestSupport
 import PanelHeadless
 import PanelKit
 @testable import PanelText
 
-/// The repository's `assets/fonts`, found from this file's path:
-/// Tests/PanelTextTests/TextTestSupport.swift → ../../assets/fonts.
-let fontDirectory: String = {
-    var path = "\(#filePath)"
-    for _ in 0..<3 {
-        while let last = path.last, last != "/" { path.removeLast() }
-        path.removeLast()   // the slash
-    }
-    return path + "/assets/fonts"
-}()
+/// The repository's `assets/fonts`.
+let fontDirectory = PackagePaths.path("assets/fonts")
 
 func makeRenderer() throws -> FreeTypeTextRenderer {
     try FreeTypeTextRenderer(fontDirectory: fontDirectory)
