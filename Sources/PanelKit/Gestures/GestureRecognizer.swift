@@ -183,6 +183,21 @@ open class GestureRecognizer: RunLoopTarget {
     /// cancel them.
     public var runLoop: RunLoop? { view?.application?.runLoop ?? arena?.runLoop }
 
+    /// Cancels `timer` if one is scheduled, and clears it: the pair of
+    /// ``scheduleTimer(after:from:)``, for `reset()` and failures.
+    public func cancelTimer(_ timer: inout TimerHandle?) {
+        guard let handle = timer else { return }
+        runLoop?.cancel(handle)
+        timer = nil
+    }
+
+    /// The recognizer's fingers still down; those lifting in this event do not count.
+    @usableFromInline var liveTouchCount: Int {
+        var count = 0
+        for touch in touches where touch.isLive { count += 1 }
+        return count
+    }
+
     /// Schedules a timer on ``runLoop`` that fires `interval` seconds after
     /// `timestamp` (an event's), so a late dispatch does not lengthen it.
     public func scheduleTimer(after interval: Double, from timestamp: Double) -> TimerHandle? {

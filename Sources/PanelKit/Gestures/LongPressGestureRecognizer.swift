@@ -44,7 +44,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             for touch in touches { ignore(touch, for: event) }
             return
         }
-        cancel(&tapIntervalTimer)
+        cancelTimer(&tapIntervalTimer)
         touchesInTap += touches.count
         let live = liveTouchCount
         peakTouches = max(peakTouches, live)
@@ -107,8 +107,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        cancel(&pressTimer)
-        cancel(&tapIntervalTimer)
+        cancelTimer(&pressTimer)
+        cancelTimer(&tapIntervalTimer)
         tapsCompleted = 0
         touchesInTap = 0
         peakTouches = 0
@@ -119,21 +119,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     /// Fails, and stops the timers so nothing fires for a finished gesture.
     @usableFromInline func fail() {
-        cancel(&pressTimer)
-        cancel(&tapIntervalTimer)
+        cancelTimer(&pressTimer)
+        cancelTimer(&tapIntervalTimer)
         state = .failed
-    }
-
-    @usableFromInline func cancel(_ timer: inout TimerHandle?) {
-        guard let handle = timer else { return }
-        runLoop?.cancel(handle)
-        timer = nil
-    }
-
-    /// The recognizer's fingers still down; those lifting in this event do not count.
-    @usableFromInline var liveTouchCount: Int {
-        var count = 0
-        for touch in touches where touch.isLive { count += 1 }
-        return count
     }
 }

@@ -100,7 +100,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             let (along, across) = Self.components(dx, dy, along: candidate)
             guard along > 0, across.magnitude <= slope * along else { continue }
             if along >= minimumDistance {
-                cancelTimer()
+                cancelTimer(&durationTimer)
                 recognizedDirection = candidate
                 state = .recognized
                 return
@@ -126,7 +126,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        cancelTimer()
+        cancelTimer(&durationTimer)
         touchesLanded = 0
         startTime = 0
         recognizedDirection = []
@@ -145,13 +145,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     @usableFromInline func fail() {
-        cancelTimer()
+        cancelTimer(&durationTimer)
         state = .failed
-    }
-
-    @usableFromInline func cancelTimer() {
-        guard let timer = durationTimer else { return }
-        runLoop?.cancel(timer)
-        durationTimer = nil
     }
 }

@@ -48,7 +48,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     // MARK: Touches
 
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
-        cancelIntervalTimer()
+        cancelTimer(&intervalTimer)
         for touch in touches {
             let p = touch.location(in: nil)
             if touchesInTap == 0 {
@@ -101,25 +101,10 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func reset() {
         super.reset()
-        cancelIntervalTimer()
+        cancelTimer(&intervalTimer)
         tapsCompleted = 0
         touchesInTap = 0
         peakTouches = 0
         firstTapLocation = .zero
-    }
-
-    // MARK: Helpers
-
-    @usableFromInline func cancelIntervalTimer() {
-        guard let timer = intervalTimer else { return }
-        runLoop?.cancel(timer)
-        intervalTimer = nil
-    }
-
-    /// The recognizer's fingers still down; those lifting in this event do not count.
-    @usableFromInline var liveTouchCount: Int {
-        var count = 0
-        for touch in touches where touch.isLive { count += 1 }
-        return count
     }
 }
