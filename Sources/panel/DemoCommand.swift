@@ -89,15 +89,14 @@ struct DemoCommand: ParsableCommand {
             }
         }
         if useDevice, let display {
-            let assetsPath = locateAssets(assets)
+            let assets = Assets(given: assets)
             let textRenderer: FreeTypeTextRenderer
             do {
-                textRenderer = try FreeTypeTextRenderer(fontDirectory: assetsPath + "/fonts")
+                textRenderer = try assets.textRenderer()
             } catch {
                 display.close(nil)
                 fail("\(error)")
             }
-            let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png")
             var touch = EvdevTouchConfiguration(devicePath: device)
             touch.grab = grab
             guard let rotation = TouchRotation(rawValue: touchRotation) else {
@@ -116,7 +115,7 @@ struct DemoCommand: ParsableCommand {
             }
             do {
                 let demo = try DeviceDemo(display: display, scene: scene, deviceConfiguration: touch, textRenderer: textRenderer,
-                                          icon: icon, latencyLogPath: latencyLog)
+                                          icon: assets.icon, latencyLogPath: latencyLog)
                 try demo.run(duration: duration)
             } catch {
                 display.close(nil)
@@ -128,18 +127,17 @@ struct DemoCommand: ParsableCommand {
     }
 
     func runHeadless() throws {
-        let assetsPath = locateAssets(assets)
+        let assets = Assets(given: assets)
         let textRenderer: FreeTypeTextRenderer
         do {
-            textRenderer = try FreeTypeTextRenderer(fontDirectory: assetsPath + "/fonts")
+            textRenderer = try assets.textRenderer()
         } catch {
             fail("\(error)")
         }
-        let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png")
 
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         let log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: application.runLoop.clock)
-        let demo = DemoApp(application: application, screenSize: screen.size, icon: icon, log: log)
+        let demo = DemoApp(application: application, screenSize: screen.size, icon: assets.icon, log: log)
         let display = HeadlessDisplay(width: screen.width, height: screen.height)
         let renderer = Renderer(textRenderer: textRenderer)
         do {
@@ -164,6 +162,22 @@ struct DemoCommand: ParsableCommand {
         log.writer.flush()
         FileHandle.standardError.write(Data("panel demo: wrote \(written.count) frames to \(output)/\n".utf8))
     }
+}
+
+/// PanelKit's assets: the fonts every screen draws with and the demo's icon.
+struct Assets {
+    let path: String
+
+    init(given: String?) {
+        path = locateAssets(given)
+    }
+
+    func textRenderer() throws(TextError) -> FreeTypeTextRenderer {
+        try FreeTypeTextRenderer(fontDirectory: path + "/fonts")
+    }
+
+    /// The demo's icon, read through libpng; `nil` (no icon drawn) when missing.
+    var icon: Image? { try? PNG.readImage(path: path + "/images/panelkit-icon.png") }
 }
 
 /// The assets folder: the one given, else `assets` here, else next to the

@@ -51,7 +51,7 @@ struct ReplayCommand: ParsableCommand {
             let display = HeadlessDisplay(width: screen.width, height: screen.height)
             let text: FreeTypeTextRenderer
             do {
-                text = try FreeTypeTextRenderer(fontDirectory: locateAssets(assets) + "/fonts")
+                text = try Assets(given: assets).textRenderer()
             } catch {
                 fail("\(error)")
             }
