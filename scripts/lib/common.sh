@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Helpers sourced by scripts/test, scripts/demo and scripts/embedded-check.
+# Helpers sourced by scripts/test, scripts/demo, scripts/embedded-check and scripts/sim-test.
 #
 # Environment (all optional):
 #   PANELKIT_BUILD_PATH           SwiftPM scratch path for the normal build (default .build)
@@ -12,7 +12,7 @@ PANELKIT_BUILD_PATH="${PANELKIT_BUILD_PATH:-.build}"
 PANELKIT_EMBEDDED_BUILD_PATH="${PANELKIT_EMBEDDED_BUILD_PATH:-.build-embedded}"
 
 # What building and testing PanelKit needs from Debian, besides Swift itself.
-PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev)
+PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev libsdl2-dev)
 
 PANELKIT_STEP="setup"
 
