@@ -24,13 +24,16 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSDL", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
         // POSIX and Linux headers, with non-variadic wrappers for what Swift cannot import.
         .target(name: "CLinux"),
 
         // The core: no Foundation, builds as Embedded Swift.
         .target(name: "PanelKit", swiftSettings: embeddedSettings),
-        // evemu traces, the replay driver, its JSON Lines log and the built-in scenes.
-        .target(name: "PanelReplay", dependencies: ["PanelKit", "CLinux"], swiftSettings: embeddedSettings),
+        // JSON with line numbers, for scene files and board files; Foundation-free.
+        .target(name: "PanelJSON", swiftSettings: embeddedSettings),
+        // evemu traces, the replay driver, its JSON Lines log and scene files.
+        .target(name: "PanelReplay", dependencies: ["PanelKit", "PanelJSON", "CLinux"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
         .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
@@ -41,10 +44,17 @@ let package = Package(
         // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
         .target(name: "PanelLinux", dependencies: ["PanelKit", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
 
+        // The desktop simulator without SDL: the virtual touch panel, mouse to protocol B events, the
+        // window/panel geometry, the evemu recorder and the slow-motion clock (testable headless).
+        .target(name: "PanelSimulator", dependencies: ["PanelKit", "PanelReplay", "CLinux"]),
+        // The simulator's SDL2 window: presents the panel's framebuffer, turns mouse and keys into simulator input.
+        .target(name: "PanelSDL", dependencies: ["PanelKit", "PanelSimulator", "CSDL"]),
+
         .executableTarget(
             name: "panel",
             dependencies: [
                 "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo", "PanelLinux",
+                "PanelSimulator", "PanelSDL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +67,7 @@ let package = Package(
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTestSupport", "panel"]),
+        .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTestSupport"]),
         .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTestSupport"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(

@@ -5,6 +5,7 @@ import PanelHeadless
 import PanelKit
 import PanelLinux
 import PanelReplay
+import PanelSDL
 import PanelText
 
 struct DemoCommand: ParsableCommand {
@@ -24,15 +25,21 @@ struct DemoCommand: ParsableCommand {
     )
 
     enum Backend: String, ExpressibleByArgument, CaseIterable {
-        case auto, headless, drm
+        case auto, headless, drm, sdl
     }
+
+    /// --rotation, --zoom, --record, --finger-overlay: the SDL simulator's.
+    @OptionGroup var simulator: SimulatorOptions
 
 
     @Option(help: "Where frames go: \(Backend.allCases.map(\.rawValue).joined(separator: ", ")).")
     var backend: Backend = .auto
 
-    @Option(help: "The screen size in points, WIDTHxHEIGHT.")
-    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
+    @Option(help: "The screen size in points, WIDTHxHEIGHT (default: a scene file's `screen`, else 800x480).")
+    var screen: ScreenSize?
+
+    /// The screen for the demo app: --screen, else 800x480.
+    var appScreen: ScreenSize { screen ?? ScreenSize(width: 800, height: 480) }
 
     @Option(help: "The folder for the headless demo's PNG frames.")
     var output: String = "out/demo"
@@ -61,8 +68,8 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "DRM: the touch calibration matrix, six numbers 'a b c d e f' as libinput's LIBINPUT_CALIBRATION_MATRIX.")
     var calibration: String?
 
-    @Option(help: "DRM: show a `panel replay` scene instead of the demo app (\(SceneCatalog.names.joined(separator: ", "))), logging what `panel replay --scene` logs, so the two compare.")
-    var scene: String?
+    /// A scene instead of the demo app, logging what `panel replay` logs, so the two compare.
+    @OptionGroup var sceneChoice: SceneChoice
 
     @Option(help: "DRM: write one line per presented frame: frame, input time, flip time, latency in ms.")
     var latencyLog: String?
@@ -71,9 +78,9 @@ struct DemoCommand: ParsableCommand {
     var duration: Double?
 
     func run() throws {
-        if let scene, !SceneCatalog.names.contains(scene) {
-            fail("unknown scene '\(scene)'; expected one of: \(SceneCatalog.names.joined(separator: ", "))")
-        }
+        // Checked before any display opens, so a bad scene file leaves the screen alone.
+        let scene = sceneChoice.isGiven ? sceneChoice.load(assets: assets, default: SceneCatalog.defaultScene) : nil
+        if backend == .sdl { return try runSimulator(scene: scene) }
         var useDevice = backend == .drm
         var display: DRMDisplay?
         if backend != .headless {
@@ -85,6 +92,8 @@ struct DemoCommand: ParsableCommand {
                 useDevice = true
             } catch {
                 if backend == .drm { fail("\(error)") }
+                // auto: no usable KMS device, but a desktop session: the simulator.
+                if SDLWindow.displayName != nil { return try runSimulator(scene: scene) }
                 FileHandle.standardError.write(Data("panel demo: no KMS display (\(error.message.split(separator: "\n").first ?? "")); running headless\n".utf8))
             }
         }
@@ -123,10 +132,10 @@ struct DemoCommand: ParsableCommand {
             }
             return
         }
-        try runHeadless()
+        try runHeadless(scene: scene)
     }
 
-    func runHeadless() throws {
+    func runHeadless(scene: SceneFile?) throws {
         let assets = Assets(given: assets)
         let textRenderer: FreeTypeTextRenderer
         do {
@@ -134,11 +143,15 @@ struct DemoCommand: ParsableCommand {
         } catch {
             fail("\(error)")
         }
+        if let scene {
+            try showHeadless(scene, textRenderer: textRenderer)
+            return
+        }
 
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         let log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: application.runLoop.clock)
-        let demo = DemoApp(application: application, screenSize: screen.size, icon: assets.icon, log: log)
-        let display = HeadlessDisplay(width: screen.width, height: screen.height)
+        let demo = DemoApp(application: application, screenSize: appScreen.size, icon: assets.icon, log: log)
+        let display = HeadlessDisplay(width: appScreen.width, height: appScreen.height)
         let renderer = Renderer(textRenderer: textRenderer)
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -161,6 +174,33 @@ struct DemoCommand: ParsableCommand {
         }
         log.writer.flush()
         FileHandle.standardError.write(Data("panel demo: wrote \(written.count) frames to \(output)/\n".utf8))
+    }
+}
+
+extension DemoCommand {
+    /// Headless with a scene: draws it once, as the board would show it before
+    /// any touch, to `OUTPUT/scene.png`. (`panel replay TRACE --scene-file F
+    /// --png P` shows it after a recorded session.)
+    func showHeadless(_ file: SceneFile, textRenderer: FreeTypeTextRenderer) throws {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        let log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: application.runLoop.clock)
+        let scene: Scene
+        do {
+            scene = try file.build(screenSize: screen?.size, log: log)
+        } catch {
+            fail(error.description)
+        }
+        scene.attach(to: application)
+        let size = scene.window.bounds.size
+        let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+        Renderer(textRenderer: textRenderer).draw(scene.window, into: display.framebuffer)
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try display.writePNG(to: output + "/scene.png")
+        } catch {
+            fail("cannot write \(output)/scene.png: \(error)")
+        }
+        FileHandle.standardError.write(Data("panel demo: drew \(file.path) (\(display.framebuffer.width)x\(display.framebuffer.height)) to \(output)/scene.png\n".utf8))
     }
 }
 

@@ -10,10 +10,10 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
     let display: DRMDisplay
     let input: EvdevTouchInput
     let loop: EpollRunLoop
-    let application: Application
-    let window: Window
-    /// Kept alive: the demo app's target-action owner (nil for a replay scene).
-    let demo: DemoApp?
+    /// The demo app or the scene, and the application running it.
+    let content: DemoContent
+    var application: Application { content.application }
+    var window: Window { content.window }
     let log: ReplayLog
     let renderer: Renderer
     let logical: Framebuffer
@@ -30,39 +30,24 @@ final class DeviceDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget 
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
-    /// `scene`: a `panel replay` scene (its window, with the replay's touch,
+    /// `scene`: a scene file (its window, with the replay's touch,
     /// responder and action log lines, so the two logs compare); `nil` runs
     /// the demo app (controls and about screens, action lines only).
-    init(display: DRMDisplay, scene: String?, deviceConfiguration: EvdevTouchConfiguration, textRenderer: FreeTypeTextRenderer,
+    init(display: DRMDisplay, scene: SceneFile?, deviceConfiguration: EvdevTouchConfiguration, textRenderer: FreeTypeTextRenderer,
          icon: Image?, latencyLogPath: String?) throws {
         self.display = display
         let runLoop = RunLoop(clock: SystemClock())
         let size = Size(width: Double(display.width), height: Double(display.height))
         log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: runLoop.clock)
         log.startTime = runLoop.now
-        if let scene {
-            let replayApplication = ReplayApplication(runLoop: runLoop, log: log)
-            replayApplication.gestureArena.observer = log
-            guard let window = SceneCatalog.build(scene, screenSize: size, log: log) else {
-                fail("unknown scene '\(scene)'; expected one of: \(SceneCatalog.names.joined(separator: ", "))")
-            }
-            replayApplication.addWindow(window)
-            application = replayApplication
-            self.window = window
-            demo = nil
-        } else {
-            application = Application(runLoop: runLoop)
-            let demo = DemoApp(application: application, screenSize: size, icon: icon, log: log)
-            self.window = demo.window
-            self.demo = demo
-        }
+        content = try DemoContent(scene: scene, runLoop: runLoop, screenSize: size, icon: icon, log: log)
         renderer = Renderer(textRenderer: textRenderer)
         let stride = display.width * 4
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * display.height, alignment: 16)
         pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * display.height)
         logical = Framebuffer(width: display.width, height: display.height, stride: stride, format: .xrgb8888, baseAddress: pixels)
-        loop = try EpollRunLoop(application: application)
-        input = EvdevTouchInput(application: application, screenSize: size, configuration: deviceConfiguration)
+        loop = try EpollRunLoop(application: content.application)
+        input = EvdevTouchInput(application: content.application, screenSize: size, configuration: deviceConfiguration)
         if let latencyLogPath {
             guard let file = fopen(latencyLogPath, "w") else { fail("cannot write the latency log \(latencyLogPath)") }
             latencyLog = file

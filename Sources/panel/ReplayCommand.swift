@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PanelHeadless
+import PanelJSON
 import PanelKit
 import PanelReplay
 import PanelText
@@ -20,11 +21,10 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "An evemu-record file (.evemu).")
     var trace: String
 
-    @Option(help: "The scene to replay into: \(SceneCatalog.names.joined(separator: ", ")).")
-    var scene: String = SceneCatalog.defaultScene
+    @OptionGroup var sceneChoice: SceneChoice
 
-    @Option(help: "The screen size in points, WIDTHxHEIGHT.")
-    var screen: ScreenSize = ScreenSize(width: 800, height: 480)
+    @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the scene file's `screen`, else 800x480).")
+    var screen: ScreenSize?
 
     @Option(help: "Save the last frame as a PNG file.")
     var png: String?
@@ -39,16 +39,18 @@ struct ReplayCommand: ParsableCommand {
         } catch {
             fail("\(error)")
         }
+        let sceneFile = sceneChoice.load(assets: assets, default: SceneCatalog.defaultScene)
         let replayer: TraceReplayer
         do {
             replayer = try TraceReplayer(
-                trace: loaded, scene: scene, screenSize: screen.size, output: FileDescriptorSink(fileDescriptor: 1))
+                trace: loaded, scene: sceneFile, screenSize: screen?.size, output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)
         }
         replayer.run()
         if let png {
-            let display = HeadlessDisplay(width: screen.width, height: screen.height)
+            let size = replayer.window.bounds.size
+            let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
             let text: FreeTypeTextRenderer
             do {
                 text = try Assets(given: assets).textRenderer()
@@ -61,6 +63,35 @@ struct ReplayCommand: ParsableCommand {
             } catch {
                 fail("\(error)")
             }
+        }
+    }
+}
+
+/// `--scene NAME` or `--scene-file FILE`: the view tree a command runs, from
+/// a scene file (docs/scene-files.md).
+struct SceneChoice: ParsableArguments {
+    @Option(help: "A built-in scene: \(SceneCatalog.names.joined(separator: ", ")) (assets/scenes/NAME.json).")
+    var scene: String?
+
+    @Option(help: "A scene file (JSON; see docs/scene-files.md) instead of a built-in scene.")
+    var sceneFile: String?
+
+    var isGiven: Bool { scene != nil || sceneFile != nil }
+
+    /// The scene file chosen, else the built-in `defaultScene`; a bad choice or file ends the program with its error.
+    func load(assets: String?, default defaultScene: String) -> SceneFile {
+        if scene != nil && sceneFile != nil { fail("give --scene or --scene-file, not both") }
+        do {
+            if let sceneFile { return try SceneFile.load(path: sceneFile) }
+            let name = scene ?? defaultScene
+            guard SceneCatalog.names.contains(name) else { fail(SceneCatalog.unknownSceneMessage(name)) }
+            return try SceneCatalog.load(name, assets: Assets(given: assets).path)
+        } catch let error as JSONError {
+            fail(error.description)
+        } catch let error as ReplayError {
+            fail(error.message)
+        } catch {
+            fail("\(error)")
         }
     }
 }

@@ -13,7 +13,7 @@ import Testing
 /// of each input frame of the second.
 func allocationsPerFrame(_ trace: String, extraView: View? = nil) throws -> [UInt64] {
     let loaded = try Trace.load(path: TracePaths.url(trace))
-    let replayer = try TraceReplayer(trace: loaded, output: CountingSink())
+    let replayer = try TraceReplayer(trace: loaded, scene: SceneFiles.builtIn("touches"), output: CountingSink())
     if let extraView { replayer.window.addSubview(extraView) }
     let span = (loaded.events.last?.time ?? 0) - (loaded.events.first?.time ?? 0) + 1
     for event in loaded.events { replayer.feed(event) }

@@ -93,7 +93,7 @@ struct PanelCommandTests {
         let result = try PanelRun.run(["replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene", "nope"])
         #expect(result.status == 1)
         #expect(result.stderr == "panel: error: unknown scene 'nope'; expected one of: "
-                + SceneCatalog.names.joined(separator: ", ") + "\n")
+                + SceneCatalog.names.joined(separator: ", ") + ", or give a scene file with --scene-file\n")
     }
 
     @Test("--screen rejects sizes that are not WIDTHxHEIGHT, without crashing")

@@ -1,12 +1,14 @@
 import Foundation
 import PanelKit
 import PanelReplay
+import PanelTestSupport
 import Testing
 
 /// Replays `trace` into `scene` and returns the log's lines as JSON objects.
 func replayLog(_ trace: String, scene: String = "touches") throws -> [[String: Any]] {
     let sink = MemorySink()
-    let replayer = try TraceReplayer(trace: try Trace.load(path: TracePaths.url(trace)), scene: scene, output: sink)
+    let replayer = try TraceReplayer(trace: try Trace.load(path: TracePaths.url(trace)), scene: SceneFiles.builtIn(scene),
+                                     output: sink)
     replayer.run()
     replayer.log.writer.flush()
     return try sink.lines.map { line in
@@ -102,22 +104,21 @@ struct ReplayTests {
 
     @Test("An unknown scene is a clear error naming the scenes there are")
     func unknownScene() throws {
-        let trace = try Trace.load(path: TracePaths.url("synthetic_single-touch_btn-left.evemu"))
-        #expect(throws: ReplayError.self) { try TraceReplayer(trace: trace, scene: "nope", output: MemorySink()) }
+        #expect(throws: ReplayError.self) { try SceneCatalog.load("nope", assets: PackagePaths.path("assets")) }
         do {
-            _ = try TraceReplayer(trace: trace, scene: "nope", output: MemorySink())
+            _ = try SceneCatalog.load("nope", assets: PackagePaths.path("assets"))
         } catch {
-            #expect(error.message == "unknown scene 'nope'; expected one of: " + SceneCatalog.names.joined(separator: ", "))
+            #expect(error.message == "unknown scene 'nope'; expected one of: touches, gestures, controls, "
+                        + "or give a scene file with --scene-file")
         }
     }
 }
 
 /// The touches scene, for asking where a point lands.
 struct TouchesSceneProbe {
-    let window = TouchesScene.build(screenSize: Size(width: 800, height: 480),
-                                    log: ReplayLog(sink: MemorySink(), clock: ManualClock()))
+    let scene = try! SceneFiles.builtIn("touches").build(log: ReplayLog(sink: MemorySink(), clock: ManualClock()))
     func viewAt(x: Double, y: Double) -> String? {
-        window.hitTest(Point(x: x, y: y), with: nil)?.name
+        scene.window.hitTest(Point(x: x, y: y), with: nil)?.name
     }
 }
 

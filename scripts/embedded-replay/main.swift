@@ -1,8 +1,9 @@
 // An app module built as Embedded Swift against PanelKit and PanelReplay, the
 // way a board binary is: it subclasses PanelKit's classes from outside the
-// module (which Embedded Swift's cross-module model must allow) and replays a
-// trace. scripts/embedded-check links it and compares its output with
+// module (which Embedded Swift's cross-module model must allow), loads a
+// scene file and replays a trace into it. scripts/embedded-check links it and compares its output with
 // `panel replay` byte for byte.
+import PanelJSON
 import PanelKit
 import PanelReplay
 
@@ -19,10 +20,10 @@ final class AppApplication: Application {}
 @_cdecl("main")
 func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     guard argc >= 2, let cPath = argv[1] else {
-        print("usage: embedded-replay TRACE [SCENE]")
+        print("usage: embedded-replay TRACE [SCENE_FILE]")
         return 2
     }
-    let scene = argc >= 3 && argv[2] != nil ? String(cString: argv[2]!) : SceneCatalog.defaultScene
+    let scenePath = argc >= 3 && argv[2] != nil ? String(cString: argv[2]!) : "assets/scenes/touches.json"
     // Touch the subclasses so their vtables are emitted and linked.
     let application = AppApplication()
     let window = AppWindow(frame: Rect(x: 0, y: 0, width: 10, height: 10))
@@ -32,6 +33,13 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     let trace: Trace
     do throws(TraceError) {
         trace = try Trace.load(path: String(cString: cPath))
+    } catch {
+        print("error: \(error.description)")
+        return 1
+    }
+    let scene: SceneFile
+    do throws(JSONError) {
+        scene = try SceneFile.load(path: scenePath)
     } catch {
         print("error: \(error.description)")
         return 1

@@ -1,3 +1,4 @@
+import PanelJSON
 import PanelKit
 
 /// What stops a replay before it starts.
@@ -13,7 +14,8 @@ public struct ReplayError: Error, CustomStringConvertible {
 public final class TraceReplayer {
     public let trace: Trace
     public let application: ReplayApplication
-    public let window: Window
+    public let scene: Scene
+    public var window: Window { scene.window }
     public let log: ReplayLog
     public let decoder: TouchDecoder
     public let transform: TouchTransform
@@ -24,14 +26,16 @@ public final class TraceReplayer {
     /// How long after the last event the clock runs on, so pending timers fire.
     public static let settleTime = 1.0
 
-    public init(trace: Trace, scene: String = SceneCatalog.defaultScene, screenSize: Size = Size(width: 800, height: 480),
-                output: any TextSink) throws(ReplayError) {
+    /// `screenSize`: the screen in points; the scene file's own `screen` (else
+    /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it.
+    public init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil, output: any TextSink) throws(ReplayError) {
         self.trace = trace
         do {
             decoder = try TouchDecoder(device: trace.device)
         } catch {
             throw ReplayError(message: "\(trace.path): \(error.message)")
         }
+        let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
         transform = TouchTransform(device: trace.device, screenSize: screenSize)
         let clock = ManualClock(now: trace.events.first?.time ?? 0)
         let runLoop = RunLoop(manualClock: clock)
@@ -39,13 +43,12 @@ public final class TraceReplayer {
         log.startTime = clock.now
         application = ReplayApplication(runLoop: runLoop, log: log)
         application.gestureArena.observer = log
-        guard let window = SceneCatalog.build(scene, screenSize: screenSize, log: log) else {
-            var names = ""
-            for name in SceneCatalog.names { names += names.isEmpty ? name : ", " + name }
-            throw ReplayError(message: "unknown scene '\(scene)'; expected one of: \(names)")
+        do {
+            scene = try file.build(screenSize: screenSize, log: log)
+        } catch {
+            throw ReplayError(message: error.description)
         }
-        self.window = window
-        application.addWindow(window)
+        scene.attach(to: application)
     }
 
     /// Feeds one kernel event. On a `SYN_REPORT` the frame goes through the

@@ -25,7 +25,12 @@ extension Trace {
     /// - Throws: ``TraceError`` at line 0 (`cannot open: …`, `cannot read: …`, with
     ///   the system's reason) when the file cannot be read, or the parser's error.
     public static func load(path: String) throws(TraceError) -> Trace {
-        let bytes = try readWholeFile(path: path)
+        let bytes: [UInt8]
+        do {
+            bytes = try readWholeFile(path: path)
+        } catch {
+            throw TraceError(path: path, line: 0, message: error.message)
+        }
         var outcome: Result<Trace, TraceError> = .failure(TraceError(path: path, line: 0, message: "not parsed"))
         bytes.withUnsafeBytes { buffer in
             do throws(TraceError) {
@@ -36,30 +41,35 @@ extension Trace {
         }
         return try outcome.get()
     }
+}
 
-    /// The file's bytes, read with `open`/`read`/`close`, retrying reads that a
-    /// signal interrupted.
-    @usableFromInline static func readWholeFile(path: String) throws(TraceError) -> [UInt8] {
-        let descriptor = clinux_open(path, clinux_o_rdonly(), 0)
-        guard descriptor >= 0 else {
-            throw TraceError(path: path, line: 0, message: "cannot open: \(systemErrorDescription(clinux_errno()))")
-        }
-        defer { _ = close(descriptor) }
+/// Why a file could not be read: "cannot open: No such file or directory".
+public struct FileReadError: Error {
+    public var message: String
+}
 
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
-            }
-            if count == 0 { return contents }
-            if count < 0 {
-                let error = clinux_errno()
-                if error == clinux_eintr() { continue }
-                throw TraceError(path: path, line: 0, message: "cannot read: \(systemErrorDescription(error))")
-            }
-            contents.append(contentsOf: chunk[0..<count])
+/// The whole file's bytes, read with `open`/`read`/`close`, retrying reads
+/// that a signal interrupted. Traces and scene files load through it.
+public func readWholeFile(path: String) throws(FileReadError) -> [UInt8] {
+    let descriptor = clinux_open(path, clinux_o_rdonly(), 0)
+    guard descriptor >= 0 else {
+        throw FileReadError(message: "cannot open: \(systemErrorDescription(clinux_errno()))")
+    }
+    defer { _ = close(descriptor) }
+
+    var contents: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { buffer in
+            read(descriptor, buffer.baseAddress, buffer.count)
         }
+        if count == 0 { return contents }
+        if count < 0 {
+            let error = clinux_errno()
+            if error == clinux_eintr() { continue }
+            throw FileReadError(message: "cannot read: \(systemErrorDescription(error))")
+        }
+        contents.append(contentsOf: chunk[0..<count])
     }
 }
 

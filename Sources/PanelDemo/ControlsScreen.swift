@@ -1,8 +1,10 @@
 import PanelKit
+import PanelReplay
 
-/// The `controls` scene, the demo's first screen: buttons (one disabled), two
-/// sliders and two switches, with labels that show their values live. Every
-/// control logs its actions as `action` lines.
+/// The demo's first screen: buttons (one disabled), two sliders and two
+/// switches, with labels that show their values live, and Play/Stop that set
+/// the status. Every control logs its actions as `action` lines.
+/// (`assets/scenes/controls.json` is the same layout as a scene file, for replay.)
 ///
 /// Laid out for 800×480 points and scaled to other screens: switches at the
 /// top, sliders in the middle, the buttons along the bottom edge.
@@ -110,15 +112,5 @@ public final class ControlsScreen: View {
     /// "62%": built from small strings, which Swift stores inline.
     @usableFromInline static func percent(_ value: Double) -> String {
         String(Int((value * 100).rounded())) + "%"
-    }
-}
-
-/// `controls` for `panel replay`: the demo's first screen in a window.
-public enum ControlsScene {
-    public static func build(screenSize: Size, log: ReplayLog) -> Window {
-        let window = LoggingWindow(frame: Rect(origin: .zero, size: screenSize), log: log)
-        window.backgroundColor = Theme.standard.background
-        window.addSubview(ControlsScreen(frame: window.bounds, log: log))
-        return window
     }
 }

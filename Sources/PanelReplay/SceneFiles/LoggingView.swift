@@ -13,10 +13,12 @@ extension ReplayLog: ResponderMessageObserver {
 }
 
 /// A view that reports every touch message it receives. By default it
-/// handles the touches itself; with `forwards` it passes them on (R7).
+/// handles the touches itself; with `forwards` it passes them on (R7);
+/// without `logsMessages` it only passes them on, as a plain view does.
 open class LoggingView: View {
     public unowned(unsafe) let observer: any ResponderMessageObserver
     public var forwards = false
+    public var logsMessages = true
     /// Shown while a touch is down on the view, and kept as `touchedColor` after.
     public var activeColor: Color?
     public var touchedColor: Color?
@@ -28,25 +30,25 @@ open class LoggingView: View {
     }
 
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
-        observer.view(self, received: "touchesBegan", touches)
+        if logsMessages { observer.view(self, received: "touchesBegan", touches) }
         touchesDown += touches.count
         if let activeColor { backgroundColor = activeColor }
         if forwards { super.touchesBegan(touches, with: event) }
     }
 
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
-        observer.view(self, received: "touchesMoved", touches)
+        if logsMessages { observer.view(self, received: "touchesMoved", touches) }
         if forwards { super.touchesMoved(touches, with: event) }
     }
 
     open override func touchesEnded(_ touches: TouchSet, with event: Event) {
-        observer.view(self, received: "touchesEnded", touches)
+        if logsMessages { observer.view(self, received: "touchesEnded", touches) }
         lift(touches.count)
         if forwards { super.touchesEnded(touches, with: event) }
     }
 
     open override func touchesCancelled(_ touches: TouchSet, with event: Event) {
-        observer.view(self, received: "touchesCancelled", touches)
+        if logsMessages { observer.view(self, received: "touchesCancelled", touches) }
         lift(touches.count)
         if forwards { super.touchesCancelled(touches, with: event) }
     }
@@ -54,16 +56,6 @@ open class LoggingView: View {
     @usableFromInline func lift(_ count: Int) {
         touchesDown = max(0, touchesDown - count)
         if touchesDown == 0, let touchedColor { backgroundColor = touchedColor }
-    }
-}
-
-/// A logging view whose touchable area is the ellipse inscribed in its bounds (R5).
-public final class RoundLoggingView: LoggingView {
-    public override func point(inside point: Point, with event: Event?) -> Bool {
-        let rx = bounds.width / 2, ry = bounds.height / 2
-        guard rx > 0, ry > 0 else { return false }
-        let dx = (point.x - bounds.midX) / rx, dy = (point.y - bounds.midY) / ry
-        return dx * dx + dy * dy <= 1
     }
 }
 

@@ -1,0 +1,89 @@
+import PanelJSON
+import PanelKit
+
+/// A scene built from a scene file: its window and everything in it, by name.
+/// Keep it alive as long as the window: it owns the recognizers' delegates
+/// and the labels' value bindings, which views hold only unowned.
+public final class Scene {
+    /// The scene file it came from.
+    public let file: String
+    public let window: Window
+    /// The log its views and controls write to; held here because they hold it unowned.
+    public let log: ReplayLog
+    public internal(set) var views: [View] = []
+    public internal(set) var recognizers: [GestureRecognizer] = []
+    @usableFromInline var delegates: [SceneRecognizerDelegate] = []
+    @usableFromInline var bindings: [LabelValueBinding] = []
+    @usableFromInline var firstResponder: View?
+
+    @usableFromInline init(file: String, window: Window, log: ReplayLog) {
+        self.file = file
+        self.window = window
+        self.log = log
+    }
+
+    public func view(named name: String) -> View? {
+        for i in 0..<views.count where views[i].name == name { return views[i] }
+        return nil
+    }
+
+    public func recognizer(named name: String) -> GestureRecognizer? {
+        for i in 0..<recognizers.count where recognizers[i].name == name { return recognizers[i] }
+        return nil
+    }
+
+    /// Shows the window in `application` and makes the file's `firstResponder` view first responder.
+    public func attach(to application: Application) {
+        application.addWindow(window)
+        if let firstResponder { _ = firstResponder.becomeFirstResponder() }
+    }
+}
+
+/// A scene file, parsed but not yet built: JSON that describes a view tree
+/// with its flags, recognizers and controls (docs/scene-files.md).
+///
+/// Building reads the whole file and fails on the first thing that is not
+/// valid, naming the file, the line, the JSON path and what was expected.
+public struct SceneFile {
+    public let path: String
+    public let root: JSONValue
+    /// The screen the file is laid out for, in points; `nil` when it fits any.
+    public let screen: Size?
+
+    /// The screen size replay uses when neither the file nor the command line gives one.
+    public static let defaultScreen = Size(width: 800, height: 480)
+
+    public static func load(path: String) throws(JSONError) -> SceneFile {
+        let bytes: [UInt8]
+        do {
+            bytes = try readWholeFile(path: path)
+        } catch {
+            throw JSONError(file: path, line: 0, column: 0, message: error.message)
+        }
+        return try SceneFile(parsing: bytes, path: path)
+    }
+
+    public init(parsing bytes: [UInt8], path: String) throws(JSONError) {
+        self.path = path
+        root = try JSONParser.parse(bytes, file: path)
+        var object = try JSONObjectReader(root, file: path, path: "")
+        if let size = try object.numbers("screen", count: 2, shape: "[width, height]") {
+            guard size[0] > 0, size[1] > 0 else {
+                throw object.error("screen", "the screen's width and height must be above 0, not "
+                                   + describeNumber(size[0]) + " × " + describeNumber(size[1]))
+            }
+            screen = Size(width: size[0], height: size[1])
+        } else {
+            screen = nil
+        }
+    }
+
+    /// Builds the scene for a screen of `screenSize` points (the file's own
+    /// `screen` by default). When the file's `screen` differs, frames, offsets
+    /// and font sizes scale by the ratio of the two, per axis.
+    public func build(screenSize: Size? = nil, log: ReplayLog) throws(JSONError) -> Scene {
+        let size = screenSize ?? screen ?? Self.defaultScreen
+        var reader = SceneReader(file: path, log: log, screenSize: size, designSize: screen ?? size)
+        return try reader.read(root)
+    }
+}

@@ -1,0 +1,77 @@
+import PanelJSON
+import PanelKit
+
+/// `control` and `label`: the views a scene file can make besides plain ones.
+extension SceneReader {
+    @usableFromInline mutating func readControl(_ value: JSONValue, path: String, frame: Rect, name: String) throws(JSONError) -> Control {
+        var object = try JSONObjectReader(value, file: file, path: path)
+        let kind = try object.requiredString("kind")
+        let control: Control
+        switch kind {
+        case "button":
+            let button = Button(frame: frame, name: name)
+            if let title = try object.string("title") { button.setTitle(title, for: .normal) }
+            log.logActions(of: button) { _ in nil }
+            control = button
+        case "slider":
+            let slider = Slider(frame: frame, name: name)
+            let minimum = try object.number("minimumValue") ?? 0
+            let maximum = try object.number("maximumValue") ?? 1
+            guard minimum < maximum else {
+                throw object.error("maximumValue", "maximumValue (" + describeNumber(maximum)
+                                   + ") must be above minimumValue (" + describeNumber(minimum) + ")")
+            }
+            slider.minimumValue = minimum
+            slider.maximumValue = maximum
+            if let value = try object.number("value") {
+                guard value >= minimum, value <= maximum else {
+                    throw object.error("value", "the value " + describeNumber(value) + " is outside "
+                                       + describeNumber(minimum) + "…" + describeNumber(maximum))
+                }
+                slider.value = value
+            }
+            if let continuous = try object.bool("continuous") { slider.isContinuous = continuous }
+            log.logActions(of: slider) { control in (control as? Slider).map { $0.value } }
+            control = slider
+        case "switch":
+            let toggle = Switch(frame: frame, name: name)
+            if let on = try object.bool("on") { toggle.isOn = on }
+            log.logActions(of: toggle) { control in (control as? Switch).map { $0.isOn ? 1 : 0 } }
+            control = toggle
+        default:
+            throw object.error("kind", "unknown control kind '" + kind + "'; expected button, slider or switch")
+        }
+        if let enabled = try object.bool("enabled") { control.isEnabled = enabled }
+        if let selected = try object.bool("selected") { control.isSelected = selected }
+        if let margin = try object.number("touchMargin") {
+            guard margin >= 0 else { throw object.error("touchMargin", "expected 0 or more points, not " + describeNumber(margin)) }
+            control.touchMargin = margin
+        }
+        try object.finish()
+        return control
+    }
+
+    @usableFromInline mutating func readLabel(_ value: JSONValue, path: String, frame: Rect, name: String) throws(JSONError) -> Label {
+        var object = try JSONObjectReader(value, file: file, path: path)
+        let text = try object.string("text") ?? ""
+        let label = Label(frame: frame, name: name, text: text)
+        let size = try object.number("size") ?? Theme.standard.bodyFont.size
+        guard size > 0 else { throw object.error("size", "a font size must be above 0, not " + describeNumber(size)) }
+        label.font = try object.bool("bold") ?? false ? .boldSystem(size: size * scaleY) : .system(size: size * scaleY)
+        if let color = try color(&object, "color") { label.textColor = color }
+        if let alignment = object.member("alignment") {
+            switch alignment.kind {
+            case .string("left"): label.textAlignment = .left
+            case .string("center"): label.textAlignment = .center
+            case .string("right"): label.textAlignment = .right
+            default: throw error(at: alignment, object.path(of: "alignment"), "expected \"left\", \"center\" or \"right\"")
+            }
+        }
+        if let control = try object.string("valueOf") {
+            references.append(Reference(use: .valueOf(label, prefix: text), name: control,
+                                        value: object.member("valueOf")!, path: object.path(of: "valueOf")))
+        }
+        try object.finish()
+        return label
+    }
+}

@@ -1,0 +1,290 @@
+import PanelJSON
+import PanelKit
+
+/// Reads a scene file's JSON into views, one object at a time, and resolves
+/// the names that point elsewhere (`redirect`, `requireToFail`,
+/// `simultaneousWith`, a label's `valueOf`) once the whole tree exists.
+@usableFromInline struct SceneReader {
+    @usableFromInline let file: String
+    @usableFromInline unowned(unsafe) let log: ReplayLog
+    @usableFromInline let screenSize: Size
+    /// Scale from the file's points to the screen's, per axis.
+    @usableFromInline let scaleX: Double
+    @usableFromInline let scaleY: Double
+    @usableFromInline var scene: Scene?
+    /// Where each name was declared, for duplicate errors.
+    @usableFromInline var viewPaths: [String] = []
+    @usableFromInline var recognizerPaths: [String] = []
+    @usableFromInline var references: [Reference] = []
+
+    /// A name to resolve after the tree is built, with where it was written.
+    @usableFromInline struct Reference {
+        @usableFromInline enum Use {
+            case redirect(SceneView)
+            case requireToFail(GestureRecognizer)
+            case simultaneousWith(SceneRecognizerDelegate)
+            case valueOf(Label, prefix: String)
+        }
+        @usableFromInline var use: Use
+        @usableFromInline var name: String
+        @usableFromInline var value: JSONValue
+        @usableFromInline var path: String
+    }
+
+    @usableFromInline init(file: String, log: ReplayLog, screenSize: Size, designSize: Size) {
+        self.file = file
+        self.log = log
+        self.screenSize = screenSize
+        scaleX = screenSize.width / designSize.width
+        scaleY = screenSize.height / designSize.height
+    }
+
+    @usableFromInline func error(at value: JSONValue, _ path: String, _ message: String) -> JSONError {
+        JSONError(file: file, line: value.line, column: value.column, path: path, message: message)
+    }
+
+    @usableFromInline mutating func read(_ root: JSONValue) throws(JSONError) -> Scene {
+        var object = try JSONObjectReader(root, file: file, path: "")
+        _ = object.member("screen")  // read by SceneFile
+        let window = LoggingWindow(frame: Rect(origin: .zero, size: screenSize), log: log)
+        window.backgroundColor = try color(&object, "color") ?? Theme.standard.background
+        let scene = Scene(file: file, window: window, log: log)
+        self.scene = scene
+        guard let views = try object.array("views") else {
+            throw object.error(nil, "missing the key 'views' (an array of view objects, the window's subviews)")
+        }
+        try object.finish()
+        for i in 0..<views.count {
+            window.addSubview(try readView(views[i], path: "views[" + String(i) + "]"))
+        }
+        try resolveReferences(in: scene)
+        return scene
+    }
+
+    // MARK: Views
+
+    @usableFromInline mutating func readView(_ value: JSONValue, path: String) throws(JSONError) -> View {
+        var object = try JSONObjectReader(value, file: file, path: path)
+        let name = try object.requiredString("name")
+        try declare(name, in: &viewPaths, object: object, what: "view")
+        guard let numbers = try object.numbers("frame", count: 4, shape: "[x, y, width, height]") else {
+            throw object.error(nil, "missing the key 'frame' ([x, y, width, height] in the parent's points)")
+        }
+        guard numbers[2] >= 0, numbers[3] >= 0 else {
+            throw object.error("frame", "a view's width and height must not be negative, not "
+                               + describeNumber(numbers[2]) + " × " + describeNumber(numbers[3]))
+        }
+        let frame = Rect(x: numbers[0] * scaleX, y: numbers[1] * scaleY,
+                         width: numbers[2] * scaleX, height: numbers[3] * scaleY)
+
+        let controlValue = object.member("control")
+        let labelValue = object.member("label")
+        let view: View
+        if let controlValue {
+            if labelValue != nil { throw object.error("label", "a view is a control or a label, not both; keep one") }
+            view = try readControl(controlValue, path: object.path(of: "control"), frame: frame, name: name)
+        } else if let labelValue {
+            view = try readLabel(labelValue, path: object.path(of: "label"), frame: frame, name: name)
+        } else {
+            view = SceneView(frame: frame, name: name, observer: log)
+        }
+        scene!.views.append(view)
+
+        if let color = try color(&object, "color") { view.backgroundColor = color }
+        if let hidden = try object.bool("hidden") { view.isHidden = hidden }
+        if let alpha = try object.number("alpha") {
+            guard alpha >= 0, alpha <= 1 else { throw object.error("alpha", "expected a number from 0 to 1, not " + describeNumber(alpha)) }
+            view.alpha = alpha
+        }
+        if let enabled = try object.bool("userInteraction") { view.isUserInteractionEnabled = enabled }
+        if let clips = try object.bool("clipsToBounds") { view.clipsToBounds = clips }
+        if let multiple = try object.bool("multipleTouch") { view.isMultipleTouchEnabled = multiple }
+        if let exclusive = try object.bool("exclusiveTouch") { view.isExclusiveTouch = exclusive }
+        if let transform = object.member("transform") {
+            view.transform = try readTransform(transform, path: object.path(of: "transform"))
+        }
+        try readBehaviours(&object, of: view)
+        if let recognizers = try object.array("recognizers") {
+            for i in 0..<recognizers.count {
+                try readRecognizer(recognizers[i], path: object.path(of: "recognizers") + "[" + String(i) + "]", view: view)
+            }
+        }
+        if let children = try object.array("children") {
+            for i in 0..<children.count {
+                view.addSubview(try readView(children[i], path: object.path(of: "children") + "[" + String(i) + "]"))
+            }
+        }
+        try object.finish()
+        return view
+    }
+
+    /// The keys only a plain view has: `hitArea`, `hitTest`, `touches`,
+    /// `firstResponder` and the touch feedback colours.
+    @usableFromInline mutating func readBehaviours(_ object: inout JSONObjectReader, of view: View) throws(JSONError) {
+        let plain = view as? SceneView
+        let keys = ["hitArea", "hitTest", "touches", "firstResponder", "activeColor", "touchedColor"]
+        guard let plain else {
+            for i in 0..<keys.count where object.member(keys[i]) != nil {
+                let what = view is Control ? "a control handles its own touches (C1)" : "a label takes no touches (R12)"
+                throw object.error(keys[i], "'" + keys[i] + "' is for plain views; " + what)
+            }
+            return
+        }
+        plain.activeColor = try color(&object, "activeColor")
+        plain.touchedColor = try color(&object, "touchedColor")
+        if let area = object.member("hitArea") {
+            plain.hitArea = try readHitArea(area, path: object.path(of: "hitArea"))
+        }
+        if let hitTest = object.member("hitTest") {
+            let path = object.path(of: "hitTest")
+            switch hitTest.kind {
+            case .string("default"): plain.hitTestBehaviour = .standard
+            case .string("self"): plain.hitTestBehaviour = .claimsTouches
+            case .string("transparent"): plain.hitTestBehaviour = .transparent
+            case .object:
+                var redirect = try JSONObjectReader(hitTest, file: file, path: path)
+                guard let name = try redirect.string("redirect") else {
+                    throw redirect.error(nil, "expected {\"redirect\": \"NAME\"} naming a descendant")
+                }
+                try redirect.finish()
+                references.append(Reference(use: .redirect(plain), name: name, value: redirect.member("redirect")!,
+                                            path: redirect.path(of: "redirect")))
+            default:
+                throw error(at: hitTest, path, "expected \"default\", \"self\", \"transparent\" or {\"redirect\": \"NAME\"}")
+            }
+        }
+        if let touches = object.member("touches") {
+            switch touches.kind {
+            case .string("log"): plain.logsMessages = true; plain.forwards = false
+            case .string("forward"): plain.logsMessages = true; plain.forwards = true
+            case .string("ignore"): plain.logsMessages = false; plain.forwards = true
+            default: throw error(at: touches, object.path(of: "touches"), "expected \"log\", \"forward\" or \"ignore\"")
+            }
+        } else {
+            plain.forwards = true  // "forward" is the default
+        }
+        if let first = try object.bool("firstResponder"), first {
+            guard scene!.firstResponder == nil else {
+                throw object.error("firstResponder", "only one view can be first responder; '"
+                                   + scene!.firstResponder!.name + "' already is")
+            }
+            plain.canBecomeFirstResponderInScene = true
+            scene!.firstResponder = plain
+        }
+    }
+
+    @usableFromInline func readHitArea(_ value: JSONValue, path: String) throws(JSONError) -> SceneView.HitArea {
+        switch value.kind {
+        case .string("bounds"): return .bounds
+        case .string("round"): return .round
+        case .object:
+            var object = try JSONObjectReader(value, file: file, path: path)
+            guard let outset = try object.number("outset") else {
+                throw object.error(nil, "expected {\"outset\": N}, the points to grow the bounds by")
+            }
+            try object.finish()
+            return .outset(outset)
+        default:
+            throw error(at: value, path, "expected \"bounds\", \"round\" or {\"outset\": N}")
+        }
+    }
+
+    @usableFromInline func readTransform(_ value: JSONValue, path: String) throws(JSONError) -> AffineTransform {
+        var object = try JSONObjectReader(value, file: file, path: path)
+        let translate = try object.numbers("translate", count: 2, shape: "[x, y]") ?? [0, 0]
+        let scale = try object.numbers("scale", count: 2, shape: "[sx, sy]") ?? [1, 1]
+        let rotate = try object.number("rotate") ?? 0
+        try object.finish()
+        // Scale, then rotate, then move: the order UIKit's transforms compose in when written that way.
+        return AffineTransform(scaleX: scale[0], y: scale[1])
+            .concatenating(AffineTransform(rotationAngle: rotate))
+            .concatenating(AffineTransform(translationX: translate[0] * scaleX, y: translate[1] * scaleY))
+    }
+
+    @usableFromInline func color(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Color? {
+        guard let text = try object.string(key) else { return nil }
+        guard let color = parseColor(text) else {
+            throw object.error(key, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", not \"" + text + "\"")
+        }
+        return color
+    }
+
+    // MARK: Names
+
+    @usableFromInline func declare(_ name: String, in paths: inout [String], object: JSONObjectReader, what: String) throws(JSONError) {
+        guard !name.isEmpty else { throw object.error("name", "a " + what + "'s name must not be empty") }
+        let names = what == "view" ? scene!.views.count : scene!.recognizers.count
+        for i in 0..<names {
+            let existing = what == "view" ? scene!.views[i].name : scene!.recognizers[i].name
+            if existing == name {
+                throw object.error("name", "the " + what + " name '" + name + "' is already used at " + paths[i] + "; names must be unique")
+            }
+        }
+        paths.append(object.path)
+    }
+
+    @usableFromInline mutating func resolveReferences(in scene: Scene) throws(JSONError) {
+        for i in 0..<references.count {
+            let reference = references[i]
+            switch reference.use {
+            case .redirect(let view):
+                guard let target = scene.view(named: reference.name) else {
+                    throw unknownName(reference, "view")
+                }
+                guard target !== view, target.isDescendant(of: view) else {
+                    throw error(at: reference.value, reference.path,
+                                "'" + reference.name + "' is not inside '" + view.name + "'; redirect names a descendant")
+                }
+                view.hitTestBehaviour = .redirect(target)
+            case .requireToFail(let recognizer):
+                guard let other = scene.recognizer(named: reference.name) else { throw unknownName(reference, "recognizer") }
+                recognizer.require(toFail: other)
+            case .simultaneousWith(let delegate):
+                guard let other = scene.recognizer(named: reference.name) else { throw unknownName(reference, "recognizer") }
+                delegate.simultaneousWith.append(other)
+            case .valueOf(let label, let prefix):
+                guard let control = scene.view(named: reference.name) as? Control, control is Slider || control is Switch else {
+                    throw error(at: reference.value, reference.path,
+                                "'" + reference.name + "' names no slider or switch; valueOf shows one's value")
+                }
+                let binding = LabelValueBinding(label: label, prefix: prefix)
+                binding.show(control)
+                control.addAction(for: .valueChanged) { [unowned(unsafe) binding] control in binding.show(control) }
+                scene.bindings.append(binding)
+            }
+        }
+    }
+
+    @usableFromInline func unknownName(_ reference: Reference, _ what: String) -> JSONError {
+        var names = ""
+        let count = what == "view" ? scene!.views.count : scene!.recognizers.count
+        for i in 0..<count {
+            names += (names.isEmpty ? "" : ", ") + (what == "view" ? scene!.views[i].name : scene!.recognizers[i].name)
+        }
+        return error(at: reference.value, reference.path,
+                     "no " + what + " is named '" + reference.name + "'; the scene's " + what + "s are: " + names)
+    }
+}
+
+/// `#RRGGBB` or `#RRGGBBAA`, or nil.
+@usableFromInline func parseColor(_ text: String) -> Color? {
+    let utf8 = Array(text.utf8)
+    guard utf8.count == 7 || utf8.count == 9, utf8[0] == UInt8(ascii: "#") else { return nil }
+    var bytes: [UInt8] = []
+    var i = 1
+    while i < utf8.count {
+        guard let high = hexDigit(utf8[i]), let low = hexDigit(utf8[i + 1]) else { return nil }
+        bytes.append(high << 4 | low)
+        i += 2
+    }
+    return Color(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+}
+
+@usableFromInline func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+}

@@ -1,0 +1,105 @@
+import PanelKit
+
+/// A scene file's plain view: a ``LoggingView`` whose hit-testing and touch
+/// handling are chosen by the file instead of by overriding in code.
+public final class SceneView: LoggingView {
+    /// `hitArea`: where the view counts as touched (overrides `point(inside:)`, R5).
+    public enum HitArea: Equatable {
+        case bounds
+        /// The ellipse inscribed in the bounds.
+        case round
+        /// The bounds grown by this many points on every side.
+        case outset(Double)
+    }
+
+    /// `hitTest`: what the view answers to `hitTest(_:with:)` (R5).
+    public enum HitTestBehaviour {
+        case standard
+        /// Itself whenever the point is inside, so no subview is ever hit.
+        case claimsTouches
+        /// Never itself: a touch that would land on it falls through to what lies behind.
+        case transparent
+        /// This descendant whenever the point is inside.
+        case redirect(View)
+    }
+
+    public var hitArea = HitArea.bounds
+    public var hitTestBehaviour = HitTestBehaviour.standard
+    public var canBecomeFirstResponderInScene = false
+
+    public override func point(inside point: Point, with event: Event?) -> Bool {
+        switch hitArea {
+        case .bounds:
+            return bounds.contains(point)
+        case .round:
+            let rx = bounds.width / 2, ry = bounds.height / 2
+            guard rx > 0, ry > 0 else { return false }
+            let dx = (point.x - bounds.midX) / rx, dy = (point.y - bounds.midY) / ry
+            return dx * dx + dy * dy <= 1
+        case .outset(let distance):
+            return bounds.insetBy(dx: -distance, dy: -distance).contains(point)
+        }
+    }
+
+    public override func hitTest(_ point: Point, with event: Event?) -> View? {
+        switch hitTestBehaviour {
+        case .standard:
+            return super.hitTest(point, with: event)
+        case .claimsTouches:
+            return super.hitTest(point, with: event) == nil ? nil : self
+        case .transparent:
+            let hit = super.hitTest(point, with: event)
+            return hit === self ? nil : hit
+        case .redirect(let target):
+            return super.hitTest(point, with: event) == nil ? nil : target
+        }
+    }
+
+    public override var canBecomeFirstResponder: Bool { canBecomeFirstResponderInScene }
+}
+
+/// The delegate a scene file's recognizer gets when the file answers for it:
+/// `simultaneousWith`, `shouldBegin` and `shouldReceiveTouch`.
+public final class SceneRecognizerDelegate: GestureRecognizerDelegate {
+    public var simultaneousWith: [GestureRecognizer] = []
+    public var shouldBegin = true
+    public var shouldReceiveTouch = true
+
+    public init() {}
+
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { shouldBegin }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        shouldReceiveTouch
+    }
+
+    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        for i in 0..<simultaneousWith.count where simultaneousWith[i] === other { return true }
+        return false
+    }
+}
+
+/// A label that follows a slider or switch: its text is the file's `text`
+/// and the control's value ("Volume 62%", "Wi-Fi on").
+public final class LabelValueBinding {
+    public unowned(unsafe) let label: Label
+    public let prefix: String
+
+    public init(label: Label, prefix: String) {
+        self.label = label
+        self.prefix = prefix
+    }
+
+    public func show(_ control: Control) {
+        var value = ""
+        if let slider = control as? Slider {
+            let range = slider.maximumValue - slider.minimumValue
+            let fraction = range > 0 ? (slider.value - slider.minimumValue) / range : 0
+            value = String(Int((fraction * 100).rounded())) + "%"
+        } else if let toggle = control as? Switch {
+            value = toggle.isOn ? "on" : "off"
+        }
+        label.text = prefix.isEmpty ? value : prefix + " " + value
+    }
+}
