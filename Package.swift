@@ -31,9 +31,11 @@ let package = Package(
         // The core: no Foundation, builds as Embedded Swift.
         .target(name: "PanelKit", swiftSettings: embeddedSettings),
         // JSON with line numbers, for scene files and board files; Foundation-free.
-        .target(name: "PanelJSON", swiftSettings: embeddedSettings),
+        .target(name: "PanelJSON", dependencies: ["CLinux"], swiftSettings: embeddedSettings),
         // evemu traces, the replay driver, its JSON Lines log and scene files.
         .target(name: "PanelReplay", dependencies: ["PanelKit", "PanelJSON", "CLinux"], swiftSettings: embeddedSettings),
+        // Board files (boards/NAME.json): display, touch, CPU and budgets, checked.
+        .target(name: "PanelBoards", dependencies: ["PanelKit", "PanelJSON"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
         .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
@@ -54,7 +56,7 @@ let package = Package(
             name: "panel",
             dependencies: [
                 "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo", "PanelLinux",
-                "PanelSimulator", "PanelSDL",
+                "PanelSimulator", "PanelSDL", "PanelBoards",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +67,7 @@ let package = Package(
 
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
+        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelTestSupport", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTestSupport", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTestSupport"]),

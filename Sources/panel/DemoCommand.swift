@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PanelBoards
 import PanelDemo
 import PanelHeadless
 import PanelKit
@@ -38,8 +39,12 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The screen size in points, WIDTHxHEIGHT (default: a scene file's `screen`, else 800x480).")
     var screen: ScreenSize?
 
-    /// The screen for the demo app: --screen, else 800x480.
-    var appScreen: ScreenSize { screen ?? ScreenSize(width: 800, height: 480) }
+    /// The screen for the demo app: --screen, else the board's, else 800x480.
+    func appScreen(board: Board?) -> ScreenSize {
+        if let screen { return screen }
+        if let pixels = board?.screenPixels { return ScreenSize(width: pixels.width, height: pixels.height) }
+        return ScreenSize(width: 800, height: 480)
+    }
 
     @Option(help: "The folder for the headless demo's PNG frames.")
     var output: String = "out/demo"
@@ -63,13 +68,15 @@ struct DemoCommand: ParsableCommand {
     var grab = false
 
     @Option(help: "DRM: how far the touch sensor turns clockwise to match the screen: 0, 90, 180 or 270.")
-    var touchRotation: Int = 0
+    var touchRotation: Int?
 
     @Option(help: "DRM: the touch calibration matrix, six numbers 'a b c d e f' as libinput's LIBINPUT_CALIBRATION_MATRIX.")
     var calibration: String?
 
     /// A scene instead of the demo app, logging what `panel replay` logs, so the two compare.
     @OptionGroup var sceneChoice: SceneChoice
+
+    @OptionGroup var boardChoice: BoardChoice
 
     @Option(help: "DRM: write one line per presented frame: frame, input time, flip time, latency in ms.")
     var latencyLog: String?
@@ -80,24 +87,27 @@ struct DemoCommand: ParsableCommand {
     func run() throws {
         // Checked before any display opens, so a bad scene file leaves the screen alone.
         let scene = sceneChoice.isGiven ? sceneChoice.load(assets: assets, default: SceneCatalog.defaultScene) : nil
-        if backend == .sdl { return try runSimulator(scene: scene) }
+        let board = boardChoice.load()
+        if backend == .sdl { return try runSimulator(scene: scene, board: board) }
         var useDevice = backend == .drm
         var display: DRMDisplay?
         if backend != .headless {
+            let touch = touchConfiguration(board: board)
             var configuration = DRMDisplayConfiguration(cardPath: card)
-            configuration.connectorName = connector
-            configuration.mode = mode
+            configuration.connectorName = connector ?? board?.display.connector
+            configuration.mode = mode ?? board?.display.modeName
             do {
                 display = try DRMDisplay.open(configuration)
                 useDevice = true
             } catch {
                 if backend == .drm { fail("\(error)") }
                 // auto: no usable KMS device, but a desktop session: the simulator.
-                if SDLWindow.displayName != nil { return try runSimulator(scene: scene) }
+                if SDLWindow.displayName != nil { return try runSimulator(scene: scene, board: board) }
                 FileHandle.standardError.write(Data("panel demo: no KMS display (\(error.message.split(separator: "\n").first ?? "")); running headless\n".utf8))
             }
         }
         if useDevice, let display {
+            let touch = touchConfiguration(board: board)
             let assets = Assets(given: assets)
             let textRenderer: FreeTypeTextRenderer
             do {
@@ -105,22 +115,6 @@ struct DemoCommand: ParsableCommand {
             } catch {
                 display.close(nil)
                 fail("\(error)")
-            }
-            var touch = EvdevTouchConfiguration(devicePath: device)
-            touch.grab = grab
-            guard let rotation = TouchRotation(rawValue: touchRotation) else {
-                display.close(nil)
-                fail("--touch-rotation must be 0, 90, 180 or 270, not \(touchRotation)")
-            }
-            touch.rotation = rotation
-            if let calibration {
-                let numbers = calibration.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-                guard numbers.count == 6 else {
-                    display.close(nil)
-                    fail("--calibration needs six numbers 'a b c d e f', not '\(calibration)'")
-                }
-                touch.calibration = CalibrationMatrix(a: numbers[0], b: numbers[1], c: numbers[2],
-                                                      d: numbers[3], e: numbers[4], f: numbers[5])
             }
             do {
                 let demo = try DeviceDemo(display: display, scene: scene, deviceConfiguration: touch, textRenderer: textRenderer,
@@ -132,10 +126,41 @@ struct DemoCommand: ParsableCommand {
             }
             return
         }
-        try runHeadless(scene: scene)
+        try runHeadless(scene: scene, board: board)
     }
 
-    func runHeadless(scene: SceneFile?) throws {
+    /// The touch settings: the options given, else the board's, else the defaults.
+    func touchConfiguration(board: Board?) -> EvdevTouchConfiguration {
+        var touch = EvdevTouchConfiguration(devicePath: device)
+        // The device layer takes a path or an evdev name in the same field.
+        if device == nil, let board {
+            switch board.touch.device {
+            case .automatic: break
+            case .named(let name): touch.devicePath = name
+            case .path(let path): touch.devicePath = path
+            }
+        }
+        touch.grab = grab || board?.touch.grab == true
+        if let touchRotation {
+            guard let rotation = TouchRotation(rawValue: touchRotation) else {
+                fail("--touch-rotation must be 0, 90, 180 or 270, not \(touchRotation)")
+            }
+            touch.rotation = rotation
+        } else if let board {
+            touch.rotation = board.touch.rotation
+        }
+        if let calibration {
+            let numbers = calibration.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+            guard numbers.count == 6 else { fail("--calibration needs six numbers 'a b c d e f', not '\(calibration)'") }
+            touch.calibration = CalibrationMatrix(a: numbers[0], b: numbers[1], c: numbers[2],
+                                                  d: numbers[3], e: numbers[4], f: numbers[5])
+        } else if let board {
+            touch.calibration = board.touch.effectiveCalibration
+        }
+        return touch
+    }
+
+    func runHeadless(scene: SceneFile?, board: Board?) throws {
         let assets = Assets(given: assets)
         let textRenderer: FreeTypeTextRenderer
         do {
@@ -144,9 +169,10 @@ struct DemoCommand: ParsableCommand {
             fail("\(error)")
         }
         if let scene {
-            try showHeadless(scene, textRenderer: textRenderer)
+            try showHeadless(scene, board: board, textRenderer: textRenderer)
             return
         }
+        let appScreen = appScreen(board: board)
 
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         let log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: application.runLoop.clock)
@@ -181,12 +207,12 @@ extension DemoCommand {
     /// Headless with a scene: draws it once, as the board would show it before
     /// any touch, to `OUTPUT/scene.png`. (`panel replay TRACE --scene-file F
     /// --png P` shows it after a recorded session.)
-    func showHeadless(_ file: SceneFile, textRenderer: FreeTypeTextRenderer) throws {
+    func showHeadless(_ file: SceneFile, board: Board?, textRenderer: FreeTypeTextRenderer) throws {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         let log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: application.runLoop.clock)
         let scene: Scene
         do {
-            scene = try file.build(screenSize: screen?.size, log: log)
+            scene = try file.build(screenSize: screen?.size ?? board?.screenSize, log: log)
         } catch {
             fail(error.description)
         }
@@ -220,25 +246,34 @@ struct Assets {
     var icon: Image? { try? PNG.readImage(path: path + "/images/panelkit-icon.png") }
 }
 
-/// The assets folder: the one given, else `assets` here, else next to the
-/// executable's package checkout (walking up from the executable).
+/// The assets folder: the one given, else PANELKIT_ASSETS, else `assets` here,
+/// else next to the executable's package checkout (walking up from the executable).
 func locateAssets(_ given: String?) -> String {
+    locatePackageFolder("assets", given: given, marker: "fonts", option: "--assets", variable: "PANELKIT_ASSETS")
+}
+
+/// A folder of the PanelKit checkout (`assets`, `boards`): the one given, else
+/// the environment variable's, else `NAME` here, else beside the executable's
+/// checkout (walking up from the executable). `marker` is a child it must hold.
+func locatePackageFolder(_ name: String, given: String?, marker: String?, option: String, variable: String) -> String {
     let manager = FileManager.default
+    func holds(_ folder: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return manager.fileExists(atPath: folder + (marker.map { "/" + $0 } ?? ""), isDirectory: &isFolder) && isFolder.boolValue
+    }
     if let given {
-        guard manager.fileExists(atPath: given + "/fonts") else {
-            fail("no fonts in \(given)/fonts: give --assets the folder holding PanelKit's fonts/ and images/")
+        guard holds(given) else {
+            fail("no \(marker.map { "\($0) in " } ?? "folder ")\(given): give \(option) PanelKit's \(name) folder")
         }
         return given
     }
-    if let environment = ProcessInfo.processInfo.environment["PANELKIT_ASSETS"], manager.fileExists(atPath: environment + "/fonts") {
-        return environment
-    }
-    if manager.fileExists(atPath: "assets/fonts") { return "assets" }
+    if let environment = ProcessInfo.processInfo.environment[variable], holds(environment) { return environment }
+    if holds(name) { return name }
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     for _ in 0..<6 {
-        let candidate = directory.appendingPathComponent("assets")
-        if manager.fileExists(atPath: candidate.appendingPathComponent("fonts").path) { return candidate.path }
+        let candidate = directory.appendingPathComponent(name).path
+        if holds(candidate) { return candidate }
         directory.deleteLastPathComponent()
     }
-    fail("cannot find PanelKit's assets (fonts and images): run from the PanelKit folder, or pass --assets DIR or set PANELKIT_ASSETS")
+    fail("cannot find PanelKit's \(name) folder: run from the PanelKit folder, or pass \(option) DIR or set \(variable)")
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PanelBoards
 import PanelHeadless
 import PanelJSON
 import PanelKit
@@ -23,7 +24,9 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var sceneChoice: SceneChoice
 
-    @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the scene file's `screen`, else 800x480).")
+    @OptionGroup var boardChoice: BoardChoice
+
+    @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the board's, else the scene file's `screen`, else 800x480).")
     var screen: ScreenSize?
 
     @Option(help: "Save the last frame as a PNG file.")
@@ -40,10 +43,14 @@ struct ReplayCommand: ParsableCommand {
             fail("\(error)")
         }
         let sceneFile = sceneChoice.load(assets: assets, default: SceneCatalog.defaultScene)
+        let board = boardChoice.load()
         let replayer: TraceReplayer
         do {
+            // A board's trace comes from its own touch panel: its calibration and rotation apply.
             replayer = try TraceReplayer(
-                trace: loaded, scene: sceneFile, screenSize: screen?.size, output: FileDescriptorSink(fileDescriptor: 1))
+                trace: loaded, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize,
+                calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touch.rotation ?? .none,
+                output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)
         }

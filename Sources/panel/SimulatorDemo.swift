@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PanelBoards
 import PanelHeadless
 import PanelKit
 import PanelLinux
@@ -10,8 +11,8 @@ import PanelText
 
 /// `panel demo --backend sdl`'s options.
 struct SimulatorOptions: ParsableArguments {
-    @Option(help: "SDL: how far the board's panel is mounted turned clockwise: 0, 90, 180 or 270 (--screen is the panel's own size).")
-    var rotation: Int = 0
+    @Option(help: "SDL: how far the board's panel is mounted turned clockwise: 0, 90, 180 or 270 (--screen is the panel's own size; default: the board's, else 0).")
+    var rotation: Int?
 
     @Option(help: "SDL: window pixels per panel pixel: 1, 2 (up to 8) or fit (the largest that fits the desktop).")
     var zoom: SimulatorZoom = .scale(1)
@@ -48,9 +49,10 @@ enum SimulatorZoom: ExpressibleByArgument, Equatable {
 
 extension DemoCommand {
     /// `--backend sdl`: the desktop simulator.
-    func runSimulator(scene: SceneFile?) throws {
-        guard let rotation = DisplayRotation(rawValue: simulator.rotation) else {
-            fail("--rotation must be 0, 90, 180 or 270, not \(simulator.rotation)")
+    func runSimulator(scene: SceneFile?, board: Board?) throws {
+        let degrees = simulator.rotation ?? board?.display.rotation.rawValue ?? 0
+        guard let rotation = DisplayRotation(rawValue: degrees) else {
+            fail("--rotation must be 0, 90, 180 or 270, not \(degrees)")
         }
         // Checked before SDL is touched, so a missing display is one clear line, never a crash inside SDL.
         guard SDLWindow.displayName != nil else {
@@ -63,13 +65,14 @@ extension DemoCommand {
         } catch {
             fail("\(error)")
         }
-        // --screen, else the scene file's own screen, else 800x480: the panel's resolution.
-        let size = screen?.size ?? scene?.screen ?? SceneFile.defaultScreen
+        // --screen, else the board's mode, else the scene file's own screen, else 800x480: the panel's resolution.
+        let boardMode = board.map { Size(width: Double($0.display.width), height: Double($0.display.height)) }
+        let size = screen?.size ?? boardMode ?? scene?.screen ?? SceneFile.defaultScreen
         let screenSize = SimulatorScreen(physicalWidth: Int(size.width.rounded(.up)), physicalHeight: Int(size.height.rounded(.up)),
                                          rotation: rotation)
         let demo: SimulatorDemo
         do {
-            demo = try SimulatorDemo(screen: screenSize, zoom: simulator.zoom, scene: scene, textRenderer: textRenderer,
+            demo = try SimulatorDemo(screen: screenSize, boardName: board?.name, zoom: simulator.zoom, scene: scene, textRenderer: textRenderer,
                                      icon: assets.icon, recordPath: simulator.record, fingerOverlay: simulator.fingerOverlay)
         } catch {
             fail("\(error)")
@@ -101,13 +104,16 @@ final class SimulatorDemo {
     let recordFile: Int32
     let recordPath: String?
     var showsFingers: Bool
+    /// Shown in the title; the panel's size when there is no board.
+    let boardName: String?
     var running = true
     var frames = 0
     var lastFrameTime = 0.0
 
-    init(screen requested: SimulatorScreen, zoom: SimulatorZoom, scene: SceneFile?, textRenderer: FreeTypeTextRenderer,
+    init(screen requested: SimulatorScreen, boardName: String?, zoom: SimulatorZoom, scene: SceneFile?, textRenderer: FreeTypeTextRenderer,
          icon: Image?, recordPath: String?, fingerOverlay: Bool) throws {
         self.scene = scene
+        self.boardName = boardName
         self.icon = icon
         self.textRenderer = textRenderer
         showsFingers = fingerOverlay
@@ -258,9 +264,11 @@ final class SimulatorDemo {
     }
 
     func updateTitle() {
-        let slow = clock.rate == 1 ? "" : " — slow motion"
+        // ASCII only: some X11 paths mangle a UTF-8 title (an em dash came out as Latin-1 bytes).
+        let slow = clock.rate == 1 ? "" : " - slow motion"
         let milliseconds = String(format: "%.2f", lastFrameTime * 1000)
-        window.setTitle("PanelKit Simulator — \(screen.physicalWidth)x\(screen.physicalHeight) at \(screen.rotation.rawValue)° — frame \(milliseconds) ms\(slow)")
+        let panel = "\(screen.physicalWidth)x\(screen.physicalHeight) turned \(screen.rotation.rawValue) deg"
+        window.setTitle("PanelKit Simulator - \(boardName.map { "\($0), " } ?? "")\(panel) - frame \(milliseconds) ms\(slow)")
     }
 
     func screenshot() {

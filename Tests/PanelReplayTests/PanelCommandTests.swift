@@ -1,39 +1,9 @@
 import Foundation
 import PanelHeadless
 import PanelReplay
+import PanelTestSupport
 import Testing
 
-/// Runs the `panel` executable built beside this test bundle.
-struct PanelRun {
-    var status: Int32
-    var exitedNormally: Bool
-    var stdout: String
-    var stderr: String
-
-    static func run(_ arguments: [String]) throws -> PanelRun {
-        let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let panel = URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("panel")
-        let process = Process()
-        process.executableURL = panel
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return PanelRun(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-                        stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-}
-
-/// A scratch folder for one test's files.
-func scratchDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("panel-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A valid trace's text with its events replaced by `events`.
 func traceText(events: String) throws -> String {

@@ -27,8 +27,11 @@ public final class TraceReplayer {
     public static let settleTime = 1.0
 
     /// `screenSize`: the screen in points; the scene file's own `screen` (else
-    /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it.
-    public init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil, output: any TextSink) throws(ReplayError) {
+    /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it,
+    /// through the board's touch `calibration` and `rotation` when given.
+    public init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil,
+                calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+                output: any TextSink) throws(ReplayError) {
         self.trace = trace
         do {
             decoder = try TouchDecoder(device: trace.device)
@@ -36,7 +39,7 @@ public final class TraceReplayer {
             throw ReplayError(message: "\(trace.path): \(error.message)")
         }
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
-        transform = TouchTransform(device: trace.device, screenSize: screenSize)
+        transform = TouchTransform(device: trace.device, screenSize: screenSize, calibration: calibration, rotation: rotation)
         let clock = ManualClock(now: trace.events.first?.time ?? 0)
         let runLoop = RunLoop(manualClock: clock)
         log = ReplayLog(sink: output, clock: clock)

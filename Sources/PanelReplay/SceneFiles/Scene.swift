@@ -54,18 +54,16 @@ public struct SceneFile {
     public static let defaultScreen = Size(width: 800, height: 480)
 
     public static func load(path: String) throws(JSONError) -> SceneFile {
-        let bytes: [UInt8]
-        do {
-            bytes = try readWholeFile(path: path)
-        } catch {
-            throw JSONError(file: path, line: 0, column: 0, message: error.message)
-        }
-        return try SceneFile(parsing: bytes, path: path)
+        try SceneFile(root: try JSONParser.parseFile(path: path), path: path)
     }
 
     public init(parsing bytes: [UInt8], path: String) throws(JSONError) {
+        try self.init(root: try JSONParser.parse(bytes, file: path), path: path)
+    }
+
+    @usableFromInline init(root: JSONValue, path: String) throws(JSONError) {
         self.path = path
-        root = try JSONParser.parse(bytes, file: path)
+        self.root = root
         var object = try JSONObjectReader(root, file: path, path: "")
         if let size = try object.numbers("screen", count: 2, shape: "[width, height]") {
             guard size[0] > 0, size[1] > 0 else {

@@ -1,4 +1,5 @@
 import CLinux
+import PanelJSON
 import PanelKit
 
 /// A recorded touch session: the device that produced it and its events in order.
@@ -41,40 +42,4 @@ extension Trace {
         }
         return try outcome.get()
     }
-}
-
-/// Why a file could not be read: "cannot open: No such file or directory".
-public struct FileReadError: Error {
-    public var message: String
-}
-
-/// The whole file's bytes, read with `open`/`read`/`close`, retrying reads
-/// that a signal interrupted. Traces and scene files load through it.
-public func readWholeFile(path: String) throws(FileReadError) -> [UInt8] {
-    let descriptor = clinux_open(path, clinux_o_rdonly(), 0)
-    guard descriptor >= 0 else {
-        throw FileReadError(message: "cannot open: \(systemErrorDescription(clinux_errno()))")
-    }
-    defer { _ = close(descriptor) }
-
-    var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { buffer in
-            read(descriptor, buffer.baseAddress, buffer.count)
-        }
-        if count == 0 { return contents }
-        if count < 0 {
-            let error = clinux_errno()
-            if error == clinux_eintr() { continue }
-            throw FileReadError(message: "cannot read: \(systemErrorDescription(error))")
-        }
-        contents.append(contentsOf: chunk[0..<count])
-    }
-}
-
-/// `strerror`'s text for an `errno` value.
-func systemErrorDescription(_ error: Int32) -> String {
-    guard let text = strerror(error) else { return "error \(error)" }
-    return String(cString: text)
 }

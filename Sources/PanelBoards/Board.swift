@@ -1,0 +1,109 @@
+import PanelKit
+
+/// Everything PanelKit needs to know about one board and its touch panel,
+/// read from `boards/NAME.json`, the one source of truth for a board
+/// (docs/boards.md).
+public struct Board {
+    public var name: String
+    public var description: String
+    public var display: Display
+    public var touch: Touch
+    /// Pixels per point.
+    public var scale: Double
+    public var cpu: CPU
+    public var budgets: Budgets
+    /// Where each fact came from, by topic (`display`, `touch`, `cpu`…), in file order.
+    public var sources: [(topic: String, text: String)]
+    /// The file it was read from.
+    public var path: String
+
+    public struct Display {
+        /// The DRM connector's name (`DSI-1`), or nil for the first connected one.
+        public var connector: String?
+        /// The mode as the panel scans out, in pixels.
+        public var width: Int
+        public var height: Int
+        public var refreshRate: Double
+        /// The active area in millimetres, as the panel scans out.
+        public var physicalWidth: Double
+        public var physicalHeight: Double
+        public var pixelFormat: PixelFormat
+        /// How far the UI is turned clockwise on the panel.
+        public var rotation: DisplayRotation
+
+        /// The mode as `WIDTHxHEIGHT`, the way `--mode` takes it.
+        public var modeName: String { String(width) + "x" + String(height) }
+    }
+
+    public enum TouchDevice: Equatable {
+        /// Every direct-touch device, hot-plugged.
+        case automatic
+        /// The device whose evdev name is exactly this.
+        case named(String)
+        case path(String)
+    }
+
+    public struct Touch {
+        public var device: TouchDevice
+        /// The kernel driver, for people reading the file.
+        public var driver: String?
+        public var maxContacts: Int
+        public var swapAxes: Bool
+        public var invertX: Bool
+        public var invertY: Bool
+        /// As written in the file, before the axis quirks.
+        public var calibration: CalibrationMatrix
+        public var rotation: TouchRotation
+        public var grab: Bool
+
+        /// The calibration with the quirks folded in: the axes swapped and
+        /// inverted first, then the file's matrix (libinput's convention).
+        public var effectiveCalibration: CalibrationMatrix {
+            // Quirks as a matrix on normalized coordinates: swap (x, y) → (y, x),
+            // then invert x → 1 − x and y → 1 − y.
+            var a = 1.0, b = 0.0, c = 0.0, d = 0.0, e = 1.0, f = 0.0
+            if swapAxes { (a, b, d, e) = (0, 1, 1, 0) }
+            if invertX { (a, b, c) = (-a, -b, 1 - c) }
+            if invertY { (d, e, f) = (-d, -e, 1 - f) }
+            let m = calibration
+            return CalibrationMatrix(a: m.a * a + m.b * d, b: m.a * b + m.b * e, c: m.a * c + m.b * f + m.c,
+                                     d: m.d * a + m.e * d, e: m.d * b + m.e * e, f: m.d * c + m.e * f + m.f)
+        }
+    }
+
+    public enum Architecture: String {
+        case aarch64, armv7, x86_64
+    }
+
+    public struct CPU {
+        public var architecture: Architecture
+        /// Compiler flags for the board's CPU (`-mcpu=cortex-a72`).
+        public var flags: [String]
+    }
+
+    public struct Budgets {
+        /// Milliseconds per frame: the refresh interval.
+        public var frameTime: Double
+        /// Milliseconds from touch to photon.
+        public var latency: Double
+        /// MiB of resident memory.
+        public var memory: Double
+    }
+
+    /// The screen the UI lays out on, in pixels: the mode turned by the display rotation.
+    public var screenPixels: (width: Int, height: Int) {
+        display.rotation == .clockwise90 || display.rotation == .clockwise270
+            ? (display.height, display.width) : (display.width, display.height)
+    }
+
+    /// The screen the UI lays out on. PanelKit draws one pixel per point for
+    /// now, so this is ``screenPixels`` whatever ``scale`` says; when drawing
+    /// learns scale it becomes ``screenPixels`` over ``scale``, here only.
+    public var screenSize: Size {
+        let pixels = screenPixels
+        return Size(width: Double(pixels.width), height: Double(pixels.height))
+    }
+
+    /// Pixels per inch along the scanned-out width.
+    public var pixelsPerInch: Double { Double(display.width) / (display.physicalWidth / 25.4) }
+}

@@ -1,0 +1,218 @@
+import PanelJSON
+import PanelKit
+
+extension Board {
+    /// Reads and checks the board file at `path`. The file's `name` must match
+    /// its file name, so `--board NAME` always finds `boards/NAME.json`.
+    ///
+    /// - Throws: ``JSONError`` naming the file, line, JSON path and the fix.
+    public static func load(path: String) throws(JSONError) -> Board {
+        try Board(json: try JSONParser.parseFile(path: path), path: path)
+    }
+
+    public init(parsing bytes: [UInt8], path: String) throws(JSONError) {
+        try self.init(json: try JSONParser.parse(bytes, file: path), path: path)
+    }
+
+    public init(json: JSONValue, path: String) throws(JSONError) {
+        var object = try JSONObjectReader(json, file: path, path: "")
+        self.path = path
+        name = try object.requiredString("name")
+        let stem = Board.fileStem(path)
+        if !stem.isEmpty && stem != name {
+            throw object.error("name", "the name '" + name + "' does not match the file name " + stem
+                               + ".json; rename the file or the board, so --board finds it")
+        }
+        description = try object.requiredString("description")
+        display = try Board.readDisplay(&object)
+        touch = try Board.readTouch(&object)
+        scale = try object.number("scale") ?? 1
+        guard scale >= 1, scale <= 4 else {
+            throw object.error("scale", "expected pixels per point from 1 to 4, not " + describeNumber(scale))
+        }
+        cpu = try Board.readCPU(&object)
+        budgets = try Board.readBudgets(&object, refreshRate: display.refreshRate)
+        sources = try Board.readSources(&object)
+        try object.finish()
+    }
+
+    /// `boards/rpi4-7inch.json` → `rpi4-7inch`.
+    static func fileStem(_ path: String) -> String {
+        var name = Substring(path)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        guard name.hasSuffix(".json") else { return "" }
+        return String(name.dropLast(5))
+    }
+
+    static func readDisplay(_ parent: inout JSONObjectReader) throws(JSONError) -> Display {
+        guard let value = parent.member("display") else { throw parent.error(nil, "missing the key 'display' (an object)") }
+        var object = try JSONObjectReader(value, file: parent.file, path: "display")
+        let connector = try object.requiredString("connector")
+        guard let mode = try object.numbers("mode", count: 3, shape: "[width, height, refresh Hz]") else {
+            throw object.error(nil, "missing the key 'mode' ([width, height, refresh Hz] as the panel scans out)")
+        }
+        guard mode[0] == mode[0].rounded(), mode[1] == mode[1].rounded(),
+              mode[0] >= 16, mode[0] <= 8192, mode[1] >= 16, mode[1] <= 8192 else {
+            throw object.error("mode", "width and height must be whole pixels from 16 to 8192, not "
+                               + describeNumber(mode[0]) + " × " + describeNumber(mode[1]))
+        }
+        guard mode[2] >= 1, mode[2] <= 360 else {
+            throw object.error("mode", "the refresh rate must be from 1 to 360 Hz, not " + describeNumber(mode[2]))
+        }
+        guard let size = try object.numbers("physicalSize", count: 2, shape: "[width mm, height mm]") else {
+            throw object.error(nil, "missing the key 'physicalSize' ([width, height] of the active area in millimetres)")
+        }
+        guard size[0] > 0, size[1] > 0, size[0] < 5000, size[1] < 5000 else {
+            throw object.error("physicalSize", "the active area must be above 0 and below 5000 mm, not "
+                               + describeNumber(size[0]) + " × " + describeNumber(size[1]))
+        }
+        // Pixels are close to square on every real panel; a mode and a size that
+        // disagree mean one of them is turned or mistyped.
+        let pixelAspect = (size[0] / mode[0]) / (size[1] / mode[1])
+        guard pixelAspect > 0.8, pixelAspect < 1.25 else {
+            throw object.error("physicalSize", "the mode " + describeNumber(mode[0]) + "×" + describeNumber(mode[1])
+                               + " and the size " + describeNumber(size[0]) + "×" + describeNumber(size[1])
+                               + " mm give pixels " + describeNumber((pixelAspect * 100).rounded() / 100)
+                               + " times as wide as tall; give both as the panel scans out (width first)")
+        }
+        let format: PixelFormat
+        switch try object.requiredString("pixelFormat") {
+        case "XRGB8888": format = .xrgb8888
+        case "RGB565": format = .rgb565
+        default: throw object.error("pixelFormat", "expected \"XRGB8888\" or \"RGB565\"")
+        }
+        let rotation = try readRotation(&object, "rotation")
+        try object.finish()
+        return Display(connector: connector == "auto" ? nil : connector, width: Int(mode[0]), height: Int(mode[1]),
+                       refreshRate: mode[2], physicalWidth: size[0], physicalHeight: size[1], pixelFormat: format,
+                       rotation: DisplayRotation(rawValue: rotation)!)
+    }
+
+    static func readRotation(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Int {
+        guard let rotation = try object.integer(key) else { return 0 }
+        guard rotation == 0 || rotation == 90 || rotation == 180 || rotation == 270 else {
+            throw object.error(key, "expected 0, 90, 180 or 270 (degrees clockwise), not " + String(rotation))
+        }
+        return rotation
+    }
+
+    static func readTouch(_ parent: inout JSONObjectReader) throws(JSONError) -> Touch {
+        guard let value = parent.member("touch") else { throw parent.error(nil, "missing the key 'touch' (an object)") }
+        var object = try JSONObjectReader(value, file: parent.file, path: "touch")
+        var device = TouchDevice.automatic
+        if let selector = object.member("device") {
+            let path = object.path(of: "device")
+            switch selector.kind {
+            case .string("auto"):
+                device = .automatic
+            case .object:
+                var choice = try JSONObjectReader(selector, file: parent.file, path: path)
+                if let name = try choice.string("name") {
+                    device = .named(name)
+                } else if let file = try choice.string("path") {
+                    device = .path(file)
+                } else {
+                    throw choice.error(nil, "expected {\"name\": \"evdev name\"} or {\"path\": \"/dev/input/…\"}")
+                }
+                try choice.finish()
+            default:
+                throw object.error("device", "expected \"auto\", {\"name\": \"evdev name\"} or {\"path\": \"/dev/input/…\"}")
+            }
+        }
+        let driver = try object.string("driver")
+        guard let contacts = try object.integer("maxContacts") else {
+            throw object.error(nil, "missing the key 'maxContacts' (how many fingers the controller reports)")
+        }
+        guard contacts >= 1, contacts <= 16 else {
+            throw object.error("maxContacts", "expected 1 to 16 contacts (PanelKit tracks up to 16), not " + String(contacts))
+        }
+        let swap = try object.bool("swapAxes") ?? false
+        let invertX = try object.bool("invertX") ?? false
+        let invertY = try object.bool("invertY") ?? false
+        var calibration = CalibrationMatrix.identity
+        if let m = try object.numbers("calibration", count: 6, shape: "[a, b, c, d, e, f] (libinput's calibration matrix)") {
+            calibration = CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
+            guard calibration.isInvertible else {
+                throw object.error("calibration", "the matrix is not invertible (a·e − b·d = "
+                                   + describeNumber(calibration.determinant) + "), so touches would collapse onto a line; "
+                                   + "run `panel calibrate` or use [1, 0, 0, 0, 1, 0]")
+            }
+        }
+        let rotation = try readRotation(&object, "rotation")
+        let grab = try object.bool("grab") ?? false
+        try object.finish()
+        return Touch(device: device, driver: driver, maxContacts: contacts, swapAxes: swap, invertX: invertX,
+                     invertY: invertY, calibration: calibration, rotation: TouchRotation(rawValue: rotation)!, grab: grab)
+    }
+
+    static func readCPU(_ parent: inout JSONObjectReader) throws(JSONError) -> CPU {
+        guard let value = parent.member("cpu") else { throw parent.error(nil, "missing the key 'cpu' (an object)") }
+        var object = try JSONObjectReader(value, file: parent.file, path: "cpu")
+        let name = try object.requiredString("architecture")
+        guard let architecture = Architecture(rawValue: name) else {
+            throw object.error("architecture", "unknown architecture '" + name + "'; expected aarch64, armv7 or x86_64")
+        }
+        var flags: [String] = []
+        if let values = try object.array("flags") {
+            for i in 0..<values.count {
+                guard case .string(let flag) = values[i].kind, flag.hasPrefix("-") else {
+                    throw object.error(at: values[i], path: object.path(of: "flags") + "[" + String(i) + "]",
+                                       "expected a compiler flag in double quotes, such as \"-mcpu=cortex-a72\"")
+                }
+                flags.append(flag)
+            }
+        }
+        try object.finish()
+        return CPU(architecture: architecture, flags: flags)
+    }
+
+    static func readBudgets(_ parent: inout JSONObjectReader, refreshRate: Double) throws(JSONError) -> Budgets {
+        guard let value = parent.member("budgets") else { throw parent.error(nil, "missing the key 'budgets' (an object)") }
+        var object = try JSONObjectReader(value, file: parent.file, path: "budgets")
+        var budgets = Budgets(frameTime: 0, latency: 0, memory: 0)
+        let keys = ["frameTime", "latency", "memory"]
+        for i in 0..<keys.count {
+            guard let number = try object.number(keys[i]) else {
+                throw object.error(nil, "missing the key '" + keys[i] + "' (" + (i == 2 ? "MiB" : "milliseconds") + ")")
+            }
+            guard number > 0 else { throw object.error(keys[i], "expected a number above 0, not " + describeNumber(number)) }
+            switch i {
+            case 0: budgets.frameTime = number
+            case 1: budgets.latency = number
+            default: budgets.memory = number
+            }
+        }
+        // A frame budget longer than two refresh intervals cannot keep up with the panel.
+        let interval = 1000 / refreshRate
+        guard budgets.frameTime <= 2 * interval else {
+            throw object.error("frameTime", describeNumber(budgets.frameTime) + " ms is more than two refresh intervals at "
+                               + describeNumber(refreshRate) + " Hz (" + describeNumber((interval * 10).rounded() / 10)
+                               + " ms each); use the refresh interval")
+        }
+        try object.finish()
+        return budgets
+    }
+
+    static func readSources(_ parent: inout JSONObjectReader) throws(JSONError) -> [(topic: String, text: String)] {
+        guard let value = parent.member("sources") else {
+            throw parent.error(nil, "missing the key 'sources' (where the display, touch and cpu facts come from)")
+        }
+        guard case .object(let members) = value.kind else {
+            throw parent.error("sources", "expected an object of topic → source text")
+        }
+        var sources: [(topic: String, text: String)] = []
+        for i in 0..<members.count {
+            guard case .string(let text) = members[i].value.kind, !text.isEmpty else {
+                throw parent.error(at: members[i].value, path: "sources." + members[i].key,
+                                   "expected the source as a non-empty string (a URL or a document and what it says)")
+            }
+            sources.append((members[i].key, text))
+        }
+        for topic in ["display", "touch", "cpu"] {
+            var found = false
+            for i in 0..<sources.count where sources[i].topic == topic { found = true }
+            if !found { throw parent.error("sources", "missing the source of the " + topic + " facts ('" + topic + "')") }
+        }
+        return sources
+    }
+}

@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import PanelBoards
+import PanelJSON
+import PanelKit
+
+/// `panel boards`: the board files, listed or checked.
+struct BoardsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boards",
+        abstract: "List the board files, or check them.",
+        discussion: """
+        Each board is one JSON file in boards/ (docs/boards.md): display, touch panel, CPU, budgets and
+        the sources of those facts. `panel boards check` reads every file (or the files given) and prints
+        each problem as FILE:LINE:COLUMN: PATH: what was expected; it exits 1 when any file is broken.
+        """,
+        subcommands: [List.self, Check.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the boards: name, panel, CPU.")
+        @Option(help: "The boards folder; found from the current folder or the executable by default.")
+        var boards: String?
+
+        func run() throws {
+            let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
+            var failures = 0
+            for path in boardFiles(in: folder) {
+                do {
+                    let board = try Board.load(path: path)
+                    let d = board.display
+                    let screen = board.screenPixels
+                    print(board.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                          + "\(d.width)x\(d.height)@\(describeNumber(d.refreshRate))".padding(toLength: 16, withPad: " ", startingAt: 0)
+                          + "\(screen.width)x\(screen.height) UI".padding(toLength: 14, withPad: " ", startingAt: 0)
+                          + board.cpu.architecture.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                          + board.description)
+                } catch {
+                    FileHandle.standardError.write(Data("panel: error: \(error.description)\n".utf8))
+                    failures += 1
+                }
+            }
+            if failures > 0 { throw ExitCode(1) }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Check board files: every one in boards/, or those given.")
+        @Option(help: "The boards folder; found from the current folder or the executable by default.")
+        var boards: String?
+
+        @Argument(help: "Board files to check instead of the whole folder.")
+        var files: [String] = []
+
+        func run() throws {
+            let paths = files.isEmpty
+                ? boardFiles(in: locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS"))
+                : files
+            var failures = 0
+            for path in paths {
+                do {
+                    let board = try Board.load(path: path)
+                    print("ok: \(path) (\(board.name), \(board.sources.count) sources)")
+                } catch {
+                    print("error: \(error.description)")
+                    failures += 1
+                }
+            }
+            print("\(paths.count - failures) of \(paths.count) board files are valid")
+            if failures > 0 { throw ExitCode(1) }
+        }
+    }
+}
+
+/// The `.json` files of a folder, sorted.
+func boardFiles(in folder: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+}
+
+/// `--board NAME`: the board whose file sets the screen, rotation, touch and DRM choices.
+struct BoardChoice: ParsableArguments {
+    @Option(help: "The board, by its file boards/NAME.json (see `panel boards`): its screen, rotation and touch settings.")
+    var board: String?
+
+    @Option(help: "The boards folder; found from the current folder or the executable by default.")
+    var boards: String?
+
+    /// The board named, or nil; a missing or broken board file ends the program with its error.
+    func load() -> Board? {
+        guard let board else { return nil }
+        let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
+        let path = folder + "/" + board + ".json"
+        guard FileManager.default.fileExists(atPath: path) else {
+            let names = boardFiles(in: folder).map { String($0.split(separator: "/").last!.dropLast(5)) }
+            fail("no board '\(board)' in \(folder); expected one of: \(names.joined(separator: ", "))")
+        }
+        do {
+            let loaded = try Board.load(path: path)
+            if loaded.scale != 1 {
+                FileHandle.standardError.write(Data("panel: note: \(loaded.name) has scale \(describeNumber(loaded.scale)); PanelKit draws 1 pixel per point for now, so the UI lays out on all \(loaded.screenPixels.width)x\(loaded.screenPixels.height) pixels\n".utf8))
+            }
+            return loaded
+        } catch {
+            fail(error.description)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import PanelBoards
+import PanelJSON
+import PanelKit
+import PanelTestSupport
+import Testing
+
+/// A valid board file, to break one field at a time.
+let goodBoard = """
+    {
+      "name": "test-board",
+      "description": "A 7-inch test panel",
+      "display": {"connector": "DSI-1", "mode": [800, 480, 60], "physicalSize": [154.08, 85.92],
+                  "pixelFormat": "XRGB8888", "rotation": 0},
+      "touch": {"device": "auto", "driver": "edt-ft5x06", "maxContacts": 10, "calibration": [1, 0, 0, 0, 1, 0],
+                "rotation": 0, "grab": false},
+      "scale": 1,
+      "cpu": {"architecture": "aarch64", "flags": ["-mcpu=cortex-a72"]},
+      "budgets": {"frameTime": 16.7, "latency": 50, "memory": 32},
+      "sources": {"display": "a datasheet", "touch": "a driver binding", "cpu": "a SoC manual"}
+    }
+    """
+
+func parseBoard(_ text: String) throws(JSONError) -> Board {
+    try Board(parsing: Array(text.utf8), path: "boards/test-board.json")
+}
+
+/// `goodBoard` with `old` replaced by `new`, and the error it gives.
+func breakage(_ old: String, _ new: String) -> String? {
+    precondition(goodBoard.contains(old), "no \(old) in the good board")
+    do {
+        _ = try parseBoard(goodBoard.replacingOccurrences(of: old, with: new))
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+@Suite("Board files")
+struct BoardFileTests {
+    @Test("Every board file in boards/ is valid and cites its display, touch and CPU sources")
+    func shippedBoards() throws {
+        let folder = PackagePaths.path("boards")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files.count >= 8, "six real boards and the two emulated ones")
+        for file in files {
+            let board = try Board.load(path: folder + "/" + file)
+            #expect(board.name + ".json" == file)
+            #expect(Set(board.sources.map(\.topic)).isSuperset(of: ["display", "touch", "cpu"]))
+        }
+    }
+
+    @Test("A valid file reads into the board's screen, touch settings and budgets")
+    func reads() throws {
+        let board = try parseBoard(goodBoard)
+        #expect(board.display.connector == "DSI-1")
+        #expect(board.display.modeName == "800x480")
+        #expect(board.screenSize == Size(width: 800, height: 480))
+        #expect(board.touch.maxContacts == 10)
+        #expect(board.cpu.architecture == .aarch64)
+        #expect(board.budgets.frameTime == 16.7)
+        #expect(Int(board.pixelsPerInch.rounded()) == 132)
+    }
+
+    @Test("The display rotation turns the UI's screen; the axis quirks fold into the calibration")
+    func rotationAndQuirks() throws {
+        let turned = try parseBoard(goodBoard
+            .replacingOccurrences(of: #""mode": [800, 480, 60], "physicalSize": [154.08, 85.92]"#,
+                                  with: #""mode": [720, 1280, 60], "physicalSize": [88, 155]"#)
+            .replacingOccurrences(of: #""pixelFormat": "XRGB8888", "rotation": 0"#, with: #""pixelFormat": "XRGB8888", "rotation": 90"#)
+            .replacingOccurrences(of: #""maxContacts": 10,"#, with: #""maxContacts": 10, "swapAxes": true, "invertX": true,"#))
+        #expect(turned.screenSize == Size(width: 1280, height: 720))
+        // Swap then invert x: (x, y) → (1 − y, x).
+        let m = turned.touch.effectiveCalibration
+        #expect([m.a, m.b, m.c, m.d, m.e, m.f] == [0, -1, 1, 1, 0, 0])
+    }
+
+    @Test("Five kinds of breakage, each with the file, line, field and the fix")
+    func breakages() {
+        // An unknown key.
+        #expect(breakage(#""scale": 1,"#, #""scale": 1, "dpi": 133,"#)?
+                    .contains("boards/test-board.json:8:") == true)
+        #expect(breakage(#""scale": 1,"#, #""scale": 1, "dpi": 133,"#)?
+                    .contains("dpi: unknown key 'dpi'; expected one of: name, description, display, touch, scale, cpu, budgets, sources") == true)
+        // A wrong type.
+        #expect(breakage(#""maxContacts": 10"#, #""maxContacts": "ten""#)
+                == "boards/test-board.json:6:70: touch.maxContacts: expected a number, found a string")
+        // An impossible mode.
+        #expect(breakage("[800, 480, 60]", "[800, 480, 0]")
+                == "boards/test-board.json:4:45: display.mode: the refresh rate must be from 1 to 360 Hz, not 0")
+        #expect(breakage("[800, 480, 60]", "[800.5, 480, 60]")
+                == "boards/test-board.json:4:45: display.mode: width and height must be whole pixels from 16 to 8192, not 800.5 × 480")
+        // A mode and a size that disagree: the size given turned.
+        #expect(breakage("[154.08, 85.92]", "[85.92, 154.08]")?
+                    .contains("display.physicalSize: the mode 800×480 and the size 85.92×154.08 mm give pixels 0.33 times as wide as tall") == true)
+        // A matrix that is not invertible.
+        #expect(breakage("[1, 0, 0, 0, 1, 0]", "[1, 2, 0, 0.5, 1, 0]")
+                == "boards/test-board.json:6:89: touch.calibration: the matrix is not invertible (a·e − b·d = 0), so touches would collapse onto a line; run `panel calibrate` or use [1, 0, 0, 0, 1, 0]")
+        // A rotation that is not a quarter turn.
+        #expect(breakage(#""rotation": 0},"#, #""rotation": 45},"#)
+                == "boards/test-board.json:5:54: display.rotation: expected 0, 90, 180 or 270 (degrees clockwise), not 45")
+        // A missing source.
+        #expect(breakage(#", "cpu": "a SoC manual""#, "")
+                == "boards/test-board.json:11:14: sources: missing the source of the cpu facts ('cpu')")
+        // A name that does not match the file.
+        #expect(breakage(#""name": "test-board""#, #""name": "other""#)
+                == "boards/test-board.json:2:11: name: the name 'other' does not match the file name test-board.json; rename the file or the board, so --board finds it")
+        // An unknown architecture and pixel format.
+        #expect(breakage(#""architecture": "aarch64""#, #""architecture": "riscv64""#)
+                == "boards/test-board.json:9:27: cpu.architecture: unknown architecture 'riscv64'; expected aarch64, armv7 or x86_64")
+        #expect(breakage(#""pixelFormat": "XRGB8888""#, #""pixelFormat": "BGR888""#)
+                == "boards/test-board.json:5:30: display.pixelFormat: expected \"XRGB8888\" or \"RGB565\"")
+        // A frame budget the panel cannot keep.
+        #expect(breakage(#""frameTime": 16.7"#, #""frameTime": 100"#)
+                == "boards/test-board.json:10:28: budgets.frameTime: 100 ms is more than two refresh intervals at 60 Hz (16.7 ms each); use the refresh interval")
+    }
+}
