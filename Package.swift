@@ -43,6 +43,11 @@ let package = Package(
 
         // The demo app: two screens of controls and a scripted touch session for headless runs.
         .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelReplay"], swiftSettings: embeddedSettings),
+        // The benchmark harness: scenes timed against baselines of the same run, allocations counted.
+        .target(name: "PanelBench",
+                dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelDemo", "PanelHeadless", "PanelText",
+                               "CLinux", "CAllocationCounter"],
+                swiftSettings: embeddedSettings),
         // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
         .target(name: "PanelLinux", dependencies: ["PanelKit", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
 
@@ -56,7 +61,7 @@ let package = Package(
             name: "panel",
             dependencies: [
                 "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo", "PanelLinux",
-                "PanelSimulator", "PanelSDL", "PanelBoards",
+                "PanelSimulator", "PanelSDL", "PanelBoards", "PanelBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +72,7 @@ let package = Package(
 
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
+        .testTarget(name: "PanelBenchTests", dependencies: ["PanelKit", "PanelBench", "PanelBoards", "PanelReplay", "PanelTestSupport"]),
         .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelTestSupport", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTestSupport", "panel"]),

@@ -26,7 +26,7 @@ struct BoardsCommand: ParsableCommand {
         func run() throws {
             let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
             var failures = 0
-            for path in boardFiles(in: folder) {
+            for path in sortedFiles(in: folder) {
                 do {
                     let board = try Board.load(path: path)
                     let d = board.display
@@ -55,7 +55,7 @@ struct BoardsCommand: ParsableCommand {
 
         func run() throws {
             let paths = files.isEmpty
-                ? boardFiles(in: locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS"))
+                ? sortedFiles(in: locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS"))
                 : files
             var failures = 0
             for path in paths {
@@ -73,10 +73,10 @@ struct BoardsCommand: ParsableCommand {
     }
 }
 
-/// The `.json` files of a folder, sorted.
-func boardFiles(in folder: String) -> [String] {
+/// The files of a folder ending in `suffix` (board files by default), sorted, with the folder's path.
+func sortedFiles(in folder: String, suffix: String = ".json") -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+    return names.filter { $0.hasSuffix(suffix) }.sorted().map { folder + "/" + $0 }
 }
 
 /// `--board NAME`: the board whose file sets the screen, rotation, touch and DRM choices.
@@ -93,7 +93,7 @@ struct BoardChoice: ParsableArguments {
         let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
         let path = folder + "/" + board + ".json"
         guard FileManager.default.fileExists(atPath: path) else {
-            let names = boardFiles(in: folder).map { String($0.split(separator: "/").last!.dropLast(5)) }
+            let names = sortedFiles(in: folder).map { String($0.split(separator: "/").last!.dropLast(5)) }
             fail("no board '\(board)' in \(folder); expected one of: \(names.joined(separator: ", "))")
         }
         do {

@@ -5,6 +5,10 @@ import PanelKit
 public struct ReplayError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }
 
 /// Replays a recorded trace through the whole pipeline, as the device would

@@ -1,0 +1,484 @@
+import CLinux
+import PanelBoards
+import PanelDemo
+import PanelHeadless
+import PanelJSON
+import PanelKit
+import PanelReplay
+import PanelText
+
+/// PanelKit's benchmark harness (`panel bench`, and the board binary's bench
+/// mode): each scene measures one hot path and states its figures as ratios
+/// to baselines taken in the same run, with allocations per operation.
+public final class Bench {
+    public static let sceneNames = ["hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency"]
+
+    public struct Configuration {
+        /// A few iterations, to prove each scene works (CI); otherwise the full run.
+        public var quick = false
+        /// The scenes to run, from ``Bench/sceneNames``; all when empty.
+        public var scenes: [String] = []
+        /// PanelKit's assets folder: fonts, images and the built-in scene files.
+        public var assetsPath: String
+        /// Recorded traces for `touch-pipeline`.
+        public var traces: [Trace] = []
+        /// The scene the traces replay into: the `touches` scene file unless given.
+        public var touchScene: SceneFile?
+        public var board: Board?
+        /// Progress lines ("[2/7] touch-pipeline").
+        public var progress: (String) -> Void = { _ in }
+
+        public init(assetsPath: String) { self.assetsPath = assetsPath }
+    }
+
+    public let configuration: Configuration
+    public let screenWidth: Int
+    public let screenHeight: Int
+    public let pixelFormat: PixelFormat
+    let textRenderer: FreeTypeTextRenderer
+    var report: BenchReport
+    /// Baselines, kept for the ratios.
+    var memcpyFrame = Figure(name: "", unit: "ns", value: 0)
+
+    public init(_ configuration: Configuration) throws(ReplayError) {
+        self.configuration = configuration
+        if let board = configuration.board {
+            screenWidth = board.screenPixels.width
+            screenHeight = board.screenPixels.height
+            pixelFormat = board.display.pixelFormat
+        } else {
+            screenWidth = 800
+            screenHeight = 480
+            pixelFormat = .xrgb8888
+        }
+        do {
+            textRenderer = try FreeTypeTextRenderer(fontDirectory: configuration.assetsPath + "/fonts")
+        } catch {
+            throw ReplayError(message: "bench: cannot load the fonts in " + configuration.assetsPath + "/fonts")
+        }
+        #if DEBUG
+        let mode = "debug"
+        #else
+        let mode = "release"
+        #endif
+        report = BenchReport(machine: Bench.machineDescription(), board: configuration.board?.name ?? "no board",
+                             buildMode: mode, iterationsMode: configuration.quick ? "quick" : "full")
+    }
+
+    var screenSize: Size { Size(width: Double(screenWidth), height: Double(screenHeight)) }
+
+    func stopwatch(samples: Int, warmUp: Int = 3, batch: Int = 1) -> Stopwatch {
+        configuration.quick ? Stopwatch(samples: Swift.min(20, Swift.max(3, samples / 20)), warmUp: 1, batch: batch)
+                            : Stopwatch(samples: samples, warmUp: warmUp, batch: batch)
+    }
+
+    func wants(_ scene: String) -> Bool {
+        if configuration.scenes.isEmpty { return true }
+        for i in 0..<configuration.scenes.count where configuration.scenes[i] == scene { return true }
+        return false
+    }
+
+    /// Runs the baselines and the chosen scenes, then checks the board's budgets.
+    public func run() throws(ReplayError) -> BenchReport {
+        configuration.progress("baselines: memcpy of one frame, a bare loop")
+        measureBaselines()
+        var index = 0
+        let total = configuration.scenes.isEmpty ? Bench.sceneNames.count : configuration.scenes.count
+        for i in 0..<Bench.sceneNames.count where wants(Bench.sceneNames[i]) {
+            index += 1
+            let name = Bench.sceneNames[i]
+            configuration.progress("[" + String(index) + "/" + String(total) + "] " + name)
+            switch name {
+            case "hit-test": report.scenes.append(try hitTest())
+            case "touch-pipeline": report.scenes.append(try touchPipeline())
+            case "gesture-storm": report.scenes.append(try gestureStorm())
+            case "slider-drag": report.scenes.append(try sliderDrag())
+            case "full-redraw": report.scenes.append(fullRedraw())
+            case "text": report.scenes.append(text())
+            default: report.scenes.append(try latency())
+            }
+        }
+        checkBudgets()
+        return report
+    }
+
+    // MARK: Baselines
+
+    func measureBaselines() {
+        let bytes = screenWidth * screenHeight * 4
+        let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        defer { source.deallocate(); destination.deallocate() }
+        source.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
+        destination.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+        let copy = stopwatch(samples: 1000).measure { memcpy(destination, source, bytes) }
+        memcpyFrame = Figure(name: "memcpy of one " + String(screenWidth) + "x" + String(screenHeight) + " XRGB8888 frame",
+                             unit: "ns", samples: copy.nanoseconds)
+        var counter = 0
+        let loop = stopwatch(samples: 200, batch: 1000).measure { bareLoopStep(&counter) }
+        report.baselines.append(memcpyFrame)
+        precondition(counter > 0)   // the loop ran; reading the count keeps it alive
+        report.baselines.append(Figure(name: "bare loop iteration (a call)", unit: "ns", samples: loop.nanoseconds))
+        report.baselines.append(Figure(name: "memcpy bandwidth", unit: "GB/s",
+                                       value: memcpyFrame.median > 0 ? Double(bytes) / memcpyFrame.median : 0))
+    }
+
+    // MARK: Scenes
+
+    /// A scene file built into a replay-shaped application, with its log counted and discarded.
+    func scene(_ file: SceneFile) throws(ReplayError) -> (Scene, Application) {
+        let log = ReplayLog(sink: CountingSink(), clock: ManualClock())
+        let scene: Scene
+        do {
+            scene = try file.build(screenSize: screenSize, log: log)
+        } catch {
+            throw ReplayError(message: error.description)
+        }
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        scene.attach(to: application)
+        return (scene, application)
+    }
+
+    func builtIn(_ name: String) throws(ReplayError) -> SceneFile {
+        try SceneCatalog.load(name, assets: configuration.assetsPath)
+    }
+
+    func hitTest() throws(ReplayError) -> SceneResult {
+        var figures: [Figure] = []
+        var allocations = 0.0
+        var previous: Figure?
+        // 100, 1,000 and 10,000 views: 1, 10 and 100 containers of 9 rows of 10 cells, with the screen root.
+        let shapes = [(1, 9, 10), (10, 9, 10), (100, 9, 10)]
+        for s in 0..<shapes.count {
+            let (containers, rows, cells) = shapes[s]
+            let tree = screenTree(size: screenSize, containers: containers, rows: rows, cells: cells)
+            let window = Window(frame: Rect(origin: .zero, size: screenSize))
+            window.addSubview(tree.root)
+            let views = tree.views
+            // Points spread over the screen by a fixed linear congruential sequence.
+            var points: [Point] = []
+            var seed: UInt32 = 12345
+            for _ in 0..<256 {
+                seed = seed &* 1103515245 &+ 12345
+                let x = Double(seed >> 8 & 0xFFFF) / 65536 * screenSize.width
+                seed = seed &* 1103515245 &+ 12345
+                let y = Double(seed >> 8 & 0xFFFF) / 65536 * screenSize.height
+                points.append(Point(x: x, y: y))
+            }
+            _ = window.hitTest(points[0], with: nil)   // the view table is built
+            var next = 0
+            var hits = 0
+            let result = stopwatch(samples: 2000, batch: 256).measure {
+                if window.hitTest(points[next], with: nil) != nil { hits += 1 }
+                next = next == 255 ? 0 : next + 1
+            }
+            var figure = Figure(name: String(views) + " views: per hit-test", unit: "ns", samples: result.nanoseconds)
+            if let previous {
+                figure.ratio = previous.median > 0 ? figure.median / previous.median : nil
+                figure.ratioOf = previous.name.split(separator: ":").first.map { String($0) + " (growth)" }
+            }
+            figures.append(figure)
+            previous = figure
+            allocations = Swift.max(allocations, result.allocationsPerRun)
+        }
+        return SceneResult(name: "hit-test", allocationsPerOperation: allocations, isHotPath: true, figures: figures)
+    }
+
+    /// Feeds `trace` through `replayer` `passes` times (the first is the warm-up),
+    /// timing each input frame from its first event to its SYN_REPORT's delivery.
+    func timeFrames(_ trace: Trace, into replayer: any InputPipeline, passes: Int,
+                    afterFrame: () -> Void = {}) -> (nanoseconds: [Double], allocationsPerFrame: Double) {
+        let span = (trace.events.last?.time ?? 0) - (trace.events.first?.time ?? 0) + 1
+        var samples: [Double] = []
+        samples.reserveCapacity(trace.events.count * passes)
+        var allocations: UInt64 = 0
+        var measuredFrames = 0
+        for pass in 0..<passes {
+            var start = -1.0
+            var allocationsBefore: UInt64 = 0
+            for i in 0..<trace.events.count {
+                var event = trace.events[i]
+                event.time += Double(pass) * span
+                if start < 0 {
+                    allocationsBefore = allocationsSoFar()
+                    start = monotonicNanoseconds()
+                }
+                let framesBefore = replayer.frames
+                replayer.feed(event)
+                if replayer.frames != framesBefore {
+                    afterFrame()
+                    let end = monotonicNanoseconds()
+                    if pass > 0 {
+                        samples.append(end - start)
+                        allocations += allocationsSoFar() - allocationsBefore
+                        measuredFrames += 1
+                    }
+                    start = -1
+                }
+            }
+        }
+        return (samples, measuredFrames > 0 ? Double(allocations) / Double(measuredFrames) : 0)
+    }
+
+    func replayer(_ trace: Trace, _ file: SceneFile) throws(ReplayError) -> TraceReplayer {
+        try TraceReplayer(trace: trace, scene: file, screenSize: screenSize, output: CountingSink())
+    }
+
+    func touchPipeline() throws(ReplayError) -> SceneResult {
+        var touches: SceneFile
+        if let given = configuration.touchScene { touches = given } else { touches = try builtIn("touches") }
+        var figures: [Figure] = []
+        var allocations = 0.0
+        let passes = configuration.quick ? 2 : 200
+        for t in 0..<configuration.traces.count {
+            let trace = configuration.traces[t]
+            let replayer = try self.replayer(trace, touches)
+            let result = timeFrames(trace, into: replayer, passes: passes)
+            var name = Substring(trace.path)
+            if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+            if name.hasSuffix(".evemu") { name = name.dropLast(6) }
+            figures.append(Figure(name: String(name) + ", logged: per frame", unit: "ns", samples: result.nanoseconds))
+            allocations = Swift.max(allocations, result.allocationsPerFrame)
+        }
+        // One finger dragging on a 100-view screen: the goal's reference case.
+        let panel = SyntheticPanel(width: screenWidth, height: screenHeight)
+        let drag = panel.drag(from: Point(x: screenSize.width * 0.2, y: screenSize.height * 0.4),
+                              distance: screenSize.width * 0.5, moves: 200, name: "one finger")
+        let screen = screenTree(size: screenSize, containers: 1, rows: 9, cells: 10)
+        let window = Window(frame: Rect(origin: .zero, size: screenSize))
+        window.addSubview(screen.root)
+        let screenPipeline: UnloggedPipeline
+        do {
+            screenPipeline = try UnloggedPipeline(device: drag.device, window: window)
+        } catch {
+            throw ReplayError(message: error.message)
+        }
+        let result = timeFrames(drag, into: screenPipeline, passes: passes)
+        figures.append(Figure(name: "one finger, " + String(screen.views) + " views, no log: per input frame", unit: "ns",
+                              samples: result.nanoseconds))
+        allocations = Swift.max(allocations, result.allocationsPerFrame)
+        return SceneResult(name: "touch-pipeline", allocationsPerOperation: allocations, isHotPath: true, figures: figures)
+    }
+
+    func gestureStorm() throws(ReplayError) -> SceneResult {
+        let panel = SyntheticPanel(width: screenWidth, height: screenHeight)
+        let storm = panel.tenFingerStorm(moves: 60)
+        let replayer = try self.replayer(storm, builtIn("gestures"))
+        replayer.application.gestureArena.observer = replayer.log
+        let result = timeFrames(storm, into: replayer, passes: configuration.quick ? 2 : 200)
+        var scene = SceneResult(name: "gesture-storm", allocationsPerOperation: result.allocationsPerFrame, isHotPath: true,
+                                figures: [Figure(name: "10 fingers, 8 recognizers (7 kinds): per input frame", unit: "ns",
+                                                 samples: result.nanoseconds)])
+        scene.notes.append("the gestures scene's lab view; the gesture log written to a counting sink")
+        return scene
+    }
+
+    /// A framebuffer of the board's format and the screen's size, allocated once.
+    func framebuffer() -> Framebuffer {
+        let stride = screenWidth * (pixelFormat == .rgb565 ? 2 : 4)
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * screenHeight, alignment: 64)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * screenHeight)
+        return Framebuffer(width: screenWidth, height: screenHeight, stride: stride, format: pixelFormat, baseAddress: pixels)
+    }
+
+    /// Copies `area` of `source` into `destination`, row by row: presenting into the backend's buffer.
+    func present(_ area: Rect, from source: Framebuffer, to destination: Framebuffer) {
+        let bytesPerPixel = source.format.bytesPerPixel
+        let x0 = Swift.max(0, Int(area.minX)), x1 = Swift.min(source.width, Int(area.maxX.rounded(.up)))
+        let y0 = Swift.max(0, Int(area.minY)), y1 = Swift.min(source.height, Int(area.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 {
+            memcpy(destination.baseAddress + y * destination.stride + x0 * bytesPerPixel,
+                   source.baseAddress + y * source.stride + x0 * bytesPerPixel, (x1 - x0) * bytesPerPixel)
+        }
+    }
+
+    /// Slider drags in the controls scene, each frame drawn and presented; returns
+    /// the frame samples, the pixels touched per frame, and the full redraw's samples.
+    func sliderFrames() throws(ReplayError) -> (frames: [Double], pixels: [Double], full: [Double], allocations: Double) {
+        let controls = try builtIn("controls")
+        let panel = SyntheticPanel(width: screenWidth, height: screenHeight)
+        let sx = screenSize.width / 800, sy = screenSize.height / 480
+        // The volume slider's thumb at 0.62 of its 520-point track, in the scene's 800×480 layout.
+        let drag = panel.drag(from: Point(x: (32 + 14 + 0.62 * 492) * sx, y: 188 * sy), distance: 160 * sx,
+                              moves: configuration.quick ? 40 : 240, name: "slider drag")
+        let replayer = try self.replayer(drag, controls)
+        let renderer = Renderer(textRenderer: textRenderer)
+        let logical = framebuffer(), backend = framebuffer()
+        renderer.draw(replayer.window, into: logical)
+        var pixels: [Double] = []
+        let result = timeFrames(drag, into: replayer, passes: configuration.quick ? 2 : 20) {
+            if let dirty = renderer.render(replayer.window, into: logical) {
+                present(dirty, from: logical, to: backend)
+                pixels.append(dirty.width * dirty.height)
+            } else {
+                pixels.append(0)
+            }
+        }
+        let window = replayer.window
+        let full = stopwatch(samples: 300).measure {
+            renderer.draw(window, into: logical)
+            present(logical.bounds, from: logical, to: backend)
+        }
+        logical.baseAddress.deallocate()
+        backend.baseAddress.deallocate()
+        return (result.nanoseconds, pixels, full.nanoseconds, result.allocationsPerFrame)
+    }
+
+    func sliderDrag() throws(ReplayError) -> SceneResult {
+        let measured = try sliderFrames()
+        var frame = Figure(name: "drag frame: input → action → dirty redraw → present", unit: "ns", samples: measured.frames)
+        let full = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: measured.full)
+        frame.ratio = full.median > 0 ? frame.median / full.median : nil
+        frame.ratioOf = "full redraw"
+        let pixels = Figure(name: "pixels touched per frame", unit: "px", samples: measured.pixels)
+        var scene = SceneResult(name: "slider-drag", allocationsPerOperation: measured.allocations, isHotPath: false,
+                                figures: [frame, full, pixels])
+        scene.notes.append("goal: a drag frame at most 5% of a full redraw; allocations include redrawing the value label's text")
+        return scene
+    }
+
+    func fullRedraw() -> SceneResult {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        let icon = try? PNG.readImage(path: configuration.assetsPath + "/images/panelkit-icon.png")
+        let demo = DemoApp(application: application, screenSize: screenSize, icon: icon)
+        let renderer = Renderer(textRenderer: textRenderer)
+        let target = framebuffer()
+        let window = demo.window
+        let result = stopwatch(samples: 500).measure { renderer.draw(window, into: target) }
+        target.baseAddress.deallocate()
+        var redraw = Figure(name: "demo screen, full redraw", unit: "ns", samples: result.nanoseconds)
+        redraw.ratio = redraw.median > 0 ? memcpyFrame.median / redraw.median : nil
+        redraw.ratioOf = "memcpy bandwidth"
+        var scene = SceneResult(name: "full-redraw", allocationsPerOperation: result.allocationsPerRun, isHotPath: false,
+                                figures: [redraw])
+        scene.notes.append("ratio = memcpy time of one frame / redraw time: 1 would be the bandwidth limit; goal ≥ 0.5")
+        return scene
+    }
+
+    func text() -> SceneResult {
+        let window = Window(frame: Rect(origin: .zero, size: screenSize))
+        window.backgroundColor = Theme.standard.background
+        let lines = ["Living room", "Volume 62%", "Bluetooth off", "The quick brown fox jumps over the lazy dog",
+                     "Temperature 21.5 °C", "Next alarm 06:45", "ÀÉÎÕÜ àéîõü ß", "0123456789 +-×÷=%"]
+        let rows = 16
+        for i in 0..<rows {
+            let label = Label(frame: Rect(x: 8, y: Double(i) * screenSize.height / Double(rows), width: screenSize.width - 16,
+                                          height: screenSize.height / Double(rows)),
+                              name: "label" + String(i), text: lines[i % lines.count])
+            label.font = i % 3 == 0 ? .boldSystem(size: 14 + Double(i % 5) * 2) : .system(size: 12 + Double(i % 4) * 3)
+            window.addSubview(label)
+        }
+        let renderer = Renderer(textRenderer: textRenderer)
+        let target = framebuffer()
+        let cold = stopwatch(samples: 100, warmUp: 0).measure {
+            textRenderer.removeAllCachedGlyphs()
+            renderer.draw(window, into: target)
+        }
+        let warm = stopwatch(samples: 500).measure { renderer.draw(window, into: target) }
+        target.baseAddress.deallocate()
+        let coldFigure = Figure(name: String(rows) + " labels, cold glyph cache", unit: "ns", samples: cold.nanoseconds)
+        var warmFigure = Figure(name: String(rows) + " labels, warm glyph cache", unit: "ns", samples: warm.nanoseconds)
+        warmFigure.ratio = coldFigure.median > 0 ? warmFigure.median / coldFigure.median : nil
+        warmFigure.ratioOf = "cold"
+        return SceneResult(name: "text", allocationsPerOperation: warm.allocationsPerRun, isHotPath: false,
+                           figures: [coldFigure, warmFigure])
+    }
+
+    func latency() throws(ReplayError) -> SceneResult {
+        let measured = try sliderFrames()
+        var scene = SceneResult(name: "latency", allocationsPerOperation: measured.allocations, isHotPath: false,
+                                figures: [Figure(name: "headless: input frame → frame ready", unit: "ns", samples: measured.frames)])
+        scene.notes.append("headless: from the input frame's first event to its frame drawn and presented; "
+                           + "on a panel, `panel demo --backend drm --latency-log` measures evdev → page flip")
+        return scene
+    }
+
+    // MARK: Budgets
+
+    func checkBudgets() {
+        guard let board = configuration.board else { return }
+        for i in 0..<report.scenes.count {
+            let scene = report.scenes[i]
+            for j in 0..<scene.figures.count {
+                let f = scene.figures[j]
+                switch (scene.name, j) {
+                case ("slider-drag", 0):
+                    report.budgets.append(BudgetCheck(name: "frame time: slider-drag frame p99", unit: "ms",
+                                                      limit: board.budgets.frameTime, value: f.p99 / 1e6))
+                case ("full-redraw", 0):
+                    report.budgets.append(BudgetCheck(name: "frame time: full redraw median", unit: "ms",
+                                                      limit: board.budgets.frameTime, value: f.median / 1e6))
+                case ("latency", 0):
+                    report.budgets.append(BudgetCheck(name: "latency: input → frame ready p99", unit: "ms",
+                                                      limit: board.budgets.latency, value: f.p99 / 1e6))
+                default: break
+                }
+            }
+        }
+    }
+
+    // MARK: Machine
+
+    static func machineDescription() -> String {
+        var model = ""
+        if let bytes = try? readWholeFile(path: "/proc/cpuinfo") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for line in text.split(separator: "\n") where line.hasPrefix("model name") || line.hasPrefix("Model") {
+                if let colon = line.firstIndex(of: ":") {
+                    model = String(line[line.index(after: colon)...].drop(while: { $0 == " " }))
+                    break
+                }
+            }
+        }
+        #if arch(x86_64)
+        let architecture = "x86_64"
+        #elseif arch(arm64)
+        let architecture = "aarch64"
+        #elseif arch(arm)
+        let architecture = "armv7"
+        #else
+        let architecture = "other"
+        #endif
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return architecture + ", " + String(cores) + " cores" + (model.isEmpty ? "" : ", " + model)
+    }
+}
+
+/// One step of the bare-loop baseline: not optimized and called out of line, so the optimizer cannot delete the loop.
+@inline(never) @_optimize(none) func bareLoopStep(_ counter: inout Int) { counter &+= 1 }
+
+/// What the frame timer feeds: kernel events in, input frames counted.
+public protocol InputPipeline: AnyObject {
+    func feed(_ event: InputEvent)
+    var frames: Int { get }
+}
+
+extension TraceReplayer: InputPipeline {}
+
+/// The device pipeline with nothing else: decoder → transform → run loop →
+/// tracking → hit-test → delivery into `window`, with no log, as on a board.
+public final class UnloggedPipeline: InputPipeline {
+    public let decoder: TouchDecoder
+    public let transform: TouchTransform
+    public let application: Application
+    public internal(set) var frames = 0
+    @usableFromInline var frame = TouchFrame()
+
+    public init(device: TouchDeviceDescription, window: Window) throws(TouchDeviceError) {
+        decoder = try TouchDecoder(device: device)
+        transform = TouchTransform(device: device, screenSize: window.bounds.size)
+        application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        application.addWindow(window)
+    }
+
+    public func feed(_ event: InputEvent) {
+        guard decoder.decode(event) else { return }
+        frame = decoder.frame
+        transform.apply(to: &frame)
+        application.runLoop.advance(to: frame.timestamp)
+        application.enqueue(frame)
+        application.runTurn()
+        frames += 1
+    }
+}
