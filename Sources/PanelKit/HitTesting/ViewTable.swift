@@ -52,8 +52,9 @@ public final class ViewTable {
 
     /// Set by the window that owns the table, right after both exist.
     public internal(set) unowned(unsafe) var window: Window?
-    @usableFromInline var storage: ContiguousArray<Entry> = []
-    public internal(set) var needsRebuild = true
+    // Read on every hit-test; only the owning thread touches it, so skip the dynamic exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var storage: ContiguousArray<Entry> = []
+    @exclusivity(unchecked) public internal(set) var needsRebuild = true
     /// How many times the table was rebuilt; tests use it to show events do not rebuild.
     public internal(set) var rebuildCount = 0
 

@@ -59,7 +59,7 @@ open class View: Responder {
     /// Set while this view is a view controller's root view (R8).
     @usableFromInline internal unowned(unsafe) var owningViewController: ViewController?
     /// Where this view sits in its window's ``ViewTable``; -1 when it has none.
-    @usableFromInline internal var tableIndex = -1
+    @exclusivity(unchecked) @usableFromInline internal var tableIndex = -1
 
     public init(frame: Rect = .zero, name: String = "") {
         self.name = name
