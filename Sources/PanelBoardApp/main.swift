@@ -1,0 +1,79 @@
+// panel-demo: the board binary that scripts/build-board builds as Embedded
+// Swift for one board (boards/BOARD.json, compiled in as BoardPreset.swift).
+// It needs only libc, libdrm, libevdev, FreeType and libpng at run time, and
+// finds its assets in the folder beside it (dist/BOARD/assets).
+//
+//   panel-demo [--card PATH] [--duration S]    the demo on the board's display (DRM/KMS) and touch panel (evdev)
+//   panel-demo replay TRACE [--scene NAME]     what `panel replay TRACE --scene NAME --board BOARD` prints
+//   panel-demo bench [--json FILE]             the benchmark harness (see the BENCH mark below)
+//   panel-demo board                           the board compiled in
+import PanelBoards
+import PanelJSON
+import PanelKit
+
+let usage = """
+    usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--assets DIR]
+           panel-demo replay TRACE.evemu [--scene touches|gestures|controls] [--assets DIR]
+           panel-demo bench [--json FILE]
+           panel-demo board
+
+    """
+
+@_cdecl("main")
+func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var arguments = Arguments(argc: argc, argv: argv)
+    let board: Board
+    do throws(JSONError) {
+        // The board file, compiled in: the JSON in boards/ stays the one source.
+        board = try Board(parsing: Array(boardPresetJSON.utf8), path: boardPresetPath)
+    } catch {
+        fail("the board compiled in is not valid: " + error.description)
+    }
+    let mode = arguments.words.first.map { $0.hasPrefix("-") ? "demo" : $0 } ?? "demo"
+    if mode != "demo" { arguments.words.removeFirst() }
+    switch mode {
+    case "demo":
+        runBoardDemo(arguments, board: board)
+    case "replay":
+        runReplay(arguments, board: board)
+    case "bench":
+        // MARK: - BENCH: the benchmark harness's mode (`panel-demo bench [--json FILE]`).
+        // Owned by the benchmark work (Sources/PanelBench); not implemented here.
+        // Replace `runBench` below with the harness's entry point, and add its
+        // module to `modules` in scripts/build-board.
+        return runBench(arguments, board: board)
+    case "board":
+        printBoard(board)
+    case "help", "-h", "--help":
+        writeError(usage)
+    default:
+        fail("unknown mode '" + mode + "'\n" + usage)
+    }
+    return 0
+}
+
+/// BENCH placeholder: the benchmark harness goes here.
+func runBench(_ arguments: Arguments, board: Board) -> Int32 {
+    writeError("panel-demo: bench is not in this build yet (the benchmark harness is still being written)\n")
+    return 2
+}
+
+/// `panel-demo board`: the board compiled in, as the build read it.
+func printBoard(_ board: Board) {
+    let display = board.display, touch = board.touch
+    print("board: " + board.name + " (" + board.path + ")")
+    print("  " + board.description)
+    print("display: " + (display.connector ?? "auto") + " " + display.modeName + "@" + fixed(display.refreshRate, 0)
+          + ", rotation " + String(display.rotation.rawValue) + ", UI " + String(board.screenPixels.width) + "x" + String(board.screenPixels.height))
+    var device = "auto"
+    switch touch.device {
+    case .automatic: break
+    case .named(let name): device = "named '" + name + "'"
+    case .path(let path): device = path
+    }
+    print("touch: " + device + ", " + String(touch.maxContacts) + " contacts, rotation " + String(touch.rotation.rawValue)
+          + (touch.grab ? ", grabbed" : ""))
+    var flags = ""
+    for flag in board.cpu.flags { flags += " " + flag }
+    print("cpu: " + board.cpu.architecture.rawValue + flags)
+}

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Installs PanelKit's demo for @BOARD@ (@ARCH@), built by scripts/build-board:
+#
+#   ./install.sh user@host    copies this folder to the board over ssh and installs it there
+#   ./install.sh              installs on this machine (run on the board; uses sudo when not root)
+#
+# It puts the bundle in /opt/panelkit, creates the system user panelkit (in the
+# video and input groups), installs the udev rule and the systemd unit, and
+# enables and starts panelkit-demo.service. `journalctl -u panelkit-demo` shows
+# its output; `systemctl stop panelkit-demo` ends it and gives the console back.
+set -eu
+here="$(cd "$(dirname "$0")" && pwd)"
+board=@BOARD@
+prefix=/opt/panelkit
+
+if [ $# -ge 1 ] && [ "$1" != --local ]; then
+    target="$1"
+    remote="/tmp/panelkit-$board"
+    echo "install.sh: copying $here to $target:$remote"
+    tar -C "$here" -cf - . | ssh "$target" "rm -rf '$remote' && mkdir -p '$remote' && tar -C '$remote' -xf -"
+    echo "install.sh: installing on $target"
+    exec ssh -t "$target" "sh '$remote/install.sh' --local && rm -rf '$remote'"
+fi
+
+# On the board.
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 || { echo "install.sh: run as root (no sudo here)" >&2; exit 1; }
+    exec sudo sh "$0" --local
+fi
+
+case @ARCH@ in
+    aarch64) loader=/lib/ld-linux-aarch64.so.1 ;;
+    armv7) loader=/lib/ld-linux-armhf.so.3 ;;
+    x86_64) loader=/lib64/ld-linux-x86-64.so.2 ;;
+esac
+if [ ! -e "$loader" ]; then
+    echo "install.sh: this bundle is for @ARCH@ (glibc's $loader), which this system ($(uname -m)) lacks; build the bundle for this board's boards/NAME.json" >&2
+    exit 1
+fi
+
+# The shared libraries panel-demo links: Debian and Raspberry Pi OS names.
+if command -v apt-get >/dev/null 2>&1; then
+    missing=""
+    for package in libdrm2 libevdev2 libfreetype6 libpng16-16; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
+    done
+    if [ -n "$missing" ]; then
+        echo "install.sh: installing$missing"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+    fi
+fi
+
+getent group video >/dev/null || groupadd --system video
+getent group input >/dev/null || groupadd --system input
+if ! id panelkit >/dev/null 2>&1; then
+    useradd --system --user-group --no-create-home --home-dir "$prefix" --shell /usr/sbin/nologin panelkit
+fi
+usermod -a -G video,input panelkit
+
+echo "install.sh: $prefix"
+if systemctl is-active --quiet panelkit-demo.service 2>/dev/null; then systemctl stop panelkit-demo.service; fi
+rm -rf "$prefix"
+mkdir -p "$prefix"
+cp -R "$here/panel-demo" "$here/assets" "$here/$board.json" "$prefix/"
+chmod 0755 "$prefix/panel-demo"
+
+install -m 0644 "$here/70-panelkit.rules" /etc/udev/rules.d/70-panelkit.rules
+if command -v udevadm >/dev/null 2>&1; then
+    udevadm control --reload
+    udevadm trigger --subsystem-match=drm --subsystem-match=input
+fi
+install -m 0644 "$here/panelkit-demo.service" /etc/systemd/system/panelkit-demo.service
+systemctl daemon-reload
+systemctl enable panelkit-demo.service
+systemctl restart panelkit-demo.service
+echo "install.sh: panelkit-demo.service enabled and started; 'journalctl -u panelkit-demo -f' follows it"
+"$prefix/panel-demo" board
