@@ -157,7 +157,8 @@ func number(_ value: Double) -> String {
     let negative = value < 0
     let scaled = (value.magnitude * 1000).rounded()
     guard scaled < 1e15 else { return describeNumber(value) }
-    let whole = Int(scaled) / 1000, fraction = Int(scaled) % 1000
+    // Int64, not Int: Int is 32 bits on armv7 boards (nanosecond figures × 1000 exceed it).
+    let whole = Int64(scaled) / 1000, fraction = Int64(scaled) % 1000
     var text = (negative ? "-" : "") + String(whole)
     if fraction != 0 {
         var digits = String(fraction)

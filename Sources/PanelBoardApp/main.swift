@@ -5,7 +5,7 @@
 //
 //   panel-demo [--card PATH] [--duration S]    the demo on the board's display (DRM/KMS) and touch panel (evdev)
 //   panel-demo replay TRACE [--scene NAME]     what `panel replay TRACE --scene NAME --board BOARD` prints
-//   panel-demo bench [--json FILE]             the benchmark harness (see the BENCH mark below)
+//   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
 import PanelBoards
 import PanelJSON
@@ -14,7 +14,7 @@ import PanelKit
 let usage = """
     usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--assets DIR]
            panel-demo replay TRACE.evemu [--scene touches|gestures|controls] [--assets DIR]
-           panel-demo bench [--json FILE]
+           panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR]
            panel-demo board
 
     """
@@ -37,10 +37,6 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     case "replay":
         runReplay(arguments, board: board)
     case "bench":
-        // MARK: - BENCH: the benchmark harness's mode (`panel-demo bench [--json FILE]`).
-        // Owned by the benchmark work (Sources/PanelBench); not implemented here.
-        // Replace `runBench` below with the harness's entry point, and add its
-        // module to `modules` in scripts/build-board.
         return runBench(arguments, board: board)
     case "board":
         printBoard(board)
@@ -50,12 +46,6 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
         fail("unknown mode '" + mode + "'\n" + usage)
     }
     return 0
-}
-
-/// BENCH placeholder: the benchmark harness goes here.
-func runBench(_ arguments: Arguments, board: Board) -> Int32 {
-    writeError("panel-demo: bench is not in this build yet (the benchmark harness is still being written)\n")
-    return 2
 }
 
 /// `panel-demo board`: the board compiled in, as the build read it.

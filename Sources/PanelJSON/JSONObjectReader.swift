@@ -103,8 +103,9 @@ public struct JSONObjectReader {
     /// A whole number, such as a count.
     public mutating func integer(_ key: String) throws(JSONError) -> Int? {
         guard let number = try number(key) else { return nil }
-        guard number == number.rounded(), number.magnitude < 1e15 else {
-            throw error(key, "expected a whole number, found " + describeNumber(number))
+        // Within ±1e9, so it fits Int on 32-bit boards too.
+        guard number == number.rounded(), number.magnitude <= 1e9 else {
+            throw error(key, "expected a whole number from -1000000000 to 1000000000, found " + describeNumber(number))
         }
         return Int(number)
     }
@@ -160,10 +161,12 @@ public func describeShape(_ value: JSONValue) -> String {
 
 /// A number as a person wrote it: 3, not 3.0; 2.5 as 2.5.
 public func describeNumber(_ number: Double) -> String {
-    if number == number.rounded() && number.magnitude < 1e15 { return String(Int(number)) }
+    // Int64, not Int: Int is 32 bits on armv7 boards, and converting a larger number would trap.
+    if number == number.rounded() && number.magnitude < 1e15 { return String(Int64(number)) }
     // Up to six decimals, trailing zeros dropped; enough for an error message.
     let negative = number < 0
-    let scaled = Int((number.magnitude * 1_000_000).rounded())
+    guard number.magnitude < 1e12 else { return number < 0 ? "-1e12 or less" : "1e12 or more" }
+    let scaled = Int64((number.magnitude * 1_000_000).rounded())
     var fraction = String(scaled % 1_000_000)
     while fraction.utf8.count < 6 { fraction = "0" + fraction }
     while fraction.hasSuffix("0") { fraction.removeLast() }

@@ -1,0 +1,77 @@
+// `panel-demo bench [--quick] [--json FILE] [--scene NAME]…`: the benchmark
+// harness (PanelBench) on the board itself, with the board's budgets, writing
+// the same JSON as `panel bench --json` on the host.
+import CLinux
+import PanelBench
+import PanelBoards
+import PanelJSON
+import PanelReplay
+
+func runBench(_ arguments: Arguments, board: Board) -> Int32 {
+    var arguments = arguments
+    let jsonPath = arguments.option("--json")
+    let assets = arguments.option("--assets") ?? executableDirectory() + "/assets"
+    let traceFolder = arguments.option("--traces") ?? executableDirectory() + "/traces"
+    var configuration = Bench.Configuration(assetsPath: assets)
+    configuration.board = board
+    while let scene = arguments.option("--scene") {
+        var known = false
+        for i in 0..<Bench.sceneNames.count where Bench.sceneNames[i] == scene { known = true }
+        if !known { fail("unknown bench scene '" + scene + "'\n" + usage) }
+        configuration.scenes.append(scene)
+    }
+    if let index = arguments.words.firstIndex(of: "--quick") {
+        configuration.quick = true
+        arguments.words.remove(at: index)
+    }
+    arguments.rejectUnknownOptions(usage)
+    if !arguments.words.isEmpty { fail("bench takes no file arguments\n" + usage) }
+    for path in evemuFiles(in: traceFolder) {
+        do throws(TraceError) {
+            configuration.traces.append(try Trace.load(path: path))
+        } catch {
+            fail(error.description)
+        }
+    }
+    configuration.progress = { line in writeError("panel-demo bench: " + line + "\n") }
+    let report: BenchReport
+    do throws(ReplayError) {
+        report = try Bench(configuration).run()
+    } catch {
+        fail(error.message)
+    }
+    print(report.table(color: isatty(1) != 0), terminator: "")
+    if let jsonPath { writeFile(report.json(), to: jsonPath) }
+    return report.passed ? 0 : 1
+}
+
+/// The `.evemu` files of `folder`, sorted by name; none when the folder is missing.
+func evemuFiles(in folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let name = clinux_readdir_name(directory) {
+        let entry = String(cString: name)
+        if entry.hasSuffix(".evemu") { names.append(entry) }
+    }
+    names.sort()
+    var paths: [String] = []
+    for i in 0..<names.count { paths.append(folder + "/" + names[i]) }
+    return paths
+}
+
+/// Writes `text` to `path`, replacing it; fails with the system's reason.
+func writeFile(_ text: String, to path: String) {
+    let descriptor = clinux_open(path, clinux_o_wronly_create_truncate(), 0o644)
+    guard descriptor >= 0 else { fail("cannot write " + path + ": " + systemErrorDescription(clinux_errno())) }
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written <= 0 { fail("cannot write " + path + ": " + systemErrorDescription(clinux_errno())) }
+            offset += written
+        }
+    }
+    close(descriptor)
+}
