@@ -459,26 +459,18 @@ extension TraceReplayer: InputPipeline {}
 /// The device pipeline with nothing else: decoder → transform → run loop →
 /// tracking → hit-test → delivery into `window`, with no log, as on a board.
 public final class UnloggedPipeline: InputPipeline {
-    public let decoder: TouchDecoder
-    public let transform: TouchTransform
+    public let input: TouchInputPath
     public let application: Application
-    public internal(set) var frames = 0
-    @usableFromInline var frame = TouchFrame()
+    public var frames: Int { input.frames }
 
     public init(device: TouchDeviceDescription, window: Window) throws(TouchDeviceError) {
-        decoder = try TouchDecoder(device: device)
-        transform = TouchTransform(device: device, screenSize: window.bounds.size)
+        input = TouchInputPath(decoder: try TouchDecoder(device: device),
+                               transform: TouchTransform(device: device, screenSize: window.bounds.size))
         application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         application.addWindow(window)
     }
 
     public func feed(_ event: InputEvent) {
-        guard decoder.decode(event) else { return }
-        frame = decoder.frame
-        transform.apply(to: &frame)
-        application.runLoop.advance(to: frame.timestamp)
-        application.enqueue(frame)
-        application.runTurn()
-        frames += 1
+        input.feed(event, to: application)
     }
 }

@@ -21,11 +21,12 @@ public final class TraceReplayer {
     public let scene: Scene
     public var window: Window { scene.window }
     public let log: ReplayLog
-    public let decoder: TouchDecoder
-    public let transform: TouchTransform
+    /// Decoder, transform and delivery; the replay adds the scene, the clock and the log.
+    public let input: TouchInputPath
+    public var decoder: TouchDecoder { input.decoder }
+    public var transform: TouchTransform { input.transform }
     /// Input frames (`SYN_REPORT`s) replayed so far.
-    public internal(set) var frames = 0
-    @usableFromInline var touchFrame = TouchFrame()
+    public var frames: Int { input.frames }
 
     /// How long after the last event the clock runs on, so pending timers fire.
     public static let settleTime = 1.0
@@ -37,13 +38,15 @@ public final class TraceReplayer {
                 calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
                 output: any TextSink) throws(ReplayError) {
         self.trace = trace
+        let decoder: TouchDecoder
         do {
             decoder = try TouchDecoder(device: trace.device)
         } catch {
             throw ReplayError(message: "\(trace.path): \(error.message)")
         }
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
-        transform = TouchTransform(device: trace.device, screenSize: screenSize, calibration: calibration, rotation: rotation)
+        input = TouchInputPath(decoder: decoder, transform: TouchTransform(device: trace.device, screenSize: screenSize,
+                                                                           calibration: calibration, rotation: rotation))
         let clock = ManualClock(now: trace.events.first?.time ?? 0)
         let runLoop = RunLoop(manualClock: clock)
         log = ReplayLog(sink: output, clock: clock)
@@ -61,13 +64,7 @@ public final class TraceReplayer {
     /// Feeds one kernel event. On a `SYN_REPORT` the frame goes through the
     /// pipeline at the event's timestamp.
     public func feed(_ event: InputEvent) {
-        guard decoder.decode(event) else { return }
-        touchFrame = decoder.frame
-        transform.apply(to: &touchFrame)
-        application.runLoop.advance(to: touchFrame.timestamp)
-        application.enqueue(touchFrame)
-        application.runTurn()
-        frames += 1
+        input.feed(event, to: application)
     }
 
     /// Replays the whole trace, then ends it as a device that goes away: touches
