@@ -25,6 +25,9 @@ public final class Bench {
         /// The scene the traces replay into: the `touches` scene file unless given.
         public var touchScene: SceneFile?
         public var board: Board?
+        /// A latency log written by the DRM backend (`panel demo --backend drm --latency-log`,
+        /// one line per presented frame): `latency` reports its input-to-flip figures too.
+        public var latencyLogPath: String?
         /// Progress lines ("[2/7] touch-pipeline").
         public var progress: (String) -> Void = { _ in }
 
@@ -37,6 +40,8 @@ public final class Bench {
     public let pixelFormat: PixelFormat
     let textRenderer: FreeTypeTextRenderer
     var report: BenchReport
+    /// The DRM latency log's input-to-flip times, read before anything runs so a bad log fails at once.
+    let flipLatencies: [Double]?
     /// Baselines, kept for the ratios.
     var memcpyFrame = Figure(name: "", unit: "ns", value: 0)
 
@@ -55,6 +60,11 @@ public final class Bench {
             textRenderer = try FreeTypeTextRenderer(fontDirectory: configuration.assetsPath + "/fonts")
         } catch {
             throw ReplayError(message: "bench: cannot load the fonts in " + configuration.assetsPath + "/fonts")
+        }
+        if let path = configuration.latencyLogPath {
+            flipLatencies = try Bench.latencies(fromLog: path)
+        } else {
+            flipLatencies = nil
         }
         #if DEBUG
         let mode = "debug"
@@ -389,9 +399,43 @@ public final class Bench {
         let measured = try sliderFrames()
         var scene = SceneResult(name: "latency", allocationsPerOperation: measured.allocations, isHotPath: false,
                                 figures: [Figure(name: "headless: input frame → frame ready", unit: "ns", samples: measured.frames)])
-        scene.notes.append("headless: from the input frame's first event to its frame drawn and presented; "
-                           + "on a panel, `panel demo --backend drm --latency-log` measures evdev → page flip")
+        scene.notes.append("headless: from the input frame's first event to its frame drawn and presented")
+        if let path = configuration.latencyLogPath, let flips = flipLatencies {
+            scene.figures.append(Figure(name: "DRM: evdev input → page flip (" + String(flips.count) + " frames)", unit: "ns",
+                                        samples: flips))
+            scene.notes.append("DRM figures from " + path + "; the max is the last figure's max")
+        } else {
+            scene.notes.append("on a panel, `panel demo --backend drm --latency-log FILE`, then `--latency-log FILE` here, adds evdev → page flip")
+        }
         return scene
+    }
+
+    /// The latencies, in nanoseconds, of a DRM latency log's frames that touch input caused:
+    /// lines `frame input_time flip_time latency_ms`, `#` comments, `-` for frames without input.
+    static func latencies(fromLog path: String) throws(ReplayError) -> [Double] {
+        let bytes: [UInt8]
+        do {
+            bytes = try readWholeFile(path: path)
+        } catch {
+            throw ReplayError(message: path + ": " + error.message)
+        }
+        var samples: [Double] = []
+        var lineNumber = 0
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(separator: " ")
+            guard fields.count == 4 else {
+                throw ReplayError(message: path + ":" + String(lineNumber) + ": expected 'frame input_time flip_time latency_ms'")
+            }
+            if fields[3] == "-" { continue }
+            guard let milliseconds = parseDecimal(fields[3]) else {
+                throw ReplayError(message: path + ":" + String(lineNumber) + ": the latency '" + String(fields[3]) + "' is not a number")
+            }
+            samples.append(milliseconds * 1e6)
+        }
+        if samples.isEmpty { throw ReplayError(message: path + ": no frame with touch input in the latency log") }
+        return samples
     }
 
     // MARK: Budgets
@@ -411,6 +455,9 @@ public final class Bench {
                                                       limit: board.budgets.frameTime, value: f.median / 1e6))
                 case ("latency", 0):
                     report.budgets.append(BudgetCheck(name: "latency: input → frame ready p99", unit: "ms",
+                                                      limit: board.budgets.latency, value: f.p99 / 1e6))
+                case ("latency", 1):
+                    report.budgets.append(BudgetCheck(name: "latency: DRM input → page flip p99", unit: "ms",
                                                       limit: board.budgets.latency, value: f.p99 / 1e6))
                 default: break
                 }
@@ -473,4 +520,23 @@ public final class UnloggedPipeline: InputPipeline {
     public func feed(_ event: InputEvent) {
         input.feed(event, to: application)
     }
+}
+
+/// "12.345" → 12.345: a plain decimal without libc's locale-dependent strtod.
+func parseDecimal(_ text: Substring) -> Double? {
+    var value = 0.0, scale = 0.0, digits = 0
+    for byte in text.utf8 {
+        if byte == UInt8(ascii: ".") {
+            guard scale == 0 else { return nil }
+            scale = 1
+        } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+            value = value * 10 + Double(byte - UInt8(ascii: "0"))
+            if scale > 0 { scale *= 10 }
+            digits += 1
+        } else {
+            return nil
+        }
+    }
+    guard digits > 0 else { return nil }
+    return scale > 0 ? value / scale : value
 }

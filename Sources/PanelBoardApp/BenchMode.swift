@@ -14,6 +14,7 @@ func runBench(_ arguments: Arguments, board: Board) -> Int32 {
     let traceFolder = arguments.option("--traces") ?? executableDirectory() + "/traces"
     var configuration = Bench.Configuration(assetsPath: assets)
     configuration.board = board
+    configuration.latencyLogPath = arguments.option("--latency-log")
     while let scene = arguments.option("--scene") {
         var known = false
         for i in 0..<Bench.sceneNames.count where Bench.sceneNames[i] == scene { known = true }

@@ -14,7 +14,7 @@ import PanelKit
 let usage = """
     usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--assets DIR]
            panel-demo replay TRACE.evemu [--scene touches|gestures|controls] [--assets DIR]
-           panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR]
+           panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR] [--latency-log FILE]
            panel-demo board
 
     """

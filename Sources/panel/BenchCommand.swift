@@ -36,6 +36,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "An earlier run's JSON: show each figure's change from it.")
     var compare: String?
 
+    @Option(help: "A latency log from `panel demo --backend drm --latency-log`: the latency scene adds its input-to-flip figures.")
+    var latencyLog: String?
+
     @Flag(help: "A few iterations per scene, to prove each works (what scripts/test runs).")
     var quick = false
 
@@ -54,6 +57,7 @@ struct BenchCommand: ParsableCommand {
         configuration.quick = quick
         configuration.scenes = scene
         configuration.board = boardChoice.load()
+        configuration.latencyLogPath = latencyLog
         if let sceneFile {
             do {
                 configuration.touchScene = try SceneFile.load(path: sceneFile)
