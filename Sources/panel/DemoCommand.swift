@@ -109,13 +109,7 @@ struct DemoCommand: ParsableCommand {
         if useDevice, let display {
             let touch = touchConfiguration(board: board)
             let assets = Assets(given: assets)
-            let textRenderer: FreeTypeTextRenderer
-            do {
-                textRenderer = try assets.textRenderer()
-            } catch {
-                display.close(nil)
-                fail("\(error)")
-            }
+            let textRenderer = assets.textRenderer { display.close(nil) }
             do {
                 let demo = try DeviceDemo(display: display, scene: scene, deviceConfiguration: touch, textRenderer: textRenderer,
                                           icon: assets.icon, latencyLogPath: latencyLog)
@@ -162,12 +156,7 @@ struct DemoCommand: ParsableCommand {
 
     func runHeadless(scene: SceneFile?, board: Board?) throws {
         let assets = Assets(given: assets)
-        let textRenderer: FreeTypeTextRenderer
-        do {
-            textRenderer = try assets.textRenderer()
-        } catch {
-            fail("\(error)")
-        }
+        let textRenderer = assets.textRenderer()
         if let scene {
             try showHeadless(scene, board: board, textRenderer: textRenderer)
             return
@@ -238,8 +227,15 @@ struct Assets {
         path = locateAssets(given)
     }
 
-    func textRenderer() throws(TextError) -> FreeTypeTextRenderer {
-        try FreeTypeTextRenderer(fontDirectory: path + "/fonts")
+    /// FreeType on the assets' fonts. A font that cannot load ends the program
+    /// with its error, after `cleanUp` (which restores a display already taken).
+    func textRenderer(cleanUp: () -> Void = {}) -> FreeTypeTextRenderer {
+        do {
+            return try FreeTypeTextRenderer(fontDirectory: path + "/fonts")
+        } catch {
+            cleanUp()
+            fail("\(error)")
+        }
     }
 
     /// The demo's icon, read through libpng; `nil` (no icon drawn) when missing.

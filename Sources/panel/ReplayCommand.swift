@@ -58,12 +58,7 @@ struct ReplayCommand: ParsableCommand {
         if let png {
             let size = replayer.window.bounds.size
             let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
-            let text: FreeTypeTextRenderer
-            do {
-                text = try Assets(given: assets).textRenderer()
-            } catch {
-                fail("\(error)")
-            }
+            let text = Assets(given: assets).textRenderer()   // kept alive here: the renderer holds it unowned
             Renderer(textRenderer: text).draw(replayer.window, into: display.framebuffer)
             do {
                 try display.writePNG(to: png)

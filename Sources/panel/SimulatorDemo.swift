@@ -59,12 +59,7 @@ extension DemoCommand {
             fail("no display for the SDL simulator: neither DISPLAY nor WAYLAND_DISPLAY is set; use --backend headless")
         }
         let assets = Assets(given: assets)
-        let textRenderer: FreeTypeTextRenderer
-        do {
-            textRenderer = try assets.textRenderer()
-        } catch {
-            fail("\(error)")
-        }
+        let textRenderer = assets.textRenderer()
         // --screen, else the board's mode, else the scene file's own screen, else 800x480: the panel's resolution.
         let boardMode = board.map { Size(width: Double($0.display.width), height: Double($0.display.height)) }
         let size = screen?.size ?? boardMode ?? scene?.screen ?? SceneFile.defaultScreen
