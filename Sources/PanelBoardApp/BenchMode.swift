@@ -63,16 +63,9 @@ func evemuFiles(in folder: String) -> [String] {
 
 /// Writes `text` to `path`, replacing it; fails with the system's reason.
 func writeFile(_ text: String, to path: String) {
-    let descriptor = clinux_open(path, clinux_o_wronly_create_truncate(), 0o644)
-    guard descriptor >= 0 else { fail("cannot write " + path + ": " + systemErrorDescription(clinux_errno())) }
-    var text = text
-    text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written <= 0 { fail("cannot write " + path + ": " + systemErrorDescription(clinux_errno())) }
-            offset += written
-        }
+    do throws(FileWriteError) {
+        try writeWholeFile(path: path, text: text)
+    } catch {
+        fail(path + ": " + error.message)
     }
-    close(descriptor)
 }

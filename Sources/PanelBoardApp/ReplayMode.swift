@@ -25,11 +25,11 @@ func runReplay(_ arguments: Arguments, board: Board) {
     }
     do throws(ReplayError) {
         // As Sources/panel/ReplayCommand.swift does with --board: the board's
-        // screen, and its touch panel's calibration and rotation.
+        // screen, and its touch panel's calibration, rotation and filters.
         let replayer = try TraceReplayer(
             trace: trace, scene: scene, screenSize: board.screenSize,
             calibration: board.touch.effectiveCalibration, rotation: board.touch.rotation,
-            output: FileDescriptorSink(fileDescriptor: 1))
+            filters: board.touch.filters, output: FileDescriptorSink(fileDescriptor: 1))
         replayer.run()
     } catch {
         fail(error.message)

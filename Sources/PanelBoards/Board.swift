@@ -54,6 +54,8 @@ public struct Board {
         /// As written in the file, before the axis quirks.
         public var calibration: CalibrationMatrix
         public var rotation: TouchRotation
+        /// Jitter, debounce and pressure filters, applied after the transform.
+        public var filters: TouchFilterSettings
         public var grab: Bool
 
         /// The calibration with the quirks folded in: the axes swapped and

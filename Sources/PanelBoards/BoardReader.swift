@@ -139,10 +139,37 @@ extension Board {
             }
         }
         let rotation = try readRotation(&object, "rotation")
+        let filters = try readFilters(&object)
         let grab = try object.bool("grab") ?? false
         try object.finish()
         return Touch(device: device, driver: driver, maxContacts: contacts, swapAxes: swap, invertX: invertX,
-                     invertY: invertY, calibration: calibration, rotation: TouchRotation(rawValue: rotation)!, grab: grab)
+                     invertY: invertY, calibration: calibration, rotation: TouchRotation(rawValue: rotation)!,
+                     filters: filters, grab: grab)
+    }
+
+    /// `"filters": {"jitter": points, "debounce": milliseconds, "pressureThreshold": raw units}`, each optional.
+    static func readFilters(_ parent: inout JSONObjectReader) throws(JSONError) -> TouchFilterSettings {
+        guard let value = parent.member("filters") else { return .none }
+        var object = try JSONObjectReader(value, file: parent.file, path: parent.path(of: "filters"))
+        var filters = TouchFilterSettings()
+        // Limits past which a filter would eat real input: a 50-point dead band
+        // hides drags, a half-second debounce eats double taps.
+        let limits: [(key: String, maximum: Double, unit: String)] = [("jitter", 50, "points"), ("debounce", 500, "milliseconds"),
+                                                                      ("pressureThreshold", 65535, "raw pressure units")]
+        for i in 0..<limits.count {
+            guard let number = try object.number(limits[i].key) else { continue }
+            guard number >= 0, number <= limits[i].maximum else {
+                throw object.error(limits[i].key, "expected 0 (off) to " + describeNumber(limits[i].maximum) + " " + limits[i].unit
+                                   + ", not " + describeNumber(number))
+            }
+            switch i {
+            case 0: filters.jitter = number
+            case 1: filters.debounce = number / 1000
+            default: filters.pressureThreshold = number
+            }
+        }
+        try object.finish()
+        return filters
     }
 
     static func readCPU(_ parent: inout JSONObjectReader) throws(JSONError) -> CPU {

@@ -30,6 +30,41 @@ public func readWholeFile(path: String) throws(FileReadError) -> [UInt8] {
     }
 }
 
+/// Whether something exists at `path` (`access(F_OK)`).
+public func fileExists(path: String) -> Bool {
+    access(path, F_OK) == 0
+}
+
+/// Why a file could not be written: "cannot write: Permission denied".
+public struct FileWriteError: Error {
+    public var message: String
+}
+
+/// Writes `text` to `path`, creating or replacing it (mode 0644), retrying
+/// writes that a signal interrupted. Board override files and bench reports
+/// go out through it.
+public func writeWholeFile(path: String, text: String) throws(FileWriteError) {
+    let descriptor = clinux_open(path, clinux_o_wronly_create_truncate(), 0o644)
+    guard descriptor >= 0 else {
+        throw FileWriteError(message: "cannot create: " + systemErrorDescription(clinux_errno()))
+    }
+    var failure: Int32 = 0
+    var text = text
+    text.withUTF8 { bytes in
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 && clinux_errno() == clinux_eintr() { continue }
+            if written <= 0 { failure = written < 0 ? clinux_errno() : 28 /* ENOSPC */; return }
+            offset += written
+        }
+    }
+    // close reports a delayed write error (NFS, a full disk) too.
+    if close(descriptor) != 0 && failure == 0 { failure = clinux_errno() }
+    if failure != 0 { throw FileWriteError(message: "cannot write: " + systemErrorDescription(failure)) }
+}
+
 /// `strerror`'s text for an `errno` value.
 public func systemErrorDescription(_ error: Int32) -> String {
     guard let text = strerror(error) else { return "error \(error)" }

@@ -48,6 +48,8 @@ public struct EvdevTouchConfiguration {
     public var directory: String = "/dev/input"
     public var calibration: CalibrationMatrix = .identity
     public var rotation: TouchRotation = .none
+    /// The board's jitter, debounce and pressure filters (after the transform).
+    public var filters: TouchFilterSettings = .none
     /// Take the device exclusively (`EVIOCGRAB`), so the console does not see the touches.
     public var grab = false
     public init(devicePath: String? = nil) { self.devicePath = devicePath }
@@ -62,6 +64,7 @@ public final class EvdevTouchDevice: EpollSource {
     @usableFromInline let device: OpaquePointer
     @usableFromInline let decoder: TouchDecoder
     @usableFromInline let transform: TouchTransform
+    @usableFromInline var filter: TouchFilter
     @usableFromInline var owner: EvdevTouchInput?
     @usableFromInline var frame = TouchFrame()
     /// Times libevdev reported `SYN_DROPPED` and the state was re-synced from the kernel.
@@ -71,7 +74,7 @@ public final class EvdevTouchDevice: EpollSource {
     public internal(set) var resyncEvents = 0
 
     init(path: String, fd: FileDescriptor, device: OpaquePointer, description: TouchDeviceDescription, source: Int,
-         decoder: TouchDecoder, transform: TouchTransform, owner: EvdevTouchInput) {
+         decoder: TouchDecoder, transform: TouchTransform, filter: TouchFilter = TouchFilter(), owner: EvdevTouchInput) {
         self.path = path
         self.fd = fd
         self.device = device
@@ -79,6 +82,7 @@ public final class EvdevTouchDevice: EpollSource {
         self.source = source
         self.decoder = decoder
         self.transform = transform
+        self.filter = filter
         self.owner = owner
     }
 
@@ -146,6 +150,7 @@ public final class EvdevTouchDevice: EpollSource {
         guard decoder.decode(event) else { return }
         frame = decoder.frame
         transform.apply(to: &frame)
+        filter.apply(to: &frame)
         owner.application.enqueue(frame, source: source)
         owner.noteInput(at: frame.timestamp)
     }
@@ -283,7 +288,8 @@ public final class EvdevTouchInput {
         let transform = TouchTransform(device: description, screenSize: screenSize,
                                        calibration: configuration.calibration, rotation: configuration.rotation)
         let touch = EvdevTouchDevice(path: path, fd: fd, device: device, description: description, source: nextSource,
-                                     decoder: decoder, transform: transform, owner: self)
+                                     decoder: decoder, transform: transform,
+                                     filter: TouchFilter(settings: configuration.filters, device: description), owner: self)
         nextSource += 1
         do {
             try loop.add(fd, source: touch)

@@ -61,7 +61,10 @@ struct BoardsCommand: ParsableCommand {
             for path in paths {
                 do {
                     let board = try Board.load(path: path)
-                    print("ok: \(path) (\(board.name), \(board.sources.count) sources)")
+                    // A calibration measured for this unit is checked with its board.
+                    let overridePath = Board.overridePath(forBoardFile: path)
+                    let applied = try board.applyingOverride(at: overridePath).applied
+                    print("ok: \(path) (\(board.name), \(board.sources.count) sources\(applied ? ", calibration from \(overridePath)" : ""))")
                 } catch {
                     print("error: \(error.description)")
                     failures += 1
@@ -73,10 +76,11 @@ struct BoardsCommand: ParsableCommand {
     }
 }
 
-/// The files of a folder ending in `suffix` (board files by default), sorted, with the folder's path.
+/// The files of a folder ending in `suffix` (board files by default, without
+/// their `NAME.override.json` calibrations), sorted, with the folder's path.
 func sortedFiles(in folder: String, suffix: String = ".json") -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasSuffix(suffix) }.sorted().map { folder + "/" + $0 }
+    return names.filter { $0.hasSuffix(suffix) && !$0.hasSuffix(".override.json") }.sorted().map { folder + "/" + $0 }
 }
 
 /// `--board NAME`: the board whose file sets the screen, rotation, touch and DRM choices.
@@ -87,17 +91,29 @@ struct BoardChoice: ParsableArguments {
     @Option(help: "The boards folder; found from the current folder or the executable by default.")
     var boards: String?
 
-    /// The board named, or nil; a missing or broken board file ends the program with its error.
-    func load() -> Board? {
-        guard let board else { return nil }
+    /// The board file `--board` names; a missing one ends the program, listing the boards there are.
+    func filePath(_ board: String) -> String {
         let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
         let path = folder + "/" + board + ".json"
         guard FileManager.default.fileExists(atPath: path) else {
             let names = sortedFiles(in: folder).map { String($0.split(separator: "/").last!.dropLast(5)) }
             fail("no board '\(board)' in \(folder); expected one of: \(names.joined(separator: ", "))")
         }
+        return path
+    }
+
+    /// The board named, with the touch calibration `panel calibrate` wrote
+    /// beside it (`NAME.override.json`) when there is one; nil without
+    /// `--board`. A missing or broken file ends the program with its error.
+    func load() -> Board? {
+        guard let board else { return nil }
+        let path = filePath(board)
         do {
-            let loaded = try Board.load(path: path)
+            let overridePath = Board.overridePath(forBoardFile: path)
+            let (loaded, calibrated) = try Board.load(path: path).applyingOverride(at: overridePath)
+            if calibrated {
+                FileHandle.standardError.write(Data("panel: note: \(loaded.name): touch calibration from \(overridePath)\n".utf8))
+            }
             if loaded.scale != 1 {
                 FileHandle.standardError.write(Data("panel: note: \(loaded.name) has scale \(describeNumber(loaded.scale)); PanelKit draws 1 pixel per point for now, so the UI lays out on all \(loaded.screenPixels.width)x\(loaded.screenPixels.height) pixels\n".utf8))
             }

@@ -151,6 +151,7 @@ struct DemoCommand: ParsableCommand {
         } else if let board {
             touch.calibration = board.touch.effectiveCalibration
         }
+        touch.filters = board?.touch.filters ?? .none
         return touch
     }
 

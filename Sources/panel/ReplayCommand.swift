@@ -46,10 +46,11 @@ struct ReplayCommand: ParsableCommand {
         let board = boardChoice.load()
         let replayer: TraceReplayer
         do {
-            // A board's trace comes from its own touch panel: its calibration and rotation apply.
+            // A board's trace comes from its own touch panel: its calibration, rotation and filters apply.
             replayer = try TraceReplayer(
                 trace: loaded, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize,
                 calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touch.rotation ?? .none,
+                filters: board?.touch.filters ?? .none,
                 output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)

@@ -75,6 +75,14 @@ struct BoardFileTests {
         #expect([m.a, m.b, m.c, m.d, m.e, m.f] == [0, -1, 1, 1, 0, 0])
     }
 
+    @Test("Touch filters read in points, seconds and raw pressure; absent, they are off")
+    func filters() throws {
+        #expect(try parseBoard(goodBoard).touch.filters == .none)
+        let filtered = try parseBoard(goodBoard.replacingOccurrences(
+            of: #""rotation": 0, "grab""#, with: #""rotation": 0, "filters": {"jitter": 2, "debounce": 40, "pressureThreshold": 30}, "grab""#))
+        #expect(filtered.touch.filters == TouchFilterSettings(jitter: 2, debounce: 0.04, pressureThreshold: 30))
+    }
+
     @Test("Five kinds of breakage, each with the file, line, field and the fix")
     func breakages() {
         // An unknown key.
@@ -110,6 +118,11 @@ struct BoardFileTests {
                 == "boards/test-board.json:9:27: cpu.architecture: unknown architecture 'riscv64'; expected aarch64, armv7 or x86_64")
         #expect(breakage(#""pixelFormat": "XRGB8888""#, #""pixelFormat": "BGR888""#)
                 == "boards/test-board.json:5:30: display.pixelFormat: expected \"XRGB8888\" or \"RGB565\"")
+        // A filter past what real input survives.
+        #expect(breakage(#""rotation": 0, "grab""#, #""rotation": 0, "filters": {"debounce": 900}, "grab""#)?
+                    .contains("touch.filters.debounce: expected 0 (off) to 500 milliseconds, not 900") == true)
+        #expect(breakage(#""rotation": 0, "grab""#, #""rotation": 0, "filters": {"jiter": 2}, "grab""#)?
+                    .contains("touch.filters.jiter: unknown key 'jiter'; expected one of: jitter, debounce, pressureThreshold") == true)
         // A frame budget the panel cannot keep.
         #expect(breakage(#""frameTime": 16.7"#, #""frameTime": 100"#)
                 == "boards/test-board.json:10:28: budgets.frameTime: 100 ms is more than two refresh intervals at 60 Hz (16.7 ms each); use the refresh interval")

@@ -1,18 +1,20 @@
 /// A recorded or synthetic touch device's way into an application, on a
-/// manual clock: kernel events → ``TouchDecoder`` → ``TouchTransform`` → the
-/// run loop advanced to the frame's timestamp → `enqueue` → one turn.
+/// manual clock: kernel events → ``TouchDecoder`` → ``TouchTransform`` →
+/// ``TouchFilter`` → the run loop advanced to the frame's timestamp → `enqueue` → one turn.
 /// Replay and the benchmark harness feed the pipeline through it; a live
 /// device (PanelLinux's `EvdevTouchInput`) runs on the system clock instead.
 public final class TouchInputPath {
     public let decoder: TouchDecoder
     public let transform: TouchTransform
+    public internal(set) var filter: TouchFilter
     /// Input frames delivered so far.
     public internal(set) var frames = 0
     @usableFromInline var frame = TouchFrame()
 
-    public init(decoder: TouchDecoder, transform: TouchTransform) {
+    public init(decoder: TouchDecoder, transform: TouchTransform, filter: TouchFilter = TouchFilter()) {
         self.decoder = decoder
         self.transform = transform
+        self.filter = filter
     }
 
     /// Feeds one kernel event. On a `SYN_REPORT` the frame goes through
@@ -22,6 +24,7 @@ public final class TouchInputPath {
         guard decoder.decode(event) else { return false }
         frame = decoder.frame
         transform.apply(to: &frame)
+        filter.apply(to: &frame)
         application.runLoop.advance(to: frame.timestamp)
         application.enqueue(frame)
         application.runTurn()

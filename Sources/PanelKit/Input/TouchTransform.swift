@@ -131,6 +131,20 @@ public struct TouchTransform: Sendable {
         let yRange = yMaximum - yMinimum + 1
         let normalize = AffineTransform(a: 1 / xRange, b: 0, c: 0, d: 1 / yRange,
                                         tx: -xMinimum / xRange, ty: -yMinimum / yRange)
+        let scale = AffineTransform(scaleX: screenSize.width, y: screenSize.height)
+        let chain = normalize
+            .concatenating(calibration.affineTransform)
+            .concatenating(TouchTransform.orientation(rotation: rotation, mirrorX: mirrorX, mirrorY: mirrorY))
+            .concatenating(scale)
+        deviceToScreen = chain
+        // The image of one device unit along x: its length is the radius scale.
+        radiusScale = (chain.a * chain.a + chain.b * chain.b).squareRoot()
+    }
+
+    /// Steps 3 and 4 of the chain on the normalized square: the turn by `rotation`,
+    /// then the mirroring. A calibration tool inverts it to take a screen target
+    /// back into the sensor's orientation, where the calibration matrix works.
+    public static func orientation(rotation: TouchRotation, mirrorX: Bool = false, mirrorY: Bool = false) -> AffineTransform {
         let turn: AffineTransform
         switch rotation {
         case .none: turn = .identity
@@ -140,15 +154,7 @@ public struct TouchTransform: Sendable {
         }
         let mirror = AffineTransform(a: mirrorX ? -1 : 1, b: 0, c: 0, d: mirrorY ? -1 : 1,
                                      tx: mirrorX ? 1 : 0, ty: mirrorY ? 1 : 0)
-        let scale = AffineTransform(scaleX: screenSize.width, y: screenSize.height)
-        let chain = normalize
-            .concatenating(calibration.affineTransform)
-            .concatenating(turn)
-            .concatenating(mirror)
-            .concatenating(scale)
-        deviceToScreen = chain
-        // The image of one device unit along x: its length is the radius scale.
-        radiusScale = (chain.a * chain.a + chain.b * chain.b).squareRoot()
+        return turn.concatenating(mirror)
     }
 
     /// The screen point for a position in device units.

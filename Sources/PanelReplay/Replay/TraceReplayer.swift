@@ -33,10 +33,10 @@ public final class TraceReplayer {
 
     /// `screenSize`: the screen in points; the scene file's own `screen` (else
     /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it,
-    /// through the board's touch `calibration` and `rotation` when given.
+    /// through the board's touch `calibration`, `rotation` and `filters` when given.
     public init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil,
                 calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                output: any TextSink) throws(ReplayError) {
+                filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
         self.trace = trace
         let decoder: TouchDecoder
         do {
@@ -46,7 +46,8 @@ public final class TraceReplayer {
         }
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
         input = TouchInputPath(decoder: decoder, transform: TouchTransform(device: trace.device, screenSize: screenSize,
-                                                                           calibration: calibration, rotation: rotation))
+                                                                           calibration: calibration, rotation: rotation),
+                               filter: TouchFilter(settings: filters, device: trace.device))
         let clock = ManualClock(now: trace.events.first?.time ?? 0)
         let runLoop = RunLoop(manualClock: clock)
         log = ReplayLog(sink: output, clock: clock)
