@@ -69,7 +69,7 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         input.log = log
         try input.start(loop)
         if input.devices.isEmpty {
-            log?("no touch screen yet; waiting for one in " + input.configuration.directory)
+            log?("panel: no touch screen yet; waiting for one in " + input.configuration.directory)
         }
         renderer.draw(window, into: framebuffer)
         loop.delegate = self
