@@ -67,6 +67,15 @@ struct MiscalibratedPanel {
         return Trace(path: path, device: device, events: events, eventLines: Array(1...events.count))
     }
 
+    /// The session as an evemu recording, the way `evemu-record` writes one.
+    func evemu(targets: [Point]) -> Data {
+        let sink = MemorySink()
+        let writer = EvemuWriter(device: device, sink: sink, comment: "a deliberately mis-calibrated panel (Tests/PanelBoardsTests/CalibrationTests.swift)")
+        for event in calibrationEvents(targets: targets) { writer.write(event) }
+        writer.flush()
+        return Data(sink.bytes)
+    }
+
     /// The board's whole chain with `calibration` as the file's matrix (quirks first, as Board.Touch folds them).
     func transform(calibration: CalibrationMatrix) -> TouchTransform {
         let q = quirks, m = calibration
@@ -189,11 +198,7 @@ struct CalibrationTests {
         let board = try Board.load(path: PackagePaths.path("boards/\(name).json"))
         let panel = MiscalibratedPanel(truth: Self.skewed, screen: board.screenSize)
         let tracePath = directory.appendingPathComponent("calibration.evemu").path
-        let sink = MemorySink()
-        let writer = EvemuWriter(device: panel.device, sink: sink, comment: "a deliberately mis-calibrated panel")
-        for event in panel.calibrationEvents(targets: CalibrationScreen.targets(in: board.screenSize)) { writer.write(event) }
-        writer.flush()
-        try Data(sink.bytes).write(to: URL(fileURLWithPath: tracePath))
+        try panel.evemu(targets: CalibrationScreen.targets(in: board.screenSize)).write(to: URL(fileURLWithPath: tracePath))
 
         let run = try PanelRun.run(["calibrate", "--board", name, "--boards", boards.path, "--trace", tracePath])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -221,6 +226,22 @@ struct CalibrationTests {
         let early = try PanelRun.run(["calibrate", "--board", name, "--boards", boards.path, "--trace", short, "--output", directory.appendingPathComponent("o.json").path])
         #expect(early.status == 1)
         #expect(early.stderr.contains("holds touches for 1 of the 5 targets"))
+    }
+}
+
+extension CalibrationTests {
+    @Test("Tests/Calibration/miscalibrated-800x480.evemu, which the VM test plays into the kernel, is this panel's session on an 800x480 board")
+    func committedTrace() throws {
+        let panel = MiscalibratedPanel(truth: Self.skewed, screen: Size(width: 800, height: 480))
+        let generated = panel.evemu(targets: CalibrationScreen.targets(in: panel.screen))
+        let path = PackagePaths.path("Tests/Calibration/miscalibrated-800x480.evemu")
+        if ProcessInfo.processInfo.environment["PANELKIT_WRITE_CALIBRATION_TRACE"] == "1" {
+            try generated.write(to: URL(fileURLWithPath: path))
+        }
+        // Regenerate with PANELKIT_WRITE_CALIBRATION_TRACE=1 swift test --filter committedTrace
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == generated)
+        let screen = try CalibrationScreen.replaying(try Trace.load(path: path), screenSize: panel.screen)
+        #expect(panel.worstError(calibration: try #require(screen.result).matrix) <= 1)
     }
 }
 
