@@ -1,21 +1,22 @@
-import PanelDemo
+import PanelJSON
 import PanelKit
 import PanelReplay
 
-/// What a live demo backend shows: a scene file (its window, with
-/// the replay's touch, responder, gesture and action lines, so the logs
-/// compare) or, without one, the demo app (action lines only). The one place
-/// the simulator and the DRM backend build either.
-struct DemoContent {
-    let application: Application
-    let window: Window
+/// What a live demo shows: a scene file (its window, with the replay's touch,
+/// responder, gesture and action lines, so the logs compare) or, without one,
+/// the demo app (action lines only). The one place the simulator, the DRM
+/// backend of `panel demo` and the board binary's demo build either
+/// (Foundation-free, so the board binary compiles it too).
+public struct DemoContent {
+    public let application: Application
+    public let window: Window
     /// Kept alive: the demo app's target-action owner (nil for a scene).
-    let demo: DemoApp?
+    public let demo: DemoApp?
     /// Kept alive: the scene's delegates and label bindings (nil for the demo app).
-    let scene: Scene?
+    public let scene: Scene?
 
     /// Throws the scene file's error, so a backend can restore its display before reporting it.
-    init(scene file: SceneFile?, runLoop: PanelKit.RunLoop, screenSize: Size, icon: Image?, log: ReplayLog) throws(DemoError) {
+    public init(scene file: SceneFile?, runLoop: PanelKit.RunLoop, screenSize: Size, icon: Image?, log: ReplayLog) throws(DemoError) {
         if let file {
             let replayApplication = ReplayApplication(runLoop: runLoop, log: log)
             replayApplication.gestureArena.observer = log
@@ -40,8 +41,10 @@ struct DemoContent {
     }
 }
 
-/// A problem that stops a live demo backend after its display opened.
-struct DemoError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+/// A problem that stops a live demo after its display opened.
+public struct DemoError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+
+    public init(message: String) { self.message = message }
 }

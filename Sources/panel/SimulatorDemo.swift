@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PanelBoards
+import PanelDemo
 import PanelHeadless
 import PanelKit
 import PanelLinux
