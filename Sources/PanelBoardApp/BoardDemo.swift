@@ -1,10 +1,13 @@
 // The demo on the board: Sources/panel/DeviceDemo.swift without Foundation.
 // DRM/KMS display and evdev touch from the board file, the epoll loop, FreeType
 // text from the bundle's fonts; SIGTERM/SIGINT end it and restore the console.
+// With --scene it shows a scene file and logs what `panel replay` logs, like
+// `panel demo --backend drm --scene NAME` (scripts/board-vm-test compares them).
 import CLinux
 import PanelBoards
 import PanelDemo
 import PanelHeadless
+import PanelJSON
 import PanelKit
 import PanelLinux
 import PanelReplay
@@ -14,6 +17,7 @@ func runBoardDemo(_ arguments: Arguments, board: Board) {
     var arguments = arguments
     let assets = arguments.option("--assets") ?? executableDirectory() + "/assets"
     let card = arguments.option("--card")
+    let sceneName = arguments.option("--scene")
     var duration: Int?
     if let text = arguments.option("--duration") {
         guard let seconds = Int(text), seconds > 0 else { fail("--duration takes whole seconds, not '" + text + "'") }
@@ -21,6 +25,8 @@ func runBoardDemo(_ arguments: Arguments, board: Board) {
     }
     arguments.rejectUnknownOptions(usage)
     if let extra = arguments.words.first { fail("unexpected argument '" + extra + "'\n" + usage) }
+    // Read before the screen changes, so a bad scene leaves the console alone.
+    let scene = sceneName.map { loadScene($0, assets: assets) }
 
     // Fonts first: a missing bundle fails before the screen changes.
     let textRenderer: FreeTypeTextRenderer
@@ -42,11 +48,33 @@ func runBoardDemo(_ arguments: Arguments, board: Board) {
         fail(error.message)
     }
     do throws(PanelLinuxError) {
-        let demo = try BoardDemo(board: board, display: display, textRenderer: textRenderer, icon: icon)
+        let demo = try BoardDemo(board: board, display: display, scene: scene, textRenderer: textRenderer, icon: icon)
         try demo.run(duration: duration)
     } catch {
         display.close(nil)
         fail(error.message)
+    }
+}
+
+/// The scene `--scene NAME` names: a built-in one from the bundle's
+/// `assets/scenes`, or a scene file's path; a bad name or file ends the program.
+func loadScene(_ name: String, assets: String) -> SceneFile {
+    if SceneCatalog.path(of: name, assets: assets) != nil {
+        do throws(ReplayError) {
+            return try SceneCatalog.load(name, assets: assets)
+        } catch {
+            fail(error.message)
+        }
+    }
+    guard name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json") else {
+        var list = ""
+        for i in 0..<SceneCatalog.names.count { list += (i == 0 ? "" : ", ") + SceneCatalog.names[i] }
+        fail("unknown scene '" + name + "'; expected one of: " + list + ", or a scene file's path")
+    }
+    do throws(JSONError) {
+        return try SceneFile.load(path: name)
+    } catch {
+        fail(error.description)
     }
 }
 
@@ -69,8 +97,9 @@ final class BoardDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
     let display: DRMDisplay
     let input: EvdevTouchInput
     let loop: EpollRunLoop
-    let application: Application
-    let demo: DemoApp
+    /// The demo app or the scene, and the application running it.
+    let content: DemoContent
+    var application: Application { content.application }
     let log: ReplayLog
     let renderer: Renderer
     let logical: Framebuffer
@@ -84,7 +113,7 @@ final class BoardDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
-    init(board: Board, display: DRMDisplay, textRenderer: FreeTypeTextRenderer, icon: Image?) throws(PanelLinuxError) {
+    init(board: Board, display: DRMDisplay, scene: SceneFile?, textRenderer: FreeTypeTextRenderer, icon: Image?) throws(PanelLinuxError) {
         self.board = board
         self.display = display
         let runLoop = RunLoop(clock: SystemClock())
@@ -92,19 +121,22 @@ final class BoardDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
         let size = Size(width: Double(display.width), height: Double(display.height))
         log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: runLoop.clock)
         log.startTime = runLoop.now
-        application = Application(runLoop: runLoop)
-        demo = DemoApp(application: application, screenSize: size, icon: icon, log: log)
+        do throws(DemoError) {
+            content = try DemoContent(scene: scene, runLoop: runLoop, screenSize: size, icon: icon, log: log)
+        } catch {
+            throw PanelLinuxError(error.message)
+        }
         renderer = Renderer(textRenderer: textRenderer)
         let stride = display.width * 4
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * display.height, alignment: 16)
         pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * display.height)
         logical = Framebuffer(width: display.width, height: display.height, stride: stride, format: .xrgb8888, baseAddress: pixels)
         do throws(Errno) {
-            loop = try EpollRunLoop(application: application)
+            loop = try EpollRunLoop(application: content.application)
         } catch {
             throw PanelLinuxError("cannot set up the epoll loop: " + error.message, errno: error)
         }
-        input = EvdevTouchInput(application: application, screenSize: size, configuration: touchConfiguration(board))
+        input = EvdevTouchInput(application: content.application, screenSize: size, configuration: touchConfiguration(board))
         latencies.reserveCapacity(1 << 16)
     }
 
@@ -114,7 +146,7 @@ final class BoardDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
         if input.devices.isEmpty {
             writeError("panel-demo: no touch screen yet; waiting for one in " + input.configuration.directory + "\n")
         }
-        renderer.draw(demo.window, into: logical)
+        renderer.draw(content.window, into: logical)
         loop.delegate = self
         display.delegate = self
         try display.attach(to: loop, source: logical)
@@ -155,7 +187,7 @@ final class BoardDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
 
     // EpollRunLoopDelegate
     func runLoopTurnDidEnd(_ loop: EpollRunLoop) {
-        if let dirty = renderer.render(demo.window, into: logical) {
+        if let dirty = renderer.render(content.window, into: logical) {
             display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
         }
         input.oldestUnpresentedInput = .infinity

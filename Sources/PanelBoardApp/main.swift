@@ -4,6 +4,7 @@
 // finds its assets in the folder beside it (dist/BOARD/assets).
 //
 //   panel-demo [--card PATH] [--duration S]    the demo on the board's display (DRM/KMS) and touch panel (evdev)
+//   panel-demo --scene NAME                    a scene instead, logging like `panel demo --backend drm --scene NAME`
 //   panel-demo replay TRACE [--scene NAME]     what `panel replay TRACE --scene NAME --board BOARD` prints
 //   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
@@ -12,7 +13,7 @@ import PanelJSON
 import PanelKit
 
 let usage = """
-    usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--assets DIR]
+    usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR]
            panel-demo replay TRACE.evemu [--scene touches|gestures|controls] [--assets DIR]
            panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR] [--latency-log FILE]
            panel-demo board
