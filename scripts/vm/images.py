@@ -17,6 +17,8 @@
   images.py flood-down TRACE                 one finger down at the centre of the trace device's axes
   images.py flood TRACE FRAMES               FRAMES moves of that finger, then its lift, all at
         time 0 (evemu-play writes them without pausing): the SYN_DROPPED check
+  images.py edid HEX                          the preferred (first detailed) timing of an EDID
+        given as hex: "WxH@REFRESH WxHmm"
 """
 import json
 import re
@@ -320,6 +322,17 @@ def main(argv):
             ev(1, 0x14a, 0)
             ev(0, 0, 0)
         print("\n".join(out))
+    elif cmd == "edid":
+        d = bytes.fromhex(argv[2])
+        if len(d) < 128 or d[:8] != bytes.fromhex("00ffffffffffff00"):
+            print(f"not an EDID ({len(d)} bytes)")
+            return 1
+        t = d[54:72]  # the first detailed timing descriptor: the preferred mode
+        clock = (t[0] | t[1] << 8) * 10000
+        ha, hb = t[2] | (t[4] >> 4) << 8, t[3] | (t[4] & 15) << 8
+        va, vb = t[5] | (t[7] >> 4) << 8, t[6] | (t[7] & 15) << 8
+        mm_w, mm_h = t[12] | (t[14] >> 4) << 8, t[13] | (t[14] & 15) << 8
+        print(f"{ha}x{va}@{clock / ((ha + hb) * (va + vb)):.2f} {mm_w}x{mm_h}mm")
     elif cmd == "actions":
         kinds = ("touch", "responder", "action") if argv[4:5] == ["all"] else ("action",)
         def load(path):

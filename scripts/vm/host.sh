@@ -1,0 +1,308 @@
+# shellcheck shell=bash
+# The host side shared by scripts/vm-test (x86_64, `panel`) and
+# scripts/board-vm-test (a board bundle, e.g. aarch64): the check list, Debian's
+# kernel, the initramfs, QEMU in the background, and the talk with the VM's
+# /init (scripts/vm/init): "@@VM" markers on the serial log, "go" answers on the
+# control socket, screendumps through the monitor. Sourced after lib/common.sh.
+#
+# The caller sets VM_DIR (the cache, e.g. .build-vm), TRACE (a file name in
+# Tests/Traces) and TIMEOUT (seconds per wait on the VM).
+
+START=$SECONDS
+PASSED=()
+FAILED=()
+SKIPPED=()
+pass() { PASSED+=("$*"); echo "  PASS $*"; }
+failed() { FAILED+=("$*"); echo "  FAIL $*"; }
+skip() { SKIPPED+=("$*"); echo "  SKIP $*"; }
+elapsed() { echo "$((SECONDS - START)) s"; }
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+
+# apt_download PACKAGE...: apt-get download into the current folder, updating
+# the package lists once when they do not know a package yet.
+apt_download() {
+    apt-get download "$@" 2>"$VM_DIR/download.err" && return 0
+    echo "apt-get download $* failed; updating the package lists once"
+    "${sudo_cmd[@]}" apt-get update || echo "warning: apt-get update reported errors; trying the download anyway" >&2
+    apt-get download "$@" || die "apt-get download $* failed (is a Debian mirror reachable?)"
+}
+
+# ensure_foreign_architecture DEB_ARCH: lets apt fetch DEB_ARCH's packages.
+ensure_foreign_architecture() {
+    [ "$1" = "$(dpkg --print-architecture)" ] && return 0
+    dpkg --print-foreign-architectures | grep -qx "$1" && return 0
+    echo "Adding the Debian architecture $1 (dpkg --add-architecture) for its packages"
+    "${sudo_cmd[@]}" dpkg --add-architecture "$1"
+    "${sudo_cmd[@]}" apt-get update || echo "warning: apt-get update reported errors" >&2
+}
+
+# fetch_kernel DEB_ARCH: Debian's stock kernel for DEB_ARCH (amd64, arm64):
+# linux-image-DEB_ARCH, then the versioned package it depends on, unpacked
+# with dpkg -x into $VM_DIR/kernel and cached there. Sets KROOT, VMLINUZ, KVER.
+fetch_kernel() {
+    local arch="$1"
+    KROOT="$VM_DIR/kernel"
+    mkdir -p "$VM_DIR/debs"
+    if ! ls "$KROOT"/boot/vmlinuz-* >/dev/null 2>&1; then
+        ensure_foreign_architecture "$arch"
+        (
+            cd "$VM_DIR/debs"
+            rm -f ./linux-image-*.deb
+            apt_download "linux-image-$arch:$arch"
+            local meta versioned
+            meta="$(ls linux-image-"$arch"_*.deb)"
+            versioned="$(dpkg-deb -f "$meta" Depends | grep -o 'linux-image-[0-9][^ ,(]*' | head -n 1)"
+            [ -n "$versioned" ] || die "cannot find the versioned kernel package in the Depends of $meta"
+            echo "linux-image-$arch depends on $versioned"
+            apt_download "$versioned:$arch"
+            rm -rf "$KROOT.tmp"
+            mkdir -p "$KROOT.tmp"
+            dpkg -x "$versioned"_*.deb "$KROOT.tmp"
+            mv "$KROOT.tmp" "$KROOT"
+        )
+    else
+        echo "cached: $(ls "$KROOT"/boot/vmlinuz-*)"
+    fi
+    VMLINUZ="$(ls "$KROOT"/boot/vmlinuz-* | head -n 1)"
+    KVER="${VMLINUZ##*/vmlinuz-}"
+    [ -f "$KROOT/lib/modules/$KVER/modules.dep" ] || depmod -b "$KROOT" "$KVER" ||
+        die "depmod -b $KROOT $KVER failed"
+    echo "kernel $KVER"
+}
+
+# new_image: an empty initramfs tree in $VM_DIR/initramfs (sets IR).
+new_image() {
+    IR="$VM_DIR/initramfs"
+    rm -rf "$IR"
+    mkdir -p "$IR"/{bin,sbin,dev,proc,sys,tmp,traces,usr/bin,usr/local/bin,lib/modules/"$KVER"}
+    install -m 755 "$PANELKIT_ROOT/scripts/vm/init" "$IR/init"
+}
+
+# copy_with_libs FILE DEST [LIBDIR...]: copies an executable to DEST in the
+# image with every shared library it needs. Without LIBDIRs, ldd lists them
+# and each goes to its own path. With LIBDIRs (a foreign architecture, which
+# ldd cannot run), the ELF NEEDED entries are looked up in those folders,
+# recursively, and go to /lib, which the dynamic loader always searches.
+copy_with_libs() {
+    local file="$1" dest="$2" lib
+    shift 2
+    install -D -m 755 "$file" "$IR$dest"
+    if [ $# -eq 0 ]; then
+        while read -r lib; do
+            [ -n "$lib" ] || continue
+            [ -e "$IR$lib" ] || install -D -m 755 "$(readlink -f "$lib")" "$IR$lib"
+        done < <(ldd "$file" | grep -o '/[^ ]*' | sort -u)
+        return 0
+    fi
+    local todo=("$file") needed dir found
+    while [ "${#todo[@]}" -gt 0 ]; do
+        file="${todo[0]}"
+        todo=("${todo[@]:1}")
+        for needed in $(readelf -d "$file" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+            [ -e "$IR/lib/$needed" ] && continue
+            found=""
+            for dir in "$@"; do
+                if [ -e "$dir/$needed" ]; then found="$dir/$needed"; break; fi
+            done
+            [ -n "$found" ] || die "$needed (needed by $file) is in none of: $*"
+            install -D -m 755 "$(readlink -f "$found")" "$IR/lib/$needed"
+            todo+=("$found")
+        done
+    done
+}
+
+# add_modules MODULE...: copies the kernel modules (uncompressed) into the image.
+add_modules() {
+    local m path
+    for m in "$@"; do
+        path="$(grep -E "(^|/)$m\.ko(\.xz)?:" "$KROOT/lib/modules/$KVER/modules.dep" | cut -d: -f1 | head -n 1)"
+        [ -n "$path" ] || die "module $m is not in the Debian kernel $KVER"
+        install -D -m 644 "$KROOT/lib/modules/$KVER/$path" "$IR/lib/modules/$KVER/$path"
+        case "$path" in *.xz) xz -d "$IR/lib/modules/$KVER/$path" ;; esac
+    done
+}
+
+# pack_image: packs the tree into $VM_DIR/initramfs.cpio.gz (sets INITRD).
+pack_image() {
+    INITRD="$VM_DIR/initramfs.cpio.gz"
+    (cd "$IR" && find . | cpio -o -H newc --quiet | gzip -1 > "$INITRD")
+}
+
+# start_qemu QEMU_COMMAND...: starts QEMU in the background with a fresh
+# $VM_DIR/run (serial.log, control.sock, monitor.sock, qemu.out); the command
+# uses $LOG, $CTL and $MON. A trap stops QEMU by its pid on exit.
+prepare_run() {
+    RUN="$VM_DIR/run"
+    rm -rf "$RUN"
+    mkdir -p "$RUN"
+    LOG="$RUN/serial.log"
+    MON="$RUN/monitor.sock"
+    CTL="$RUN/control.sock"
+    : > "$LOG"
+}
+start_qemu() {
+    "$@" > "$RUN/qemu.out" 2>&1 &
+    QEMU_PID=$!
+    trap stop_qemu EXIT
+    BOOT_START=$SECONDS
+}
+stop_qemu() {
+    if kill -0 "$QEMU_PID" 2>/dev/null; then
+        kill "$QEMU_PID" 2>/dev/null || true
+        wait "$QEMU_PID" 2>/dev/null || true
+    fi
+}
+
+# wait_marker REGEX [SECONDS]: waits for a marker line on the serial log.
+# Fails (names the marker) on timeout, or when QEMU exits or the VM finishes first.
+wait_marker() {
+    local limit=$((SECONDS + ${2:-$TIMEOUT}))
+    while ! grep -Eq "^@@VM $1" "$LOG"; do
+        if ! kill -0 "$QEMU_PID" 2>/dev/null; then
+            echo "QEMU exited before marker '$1'; its output:"; cat "$RUN/qemu.out"; tail -n 30 "$LOG"
+            die "QEMU exited before the VM printed '@@VM $1'"
+        fi
+        if grep -q '^@@VM DONE' "$LOG"; then
+            grep '^@@VM' "$LOG"
+            die "the VM finished without printing '@@VM $1'"
+        fi
+        if [ "$SECONDS" -ge "$limit" ]; then
+            tail -n 30 "$LOG"
+            die "timed out after ${2:-$TIMEOUT} s waiting for '@@VM $1' on the serial log ($LOG)"
+        fi
+        sleep 0.2
+    done
+}
+# answer: lets the VM go on past its current WAIT marker.
+answer() { printf '%s\n' "${1:-go}" | socat -u - "UNIX-CONNECT:$CTL" || die "cannot write to the VM's control socket $CTL"; }
+# screendump FILE: asks QEMU's monitor for the screen and waits for the whole PPM.
+screendump() {
+    rm -f "$1"
+    printf 'screendump %s\n' "$1" | socat -t 5 - "UNIX-CONNECT:$MON" > /dev/null ||
+        die "cannot talk to QEMU's monitor at $MON"
+    local limit=$((SECONDS + 20))
+    until [ -s "$1" ] && python3 "$PANELKIT_ROOT/scripts/vm/images.py" size "$1" >/dev/null 2>&1; do
+        [ "$SECONDS" -lt "$limit" ] || die "screendump $1 was not written completely within 20 s"
+        sleep 0.2
+    done
+}
+# vm_results FIRST_LINE: the checks the VM did itself, from that line of the serial log on.
+vm_results() {
+    local line
+    while read -r line; do
+        case "$line" in
+            "@@VM PASS "*) pass "vm: ${line#@@VM PASS }" ;;
+            "@@VM FAIL "*) failed "vm: ${line#@@VM FAIL }" ;;
+        esac
+    done < <(sed -n "$1,\$p" "$LOG" | grep -a '^@@VM \(PASS\|FAIL\)' || true)
+}
+# vm_file PATH: a file the VM printed between "@@VM FILE PATH begin/end" markers.
+vm_file() { sed -n "\\|^@@VM FILE $1 begin|,\\|^@@VM FILE $1 end|p" "$LOG"; }
+
+# boot_and_check_console MODE: waits for /init and its KMS checks, then
+# screendumps the console (kept as console.ppm for check_sigterm) and checks
+# its size is MODE (WIDTHxHEIGHT). Sets SEEN, the serial log's length then.
+boot_and_check_console() {
+    wait_marker BOOTED
+    echo "booted to /init in $((SECONDS - BOOT_START)) s: $(grep -a '^@@VM BOOTED' "$LOG")"
+    BOOT_TIME=$((SECONDS - BOOT_START))
+    wait_marker 'WAIT console'
+    echo "modules loaded, KMS checked after $((SECONDS - BOOT_START)) s"
+    vm_results 1
+    SEEN=$(wc -l < "$LOG")
+    step "Checks"
+    screendump "$RUN/console.ppm"
+    local size
+    size="$(python3 scripts/vm/images.py size "$RUN/console.ppm")"
+    if [ "$size" = "${1%x*} ${1#*x}" ]; then
+        pass "display: QEMU's screen is $1 after bochs set the console's mode ($(python3 scripts/vm/images.py stats "$RUN/console.ppm"))"
+    else
+        failed "display: QEMU's screen is '$size', expected ${1/x/ } (bochs did not set the mode)"
+    fi
+    answer go
+}
+
+# check_readback: the events evemu-record read from the uinput device against
+# what the kernel's input core makes of the trace.
+check_readback() {
+    sed -n '/^@@VM READBACK begin/,/^@@VM READBACK end/p' "$LOG" > "$RUN/readback.evemu"
+    local out
+    if out="$(python3 scripts/vm/images.py readback "Tests/Traces/$TRACE" "$RUN/readback.evemu" 2>&1)"; then
+        pass "readback: $TRACE replayed by evemu-play into the uinput device; $out"
+    else
+        failed "readback: events read from the uinput device differ from $TRACE: $out"
+    fi
+}
+
+# check_against_headless MAX_CHANNEL MAX_FRACTION [REPLAY_OPTION...]: the app's
+# screen after the replay ($RUN/app-replayed.ppm) and its action lines against
+# `panel replay DELIVERED --scene controls --png` on the host ($PANEL_BIN).
+# DELIVERED is the trace's device description with the events the kernel
+# delivered (read back beside the app), since the input core smooths fuzzy axes.
+# A pixel differs when a channel is off by more than MAX_CHANNEL; at most
+# MAX_FRACTION of them may. Sets INFO_LOG (the whole log compared, for information).
+check_against_headless() {
+    local max_channel="$1" max_fraction="$2" out
+    shift 2
+    check_readback
+    DELIVERED="$RUN/delivered.evemu"
+    { grep -v '^E:' "Tests/Traces/$TRACE"; grep '^E:' "$RUN/readback.evemu"; } > "$DELIVERED"
+    "$PANEL_BIN" replay "$DELIVERED" --scene controls --png "$RUN/headless.png" --assets assets "$@" \
+        > "$RUN/headless.jsonl" || die "panel replay $DELIVERED --scene controls $* failed on the host"
+    vm_file /tmp/actions-replay.jsonl > "$RUN/vm-actions.jsonl"
+    if out="$(python3 scripts/vm/images.py compare "$RUN/headless.png" "$RUN/app-replayed.ppm" "$max_channel" "$max_fraction")"; then
+        pass "screen: screendump after the replay matches the headless render ($out)"
+    else
+        failed "screen: screendump after the replay differs from \`panel replay --png\` beyond ${max_fraction} of pixels off by > ${max_channel}: $out (files in $RUN)"
+    fi
+    if out="$(python3 scripts/vm/images.py actions "$RUN/headless.jsonl" "$RUN/vm-actions.jsonl")"; then
+        pass "actions: $out"
+    else
+        failed "actions: the app's action lines differ from the headless replay's: $out"
+    fi
+    # Touch phases and responder messages too: reported, not required, since the
+    # app may deliver evdev frames that the headless replay coalesces.
+    out="$(python3 scripts/vm/images.py actions "$RUN/headless.jsonl" "$RUN/vm-actions.jsonl" all || true)"
+    echo "  info: whole log (touch, responder, action lines) against the headless replay: $out"
+    INFO_LOG="$out"
+}
+
+# check_sigterm: after the VM's "WAIT after-exit" (the app got SIGTERM), the
+# screen must be the console's again, not the app's frame.
+check_sigterm() {
+    wait_marker 'WAIT after-exit'
+    screendump "$RUN/after-exit.ppm"
+    answer go
+    if grep -aq '^@@VM EXITED' "$LOG" && python3 scripts/vm/images.py differ "$RUN/app-replayed.ppm" "$RUN/after-exit.ppm" 0.05 >/dev/null &&
+        python3 scripts/vm/images.py compare "$RUN/console.ppm" "$RUN/after-exit.ppm" 0 0.2 >/dev/null; then
+        pass "sigterm: after SIGTERM the screen is the console again, not the app's frame ($(grep -a '^@@VM EXITED' "$LOG" | cut -c6-))"
+    else
+        failed "sigterm: after SIGTERM the screen still shows the app's frame or not the console (see $RUN/after-exit.ppm, $RUN/console.ppm)"
+    fi
+}
+
+# summary TITLE: every check again, the counts, and the exit status.
+summary() {
+    step "Summary ($(elapsed) in all, $*)"
+    local c
+    for c in "${PASSED[@]}"; do echo "  PASS $c"; done
+    for c in "${SKIPPED[@]}"; do echo "  SKIP $c"; done
+    for c in "${FAILED[@]}"; do echo "  FAIL $c"; done
+    [ -z "${INFO_LOG:-}" ] || echo "  info: whole log against the headless replay: $INFO_LOG"
+    echo "${#PASSED[@]} passed, ${#FAILED[@]} failed, ${#SKIPPED[@]} skipped; serial log: $LOG"
+    [ "${#FAILED[@]}" -eq 0 ] || die "${#FAILED[@]} check(s) failed"
+}
+
+# host_panel: the host's `panel` for the headless reference: $PANEL_BIN, or
+# `swift build -c release --product panel`. Sets PANEL_BIN to an absolute path.
+host_panel() {
+    if [ -z "$PANEL_BIN" ]; then
+        ensure_swift
+        swift build -c release --product panel || die "swift build -c release --product panel failed"
+        PANEL_BIN="$(swift build -c release --show-bin-path)/panel"
+    fi
+    [ -x "$PANEL_BIN" ] || die "the panel binary $PANEL_BIN does not exist or is not executable"
+    PANEL_BIN="$(cd "$(dirname "$PANEL_BIN")" && pwd)/$(basename "$PANEL_BIN")"
+}
