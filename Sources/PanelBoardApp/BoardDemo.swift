@@ -29,29 +29,37 @@ func runBoardDemo(_ arguments: Arguments, board: Board) {
     let scene = sceneName.map { loadScene($0, assets: assets) }
 
     // Fonts first: a missing bundle fails before the screen changes.
-    let textRenderer: FreeTypeTextRenderer
-    do throws(TextError) {
-        textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
-        try textRenderer.preload(Font.system(size: 17))
-    } catch {
-        fail(error.description + " (the bundle's assets are looked for in " + assets + "; --assets DIR names another folder)")
-    }
+    let textRenderer = loadTextRenderer(assets: assets)
     let icon = try? PNG.readImage(path: assets + "/images/panelkit-icon.png")
-
-    var configuration = DRMDisplayConfiguration(cardPath: card)
-    configuration.connectorName = board.display.connector
-    configuration.mode = board.display.modeName
-    let display: DRMDisplay
-    do throws(PanelLinuxError) {
-        display = try DRMDisplay.open(configuration)
-    } catch {
-        fail(error.message)
-    }
+    let display = openDisplay(board, card: card)
     do throws(PanelLinuxError) {
         let demo = try BoardDemo(board: board, display: display, scene: scene, textRenderer: textRenderer, icon: icon)
         try demo.run(duration: duration)
     } catch {
         display.close(nil)
+        fail(error.message)
+    }
+}
+
+/// FreeType on the bundle's fonts; a missing or broken font ends the program.
+func loadTextRenderer(assets: String) -> FreeTypeTextRenderer {
+    do throws(TextError) {
+        let textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
+        try textRenderer.preload(Font.system(size: 17))
+        return textRenderer
+    } catch {
+        fail(error.description + " (the bundle's assets are looked for in " + assets + "; --assets DIR names another folder)")
+    }
+}
+
+/// The board's connector and mode on `card` (or the first card that has them); an error ends the program.
+func openDisplay(_ board: Board, card: String?) -> DRMDisplay {
+    var configuration = DRMDisplayConfiguration(cardPath: card)
+    configuration.connectorName = board.display.connector
+    configuration.mode = board.display.modeName
+    do throws(PanelLinuxError) {
+        return try DRMDisplay.open(configuration)
+    } catch {
         fail(error.message)
     }
 }
@@ -78,44 +86,26 @@ func loadScene(_ name: String, assets: String) -> SceneFile {
     }
 }
 
-/// The board's touch settings: its device, grab, rotation and calibration (with the axis quirks folded in).
+/// The board's touch settings: its device, grab, rotation, filters and calibration (with the axis quirks folded in).
 func touchConfiguration(_ board: Board) -> EvdevTouchConfiguration {
-    var touch = EvdevTouchConfiguration()
-    switch board.touch.device {
-    case .automatic: break
-    case .named(let name): touch.devicePath = name   // the device layer takes a path or an evdev name
-    case .path(let path): touch.devicePath = path
-    }
+    var touch = EvdevTouchConfiguration(devicePath: board.touch.device.pathOrName)
     touch.grab = board.touch.grab
     touch.rotation = board.touch.rotation
     touch.calibration = board.touch.effectiveCalibration
+    touch.filters = board.touch.filters
     return touch
 }
 
-final class BoardDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
+/// The demo app or a scene in a ``DeviceSession``, its log on standard output.
+final class BoardDemo {
     let board: Board
-    let display: DRMDisplay
-    let input: EvdevTouchInput
-    let loop: EpollRunLoop
+    let session: DeviceSession
     /// The demo app or the scene, and the application running it.
     let content: DemoContent
-    var application: Application { content.application }
     let log: ReplayLog
-    let renderer: Renderer
-    let logical: Framebuffer
-    var latencies: [Double] = []
-    var frames = 0
-
-    /// This process's CPU time (user + system), in seconds.
-    static func processCPUTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
 
     init(board: Board, display: DRMDisplay, scene: SceneFile?, textRenderer: FreeTypeTextRenderer, icon: Image?) throws(PanelLinuxError) {
         self.board = board
-        self.display = display
         let runLoop = RunLoop(clock: SystemClock())
         // The mode's size, unturned, as DeviceDemo draws (docs/boards.md: display rotation is not wired on DRM yet).
         let size = Size(width: Double(display.width), height: Double(display.height))
@@ -126,85 +116,32 @@ final class BoardDemo: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
         } catch {
             throw PanelLinuxError(error.message)
         }
-        renderer = Renderer(textRenderer: textRenderer)
-        let stride = display.width * 4
-        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * display.height, alignment: 16)
-        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * display.height)
-        logical = Framebuffer(width: display.width, height: display.height, stride: stride, format: .xrgb8888, baseAddress: pixels)
-        do throws(Errno) {
-            loop = try EpollRunLoop(application: content.application)
-        } catch {
-            throw PanelLinuxError("cannot set up the epoll loop: " + error.message, errno: error)
-        }
-        input = EvdevTouchInput(application: content.application, screenSize: size, configuration: touchConfiguration(board))
-        latencies.reserveCapacity(1 << 16)
+        session = try DeviceSession(display: display, application: content.application, window: content.window,
+                                    renderer: Renderer(textRenderer: textRenderer), touch: touchConfiguration(board))
+        let log = self.log
+        session.turnDidEnd = { log.writer.flush() }
+        session.log = { message in writeError(message + "\n") }
     }
 
     func run(duration: Int?) throws(PanelLinuxError) {
-        input.log = { message in writeError(message + "\n") }
-        try input.start(loop)
-        if input.devices.isEmpty {
-            writeError("panel-demo: no touch screen yet; waiting for one in " + input.configuration.directory + "\n")
-        }
-        renderer.draw(content.window, into: logical)
-        loop.delegate = self
-        display.delegate = self
-        try display.attach(to: loop, source: logical)
-        if let duration { _ = application.runLoop.schedule(after: Double(duration), target: self, tag: 1) }
+        let display = session.display
         writeError("panel-demo: " + board.name + ": " + display.cardPath + " " + display.connectorName + " " + display.modeName
                    + "; SIGTERM or SIGINT ends it\n")
-        let startWall = application.runLoop.now
-        let startCPU = Self.processCPUTime()
-        do throws(Errno) {
-            try loop.run()
-        } catch {
-            throw PanelLinuxError("the epoll loop failed: " + error.message, errno: error)
-        }
-        let wall = application.runLoop.now - startWall
-        let cpu = Self.processCPUTime() - startCPU
-        // The console's mode comes back before anything else is said.
-        display.close(loop)
-        input.close(loop)
+        try session.run(duration: duration.map { Double($0) })
         log.writer.flush()
         writeError(summary() + "\n")
+        let wall = session.wallTime, cpu = session.cpuTime
         writeError("panel-demo: CPU " + fixed(cpu, 3) + " s over " + fixed(wall, 3) + " s running ("
-                   + fixed(wall > 0 ? cpu / wall * 100 : 0, 2) + "%), " + String(loop.wakeCount) + " wake-ups\n")
+                   + fixed(wall > 0 ? cpu / wall * 100 : 0, 2) + "%), " + String(session.loop.wakeCount) + " wake-ups\n")
     }
 
     func summary() -> String {
-        let stop = loop.receivedSignal != 0 ? "signal " + String(loop.receivedSignal) : "the duration"
-        guard !latencies.isEmpty else {
-            return "panel-demo: stopped by " + stop + "; " + String(frames) + " frames presented; latency: no frame reflected touch input"
+        let stop = session.stoppedBySignal ? "signal " + String(session.loop.receivedSignal) : "the duration"
+        guard let latency = session.latencySummary() else {
+            return "panel-demo: stopped by " + stop + "; " + String(session.frames) + " frames presented; latency: no frame reflected touch input"
         }
-        let sorted = latencies.sorted()
-        func percentile(_ p: Double) -> Double {
-            sorted[min(sorted.count - 1, max(0, Int((p * Double(sorted.count)).rounded(.up)) - 1))]
-        }
-        return "panel-demo: stopped by " + stop + "; " + String(frames) + " frames presented; latency evdev→page flip over "
-            + String(sorted.count) + " frames: p50 " + fixed(percentile(0.50) * 1000, 2) + " ms, p99 "
-            + fixed(percentile(0.99) * 1000, 2) + " ms, max " + fixed(sorted[sorted.count - 1] * 1000, 2) + " ms"
+        return "panel-demo: stopped by " + stop + "; " + String(session.frames) + " frames presented; latency evdev→page flip over "
+            + String(session.latencies.count) + " frames: p50 " + fixed(latency.p50 * 1000, 2) + " ms, p99 "
+            + fixed(latency.p99 * 1000, 2) + " ms, max " + fixed(latency.max * 1000, 2) + " ms"
     }
-
-    // EpollRunLoopDelegate
-    func runLoopTurnDidEnd(_ loop: EpollRunLoop) {
-        if let dirty = renderer.render(content.window, into: logical) {
-            display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
-        }
-        input.oldestUnpresentedInput = .infinity
-        log.writer.flush()
-    }
-
-    func runLoopInputDirectoryChanged(_ loop: EpollRunLoop) {
-        input.rescan(loop)
-    }
-
-    // DRMDisplayDelegate
-    func display(_ display: DRMDisplay, didPresent frame: PresentedFrame) {
-        frames += 1
-        guard let inputTime = frame.inputTime else { return }   // a frame no touch caused: no latency
-        latencies.append(frame.flipTime - inputTime)
-    }
-
-    // --duration
-    func runLoopDidFire(_ handle: TimerHandle) { loop.stop() }
 }

@@ -6,6 +6,7 @@
 //   panel-demo [--card PATH] [--duration S]    the demo on the board's display (DRM/KMS) and touch panel (evdev)
 //   panel-demo --scene NAME                    a scene instead, logging like `panel demo --backend drm --scene NAME`
 //   panel-demo replay TRACE [--scene NAME]     what `panel replay TRACE --scene NAME --board BOARD` prints
+//   panel-demo calibrate [--output FILE]       five targets; writes BOARD.override.json beside the binary (CalibrateMode.swift)
 //   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
 import PanelBoards
@@ -15,6 +16,7 @@ import PanelKit
 let usage = """
     usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR]
            panel-demo replay TRACE.evemu [--scene touches|gestures|controls] [--assets DIR]
+           panel-demo calibrate [--card /dev/dri/cardN] [--output FILE] [--assets DIR]
            panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR] [--latency-log FILE]
            panel-demo board
 
@@ -34,9 +36,11 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     if mode != "demo" { arguments.words.removeFirst() }
     switch mode {
     case "demo":
-        runBoardDemo(arguments, board: board)
+        runBoardDemo(arguments, board: applyingOverride(board))
     case "replay":
-        runReplay(arguments, board: board)
+        runReplay(arguments, board: applyingOverride(board))
+    case "calibrate":
+        runCalibrate(arguments, board: board)
     case "bench":
         return runBench(arguments, board: board)
     case "board":

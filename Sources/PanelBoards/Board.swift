@@ -41,6 +41,16 @@ public struct Board {
         /// The device whose evdev name is exactly this.
         case named(String)
         case path(String)
+
+        /// What the evdev layer takes (it accepts a path or an evdev name in one
+        /// field): nil to discover every touch screen.
+        public var pathOrName: String? {
+            switch self {
+            case .automatic: return nil
+            case .named(let name): return name
+            case .path(let path): return path
+            }
+        }
     }
 
     public struct Touch {

@@ -1,3 +1,4 @@
+import PanelJSON
 import PanelKit
 import PanelReplay
 
@@ -183,6 +184,34 @@ public final class CalibrationScreen: View {
     public static func tenths(_ value: Double) -> String {
         let tenths = Int64((value * 10).rounded())
         return String(tenths / 10) + "." + String(tenths % 10)
+    }
+
+    /// `0.04`: two decimals, without Foundation.
+    public static func hundredths(_ value: Double) -> String {
+        let hundredths = Int64((value * 100).rounded())
+        let fraction = hundredths % 100
+        return String(hundredths / 100) + (fraction < 10 ? ".0" : ".") + String(fraction)
+    }
+
+    /// What `panel calibrate` and `panel-demo calibrate` print once the
+    /// targets are taken: each target and how far it lands, the matrix, and
+    /// the residual error; nil when the matrix could not be solved.
+    public func report(boardName: String) -> [String]? {
+        guard let result else { return nil }
+        var lines = ["calibrate: " + boardName + ", " + String(targets.count) + " targets on "
+                     + describeNumber(bounds.width) + "x" + describeNumber(bounds.height)]
+        for i in 0..<targets.count {
+            let t = targets[i], s = sensorPoints[i]
+            lines.append("target " + String(i + 1) + " at (" + describeNumber(t.x) + ", " + describeNumber(t.y) + "): sensor ("
+                         + describeNumber(s.x) + ", " + describeNumber(s.y) + "), lands "
+                         + CalibrationScreen.hundredths(result.residuals[i]) + " px off")
+        }
+        let m = result.matrix
+        lines.append("matrix: " + describeNumber(m.a) + " " + describeNumber(m.b) + " " + describeNumber(m.c) + " "
+                     + describeNumber(m.d) + " " + describeNumber(m.e) + " " + describeNumber(m.f))
+        lines.append("residual error: " + CalibrationScreen.hundredths(result.rmsResidual) + " px rms, "
+                     + CalibrationScreen.hundredths(result.maximumResidual) + " px at most")
+        return lines
     }
 
     // MARK: Drawing

@@ -76,18 +76,12 @@ struct CalibrateCommand: ParsableCommand {
 
     /// Prints each target and the result, and writes the override file; exits 1 when the matrix could not be solved.
     func report(_ screen: CalibrationScreen, board: Board, outputPath: String) {
-        let size = board.screenSize
-        print("panel calibrate: \(board.name), \(screen.targets.count) targets on \(Int(size.width))x\(Int(size.height))")
-        guard let result = screen.result else { fail(screen.failure ?? "the calibration did not finish") }
-        for i in 0..<screen.targets.count {
-            let t = screen.targets[i], s = screen.sensorPoints[i]
-            print("target \(i + 1) at (\(describeNumber(t.x)), \(describeNumber(t.y))): sensor (\(describeNumber(s.x)), "
-                  + "\(describeNumber(s.y))), lands \(String(format: "%.2f", result.residuals[i])) px off")
+        guard let lines = screen.report(boardName: board.name), let result = screen.result else {
+            fail(screen.failure ?? "the calibration did not finish")
         }
-        let m = result.matrix
-        print("matrix: \([m.a, m.b, m.c, m.d, m.e, m.f].map(describeNumber).joined(separator: " "))")
-        print(String(format: "residual error: %.2f px rms, %.2f px at most", result.rmsResidual, result.maximumResidual))
-        let override = BoardOverride(board: board.name, calibration: m, rmsResidual: (result.rmsResidual * 1000).rounded() / 1000,
+        for (i, line) in lines.enumerated() { print(i == 0 ? "panel " + line : line) }
+        let override = BoardOverride(board: board.name, calibration: result.matrix,
+                                     rmsResidual: (result.rmsResidual * 1000).rounded() / 1000,
                                      maximumResidual: (result.maximumResidual * 1000).rounded() / 1000)
         do {
             try writeWholeFile(path: outputPath, text: override.json)
@@ -112,14 +106,7 @@ extension CalibrateCommand {
             fail(error.message)
         }
         let textRenderer = Assets(given: assets).textRenderer { display.close(nil) }
-        var touch = EvdevTouchConfiguration(devicePath: device)
-        if device == nil {
-            switch board.touch.device {
-            case .automatic: break
-            case .named(let name): touch.devicePath = name
-            case .path(let path): touch.devicePath = path
-            }
-        }
+        var touch = EvdevTouchConfiguration(devicePath: device ?? board.touch.device.pathOrName)
         touch.grab = board.touch.grab
         touch.filters = board.touch.filters
         // Raw positions: no calibration and no rotation, the screen turns them itself.

@@ -92,7 +92,7 @@ struct DemoCommand: ParsableCommand {
         var useDevice = backend == .drm
         var display: DRMDisplay?
         if backend != .headless {
-            let touch = touchConfiguration(board: board)
+            _ = touchConfiguration(board: board)   // bad touch options fail before the display changes
             var configuration = DRMDisplayConfiguration(cardPath: card)
             configuration.connectorName = connector ?? board?.display.connector
             configuration.mode = mode ?? board?.display.modeName
@@ -125,15 +125,7 @@ struct DemoCommand: ParsableCommand {
 
     /// The touch settings: the options given, else the board's, else the defaults.
     func touchConfiguration(board: Board?) -> EvdevTouchConfiguration {
-        var touch = EvdevTouchConfiguration(devicePath: device)
-        // The device layer takes a path or an evdev name in the same field.
-        if device == nil, let board {
-            switch board.touch.device {
-            case .automatic: break
-            case .named(let name): touch.devicePath = name
-            case .path(let path): touch.devicePath = path
-            }
-        }
+        var touch = EvdevTouchConfiguration(devicePath: device ?? board?.touch.device.pathOrName)
         touch.grab = grab || board?.touch.grab == true
         if let touchRotation {
             guard let rotation = TouchRotation(rawValue: touchRotation) else {
