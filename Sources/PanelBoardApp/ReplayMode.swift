@@ -28,7 +28,7 @@ func runReplay(_ arguments: Arguments, board: Board) {
         // screen, and its touch panel's calibration, rotation and filters.
         let replayer = try TraceReplayer(
             trace: trace, scene: scene, screenSize: board.screenSize,
-            calibration: board.touch.effectiveCalibration, rotation: board.touch.rotation,
+            calibration: board.touch.effectiveCalibration, rotation: board.touchRotationOnScreen,
             filters: board.touch.filters, output: FileDescriptorSink(fileDescriptor: 1))
         replayer.run()
     } catch {

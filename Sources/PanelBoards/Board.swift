@@ -116,6 +116,15 @@ public struct Board {
         return Size(width: Double(pixels.width), height: Double(pixels.height))
     }
 
+    /// How far touches turn from the sensor onto ``screenSize``: the sensor's own
+    /// `touch.rotation` against the scanned-out panel, then the display's
+    /// rotation (a sensor that runs along the panel turns with the UI), as the
+    /// simulator's virtual panel does. For a screen drawn unturned (the DRM
+    /// backend, for now) only `touch.rotation` applies.
+    public var touchRotationOnScreen: TouchRotation {
+        TouchRotation(rawValue: (touch.rotation.rawValue + display.rotation.touchRotation.rawValue) % 360)!
+    }
+
     /// Pixels per inch along the scanned-out width.
     public var pixelsPerInch: Double { Double(display.width) / (display.physicalWidth / 25.4) }
 }

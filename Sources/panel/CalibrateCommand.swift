@@ -60,7 +60,7 @@ struct CalibrateCommand: ParsableCommand {
             do {
                 loaded = try Trace.load(path: trace)
                 screen = try CalibrationScreen.replaying(loaded, screenSize: board.screenSize, quirks: uncalibrated.effectiveCalibration,
-                                                         rotation: board.touch.rotation, filters: board.touch.filters)
+                                                         rotation: board.touchRotationOnScreen, filters: board.touch.filters)
             } catch {
                 fail("\(error)")
             }

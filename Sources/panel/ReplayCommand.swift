@@ -49,7 +49,7 @@ struct ReplayCommand: ParsableCommand {
             // A board's trace comes from its own touch panel: its calibration, rotation and filters apply.
             replayer = try TraceReplayer(
                 trace: loaded, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize,
-                calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touch.rotation ?? .none,
+                calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touchRotationOnScreen ?? .none,
                 filters: board?.touch.filters ?? .none,
                 output: FileDescriptorSink(fileDescriptor: 1))
         } catch {

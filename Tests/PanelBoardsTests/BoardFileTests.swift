@@ -75,6 +75,22 @@ struct BoardFileTests {
         #expect([m.a, m.b, m.c, m.d, m.e, m.f] == [0, -1, 1, 1, 0, 0])
     }
 
+    @Test("On a panel used turned, a sensor running along the panel turns with the UI: its origin lands where the panel's top-left pixel shows")
+    func sensorTurnsWithTheDisplay() throws {
+        let board = try Board.load(path: PackagePaths.path("boards/rpi5-touch-display-2.json"))
+        #expect(board.display.rotation == .clockwise90 && board.touch.rotation == .none)
+        var sensor = TouchDeviceDescription(name: "portrait sensor")
+        sensor.setAxis(AbsoluteAxis.x, AbsoluteAxisInfo(minimum: 0, maximum: 719))
+        sensor.setAxis(AbsoluteAxis.y, AbsoluteAxisInfo(minimum: 0, maximum: 1279))
+        let transform = TouchTransform(device: sensor, screenSize: board.screenSize, rotation: board.touchRotationOnScreen)
+        // UI turned 90° clockwise: the UI's bottom-left corner shows at the panel's top-left.
+        let origin = transform.point(forDeviceX: 0, y: 0)
+        #expect(abs(origin.x - 0) < 1 && abs(origin.y - 720) < 1)
+        // Down the panel's left edge is rightwards along the UI's bottom edge.
+        let down = transform.point(forDeviceX: 0, y: 640)
+        #expect(abs(down.x - 640) < 1 && abs(down.y - 720) < 1)
+    }
+
     @Test("Touch filters read in points, seconds and raw pressure; absent, they are off")
     func filters() throws {
         #expect(try parseBoard(goodBoard).touch.filters == .none)
