@@ -515,8 +515,7 @@ public final class UnloggedPipeline: InputPipeline {
     public var frames: Int { input.frames }
 
     public init(device: TouchDeviceDescription, window: Window) throws(TouchDeviceError) {
-        input = TouchInputPath(decoder: try TouchDecoder(device: device),
-                               transform: TouchTransform(device: device, screenSize: window.bounds.size))
+        input = try TouchInputPath(device: device, screenSize: window.bounds.size)
         application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         application.addWindow(window)
     }

@@ -241,19 +241,12 @@ extension CalibrationScreen {
     /// The headless `panel calibrate --trace` and its tests run the flow so.
     public static func replaying(_ trace: Trace, screenSize: Size, quirks: CalibrationMatrix = .identity,
                                  rotation: TouchRotation = .none, filters: TouchFilterSettings = .none) throws(ReplayError) -> CalibrationScreen {
-        let decoder: TouchDecoder
-        do {
-            decoder = try TouchDecoder(device: trace.device)
-        } catch {
-            throw ReplayError(message: trace.path + ": " + error.message)
-        }
+        let input = try TouchInputPath(trace: trace, screenSize: screenSize, filters: filters)
         let application = Application(runLoop: RunLoop(manualClock: ManualClock(now: trace.events.first?.time ?? 0)))
         let window = Window(frame: Rect(origin: .zero, size: screenSize))
         let screen = CalibrationScreen(frame: window.bounds, quirks: quirks, rotation: rotation)
         window.addSubview(screen)
         application.addWindow(window)
-        let input = TouchInputPath(decoder: decoder, transform: TouchTransform(device: trace.device, screenSize: screenSize),
-                                   filter: TouchFilter(settings: filters, device: trace.device))
         for i in 0..<trace.events.count { input.feed(trace.events[i], to: application) }
         application.cancelTouches()
         return screen

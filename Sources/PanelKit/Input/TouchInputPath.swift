@@ -17,6 +17,16 @@ public final class TouchInputPath {
         self.filter = filter
     }
 
+    /// The path for `device`: its decoder, the transform onto `screenSize`
+    /// (with a board's calibration and rotation) and the board's filters.
+    /// Throws when the device reports no usable touch axes.
+    public convenience init(device: TouchDeviceDescription, screenSize: Size, calibration: CalibrationMatrix = .identity,
+                            rotation: TouchRotation = .none, filters: TouchFilterSettings = .none) throws(TouchDeviceError) {
+        self.init(decoder: try TouchDecoder(device: device),
+                  transform: TouchTransform(device: device, screenSize: screenSize, calibration: calibration, rotation: rotation),
+                  filter: TouchFilter(settings: filters, device: device))
+    }
+
     /// Feeds one kernel event. On a `SYN_REPORT` the frame goes through
     /// `application` at the event's timestamp, and the result is true.
     @discardableResult

@@ -38,16 +38,8 @@ public final class TraceReplayer {
                 calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
                 filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
         self.trace = trace
-        let decoder: TouchDecoder
-        do {
-            decoder = try TouchDecoder(device: trace.device)
-        } catch {
-            throw ReplayError(message: "\(trace.path): \(error.message)")
-        }
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
-        input = TouchInputPath(decoder: decoder, transform: TouchTransform(device: trace.device, screenSize: screenSize,
-                                                                           calibration: calibration, rotation: rotation),
-                               filter: TouchFilter(settings: filters, device: trace.device))
+        input = try TouchInputPath(trace: trace, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
         let clock = ManualClock(now: trace.events.first?.time ?? 0)
         let runLoop = RunLoop(manualClock: clock)
         log = ReplayLog(sink: output, clock: clock)
@@ -98,5 +90,18 @@ public final class ReplayApplication: Application {
             log.touch(touch)
         }
         super.sendEvent(event)
+    }
+}
+
+extension TouchInputPath {
+    /// The path for a trace's device; a device without usable touch axes is an
+    /// error that names the trace.
+    public convenience init(trace: Trace, screenSize: Size, calibration: CalibrationMatrix = .identity,
+                            rotation: TouchRotation = .none, filters: TouchFilterSettings = .none) throws(ReplayError) {
+        do throws(TouchDeviceError) {
+            try self.init(device: trace.device, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
+        } catch {
+            throw ReplayError(message: trace.path + ": " + error.message)
+        }
     }
 }
