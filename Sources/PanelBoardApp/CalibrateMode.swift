@@ -24,12 +24,10 @@ func runCalibrate(_ arguments: Arguments, board: Board) {
     var touch = touchConfiguration(board)
     touch.calibration = .identity
     touch.rotation = .none
-    var uncalibrated = board.touch
-    uncalibrated.calibration = .identity
 
     let application = Application(runLoop: RunLoop(clock: SystemClock()))
     let window = Window(frame: Rect(x: 0, y: 0, width: Double(display.width), height: Double(display.height)))
-    let screen = CalibrationScreen(frame: window.bounds, quirks: uncalibrated.effectiveCalibration, rotation: board.touch.rotation)
+    let screen = CalibrationScreen(frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touch.rotation)
     window.addSubview(screen)
     application.addWindow(window)
     do throws(PanelLinuxError) {
@@ -51,8 +49,8 @@ func runCalibrate(_ arguments: Arguments, board: Board) {
     }
     for i in 0..<lines.count { print(i == 0 ? "panel-demo " + lines[i] : lines[i]) }
     let override = BoardOverride(board: board.name, calibration: result.matrix,
-                                 rmsResidual: (result.rmsResidual * 1000).rounded() / 1000,
-                                 maximumResidual: (result.maximumResidual * 1000).rounded() / 1000)
+                                 rmsResidual: result.rmsResidual,
+                                 maximumResidual: result.maximumResidual)
     writeFile(override.json, to: output)
     print("wrote " + output)
 }

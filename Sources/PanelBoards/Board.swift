@@ -71,15 +71,20 @@ public struct Board {
         /// The calibration with the quirks folded in: the axes swapped and
         /// inverted first, then the file's matrix (libinput's convention).
         public var effectiveCalibration: CalibrationMatrix {
-            // Quirks as a matrix on normalized coordinates: swap (x, y) → (y, x),
-            // then invert x → 1 − x and y → 1 − y.
+            let q = axisQuirks, m = calibration
+            return CalibrationMatrix(a: m.a * q.a + m.b * q.d, b: m.a * q.b + m.b * q.e, c: m.a * q.c + m.b * q.f + m.c,
+                                     d: m.d * q.a + m.e * q.d, e: m.d * q.b + m.e * q.e, f: m.d * q.c + m.e * q.f + m.f)
+        }
+
+        /// The axis quirks alone, as a matrix on normalized coordinates: swap
+        /// (x, y) → (y, x), then invert x → 1 − x and y → 1 − y. A calibration
+        /// measures raw touches through it and solves for the file's matrix.
+        public var axisQuirks: CalibrationMatrix {
             var a = 1.0, b = 0.0, c = 0.0, d = 0.0, e = 1.0, f = 0.0
             if swapAxes { (a, b, d, e) = (0, 1, 1, 0) }
             if invertX { (a, b, c) = (-a, -b, 1 - c) }
             if invertY { (d, e, f) = (-d, -e, 1 - f) }
-            let m = calibration
-            return CalibrationMatrix(a: m.a * a + m.b * d, b: m.a * b + m.b * e, c: m.a * c + m.b * f + m.c,
-                                     d: m.d * a + m.e * d, e: m.d * b + m.e * e, f: m.d * c + m.e * f + m.f)
+            return CalibrationMatrix(a: a, b: b, c: c, d: d, e: e, f: f)
         }
     }
 

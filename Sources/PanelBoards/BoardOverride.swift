@@ -18,14 +18,15 @@ public struct BoardOverride: Equatable {
     public var board: String
     /// Replaces the board file's `touch.calibration` (applied after the axis quirks, as there).
     public var calibration: CalibrationMatrix
+    /// The residual error in pixels, kept to thousandths.
     public var rmsResidual: Double?
     public var maximumResidual: Double?
 
     public init(board: String, calibration: CalibrationMatrix, rmsResidual: Double? = nil, maximumResidual: Double? = nil) {
         self.board = board
         self.calibration = calibration
-        self.rmsResidual = rmsResidual
-        self.maximumResidual = maximumResidual
+        self.rmsResidual = rmsResidual.map { ($0 * 1000).rounded() / 1000 }
+        self.maximumResidual = maximumResidual.map { ($0 * 1000).rounded() / 1000 }
     }
 
     /// Reads and checks an override file, with errors that name the file, line and fix.
@@ -44,14 +45,10 @@ public struct BoardOverride: Equatable {
             throw object.error(nil, "missing the key 'touch' (an object with the 'calibration' matrix)")
         }
         var touch = try JSONObjectReader(touchValue, file: path, path: "touch")
-        guard let m = try touch.numbers("calibration", count: 6, shape: "[a, b, c, d, e, f] (libinput's calibration matrix)") else {
+        guard let matrix = try Board.readCalibration(&touch, fix: "run `panel calibrate` again or delete " + path) else {
             throw touch.error(nil, "missing the key 'calibration'; run `panel calibrate` to measure it")
         }
-        calibration = CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
-        guard calibration.isInvertible else {
-            throw touch.error("calibration", "the matrix is not invertible (a·e − b·d = " + describeNumber(calibration.determinant)
-                              + "), so touches would collapse onto a line; run `panel calibrate` again or delete " + path)
-        }
+        calibration = matrix
         try touch.finish()
         if let residualValue = object.member("residualPixels") {
             var residual = try JSONObjectReader(residualValue, file: path, path: "residualPixels")

@@ -129,15 +129,7 @@ extension Board {
         let swap = try object.bool("swapAxes") ?? false
         let invertX = try object.bool("invertX") ?? false
         let invertY = try object.bool("invertY") ?? false
-        var calibration = CalibrationMatrix.identity
-        if let m = try object.numbers("calibration", count: 6, shape: "[a, b, c, d, e, f] (libinput's calibration matrix)") {
-            calibration = CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
-            guard calibration.isInvertible else {
-                throw object.error("calibration", "the matrix is not invertible (a·e − b·d = "
-                                   + describeNumber(calibration.determinant) + "), so touches would collapse onto a line; "
-                                   + "run `panel calibrate` or use [1, 0, 0, 0, 1, 0]")
-            }
-        }
+        let calibration = try readCalibration(&object, fix: "run `panel calibrate` or use [1, 0, 0, 0, 1, 0]") ?? .identity
         let rotation = try readRotation(&object, "rotation")
         let filters = try readFilters(&object)
         let grab = try object.bool("grab") ?? false
@@ -145,6 +137,20 @@ extension Board {
         return Touch(device: device, driver: driver, maxContacts: contacts, swapAxes: swap, invertX: invertX,
                      invertY: invertY, calibration: calibration, rotation: TouchRotation(rawValue: rotation)!,
                      filters: filters, grab: grab)
+    }
+
+    /// `"calibration": [a, b, c, d, e, f]` (libinput's matrix), which must be
+    /// invertible; nil when absent. `fix` ends the error for a singular one.
+    static func readCalibration(_ object: inout JSONObjectReader, fix: String) throws(JSONError) -> CalibrationMatrix? {
+        guard let m = try object.numbers("calibration", count: 6, shape: "[a, b, c, d, e, f] (libinput's calibration matrix)") else {
+            return nil
+        }
+        let calibration = CalibrationMatrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
+        guard calibration.isInvertible else {
+            throw object.error("calibration", "the matrix is not invertible (a·e − b·d = "
+                               + describeNumber(calibration.determinant) + "), so touches would collapse onto a line; " + fix)
+        }
+        return calibration
     }
 
     /// `"filters": {"jitter": points, "debounce": milliseconds, "pressureThreshold": raw units}`, each optional.

@@ -52,14 +52,12 @@ struct CalibrateCommand: ParsableCommand {
             fail(error.description)
         }
         let outputPath = output ?? Board.overridePath(forBoardFile: boardPath)
-        var uncalibrated = board.touch
-        uncalibrated.calibration = .identity
         let screen: CalibrationScreen
         if let trace {
             let loaded: Trace
             do {
                 loaded = try Trace.load(path: trace)
-                screen = try CalibrationScreen.replaying(loaded, screenSize: board.screenSize, quirks: uncalibrated.effectiveCalibration,
+                screen = try CalibrationScreen.replaying(loaded, screenSize: board.screenSize, quirks: board.touch.axisQuirks,
                                                          rotation: board.touchRotationOnScreen, filters: board.touch.filters)
             } catch {
                 fail("\(error)")
@@ -69,7 +67,7 @@ struct CalibrateCommand: ParsableCommand {
                      + "a calibration recording touches each target once, in order (corners clockwise from the top left, then the centre)")
             }
         } else {
-            screen = runCalibrationOnDevice(board: board, quirks: uncalibrated.effectiveCalibration)
+            screen = runCalibrationOnDevice(board: board, quirks: board.touch.axisQuirks)
         }
         report(screen, board: board, outputPath: outputPath)
     }
@@ -81,8 +79,8 @@ struct CalibrateCommand: ParsableCommand {
         }
         for (i, line) in lines.enumerated() { print(i == 0 ? "panel " + line : line) }
         let override = BoardOverride(board: board.name, calibration: result.matrix,
-                                     rmsResidual: (result.rmsResidual * 1000).rounded() / 1000,
-                                     maximumResidual: (result.maximumResidual * 1000).rounded() / 1000)
+                                     rmsResidual: result.rmsResidual,
+                                     maximumResidual: result.maximumResidual)
         do {
             try writeWholeFile(path: outputPath, text: override.json)
         } catch {
