@@ -14,6 +14,22 @@ PANELKIT_EMBEDDED_BUILD_PATH="${PANELKIT_EMBEDDED_BUILD_PATH:-.build-embedded}"
 # What building and testing PanelKit needs from Debian, besides Swift itself.
 PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev libsdl2-dev)
 
+# Everything the whole test run needs besides those (scripts/test installs it up
+# front, in one apt-get, so a run does not stop halfway for a package): the
+# simulator under Xvfb, the board builds under qemu-user, both real-kernel VMs.
+PANELKIT_TEST_DEBIAN_PACKAGES=(
+    xvfb xdotool imagemagick x11-utils python3                     # scripts/sim-test
+    qemu-user-static time jq binutils                              # scripts/board-test
+    gcc-aarch64-linux-gnu libc6-dev-arm64-cross                    # scripts/build-board (aarch64)
+    gcc-arm-linux-gnueabihf libc6-dev-armhf-cross                  # scripts/build-board (armv7)
+    qemu-system-x86 qemu-system-arm busybox-static cpio kmod       # scripts/vm-test, scripts/board-vm-test
+    evemu-tools socat gzip gcc libc6-dev
+)
+
+# depmod and friends live in /usr/sbin, which Debian's default user PATH lacks.
+case ":$PATH:" in *:/usr/sbin:*) ;; *) export PATH="$PATH:/usr/sbin" ;; esac
+case ":$PATH:" in *:/sbin:*) ;; *) export PATH="$PATH:/sbin" ;; esac
+
 PANELKIT_STEP="setup"
 
 # step TITLE: prints a header for the next step and remembers it for errors.
@@ -45,7 +61,10 @@ ensure_swift() {
 
 # ensure_debian_packages PACKAGE...: installs whichever of the packages are not
 # installed, with apt-get (through sudo when not root). Runs `apt-get update`
-# at most once per script run, and only when something is missing.
+# at most once per script run, and only when something is missing. A failed
+# update is a warning: a mirror serving one stale index (say, an armhf list in
+# the middle of a sync) fails the update while everything else is usable, so
+# the install decides.
 ensure_debian_packages() {
     local package status missing=()
     for package in "$@"; do
@@ -74,8 +93,10 @@ ensure_debian_packages() {
 
     echo "Installing missing Debian packages: ${missing[*]}"
     if [ "${PANELKIT_APT_UPDATED:-0}" != 1 ]; then
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update ||
+            echo "warning: apt-get update reported errors; installing from the lists it has" >&2
         export PANELKIT_APT_UPDATED=1
     fi
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" ||
+        die "apt-get install ${missing[*]} failed; run it by hand to see why (is a Debian mirror reachable?)"
 }
