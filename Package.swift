@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "PanelText", dependencies: ["PanelKit", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
         // The demo app: two screens of controls and a scripted touch session for headless runs.
-        .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelJSON", "PanelReplay"], swiftSettings: embeddedSettings),
+        .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux"], swiftSettings: embeddedSettings),
         // The benchmark harness: scenes timed against baselines of the same run, allocations counted.
         .target(name: "PanelBench",
                 dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelDemo", "PanelHeadless", "PanelText",

@@ -18,39 +18,21 @@ func runCalibrate(_ arguments: Arguments, board: Board) {
     if let extra = arguments.words.first { fail("unexpected argument '" + extra + "'\n" + usage) }
 
     let textRenderer = loadTextRenderer(assets: assets)
-    let display = openDisplay(board, card: card)
-    // Raw positions: the axis quirks stay (the screen folds them in), the
-    // calibration and rotation do not (the screen solves and turns itself).
-    var touch = touchConfiguration(board)
-    touch.calibration = .identity
-    touch.rotation = .none
-
-    let application = Application(runLoop: RunLoop(clock: SystemClock()))
-    let window = Window(frame: Rect(x: 0, y: 0, width: Double(display.width), height: Double(display.height)))
-    let screen = CalibrationScreen(frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touch.rotation)
-    window.addSubview(screen)
-    application.addWindow(window)
+    writeError("panel-demo calibrate: " + board.name + ": touch the centre of each cross and lift; SIGTERM or SIGINT ends it\n")
+    let screen: CalibrationScreen
     do throws(PanelLinuxError) {
-        let session = try DeviceSession(display: display, application: application, window: window,
-                                        renderer: Renderer(textRenderer: textRenderer), touch: touch)
-        screen.onFinish = { _ in session.stop(after: 1) }   // a second to read the result on the panel
-        session.log = { message in writeError(message + "\n") }
-        writeError("panel-demo calibrate: " + board.name + ": touch the centre of each cross and lift; SIGTERM or SIGINT ends it\n")
-        try session.run()
-        if session.stoppedBySignal {
-            fail("stopped by a signal after " + String(screen.currentTarget) + " of " + String(screen.targets.count) + " targets")
-        }
+        screen = try CalibrationScreen.runOnDevice(board: board, card: card, touch: touchConfiguration(board),
+                                                   renderer: Renderer(textRenderer: textRenderer)) { message in writeError(message + "\n") }
     } catch {
-        display.close(nil)
         fail(error.message)
     }
-    guard let lines = screen.report(boardName: board.name), let result = screen.result else {
+    guard screen.isFinished else {
+        fail("stopped by a signal after " + String(screen.currentTarget) + " of " + String(screen.targets.count) + " targets")
+    }
+    guard let lines = screen.report(boardName: board.name), let override = screen.boardOverride(boardName: board.name) else {
         fail(screen.failure ?? "the calibration did not finish")
     }
     for i in 0..<lines.count { print(i == 0 ? "panel-demo " + lines[i] : lines[i]) }
-    let override = BoardOverride(board: board.name, calibration: result.matrix,
-                                 rmsResidual: result.rmsResidual,
-                                 maximumResidual: result.maximumResidual)
     writeFile(override.json, to: output)
     print("wrote " + output)
 }

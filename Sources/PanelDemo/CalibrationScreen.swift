@@ -1,3 +1,4 @@
+import PanelBoards
 import PanelJSON
 import PanelKit
 import PanelReplay
@@ -212,6 +213,13 @@ public final class CalibrationScreen: View {
         lines.append("residual error: " + CalibrationScreen.hundredths(result.rmsResidual) + " px rms, "
                      + CalibrationScreen.hundredths(result.maximumResidual) + " px at most")
         return lines
+    }
+
+    /// The board's override file for this calibration; nil when the matrix could not be solved.
+    public func boardOverride(boardName: String) -> BoardOverride? {
+        guard let result else { return nil }
+        return BoardOverride(board: boardName, calibration: result.matrix, rmsResidual: result.rmsResidual,
+                             maximumResidual: result.maximumResidual)
     }
 
     // MARK: Drawing

@@ -67,20 +67,17 @@ struct CalibrateCommand: ParsableCommand {
                      + "a calibration recording touches each target once, in order (corners clockwise from the top left, then the centre)")
             }
         } else {
-            screen = runCalibrationOnDevice(board: board, quirks: board.touch.axisQuirks)
+            screen = runCalibrationOnDevice(board: board)
         }
         report(screen, board: board, outputPath: outputPath)
     }
 
     /// Prints each target and the result, and writes the override file; exits 1 when the matrix could not be solved.
     func report(_ screen: CalibrationScreen, board: Board, outputPath: String) {
-        guard let lines = screen.report(boardName: board.name), let result = screen.result else {
+        guard let lines = screen.report(boardName: board.name), let override = screen.boardOverride(boardName: board.name) else {
             fail(screen.failure ?? "the calibration did not finish")
         }
         for (i, line) in lines.enumerated() { print(i == 0 ? "panel " + line : line) }
-        let override = BoardOverride(board: board.name, calibration: result.matrix,
-                                     rmsResidual: result.rmsResidual,
-                                     maximumResidual: result.maximumResidual)
         do {
             try writeWholeFile(path: outputPath, text: override.json)
         } catch {
@@ -91,42 +88,24 @@ struct CalibrateCommand: ParsableCommand {
 }
 
 extension CalibrateCommand {
-    /// The five targets on the board's display, touches from its panel with
-    /// the identity calibration (raw positions), until the fifth lifts or a signal ends it.
-    func runCalibrationOnDevice(board: Board, quirks: CalibrationMatrix) -> CalibrationScreen {
-        var configuration = DRMDisplayConfiguration(cardPath: card)
-        configuration.connectorName = board.display.connector
-        configuration.mode = board.display.modeName
-        let display: DRMDisplay
-        do {
-            display = try DRMDisplay.open(configuration)
-        } catch {
-            fail(error.message)
-        }
-        let textRenderer = Assets(given: assets).textRenderer { display.close(nil) }
+    /// The five targets on the board's display, touches from its panel, until
+    /// a second after the fifth lifts; a signal before then ends the program.
+    func runCalibrationOnDevice(board: Board) -> CalibrationScreen {
+        // Fonts first: a missing assets folder fails before the screen changes.
+        let textRenderer = Assets(given: assets).textRenderer()
         var touch = EvdevTouchConfiguration(devicePath: device ?? board.touch.device.pathOrName)
         touch.grab = board.touch.grab
         touch.filters = board.touch.filters
-        // Raw positions: no calibration and no rotation, the screen turns them itself.
-        touch.calibration = .identity
-        touch.rotation = .none
-        let size = Size(width: Double(display.width), height: Double(display.height))
-        let application = Application(runLoop: RunLoop(clock: SystemClock()))
-        let window = Window(frame: Rect(origin: .zero, size: size))
-        let screen = CalibrationScreen(frame: window.bounds, quirks: quirks, rotation: board.touch.rotation)
-        window.addSubview(screen)
-        application.addWindow(window)
+        let screen: CalibrationScreen
         do {
-            let session = try DeviceSession(display: display, application: application, window: window,
-                                            renderer: Renderer(textRenderer: textRenderer), touch: touch)
-            screen.onFinish = { _ in session.stop(after: 1) }   // a second to read the result on the panel
-            session.log = { message in FileHandle.standardError.write(Data(("panel calibrate: " + message + "\n").utf8)) }
-            try session.run()
-            if session.stoppedBySignal { fail("stopped by a signal after \(screen.currentTarget) of \(screen.targets.count) targets") }
+            screen = try CalibrationScreen.runOnDevice(board: board, card: card, touch: touch,
+                                                       renderer: Renderer(textRenderer: textRenderer)) { message in
+                FileHandle.standardError.write(Data(("panel calibrate: " + message + "\n").utf8))
+            }
         } catch {
-            display.close(nil)
             fail(error.message)
         }
+        guard screen.isFinished else { fail("stopped by a signal after \(screen.currentTarget) of \(screen.targets.count) targets") }
         return screen
     }
 }
