@@ -2,7 +2,7 @@ import PanelKit
 import PanelTestSupport
 import Testing
 
-// C1–C5 and G20 of ../shared/design/touch-semantics.md: the events a control
+// C1–C5 and G20 of docs/touch-rules.md: the events a control
 // sends, its states, target-action, tracking with a touch margin, and the
 // standard Button, Slider and Switch (with the Theme they draw with), driven
 // frame by frame with the TouchDriver and the manual clock. Also R12 and

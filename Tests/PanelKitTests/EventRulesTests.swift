@@ -2,7 +2,7 @@ import PanelKit
 import PanelTestSupport
 import Testing
 
-// Rules R1–R3 and R6–R8 of ../shared/design/touch-semantics.md: events,
+// Rules R1–R3 and R6–R8 of docs/touch-rules.md: events,
 // touch identity, messages, binding, delivery and the responder chain.
 
 private let left = Rect(x: 0, y: 0, width: 100, height: 100)

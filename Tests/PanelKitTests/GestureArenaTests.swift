@@ -2,7 +2,7 @@ import PanelKit
 import PanelTestSupport
 import Testing
 
-// G1–G12 and G20 of ../shared/design/touch-semantics.md: how recognizers and
+// G1–G12 and G20 of docs/touch-rules.md: how recognizers and
 // views share touches. The recognizers here follow a script, so each test
 // shows one rule of the arena, not the details of a standard recognizer.
 

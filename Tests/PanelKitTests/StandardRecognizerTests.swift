@@ -2,7 +2,7 @@ import PanelKit
 import PanelTestSupport
 import Testing
 
-// G13–G19 of ../shared/design/touch-semantics.md: the standard recognizers,
+// G13–G19 of docs/touch-rules.md: the standard recognizers,
 // their parameters and their defaults, driven frame by frame with the
 // TouchDriver and the manual clock (timers fire as the clock advances; no test sleeps).
 

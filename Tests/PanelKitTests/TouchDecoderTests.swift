@@ -2,7 +2,7 @@ import PanelKit
 import PanelTestSupport
 import Testing
 
-// Rules H1–H5 of ../shared/design/touch-semantics.md, on event sequences built
+// Rules H1–H5 of docs/touch-rules.md, on event sequences built
 // here. The recorded traces are decoded in PanelReplayTests/TraceDecodingTests.
 
 // MARK: - Devices

@@ -2,7 +2,7 @@ import PanelKit
 import PanelTestSupport
 import Testing
 
-// Rule H6 of ../shared/design/touch-semantics.md: raw device axes → calibration
+// Rule H6 of docs/touch-rules.md: raw device axes → calibration
 // matrix (libinput's LIBINPUT_CALIBRATION_MATRIX convention) → rotation and
 // mirroring → points.
 

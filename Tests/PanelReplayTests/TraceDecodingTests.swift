@@ -2,7 +2,7 @@ import PanelKit
 import PanelReplay
 import Testing
 
-// Rules H1–H6 of ../shared/design/touch-semantics.md on the traces in
+// Rules H1–H6 of docs/touch-rules.md on the traces in
 // Tests/Traces: two real EP0430M09 recordings and the synthetic ones that
 // cover what the recordings do not (protocol A, single touch, SYN_DROPPED).
 
