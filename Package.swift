@@ -12,7 +12,13 @@ let embeddedSettings: [SwiftSetting] = embedded
 let package = Package(
     name: "PanelKit",
     products: [
-        .library(name: "PanelKit", targets: ["PanelKit"]),
+        // What an app depends on: `.product(name: "PanelKit", package: "PanelKit")`, then
+        // `import PanelApp` (the runtime; it re-exports the core). Views and controls,
+        // text, boards, and the DRM/evdev, SDL simulator and headless backends.
+        .library(name: "PanelKit", targets: [
+            "PanelKit", "PanelApp", "PanelText", "PanelBoards", "PanelHeadless", "PanelLinux", "PanelReplay", "PanelJSON",
+            "PanelSimulator", "PanelSDL",
+        ]),
         .executable(name: "panel", targets: ["panel"]),
     ],
     dependencies: [
@@ -41,8 +47,15 @@ let package = Package(
         // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
         .target(name: "PanelText", dependencies: ["PanelKit", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
+        // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
+        // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.
+        .target(name: "PanelApp",
+                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelHeadless", "PanelText", "PanelLinux", "CLinux"]
+                    + (embedded ? [] : ["PanelSimulator", "PanelSDL"]),
+                swiftSettings: embeddedSettings),
+
         // The demo app: two screens of controls and a scripted touch session for headless runs.
-        .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelApp", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelHeadless", "CLinux"], swiftSettings: embeddedSettings),
         // The benchmark harness: scenes timed against baselines of the same run, allocations counted.
         .target(name: "PanelBench",
                 dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelDemo", "PanelHeadless", "PanelText",
@@ -61,7 +74,7 @@ let package = Package(
             name: "panel",
             dependencies: [
                 "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo", "PanelLinux",
-                "PanelSimulator", "PanelSDL", "PanelBoards", "PanelBench",
+                "PanelSimulator", "PanelSDL", "PanelBoards", "PanelBench", "PanelApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,6 +2,7 @@
 // the board's display, raw touches from its panel, the least-squares matrix,
 // and the override file beside the binary (BOARD.override.json), which the
 // demo and replay modes then apply (main.swift).
+import PanelApp
 import PanelBoards
 import PanelDemo
 import PanelJSON
@@ -53,4 +54,25 @@ func applyingOverride(_ board: Board) -> Board {
     } catch {
         fail(error.description)
     }
+}
+
+/// FreeType on the bundle's fonts; a missing or broken font ends the program.
+func loadTextRenderer(assets: String) -> FreeTypeTextRenderer {
+    do throws(TextError) {
+        let textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
+        try textRenderer.preload(Font.system(size: 17))
+        return textRenderer
+    } catch {
+        fail(error.description + " (the bundle's assets are looked for in " + assets + "; --assets DIR names another folder)")
+    }
+}
+
+/// The board's touch settings: its device, grab, rotation, filters and calibration (with the axis quirks folded in).
+func touchConfiguration(_ board: Board) -> EvdevTouchConfiguration {
+    var touch = EvdevTouchConfiguration(devicePath: board.touch.device.pathOrName)
+    touch.grab = board.touch.grab
+    touch.rotation = board.touch.rotation
+    touch.calibration = board.touch.effectiveCalibration
+    touch.filters = board.touch.filters
+    return touch
 }

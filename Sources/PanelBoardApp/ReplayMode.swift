@@ -1,6 +1,7 @@
 // `panel-demo replay TRACE [--scene NAME]`: the host's `panel replay TRACE
 // --scene NAME --board BOARD` on the board, byte for byte (scripts/board-test
 // compares them under qemu-user).
+import PanelApp
 import PanelBoards
 import PanelKit
 import PanelReplay

@@ -1,48 +1,12 @@
-// Foundation-free helpers for the board binary: standard error, fixed-point
-// numbers, the bundle folder and the command line.
+// Foundation-free helpers for the board binary's modes: failing with one
+// line and the command line. (PanelApp has writeError, fixed and executableDirectory.)
 import CLinux
-
-/// Writes `text` to standard error, unbuffered.
-func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(2, base + offset, bytes.count - offset)
-            if written <= 0 { break }
-            offset += written
-        }
-    }
-}
+import PanelApp
 
 /// Prints `panel-demo: error: MESSAGE` on standard error and exits with status 1.
 func fail(_ message: String) -> Never {
     writeError("panel-demo: error: " + message + "\n")
     _exit(1)
-}
-
-/// `value` with `digits` decimals, rounded half away from zero ("%.*f" without printf).
-func fixed(_ value: Double, _ digits: Int) -> String {
-    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-    var scale: Int64 = 1
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = Int64((value < 0 ? -value : value) * Double(scale) + 0.5)
-    var fraction = String(scaled % scale)
-    while fraction.utf8.count < digits { fraction = "0" + fraction }
-    return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / scale) + (digits > 0 ? "." + fraction : "")
-}
-
-/// The folder holding this executable (the bundle: `assets/` lies beside it),
-/// from /proc/self/exe; "." when that cannot be read.
-func executableDirectory() -> String {
-    var buffer = [CChar](repeating: 0, count: 4097)
-    let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, 4096) }
-    guard count > 0 else { return "." }
-    buffer[count] = 0
-    let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-    return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
 }
 
 /// The command line's arguments after the program name, with `--name value` options

@@ -3,18 +3,21 @@
 // It needs only libc, libdrm, libevdev, FreeType and libpng at run time, and
 // finds its assets in the folder beside it (dist/BOARD/assets).
 //
-//   panel-demo [--card PATH] [--duration S]    the demo on the board's display (DRM/KMS) and touch panel (evdev)
-//   panel-demo --scene NAME                    a scene instead, logging like `panel demo --backend drm --scene NAME`
+//   panel-demo [OPTIONS]                       the demo app through PanelKit's app runtime (PanelApp), as `panel demo`
+//                                              runs it: the board's display (DRM/KMS) and touch panel (evdev);
+//                                              --scene NAME a scene instead, --help the runtime's options
 //   panel-demo replay TRACE [--scene NAME]     what `panel replay TRACE --scene NAME --board BOARD` prints
 //   panel-demo calibrate [--output FILE]       five targets; writes BOARD.override.json beside the binary (CalibrateMode.swift)
 //   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
+import PanelApp
 import PanelBoards
+import PanelDemo
 import PanelJSON
 import PanelKit
 
 let usage = """
-    usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR]
+    usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR] (--help: all options)
            panel-demo replay TRACE.evemu [--scene touches|gestures|controls] [--assets DIR]
            panel-demo calibrate [--card /dev/dri/cardN] [--output FILE] [--assets DIR]
            panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR] [--latency-log FILE]
@@ -28,7 +31,8 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     let board: Board
     do throws(JSONError) {
         // The board file, compiled in: the JSON in boards/ stays the one source.
-        board = try Board(parsing: Array(boardPresetJSON.utf8), path: boardPresetPath)
+        guard let preset = compiledInBoardPreset() else { fail("no board compiled in: build with scripts/build-board BOARD") }
+        board = try Board(parsing: Array(preset.json.utf8), path: preset.path)
     } catch {
         fail("the board compiled in is not valid: " + error.description)
     }
@@ -36,7 +40,8 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     if mode != "demo" { arguments.words.removeFirst() }
     switch mode {
     case "demo":
-        runBoardDemo(arguments, board: applyingOverride(board))
+        // The demo is an app like any other: the runtime applies the board's override itself.
+        return ApplicationMain.run(DemoAppDelegate.self, arguments: arguments.words, programName: "panel-demo")
     case "replay":
         runReplay(arguments, board: applyingOverride(board))
     case "calibrate":

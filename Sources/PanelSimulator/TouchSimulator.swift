@@ -2,7 +2,8 @@ import PanelKit
 
 /// Turns the mouse into touches and feeds them to an application through the
 /// board's own pipeline: the virtual panel writes kernel events, and each
-/// event goes `TouchDecoder` → `TouchTransform` → `Application.enqueue` →
+/// event goes `TouchDecoder` → `TouchTransform` → `TouchFilter` (the board's
+/// jitter, debounce and pressure settings) → `Application.enqueue` →
 /// `runTurn`, exactly as `EvdevTouchInput` and `TraceReplayer` feed theirs.
 /// Everything after the decoder is the code that runs on the board.
 ///
@@ -13,6 +14,7 @@ public final class TouchSimulator {
     public let device: TouchDeviceDescription
     public let decoder: TouchDecoder
     public let transform: TouchTransform
+    public internal(set) var filter: TouchFilter
     public let application: Application
     public var panel = VirtualTouchPanel()
     public internal(set) var fingers: MouseFingers
@@ -22,12 +24,13 @@ public final class TouchSimulator {
     public internal(set) var frames = 0
     @usableFromInline var frame = TouchFrame()
 
-    public init(screen: SimulatorScreen, application: Application) {
+    public init(screen: SimulatorScreen, application: Application, filters: TouchFilterSettings = .none) {
         self.screen = screen
         device = screen.touchDevice
         // The virtual panel's description always decodes: it has slots and position axes.
         decoder = try! TouchDecoder(device: device)
         transform = screen.touchTransform
+        filter = TouchFilter(settings: filters, device: device)
         self.application = application
         fingers = MouseFingers(screenSize: screen.logicalSize)
     }
@@ -77,6 +80,7 @@ public final class TouchSimulator {
         guard decoder.decode(event) else { return }
         frame = decoder.frame
         transform.apply(to: &frame)
+        filter.apply(to: &frame)
         application.enqueue(frame)
         application.runTurn()
         frames += 1

@@ -481,7 +481,7 @@ struct SceneFileErrorTests {
         try #"{"views": [{"name": "a"}]}"#.write(to: scene, atomically: true, encoding: .utf8)
         let run = try PanelRun.run(["demo", "--backend", "headless", "--scene-file", scene.path, "--output", directory.path])
         #expect(run.status == 1)
-        #expect(run.stderr == "panel: error: \(scene.path):1:12: views[0]: missing the key 'frame' ([x, y, width, height] in the parent's points)\n")
+        #expect(run.stderr == "panel demo: error: \(scene.path):1:12: views[0]: missing the key 'frame' ([x, y, width, height] in the parent's points)\n")
     }
 
     @Test("panel demo --scene-file draws the scene headless")

@@ -5,6 +5,7 @@
 // Swift), with non-variadic wrappers for the variadic calls Swift cannot import.
 
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>

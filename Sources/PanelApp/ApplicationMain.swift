@@ -1,0 +1,251 @@
+import PanelBoards
+import PanelJSON
+import PanelKit
+import PanelLinux
+import PanelReplay
+import PanelText
+
+/// UIKit's `UIApplicationMain`: reads the standard options, picks the
+/// backend, creates the app delegate and runs it until the end. `@main` on
+/// an ``ApplicationDelegate`` calls it through ``ApplicationDelegate/main()``;
+/// `panel demo` calls it with its own arguments.
+///
+/// What goes wrong before or while the display opens (an unknown option, a
+/// board that does not exist, no card, no display, permission denied) is one
+/// line on standard error that names the fix, exit status 1, and the display
+/// is given back first.
+public enum ApplicationMain {
+    /// Runs `Delegate`'s app with `arguments` (without the program name) and returns the exit status.
+    public static func run<Delegate: ApplicationDelegate>(_ type: Delegate.Type, arguments: [String],
+                                                           programName: String? = nil) -> Int32 {
+        let runtime = AppRuntime(programName: programName ?? ProcessArguments.programName,
+                                 appOptions: Delegate.options, makeDelegate: { Delegate() })
+        return runtime.run(arguments)
+    }
+}
+
+/// One run of an app: the command line, the board, the fonts, the backend,
+/// and the launch the hosts share.
+final class AppRuntime {
+    let programName: String
+    let appOptions: [AppOption]
+    let makeDelegate: () -> any ApplicationDelegate
+    var options = StandardOptions()
+    var board: Board?
+    var arguments: AppArguments!
+    var textRenderer: FreeTypeTextRenderer!
+    /// The first delegate; the simulator makes a new one when the board turns.
+    var firstDelegate: (any ApplicationDelegate)?
+
+    init(programName: String, appOptions: [AppOption], makeDelegate: @escaping () -> any ApplicationDelegate) {
+        self.programName = programName
+        self.appOptions = appOptions
+        self.makeDelegate = makeDelegate
+    }
+
+    /// A new app delegate that has checked its options (``ApplicationDelegate/applicationWillLaunch(_:)``).
+    func newDelegate() -> any ApplicationDelegate {
+        let delegate = makeDelegate()
+        do throws(LaunchError) {
+            try delegate.applicationWillLaunch(arguments)
+        } catch {
+            fail(error.message)
+        }
+        return delegate
+    }
+
+    /// Prints `PROGRAM: error: MESSAGE` and ends the program with status 1.
+    /// Whoever holds a display closes it before calling this.
+    func fail(_ message: String) -> Never {
+        writeError(programName + ": error: " + message + "\n")
+        exitProcess(1)
+    }
+
+    func note(_ message: String) {
+        writeError(programName + ": " + message + "\n")
+    }
+
+    func run(_ words: [String]) -> Int32 {
+        do throws(OptionError) {
+            options = try StandardOptions.parse(words, appOptions: appOptions)
+        } catch {
+            fail(error.message)
+        }
+        if options.help {
+            print(StandardOptions.usage(programName: programName, appOptions: appOptions), terminator: "")
+            return 0
+        }
+        board = resolveBoard()
+        guard let assets = locatePanelKitFolder("assets", given: options.assets, marker: "fonts", variable: "PANELKIT_ASSETS") else {
+            if let given = options.assets { fail("no fonts folder in " + given + ": give --assets PanelKit's assets folder") }
+            fail("cannot find PanelKit's assets folder (fonts, images): pass --assets DIR or set PANELKIT_ASSETS")
+        }
+        arguments = AppArguments(board: board, assetsPath: assets, programName: programName, values: options.appValues)
+        firstDelegate = newDelegate()
+        // Fonts before any display: a missing assets folder leaves the screen alone.
+        do throws(TextError) {
+            textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
+            try textRenderer.preload(Font.system(size: 17))
+        } catch {
+            fail(error.description + " (PanelKit's assets are looked for in " + assets + "; --assets DIR names another folder)")
+        }
+
+        switch options.backend {
+        case .headless:
+            return HeadlessHost.run(self)
+        case .sdl:
+            return runSimulator()
+        case .drm:
+            return DeviceHost.run(self, display: openDisplay(required: true)!)
+        case .auto:
+            if let display = openDisplay(required: false) { return DeviceHost.run(self, display: display) }
+            #if canImport(PanelSDL)
+            if SimulatorHost.displayName != nil { return SimulatorHost.run(self) }
+            #endif
+            return HeadlessHost.run(self)
+        }
+    }
+
+    func runSimulator() -> Int32 {
+        #if canImport(PanelSDL)
+        return SimulatorHost.run(self)
+        #else
+        fail("this build has no simulator (a board build links no SDL): use --backend drm or --backend headless")
+        #endif
+    }
+
+    /// The board's connector and mode (or the options'), on `--card` or the
+    /// first card that has them. Not `required` (auto): nil when there is no
+    /// usable display, after a note saying why.
+    func openDisplay(required: Bool) -> DRMDisplay? {
+        var configuration = DRMDisplayConfiguration(cardPath: options.card)
+        configuration.connectorName = options.connector ?? board?.display.connector
+        configuration.mode = options.mode ?? board?.display.modeName
+        do throws(PanelLinuxError) {
+            return try DRMDisplay.open(configuration)
+        } catch {
+            if required { fail(error.message) }
+            #if canImport(PanelSDL)
+            if SimulatorHost.displayName != nil { return nil }
+            #endif
+            var reason = ""
+            for character in error.message {
+                if character == "\n" { break }
+                reason.append(character)
+            }
+            note("no KMS display (" + reason + "); running headless")
+            return nil
+        }
+    }
+
+    /// The screen for backends that let the app choose: `--screen`, else the
+    /// board's (turned by its rotation), else what the app prefers, else 800x480.
+    func chosenScreenSize(_ delegate: any ApplicationDelegate) -> Size {
+        if let screen = options.screen { return Size(width: Double(screen.width), height: Double(screen.height)) }
+        if let board { return board.screenSize }
+        return delegate.preferredScreenSize ?? Size(width: 800, height: 480)
+    }
+
+    /// Creates the application on `runLoop` and launches `delegate` on a screen of `size`.
+    func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend) -> LaunchedApp {
+        let log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: runLoop.clock)
+        log.startTime = runLoop.now
+        let launchOptions = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log,
+                                          arguments: arguments)
+        let application = delegate.makeApplication(runLoop: runLoop, options: launchOptions)
+        guard delegate.application(application, didFinishLaunchingWithOptions: launchOptions) else {
+            fail("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
+        }
+        guard let window = delegate.window else {
+            fail("the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")
+        }
+        var shown = false
+        for i in 0..<application.windows.count where application.windows[i] === window { shown = true }
+        if !shown { application.addWindow(window) }
+        return LaunchedApp(delegate: delegate, application: application, window: window, options: launchOptions)
+    }
+
+    // MARK: The board
+
+    /// `--board NAME|FILE` (or the board a board build compiles in), with the
+    /// touch calibration `calibrate` wrote beside it; nil without one.
+    func resolveBoard() -> Board? {
+        guard let name = options.board else { return compiledInBoard() }
+        var path = name
+        if !(name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json")) {
+            guard let folder = locatePanelKitFolder("boards", given: options.boards, marker: ".", variable: "PANELKIT_BOARDS") else {
+                fail("cannot find PanelKit's boards folder for --board " + name + ": pass --boards DIR, set PANELKIT_BOARDS, or give the board file's path")
+            }
+            path = folder + "/" + name + ".json"
+            guard fileExists(path: path) else {
+                var list = ""
+                for file in fileNames(in: folder, suffix: ".json") where !file.hasSuffix(".override.json") {
+                    list += (list.isEmpty ? "" : ", ") + String(file.utf8.dropLast(5))!
+                }
+                fail("no board '" + name + "' in " + folder + "; expected one of: " + list + " (or a board file's path)")
+            }
+        } else if !fileExists(path: path) {
+            fail("no board file " + path + " (--board takes a board's name, see `panel boards`, or a board file's path)")
+        }
+        do throws(JSONError) {
+            let loaded = try Board.load(path: path)
+            return applyingOverride(loaded, at: Board.overridePath(forBoardFile: path))
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    func applyingOverride(_ board: Board, at path: String) -> Board {
+        do throws(JSONError) {
+            let (calibrated, applied) = try board.applyingOverride(at: path)
+            if applied { note("note: " + board.name + ": touch calibration from " + path) }
+            if calibrated.scale != 1 {
+                note("note: " + board.name + " has scale " + describeNumber(calibrated.scale) + "; PanelKit draws 1 pixel per point for now, so the UI lays out on all "
+                     + String(calibrated.screenPixels.width) + "x" + String(calibrated.screenPixels.height) + " pixels")
+            }
+            return calibrated
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// A board build's board: boards/BOARD.json compiled in by scripts/build-board
+    /// (`BoardPreset.swift`, with `-D PANELKIT_BOARD_PRESET`), its override beside the binary.
+    func compiledInBoard() -> Board? {
+        guard let preset = compiledInBoardPreset() else { return nil }
+        do throws(JSONError) {
+            let board = try Board(parsing: Array(preset.json.utf8), path: preset.path)
+            return applyingOverride(board, at: executableDirectory() + "/" + board.name + ".override.json")
+        } catch {
+            fail("the board compiled in is not valid: " + error.description)
+        }
+    }
+}
+
+/// A launched app: its delegate (kept alive here), application and window.
+final class LaunchedApp {
+    let delegate: any ApplicationDelegate
+    let application: Application
+    let window: Window
+    let options: LaunchOptions
+
+    init(delegate: any ApplicationDelegate, application: Application, window: Window, options: LaunchOptions) {
+        self.delegate = delegate
+        self.application = application
+        self.window = window
+        self.options = options
+    }
+
+    var log: ReplayLog { options.log }
+}
+
+/// The board file a board build compiled in (its JSON and the path it came
+/// from): scripts/build-board adds `BoardPreset.swift` to this module with
+/// `-D PANELKIT_BOARD_PRESET`. Nil in desktop builds.
+public func compiledInBoardPreset() -> (json: String, path: String)? {
+    #if PANELKIT_BOARD_PRESET
+    return (boardPresetJSON, boardPresetPath)
+    #else
+    return nil
+    #endif
+}

@@ -1,0 +1,90 @@
+import PanelBoards
+import PanelHeadless
+import PanelKit
+import PanelReplay
+import PanelText
+
+/// An app launched headless on a manual clock, without a command line: what
+/// UI tests drive (PanelTesting's `AppTester` builds on it). The delegate
+/// goes through the same launch as on a board: `applicationWillLaunch`,
+/// `makeApplication`, `application(_:didFinishLaunchingWithOptions:)`.
+public final class HeadlessApp {
+    public let delegate: any ApplicationDelegate
+    public let application: Application
+    public let window: Window
+    public let launchOptions: LaunchOptions
+    public let clock: ManualClock
+    public let renderer: Renderer
+    /// The window's pixels, at its size.
+    public let display: HeadlessDisplay
+    /// Kept alive for the renderer.
+    let textRenderer: FreeTypeTextRenderer
+
+    /// Launches `Delegate` on a screen of `screenSize` (default: the board's, else what the app prefers,
+    /// else 800x480). `arguments` are the app's own options (`["--scene", "controls"]`); the log
+    /// goes to `logSink`; `assetsPath` defaults to PanelKit's assets, found as the runtime finds them.
+    public static func launch<Delegate: ApplicationDelegate>(
+        _ type: Delegate.Type, screenSize: Size? = nil, board: Board? = nil, arguments: [String] = [],
+        logSink: any TextSink = MemorySink(), assetsPath: String? = nil, programName: String = "app"
+    ) throws(LaunchError) -> HeadlessApp {
+        var options: StandardOptions
+        do throws(OptionError) {
+            options = try StandardOptions.parse(arguments, appOptions: Delegate.options)
+        } catch {
+            throw LaunchError(error.message)
+        }
+        guard let assets = locatePanelKitFolder("assets", given: assetsPath ?? options.assets, marker: "fonts", variable: "PANELKIT_ASSETS") else {
+            throw LaunchError("cannot find PanelKit's assets folder (fonts): pass assetsPath or set PANELKIT_ASSETS")
+        }
+        let textRenderer: FreeTypeTextRenderer
+        do throws(TextError) {
+            textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
+        } catch {
+            throw LaunchError(error.description)
+        }
+        let arguments = AppArguments(board: board, assetsPath: assets, programName: programName, values: options.appValues)
+        let delegate = Delegate()
+        try delegate.applicationWillLaunch(arguments)
+        var size = screenSize ?? board?.screenSize ?? delegate.preferredScreenSize ?? Size(width: 800, height: 480)
+        if let screen = options.screen, screenSize == nil { size = Size(width: Double(screen.width), height: Double(screen.height)) }
+        let clock = ManualClock()
+        let runLoop = RunLoop(manualClock: clock)
+        let log = ReplayLog(sink: logSink, clock: clock)
+        let launchOptions = LaunchOptions(screenBounds: Rect(origin: .zero, size: size), backend: .headless, log: log, arguments: arguments)
+        let application = delegate.makeApplication(runLoop: runLoop, options: launchOptions)
+        guard delegate.application(application, didFinishLaunchingWithOptions: launchOptions) else {
+            throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
+        }
+        guard let window = delegate.window else {
+            throw LaunchError("the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")
+        }
+        var shown = false
+        for i in 0..<application.windows.count where application.windows[i] === window { shown = true }
+        if !shown { application.addWindow(window) }
+        return HeadlessApp(delegate: delegate, application: application, window: window, launchOptions: launchOptions,
+                           clock: clock, textRenderer: textRenderer)
+    }
+
+    init(delegate: any ApplicationDelegate, application: Application, window: Window, launchOptions: LaunchOptions,
+         clock: ManualClock, textRenderer: FreeTypeTextRenderer) {
+        self.delegate = delegate
+        self.application = application
+        self.window = window
+        self.launchOptions = launchOptions
+        self.clock = clock
+        self.textRenderer = textRenderer
+        renderer = Renderer(textRenderer: textRenderer)
+        let size = window.bounds.size
+        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+    }
+
+    /// The JSON Lines log the app writes (action lines, and touch lines for scenes).
+    public var log: ReplayLog { launchOptions.log }
+
+    /// Draws the whole window into ``display`` and returns its framebuffer.
+    @discardableResult
+    public func drawAll() -> Framebuffer {
+        renderer.draw(window, into: display.framebuffer)
+        return display.framebuffer
+    }
+}

@@ -1,0 +1,91 @@
+import CLinux
+import PanelBoards
+import PanelKit
+import PanelLinux
+import PanelReplay
+
+/// The app on a board: the DRM/KMS display at its mode's size, touches from
+/// evdev through the board's calibration, rotation and filters, the epoll
+/// loop (``DeviceSession``). The JSON Lines log goes to standard output; the
+/// evdev → page flip latency summary and the CPU use to standard error at the
+/// end, and per frame to `--latency-log`. SIGTERM and SIGINT end it, and the
+/// console's mode comes back before anything else is said.
+enum DeviceHost {
+    static func run(_ runtime: AppRuntime, display: DRMDisplay) -> Int32 {
+        let options = runtime.options, board = runtime.board
+        func failClosing(_ message: String) -> Never {
+            display.close(nil)
+            runtime.fail(message)
+        }
+        var touch = EvdevTouchConfiguration(devicePath: options.device ?? board?.touch.device.pathOrName)
+        touch.grab = options.grab || board?.touch.grab == true
+        // The display's rotation is not applied on DRM yet (docs/boards.md): the sensor's own rotation only.
+        touch.rotation = options.touchRotation.map { TouchRotation(rawValue: $0)! } ?? board?.touch.rotation ?? .none
+        touch.calibration = options.calibration ?? board?.touch.effectiveCalibration ?? .identity
+        touch.filters = board?.touch.filters ?? .none
+
+        var latencyLog: FileDescriptorSink?
+        if let path = options.latencyLog {
+            let fd = clinux_open(path, clinux_o_wronly_create_truncate(), 0o644)
+            guard fd >= 0 else { failClosing("cannot write the latency log " + path + ": " + Errno(rawValue: clinux_errno()).message) }
+            latencyLog = FileDescriptorSink(fileDescriptor: fd)
+            write("# frame input_time flip_time latency_ms (CLOCK_MONOTONIC seconds; - when no touch input caused the frame)\n", to: latencyLog!)
+        }
+
+        let runLoop = RunLoop(clock: SystemClock())
+        // The mode's size, unturned: display rotation is not wired on DRM yet.
+        let size = Size(width: Double(display.width), height: Double(display.height))
+        let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: .drm)
+        let session: DeviceSession
+        do throws(PanelLinuxError) {
+            session = try DeviceSession(display: display, application: launched.application, window: launched.window,
+                                        renderer: Renderer(textRenderer: runtime.textRenderer), touch: touch)
+        } catch {
+            failClosing(error.message)
+        }
+        let log = launched.log
+        session.turnDidEnd = { log.writer.flush() }
+        session.log = { message in writeError(message + "\n") }
+        if let latencyLog {
+            session.framePresented = { frame in
+                if let inputTime = frame.inputTime {
+                    write(String(frame.number) + " " + fixed(inputTime, 6) + " " + fixed(frame.flipTime, 6) + " "
+                          + fixed((frame.flipTime - inputTime) * 1000, 3) + "\n", to: latencyLog)
+                } else {
+                    // A frame no touch caused (the first frame, a timer's animation): no latency.
+                    write(String(frame.number) + " - " + fixed(frame.flipTime, 6) + " -\n", to: latencyLog)
+                }
+            }
+        }
+        runtime.note((board.map { $0.name + ": " } ?? "") + display.cardPath + " " + display.connectorName + " " + display.modeName
+                     + "; SIGTERM or SIGINT ends it")
+        do throws(PanelLinuxError) {
+            try session.run(duration: options.duration)
+        } catch {
+            runtime.fail(error.message)   // the session gave the display back already
+        }
+        launched.delegate.applicationWillTerminate(launched.application)
+        log.writer.flush()
+        if let latencyLog { _ = close(latencyLog.fileDescriptor) }
+        runtime.note(summary(session))
+        let wall = session.wallTime, cpu = session.cpuTime
+        runtime.note("CPU " + fixed(cpu, 3) + " s over " + fixed(wall, 3) + " s running (" + fixed(wall > 0 ? cpu / wall * 100 : 0, 2)
+                     + "%), " + String(session.loop.wakeCount) + " wake-ups")
+        return 0
+    }
+
+    static func summary(_ session: DeviceSession) -> String {
+        let stop = session.stoppedBySignal ? "signal " + String(session.loop.receivedSignal) : "the duration"
+        guard let latency = session.latencySummary() else {
+            return "stopped by " + stop + "; " + String(session.frames) + " frames presented; latency: no frame reflected touch input"
+        }
+        return "stopped by " + stop + "; " + String(session.frames) + " frames presented; latency evdev→page flip over "
+            + String(session.latencies.count) + " frames: p50 " + fixed(latency.p50 * 1000, 2) + " ms, p99 "
+            + fixed(latency.p99 * 1000, 2) + " ms, max " + fixed(latency.max * 1000, 2) + " ms"
+    }
+
+    static func write(_ text: String, to sink: FileDescriptorSink) {
+        var text = text
+        text.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
+    }
+}

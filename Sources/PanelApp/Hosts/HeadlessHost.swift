@@ -1,0 +1,109 @@
+import PanelHeadless
+import PanelBoards
+import PanelKit
+import PanelReplay
+
+/// The app with no display: on a manual clock, `--replay TRACE.evemu` plays a
+/// recorded touch session into it through the board's touch pipeline, the
+/// JSON Lines log goes to standard output, and `--png FILE` writes the last
+/// frame. Nothing sleeps: the clock follows the trace's timestamps.
+public final class HeadlessHost {
+    public let application: Application
+    public let window: Window
+    public let launchOptions: LaunchOptions
+    public let renderer: Renderer
+    /// The window's pixels, at its size.
+    public let display: HeadlessDisplay
+    let runtime: AppRuntime
+
+    init(runtime: AppRuntime, launched: LaunchedApp) {
+        self.runtime = runtime
+        application = launched.application
+        window = launched.window
+        launchOptions = launched.options
+        renderer = Renderer(textRenderer: runtime.textRenderer)
+        let size = window.bounds.size
+        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+    }
+
+    /// The manual clock the app runs on.
+    public var clock: ManualClock { application.runLoop.manualClock! }
+
+    /// Draws the whole window.
+    public func drawAll() { renderer.draw(window, into: display.framebuffer) }
+
+    /// Draws what changed since the last frame.
+    public func render() { _ = renderer.render(window, into: display.framebuffer) }
+
+    /// Writes the framebuffer as a PNG file; an error ends the program with one line.
+    public func writePNG(to path: String) {
+        do throws(PNGError) {
+            try display.writePNG(to: path)
+        } catch {
+            runtime.fail(error.description)
+        }
+    }
+
+    /// `--png`, when given.
+    public var pngPath: String? { runtime.options.png }
+
+    /// Ends the program with `PROGRAM: error: MESSAGE`.
+    public func fail(_ message: String) -> Never { runtime.fail(message) }
+
+    static func run(_ runtime: AppRuntime) -> Int32 {
+        let delegate = runtime.firstDelegate!
+        var trace: Trace?
+        if let path = runtime.options.replay {
+            do throws(TraceError) {
+                trace = try Trace.load(path: path)
+            } catch {
+                runtime.fail(error.description)
+            }
+        }
+        let clock = ManualClock(now: trace?.events.first?.time ?? 0)
+        let runLoop = RunLoop(manualClock: clock)
+        let size = runtime.chosenScreenSize(delegate)
+        let launched = runtime.launch(delegate, runLoop: runLoop, screenSize: size, backend: .headless)
+        let host = HeadlessHost(runtime: runtime, launched: launched)
+        if let trace {
+            host.replay(trace)
+        } else if !delegate.applicationRunHeadless(launched.application, host: host) {
+            host.drawAll()
+            if runtime.options.png == nil {
+                runtime.note("drew the first frame headless (" + String(host.display.framebuffer.width) + "x"
+                             + String(host.display.framebuffer.height) + "); --replay TRACE.evemu plays touches into it, --png FILE saves it")
+            }
+        }
+        if let png = runtime.options.png {
+            host.drawAll()
+            host.writePNG(to: png)
+        }
+        launched.log.writer.flush()
+        delegate.applicationWillTerminate(launched.application)
+        return 0
+    }
+
+    /// Plays `trace` through decoder, transform (the board's calibration and
+    /// rotation) and filters into the app, then ends it as a device that goes
+    /// away: the clock runs on so due timers fire, touches still down are
+    /// cancelled, and a summary line closes the log, as `panel replay` does.
+    public func replay(_ trace: Trace) {
+        let board = runtime.board
+        let input: TouchInputPath
+        do throws(ReplayError) {
+            input = try TouchInputPath(trace: trace, screenSize: window.bounds.size,
+                                       calibration: board?.touch.effectiveCalibration ?? .identity,
+                                       rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none)
+        } catch {
+            runtime.fail(error.message)
+        }
+        let log = launchOptions.log
+        for event in trace.events {
+            if input.feed(event, to: application) { log.writer.flush() }
+        }
+        application.runLoop.advance(to: application.runLoop.now + TraceReplayer.settleTime)
+        application.cancelTouches()
+        application.runTurn()
+        log.summary(frames: input.frames, touches: application.touchTracker.touchesSeen, droppedFrames: input.decoder.droppedEventBursts)
+    }
+}

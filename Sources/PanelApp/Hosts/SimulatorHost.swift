@@ -1,0 +1,239 @@
+#if canImport(PanelSDL)
+import CLinux
+import PanelHeadless
+import PanelKit
+import PanelLinux
+import PanelReplay
+import PanelSDL
+import PanelSimulator
+
+/// The app on the desktop: an SDL window at the board's resolution and
+/// rotation, the mouse as a touch panel through the board's own pipeline
+/// (decoder, transform, filters), and a loop that sleeps in
+/// `SDL_WaitEventTimeout` until input or the run loop's next timer,
+/// presenting only what changed. Keys: screenshot, rotate (the app restarts
+/// at the turned size, as a board booted turned would), finger overlay, slow
+/// motion, quit (``SimulatorKey/help``).
+final class SimulatorHost {
+    static var displayName: String? { SDLWindow.displayName }
+
+    let runtime: AppRuntime
+    let clock: ScaledClock
+    let runLoop: RunLoop
+    let window: SDLWindow
+    let renderer: Renderer
+    var screen: SimulatorScreen
+    var app: LaunchedApp
+    var touch: TouchSimulator
+    /// The UI's image (logical size) and the panel's (physical size), as on the board.
+    var logical: HeadlessDisplay
+    let physical: HeadlessDisplay
+    let recorder: EvemuWriter?
+    let recordFile: Int32
+    var showsFingers: Bool
+    var running = true
+    var frames = 0
+    var lastFrameTime = 0.0
+
+    static func run(_ runtime: AppRuntime) -> Int32 {
+        // Checked before SDL is touched, so a missing display is one clear line, never a crash inside SDL.
+        guard displayName != nil else {
+            runtime.fail("no display for the SDL simulator: neither DISPLAY nor WAYLAND_DISPLAY is set; use --backend headless")
+        }
+        let options = runtime.options, board = runtime.board
+        let degrees = options.rotation ?? board?.display.rotation.rawValue ?? 0
+        // --screen, else the board's mode, else what the app prefers, else 800x480: the panel's own resolution.
+        var size = runtime.firstDelegate!.preferredScreenSize ?? Size(width: 800, height: 480)
+        if let board { size = Size(width: Double(board.display.width), height: Double(board.display.height)) }
+        if let screen = options.screen { size = Size(width: Double(screen.width), height: Double(screen.height)) }
+        let screen = SimulatorScreen(physicalWidth: Int(size.width.rounded(.up)), physicalHeight: Int(size.height.rounded(.up)),
+                                     rotation: DisplayRotation(rawValue: degrees)!)
+        let host: SimulatorHost
+        do throws(SDLError) {
+            host = try SimulatorHost(runtime: runtime, screen: screen)
+        } catch {
+            runtime.fail(error.message)
+        }
+        host.run()
+        return 0
+    }
+
+    init(runtime: AppRuntime, screen requested: SimulatorScreen) throws(SDLError) {
+        self.runtime = runtime
+        let options = runtime.options
+        showsFingers = options.fingerOverlay
+        clock = ScaledClock(source: SystemClock())
+        runLoop = RunLoop(clock: clock)
+        var screen = requested
+        window = try SDLWindow(title: "PanelKit Simulator", screen: screen)
+        screen.zoom = options.zoom == 0 ? SDLWindow.fittingZoom(for: screen) : options.zoom
+        window.setScreen(screen)
+        self.screen = screen
+        renderer = Renderer(textRenderer: runtime.textRenderer)
+        physical = HeadlessDisplay(width: screen.physicalWidth, height: screen.physicalHeight)
+        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight)
+        app = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
+        touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
+        if let recordPath = options.record {
+            let file = clinux_open(recordPath, clinux_o_wronly_create_truncate(), 0o644)
+            guard file >= 0 else {
+                window.close()
+                runtime.fail("cannot write the recording " + recordPath + ": " + Errno(rawValue: clinux_errno()).message)
+            }
+            recordFile = file
+            recorder = EvemuWriter(device: touch.device, sink: FileDescriptorSink(fileDescriptor: file),
+                                   comment: "Recorded by PanelKit's simulator (" + runtime.programName + " --backend sdl): panel "
+                                       + String(screen.physicalWidth) + "x" + String(screen.physicalHeight) + ", display rotation "
+                                       + String(screen.rotation.rawValue))
+            touch.recorder = recorder
+        } else {
+            recordFile = -1
+            recorder = nil
+        }
+    }
+
+    func run() {
+        runtime.note("SDL simulator on " + (SDLWindow.displayName ?? "?") + ": panel " + String(screen.physicalWidth) + "x"
+                     + String(screen.physicalHeight) + " at " + String(screen.rotation.rawValue) + "°, zoom " + String(screen.zoom))
+        runtime.note(SimulatorKey.help)
+        let startWall = clock.source.now
+        let startCPU = DeviceSession.processCPUTime()
+        let end = runtime.options.duration.map { startWall + $0 } ?? .infinity
+        drawAll()
+        while running {
+            // Sleep until input, the next timer (in real time: slow motion stretches it) or the end.
+            var wait = clock.source.now < end ? end - clock.source.now : 0
+            if !runLoop.isIdle {
+                wait = min(wait, runLoop.nextDeadline.map { clock.sourceInterval(until: $0) } ?? 0)
+            }
+            let milliseconds: Int32 = wait.isFinite ? Int32(min((wait * 1000).rounded(.up), 86_400_000)) : -1
+            if let input = window.waitInput(milliseconds: milliseconds) {
+                handle(input)
+                while running, let more = window.pollInput() { handle(more) }
+            }
+            app.application.runTurn()
+            presentChanges()
+            app.log.writer.flush()
+            if clock.source.now >= end { running = false }
+        }
+        touch.mouseUp(time: clock.now)
+        app.application.runTurn()
+        app.delegate.applicationWillTerminate(app.application)
+        app.log.writer.flush()
+        if let recorder {
+            recorder.flush()
+            _ = close(recordFile)
+            runtime.note("recorded " + String(recorder.eventCount) + " events to " + (runtime.options.record ?? ""))
+        }
+        let wall = clock.source.now - startWall
+        let cpu = DeviceSession.processCPUTime() - startCPU
+        window.close()
+        runtime.note(String(frames) + " frames presented; CPU " + fixed(cpu, 3) + " s over " + fixed(wall, 3) + " s running ("
+                     + fixed(wall > 0 ? cpu / wall * 100 : 0, 2) + "%)")
+    }
+
+    func handle(_ input: SimulatorInput) {
+        switch input {
+        case .none:
+            break
+        case .quit, .key(.quit):
+            running = false
+        case .exposed:
+            present()
+        case .mouseDown(let x, let y, let mode):
+            touch.mouseDown(windowX: x, windowY: y, mode: mode, time: clock.now)
+            if showsFingers { present() }
+        case .mouseMoved(let x, let y):
+            touch.mouseMoved(windowX: x, windowY: y, time: clock.now)
+            if showsFingers { present() }
+        case .mouseUp:
+            let wasDown = touch.fingers.isDown
+            touch.mouseUp(time: clock.now)
+            if showsFingers && wasDown { present() }
+        case .key(.screenshot):
+            screenshot()
+        case .key(.rotate):
+            rotate()
+        case .key(.overlay):
+            showsFingers.toggle()
+            present()
+        case .key(.slowMotion):
+            clock.setRate(clock.rate == 1 ? 0.2 : 1)
+            runtime.note(clock.rate == 1 ? "normal speed" : "slow motion, 1/5 speed")
+            updateTitle()
+        }
+    }
+
+    /// The whole UI drawn and shown: at start and after a rotation.
+    func drawAll() {
+        let start = clock.source.now
+        renderer.draw(app.window, into: logical.framebuffer)
+        let area = screen.rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: physical.framebuffer)
+        if let area { window.update(from: physical.framebuffer, area: area) }
+        present()
+        lastFrameTime = clock.source.now - start
+        updateTitle()
+    }
+
+    /// Redraws what changed, turns it into the panel's framebuffer and shows it; nothing when nothing changed.
+    func presentChanges() {
+        let start = clock.source.now
+        guard let dirty = renderer.render(app.window, into: logical.framebuffer) else { return }
+        if let area = screen.rotation.copy(dirty, from: logical.framebuffer, to: physical.framebuffer) {
+            window.update(from: physical.framebuffer, area: area)
+        }
+        present()
+        lastFrameTime = clock.source.now - start
+        updateTitle()
+    }
+
+    func present() {
+        window.present(fingers: showsFingers ? touch.fingers : nil)
+        frames += 1
+    }
+
+    func updateTitle() {
+        // ASCII only: some X11 paths mangle a UTF-8 title (an em dash came out as Latin-1 bytes).
+        let slow = clock.rate == 1 ? "" : " - slow motion"
+        let panel = String(screen.physicalWidth) + "x" + String(screen.physicalHeight) + " turned " + String(screen.rotation.rawValue) + " deg"
+        window.setTitle("PanelKit Simulator - " + (runtime.board.map { $0.name + ", " } ?? "") + panel + " - frame "
+                        + fixed(lastFrameTime * 1000, 2) + " ms" + slow)
+    }
+
+    /// `panelkit-simulator-YYYYMMDD-HHMMSS.png` in the current folder: the UI's image, upright.
+    func screenshot() {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        _ = buffer.withUnsafeMutableBufferPointer { strftime($0.baseAddress!, 32, "%Y%m%d-%H%M%S", &parts) }
+        let path = "panelkit-simulator-" + buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } + ".png"
+        do throws(PNGError) {
+            try logical.writePNG(to: path)
+            runtime.note("screenshot " + path)
+        } catch {
+            runtime.note("screenshot failed: " + error.description)
+        }
+    }
+
+    /// The board turned a further 90°: a new delegate launches at the turned logical size, as a
+    /// board booted with the new rotation would; the panel and its touch sensor stay as they are.
+    func rotate() {
+        touch.mouseUp(time: clock.now)
+        app.application.runTurn()
+        app.delegate.applicationWillTerminate(app.application)
+        screen = screen.turnedClockwise()
+        window.setScreen(screen)
+        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight)
+        app = runtime.launch(runtime.newDelegate(), runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
+        let previous = touch
+        touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
+        // One sensor, one event stream: the recording and the slot state carry on.
+        touch.recorder = previous.recorder
+        touch.panel = previous.panel
+        runtime.note("board turned to " + String(screen.rotation.rawValue) + "°; the app restarts at " + String(screen.logicalWidth)
+                     + "x" + String(screen.logicalHeight))
+        drawAll()
+    }
+}
+#endif
