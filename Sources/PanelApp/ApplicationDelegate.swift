@@ -1,4 +1,5 @@
 @_exported import PanelKit
+@_exported import PanelReplay   // the log apps write action lines to (LaunchOptions.log)
 import PanelBoards
 import PanelKit
 import PanelReplay

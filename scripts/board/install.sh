@@ -1,17 +1,19 @@
 #!/bin/sh
-# Installs PanelKit's demo for @BOARD@ (@ARCH@), built by scripts/build-board:
+# Installs @APP@ (a PanelKit app) for @BOARD@ (@ARCH@), built by scripts/build-board:
 #
 #   ./install.sh user@host    copies this folder to the board over ssh and installs it there
 #   ./install.sh              installs on this machine (run on the board; uses sudo when not root)
 #
-# It puts the bundle in /opt/panelkit, creates the system user panelkit (in the
+# It puts the bundle in @PREFIX@, creates the system user panelkit (in the
 # video and input groups), installs the udev rule and the systemd unit, and
-# enables and starts panelkit-demo.service. `journalctl -u panelkit-demo` shows
-# its output; `systemctl stop panelkit-demo` ends it and gives the console back.
+# enables and starts @SERVICE@.service. `journalctl -u @SERVICE@` shows
+# its output; `systemctl stop @SERVICE@` ends it and gives the console back.
 set -eu
 here="$(cd "$(dirname "$0")" && pwd)"
 board=@BOARD@
-prefix=/opt/panelkit
+prefix=@PREFIX@
+app=@APP@
+service=@SERVICE@
 
 if [ $# -ge 1 ] && [ "$1" != --local ]; then
     target="$1"
@@ -38,7 +40,7 @@ if [ ! -e "$loader" ]; then
     exit 1
 fi
 
-# The shared libraries panel-demo links: Debian and Raspberry Pi OS names.
+# The shared libraries the app links: Debian and Raspberry Pi OS names.
 if command -v apt-get >/dev/null 2>&1; then
     missing=""
     for package in libdrm2 libevdev2 libfreetype6 libpng16-16; do
@@ -58,20 +60,19 @@ fi
 usermod -a -G video,input panelkit
 
 echo "install.sh: $prefix"
-if systemctl is-active --quiet panelkit-demo.service 2>/dev/null; then systemctl stop panelkit-demo.service; fi
+if systemctl is-active --quiet "$service.service" 2>/dev/null; then systemctl stop "$service.service"; fi
 rm -rf "$prefix"
 mkdir -p "$prefix"
-cp -R "$here/panel-demo" "$here/assets" "$here/$board.json" "$prefix/"
-chmod 0755 "$prefix/panel-demo"
+cp -R "$here/$app" "$here/assets" "$here/$board.json" "$prefix/"
+chmod 0755 "$prefix/$app"
 
-install -m 0644 "$here/70-panelkit.rules" /etc/udev/rules.d/70-panelkit.rules
+install -m 0644 "$here/70-$service.rules" "/etc/udev/rules.d/70-$service.rules"
 if command -v udevadm >/dev/null 2>&1; then
     udevadm control --reload
     udevadm trigger --subsystem-match=drm --subsystem-match=input
 fi
-install -m 0644 "$here/panelkit-demo.service" /etc/systemd/system/panelkit-demo.service
+install -m 0644 "$here/$service.service" "/etc/systemd/system/$service.service"
 systemctl daemon-reload
-systemctl enable panelkit-demo.service
-systemctl restart panelkit-demo.service
-echo "install.sh: panelkit-demo.service enabled and started; 'journalctl -u panelkit-demo -f' follows it"
-"$prefix/panel-demo" board
+systemctl enable "$service.service"
+systemctl restart "$service.service"
+echo "install.sh: $service.service enabled and started; 'journalctl -u $service -f' follows it"

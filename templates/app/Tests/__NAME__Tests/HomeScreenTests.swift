@@ -1,0 +1,25 @@
+import PanelApp
+import PanelTesting
+import Testing
+@testable import __NAME__
+
+/// UI tests run headless on a manual clock: taps, drags and time are exact,
+/// so the same test gives the same result on every machine.
+@Suite("__NAME__'s home screen")
+struct HomeScreenTests {
+    @Test("Tapping the button counts the taps and sends touchUpInside each time")
+    func tapsAreCounted() throws {
+        let app = try AppTester(AppDelegate.self)
+        app.tap("tap")
+        app.tap("tap")
+        let counter = try #require(app.view(named: "counter") as? Label)
+        #expect(counter.text == "Tapped 2 times")
+        #expect(app.actionLines.filter { $0.contains("touchUpInside") }.count == 2)
+    }
+
+    @Test("A tap allocates nothing per input frame once running")
+    func noAllocationsPerFrame() throws {
+        let app = try AppTester(AppDelegate.self)
+        #expect(app.allocationsPerFrame { $0.tap("tap") } == 0)
+    }
+}
