@@ -19,6 +19,7 @@ let package = Package(
             "PanelKit", "PanelApp", "PanelText", "PanelBoards", "PanelHeadless", "PanelLinux", "PanelReplay", "PanelJSON",
             "PanelSimulator", "PanelSDL",
         ]),
+        .library(name: "PanelTesting", targets: ["PanelTesting"]),
         .executable(name: "panel", targets: ["panel"]),
     ],
     dependencies: [
@@ -35,7 +36,8 @@ let package = Package(
         .target(name: "CLinux"),
 
         // The core: no Foundation, builds as Embedded Swift.
-        .target(name: "PanelKit", swiftSettings: embeddedSettings),
+        // libm: rounding and trigonometry (the Swift runtime links it for Foundation programs, not for apps).
+        .target(name: "PanelKit", swiftSettings: embeddedSettings, linkerSettings: [.linkedLibrary("m")]),
         // JSON with line numbers, for scene files and board files; Foundation-free.
         .target(name: "PanelJSON", dependencies: ["CLinux"], swiftSettings: embeddedSettings),
         // evemu traces, the replay driver, its JSON Lines log and scene files.
@@ -79,22 +81,23 @@ let package = Package(
             ]
         ),
 
-        // Test-only: a malloc interposer that counts every allocation of the process.
+        // A malloc interposer that counts every allocation of the process: for test and bench
+        // binaries only (PanelTesting, and PanelBench in `panel` and the board binary's bench mode).
         .target(name: "CAllocationCounter"),
-        .target(name: "PanelTestSupport", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "CAllocationCounter"]),
+        .target(name: "PanelTesting", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "PanelApp", "PanelText", "CAllocationCounter"]),
 
-        .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport"]),
-        .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTestSupport", "panel"]),
-        .testTarget(name: "PanelBenchTests", dependencies: ["PanelKit", "PanelBench", "PanelBoards", "PanelReplay", "PanelTestSupport", "panel"]),
-        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelDemo", "PanelReplay", "PanelSimulator", "PanelTestSupport", "panel"]),
+        .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
+        .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelBenchTests", dependencies: ["PanelKit", "PanelBench", "PanelBoards", "PanelReplay", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelDemo", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
-        .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTestSupport", "panel"]),
-        .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTestSupport"]),
-        .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTestSupport"]),
-        .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTestSupport"]),
+        .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTesting"]),
+        .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTesting"]),
+        .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTesting"]),
         .testTarget(
             name: "PanelHeadlessTests",
-            dependencies: ["PanelKit", "PanelHeadless", "PanelTestSupport", "CDRM", "CEvdev", "CFreeType", "CPNG"]
+            dependencies: ["PanelKit", "PanelHeadless", "PanelTesting", "CDRM", "CEvdev", "CFreeType", "CPNG"]
         ),
     ]
 )

@@ -2,7 +2,7 @@ import PanelDemo
 import PanelHeadless
 import PanelKit
 import PanelReplay
-import PanelTestSupport
+import PanelTesting
 import PanelText
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 @Suite("panel bench")

@@ -3,7 +3,7 @@ import PanelBench
 import PanelBoards
 import PanelKit
 import PanelReplay
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// A quick run of `scenes`, with the shipped traces.

@@ -2,7 +2,7 @@ import Foundation
 import PanelBoards
 import PanelJSON
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// A valid board file, to break one field at a time.

@@ -5,7 +5,7 @@ import PanelJSON
 import PanelKit
 import PanelReplay
 import PanelSimulator
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// A resistive panel (12-bit ADC, single touch like `ti-tsc`) whose sensor is

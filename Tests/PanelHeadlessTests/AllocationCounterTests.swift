@@ -1,5 +1,5 @@
 import Glibc
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// Shows that `AllocationCounter` tells allocating code from code that does

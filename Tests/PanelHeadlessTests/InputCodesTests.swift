@@ -1,7 +1,7 @@
 import CEvdev
 import Foundation
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// PanelKit spells out the kernel's input codes (Sources/PanelKit/Input/InputCodes.swift)

@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // C1–C5 and G20 of docs/touch-rules.md: the events a control

@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // G2: an app writes its own recognizer by subclassing GestureRecognizer and

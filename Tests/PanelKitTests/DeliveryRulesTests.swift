@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // R9–R11 and R13: first responder, multiple and exclusive touch, tap count.

@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // Rules R1–R3 and R6–R8 of docs/touch-rules.md: events,

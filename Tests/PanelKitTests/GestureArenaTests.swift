@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // G1–G12 and G20 of docs/touch-rules.md: how recognizers and

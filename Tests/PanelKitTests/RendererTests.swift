@@ -1,7 +1,7 @@
 import Foundation
 import PanelHeadless
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // MARK: - Helpers

@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // R14 and rule 7: one thread, FIFO input, timers on an injectable clock.

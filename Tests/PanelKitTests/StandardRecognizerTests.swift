@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // G13–G19 of docs/touch-rules.md: the standard recognizers,

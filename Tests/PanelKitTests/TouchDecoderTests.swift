@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // Rules H1–H5 of docs/touch-rules.md, on event sequences built

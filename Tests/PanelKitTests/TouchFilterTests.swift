@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// One frame at `time` with the contacts given as (id, x, y, pressure).

@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // Rule H6 of docs/touch-rules.md: raw device axes → calibration

@@ -1,5 +1,5 @@
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 @Suite("View table")

@@ -2,7 +2,7 @@ import Testing
 import CEvdev
 import CLinux
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 @testable import PanelLinux
 
 /// The glue around libevdev's `SYN_DROPPED` handling, driven with the results

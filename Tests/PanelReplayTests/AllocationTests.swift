@@ -1,6 +1,6 @@
 import PanelKit
 import PanelReplay
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // Rule 3: one input frame, from the kernel event to the messages delivered,

@@ -1,6 +1,6 @@
 import PanelKit
 import PanelReplay
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // Rule 3 for gestures: with all seven standard recognizers on one view and

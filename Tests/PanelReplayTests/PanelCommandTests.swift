@@ -1,7 +1,7 @@
 import Foundation
 import PanelHeadless
 import PanelReplay
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 

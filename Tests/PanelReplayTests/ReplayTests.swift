@@ -1,7 +1,7 @@
 import Foundation
 import PanelKit
 import PanelReplay
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// Replays `trace` into `scene` and returns the log's lines as JSON objects.

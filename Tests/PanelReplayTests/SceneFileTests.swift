@@ -2,7 +2,7 @@ import Foundation
 import PanelJSON
 import PanelKit
 import PanelReplay
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 // Scene files (docs/scene-files.md): the built-in scenes are scene files, and

@@ -1,4 +1,4 @@
-import PanelTestSupport
+import PanelTesting
 
 /// The recorded and synthetic traces in `Tests/Traces`.
 enum TracePaths {

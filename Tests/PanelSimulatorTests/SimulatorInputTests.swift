@@ -1,7 +1,7 @@
 import PanelKit
 import PanelReplay
 import PanelSimulator
-import PanelTestSupport
+import PanelTesting
 import Testing
 
 /// Decodes `events` with the board's decoder and transform; returns the contacts of each frame, in points.

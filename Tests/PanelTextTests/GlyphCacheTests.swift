@@ -1,6 +1,6 @@
 import PanelHeadless
 import PanelKit
-import PanelTestSupport
+import PanelTesting
 import PanelText
 import Testing
 

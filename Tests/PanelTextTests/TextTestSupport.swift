@@ -1,4 +1,4 @@
-import PanelTestSupport
+import PanelTesting
 import PanelHeadless
 import PanelKit
 @testable import PanelText

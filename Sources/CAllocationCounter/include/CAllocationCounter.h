@@ -1,14 +1,17 @@
 #ifndef CALLOCATIONCOUNTER_H
 #define CALLOCATIONCOUNTER_H
 
-// A malloc interposer for tests. Linking this target into a process replaces
+// A malloc interposer for tests and benchmarks. Linking this target into a process replaces
 // `malloc`, `calloc`, `realloc`, `reallocarray`, `free`, `posix_memalign`,
 // `aligned_alloc`, `memalign`, `valloc` and `pvalloc` for the whole process
 // (the Swift runtime, Foundation and every C library included). Each call forwards to glibc's own
 // allocator (`__libc_malloc` and friends) and counts one allocation on the
 // calling thread. Frees are not counted.
 //
-// Test-only: never link it into a product.
+// Linked into PanelTesting (test binaries) and into PanelBench, so into
+// `panel` (`panel bench`) and the board binary (its bench mode). Because it
+// replaces malloc for the whole process, only test and bench binaries link
+// it: an app's own product must not.
 
 #include <stdint.h>
 
