@@ -1,4 +1,5 @@
 import CLinux
+import PanelJSON
 
 /// The process's command line, read from /proc/self/cmdline: Embedded Swift
 /// has no `CommandLine`, and a board is Linux.
