@@ -1,0 +1,18 @@
+import PanelApp
+
+/// A thermostat panel: PanelKit's runtime runs it on a board, in the
+/// simulator or headless (`--help` lists the standard options).
+@main
+final class AppDelegate: ApplicationDelegate {
+    var window: Window?
+    private(set) var thermostat: ThermostatViewController?
+
+    func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        let thermostat = ThermostatViewController(screenBounds: options.screenBounds, log: options.log)
+        let window = Window(frame: options.screenBounds)
+        window.rootViewController = thermostat
+        self.thermostat = thermostat
+        self.window = window
+        return true
+    }
+}
