@@ -85,6 +85,8 @@ let package = Package(
         // binaries only (PanelTesting, and PanelBench in `panel` and the board binary's bench mode).
         .target(name: "CAllocationCounter"),
         .target(name: "PanelTesting", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "PanelApp", "PanelText", "CAllocationCounter"]),
+        // PanelTesting's AppTester driving the demo app, as an app's UI tests do.
+        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelApp", "PanelDemo", "PanelKit", "PanelHeadless", "panel"]),
 
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),

@@ -3,7 +3,8 @@ import PanelHeadless
 import PanelKit
 
 /// Golden-image checks: compares what a test drew with a reference PNG kept
-/// in the repository, `Tests/Golden/<name>.png`.
+/// in the repository, `Tests/Golden/<name>.png` (or in a folder of your
+/// choice, see ``check(_:named:tolerance:in:outputDirectory:file:)``).
 ///
 /// ```swift
 /// let display = HeadlessDisplay(width: 120, height: 80)
@@ -11,6 +12,9 @@ import PanelKit
 /// let result = GoldenImage.check(display.framebuffer, named: "rounded-rect")
 /// #expect(result.passed, "\(result)")
 /// ```
+///
+/// An app's UI tests usually go through ``AppTester/assertSnapshot(named:referenceDirectory:outputDirectory:tolerance:sourceLocation:)``,
+/// which draws the app's window and makes this check.
 ///
 /// - The `Tests/Golden` folder is found from the calling test file's
 ///   `#filePath`: the nearest folder above it holding `Package.swift` is the
@@ -44,12 +48,26 @@ public enum GoldenImage {
     /// `name` is a file name without extension (letters, digits, `-`, `_`, `.`).
     public static func check(_ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
                              file: StaticString = #filePath) -> GoldenResult {
-        guard let root = packageRoot(containing: "\(file)") else {
+        check(framebuffer, named: name, tolerance: tolerance, in: "Tests/Golden", file: "\(file)")
+    }
+
+    /// Compares `framebuffer` with `<referenceDirectory>/<name>.png`.
+    ///
+    /// A relative `referenceDirectory` (`"Tests/Golden"`, `"Tests/MyAppTests/Snapshots"`)
+    /// is taken from the root of the package that holds `file`, the calling
+    /// test file; an absolute one is used as it is. A mismatch's images go to
+    /// `outputDirectory`, relative or absolute the same way; by default
+    /// `.build-golden` at the package root, which a `.build-*/` line in
+    /// `.gitignore` keeps out of git.
+    public static func check(_ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
+                             in referenceDirectory: String, outputDirectory: String? = nil,
+                             file: String = #filePath) -> GoldenResult {
+        guard let references = directory(referenceDirectory, inPackageOf: file),
+              let output = directory(outputDirectory ?? ".build-golden", inPackageOf: file) else {
             return GoldenResult(name: name, outcome: .error, referencePath: "",
-                                message: "no Package.swift in any folder above \(file); cannot find Tests/Golden")
+                                message: "no Package.swift in any folder above \(file); cannot find \(referenceDirectory)")
         }
-        return check(framebuffer, named: name, tolerance: tolerance,
-                     referenceDirectory: "\(root)/Tests/Golden", outputDirectory: "\(root)/.build-golden")
+        return check(framebuffer, named: name, tolerance: tolerance, referenceDirectory: references, outputDirectory: output)
     }
 
     /// The same check with the folders given: references are read from (and,
@@ -183,6 +201,15 @@ public enum GoldenImage {
         max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
     }
 
+    /// `path` as an absolute path: an absolute one as it is, a relative one
+    /// inside the package that holds `file` (the nearest folder above it with
+    /// `Package.swift`). Nil when it is relative and no package holds `file`.
+    public static func directory(_ path: String, inPackageOf file: String) -> String? {
+        if path.hasPrefix("/") { return path }
+        guard let root = packageRoot(containing: file) else { return nil }
+        return path.isEmpty || path == "." ? root : root + "/" + path
+    }
+
     /// The nearest folder above `path` that holds `Package.swift`.
     public static func packageRoot(containing path: String) -> String? {
         var url = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -215,7 +242,7 @@ public enum GoldenImage {
     }
 }
 
-/// What ``GoldenImage/check(_:named:tolerance:file:)`` found; its
+/// What a ``GoldenImage`` check found; its
 /// `description` is the message to show when ``passed`` is false.
 public struct GoldenResult: CustomStringConvertible, Sendable {
     public enum Outcome: Equatable, Sendable {

@@ -17,8 +17,11 @@ public final class TouchDriver {
     public let window: Window
     /// Seconds between frames when a call does not say.
     public var frameInterval = 0.01
-    private var contacts = TouchFrame()
+    /// The fingers on the surface now, in screen points.
+    public private(set) var contacts = TouchFrame()
 
+    /// A driver for `application` (a new one on a manual clock when `nil`)
+    /// that shows `window` (a new one the size of `screen` when `nil`) in front.
     public init(screen: Size = Size(width: 800, height: 480), application: Application? = nil, window: Window? = nil) {
         let app = application ?? Application(runLoop: RunLoop(manualClock: ManualClock()))
         guard let clock = app.runLoop.manualClock else { fatalError("TouchDriver needs a run loop on a ManualClock") }
@@ -26,6 +29,16 @@ public final class TouchDriver {
         self.application = app
         self.window = window ?? Window(frame: Rect(origin: .zero, size: screen))
         app.addWindow(self.window)
+    }
+
+    /// A driver for an application that is already set up, such as a launched
+    /// app: its windows stay as they are. `window` is the one ``window`` names.
+    /// The application's run loop must run on a ``ManualClock``.
+    public init(driving application: Application, window: Window) {
+        guard let clock = application.runLoop.manualClock else { fatalError("TouchDriver needs a run loop on a ManualClock") }
+        self.clock = clock
+        self.application = application
+        self.window = window
     }
 
     // MARK: One change, one frame
