@@ -52,7 +52,8 @@ let package = Package(
         // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.
         .target(name: "PanelApp",
-                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelHeadless", "PanelText", "PanelLinux", "CLinux"]
+                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelHeadless", "PanelText", "PanelLinux",
+                               "PanelBench", "CLinux"]
                     + (embedded ? [] : ["PanelSimulator", "PanelSDL"]),
                 swiftSettings: embeddedSettings),
 
@@ -60,7 +61,7 @@ let package = Package(
         .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelApp", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelHeadless", "CLinux"], swiftSettings: embeddedSettings),
         // The benchmark harness: scenes timed against baselines of the same run, allocations counted.
         .target(name: "PanelBench",
-                dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelDemo", "PanelHeadless", "PanelText",
+                dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelHeadless", "PanelText",
                                "CLinux", "CAllocationCounter"],
                 swiftSettings: embeddedSettings),
         // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
@@ -81,8 +82,9 @@ let package = Package(
             ]
         ),
 
-        // A malloc interposer that counts every allocation of the process: for test and bench
-        // binaries only (PanelTesting, and PanelBench in `panel` and the board binary's bench mode).
+        // A malloc interposer that counts every allocation of the calling thread: PanelTesting's
+        // allocation checks and PanelBench's, which every app links for `--bench` (each malloc
+        // costs a forwarding call and a thread-local increment).
         .target(name: "CAllocationCounter"),
         .target(name: "PanelTesting", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "PanelApp", "PanelText", "CAllocationCounter"]),
         // PanelTesting's AppTester driving the demo app, as an app's UI tests do.

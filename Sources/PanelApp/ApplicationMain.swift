@@ -90,6 +90,7 @@ final class AppRuntime {
             fail(error.description + " (PanelKit's assets are looked for in " + assets + "; --assets DIR names another folder)")
         }
 
+        if options.bench { return BenchHost.run(self) }
         switch options.backend {
         case .headless:
             return HeadlessHost.run(self)
@@ -147,8 +148,9 @@ final class AppRuntime {
     }
 
     /// Creates the application on `runLoop` and launches `delegate` on a screen of `size`.
-    func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend) -> LaunchedApp {
-        let log = ReplayLog(sink: FileDescriptorSink(fileDescriptor: 1), clock: runLoop.clock)
+    func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
+                logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1)) -> LaunchedApp {
+        let log = ReplayLog(sink: logSink, clock: runLoop.clock)
         log.startTime = runLoop.now
         let launchOptions = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log,
                                           arguments: arguments)

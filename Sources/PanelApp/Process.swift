@@ -37,9 +37,9 @@ public enum ProcessArguments {
     }
 }
 
-/// Ends the process with `status`, flushing nothing (the logs write through).
+/// Ends the process with `status`, after flushing standard output (`print`).
 public func exitProcess(_ status: Int32) -> Never {
-    _exit(status)
+    exit(status)
 }
 
 /// Writes `text` to standard error, unbuffered.

@@ -39,6 +39,12 @@ public struct StandardOptions {
     public var replay: String?
     public var png: String?
 
+    // Benchmark
+    public var bench = false
+    public var quick = false
+    public var json: String?
+    public var chart: String?
+
     public var help = false
 
     /// The app's own options' values, in the order given.
@@ -69,6 +75,10 @@ public struct StandardOptions {
         ("no-finger-overlay", nil, "SDL: do not draw the simulated fingers"),
         ("replay", "TRACE.evemu", "headless: play a recorded touch trace into the app"),
         ("png", "FILE", "headless: write the last frame as a PNG file"),
+        ("bench", nil, "measure the app's window: full redraw against memcpy, trace frames (median, p99), allocations per input frame, the board's budgets"),
+        ("quick", nil, "bench: a few iterations, to prove it runs"),
+        ("json", "FILE", "bench: write the report as JSON (the schema of `panel bench --json`)"),
+        ("chart", "FILE", "bench: write the report as an SVG chart"),
         ("help", nil, "show this help"),
     ]
 
@@ -180,6 +190,10 @@ public struct StandardOptions {
         case "no-finger-overlay": fingerOverlay = false
         case "replay": replay = value
         case "png": png = value
+        case "bench": bench = true
+        case "quick": quick = true
+        case "json": json = value
+        case "chart": chart = value
         case "help": help = true
         default: throw OptionError(StandardOptions.unknownOptionMessage(name, appOptions: []))
         }

@@ -1,6 +1,5 @@
 import CLinux
 import PanelBoards
-import PanelDemo
 import PanelHeadless
 import PanelJSON
 import PanelKit
@@ -30,6 +29,9 @@ public final class Bench {
         public var latencyLogPath: String?
         /// Progress lines ("[2/7] touch-pipeline").
         public var progress: (String) -> Void = { _ in }
+        /// The screen `full-redraw` draws: its name and a maker of its window for an
+        /// application and a screen size. Without one, the built-in `controls` scene.
+        public var redrawScreen: (name: String, make: (Application, Size) -> Window)?
 
         public init(assetsPath: String) { self.assetsPath = assetsPath }
     }
@@ -105,7 +107,7 @@ public final class Bench {
             case "touch-pipeline": report.scenes.append(try touchPipeline())
             case "gesture-storm": report.scenes.append(try gestureStorm())
             case "slider-drag": report.scenes.append(try sliderDrag())
-            case "full-redraw": report.scenes.append(fullRedraw())
+            case "full-redraw": report.scenes.append(try fullRedraw())
             case "text": report.scenes.append(text())
             default: report.scenes.append(try latency())
             }
@@ -352,16 +354,22 @@ public final class Bench {
         return scene
     }
 
-    func fullRedraw() -> SceneResult {
+    func fullRedraw() throws(ReplayError) -> SceneResult {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
-        let icon = try? PNG.readImage(path: configuration.assetsPath + "/images/panelkit-icon.png")
-        let demo = DemoApp(application: application, screenSize: screenSize, icon: icon)
+        if let screen = configuration.redrawScreen {
+            return fullRedraw(of: screen.make(application, screenSize), named: screen.name)
+        }
+        let (scene, _) = try self.scene(try builtIn("controls"))
+        return fullRedraw(of: scene.window, named: "controls scene")
+    }
+
+    /// Full redraws of `window` against the memcpy of one frame.
+    func fullRedraw(of window: Window, named name: String) -> SceneResult {
         let renderer = Renderer(textRenderer: textRenderer)
         let target = framebuffer()
-        let window = demo.window
         let result = stopwatch(samples: 500).measure { renderer.draw(window, into: target) }
         target.baseAddress.deallocate()
-        var redraw = Figure(name: "demo screen, full redraw", unit: "ns", samples: result.nanoseconds)
+        var redraw = Figure(name: name + ", full redraw", unit: "ns", samples: result.nanoseconds)
         redraw.ratio = redraw.median > 0 ? memcpyFrame.median / redraw.median : nil
         redraw.ratioOf = "memcpy bandwidth"
         var scene = SceneResult(name: "full-redraw", allocationsPerOperation: result.allocationsPerRun, isHotPath: false,
@@ -457,6 +465,9 @@ public final class Bench {
                 case ("full-redraw", 0):
                     report.budgets.append(BudgetCheck(name: "frame time: full redraw median", unit: "ms",
                                                       limit: board.budgets.frameTime, value: f.median / 1e6))
+                case ("app-frames", _):
+                    report.budgets.append(BudgetCheck(name: "frame time: " + f.name + " p99", unit: "ms",
+                                                      limit: board.budgets.frameTime, value: f.p99 / 1e6))
                 case ("latency", 0):
                     report.budgets.append(BudgetCheck(name: "latency: input → frame ready p99", unit: "ms",
                                                       limit: board.budgets.latency, value: f.p99 / 1e6))

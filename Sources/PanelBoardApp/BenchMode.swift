@@ -4,6 +4,7 @@
 import PanelApp
 import CLinux
 import PanelBench
+import PanelDemo
 import PanelBoards
 import PanelJSON
 import PanelReplay
@@ -14,6 +15,7 @@ func runBench(_ arguments: Arguments, board: Board) -> Int32 {
     let assets = arguments.option("--assets") ?? executableDirectory() + "/assets"
     let traceFolder = arguments.option("--traces") ?? executableDirectory() + "/traces"
     var configuration = Bench.Configuration(assetsPath: assets)
+    configuration.redrawScreen = DemoApp.benchScreen(assetsPath: assets)
     configuration.board = board
     configuration.latencyLogPath = arguments.option("--latency-log")
     while let scene = arguments.option("--scene") {

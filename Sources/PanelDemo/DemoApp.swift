@@ -1,3 +1,4 @@
+import PanelHeadless
 import PanelKit
 import PanelReplay
 
@@ -66,5 +67,14 @@ public final class AboutScreen: View {
         super.init(frame: frame, name: "aboutScreen")
         backgroundColor = theme.background
         for view in [back, icon, heading, text] as [View] { addSubview(view) }
+    }
+}
+
+extension DemoApp {
+    /// The demo's first screen for the bench's `full-redraw` scene: `panel bench` and
+    /// `panel-demo bench` measure it (PanelBench itself knows no app).
+    public static func benchScreen(assetsPath: String) -> (name: String, make: (Application, Size) -> Window) {
+        let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png")
+        return ("demo screen", { application, size in DemoApp(application: application, screenSize: size, icon: icon).window })
     }
 }

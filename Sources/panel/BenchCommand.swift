@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PanelBench
+import PanelDemo
 import PanelBoards
 import PanelJSON
 import PanelReplay
@@ -54,6 +55,7 @@ struct BenchCommand: ParsableCommand {
         }
         let assetsPath = Assets(given: assets).path
         var configuration = Bench.Configuration(assetsPath: assetsPath)
+        configuration.redrawScreen = DemoApp.benchScreen(assetsPath: assetsPath)
         configuration.quick = quick
         configuration.scenes = scene
         configuration.board = boardChoice.load()

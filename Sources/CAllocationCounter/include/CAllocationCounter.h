@@ -9,9 +9,9 @@
 // calling thread. Frees are not counted.
 //
 // Linked into PanelTesting (test binaries) and into PanelBench, so into
-// `panel` (`panel bench`) and the board binary (its bench mode). Because it
-// replaces malloc for the whole process, only test and bench binaries link
-// it: an app's own product must not.
+// `panel` (`panel bench`) and, through PanelApp, into every app, whose
+// `--bench` checks that an input frame allocates nothing, on the board too.
+// It costs each allocation a forwarding call and a thread-local increment.
 
 #include <stdint.h>
 

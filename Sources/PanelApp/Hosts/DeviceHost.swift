@@ -62,7 +62,7 @@ enum DeviceHost {
         do throws(PanelLinuxError) {
             try session.run(duration: options.duration)
         } catch {
-            runtime.fail(error.message)   // the session gave the display back already
+            failClosing(error.message)   // a touch device that cannot open fails before the display is attached
         }
         launched.delegate.applicationWillTerminate(launched.application)
         log.writer.flush()
