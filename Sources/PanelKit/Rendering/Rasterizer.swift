@@ -274,6 +274,155 @@
         }
     }
 
+    // MARK: Images through an affine transform
+
+    /// The largest image side ``drawImage(_:transform:)`` takes: texel
+    /// coordinates are 16.16 fixed point in an `Int`, 32 bits on armv7 boards,
+    /// so a sample (at most a side plus one step outside the image) stays
+    /// below 32 768 texels.
+    @usableFromInline static let maximumTransformedImageSide = 16_383
+    /// The most texels one pixel may step over in ``drawImage(_:transform:)``:
+    /// an image shrunk further is under two pixels wide and is not drawn.
+    @usableFromInline static let maximumTexelStep = 8_192.0
+
+    /// Draws `image` through `transform`, which maps image coordinates (texel
+    /// `(i, j)` covers `i ..< i+1`, `j ..< j+1`) to framebuffer pixels.
+    ///
+    /// Each pixel inside the clip maps its centre back through the inverse and
+    /// samples the image bilinearly between the four nearest texel centres.
+    /// Texels outside the image count as clear, so the image's edges get a
+    /// one-texel anti-aliased ramp; colours are averaged weighted by their
+    /// alpha, so clear texels leave no dark fringe. The result is blended by
+    /// its alpha times the context's.
+    ///
+    /// Rows are walked as spans: where the row's centres map inside the
+    /// image (plus the half-texel ramp) is solved from the inverse transform,
+    /// and along the span the texel position steps by a constant in 16.16
+    /// fixed point, with integer weights and no per-pixel floating point. An
+    /// identity transform at whole-pixel positions reproduces the texels exactly.
+    /// Minification samples without averaging (no mipmaps): keep scales above
+    /// about 0.5 for clean results. Allocates nothing.
+    @usableFromInline func drawImage(_ image: Image, transform: AffineTransform) {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0, w <= Self.maximumTransformedImageSide, h <= Self.maximumTransformedImageSide,
+              alpha > 0, clipX0 < clipX1, clipY0 < clipY1,
+              transform.a.isFinite, transform.b.isFinite, transform.c.isFinite, transform.d.isFinite,
+              transform.tx.isFinite, transform.ty.isFinite,
+              let inverse = transform.inverted,
+              inverse.a.isFinite, inverse.b.isFinite, inverse.c.isFinite, inverse.d.isFinite,
+              inverse.tx.isFinite, inverse.ty.isFinite,
+              abs(inverse.a) <= Self.maximumTexelStep, abs(inverse.b) <= Self.maximumTexelStep else { return }
+        // Texel centres sit at i + 0.5; a sample between -0.5 and w + 0.5 touches the image.
+        let box = transform.apply(to: Rect(x: -0.5, y: -0.5, width: Double(w) + 1, height: Double(h) + 1))
+        let y0 = max(clipY0, Self.pixelIndex(box.minY - 0.5, limit: framebuffer.height, .down))
+        let y1 = min(clipY1, Self.pixelIndex(box.maxY + 0.5, limit: framebuffer.height, .up))
+        let boxX0 = max(clipX0, Self.pixelIndex(box.minX - 0.5, limit: framebuffer.width, .down))
+        let boxX1 = min(clipX1, Self.pixelIndex(box.maxX + 0.5, limit: framebuffer.width, .up))
+        guard y0 < y1, boxX0 < boxX1 else { return }
+        let one = 65536.0
+        // Per pixel along a row the sample point moves by (du, dv) texels.
+        let du = inverse.a, dv = inverse.b
+        let stepU = Int((du * one).rounded()), stepV = Int((dv * one).rounded())
+        let opacity = UInt32((alpha * 256).rounded())   // 0...256
+        image.pixels.withUnsafeBufferPointer { texels in
+            guard let texels = texels.baseAddress else { return }
+            for y in y0..<y1 {
+                let cy = Double(y) + 0.5
+                // The sample point of column x is (u0 + du·x, v0 + dv·x), minus half a texel
+                // so that whole numbers land on texel centres.
+                let u0 = inverse.a * 0.5 + inverse.c * cy + inverse.tx - 0.5
+                let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5
+                // Columns whose sample lies strictly inside (-1, w) × (-1, h), one wider each way
+                // for rounding: the loop below checks the texel indices anyway.
+                var xa = boxX0, xb = boxX1
+                Self.narrow(&xa, &xb, start: u0, step: du, above: -1, below: Double(w))
+                Self.narrow(&xa, &xb, start: v0, step: dv, above: -1, below: Double(h))
+                guard xa < xb else { continue }
+                var u = Int(((u0 + du * Double(xa)) * one).rounded())
+                var v = Int(((v0 + dv * Double(xa)) * one).rounded())
+                let row = framebuffer.baseAddress + y * framebuffer.stride
+                for x in xa..<xb {
+                    defer { u &+= stepU; v &+= stepV }
+                    let ix = u >> 16, iy = v >> 16   // floor, also below zero
+                    guard ix >= -1, ix < w, iy >= -1, iy < h else { continue }
+                    let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
+                    let sample: (color: Color, alpha: UInt32)
+                    if ix >= 0 && iy >= 0 && ix + 1 < w && iy + 1 < h {
+                        let p = texels + (iy * w + ix)
+                        sample = Self.bilinear(p[0], p[1], p[w], p[w + 1], fx, fy)
+                    } else {
+                        // On the image's edge: the texels outside are clear.
+                        let left = ix >= 0, right = ix + 1 < w, top = iy >= 0, bottom = iy + 1 < h
+                        let p = texels + (iy * w + ix)
+                        sample = Self.bilinear(left && top ? p[0] : .clear, right && top ? p[1] : .clear,
+                                               left && bottom ? p[w] : .clear, right && bottom ? p[w + 1] : .clear, fx, fy)
+                    }
+                    let a = (sample.alpha &* opacity &+ 128) >> 8
+                    guard a > 0 else { continue }
+                    switch framebuffer.format {
+                    case .xrgb8888:
+                        let pixels = row.assumingMemoryBound(to: UInt32.self)
+                        pixels[x] = a >= 255 ? sample.color.xrgb8888 : Renderer.blend(sample.color, alpha: a, over: pixels[x])
+                    case .rgb565:
+                        let pixels = row.assumingMemoryBound(to: UInt16.self)
+                        let under = Renderer.xrgb(fromRGB565: pixels[x])
+                        pixels[x] = Renderer.rgb565(fromXRGB: a >= 255 ? sample.color.xrgb8888
+                                                                      : Renderer.blend(sample.color, alpha: a, over: under))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Narrows columns `xa ..< xb` to those whose `start + step·x` may lie strictly
+    /// between `low` and `high`, keeping one column of slack each side.
+    @inline(__always)
+    @usableFromInline static func narrow(_ xa: inout Int, _ xb: inout Int, start: Double, step: Double,
+                                         above low: Double, below high: Double) {
+        if step == 0 {
+            if !(start > low && start < high) { xb = xa }
+            return
+        }
+        // Solve low < start + step·x < high for x.
+        var first = (low - start) / step, last = (high - start) / step
+        if step < 0 { swap(&first, &last) }
+        let from = Self.pixelIndex(first, limit: xb, .down)
+        let to = Self.pixelIndex(last, limit: xb, .up) + 1
+        xa = max(xa, from)
+        xb = min(xb, to)
+    }
+
+    /// The bilinear blend of four texels (top-left, top-right, bottom-left,
+    /// bottom-right) at fractions `fx`, `fy` in 0...255 (of 256), weighted by
+    /// their alpha: the colour and its alpha in 0...255. The weights sum to
+    /// 65 536, so every sum fits in 32 bits.
+    @inline(__always)
+    @usableFromInline static func bilinear(_ c00: Color, _ c10: Color, _ c01: Color, _ c11: Color,
+                                           _ fx: UInt32, _ fy: UInt32) -> (color: Color, alpha: UInt32) {
+        let w00 = (256 &- fx) &* (256 &- fy), w10 = fx &* (256 &- fy)
+        let w01 = (256 &- fx) &* fy, w11 = fx &* fy
+        if c00.alpha == 255 && c10.alpha == 255 && c01.alpha == 255 && c11.alpha == 255 {
+            // Opaque: a plain weighted average.
+            let r = (UInt32(c00.red) &* w00 &+ UInt32(c10.red) &* w10 &+ UInt32(c01.red) &* w01 &+ UInt32(c11.red) &* w11 &+ 32768) >> 16
+            let g = (UInt32(c00.green) &* w00 &+ UInt32(c10.green) &* w10 &+ UInt32(c01.green) &* w01 &+ UInt32(c11.green) &* w11 &+ 32768) >> 16
+            let b = (UInt32(c00.blue) &* w00 &+ UInt32(c10.blue) &* w10 &+ UInt32(c01.blue) &* w01 &+ UInt32(c11.blue) &* w11 &+ 32768) >> 16
+            return (Color(red: UInt8(truncatingIfNeeded: r), green: UInt8(truncatingIfNeeded: g), blue: UInt8(truncatingIfNeeded: b)), 255)
+        }
+        // Each texel's weight times its alpha: at most 65 536 × 255 in all.
+        let a00 = w00 &* UInt32(c00.alpha), a10 = w10 &* UInt32(c10.alpha)
+        let a01 = w01 &* UInt32(c01.alpha), a11 = w11 &* UInt32(c11.alpha)
+        let total = a00 &+ a10 &+ a01 &+ a11
+        let alpha = (total &+ 32768) >> 16
+        guard alpha > 0 else { return (.clear, 0) }
+        // At most 65 536 × 255 × 255 = 4 261 478 400 < 2^32.
+        let half = total >> 1
+        let r = (UInt32(c00.red) &* a00 &+ UInt32(c10.red) &* a10 &+ UInt32(c01.red) &* a01 &+ UInt32(c11.red) &* a11 &+ half) / total
+        let g = (UInt32(c00.green) &* a00 &+ UInt32(c10.green) &* a10 &+ UInt32(c01.green) &* a01 &+ UInt32(c11.green) &* a11 &+ half) / total
+        let b = (UInt32(c00.blue) &* a00 &+ UInt32(c10.blue) &* a10 &+ UInt32(c01.blue) &* a01 &+ UInt32(c11.blue) &* a11 &+ half) / total
+        return (Color(red: UInt8(truncatingIfNeeded: r), green: UInt8(truncatingIfNeeded: g), blue: UInt8(truncatingIfNeeded: b)),
+                min(alpha, 255))
+    }
+
     // MARK: Pixels
 
     /// Blends `color` at (x, y) with `alpha` in 0...255.
