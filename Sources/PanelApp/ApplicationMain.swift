@@ -54,9 +54,16 @@ final class AppRuntime {
         return delegate
     }
 
-    /// Prints `PROGRAM: error: MESSAGE` and ends the program with status 1.
-    /// Whoever holds a display closes it before calling this.
+    /// Gives the display back: set by a host while it holds one, run by ``fail(_:)`` first.
+    var restoreDisplay: (() -> Void)?
+
+    /// Gives the display back (``restoreDisplay``), then prints
+    /// `PROGRAM: error: MESSAGE` and ends the program with status 1.
     func fail(_ message: String) -> Never {
+        if let restoreDisplay {
+            self.restoreDisplay = nil
+            restoreDisplay()
+        }
         writeError(programName + ": error: " + message + "\n")
         exitProcess(1)
     }

@@ -35,19 +35,34 @@ public final class DemoAppDelegate: ApplicationDelegate {
         let named = arguments.value(of: "scene"), file = arguments.value(of: "scene-file")
         if named != nil && file != nil { throw LaunchError("give --scene or --scene-file, not both") }
         guard let name = named ?? file else { return }
-        do throws(ReplayError) {
-            if file == nil, SceneCatalog.path(of: name, assets: arguments.assetsPath) != nil {
-                sceneFile = try SceneCatalog.load(name, assets: arguments.assetsPath)
-                return
+        sceneFile = try loadScene(name, isFile: file != nil, assets: arguments.assetsPath)
+        try checkScene()
+    }
+
+    /// A built-in scene by name, else a scene file by path.
+    func loadScene(_ name: String, isFile: Bool, assets: String) throws(LaunchError) -> SceneFile {
+        if !isFile, SceneCatalog.path(of: name, assets: assets) != nil {
+            do throws(ReplayError) {
+                return try SceneCatalog.load(name, assets: assets)
+            } catch {
+                throw LaunchError(error.message)
             }
-        } catch {
-            throw LaunchError(error.message)
         }
-        guard file != nil || name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json") else {
+        guard isFile || name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json") else {
             throw LaunchError(SceneCatalog.unknownSceneMessage(name) + ", or a scene file's path")
         }
         do throws(JSONError) {
-            sceneFile = try SceneFile.load(path: name)
+            return try SceneFile.load(path: name)
+        } catch {
+            throw LaunchError(error.description)
+        }
+    }
+
+    /// A scene file's views are checked by building them once, before any display opens.
+    func checkScene() throws(LaunchError) {
+        guard let sceneFile else { return }
+        do throws(JSONError) {
+            _ = try sceneFile.build(screenSize: nil, log: ReplayLog(sink: CountingSink(), clock: ManualClock()))
         } catch {
             throw LaunchError(error.description)
         }

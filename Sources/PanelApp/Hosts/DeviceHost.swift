@@ -13,10 +13,9 @@ import PanelReplay
 enum DeviceHost {
     static func run(_ runtime: AppRuntime, display: DRMDisplay) -> Int32 {
         let options = runtime.options, board = runtime.board
-        func failClosing(_ message: String) -> Never {
-            display.close(nil)
-            runtime.fail(message)
-        }
+        // From here on, any error gives the console its mode back before it is printed.
+        runtime.restoreDisplay = { display.close(nil) }
+        func failClosing(_ message: String) -> Never { runtime.fail(message) }
         var touch = EvdevTouchConfiguration(devicePath: options.device ?? board?.touch.device.pathOrName)
         touch.grab = options.grab || board?.touch.grab == true
         // The display's rotation is not applied on DRM yet (docs/boards.md): the sensor's own rotation only.
@@ -64,6 +63,7 @@ enum DeviceHost {
         } catch {
             failClosing(error.message)   // a touch device that cannot open fails before the display is attached
         }
+        runtime.restoreDisplay = nil   // the session closed it
         launched.delegate.applicationWillTerminate(launched.application)
         log.writer.flush()
         if let latencyLog { _ = close(latencyLog.fileDescriptor) }

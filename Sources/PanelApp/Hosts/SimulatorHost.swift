@@ -66,6 +66,8 @@ final class SimulatorHost {
         runLoop = RunLoop(clock: clock)
         var screen = requested
         window = try SDLWindow(title: "PanelKit Simulator", screen: screen)
+        let window = self.window
+        runtime.restoreDisplay = { window.close() }
         screen.zoom = options.zoom == 0 ? SDLWindow.fittingZoom(for: screen) : options.zoom
         window.setScreen(screen)
         self.screen = screen
@@ -77,7 +79,6 @@ final class SimulatorHost {
         if let recordPath = options.record {
             let file = clinux_open(recordPath, clinux_o_wronly_create_truncate(), 0o644)
             guard file >= 0 else {
-                window.close()
                 runtime.fail("cannot write the recording " + recordPath + ": " + Errno(rawValue: clinux_errno()).message)
             }
             recordFile = file
@@ -127,6 +128,7 @@ final class SimulatorHost {
         }
         let wall = clock.source.now - startWall
         let cpu = DeviceSession.processCPUTime() - startCPU
+        runtime.restoreDisplay = nil
         window.close()
         runtime.note(String(frames) + " frames presented; CPU " + fixed(cpu, 3) + " s over " + fixed(wall, 3) + " s running ("
                      + fixed(wall > 0 ? cpu / wall * 100 : 0, 2) + "%)")
