@@ -334,12 +334,9 @@ public final class AppTester {
     @discardableResult
     public func replay(_ trace: Trace) throws -> [String] {
         precondition(driver.contacts.isEmpty, "lift every finger before replaying a trace")
-        let board = app.launchOptions.board
         let input: TouchInputPath
         do throws(ReplayError) {
-            input = try TouchInputPath(trace: trace, screenSize: window.bounds.size,
-                                       calibration: board?.touch.effectiveCalibration ?? .identity,
-                                       rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none)
+            input = try TouchInputPath(trace: trace, screenSize: window.bounds.size, board: app.launchOptions.board)
         } catch {
             throw AppTesterError(error.message)
         }
@@ -360,13 +357,7 @@ public final class AppTester {
                 for i in played.events.indices { played.events[i].time += offset }
             }
         }
-        for event in played.events {
-            if input.feed(event, to: application) { log.writer.flush() }
-        }
-        runLoop.advance(to: runLoop.now + TraceReplayer.settleTime)
-        application.cancelTouches()
-        application.runTurn()
-        log.summary(frames: input.frames, touches: application.touchTracker.touchesSeen, droppedFrames: input.decoder.droppedEventBursts)
+        input.play(played.events, into: application, log: log)
         lastLiftTime = clock.now
         return Self.lines(logSink.bytes, from: firstLine)
     }

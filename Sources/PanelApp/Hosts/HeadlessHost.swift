@@ -88,22 +88,21 @@ public final class HeadlessHost {
     /// away: the clock runs on so due timers fire, touches still down are
     /// cancelled, and a summary line closes the log, as `panel replay` does.
     public func replay(_ trace: Trace) {
-        let board = runtime.board
         let input: TouchInputPath
         do throws(ReplayError) {
-            input = try TouchInputPath(trace: trace, screenSize: window.bounds.size,
-                                       calibration: board?.touch.effectiveCalibration ?? .identity,
-                                       rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none)
+            input = try TouchInputPath(trace: trace, screenSize: window.bounds.size, board: runtime.board)
         } catch {
             runtime.fail(error.message)
         }
-        let log = launchOptions.log
-        for event in trace.events {
-            if input.feed(event, to: application) { log.writer.flush() }
-        }
-        application.runLoop.advance(to: application.runLoop.now + TraceReplayer.settleTime)
-        application.cancelTouches()
-        application.runTurn()
-        log.summary(frames: input.frames, touches: application.touchTracker.touchesSeen, droppedFrames: input.decoder.droppedEventBursts)
+        input.play(trace.events, into: application, log: launchOptions.log)
+    }
+}
+
+extension TouchInputPath {
+    /// The path for a trace recorded on `board`'s touch panel: its calibration,
+    /// its rotation on the screen and its filters (none without a board).
+    public convenience init(trace: Trace, screenSize: Size, board: Board?) throws(ReplayError) {
+        try self.init(trace: trace, screenSize: screenSize, calibration: board?.touch.effectiveCalibration ?? .identity,
+                      rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none)
     }
 }

@@ -69,10 +69,7 @@ public final class TraceReplayer {
     }
 
     public func finish() {
-        application.runLoop.advance(to: application.runLoop.now + Self.settleTime)
-        application.cancelTouches()
-        application.runTurn()
-        log.summary(frames: frames, touches: application.touchTracker.touchesSeen, droppedFrames: decoder.droppedEventBursts)
+        input.finishPlaying(into: application, log: log)
     }
 }
 
@@ -94,6 +91,25 @@ public final class ReplayApplication: Application {
 }
 
 extension TouchInputPath {
+    /// Plays `events` into `application` (flushing the log after each frame),
+    /// then ends the replay with ``finishPlaying(into:log:)``.
+    public func play(_ events: [InputEvent], into application: Application, log: ReplayLog) {
+        for i in 0..<events.count {
+            if feed(events[i], to: application) { log.writer.flush() }
+        }
+        finishPlaying(into: application, log: log)
+    }
+
+    /// The end of a replay, as a device that goes away: the clock runs on for
+    /// ``TraceReplayer/settleTime`` so due timers fire, touches still down are
+    /// cancelled (rule 5), and a summary line closes the log.
+    public func finishPlaying(into application: Application, log: ReplayLog) {
+        application.runLoop.advance(to: application.runLoop.now + TraceReplayer.settleTime)
+        application.cancelTouches()
+        application.runTurn()
+        log.summary(frames: frames, touches: application.touchTracker.touchesSeen, droppedFrames: decoder.droppedEventBursts)
+    }
+
     /// The path for a trace's device; a device without usable touch axes is an
     /// error that names the trace.
     public convenience init(trace: Trace, screenSize: Size, calibration: CalibrationMatrix = .identity,
