@@ -7,12 +7,18 @@ public struct PanelRun {
     public var stdout: String
     public var stderr: String
 
-    public static func run(_ arguments: [String]) throws -> PanelRun {
+    /// `environment`: variables to set (or, with nil, to remove) for this run.
+    public static func run(_ arguments: [String], environment: [String: String?] = [:]) throws -> PanelRun {
         let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let panel = URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("panel")
         let process = Process()
         process.executableURL = panel
         process.arguments = arguments
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,59 @@
+import Foundation
+import PanelTesting
+import Testing
+
+/// The app runtime's mistakes, as `panel demo` (an app like any other) meets
+/// them: each is one line on stderr that names the fix, and exit status 1.
+/// (On a real kernel, scripts/vm-test also checks a bad mode, a missing
+/// connector and permission denied, and that the console comes back first.)
+@Suite("The app runtime: one line naming the fix")
+struct AppRuntimeErrorTests {
+    func expectOneLine(_ run: PanelRun, containing parts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.status == 1, sourceLocation: sourceLocation)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
+        for part in parts {
+            #expect(run.stderr.contains(part), "\(run.stderr)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("An unknown option suggests the near one")
+    func unknownOption() throws {
+        expectOneLine(try PanelRun.run(["demo", "--bakend", "headless"]),
+                      containing: ["panel demo: error: unknown option '--bakend'; did you mean --backend?"])
+        expectOneLine(try PanelRun.run(["demo", "--zzz"]), containing: ["unknown option '--zzz'", "--help"])
+    }
+
+    @Test("A bad value says what it takes")
+    func badValues() throws {
+        expectOneLine(try PanelRun.run(["demo", "--backend", "wayland"]), containing: ["--backend must be auto, drm, sdl or headless"])
+        expectOneLine(try PanelRun.run(["demo", "--duration", "soon"]), containing: ["--duration takes a number of seconds"])
+        expectOneLine(try PanelRun.run(["demo", "--calibration", "1 2 3"]), containing: ["--calibration needs six numbers"])
+    }
+
+    @Test("A board that does not exist lists the boards there are")
+    func unknownBoard() throws {
+        expectOneLine(try PanelRun.run(["demo", "--backend", "headless", "--board", "rpi9", "--boards", PackagePaths.path("boards")]),
+                      containing: ["no board 'rpi9'", "expected one of:", "rpi4-7inch"])
+        expectOneLine(try PanelRun.run(["demo", "--backend", "headless", "--board", "/nonexistent/board.json"]),
+                      containing: ["no board file /nonexistent/board.json"])
+    }
+
+    @Test("No KMS card for --backend drm, no display for --backend sdl")
+    func backendsThatCannotStart() throws {
+        let drm = try PanelRun.run(["demo", "--backend", "drm", "--card", "/nonexistent/card0"])
+        expectOneLine(drm, containing: ["panel demo: error:", "/nonexistent/card0"])
+        let sdl = try PanelRun.run(["demo", "--backend", "sdl"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        expectOneLine(sdl, containing: ["no display for the SDL simulator", "use --backend headless"])
+    }
+
+    @Test("--help lists the standard options and the app's own")
+    func help() throws {
+        let run = try PanelRun.run(["demo", "--help-app"])
+        #expect(run.status == 0)
+        for option in ["--backend auto|drm|sdl|headless", "--board NAME|FILE", "--duration SECONDS", "--replay TRACE.evemu",
+                       "--bench", "--scene NAME|FILE"] {
+            #expect(run.stdout.contains(option), "\(option)")
+        }
+    }
+}
