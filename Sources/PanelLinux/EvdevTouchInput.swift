@@ -62,11 +62,10 @@ public final class EvdevTouchDevice: EpollSource {
     public let source: Int
     public let description: TouchDeviceDescription
     @usableFromInline let device: OpaquePointer
-    @usableFromInline let decoder: TouchDecoder
-    @usableFromInline let transform: TouchTransform
-    @usableFromInline var filter: TouchFilter
+    /// Decoder, transform and filters: the path every input source shares.
+    public let input: TouchInputPath
+    public var decoder: TouchDecoder { input.decoder }
     @usableFromInline var owner: EvdevTouchInput?
-    @usableFromInline var frame = TouchFrame()
     /// Times libevdev reported `SYN_DROPPED` and the state was re-synced from the kernel.
     public internal(set) var resyncCount = 0
     /// Events libevdev produced in the current (or last) resync: the
@@ -74,15 +73,13 @@ public final class EvdevTouchDevice: EpollSource {
     public internal(set) var resyncEvents = 0
 
     init(path: String, fd: FileDescriptor, device: OpaquePointer, description: TouchDeviceDescription, source: Int,
-         decoder: TouchDecoder, transform: TouchTransform, filter: TouchFilter = TouchFilter(), owner: EvdevTouchInput) {
+         input: TouchInputPath, owner: EvdevTouchInput) {
         self.path = path
         self.fd = fd
         self.device = device
         self.description = description
         self.source = source
-        self.decoder = decoder
-        self.transform = transform
-        self.filter = filter
+        self.input = input
         self.owner = owner
     }
 
@@ -147,12 +144,9 @@ public final class EvdevTouchDevice: EpollSource {
     }
 
     @usableFromInline func feed(_ event: InputEvent, _ owner: EvdevTouchInput) {
-        guard decoder.decode(event) else { return }
-        frame = decoder.frame
-        transform.apply(to: &frame)
-        filter.apply(to: &frame)
-        owner.application.enqueue(frame, source: source)
-        owner.noteInput(at: frame.timestamp)
+        guard input.decode(event) else { return }
+        owner.application.enqueue(input.frame, source: source)
+        owner.noteInput(at: input.frame.timestamp)
     }
 
     @usableFromInline func close(_ loop: EpollRunLoop) {
@@ -273,9 +267,10 @@ public final class EvdevTouchInput {
             }
             return
         }
-        let decoder: TouchDecoder
+        let input: TouchInputPath
         do {
-            decoder = try TouchDecoder(device: description)
+            input = try TouchInputPath(device: description, screenSize: screenSize, calibration: configuration.calibration,
+                                       rotation: configuration.rotation, filters: configuration.filters)
         } catch {
             libevdev_free(device)
             fd.close()
@@ -285,11 +280,8 @@ public final class EvdevTouchInput {
         if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
             log?("panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared")
         }
-        let transform = TouchTransform(device: description, screenSize: screenSize,
-                                       calibration: configuration.calibration, rotation: configuration.rotation)
         let touch = EvdevTouchDevice(path: path, fd: fd, device: device, description: description, source: nextSource,
-                                     decoder: decoder, transform: transform,
-                                     filter: TouchFilter(settings: configuration.filters, device: description), owner: self)
+                                     input: input, owner: self)
         nextSource += 1
         do {
             try loop.add(fd, source: touch)

@@ -12,25 +12,22 @@ import PanelKit
 public final class TouchSimulator {
     public let screen: SimulatorScreen
     public let device: TouchDeviceDescription
-    public let decoder: TouchDecoder
-    public let transform: TouchTransform
-    public internal(set) var filter: TouchFilter
+    /// Decoder, transform and the board's filters: the path every input source shares.
+    public let input: TouchInputPath
     public let application: Application
     public var panel = VirtualTouchPanel()
     public internal(set) var fingers: MouseFingers
     /// Gets every kernel event the panel writes (`--record`).
     public var recorder: EvemuWriter?
     /// Frames (`SYN_REPORT`s) fed so far.
-    public internal(set) var frames = 0
-    @usableFromInline var frame = TouchFrame()
+    public var frames: Int { input.frames }
 
     public init(screen: SimulatorScreen, application: Application, filters: TouchFilterSettings = .none) {
         self.screen = screen
         device = screen.touchDevice
         // The virtual panel's description always decodes: it has slots and position axes.
-        decoder = try! TouchDecoder(device: device)
-        transform = screen.touchTransform
-        filter = TouchFilter(settings: filters, device: device)
+        input = TouchInputPath(decoder: try! TouchDecoder(device: device), transform: screen.touchTransform,
+                               filter: TouchFilter(settings: filters, device: device))
         self.application = application
         fingers = MouseFingers(screenSize: screen.logicalSize)
     }
@@ -77,12 +74,8 @@ public final class TouchSimulator {
     /// One kernel event through the board's pipeline; a `SYN_REPORT` dispatches its frame at once.
     public func feed(_ event: InputEvent) {
         recorder?.write(event)
-        guard decoder.decode(event) else { return }
-        frame = decoder.frame
-        transform.apply(to: &frame)
-        filter.apply(to: &frame)
-        application.enqueue(frame)
+        guard input.decode(event) else { return }
+        application.enqueue(input.frame)
         application.runTurn()
-        frames += 1
     }
 }

@@ -35,8 +35,8 @@ import PanelTesting
         let screen = Size(width: 800, height: 480)
         let input = EvdevTouchInput(application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
         let touch = EvdevTouchDevice(path: "synthetic", fd: FileDescriptor(rawValue: -1), device: device,
-                                     description: description, source: 1, decoder: try TouchDecoder(device: description),
-                                     transform: TouchTransform(device: description, screenSize: screen), owner: input)
+                                     description: description, source: 1, input: try TouchInputPath(device: description, screenSize: screen),
+                                     owner: input)
         let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
         let sync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
@@ -129,8 +129,8 @@ extension EvdevResyncTests {
         let input = EvdevTouchInput(application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
         let pipe = FileDescriptor(rawValue: clinux_eventfd_create())   // a real fd for the loop to drop
         let touch = EvdevTouchDevice(path: "synthetic", fd: pipe, device: device,
-                                     description: description, source: 3, decoder: try TouchDecoder(device: description),
-                                     transform: TouchTransform(device: description, screenSize: screen), owner: input)
+                                     description: description, source: 3, input: try TouchInputPath(device: description, screenSize: screen),
+                                     owner: input)
         try loop.add(pipe, source: touch)
         input.devices.append(touch)
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue

@@ -1,15 +1,17 @@
-/// A recorded or synthetic touch device's way into an application, on a
-/// manual clock: kernel events → ``TouchDecoder`` → ``TouchTransform`` →
-/// ``TouchFilter`` → the run loop advanced to the frame's timestamp → `enqueue` → one turn.
-/// Replay and the benchmark harness feed the pipeline through it; a live
-/// device (PanelLinux's `EvdevTouchInput`) runs on the system clock instead.
+/// A touch device's way into an application: kernel events →
+/// ``TouchDecoder`` → ``TouchTransform`` → ``TouchFilter``, one frame per
+/// `SYN_REPORT` (``decode(_:)``). Every input source uses it: a live evdev
+/// device (PanelLinux's `EvdevTouchDevice`) and the simulator's virtual panel
+/// enqueue each frame on the system clock; replay, PanelTesting and the bench
+/// ``feed(_:to:)`` it on a manual clock that follows the events' timestamps.
 public final class TouchInputPath {
     public let decoder: TouchDecoder
     public let transform: TouchTransform
     public internal(set) var filter: TouchFilter
-    /// Input frames delivered so far.
+    /// Input frames decoded so far.
     public internal(set) var frames = 0
-    @usableFromInline var frame = TouchFrame()
+    /// The last frame decoded, in screen points.
+    public internal(set) var frame = TouchFrame()
 
     public init(decoder: TouchDecoder, transform: TouchTransform, filter: TouchFilter = TouchFilter()) {
         self.decoder = decoder
@@ -27,18 +29,25 @@ public final class TouchInputPath {
                   filter: TouchFilter(settings: filters, device: device))
     }
 
-    /// Feeds one kernel event. On a `SYN_REPORT` the frame goes through
-    /// `application` at the event's timestamp, and the result is true.
-    @discardableResult
-    public func feed(_ event: InputEvent, to application: Application) -> Bool {
+    /// Decodes one kernel event. On a `SYN_REPORT` the frame is complete
+    /// (transformed and filtered) in ``frame``, and the result is true.
+    public func decode(_ event: InputEvent) -> Bool {
         guard decoder.decode(event) else { return false }
         frame = decoder.frame
         transform.apply(to: &frame)
         filter.apply(to: &frame)
+        frames += 1
+        return true
+    }
+
+    /// Feeds one kernel event on a manual clock. On a `SYN_REPORT` the frame
+    /// goes through `application` at the event's timestamp, and the result is true.
+    @discardableResult
+    public func feed(_ event: InputEvent, to application: Application) -> Bool {
+        guard decode(event) else { return false }
         application.runLoop.advance(to: frame.timestamp)
         application.enqueue(frame)
         application.runTurn()
-        frames += 1
         return true
     }
 }
