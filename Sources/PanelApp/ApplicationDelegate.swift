@@ -157,7 +157,8 @@ public final class LaunchOptions {
 
 /// Where the app runs.
 public enum Backend: String {
-    /// DRM if a KMS display opens, else the simulator when a desktop session is there, else headless.
+    /// On the desktop: DRM if a KMS display opens, else the simulator when a desktop session
+    /// is there, else headless. In a board build (no simulator): DRM, or an error saying why not.
     case auto
     /// DRM/KMS display and evdev touch: a board.
     case drm

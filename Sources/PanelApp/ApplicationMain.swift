@@ -106,11 +106,15 @@ final class AppRuntime {
         case .drm:
             return DeviceHost.run(self, display: openDisplay(required: true)!)
         case .auto:
-            if let display = openDisplay(required: false) { return DeviceHost.run(self, display: display) }
             #if canImport(PanelSDL)
+            // The desktop: a KMS display if one opens, else the simulator, else headless.
+            if let display = openDisplay(required: false) { return DeviceHost.run(self, display: display) }
             if SimulatorHost.displayName != nil { return SimulatorHost.run(self) }
-            #endif
             return HeadlessHost.run(self)
+            #else
+            // A board build: the panel, or one line saying why not.
+            return DeviceHost.run(self, display: openDisplay(required: true)!)
+            #endif
         }
     }
 

@@ -54,7 +54,7 @@ public struct StandardOptions {
 
     /// Every standard option: name, value name (nil for a flag), help.
     public static let table: [(name: String, value: String?, help: String)] = [
-        ("backend", "auto|drm|sdl|headless", "where the app runs (auto: a KMS display, else the simulator on a desktop, else headless)"),
+        ("backend", "auto|drm|sdl|headless", "where the app runs (auto: a KMS display; on a desktop, else the simulator, else headless)"),
         ("board", "NAME|FILE", "the board: boards/NAME.json or a board file (screen, rotation, touch settings)"),
         ("boards", "DIR", "the folder --board NAME is looked up in"),
         ("duration", "SECONDS", "stop after this long (default: until SIGTERM/SIGINT or the window closes)"),

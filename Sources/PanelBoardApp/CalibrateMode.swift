@@ -43,19 +43,6 @@ func overridePath(_ board: Board) -> String {
     executableDirectory() + "/" + board.name + ".override.json"
 }
 
-/// The board with the calibration `panel-demo calibrate` wrote beside the
-/// binary, when there is one (said on standard error); a broken file ends the program.
-func applyingOverride(_ board: Board) -> Board {
-    let path = overridePath(board)
-    do throws(JSONError) {
-        let (calibrated, applied) = try board.applyingOverride(at: path)
-        if applied { writeError("panel-demo: " + board.name + ": touch calibration from " + path + "\n") }
-        return calibrated
-    } catch {
-        fail(error.description)
-    }
-}
-
 /// FreeType on the bundle's fonts; a missing or broken font ends the program.
 func loadTextRenderer(assets: String) -> FreeTypeTextRenderer {
     do throws(TextError) {

@@ -6,7 +6,6 @@
 //   panel-demo [OPTIONS]                       the demo app through PanelKit's app runtime (PanelApp), as `panel demo`
 //                                              runs it: the board's display (DRM/KMS) and touch panel (evdev);
 //                                              --scene NAME a scene instead, --help the runtime's options
-//   panel-demo replay TRACE [--scene NAME]     what `panel replay TRACE --scene NAME --board BOARD` prints
 //   panel-demo calibrate [--output FILE]       five targets; writes BOARD.override.json beside the binary (CalibrateMode.swift)
 //   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
@@ -18,7 +17,7 @@ import PanelKit
 
 let usage = """
     usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR] (--help: all options)
-           panel-demo replay TRACE.evemu [--scene touches|gestures|controls] [--assets DIR]
+           panel-demo --backend headless --replay TRACE.evemu [--scene touches|gestures|controls]
            panel-demo calibrate [--card /dev/dri/cardN] [--output FILE] [--assets DIR]
            panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR] [--latency-log FILE]
            panel-demo board
@@ -42,8 +41,6 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     case "demo":
         // The demo is an app like any other: the runtime applies the board's override itself.
         return ApplicationMain.run(DemoAppDelegate.self, arguments: arguments.words, programName: "panel-demo")
-    case "replay":
-        runReplay(arguments, board: applyingOverride(board))
     case "calibrate":
         runCalibrate(arguments, board: board)
     case "bench":
