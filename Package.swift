@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelBenchTests", dependencies: ["PanelKit", "PanelBench", "PanelBoards", "PanelReplay", "PanelTesting", "panel"]),
-        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelDemo", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelApp", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTesting"]),

@@ -97,6 +97,7 @@ final class AppRuntime {
             fail(error.description + " (PanelKit's assets are looked for in " + assets + "; --assets DIR names another folder)")
         }
 
+        if options.calibrate { return calibrate() }
         if options.bench { return BenchHost.run(self) }
         switch options.backend {
         case .headless:
@@ -116,6 +117,45 @@ final class AppRuntime {
             return DeviceHost.run(self, display: openDisplay(required: true)!)
             #endif
         }
+    }
+
+    /// `--calibrate`: the board's calibration (``Calibration``), its override
+    /// written beside the board file, or beside a board build's binary.
+    func calibrate() -> Int32 {
+        guard let board else {
+            fail("--calibrate needs a board (--board NAME): the calibration is written as that board's override")
+        }
+        let outputPath = options.calibrationFile
+            ?? (options.board == nil ? executableDirectory() + "/" + board.name + ".override.json" : Board.overridePath(forBoardFile: board.path))
+        var trace: Trace?
+        if let path = options.replay {
+            do throws(TraceError) {
+                trace = try Trace.load(path: path)
+            } catch {
+                fail(error.description)
+            }
+        } else {
+            note(board.name + ": touch the centre of each cross and lift; SIGTERM or SIGINT ends it")
+        }
+        do throws(Calibration.Failure) {
+            let lines = try Calibration.run(board: board, trace: trace, card: options.card, touch: touchConfiguration(),
+                                            textRenderer: textRenderer, outputPath: outputPath) { message in writeError(message + "\n") }
+            for i in 0..<lines.count { print(i == 0 ? programName + " " + lines[i] : lines[i]) }
+        } catch {
+            fail(error.message)
+        }
+        return 0
+    }
+
+    /// The touch settings: the options given, else the board's, else the defaults.
+    func touchConfiguration() -> EvdevTouchConfiguration {
+        var touch = EvdevTouchConfiguration(devicePath: options.device ?? board?.touch.device.pathOrName)
+        touch.grab = options.grab || board?.touch.grab == true
+        // The display's rotation is not applied on DRM yet (docs/boards.md): the sensor's own rotation only.
+        touch.rotation = options.touchRotation.map { TouchRotation(rawValue: $0)! } ?? board?.touch.rotation ?? .none
+        touch.calibration = options.calibration ?? board?.touch.effectiveCalibration ?? .identity
+        touch.filters = board?.touch.filters ?? .none
+        return touch
     }
 
     func runSimulator() -> Int32 {

@@ -39,6 +39,10 @@ public struct StandardOptions {
     public var replay: String?
     public var png: String?
 
+    // Touch calibration
+    public var calibrate = false
+    public var calibrationFile: String?
+
     // Benchmark
     public var bench = false
     public var quick = false
@@ -75,6 +79,8 @@ public struct StandardOptions {
         ("no-finger-overlay", nil, "SDL: do not draw the simulated fingers"),
         ("replay", "TRACE.evemu", "headless: play a recorded touch trace into the app"),
         ("png", "FILE", "headless: write the last frame as a PNG file"),
+        ("calibrate", nil, "calibrate the board's touch panel: five targets on its display (or --replay a recorded session), written as the board's override"),
+        ("calibration-file", "FILE", "calibrate: where the override goes (default: beside the board file, or beside a board build's binary)"),
         ("bench", nil, "measure the app's window: full redraw against memcpy, trace frames (median, p99), allocations per input frame, the board's budgets"),
         ("quick", nil, "bench: a few iterations, to prove it runs"),
         ("json", "FILE", "bench: write the report as JSON (the schema of `panel bench --json`)"),
@@ -190,6 +196,8 @@ public struct StandardOptions {
         case "no-finger-overlay": fingerOverlay = false
         case "replay": replay = value
         case "png": png = value
+        case "calibrate": calibrate = true
+        case "calibration-file": calibrationFile = value
         case "bench": bench = true
         case "quick": quick = true
         case "json": json = value

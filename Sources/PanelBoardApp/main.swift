@@ -6,7 +6,7 @@
 //   panel-demo [OPTIONS]                       the demo app through PanelKit's app runtime (PanelApp), as `panel demo`
 //                                              runs it: the board's display (DRM/KMS) and touch panel (evdev);
 //                                              --scene NAME a scene instead, --help the runtime's options
-//   panel-demo calibrate [--output FILE]       five targets; writes BOARD.override.json beside the binary (CalibrateMode.swift)
+//   panel-demo calibrate [--output FILE]       the runtime's --calibrate: five targets; writes BOARD.override.json beside the binary
 //   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
 import PanelApp
@@ -42,7 +42,10 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
         // The demo is an app like any other: the runtime applies the board's override itself.
         return ApplicationMain.run(DemoAppDelegate.self, arguments: arguments.words, programName: "panel-demo")
     case "calibrate":
-        runCalibrate(arguments, board: board)
+        // The runtime's --calibrate, for the board compiled in: the override goes beside the binary.
+        var words = ["--calibrate"]
+        for word in arguments.words { words.append(word == "--output" ? "--calibration-file" : word) }
+        return ApplicationMain.run(DemoAppDelegate.self, arguments: words, programName: "panel-demo")
     case "bench":
         return runBench(arguments, board: board)
     case "board":

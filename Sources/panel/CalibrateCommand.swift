@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import PanelBoards
-import PanelDemo
+import PanelApp
 import PanelJSON
 import PanelKit
 import PanelLinux
@@ -52,60 +52,27 @@ struct CalibrateCommand: ParsableCommand {
             fail(error.description)
         }
         let outputPath = output ?? Board.overridePath(forBoardFile: boardPath)
-        let screen: CalibrationScreen
+        var loadedTrace: Trace?
         if let trace {
-            let loaded: Trace
             do {
-                loaded = try Trace.load(path: trace)
-                screen = try CalibrationScreen.replaying(loaded, screenSize: board.screenSize, quirks: board.touch.axisQuirks,
-                                                         rotation: board.touchRotationOnScreen, filters: board.touch.filters)
+                loadedTrace = try Trace.load(path: trace)
             } catch {
                 fail("\(error)")
             }
-            guard screen.isFinished else {
-                fail("\(trace) holds touches for \(screen.currentTarget) of the \(screen.targets.count) targets; "
-                     + "a calibration recording touches each target once, in order (corners clockwise from the top left, then the centre)")
-            }
-        } else {
-            screen = runCalibrationOnDevice(board: board)
         }
-        report(screen, board: board, outputPath: outputPath)
-    }
-
-    /// Prints each target and the result, and writes the override file; exits 1 when the matrix could not be solved.
-    func report(_ screen: CalibrationScreen, board: Board, outputPath: String) {
-        guard let lines = screen.report(boardName: board.name), let override = screen.boardOverride(boardName: board.name) else {
-            fail(screen.failure ?? "the calibration did not finish")
-        }
-        for (i, line) in lines.enumerated() { print(i == 0 ? "panel " + line : line) }
-        do {
-            try writeWholeFile(path: outputPath, text: override.json)
-        } catch {
-            fail("\(outputPath): \(error.message)")
-        }
-        print("wrote \(outputPath)")
-    }
-}
-
-extension CalibrateCommand {
-    /// The five targets on the board's display, touches from its panel, until
-    /// a second after the fifth lifts; a signal before then ends the program.
-    func runCalibrationOnDevice(board: Board) -> CalibrationScreen {
         // Fonts first: a missing assets folder fails before the screen changes.
         let textRenderer = Assets(given: assets).textRenderer()
         var touch = EvdevTouchConfiguration(devicePath: device ?? board.touch.device.pathOrName)
         touch.grab = board.touch.grab
         touch.filters = board.touch.filters
-        let screen: CalibrationScreen
-        do {
-            screen = try CalibrationScreen.runOnDevice(board: board, card: card, touch: touch,
-                                                       renderer: Renderer(textRenderer: textRenderer)) { message in
+        do throws(Calibration.Failure) {
+            let lines = try Calibration.run(board: board, trace: loadedTrace, card: card, touch: touch, textRenderer: textRenderer,
+                                            outputPath: outputPath) { message in
                 FileHandle.standardError.write(Data(("panel calibrate: " + message + "\n").utf8))
             }
+            for (i, line) in lines.enumerated() { print(i == 0 ? "panel " + line : line) }
         } catch {
             fail(error.message)
         }
-        guard screen.isFinished else { fail("stopped by a signal after \(screen.currentTarget) of \(screen.targets.count) targets") }
-        return screen
     }
 }

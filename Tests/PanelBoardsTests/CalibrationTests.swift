@@ -1,6 +1,6 @@
 import Foundation
 import PanelBoards
-import PanelDemo
+import PanelApp
 import PanelJSON
 import PanelKit
 import PanelReplay

@@ -57,3 +57,33 @@ struct AppRuntimeErrorTests {
         }
     }
 }
+
+/// `--calibrate`: every app can calibrate its board's touch panel, as `panel calibrate` does.
+@Suite("The app runtime's --calibrate")
+struct AppRuntimeCalibrationTests {
+    @Test("--calibrate --replay a session writes the same override as panel calibrate --trace")
+    func sameOverrideAsPanelCalibrate() throws {
+        let directory = try scratchDirectory()
+        let trace = PackagePaths.path("Tests/Calibration/miscalibrated-800x480.evemu")
+        let boards = PackagePaths.path("boards")
+        let fromPanel = directory.appendingPathComponent("panel.override.json").path
+        let fromApp = directory.appendingPathComponent("app.override.json").path
+        let panel = try PanelRun.run(["calibrate", "--board", "qemu-virt-aarch64", "--boards", boards, "--trace", trace, "--output", fromPanel])
+        #expect(panel.status == 0, "\(panel.stderr)")
+        let app = try PanelRun.run(["demo", "--calibrate", "--board", "qemu-virt-aarch64", "--boards", boards, "--replay", trace,
+                                    "--calibration-file", fromApp])
+        #expect(app.status == 0, "\(app.stderr)")
+        #expect(app.stdout.hasPrefix("panel demo calibrate: qemu-virt-aarch64, 5 targets on 800x480"))
+        #expect(app.stdout.contains("wrote \(fromApp)"))
+        #expect(try String(contentsOfFile: fromApp, encoding: .utf8) == String(contentsOfFile: fromPanel, encoding: .utf8))
+        // The report is the same after its first word.
+        #expect(app.stdout.split(separator: "\n").dropFirst().dropLast() == panel.stdout.split(separator: "\n").dropFirst().dropLast())
+    }
+
+    @Test("--calibrate without a board says what it needs")
+    func needsABoard() throws {
+        let run = try PanelRun.run(["demo", "--calibrate", "--backend", "headless"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "panel demo: error: --calibrate needs a board (--board NAME): the calibration is written as that board's override\n")
+    }
+}

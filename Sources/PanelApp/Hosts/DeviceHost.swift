@@ -16,12 +16,7 @@ enum DeviceHost {
         // From here on, any error gives the console its mode back before it is printed.
         runtime.restoreDisplay = { display.close(nil) }
         func failClosing(_ message: String) -> Never { runtime.fail(message) }
-        var touch = EvdevTouchConfiguration(devicePath: options.device ?? board?.touch.device.pathOrName)
-        touch.grab = options.grab || board?.touch.grab == true
-        // The display's rotation is not applied on DRM yet (docs/boards.md): the sensor's own rotation only.
-        touch.rotation = options.touchRotation.map { TouchRotation(rawValue: $0)! } ?? board?.touch.rotation ?? .none
-        touch.calibration = options.calibration ?? board?.touch.effectiveCalibration ?? .identity
-        touch.filters = board?.touch.filters ?? .none
+        let touch = runtime.touchConfiguration()
 
         var latencyLog: FileDescriptorSink?
         if let path = options.latencyLog {
