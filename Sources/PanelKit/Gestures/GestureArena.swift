@@ -376,11 +376,26 @@ public final class GestureArena: RunLoopTarget {
             let waiting = engaged[i]
             i += 1
             guard let target = waiting.pendingState, waiting !== decided,
-                  waiting.requiredToFail.contains(where: { $0 === decided }) || requiresFailure(waiting, of: decided)
+                  Self.statically(waiting, requires: decided) || requiresFailure(waiting, of: decided)
             else { continue }
             waiting.pendingState = nil
             attemptToLeavePossible(waiting, to: target)
         }
+    }
+
+    /// Whether `waiting.require(toFail: other)` was called. A plain loop: the
+    /// generic `contains(where:)` is not specialized in debug builds, where its
+    /// array iterator allocates a coroutine frame on every call (an app's UI
+    /// test counting allocations would see one at the lift of every tap that
+    /// waits for a double tap).
+    @inline(__always)
+    @usableFromInline static func statically(_ waiting: GestureRecognizer, requires other: GestureRecognizer) -> Bool {
+        var i = 0
+        while i < waiting.requiredToFail.count {
+            if waiting.requiredToFail[i] === other { return true }
+            i += 1
+        }
+        return false
     }
 
     // MARK: Disabling and detaching
