@@ -1,0 +1,227 @@
+import PanelApp
+
+/// The photo frame's one screen: a photo per page, moved, zoomed and turned
+/// with the fingers, a caption, a page indicator, badges and an info panel.
+///
+/// The gestures, all recognizers on the photo view:
+///
+/// | gesture | what it does |
+/// | --- | --- |
+/// | one finger drag | moves a zoomed-in photo (pan) |
+/// | swipe left / right | next / previous page, when not zoomed in |
+/// | two fingers apart / together | zooms about the fingers (pinch) |
+/// | two fingers turning | turns the photo about the fingers (rotation, with the pinch) |
+/// | double tap | zooms in 2× at the finger, or back to fitted |
+/// | single tap | hides the info panel if shown, else shows or hides the caption |
+/// | long press | shows the info panel |
+///
+/// How they get along (docs/touch-rules.md):
+/// - **Single tap versus double tap (G8):** the single tap `require(toFail:)`
+///   the double tap, so it fires only once the second tap can no longer come
+///   (0.35 s after the lift); a double tap never toggles the caption.
+/// - **Swipe versus pan:** both want one finger moving. A pan begins after
+///   10 pt, long before a swipe's 50 pt, and G5 would then fail the swipe. So
+///   the delegate lets only one of them begin, by the zoom: fitted, a fast
+///   stroke turns the page (the pan may not begin, G6); zoomed in, the finger
+///   moves the photo and swipes may not begin. Like a photo viewer: zoom out
+///   to page on. Waiting for the swipe to fail instead (G8) would delay every
+///   pan by up to half a second.
+/// - **Pinch, rotation and pan together (G5):** the delegate lets the three
+///   recognize simultaneously, so two fingers zoom, turn and move in one
+///   gesture; each step is applied about the fingers' centroid.
+/// - **Long press:** begins after 0.5 s still, which fails the taps (G5).
+final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate {
+    let photos: [Photo]
+    let photoView = PhotoView()
+    let caption = CaptionBar()
+    let pageIndicator = PageIndicator()
+    let zoomBadge = ValueBadge(name: "zoom", value: 1)
+    let angleBadge = ValueBadge(name: "angle", value: 0)
+    let info = InfoPanel()
+
+    let pan = PanGestureRecognizer(name: "pan")
+    let pinch = PinchGestureRecognizer(name: "pinch")
+    let rotation = RotationGestureRecognizer(name: "rotation")
+    let swipe = SwipeGestureRecognizer(name: "swipe")
+    let doubleTap = TapGestureRecognizer(name: "doubleTap")
+    let singleTap = TapGestureRecognizer(name: "singleTap")
+    let longPress = LongPressGestureRecognizer(name: "longPress")
+
+    let screenBounds: Rect
+    /// The runtime's JSON Lines log: every overlay's `.valueChanged` becomes an `action` line.
+    unowned(unsafe) let log: ReplayLog
+
+    /// The page shown, 0-based.
+    var currentPage: Int { pageIndicator.currentPage }
+    var currentPhoto: Photo { photos[currentPage] }
+    /// The caption texts, "1 of 3", made once.
+    private var positionTexts: [String] = []
+
+    init(photos: [Photo], screenBounds: Rect, log: ReplayLog) {
+        precondition(!photos.isEmpty, "a photo frame needs a photo")
+        self.photos = photos
+        self.screenBounds = screenBounds
+        self.log = log
+        super.init()
+    }
+
+    override func loadView() {
+        let root = View(frame: screenBounds, name: "photoFrame")
+        root.backgroundColor = Color(rgb: 0x000000)
+        root.clipsToBounds = true
+        for view in [photoView, caption, pageIndicator, zoomBadge, angleBadge, info] as [View] { root.addSubview(view) }
+        layout(in: screenBounds)
+        view = root
+    }
+
+    /// Laid out for 800x480 and scaled to other screens.
+    func layout(in bounds: Rect) {
+        let ui = min(bounds.width / 800, bounds.height / 480)
+        photoView.frame = bounds
+        caption.frame = Rect(x: 0, y: 0, width: bounds.width, height: 56 * ui)
+        pageIndicator.frame = Rect(x: bounds.midX - 70 * ui, y: bounds.height - 48 * ui, width: 140 * ui, height: 32 * ui)
+        zoomBadge.frame = Rect(x: bounds.width - 196 * ui, y: bounds.height - 48 * ui, width: 84 * ui, height: 32 * ui)
+        angleBadge.frame = Rect(x: bounds.width - 100 * ui, y: bounds.height - 48 * ui, width: 84 * ui, height: 32 * ui)
+        info.frame = Rect(x: bounds.midX - 200 * ui, y: bounds.midY - 100 * ui, width: 400 * ui, height: 200 * ui)
+    }
+
+    override func viewDidLoad() {
+        for i in 0..<photos.count { positionTexts.append(String(i + 1) + " of " + String(photos.count)) }
+        pageIndicator.numberOfPages = photos.count
+
+        swipe.direction = [.left, .right]
+        pan.maximumNumberOfTouches = 2
+        doubleTap.numberOfTapsRequired = 2
+        singleTap.require(toFail: doubleTap)   // G8: a single tap waits for the double tap to fail
+        for recognizer in [pan, pinch, rotation, swipe, doubleTap, singleTap, longPress] as [GestureRecognizer] {
+            recognizer.delegate = self
+            photoView.addGestureRecognizer(recognizer)
+        }
+        pan.addTarget(self, action: PhotoFrameViewController.panned)
+        pinch.addTarget(self, action: PhotoFrameViewController.pinched)
+        rotation.addTarget(self, action: PhotoFrameViewController.rotated)
+        swipe.addTarget(self, action: PhotoFrameViewController.swiped)
+        doubleTap.addTarget(self, action: PhotoFrameViewController.doubleTapped)
+        singleTap.addTarget(self, action: PhotoFrameViewController.singleTapped)
+        longPress.addTarget(self, action: PhotoFrameViewController.longPressed)
+        pageIndicator.addTarget(self, action: PhotoFrameViewController.pageChanged, for: .valueChanged)
+
+        // The log: one action line for each change the user makes.
+        log.logActions(of: pageIndicator) { control in Double((control as? PageIndicator)?.currentPage ?? 0) }
+        log.logActions(of: zoomBadge) { control in (control as? ValueBadge)?.value }
+        log.logActions(of: angleBadge) { control in (control as? ValueBadge)?.value }
+        log.logActions(of: caption) { control in control.isHidden ? 0 : 1 }
+        log.logActions(of: info) { control in control.isHidden ? 0 : 1 }
+
+        showPage(0)
+    }
+
+    // MARK: Pages
+
+    func pageChanged(_ sender: Control) {
+        showPage(pageIndicator.currentPage)
+    }
+
+    func showPage(_ page: Int) {
+        let photo = photos[page]
+        photoView.image = photo.image   // fitted, upright, centred
+        caption.title = photo.title
+        caption.position = positionTexts[page]
+        placementChanged()
+    }
+
+    // MARK: Gestures
+
+    func swiped(_ recognizer: GestureRecognizer) {
+        pageIndicator.turn(by: swipe.recognizedDirection == .left ? 1 : -1)
+    }
+
+    func panned(_ recognizer: GestureRecognizer) {
+        switch pan.state {
+        case .began, .changed:
+            photoView.move(by: pan.translation(in: photoView))
+            pan.setTranslation(.zero, in: photoView)
+        case .ended, .cancelled:
+            photoView.settle()
+        default:
+            break
+        }
+    }
+
+    func pinched(_ recognizer: GestureRecognizer) {
+        switch pinch.state {
+        case .began, .changed:
+            photoView.scale(by: pinch.scale, about: pinch.location(in: photoView))
+            pinch.scale = 1
+        case .ended, .cancelled:
+            photoView.settle()
+            placementChanged()
+        default:
+            break
+        }
+    }
+
+    func rotated(_ recognizer: GestureRecognizer) {
+        switch rotation.state {
+        case .began, .changed:
+            photoView.rotate(by: rotation.rotation, about: rotation.location(in: photoView))
+            rotation.rotation = 0
+        case .ended, .cancelled:
+            photoView.settle()
+            placementChanged()
+        default:
+            break
+        }
+    }
+
+    func doubleTapped(_ recognizer: GestureRecognizer) {
+        if photoView.isTransformed {
+            photoView.resetPlacement()
+        } else {
+            photoView.zoom(to: 2, about: doubleTap.location(in: photoView))
+        }
+        placementChanged()
+    }
+
+    func singleTapped(_ recognizer: GestureRecognizer) {
+        if info.isShown {
+            info.setShown(false)
+        } else {
+            caption.setShown(!caption.isShown)
+        }
+    }
+
+    func longPressed(_ recognizer: GestureRecognizer) {
+        guard longPress.state == .began else { return }
+        info.describe(currentPhoto, zoom: photoView.zoom, angle: photoView.angle)
+        info.setShown(true)
+    }
+
+    /// After a page turn, a zoom or a turn: the badges (and their log lines) and the info panel follow.
+    func placementChanged() {
+        let zoom = (photoView.zoom * 100).rounded() / 100
+        zoomBadge.show(zoom, text: Format.percent(zoom), visible: photoView.isZoomedIn)
+        let degrees = Format.wholeDegrees(photoView.angle)
+        angleBadge.show(Double(degrees), text: Format.degrees(photoView.angle), visible: degrees != 0)
+        if info.isShown { info.describe(currentPhoto, zoom: photoView.zoom, angle: photoView.angle) }
+    }
+
+    // MARK: GestureRecognizerDelegate
+
+    /// G6: one finger moving is a pan when zoomed in, a swipe when not.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if gestureRecognizer === pan { return photoView.isZoomedIn }
+        if gestureRecognizer === swipe { return !photoView.isZoomedIn }
+        return true
+    }
+
+    /// G5: pinch, rotation and pan work together.
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        isManipulation(gestureRecognizer) && isManipulation(other)
+    }
+
+    private func isManipulation(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer === pan || recognizer === pinch || recognizer === rotation
+    }
+}
