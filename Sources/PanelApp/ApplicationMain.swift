@@ -201,21 +201,12 @@ final class AppRuntime {
     /// Creates the application on `runLoop` and launches `delegate` on a screen of `size`.
     func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
                 logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1)) -> LaunchedApp {
-        let log = ReplayLog(sink: logSink, clock: runLoop.clock)
-        log.startTime = runLoop.now
-        let launchOptions = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log,
-                                          arguments: arguments)
-        let application = delegate.makeApplication(runLoop: runLoop, options: launchOptions)
-        guard delegate.application(application, didFinishLaunchingWithOptions: launchOptions) else {
-            fail("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
+        do throws(LaunchError) {
+            return try LaunchedApp(delegate, runLoop: runLoop, screenSize: screenSize, backend: backend, logSink: logSink,
+                                   arguments: arguments)
+        } catch {
+            fail(error.message)
         }
-        guard let window = delegate.window else {
-            fail("the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")
-        }
-        var shown = false
-        for i in 0..<application.windows.count where application.windows[i] === window { shown = true }
-        if !shown { application.addWindow(window) }
-        return LaunchedApp(delegate: delegate, application: application, window: window, options: launchOptions)
     }
 
     // MARK: The board
@@ -282,11 +273,27 @@ final class LaunchedApp {
     let window: Window
     let options: LaunchOptions
 
-    init(delegate: any ApplicationDelegate, application: Application, window: Window, options: LaunchOptions) {
+    /// The launch every host and `HeadlessApp` share: the log on `logSink`
+    /// timed by `runLoop`, the delegate's application, its
+    /// `application(_:didFinishLaunchingWithOptions:)` on a screen of
+    /// `screenSize`, and its window shown.
+    init(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend, logSink: any TextSink,
+         arguments: AppArguments) throws(LaunchError) {
+        let log = ReplayLog(sink: logSink, clock: runLoop.clock)
+        log.startTime = runLoop.now
+        options = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log, arguments: arguments)
+        application = delegate.makeApplication(runLoop: runLoop, options: options)
+        guard delegate.application(application, didFinishLaunchingWithOptions: options) else {
+            throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
+        }
+        guard let window = delegate.window else {
+            throw LaunchError("the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")
+        }
+        var shown = false
+        for i in 0..<application.windows.count where application.windows[i] === window { shown = true }
+        if !shown { application.addWindow(window) }
         self.delegate = delegate
-        self.application = application
         self.window = window
-        self.options = options
     }
 
     var log: ReplayLog { options.log }

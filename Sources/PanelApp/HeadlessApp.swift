@@ -48,21 +48,10 @@ public final class HeadlessApp {
         var size = screenSize ?? board?.screenSize ?? delegate.preferredScreenSize ?? Size(width: 800, height: 480)
         if let screen = options.screen, screenSize == nil { size = Size(width: Double(screen.width), height: Double(screen.height)) }
         let clock = ManualClock()
-        let runLoop = RunLoop(manualClock: clock)
-        let log = ReplayLog(sink: logSink, clock: clock)
-        let launchOptions = LaunchOptions(screenBounds: Rect(origin: .zero, size: size), backend: .headless, log: log, arguments: arguments)
-        let application = delegate.makeApplication(runLoop: runLoop, options: launchOptions)
-        guard delegate.application(application, didFinishLaunchingWithOptions: launchOptions) else {
-            throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
-        }
-        guard let window = delegate.window else {
-            throw LaunchError("the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")
-        }
-        var shown = false
-        for i in 0..<application.windows.count where application.windows[i] === window { shown = true }
-        if !shown { application.addWindow(window) }
-        return HeadlessApp(delegate: delegate, application: application, window: window, launchOptions: launchOptions,
-                           clock: clock, textRenderer: textRenderer)
+        let launched = try LaunchedApp(delegate, runLoop: RunLoop(manualClock: clock), screenSize: size, backend: .headless,
+                                       logSink: logSink, arguments: arguments)
+        return HeadlessApp(delegate: delegate, application: launched.application, window: launched.window,
+                           launchOptions: launched.options, clock: clock, textRenderer: textRenderer)
     }
 
     init(delegate: any ApplicationDelegate, application: Application, window: Window, launchOptions: LaunchOptions,

@@ -163,11 +163,7 @@ public struct StandardOptions {
         case "mode": mode = value
         case "device": device = value
         case "grab": grab = true
-        case "touch-rotation":
-            guard let degrees = Int(value), degrees == 0 || degrees == 90 || degrees == 180 || degrees == 270 else {
-                throw OptionError("--touch-rotation must be 0, 90, 180 or 270, not '" + value + "'")
-            }
-            touchRotation = degrees
+        case "touch-rotation": touchRotation = try Self.quarterTurn(value, option: name)
         case "calibration":
             var numbers: [Double] = []
             for part in value.split(whereSeparator: { $0 == " " || $0 == "," }) {
@@ -177,11 +173,7 @@ public struct StandardOptions {
             guard numbers.count == 6 else { throw OptionError("--calibration needs six numbers 'a b c d e f', not '" + value + "'") }
             calibration = CalibrationMatrix(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
         case "latency-log": latencyLog = value
-        case "rotation":
-            guard let degrees = Int(value), degrees == 0 || degrees == 90 || degrees == 180 || degrees == 270 else {
-                throw OptionError("--rotation must be 0, 90, 180 or 270, not '" + value + "'")
-            }
-            rotation = degrees
+        case "rotation": rotation = try Self.quarterTurn(value, option: name)
         case "zoom":
             if value == "fit" {
                 zoom = 0
@@ -205,6 +197,14 @@ public struct StandardOptions {
         case "help": help = true
         default: throw OptionError(StandardOptions.unknownOptionMessage(name, appOptions: []))
         }
+    }
+
+    /// 0, 90, 180 or 270 degrees.
+    static func quarterTurn(_ value: String, option: String) throws(OptionError) -> Int {
+        guard let degrees = Int(value), degrees == 0 || degrees == 90 || degrees == 180 || degrees == 270 else {
+            throw OptionError("--" + option + " must be 0, 90, 180 or 270, not '" + value + "'")
+        }
+        return degrees
     }
 
     /// "unknown option '--bakend'; did you mean --backend? (see --help)".
