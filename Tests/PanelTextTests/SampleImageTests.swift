@@ -1,3 +1,4 @@
+import Foundation
 import PanelHeadless
 import PanelKit
 import PanelText
@@ -7,8 +8,10 @@ import Testing
 /// and truncation over dark and light backgrounds. Not compared to anything.
 @Suite struct SampleImageTests {
     @Test func writesASampleSheet() throws {
-        try writeSheet(format: .xrgb8888, to: "/tmp/panelkit-text-sample.png")
-        try writeSheet(format: .rgb565, to: "/tmp/panelkit-text-sample-rgb565.png")
+        // Per user: another user's sheet in /tmp is not ours to overwrite.
+        let name = "/tmp/panelkit-text-sample-" + String(getuid())
+        try writeSheet(format: .xrgb8888, to: name + ".png")
+        try writeSheet(format: .rgb565, to: name + "-rgb565.png")
     }
 
     func writeSheet(format: PixelFormat, to path: String) throws {
