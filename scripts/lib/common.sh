@@ -35,7 +35,8 @@ PANELKIT_STEP="setup"
 # step TITLE: prints a header for the next step and remembers it for errors.
 step() {
     PANELKIT_STEP="$*"
-    printf '\n==> %s\n' "$*"
+    # Seconds since the script started: the timings a note on CI quotes.
+    printf '\n==> %s  (at %d s)\n' "$*" "$SECONDS"
 }
 
 die() {
