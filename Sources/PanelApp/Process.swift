@@ -100,8 +100,8 @@ func environment(_ name: String) -> String? {
     return String(cString: value)
 }
 
-/// The names in `folder` that end with `suffix`, sorted.
-func fileNames(in folder: String, suffix: String) -> [String] {
+/// The names in `folder` that end with `suffix`, sorted; none when the folder is missing.
+public func fileNames(in folder: String, suffix: String) -> [String] {
     guard let directory = opendir(folder) else { return [] }
     defer { closedir(directory) }
     var names: [String] = []
@@ -121,26 +121,30 @@ func currentDirectory() -> String {
 }
 
 /// A folder PanelKit ships (`assets`, `boards`): the one given, else the
-/// environment variable's, else `name` beside the executable (a board
-/// bundle), else in the PanelKit checkout this module was compiled from (an
+/// environment variable's, else `name` in the current folder, else beside the
+/// executable or a folder above it (a board bundle, the `panel` of a
+/// checkout), else in the PanelKit checkout this module was compiled from (an
 /// app that depends on PanelKit by path or URL, on the machine that built
 /// it), else in a checkout found walking up from the current folder.
-/// `marker` must exist inside it.
-func locatePanelKitFolder(_ name: String, given: String?, marker: String, variable: String) -> String? {
+/// `marker` must exist inside it (`.` for the folder alone). The runtime and
+/// the `panel` tool both look folders up through this.
+public func locatePanelKitFolder(_ name: String, given: String?, marker: String, variable: String) -> String? {
     func holds(_ folder: String) -> Bool { isDirectory(folder + "/" + marker) }
+    func walkingUp(from start: String) -> String? {
+        var folder = start
+        for _ in 0..<8 {
+            if holds(folder + "/" + name) { return folder + "/" + name }
+            if folder == "/" || folder == "." { return nil }
+            folder = parentDirectory(folder)
+        }
+        return nil
+    }
     if let given { return holds(given) ? given : nil }
     if let value = environment(variable), holds(value) { return value }
     if holds(name) { return name }
-    let executable = executableDirectory()
-    if holds(executable + "/" + name) { return executable + "/" + name }
+    if let found = walkingUp(from: executableDirectory()) { return found }
     // Sources/PanelApp/Process.swift → the checkout.
     let checkout = parentDirectory(parentDirectory(parentDirectory(#filePath)))
     if holds(checkout + "/" + name) { return checkout + "/" + name }
-    var folder = currentDirectory()
-    for _ in 0..<8 {
-        if holds(folder + "/" + name) { return folder + "/" + name }
-        if folder == "/" { break }
-        folder = parentDirectory(folder)
-    }
-    return nil
+    return walkingUp(from: currentDirectory())
 }

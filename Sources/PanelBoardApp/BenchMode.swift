@@ -30,9 +30,9 @@ func runBench(_ arguments: Arguments, board: Board) -> Int32 {
     }
     arguments.rejectUnknownOptions(usage)
     if !arguments.words.isEmpty { fail("bench takes no file arguments\n" + usage) }
-    for path in evemuFiles(in: traceFolder) {
+    for name in fileNames(in: traceFolder, suffix: ".evemu") {
         do throws(TraceError) {
-            configuration.traces.append(try Trace.load(path: path))
+            configuration.traces.append(try Trace.load(path: traceFolder + "/" + name))
         } catch {
             fail(error.description)
         }
@@ -47,21 +47,6 @@ func runBench(_ arguments: Arguments, board: Board) -> Int32 {
     print(report.table(color: isatty(1) != 0), terminator: "")
     if let jsonPath { writeFile(report.json(), to: jsonPath) }
     return report.passed ? 0 : 1
-}
-
-/// The `.evemu` files of `folder`, sorted by name; none when the folder is missing.
-func evemuFiles(in folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let name = clinux_readdir_name(directory) {
-        let entry = String(cString: name)
-        if entry.hasSuffix(".evemu") { names.append(entry) }
-    }
-    names.sort()
-    var paths: [String] = []
-    for i in 0..<names.count { paths.append(folder + "/" + names[i]) }
-    return paths
 }
 
 /// Writes `text` to `path`, replacing it; fails with the system's reason.

@@ -49,7 +49,7 @@ public final class DemoAppDelegate: ApplicationDelegate {
             }
         }
         guard isFile || name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json") else {
-            throw LaunchError(SceneCatalog.unknownSceneMessage(name) + ", or a scene file's path")
+            throw LaunchError(SceneCatalog.unknownSceneMessage(name))
         }
         do throws(JSONError) {
             return try SceneFile.load(path: name)

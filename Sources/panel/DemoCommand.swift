@@ -69,28 +69,14 @@ func locateAssets(_ given: String?) -> String {
     locatePackageFolder("assets", given: given, marker: "fonts", option: "--assets", variable: "PANELKIT_ASSETS")
 }
 
-/// A folder of the PanelKit checkout (`assets`, `boards`): the one given, else
-/// the environment variable's, else `NAME` here, else beside the executable's
-/// checkout (walking up from the executable). `marker` is a child it must hold.
+/// A folder of the PanelKit checkout (`assets`, `boards`), found as the app
+/// runtime finds it (PanelApp's `locatePanelKitFolder`); a folder that is not
+/// there ends the program with one line naming the option to pass.
+/// `marker` is a child it must hold.
 func locatePackageFolder(_ name: String, given: String?, marker: String?, option: String, variable: String) -> String {
-    let manager = FileManager.default
-    func holds(_ folder: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return manager.fileExists(atPath: folder + (marker.map { "/" + $0 } ?? ""), isDirectory: &isFolder) && isFolder.boolValue
-    }
+    if let folder = locatePanelKitFolder(name, given: given, marker: marker ?? ".", variable: variable) { return folder }
     if let given {
-        guard holds(given) else {
-            fail("no \(marker.map { "\($0) in " } ?? "folder ")\(given): give \(option) PanelKit's \(name) folder")
-        }
-        return given
-    }
-    if let environment = ProcessInfo.processInfo.environment[variable], holds(environment) { return environment }
-    if holds(name) { return name }
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    for _ in 0..<6 {
-        let candidate = directory.appendingPathComponent(name).path
-        if holds(candidate) { return candidate }
-        directory.deleteLastPathComponent()
+        fail("no \(marker.map { "\($0) in " } ?? "folder ")\(given): give \(option) PanelKit's \(name) folder")
     }
     fail("cannot find PanelKit's \(name) folder: run from the PanelKit folder, or pass \(option) DIR or set \(variable)")
 }
