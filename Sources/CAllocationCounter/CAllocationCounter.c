@@ -1,16 +1,76 @@
-// Replaces glibc's allocator entry points with counting forwarders.
+// Counts every heap allocation of the calling thread, in one of two ways
+// picked at compile time:
 //
-// Why this works: the test executable defines `malloc` and friends, and the
-// dynamic linker resolves every library's `malloc` (libswiftCore, libc itself,
-// libpng, ...) to the first definition in the search order, which is the
-// executable's. Each forwarder calls glibc's real implementation through its
-// exported `__libc_*` aliases, so no `dlsym` is needed (dlsym itself allocates,
-// which would recurse before the first allocation could be served).
+// - Normal builds replace glibc's allocator entry points with counting
+//   forwarders. The executable defines `malloc` and friends, and the dynamic
+//   linker resolves every library's `malloc` (libswiftCore, libc itself,
+//   libpng, ...) to the first definition in the search order, which is the
+//   executable's. Each forwarder calls glibc's real implementation through its
+//   exported `__libc_*` aliases, so no `dlsym` is needed (dlsym itself
+//   allocates, which would recurse before the first allocation could be served).
+//
+// - AddressSanitizer builds (`swift test --sanitize=address`, which compiles
+//   this file with -fsanitize=address) define no allocator functions at all:
+//   ASan's runtime owns `malloc` there, and replacing it would both hide heap
+//   errors from ASan and run our code from inside ASan's start-up interception
+//   (dlsym -> _dl_exception_create_format -> malloc), before this thread's
+//   state exists: the test binary died with SIGSEGV before any test ran.
+//   Instead a constructor installs a malloc hook in ASan's allocator
+//   (`__sanitizer_install_malloc_and_free_hooks`), which ASan calls on the
+//   allocating thread after every allocation it makes for the program. The
+//   count is the same: one per malloc, calloc, posix_memalign, aligned_alloc,
+//   memalign, valloc, pvalloc, operator new, and per realloc that allocates
+//   (ASan's realloc always moves; `realloc(p, 0)` frees and is not counted).
 
 #include "CAllocationCounter.h"
 
 #include <errno.h>
 #include <stddef.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define PANELKIT_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PANELKIT_UNDER_ASAN 1
+#endif
+#endif
+
+// initial-exec: reading the counter must not itself allocate. The general
+// dynamic TLS model may call into the dynamic linker, which can call malloc.
+static __thread uint64_t allocation_count __attribute__((tls_model("initial-exec")));
+
+static inline void count_one(void) { allocation_count += 1; }
+
+uint64_t panelkit_allocations_on_this_thread(void) { return allocation_count; }
+
+#if defined(PANELKIT_UNDER_ASAN)
+
+#include <sanitizer/allocator_interface.h>
+
+static int hooks_installed;
+
+static void count_asan_allocation(const volatile void *pointer, size_t size) {
+    (void)pointer;
+    (void)size;
+    count_one();
+}
+
+// ASan refuses a pair with a null member, so frees get a hook that does nothing.
+static void ignore_asan_free(const volatile void *pointer) { (void)pointer; }
+
+// Runs before main (and before Swift code), after ASan's own initialization,
+// which happens in .preinit_array.
+__attribute__((constructor)) static void install_asan_hooks(void) {
+    hooks_installed = __sanitizer_install_malloc_and_free_hooks(count_asan_allocation, ignore_asan_free) != 0;
+}
+
+const char *panelkit_allocation_counter_kind(void) {
+    return hooks_installed ? "asan-hooks" : "asan-hooks-failed";
+}
+
+#else
+
+const char *panelkit_allocation_counter_kind(void) { return "interposer"; }
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -20,15 +80,7 @@ extern void *__libc_memalign(size_t alignment, size_t size);
 extern void *__libc_valloc(size_t size);
 extern void *__libc_pvalloc(size_t size);
 
-// initial-exec: reading the counter must not itself allocate. The general
-// dynamic TLS model may call into the dynamic linker, which can call malloc.
-static __thread uint64_t allocation_count __attribute__((tls_model("initial-exec")));
-
 #define EXPORTED __attribute__((visibility("default"), used))
-
-static inline void count_one(void) { allocation_count += 1; }
-
-uint64_t panelkit_allocations_on_this_thread(void) { return allocation_count; }
 
 EXPORTED void *malloc(size_t size) {
     count_one();
@@ -96,3 +148,5 @@ EXPORTED void *pvalloc(size_t size) {
     count_one();
     return __libc_pvalloc(size);
 }
+
+#endif

@@ -14,6 +14,11 @@ import PanelKit
 ///
 /// Frees are not counted: a body that allocates and frees one buffer counts 1.
 ///
+/// Under AddressSanitizer (`swift test --sanitize=address`, `scripts/asan-test`)
+/// nothing is interposed, since ASan owns `malloc`; a hook in ASan's allocator
+/// counts the same calls instead (`mechanism` says which is in use), so the
+/// allocation tests run, and can fail, in both builds.
+///
 /// Warm up before measuring: the first run of a code path may allocate where
 /// later runs do not, because the Swift runtime instantiates generic type
 /// metadata and protocol conformances lazily (a plain `for` loop over an
@@ -30,6 +35,13 @@ public enum AllocationCounter {
     /// difference between two readings means anything.
     public static var allocationsOnThisThread: UInt64 {
         panelkit_allocations_on_this_thread()
+    }
+
+    /// How this build counts: `"interposer"` (the normal build), `"asan-hooks"`
+    /// (AddressSanitizer's allocator hooks) or `"asan-hooks-failed"` (ASan
+    /// refused the hooks, so nothing is counted and the counting tests fail).
+    public static var mechanism: String {
+        String(cString: panelkit_allocation_counter_kind())
     }
 
     /// The number of allocations made on the calling thread while `body` ran.

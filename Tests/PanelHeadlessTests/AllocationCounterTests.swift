@@ -66,6 +66,16 @@ import Testing
         #expect(allocations == 5)
     }
 
+    @Test func countingIsActiveInThisBuild() {
+        // The interposer in a normal build, ASan's allocator hooks under
+        // --sanitize=address; never a counter that silently reads zero.
+        #expect(["interposer", "asan-hooks"].contains(AllocationCounter.mechanism))
+        let allocations = AllocationCounter.count {
+            free(malloc(16))
+        }
+        #expect(allocations == 1)
+    }
+
     @Test func readingGrowsWithEachAllocation() {
         let first = AllocationCounter.allocationsOnThisThread
         let numbers = [Int](repeating: 7, count: 100)

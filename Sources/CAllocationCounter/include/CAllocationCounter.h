@@ -12,6 +12,10 @@
 // `panel` (`panel bench`) and, through PanelApp, into every app, whose
 // `--bench` checks that an input frame allocates nothing, on the board too.
 // It costs each allocation a forwarding call and a thread-local increment.
+//
+// Built with AddressSanitizer (`swift test --sanitize=address`), it replaces
+// nothing: ASan owns the allocator, and a malloc hook installed in it does the
+// same counting (see CAllocationCounter.c).
 
 #include <stdint.h>
 
@@ -21,5 +25,11 @@
 /// `realloc(p, 0)`, which frees). Subtract two readings to count a stretch of
 /// code. It never decreases.
 uint64_t panelkit_allocations_on_this_thread(void);
+
+/// How the counting is done in this build: "interposer" (the normal build),
+/// "asan-hooks" (an AddressSanitizer build, hooks installed) or
+/// "asan-hooks-failed" (ASan refused the hooks: nothing is counted, and the
+/// allocation tests must fail rather than pass with a count of zero).
+const char *panelkit_allocation_counter_kind(void);
 
 #endif
