@@ -4,7 +4,9 @@ import PanelReplay
 
 /// PanelKit's demo: the `controls` screen, and an about screen reached with
 /// its "More" button and left with "Back".
-public final class DemoApp {
+public final class DemoApp: LifetimeTracked {
+    /// Lets controls hold the demo as their target without retaining it.
+    public let lifetime = Lifetime()
     public let application: Application
     public let window: Window
     public let controls: ControlsScreen

@@ -33,7 +33,8 @@ final class ControlEventLog {
 }
 
 /// A target for target-action tests: counts its calls.
-final class ControlTarget {
+final class ControlTarget: LifetimeTracked {
+    let lifetime = Lifetime()
     var calls = 0
     var senders: [ObjectIdentifier] = []
     func fire(_ sender: Control) { calls += 1 }

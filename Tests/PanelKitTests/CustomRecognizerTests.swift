@@ -178,6 +178,7 @@ struct CustomRecognizerTests {
 
     /// Lets its recognizers run together (G5).
     final class Simultaneous: GestureRecognizerDelegate {
+        let lifetime = Lifetime()
         func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
     }

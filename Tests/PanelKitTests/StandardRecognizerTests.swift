@@ -809,12 +809,14 @@ struct StandardRecognizerTests {
         }
     }
 
-    final class ActionCounter {
+    final class ActionCounter: LifetimeTracked {
+        let lifetime = Lifetime()
         var count = 0
         func fire(_ recognizer: GestureRecognizer) { count += 1 }
     }
 
     final class Simultaneous: GestureRecognizerDelegate {
+        let lifetime = Lifetime()
         func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
     }

@@ -126,6 +126,21 @@ struct TouchDecoderTests {
         #expect(ids(frames[1]) == [11])
     }
 
+    @Test("H2, rule 5: fingers in undeclared slots and past a frame's 16 contacts are counted and said once, not dropped silently")
+    func ignoredContactsAreSaid() throws {
+        let decoder = try TouchDecoder(device: slotDevice(slots: 32))
+        let warnings = RuntimeWarnings()
+        decoder.warnings = warnings
+        var script = Script()
+        for slot in Int32(0)..<20 { script.finger(slot: slot, id: 100 + slot, x: 10 * slot, y: 100) }
+        script.finger(slot: 40, id: 999, x: 5, y: 5)   // the device declared 32 slots
+        script.report()
+        let frames = decode(script.events, with: decoder)
+        #expect(frames.last?.count == TouchFrame.capacity)
+        #expect(decoder.ignoredContacts == 5)
+        #expect(warnings.said.count == 1 && warnings.said[0].kind == .contactCapacity)
+    }
+
     @Test("H1: protocol B ignores the legacy ABS_X/ABS_Y/BTN_TOUCH events it also sends")
     func protocolBIgnoresLegacyEvents() throws {
         let decoder = try TouchDecoder(device: slotDevice())

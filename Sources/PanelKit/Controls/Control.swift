@@ -38,7 +38,9 @@ open class Control: View {
     public var touchMargin: Double = 44
 
     @usableFromInline var targets = TargetActionList<Control>()
-    /// The touch being tracked.
+    /// The touch being tracked. Unretained: touches are pooled objects that live
+    /// as long as their application's touch tracker, and tracking stops
+    /// (`stopTracking`) before the touch goes back to the pool.
     @usableFromInline unowned(unsafe) var trackedTouch: Touch?
 
     public override init(frame: Rect = .zero, name: String = "") {
@@ -52,10 +54,12 @@ open class Control: View {
     // MARK: Target-action (C3)
 
     /// Calls `action` on `target` when any of `events` happens. The target is
-    /// not retained, as in UIKit.
+    /// not retained, as in UIKit; once it is freed its actions are skipped.
+    /// Any ``Responder`` (a view controller, a view) can be a target; another
+    /// class adopts ``LifetimeTracked`` (see docs/memory.md).
     ///
     ///     volume.addTarget(self, action: Mixer.volumeChanged, for: .valueChanged)
-    public final func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (Control) -> Void,
+    public final func addTarget<Target: LifetimeTracked>(_ target: Target, action: @escaping (Target) -> (Control) -> Void,
                                                    for events: ControlEvents) {
         targets.add(target, events: events.rawValue, action: action)
     }

@@ -89,3 +89,10 @@ public struct AffineTransform: Equatable, Sendable {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
+
+extension AffineTransform {
+    /// Whether all six numbers are finite.
+    @inlinable public var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
+}

@@ -29,6 +29,10 @@ public struct Rect: Equatable, Sendable {
     @inlinable public var height: Double { size.height }
     @inlinable public var center: Point { Point(x: midX, y: midY) }
     @inlinable public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
+    /// Whether every edge is a finite number (no NaN, no infinity).
+    @inlinable public var isFinite: Bool {
+        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
+    }
 
     /// The same rectangle with a non-negative width and height.
     @inlinable

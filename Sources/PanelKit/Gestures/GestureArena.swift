@@ -16,17 +16,23 @@ public protocol GestureArenaObserver: AnyObject {
 ///
 /// Storage is fixed after start-up: the engaged list keeps its capacity, and
 /// per-touch state lives in the pooled ``Touch`` objects.
-public final class GestureArena: RunLoopTarget {
-    /// Engaged recognizers the arena holds without growing its storage.
+public final class GestureArena: RunLoopTarget, LifetimeTracked {
+    /// Engaged recognizers the arena holds before its list grows (which then
+    /// allocates once): more than any screen engages at once.
     public static let capacity = 64
 
+    // Unretained: the application owns the tracker, the run loop and the
+    // arena. Recognizers reach the arena through a zeroing reference, and the
+    // only thing that can keep it past the application, a pending next-turn
+    // request on the run loop, runs the reset pass, which touches neither.
     @usableFromInline unowned(unsafe) let tracker: TouchTracker
     @usableFromInline unowned(unsafe) let runLoop: RunLoop
     /// Recognizers that received a touch since their last reset, in the order they did.
     @usableFromInline var engaged: ContiguousArray<GestureRecognizer> = []
     @usableFromInline var isResetPassScheduled = false
-    /// Set while the arena fires actions or cancels touches, so a nested state change waits its turn.
-    public unowned(unsafe) var observer: (any GestureArenaObserver)?
+    /// Hears every state change; retained (it is the app's log, not a delegate).
+    public var observer: (any GestureArenaObserver)?
+    public let lifetime = Lifetime()
 
     @usableFromInline init(tracker: TouchTracker, runLoop: RunLoop) {
         self.tracker = tracker

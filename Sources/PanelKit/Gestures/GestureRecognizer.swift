@@ -21,7 +21,9 @@ open class GestureRecognizer: RunLoopTarget {
     /// Used in logs.
     public var name: String
 
-    /// The view the recognizer is attached to.
+    /// The view the recognizer is attached to. Unretained (the view owns its
+    /// recognizers); a view detaches its recognizers when it is freed, so this
+    /// never names a freed view.
     public internal(set) unowned(unsafe) var view: View?
 
     /// A disabled recognizer gets no touches; disabling it mid-gesture cancels
@@ -40,8 +42,18 @@ open class GestureRecognizer: RunLoopTarget {
     /// G12: the view's `touchesEnded` waits until this recognizer fails.
     public var delaysTouchesEnded = true
 
-    /// G6–G8. Not retained, as in UIKit.
-    public unowned(unsafe) var delegate: (any GestureRecognizerDelegate)?
+    /// G6–G8. Not retained, as in UIKit; reads `nil` once the delegate is freed.
+    public var delegate: (any GestureRecognizerDelegate)? {
+        get { delegateToken?.isAlive == true ? unretainedDelegate : nil }
+        set {
+            unretainedDelegate = newValue
+            delegateToken = newValue?.lifetime.token
+        }
+    }
+    // A ZeroingReference spelled out: the generic one needs a class type, and
+    // an existential is not one. Loaded only while the token says it lives.
+    @usableFromInline unowned(unsafe) var unretainedDelegate: (any GestureRecognizerDelegate)?
+    @usableFromInline var delegateToken: LifetimeToken?
 
     // MARK: State
 
@@ -58,9 +70,13 @@ open class GestureRecognizer: RunLoopTarget {
     /// Static failure requirements (G8).
     @usableFromInline var requiredToFail: [GestureRecognizer] = []
     @usableFromInline var targets = TargetActionList<GestureRecognizer>()
-    /// Position in the arena's registry.
-    @usableFromInline var arenaIndex = -1
-    @usableFromInline unowned(unsafe) var arena: GestureArena?
+    /// The arena of the application whose touches the recognizer saw; `nil`
+    /// once that application (and its arena) is freed.
+    @usableFromInline var arena: GestureArena? {
+        get { arenaReference.object }
+        set { arenaReference = ZeroingReference(newValue) }
+    }
+    @usableFromInline var arenaReference = ZeroingReference<GestureArena>()
 
     public init(name: String = "") {
         self.name = name
@@ -83,11 +99,11 @@ open class GestureRecognizer: RunLoopTarget {
     // MARK: Targets and actions (G4)
 
     /// Calls `action` on `target` when the state becomes began, changed,
-    /// ended (recognized) or cancelled. The target is not retained, as in UIKit:
-    /// remove it before it goes away.
+    /// ended (recognized) or cancelled. The target is not retained, as in
+    /// UIKit; once it is freed its actions are skipped.
     ///
     ///     pan.addTarget(self, action: PhotoView.handlePan)
-    public final func addTarget<Target: AnyObject>(_ target: Target,
+    public final func addTarget<Target: LifetimeTracked>(_ target: Target,
                                              action: @escaping (Target) -> (GestureRecognizer) -> Void) {
         targets.add(target, action: action)
     }

@@ -1,6 +1,9 @@
 /// Lets an object shape how a recognizer interacts with the others (G6–G8).
 /// Every method has a default, so a delegate implements only what it needs.
-public protocol GestureRecognizerDelegate: AnyObject {
+/// The recognizer holds its delegate as UIKit's weak reference does
+/// (``ZeroingReference``): any ``Responder`` qualifies; another class adds
+/// `public let lifetime = Lifetime()`.
+public protocol GestureRecognizerDelegate: LifetimeTracked {
     /// G6: asked when the recognizer would leave `.possible`; false makes it fail.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool
     /// G7: asked before a new touch reaches the recognizer; false keeps the touch from it for good.

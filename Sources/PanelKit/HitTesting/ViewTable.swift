@@ -21,12 +21,19 @@ public final class ViewTable {
         public static let clipsToBounds = Flags(rawValue: 1 << 4)
         /// The view's transform collapses the plane: no point maps into it.
         public static let singular = Flags(rawValue: 1 << 5)
+        /// The view's (or an ancestor's) center, bounds or transform is not a
+        /// finite number: the view and its subtree are neither drawn nor hit.
+        public static let nonFinite = Flags(rawValue: 1 << 6)
 
         /// R4.1: any of these makes a view and its subtree unhittable.
-        @usableFromInline static let ineligible: Flags = [.hidden, .transparent, .interactionDisabled, .singular]
+        @usableFromInline static let ineligible: Flags = [.hidden, .transparent, .interactionDisabled, .singular, .nonFinite]
+        /// Entries the hit-test skips without asking the view, custom hit-testing or not.
+        @usableFromInline static let unreachable: Flags = [.singular, .nonFinite]
     }
 
     public struct Entry {
+        /// Unretained, so reading an entry costs no reference counting; the
+        /// table keeps every view it lists alive (`members`) until it is rebuilt.
         public unowned(unsafe) var view: View
         /// Index of the superview's entry; -1 for the window.
         public var parent: Int32
@@ -51,10 +58,20 @@ public final class ViewTable {
     }
 
     /// Set by the window that owns the table, right after both exist.
+    /// Unretained: the window owns the table.
     public internal(set) unowned(unsafe) var window: Window?
-    // Read on every hit-test; only the owning thread touches it, so skip the dynamic exclusivity check.
+    // Read on every hit-test; only the owning thread touches it, so skip the
+    // dynamic exclusivity check. What keeps that sound: while the entries are
+    // being read (a hit-test scan, a draw) `useDepth` is above zero and
+    // nothing writes them; changes made meanwhile by app code (an override, a
+    // `draw`) only set `needsRebuild`, and the rebuild waits until the scan is over.
     @exclusivity(unchecked) @usableFromInline var storage: ContiguousArray<Entry> = []
     @exclusivity(unchecked) public internal(set) var needsRebuild = true
+    /// Strong references to every view in `storage`, so a view removed and
+    /// dropped by app code during a scan stays valid until the next rebuild.
+    @usableFromInline var members: ContiguousArray<View> = []
+    /// Scans and draws in progress (they nest: an override calls `super.hitTest`).
+    @usableFromInline var useDepth = 0
     /// How many times the table was rebuilt; tests use it to show events do not rebuild.
     public internal(set) var rebuildCount = 0
 
@@ -84,10 +101,36 @@ public final class ViewTable {
         return storage
     }
 
-    @usableFromInline func setNeedsRebuild() { needsRebuild = true }
+    @usableFromInline func setNeedsRebuild() {
+        needsRebuild = true
+        releaseStaleMembers()
+    }
 
+    /// Once the hierarchy changed and no scan reads the entries, the table
+    /// lets go of its views at once, so a view removed and dropped is freed
+    /// now rather than at the next rebuild.
+    @usableFromInline func releaseStaleMembers() {
+        guard needsRebuild, useDepth == 0 else { return }
+        storage.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+    }
+
+    /// Rebuilds the table if the hierarchy changed, unless a scan is reading
+    /// it: then the rebuild waits for the next call after the scan.
     public func rebuildIfNeeded() {
-        if needsRebuild { rebuild() }
+        if needsRebuild && useDepth == 0 { rebuild() }
+    }
+
+    /// Runs `body` with the entries held still: changes the app makes in the
+    /// meantime (from an override or a `draw`) are applied afterwards.
+    @inlinable public func withStableEntries<Result>(_ body: (UnsafeBufferPointer<Entry>) -> Result) -> Result {
+        rebuildIfNeeded()
+        useDepth += 1
+        defer {
+            useDepth -= 1
+            releaseStaleMembers()
+        }
+        return storage.withUnsafeBufferPointer(body)
     }
 
     @usableFromInline func contains(_ view: View) -> Bool {
@@ -109,6 +152,7 @@ public final class ViewTable {
 
     @usableFromInline func rebuild() {
         storage.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
         guard let window else { return }
         let unbounded = ViewTable.unboundedClip
         append(window, parent: -1, parentToWindow: .identity, parentClip: unbounded, parentAlpha: 1, isRoot: true)
@@ -121,8 +165,11 @@ public final class ViewTable {
                         parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Int32 {
         let index = Int32(storage.count)
         view.tableIndex = Int(index)
-        storage.append(makeEntry(view, parent: parent, parentToWindow: parentToWindow,
-                                 parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot))
+        members.append(view)
+        var entry = makeEntry(view, parent: parent, parentToWindow: parentToWindow,
+                              parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot)
+        if parent >= 0 && storage[Int(parent)].flags.contains(.nonFinite) { entry.flags.insert(.nonFinite) }
+        storage.append(entry)
         let me = storage[Int(index)]
         let childClip = me.flags.contains(.clipsToBounds)
             ? (me.clipInWindow.intersection(me.frameInWindow) ?? .zero) : me.clipInWindow
@@ -146,10 +193,18 @@ public final class ViewTable {
         var flags = Self.flags(of: view)
         let inverse = toSuperview.inverted
         if inverse == nil { flags.insert(.singular) }
+        var frameInWindow = localToWindow.apply(to: view.bounds)
+        if !(localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)) {
+            // A frame computed from a division by zero must not take the panel down.
+            flags.insert(.nonFinite)
+            frameInWindow = .zero
+            window?.owningApplication?.warnings.warnOnce(.nonFiniteGeometry,
+                "view '\(view.name)' has a center, bounds or transform that is not a finite number: it (and its subviews) is neither drawn nor hit until that is fixed")
+        }
         return Entry(
             view: view, parent: parent, subtreeEnd: -1, lastChild: -1, previousSibling: -1,
             flags: flags, superviewToLocal: inverse ?? .identity, localToWindow: localToWindow,
-            bounds: view.bounds, frameInWindow: localToWindow.apply(to: view.bounds),
+            bounds: view.bounds, frameInWindow: frameInWindow,
             clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha)
     }
 
@@ -168,6 +223,10 @@ public final class ViewTable {
     /// A view's geometry or alpha changed: refresh its entry and its subtree's
     /// window-space values, in place.
     @usableFromInline func updateGeometry(of view: View) {
+        guard useDepth == 0 else {
+            needsRebuild = true   // a scan is reading the entries: patch them after it
+            return
+        }
         guard !needsRebuild, contains(view) else { return }
         let index = view.tableIndex
         let old = storage[index]
@@ -194,6 +253,7 @@ public final class ViewTable {
         fresh.subtreeEnd = old.subtreeEnd
         fresh.lastChild = old.lastChild
         fresh.previousSibling = old.previousSibling
+        if !isRoot && storage[Int(old.parent)].flags.contains(.nonFinite) { fresh.flags.insert(.nonFinite) }
         storage[index] = fresh
         let childClip = fresh.flags.contains(.clipsToBounds)
             ? (fresh.clipInWindow.intersection(fresh.frameInWindow) ?? .zero) : fresh.clipInWindow
@@ -222,10 +282,10 @@ public final class ViewTable {
     /// or does not contain the point. It calls into a view only where its class
     /// may override `hitTest` or `point(inside:)`.
     @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
-        rebuildIfNeeded()
-        return storage.withUnsafeBufferPointer { table -> View? in
+        withStableEntries { table -> View? in
+            guard index >= 0 && index < table.count else { return nil }
             let start = table[index]
-            if !start.flags.isDisjoint(with: Flags.ineligible) { return nil }
+            if !start.flags.isDisjoint(with: Flags.ineligible) || !point.x.isFinite || !point.y.isFinite { return nil }
             if start.flags.contains(.customHitTesting) {
                 guard start.view.point(inside: point, with: event) else { return nil }
             } else if !start.bounds.contains(point) {
@@ -237,7 +297,7 @@ public final class ViewTable {
                 var child = table[node].lastChild
                 while child >= 0 {
                     let entry = table[Int(child)]
-                    if !entry.flags.contains(.singular) {
+                    if entry.flags.isDisjoint(with: Flags.unreachable) {
                         let childPoint = entry.superviewToLocal.apply(to: local)
                         if entry.flags.contains(.customHitTesting) {
                             if let hit = entry.view.hitTest(childPoint, with: event) { return hit }

@@ -52,6 +52,12 @@ public final class TouchDecoder {
     public internal(set) var frame = TouchFrame()
     /// How many `SYN_DROPPED` events the device sent: each one lost events (H4).
     public internal(set) var droppedEventBursts = 0
+    /// Contacts left out because the device put them in a slot it did not
+    /// declare, or a frame held more than ``TouchFrame/capacity``.
+    public internal(set) var ignoredContacts = 0
+    /// Where the first ignored contact is said (once); the application's, set
+    /// by ``TouchInputPath/feed(_:to:)`` or by the host.
+    public var warnings: RuntimeWarnings?
 
     @usableFromInline let xBounds: AxisBounds
     @usableFromInline let yBounds: AxisBounds
@@ -213,7 +219,12 @@ public final class TouchDecoder {
             return
         }
         let slot = currentSlot
-        guard slot >= 0 else { return }
+        guard slot >= 0 else {
+            if event.code == AbsoluteAxis.multitouchTrackingID && event.value >= 0 {
+                ignoreContact("the touch device put a finger in a slot beyond the \(slotCount) it declares (ABS_MT_SLOT maximum, at most \(TouchDecoder.maximumSlotCount)): that finger is ignored")
+            }
+            return
+        }
         switch event.code {
         case AbsoluteAxis.multitouchTrackingID:
             // A new id without -1 in between simply replaces the contact: the
@@ -234,9 +245,16 @@ public final class TouchDecoder {
                   let x = xBounds.accept(slot.x), let y = yBounds.accept(slot.y),
                   // A confused controller may repeat an id in two slots; ids must stay unique.
                   next.contact(withID: slot.trackingID) == nil else { continue }
-            next.append(TouchContact(id: slot.trackingID, x: x, y: y, pressure: Double(slot.pressure),
-                                     majorRadius: Double(slot.touchMajor) / 2))
+            if !next.append(TouchContact(id: slot.trackingID, x: x, y: y, pressure: Double(slot.pressure),
+                                         majorRadius: Double(slot.touchMajor) / 2)) {
+                ignoreContact("more than \(TouchFrame.capacity) fingers in one frame: the extra ones are ignored")
+            }
         }
+    }
+
+    @usableFromInline func ignoreContact(_ message: @autoclosure () -> String) {
+        ignoredContacts += 1
+        warnings?.warnOnce(.contactCapacity, message())
     }
 
     // MARK: - Protocol A
@@ -263,9 +281,13 @@ public final class TouchDecoder {
 
     /// `SYN_MT_REPORT`: the pending values form one contact, if they hold a position.
     @usableFromInline func closePendingContact() {
-        if pendingContact.hasX && pendingContact.hasY && reportedCount < TouchFrame.capacity {
-            reportedContacts[reportedCount] = pendingContact
-            reportedCount += 1
+        if pendingContact.hasX && pendingContact.hasY {
+            if reportedCount < TouchFrame.capacity {
+                reportedContacts[reportedCount] = pendingContact
+                reportedCount += 1
+            } else {
+                ignoreContact("more than \(TouchFrame.capacity) fingers in one frame: the extra ones are ignored")
+            }
         }
         pendingContact = AnonymousContact()
     }

@@ -29,7 +29,9 @@ public struct TouchContact: Equatable, Sendable {
 /// is set, the device lost events (`SYN_DROPPED`) just before this frame, and a
 /// contact missing from it must end as cancelled (H4).
 public struct TouchFrame {
-    /// The most fingers one frame carries; more are ignored.
+    /// The most fingers one frame carries: fixed, so a frame is an inline
+    /// value that copies without allocating, and above every panel's limit
+    /// (10 fingers is usual, 16 rare). More are ignored, and the decoder says so once.
     public static let capacity = 16
 
     public var timestamp: Double

@@ -44,6 +44,7 @@ public final class TouchInputPath {
     /// goes through `application` at the event's timestamp, and the result is true.
     @discardableResult
     public func feed(_ event: InputEvent, to application: Application) -> Bool {
+        if decoder.warnings == nil { decoder.warnings = application.warnings }
         guard decode(event) else { return false }
         application.runLoop.advance(to: frame.timestamp)
         application.enqueue(frame)

@@ -16,7 +16,7 @@ public struct GraphicsContext {
     /// Multiplies every colour's alpha.
     public var alpha: Double
     /// Draws text; `nil` when the backend has no fonts (text is then skipped).
-    public unowned(unsafe) var textRenderer: (any TextRendering)?
+    public var textRenderer: (any TextRendering)?
 
     public init(framebuffer: Framebuffer, origin: Point = .zero, clip: Rect? = nil, alpha: Double = 1,
                 textRenderer: (any TextRendering)? = nil) {

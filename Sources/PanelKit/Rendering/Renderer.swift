@@ -9,8 +9,8 @@
 /// window's ``Window/dirtyRect`` and says which pixels changed, so the backend
 /// copies, rotates or flips just those.
 public struct Renderer {
-    /// Draws text for the views; `nil` skips text.
-    public unowned(unsafe) var textRenderer: (any TextRendering)?
+    /// Draws text for the views; `nil` skips text. Retained.
+    public var textRenderer: (any TextRendering)?
 
     public init(textRenderer: (any TextRendering)? = nil) {
         self.textRenderer = textRenderer
@@ -43,26 +43,28 @@ public struct Renderer {
     /// Redraws the views that intersect `area` (window coordinates), clipped to
     /// the pixels `area` overlaps. Leaves the window's dirty area as it is.
     public func draw(_ window: Window, in area: Rect, into framebuffer: Framebuffer) {
-        let table = window.viewTable
-        table.rebuildIfNeeded()
-        let entries = table.entries
-        var index = 0
-        while index < entries.count {
-            let entry = entries[index]
-            if entry.flags.contains(.hidden) || !(entry.alphaInWindow > 0) {
-                index = Int(entry.subtreeEnd)   // a hidden or transparent view hides its subtree
-                continue
+        guard area.isFinite else { return }
+        // The entries stay still while views draw: a `draw` that changes the
+        // hierarchy or geometry takes effect from the next frame.
+        window.viewTable.withStableEntries { entries in
+            var index = 0
+            while index < entries.count {
+                let entry = entries[index]
+                if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.alphaInWindow > 0) {
+                    index = Int(entry.subtreeEnd)   // a hidden, transparent or unplaceable view hides its subtree
+                    continue
+                }
+                index += 1
+                guard let visible = Self.visibleRect(of: entry, in: entries, within: area) else { continue }
+                let origin = entry.localToWindow.apply(to: Point(x: entry.bounds.minX, y: entry.bounds.minY))
+                let context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
+                                              alpha: entry.alphaInWindow, textRenderer: textRenderer)
+                let view = entry.view
+                if let color = view.backgroundColor, color.alpha > 0 {
+                    context.fill(view.bounds, color: color)
+                }
+                view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
             }
-            index += 1
-            guard let visible = Self.visibleRect(of: entry, in: entries, within: area) else { continue }
-            let origin = entry.localToWindow.apply(to: Point(x: entry.bounds.minX, y: entry.bounds.minY))
-            let context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
-                                          alpha: entry.alphaInWindow, textRenderer: textRenderer)
-            let view = entry.view
-            if let color = view.backgroundColor, color.alpha > 0 {
-                context.fill(view.bounds, color: color)
-            }
-            view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
         }
     }
 
@@ -73,7 +75,7 @@ public struct Renderer {
     /// "unbounded" start (`-inf` origin, `inf` size) has a NaN far edge, so
     /// that the right and bottom edges of a clipping ancestor would be lost.
     @inline(__always)
-    @usableFromInline static func visibleRect(of entry: ViewTable.Entry, in entries: ContiguousArray<ViewTable.Entry>,
+    @usableFromInline static func visibleRect(of entry: ViewTable.Entry, in entries: UnsafeBufferPointer<ViewTable.Entry>,
                                               within area: Rect) -> Rect? {
         guard var visible = entry.frameInWindow.intersection(area) else { return nil }
         var parent = Int(entry.parent)

@@ -17,11 +17,14 @@ public struct TimerHandle: Equatable {
 /// A backend owns the waiting: the headless backend advances a
 /// ``ManualClock`` to each input event's timestamp with ``advance(to:)``; the
 /// device backend sleeps in `epoll_wait` until input arrives or
-/// ``nextDeadline``. Timers live in fixed slots, so scheduling one allocates
-/// nothing.
+/// ``nextDeadline``. Timers live in slots allocated at start-up, so
+/// scheduling one allocates nothing. An app that keeps more timers pending
+/// (many animating controls) sets `capacity` when it creates the loop; going
+/// past it grows the slots, which allocates once and is said once in
+/// ``warnings``, rather than stopping the program.
 public final class RunLoop {
-    /// The most timers and next-turn requests pending at once.
-    public static let capacity = 64
+    /// The default number of timers, and of next-turn requests, pending at once.
+    public static let defaultCapacity = 64
 
     @usableFromInline struct Slot {
         @usableFromInline var deadline: Double = .infinity
@@ -40,24 +43,35 @@ public final class RunLoop {
     @usableFromInline var runningTurn: ContiguousArray<Slot>
     @usableFromInline var nextTurnCount = 0
     @usableFromInline var sequence: UInt64 = 0
+    /// What the loop, and the application on it, worked around.
+    public let warnings = RuntimeWarnings()
 
-    public init(clock: any MonotonicClock) {
+    /// A loop on `clock`, with room for `capacity` timers and as many next-turn requests.
+    public init(clock: any MonotonicClock, capacity: Int = RunLoop.defaultCapacity) {
         self.clock = clock
-        self.manualClock = nil
-        self.slots = ContiguousArray(repeating: Slot(), count: Self.capacity)
-        self.nextTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
-        self.runningTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
+        self.manualClock = clock as? ManualClock
+        let size = max(capacity, 1)
+        self.slots = ContiguousArray(repeating: Slot(), count: size)
+        self.nextTurn = ContiguousArray(repeating: Slot(), count: size)
+        self.runningTurn = ContiguousArray(repeating: Slot(), count: size)
     }
 
-    public init(manualClock: ManualClock = ManualClock()) {
-        self.clock = manualClock
-        self.manualClock = manualClock
-        self.slots = ContiguousArray(repeating: Slot(), count: Self.capacity)
-        self.nextTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
-        self.runningTurn = ContiguousArray(repeating: Slot(), count: Self.capacity)
+    /// A loop on a manual clock, which ``advance(to:)`` moves: for tests and replays.
+    public convenience init(manualClock: ManualClock = ManualClock(), capacity: Int = RunLoop.defaultCapacity) {
+        self.init(clock: manualClock, capacity: capacity)
     }
 
     public var now: Double { clock.now }
+
+    /// How many timers may be pending before the slots grow.
+    public var capacity: Int { slots.count }
+
+    /// How many timers are pending now (a soak checks it stays flat).
+    public var pendingTimerCount: Int {
+        var count = 0
+        for i in 0..<slots.count where slots[i].target != nil { count += 1 }
+        return count
+    }
 
     // MARK: Timers
 
@@ -65,16 +79,25 @@ public final class RunLoop {
     /// deadline fire in the order they were scheduled.
     @discardableResult
     public func schedule(after interval: Double, target: any RunLoopTarget, tag: Int = 0) -> TimerHandle {
+        var free = -1
         for i in 0..<slots.count where slots[i].target == nil {
-            sequence += 1
-            slots[i].deadline = clock.now + max(interval, 0)
-            slots[i].generation &+= 1
-            slots[i].sequence = sequence
-            slots[i].tag = tag
-            slots[i].target = target
-            return TimerHandle(slot: Int32(i), generation: slots[i].generation, tag: tag)
+            free = i
+            break
         }
-        fatalError("RunLoop: more than \(Self.capacity) timers pending; raise RunLoop.capacity")
+        if free < 0 {
+            free = slots.count
+            warnings.warnOnce(.timerCapacity, "more than \(slots.count) timers pending: the run loop grew its timer table (an allocation); create it with RunLoop(clock:capacity:) big enough for the app")
+            slots.append(contentsOf: repeatElement(Slot(), count: slots.count))
+        }
+        // NaN would never come due, and an infinite delay never fires: both wait "forever", as a huge delay does.
+        let delay = interval.isNaN ? 0 : max(interval, 0)
+        sequence += 1
+        slots[free].deadline = clock.now + delay
+        slots[free].generation &+= 1
+        slots[free].sequence = sequence
+        slots[free].tag = tag
+        slots[free].target = target
+        return TimerHandle(slot: Int32(free), generation: slots[free].generation, tag: tag)
     }
 
     public func cancel(_ handle: TimerHandle) {
@@ -134,7 +157,11 @@ public final class RunLoop {
     /// Calls `target` at the end of the current turn of the loop, after input
     /// is dispatched (gesture recognizers reset this way).
     public func performOnNextTurn(target: any RunLoopTarget, tag: Int = 0) {
-        precondition(nextTurnCount < nextTurn.count, "RunLoop: too many next-turn requests")
+        if nextTurnCount == nextTurn.count {
+            warnings.warnOnce(.nextTurnCapacity, "more than \(nextTurn.count) next-turn requests in one turn: the run loop grew its table (an allocation); create it with a larger capacity")
+            nextTurn.append(contentsOf: repeatElement(Slot(), count: nextTurn.count))
+            runningTurn.append(contentsOf: repeatElement(Slot(), count: runningTurn.count))
+        }
         nextTurn[nextTurnCount].target = target
         nextTurn[nextTurnCount].tag = tag
         nextTurnCount += 1

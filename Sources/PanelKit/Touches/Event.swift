@@ -6,6 +6,9 @@ public final class Event {
     public internal(set) var type: EventType
     /// Seconds on the run loop's monotonic clock.
     public internal(set) var timestamp: Double = 0
+    /// Unretained (the tracker owns its event; the application its press
+    /// event); the tracker clears it in its `deinit`, after which the event
+    /// holds no touches.
     @usableFromInline unowned(unsafe) var tracker: TouchTracker?
 
     @usableFromInline init(type: EventType, tracker: TouchTracker?) {
@@ -18,26 +21,23 @@ public final class Event {
     /// Every live touch: those that changed in this event and those that are
     /// stationary, including touches ending in it. Empty in a press event.
     public var allTouches: TouchSet {
-        TouchSet(tracker: boundTracker, mask: touchMask)
+        TouchSet(tracker: tracker, mask: touchMask)
     }
 
     /// The touches bound to `view` (R1).
     public func touches(for view: View) -> TouchSet {
-        TouchSet(tracker: boundTracker, mask: boundTracker.mask(in: touchMask) { $0.view === view })
+        guard let tracker else { return .empty }
+        return TouchSet(tracker: tracker, mask: tracker.mask(in: touchMask) { $0.view === view })
     }
 
     /// The touches that landed in `window` (R1).
     public func touches(for window: Window) -> TouchSet {
-        TouchSet(tracker: boundTracker, mask: boundTracker.mask(in: touchMask) { $0.window === window })
+        guard let tracker else { return .empty }
+        return TouchSet(tracker: tracker, mask: tracker.mask(in: touchMask) { $0.window === window })
     }
 
     @usableFromInline var touchMask: UInt32 {
-        type == .touches ? boundTracker.eventMask : 0
-    }
-
-    /// Every event is bound to its application's tracker when the application is created.
-    @usableFromInline var boundTracker: TouchTracker {
-        guard let tracker else { fatalError("Event used before its Application bound it to a TouchTracker") }
-        return tracker
+        guard type == .touches, let tracker else { return 0 }
+        return tracker.eventMask
     }
 }

@@ -2,6 +2,11 @@
 /// over the tracker's fixed pool of ``Touch`` objects, so passing touches to a
 /// responder allocates nothing. Iteration goes in pool order.
 public struct TouchSet: Sequence {
+    // Unretained, so making a set costs no reference counting on the event
+    // path. A set names touches of one event, as UIKit's `Set<UITouch>` does;
+    // the tracker lives as long as its application, which outlives every
+    // dispatch. Keeping a set after its application is freed is the one way
+    // to misuse it (docs/memory.md).
     @usableFromInline unowned(unsafe) let tracker: TouchTracker?
     /// Bit `i` stands for the pool's touch `i`.
     public let mask: UInt32

@@ -6,7 +6,10 @@
 /// Touches come from a pool created with the tracker, so a frame allocates
 /// nothing.
 public final class TouchTracker {
-    /// The most touches alive at once, counting those ending in the current frame.
+    /// The most touches alive at once, counting those ending in the current
+    /// frame: fixed, as each touch is a bit in 32-bit masks, and more than
+    /// any panel reports (they stop at 10 fingers, 16 at most). A finger
+    /// beyond it is ignored until one lifts, and said once in the warnings.
     public static let capacity = 32
 
     @usableFromInline let touches: ContiguousArray<Touch>
@@ -18,14 +21,16 @@ public final class TouchTracker {
     /// The touches of the event being delivered.
     @usableFromInline var eventMask: UInt32 = 0
     @usableFromInline let event: Event
-    @usableFromInline unowned(unsafe) let application: Application
+    /// Unretained: the application owns the tracker, and the tracker's public
+    /// API (``liveTouches``, ``touchesSeen``) never reaches the application.
+    /// Set by the application's `init`, before any input.
+    @usableFromInline unowned(unsafe) var application: Application!
     @usableFromInline var tapCounter: TapCounter
     @usableFromInline var nextIdentifier = 1
     /// Distinct touches seen since start.
     public internal(set) var touchesSeen = 0
 
-    @usableFromInline init(application: Application, tapCountSettings: TapCountSettings) {
-        self.application = application
+    @usableFromInline init(tapCountSettings: TapCountSettings) {
         self.tapCounter = TapCounter(settings: tapCountSettings)
         var pool = ContiguousArray<Touch>()
         pool.reserveCapacity(Self.capacity)
@@ -34,6 +39,10 @@ public final class TouchTracker {
         self.event = Event(type: .touches, tracker: nil)
         // The event needs the tracker; build it once self exists.
         self.event.rebind(to: self)
+    }
+
+    deinit {
+        event.tracker = nil
     }
 
     /// The touches that are down now.
@@ -82,7 +91,10 @@ public final class TouchTracker {
 
         // New contacts begin; all that land in this frame share one event (R3).
         for i in 0..<frame.count where seen & (1 << UInt32(i)) == 0 {
-            guard let touch = takeFreeTouch() else { break }
+            guard let touch = takeFreeTouch() else {
+                application.runLoop.warnings.warnOnce(.touchCapacity, "more than \(Self.capacity) fingers at once: the extra ones are ignored until one lifts")
+                break
+            }
             begin(touch, with: frame[i], source: source, at: frame.timestamp)
             changed = true
         }
@@ -216,7 +228,7 @@ public final class TouchTracker {
     /// phase, in the order began, moved, ended, cancelled.
     @usableFromInline func deliverTouches(of event: Event, in window: Window) {
         // G1: recognizers first; then the views hear what the recognizers leave them.
-        let arena = application.gestureArena!
+        let arena = application.gestureArena
         arena.deliverToRecognizers(in: window)
         let withheld = arena.withholdFromViews(in: window)
         deliver(.began, in: window, except: withheld) { $0.touchesBegan($1, with: event) }

@@ -5,18 +5,17 @@
 /// points, and ``runTurn()`` dispatches queued input in order (R14). Several
 /// applications may live side by side (tests do), so there is no `shared`.
 open class Application: Responder {
-    /// The most frames queued between two turns of the loop.
-    public static let inputQueueCapacity = 16
+    /// The default for the most frames queued between two turns of the loop.
+    public static let defaultInputQueueCapacity = 16
 
     public let runLoop: RunLoop
     /// Back to front; hit-testing goes front to back (R4).
     public final internal(set) var windows: [Window] = []
     /// Receives presses (R9); set through `becomeFirstResponder()`.
     public internal(set) var firstResponder: Responder?
-    /// Created in `init`; never nil afterwards.
-    public internal(set) var touchTracker: TouchTracker!
-    /// Runs the gesture recognizers; created in `init`.
-    public internal(set) var gestureArena: GestureArena!
+    public final let touchTracker: TouchTracker
+    /// Runs the gesture recognizers.
+    public final let gestureArena: GestureArena
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
     @usableFromInline var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
@@ -25,13 +24,31 @@ open class Application: Responder {
     /// Frames dropped because the queue was full.
     public internal(set) var droppedInputFrames = 0
 
-    public init(runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings()) {
+    /// An application on `runLoop`. `inputQueueCapacity` frames may wait
+    /// between two turns of the loop; more drop the oldest (said once in
+    /// ``warnings``). Raise it for a device that reports faster than the app
+    /// draws. Everything the event path needs is allocated here.
+    public init(runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings(),
+                inputQueueCapacity: Int = Application.defaultInputQueueCapacity) {
         self.runLoop = runLoop
-        self.inputQueue = ContiguousArray(repeating: (TouchFrame(), 0), count: Self.inputQueueCapacity)
+        self.inputQueue = ContiguousArray(repeating: (TouchFrame(), 0), count: max(inputQueueCapacity, 1))
+        let tracker = TouchTracker(tapCountSettings: tapCountSettings)
+        self.touchTracker = tracker
+        self.gestureArena = GestureArena(tracker: tracker, runLoop: runLoop)
         super.init()
-        touchTracker = TouchTracker(application: self, tapCountSettings: tapCountSettings)
-        pressEvent.rebind(to: touchTracker)
-        gestureArena = GestureArena(tracker: touchTracker, runLoop: runLoop)
+        tracker.application = self
+        pressEvent.rebind(to: tracker)
+    }
+
+    /// What the runtime worked around instead of stopping; each kind said once.
+    public var warnings: RuntimeWarnings { runLoop.warnings }
+
+    /// How many frames may wait between two turns of the loop.
+    public var inputQueueCapacity: Int { inputQueue.count }
+
+    deinit {
+        for window in windows { window.owningApplication = nil }
+        pressEvent.tracker = nil
     }
 
     /// Adds `window` in front of the others.
@@ -56,6 +73,7 @@ open class Application: Responder {
             queueHead = (queueHead + 1) % inputQueue.count
             queueCount -= 1
             droppedInputFrames += 1
+            warnings.warnOnce(.inputQueueFull, "input came faster than the app took it: more than \(inputQueue.count) frames queued, the oldest dropped (Application(inputQueueCapacity:) sets the room)")
         }
         inputQueue[(queueHead + queueCount) % inputQueue.count] = (frame, source)
         queueCount += 1

@@ -3,8 +3,13 @@
 /// Every `touches…` method's default implementation forwards the message to
 /// ``next``, so an override that calls `super` passes the touches on and
 /// several responders can handle one event.
-open class Responder {
+open class Responder: LifetimeTracked {
     public init() {}
+
+    /// Ends when the responder is freed, so targets and delegates that name it
+    /// read `nil` afterwards instead of dangling (see ``ZeroingReference``).
+    /// Created the first time something refers to the responder that way.
+    public final lazy var lifetime = Lifetime()
 
     /// The next responder in the chain (R8): view → its view controller (when the
     /// view is a controller's root view) → superview → … → window → application.

@@ -54,6 +54,9 @@ open class View: Responder {
 
     /// Back to front: the last subview is drawn last and hit-tested first.
     public internal(set) var subviews: [View] = []
+    // The back links are unretained (a view owns its subviews, a window its
+    // views, a controller its root view) and cleared by the owner's `deinit`,
+    // so they never name a freed object.
     public internal(set) unowned(unsafe) var superview: View?
     public internal(set) unowned(unsafe) var window: Window?
     /// Set while this view is a view controller's root view (R8).
@@ -66,14 +69,28 @@ open class View: Responder {
         self.center = frame.center
         self.bounds = Rect(origin: .zero, size: frame.size)
         super.init()
+        View.liveInstanceCount += 1
     }
 
     deinit {
+        View.liveInstanceCount -= 1
         for subview in subviews {
             subview.superview = nil
             subview.setWindow(nil)
         }
+        // A recognizer may outlive its view (the arena's engaged list and its
+        // timers hold it): it lets go of the view first, so its actions see
+        // `view == nil`, then its gesture is cancelled and its reset cancels
+        // its timers, so nothing reaches this view again.
+        while let recognizer = gestureRecognizers.popLast() {
+            recognizer.view = nil
+            recognizer.arena?.recognizerWasDetached(recognizer)
+        }
     }
+
+    /// How many views exist right now, in every window and none: a soak or a
+    /// test checks it stays flat.
+    public nonisolated(unsafe) static var liveInstanceCount = 0
 
     /// R8: the view controller whose root view this is, else the superview.
     open override var next: Responder? {

@@ -7,6 +7,10 @@ open class ViewController: Responder {
         super.init()
     }
 
+    deinit {
+        loadedView?.owningViewController = nil
+    }
+
     /// The root view, created by ``loadView()`` on first use.
     public final var view: View {
         get {

@@ -7,7 +7,8 @@ open class Window: View {
     /// Mirrors the hierarchy in paint order; rebuilt or patched on change, never per event.
     public let viewTable = ViewTable()
 
-    /// Set by ``Application/addWindow(_:)``.
+    /// Set by ``Application/addWindow(_:)``. Unretained (the application owns
+    /// its windows); cleared by `removeWindow` and by the application's `deinit`.
     public internal(set) unowned(unsafe) var owningApplication: Application?
 
     /// The union of the areas, in window coordinates, that changed since the last frame was drawn.
