@@ -281,6 +281,9 @@ final class LaunchedApp {
          arguments: AppArguments) throws(LaunchError) {
         let log = ReplayLog(sink: logSink, clock: runLoop.clock)
         log.startTime = runLoop.now
+        // What the runtime works around (a capacity outgrown, a view placed at
+        // NaN) is said once, on standard error, so the JSON log stays clean.
+        runLoop.warnings.handler = { warning in writeError("warning: \(warning.message)\n") }
         options = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log, arguments: arguments)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         guard delegate.application(application, didFinishLaunchingWithOptions: options) else {

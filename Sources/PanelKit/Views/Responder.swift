@@ -8,8 +8,15 @@ open class Responder: LifetimeTracked {
 
     /// Ends when the responder is freed, so targets and delegates that name it
     /// read `nil` afterwards instead of dangling (see ``ZeroingReference``).
-    /// Created the first time something refers to the responder that way.
-    public final lazy var lifetime = Lifetime()
+    /// Created the first time something refers to the responder that way
+    /// (by hand, not `lazy`: Embedded clients inline the getter).
+    public final var lifetime: Lifetime {
+        if let lifetimeStorage { return lifetimeStorage }
+        let made = Lifetime()
+        lifetimeStorage = made
+        return made
+    }
+    @usableFromInline var lifetimeStorage: Lifetime?
 
     /// The next responder in the chain (R8): view → its view controller (when the
     /// view is a controller's root view) → superview → … → window → application.
