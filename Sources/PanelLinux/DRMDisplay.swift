@@ -344,27 +344,76 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         }
     }
 
-    /// Master was lost (VT switch): stop presenting, try again every half second.
+    /// Master was lost without warning (a flip failed with EACCES: another
+    /// client took the display): stop presenting, try again every half second.
     @usableFromInline func masterLost() {
         isPresenting = false
-        runLoop?.schedule(after: 0.5, target: self)
+        if retryTimer == nil { retryTimer = runLoop?.schedule(after: 0.5, target: self) }
     }
 
-    public func runLoopDidFire(_ handle: TimerHandle) {
-        guard !isPresenting, !isClosed, let source else { return }
+    @usableFromInline var retryTimer: TimerHandle?
+    /// Given up with ``release()`` (the VT switched away): no presenting and no retries until ``acquire()``.
+    public internal(set) var isReleased = false
+
+    /// Gives the display up for a VT switch away: waits for the flip in
+    /// flight, stops presenting and drops DRM master, so the console (or the
+    /// next VT's client) can set its mode. The app keeps running and
+    /// rendering into the source; ``acquire()`` shows it all again.
+    public func release() {
+        guard !isClosed, !isReleased else { return }
+        isReleased = true
+        isPresenting = false   // first: the flip completing below starts no other
+        waitForFlip()
+        if let retryTimer { runLoop?.cancel(retryTimer) }
+        retryTimer = nil
+        _ = drmDropMaster(fd.rawValue)
+    }
+
+    /// The VT is back: takes DRM master again and sets the CRTC to a buffer
+    /// holding the whole source as it is now (everything drawn while away).
+    /// Returns false when that failed; presenting then retries every half second.
+    @discardableResult
+    public func acquire() -> Bool {
+        guard !isClosed, isReleased else { return isPresenting }
+        isReleased = false
+        _ = drmSetMaster(fd.rawValue)   // EBUSY when another client is master: the CRTC then fails too
+        if restoreCRTC() { return true }
+        masterLost()
+        return false
+    }
+
+    /// Sets the CRTC to the back buffer after a whole copy of the source; the
+    /// screen then shows the source as it is now, so no flip is needed.
+    @usableFromInline func restoreCRTC() -> Bool {
+        guard let source else { return false }
+        waitForFlip()
+        guard !flipPending else { return false }
         var connectorID = self.connectorID
         let back = 1 - front
         copy(source.bounds, from: source, into: back)
-        if drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 {
-            front = back
-            isPresenting = true
-            damage[front] = .zero
-            damage[1 - front] = source.bounds
-            // The screen shows the source as it is now; no flip is needed.
-            needsPresent = false
-            pendingInputTime = .infinity
-        } else {
-            runLoop?.schedule(after: 0.5, target: self)
+        guard drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 else { return false }
+        front = back
+        isPresenting = true
+        damage[front] = .zero
+        damage[1 - front] = source.bounds
+        needsPresent = false
+        pendingInputTime = .infinity
+        return true
+    }
+
+    public func runLoopDidFire(_ handle: TimerHandle) {
+        retryTimer = nil
+        guard !isPresenting, !isReleased, !isClosed else { return }
+        if !restoreCRTC() { retryTimer = runLoop?.schedule(after: 0.5, target: self) }
+    }
+
+    /// Waits (up to a second) for the page flip in flight, if any, to complete.
+    @usableFromInline func waitForFlip() {
+        var waited = 0
+        while flipPending && waited < 100 {
+            var poll = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
+            if CLinux.poll(&poll, 1, 10) > 0 { handleEvents() }
+            waited += 1
         }
     }
 
@@ -394,12 +443,9 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         guard !isClosed else { return }
         isClosed = true
         loop?.remove(fd)
-        var waited = 0
-        while flipPending && waited < 100 {
-            var poll = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
-            if CLinux.poll(&poll, 1, 10) > 0 { handleEvents() }
-            waited += 1
-        }
+        if let retryTimer { runLoop?.cancel(retryTimer) }
+        retryTimer = nil
+        waitForFlip()
         if let saved = savedCRTC {
             var connectorID = self.connectorID
             if saved.pointee.mode_valid != 0 {

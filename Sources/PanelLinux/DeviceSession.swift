@@ -24,6 +24,14 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
     public var turnDidEnd: (() -> Void)?
     /// Called for every page flip.
     public var framePresented: ((PresentedFrame) -> Void)?
+    /// Called when the display was given up for a VT switch away (false) and taken back (true).
+    public var displayChanged: ((_ acquired: Bool) -> Void)?
+    /// Whether ``run(duration:)`` takes over VT switching when the app is on a
+    /// virtual terminal (``VirtualTerminal``). Off, `chvt` leaves the app
+    /// presenting over the other VT.
+    public var handlesVirtualTerminal = true
+    /// The VT the app runs on while ``run(duration:)`` handles its switches; nil when on none.
+    public internal(set) var terminal: VirtualTerminal?
     /// Page flips completed.
     public internal(set) var frames = 0
     /// Seconds from the oldest input event a frame reflects to its page flip,
@@ -33,6 +41,7 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
     public internal(set) var wallTime = 0.0
     public internal(set) var cpuTime = 0.0
     @usableFromInline var stopTimer: TimerHandle?
+    @usableFromInline var reportedDroppedFrames = 0
 
     /// `window` must be the size of the display's mode; touches map onto it.
     public init(display: DRMDisplay, application: Application, window: Window, renderer: Renderer,
@@ -75,6 +84,7 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         loop.delegate = self
         display.delegate = self
         try display.attach(to: loop, source: framebuffer)
+        if handlesVirtualTerminal { takeOverTerminal() }
         if let duration { stop(after: duration) }
         let startWall = application.runLoop.now
         let startCPU = DeviceSession.processCPUTime()
@@ -88,6 +98,8 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         cpuTime = DeviceSession.processCPUTime() - startCPU
         // The console's mode comes back before anything else is said.
         display.close(loop)
+        terminal?.restore()   // after the CRTC: KD_TEXT makes fbcon redraw the console
+        terminal = nil
         input.close(loop)
         if let failure { throw PanelLinuxError("the epoll loop failed: " + failure.message, errno: failure) }
     }
@@ -117,6 +129,12 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
 
     // EpollRunLoopDelegate
     public func runLoopTurnDidEnd(_ loop: EpollRunLoop) {
+        if application.droppedInputFrames != reportedDroppedFrames {
+            // More frames came in one read than the queue holds (the app fell behind).
+            log?("panel: the input queue overflowed: " + String(application.droppedInputFrames - reportedDroppedFrames)
+                 + " touch frames dropped (oldest first; " + String(application.droppedInputFrames) + " in all)")
+            reportedDroppedFrames = application.droppedInputFrames
+        }
         if let dirty = renderer.render(window, into: framebuffer) {
             display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
         }
@@ -137,4 +155,47 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
 
     // stop(after:)
     public func runLoopDidFire(_ handle: TimerHandle) { loop.stop() }
+
+    // MARK: VT switching
+
+    /// On a VT: routes SIGUSR1 (release) and SIGUSR2 (acquire) through the
+    /// loop, then puts the VT in `VT_PROCESS` and `KD_GRAPHICS` mode. Not on
+    /// a VT: nothing, silently. A VT that refuses is said in one line, and
+    /// the app runs on without VT handling.
+    @usableFromInline func takeOverTerminal() {
+        guard let vt = VirtualTerminal.current() else { return }
+        do throws(PanelLinuxError) {
+            do throws(Errno) {
+                try loop.watchSignals(clinux_sigusr1(), clinux_sigusr2())
+            } catch {
+                throw PanelLinuxError("cannot route SIGUSR1/SIGUSR2 through the loop: " + error.message, errno: error)
+            }
+            try vt.takeOver(releaseSignal: clinux_sigusr1(), acquireSignal: clinux_sigusr2())
+        } catch {
+            vt.restore()
+            log?("panel: " + error.message + "; VT switches are not handled")
+            return
+        }
+        terminal = vt
+        log?("panel: on " + vt.path + ": switching VTs releases the display and switching back redraws it")
+        if !vt.isActive {
+            // Started on a VT that is not on the screen: wait for it.
+            display.release()
+            displayChanged?(false)
+        }
+    }
+
+    public func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32) {
+        guard let terminal else { return }
+        if signal == clinux_sigusr1() {
+            // The kernel waits for VT_RELDISP: master must be dropped first.
+            display.release()
+            terminal.allowRelease()
+            displayChanged?(false)
+        } else if signal == clinux_sigusr2() {
+            terminal.acknowledgeAcquire()
+            display.acquire()
+            displayChanged?(true)
+        }
+    }
 }

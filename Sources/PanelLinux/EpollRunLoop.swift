@@ -12,11 +12,18 @@ public protocol EpollRunLoopDelegate: AnyObject {
     func runLoopTurnDidEnd(_ loop: EpollRunLoop)
     /// `/dev/input` (or the watched directory) changed: a device may have come or gone.
     func runLoopInputDirectoryChanged(_ loop: EpollRunLoop)
+    /// A signal added with ``EpollRunLoop/watchSignals(_:_:)`` arrived (not SIGINT or SIGTERM, which end the run).
+    func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32)
+}
+
+extension EpollRunLoopDelegate {
+    public func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32) {}
 }
 
 /// The device backend's single-threaded loop: one `epoll_wait` over the
 /// registered sources (touch devices, the DRM fd), a timerfd armed at the run
-/// loop's next deadline, a signalfd for SIGINT/SIGTERM and an inotify watch
+/// loop's next deadline, a signalfd for SIGINT/SIGTERM (and the VT switch
+/// signals, ``watchSignals(_:_:)``) and an inotify watch
 /// for hot-plug. With nothing to do it blocks indefinitely: no polling period.
 public final class EpollRunLoop {
     public let application: Application
@@ -120,6 +127,13 @@ public final class EpollRunLoop {
         }
     }
 
+    /// Also blocks `first` and `second` (0: none) and delivers them through
+    /// the loop to the delegate's `runLoop(_:didReceiveSignal:)`, as the
+    /// signalfd does SIGINT and SIGTERM: no work in a signal handler.
+    public func watchSignals(_ first: Int32, _ second: Int32 = 0) throws(Errno) {
+        _ = try retryingOnInterrupt { clinux_signalfd_update(signals.rawValue, first, second) }
+    }
+
     /// Ends ``run()`` after the current turn.
     public func stop() { isRunning = false }
 
@@ -169,8 +183,12 @@ public final class EpollRunLoop {
             while true {
                 let signal = clinux_signalfd_read(signals.rawValue)
                 if signal <= 0 { break }
-                receivedSignal = signal
-                isRunning = false
+                if signal == clinux_sigterm() || signal == clinux_sigint() {
+                    receivedSignal = signal
+                    isRunning = false
+                } else {
+                    delegate?.runLoop(self, didReceiveSignal: signal)
+                }
             }
         case Self.inotifyToken:
             var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),

@@ -118,3 +118,51 @@ extension EpollRunLoopTests {
         #expect(watcher.changes == 2)
     }
 }
+
+final class SignalWatcher: EpollRunLoopDelegate {
+    var signals: [Int32] = []
+    func runLoopTurnDidEnd(_ loop: EpollRunLoop) {}
+    func runLoopInputDirectoryChanged(_ loop: EpollRunLoop) {}
+    func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32) {
+        signals.append(signal)
+        if signal == SIGUSR2 { loop.stop() }
+    }
+}
+
+final class VTSignalSender: RunLoopTarget {
+    func runLoopDidFire(_ handle: TimerHandle) { _ = raise(handle.tag == 1 ? SIGUSR1 : SIGUSR2) }
+}
+
+extension EpollRunLoopTests {
+    /// The VT switch signals (VT_PROCESS's release and acquire) come through
+    /// the loop to the delegate, in order, and do not end the run as SIGTERM does.
+    @Test func watchedSignalsReachTheDelegateWithoutEndingTheRun() throws {
+        let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        let loop = try EpollRunLoop(application: application)
+        let watcher = SignalWatcher()
+        loop.delegate = watcher
+        try loop.watchSignals(SIGUSR1, SIGUSR2)
+        let sender = VTSignalSender()
+        application.runLoop.schedule(after: 0.010, target: sender, tag: 1)
+        application.runLoop.schedule(after: 0.030, target: sender, tag: 2)
+        try loop.run()
+        #expect(watcher.signals == [SIGUSR1, SIGUSR2])
+        #expect(loop.receivedSignal == 0)
+    }
+
+    /// Not started on a virtual terminal (a test runner's stdin is a pipe or
+    /// a pseudo-terminal): no VT to take over, and nothing fails.
+    @Test func noVirtualTerminalWhenStandardInputIsNotOne() {
+        if clinux_vt_number(0) == 0 {
+            let tty = clinux_open("/dev/tty", clinux_o_rdwr_noctty(), 0)
+            let controllingIsVT = tty >= 0 && clinux_vt_number(tty) != 0
+            if tty >= 0 { _ = close(tty) }
+            if !controllingIsVT { #expect(VirtualTerminal.current() == nil) }
+        }
+        // /dev/null is a character device, but not a VT (major 1).
+        let null = clinux_open("/dev/null", clinux_o_rdwr_noctty(), 0)
+        #expect(null >= 0)
+        #expect(clinux_vt_number(null) == 0)
+        _ = close(null)
+    }
+}

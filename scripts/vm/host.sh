@@ -226,13 +226,16 @@ boot_and_check_console() {
 
 # check_readback: the events evemu-record read from the uinput device against
 # what the kernel's input core makes of the trace.
+# CHECK_TAG (e.g. -vt) and CHECK_TRACE (a trace's path on the host) select
+# another replay than the trace's: the VM's READBACK$CHECK_TAG block.
 check_readback() {
-    sed -n '/^@@VM READBACK begin/,/^@@VM READBACK end/p' "$LOG" > "$RUN/readback.evemu"
+    local tag="${CHECK_TAG:-}" trace="${CHECK_TRACE:-Tests/Traces/$TRACE}"
+    sed -n "/^@@VM READBACK$tag begin/,/^@@VM READBACK$tag end/p" "$LOG" > "$RUN/readback$tag.evemu"
     local out
-    if out="$(python3 scripts/vm/images.py readback "Tests/Traces/$TRACE" "$RUN/readback.evemu" 2>&1)"; then
-        pass "readback: $TRACE replayed by evemu-play into the uinput device; $out"
+    if out="$(python3 scripts/vm/images.py readback "$trace" "$RUN/readback$tag.evemu" 2>&1)"; then
+        pass "readback$tag: ${trace##*/} replayed by evemu-play into the uinput device; $out"
     else
-        failed "readback: events read from the uinput device differ from $TRACE: $out"
+        failed "readback$tag: events read from the uinput device differ from ${trace##*/}: $out"
     fi
 }
 
@@ -243,30 +246,32 @@ check_readback() {
 # delivered (read back beside the app), since the input core smooths fuzzy axes.
 # A pixel differs when a channel is off by more than MAX_CHANNEL; at most
 # MAX_FRACTION of them may. Sets INFO_LOG (the whole log compared, for information).
+# With CHECK_TAG set (see check_readback), the files and the screendump
+# ($RUN/app-replayed$CHECK_TAG.ppm) carry the tag, and INFO_LOG is left alone.
 check_against_headless() {
-    local max_channel="$1" max_fraction="$2" out
+    local max_channel="$1" max_fraction="$2" out tag="${CHECK_TAG:-}" trace="${CHECK_TRACE:-Tests/Traces/$TRACE}"
     shift 2
     check_readback
-    DELIVERED="$RUN/delivered.evemu"
-    { grep -v '^E:' "Tests/Traces/$TRACE"; grep '^E:' "$RUN/readback.evemu"; } > "$DELIVERED"
-    "$PANEL_BIN" replay "$DELIVERED" --scene controls --png "$RUN/headless.png" --assets assets "$@" \
-        > "$RUN/headless.jsonl" || die "panel replay $DELIVERED --scene controls $* failed on the host"
-    vm_file /tmp/actions-replay.jsonl > "$RUN/vm-actions.jsonl"
-    if out="$(python3 scripts/vm/images.py compare "$RUN/headless.png" "$RUN/app-replayed.ppm" "$max_channel" "$max_fraction")"; then
-        pass "screen: screendump after the replay matches the headless render ($out)"
+    DELIVERED="$RUN/delivered$tag.evemu"
+    { grep -v '^E:' "$trace"; grep '^E:' "$RUN/readback$tag.evemu"; } > "$DELIVERED"
+    "$PANEL_BIN" replay "$DELIVERED" --scene controls --png "$RUN/headless$tag.png" --assets assets "$@" \
+        > "$RUN/headless$tag.jsonl" || die "panel replay $DELIVERED --scene controls $* failed on the host"
+    vm_file "/tmp/actions-replay$tag.jsonl" > "$RUN/vm-actions$tag.jsonl"
+    if out="$(python3 scripts/vm/images.py compare "$RUN/headless$tag.png" "$RUN/app-replayed$tag.ppm" "$max_channel" "$max_fraction")"; then
+        pass "screen$tag: screendump after the replay matches the headless render ($out)"
     else
-        failed "screen: screendump after the replay differs from \`panel replay --png\` beyond ${max_fraction} of pixels off by > ${max_channel}: $out (files in $RUN)"
+        failed "screen$tag: screendump after the replay differs from \`panel replay --png\` beyond ${max_fraction} of pixels off by > ${max_channel}: $out (files in $RUN)"
     fi
-    if out="$(python3 scripts/vm/images.py actions "$RUN/headless.jsonl" "$RUN/vm-actions.jsonl")"; then
-        pass "actions: $out"
+    if out="$(python3 scripts/vm/images.py actions "$RUN/headless$tag.jsonl" "$RUN/vm-actions$tag.jsonl")"; then
+        pass "actions$tag: $out"
     else
-        failed "actions: the app's action lines differ from the headless replay's: $out"
+        failed "actions$tag: the app's action lines differ from the headless replay's: $out"
     fi
     # Touch phases and responder messages too: reported, not required, since the
     # app may deliver evdev frames that the headless replay coalesces.
-    out="$(python3 scripts/vm/images.py actions "$RUN/headless.jsonl" "$RUN/vm-actions.jsonl" all || true)"
-    echo "  info: whole log (touch, responder, action lines) against the headless replay: $out"
-    INFO_LOG="$out"
+    out="$(python3 scripts/vm/images.py actions "$RUN/headless$tag.jsonl" "$RUN/vm-actions$tag.jsonl" all || true)"
+    echo "  info: whole log$tag (touch, responder, action lines) against the headless replay: $out"
+    [ -n "$tag" ] || INFO_LOG="$out"
 }
 
 # check_sigterm: after the VM's "WAIT after-exit" (the app got SIGTERM), the

@@ -17,6 +17,9 @@
   images.py flood-down TRACE                 one finger down at the centre of the trace device's axes
   images.py flood TRACE FRAMES               FRAMES moves of that finger, then its lift, all at
         time 0 (evemu-play writes them without pausing): the SYN_DROPPED check
+  images.py tap TRACE X Y [W H]               a whole trace (the device's description, then a
+        tap at screen point X, Y of a W x H screen, default 800x480): the VT switch check
+  images.py down TRACE X Y [W H]              the same with the finger left down: the read-error check
   images.py edid HEX                          the preferred (first detailed) timing of an EDID
         given as hex: "WxH@REFRESH WxHmm"
 """
@@ -321,6 +324,46 @@ def main(argv):
                 ev(3, 0x2f, 0); ev(3, 0x39, -1)
             ev(1, 0x14a, 0)
             ev(0, 0, 0)
+        print("\n".join(out))
+    elif cmd in ("tap", "down"):
+        # tap TRACE X Y [W H]: one tap at screen point (X, Y) of a W x H
+        # screen (default 800x480) on the trace's device, its axes mapped
+        # linearly onto the screen (no calibration): down at time 0, up 0.1 s
+        # later (a tap, not a long press). down: the finger stays down.
+        header = open(argv[2], errors="replace").read()
+        x, y = float(argv[3]), float(argv[4])
+        w, h = (float(argv[5]), float(argv[6])) if len(argv) > 6 else (800.0, 480.0)
+        mt = "(ABS_MT_POSITION_X)" in header
+        xs, ys = (0x35, 0x36) if mt else (0x00, 0x01)
+        ranges, code = {}, None
+        for line in header.splitlines():
+            m = re.match(r"#\s+Event code (\d+) \((ABS_[A-Z_]+)\)", line)
+            if m:
+                code = int(m.group(1))
+                continue
+            m = re.match(r"#\s+(Min|Max)\s+(-?\d+)", line)
+            if m and code is not None:
+                ranges.setdefault(code, {})[m.group(1)] = int(m.group(2))
+        def axis(c, v, size):
+            lo, hi = ranges[c]["Min"], ranges[c]["Max"]
+            return round(lo + v / size * (hi - lo))
+        dx, dy = axis(xs, x, w), axis(ys, y, h)
+        out = [line for line in header.splitlines() if not line.startswith("E:")]
+        def ev(t, ty, c, v):
+            out.append(f"E: {t:.6f} {ty:04x} {c:04x} {v:04d}")
+        if mt:
+            ev(0, 3, 0x2f, 0); ev(0, 3, 0x39, 100)
+        ev(0, 1, 0x14a, 1)
+        ev(0, 3, xs, dx); ev(0, 3, ys, dy)
+        if mt:
+            ev(0, 3, 0x00, dx) if 0x00 in ranges else None
+            ev(0, 3, 0x01, dy) if 0x01 in ranges else None
+        ev(0, 0, 0, 0)
+        if cmd == "tap":
+            if mt:
+                ev(0.1, 3, 0x2f, 0); ev(0.1, 3, 0x39, -1)
+            ev(0.1, 1, 0x14a, 0)
+            ev(0.1, 0, 0, 0)
         print("\n".join(out))
     elif cmd == "edid":
         d = bytes.fromhex(argv[2])

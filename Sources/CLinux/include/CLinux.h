@@ -23,6 +23,9 @@
 #include <sys/mman.h>
 #include <poll.h>
 #include <linux/input.h>
+#include <linux/vt.h>
+#include <linux/kd.h>
+#include <sys/sysmacros.h>
 
 /// `open(2)` with an explicit mode: the variadic original does not import.
 static inline int clinux_open(const char *path, int flags, mode_t mode) {
@@ -94,6 +97,18 @@ static inline int clinux_signalfd_read(int fd) {
     if (n == (ssize_t)sizeof info) return (int)info.ssi_signo;
     return n < 0 ? -1 : 0;
 }
+/// Blocks SIGINT, SIGTERM and, when non-zero, `extra1` and `extra2`, and
+/// makes the signalfd `fd` report exactly those.
+static inline int clinux_signalfd_update(int fd, int extra1, int extra2) {
+    sigset_t set; sigemptyset(&set);
+    sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM);
+    if (extra1 > 0) sigaddset(&set, extra1);
+    if (extra2 > 0) sigaddset(&set, extra2);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+    return signalfd(fd, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+static inline int clinux_sigusr1(void) { return SIGUSR1; }
+static inline int clinux_sigusr2(void) { return SIGUSR2; }
 static inline int clinux_sigterm(void) { return SIGTERM; }
 static inline int clinux_sigint(void) { return SIGINT; }
 
@@ -106,6 +121,50 @@ static inline int clinux_eventfd_create(void) { return eventfd(0, EFD_NONBLOCK |
 
 static inline int clinux_eviocgrab(int fd, int grab) { return ioctl(fd, EVIOCGRAB, grab); }
 static inline int clinux_eviocsclockid_monotonic(int fd) { int clk = CLOCK_MONOTONIC; return ioctl(fd, EVIOCSCLOCKID, &clk); }
+
+// MARK: - Virtual terminals (VT_PROCESS switching, KD_GRAPHICS)
+
+/// The number N of the virtual terminal /dev/ttyN that `fd` is open on
+/// (character device, major 4, minor 1...63), or 0 when it is not one.
+static inline int clinux_vt_number(int fd) {
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode)) return 0;
+    if (major(st.st_rdev) != 4) return 0;
+    unsigned int n = minor(st.st_rdev);
+    return (n >= 1 && n <= 63) ? (int)n : 0;
+}
+static inline int clinux_o_rdwr_noctty(void) { return O_RDWR | O_NOCTTY | O_CLOEXEC; }
+/// `KDGETMODE`: writes KD_TEXT or KD_GRAPHICS.
+static inline int clinux_kd_get_mode(int fd, int *mode) {
+    unsigned int value = 0;
+    int r = ioctl(fd, KDGETMODE, &value);
+    if (r == 0) *mode = (int)value;
+    return r;
+}
+static inline int clinux_kd_set_mode(int fd, int mode) { return ioctl(fd, KDSETMODE, (unsigned long)mode); }
+static inline int clinux_kd_text(void) { return KD_TEXT; }
+static inline int clinux_kd_graphics(void) { return KD_GRAPHICS; }
+static inline int clinux_vt_get_mode(int fd, struct vt_mode *mode) { return ioctl(fd, VT_GETMODE, mode); }
+static inline int clinux_vt_set_mode(int fd, const struct vt_mode *mode) { return ioctl(fd, VT_SETMODE, mode); }
+/// `VT_SETMODE` to VT_PROCESS: the kernel asks before switching away
+/// (`release` signal, answered by `VT_RELDISP 1`) and says when the VT is
+/// back (`acquire` signal, answered by `VT_RELDISP VT_ACKACQ`).
+static inline int clinux_vt_set_process_mode(int fd, int release, int acquire) {
+    struct vt_mode mode; memset(&mode, 0, sizeof mode);
+    mode.mode = VT_PROCESS;
+    mode.relsig = (short)release;
+    mode.acqsig = (short)acquire;
+    return ioctl(fd, VT_SETMODE, &mode);
+}
+/// `VT_RELDISP`: 1 allows a switch away, 0 refuses it, VT_ACKACQ acknowledges getting the VT back.
+static inline int clinux_vt_reldisp(int fd, int value) { return ioctl(fd, VT_RELDISP, (unsigned long)value); }
+static inline int clinux_vt_ackacq(void) { return VT_ACKACQ; }
+/// The active VT's number (`VT_GETSTATE`), or -1.
+static inline int clinux_vt_active(int fd) {
+    struct vt_stat state; memset(&state, 0, sizeof state);
+    if (ioctl(fd, VT_GETSTATE, &state) != 0) return -1;
+    return (int)state.v_active;
+}
 
 static inline void *clinux_mmap_shared(int fd, size_t length, uint64_t offset) {
     void *p = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);

@@ -9,7 +9,9 @@ import PanelReplay
 /// loop (``DeviceSession``). The JSON Lines log goes to standard output; the
 /// evdev → page flip latency summary and the CPU use to standard error at the
 /// end, and per frame to `--latency-log`. SIGTERM and SIGINT end it, and the
-/// console's mode comes back before anything else is said.
+/// console's mode comes back before anything else is said. Started on a
+/// virtual terminal, it lets VT switches take the display away and give it
+/// back (`DeviceSession.terminal`), logging each as a `"display"` line.
 enum DeviceHost {
     static func run(_ runtime: AppRuntime, display: DRMDisplay) -> Int32 {
         let options = runtime.options, board = runtime.board
@@ -40,6 +42,16 @@ enum DeviceHost {
         let log = launched.log
         session.turnDidEnd = { log.writer.flush() }
         session.log = { message in writeError(message + "\n") }
+        // VT switches (DeviceSession.terminal): a "display" line in the JSON log and one on stderr.
+        session.displayChanged = { acquired in
+            log.writer.beginObject(type: "display")
+            log.writer.field("t", log.time, decimals: 4)
+            log.writer.field("event", acquired ? "acquired" : "released")
+            log.writer.endObject()
+            log.writer.flush()
+            writeError(acquired ? "panel: display acquired: back on the VT, the whole frame redrawn\n"
+                                : "panel: display released: the VT switched away; the app runs on without presenting\n")
+        }
         if let latencyLog {
             session.framePresented = { frame in
                 if let inputTime = frame.inputTime {
