@@ -45,7 +45,14 @@ uint64_t panelkit_allocations_on_this_thread(void) { return allocation_count; }
 
 #if defined(PANELKIT_UNDER_ASAN)
 
+#if defined(__has_include) && __has_include(<sanitizer/allocator_interface.h>)
 #include <sanitizer/allocator_interface.h>
+#else
+// The sanitizer runtime's interface, for compilers that ship no header for it.
+int __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile void *, size_t),
+                                              void (*free_hook)(const volatile void *));
+size_t __sanitizer_get_current_allocated_bytes(void);
+#endif
 
 static int hooks_installed;
 
@@ -68,9 +75,19 @@ const char *panelkit_allocation_counter_kind(void) {
     return hooks_installed ? "asan-hooks" : "asan-hooks-failed";
 }
 
+uint64_t panelkit_heap_bytes_in_use(void) { return __sanitizer_get_current_allocated_bytes(); }
+
 #else
 
+#include <malloc.h>
+
 const char *panelkit_allocation_counter_kind(void) { return "interposer"; }
+
+uint64_t panelkit_heap_bytes_in_use(void) {
+    // Every arena's chunks in use, and the chunks malloc got with mmap.
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)info.uordblks + (uint64_t)info.hblkhd;
+}
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);

@@ -7,6 +7,9 @@ import CLinux
 /// Allocations made on this thread so far: the malloc interposer the tests use.
 @inlinable public func allocationsSoFar() -> UInt64 { panelkit_allocations_on_this_thread() }
 
+/// Bytes the process holds from malloc now, every thread (free memory the allocator keeps excluded).
+@inlinable public func heapBytesInUse() -> UInt64 { panelkit_heap_bytes_in_use() }
+
 /// One reported number: the median, p99, min and max of its samples.
 public struct Figure {
     public var name: String

@@ -32,4 +32,10 @@ uint64_t panelkit_allocations_on_this_thread(void);
 /// allocation tests must fail rather than pass with a count of zero).
 const char *panelkit_allocation_counter_kind(void);
 
+/// Bytes the whole process holds from malloc now (all threads): glibc's
+/// `mallinfo2` (chunks in use in every arena, plus mmapped chunks), or ASan's
+/// allocated-bytes figure under ASan. Unlike the resident set, it leaves out
+/// free memory the allocator keeps, so a soak tells a leak from fragmentation.
+uint64_t panelkit_heap_bytes_in_use(void);
+
 #endif
