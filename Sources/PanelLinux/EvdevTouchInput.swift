@@ -277,6 +277,8 @@ public final class EvdevTouchInput {
             if required { throw PanelLinuxError("\(path) (\(description.name)): \(error.message)") }
             return
         }
+        // Fingers the decoder has to leave out are said once, with the app's other warnings.
+        input.decoder.warnings = application.warnings
         if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
             log?("panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared")
         }
