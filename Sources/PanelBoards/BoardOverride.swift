@@ -84,7 +84,7 @@ extension Board {
     public func applying(_ override: BoardOverride, from path: String) throws(JSONError) -> Board {
         guard override.board == name else {
             throw JSONError(file: path, line: 1, column: 1,
-                            message: "board: the override is for '" + override.board + "', not '" + name
+                            message: "board: the override is for '" + messageText(override.board) + "', not '" + messageText(name)
                                 + "'; run `panel calibrate --board " + name + "` or delete it")
         }
         var board = self

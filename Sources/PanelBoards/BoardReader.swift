@@ -20,7 +20,7 @@ extension Board {
         name = try object.requiredString("name")
         let stem = Board.fileStem(path)
         if !stem.isEmpty && stem != name {
-            throw object.error("name", "the name '" + name + "' does not match the file name " + stem
+            throw object.error("name", "the name '" + messageText(name) + "' does not match the file name " + messageText(stem)
                                + ".json; rename the file or the board, so --board finds it")
         }
         description = try object.requiredString("description")
@@ -52,8 +52,8 @@ extension Board {
             throw object.error(nil, "missing the key 'mode' ([width, height, refresh Hz] as the panel scans out)")
         }
         guard mode[0] == mode[0].rounded(), mode[1] == mode[1].rounded(),
-              mode[0] >= 16, mode[0] <= 8192, mode[1] >= 16, mode[1] <= 8192 else {
-            throw object.error("mode", "width and height must be whole pixels from 16 to 8192, not "
+              ScreenLimits.contains(mode[0]), ScreenLimits.contains(mode[1]) else {
+            throw object.error("mode", "width and height must be whole pixels " + ScreenLimits.rangeDescription + ", not "
                                + describeNumber(mode[0]) + " × " + describeNumber(mode[1]))
         }
         guard mode[2] >= 1, mode[2] <= 360 else {
@@ -183,7 +183,7 @@ extension Board {
         var object = try JSONObjectReader(value, file: parent.file, path: "cpu")
         let name = try object.requiredString("architecture")
         guard let architecture = Architecture(rawValue: name) else {
-            throw object.error("architecture", "unknown architecture '" + name + "'; expected aarch64, armv7 or x86_64")
+            throw object.error("architecture", "unknown architecture '" + messageText(name) + "'; expected aarch64, armv7 or x86_64")
         }
         var flags: [String] = []
         if let values = try object.array("flags") {
@@ -236,7 +236,7 @@ extension Board {
         var sources: [(topic: String, text: String)] = []
         for i in 0..<members.count {
             guard case .string(let text) = members[i].value.kind, !text.isEmpty else {
-                throw parent.error(at: members[i].value, path: "sources." + members[i].key,
+                throw parent.error(at: members[i].value, path: parent.path(of: "sources") + "." + members[i].key,
                                    "expected the source as a non-empty string (a URL or a document and what it says)")
             }
             sources.append((members[i].key, text))

@@ -24,7 +24,8 @@ public struct JSONError: Error, Equatable, CustomStringConvertible {
         var text = file + ":" + String(line)
         if line > 0 { text += ":" + String(column) }
         text += ": "
-        if !path.isEmpty { text += path + ": " }
+        // A path holds the file's keys: escaped and cut like any echoed input.
+        if !path.isEmpty { text += messageText(path, limit: 2 * MessageText.defaultLimit) + ": " }
         return text + message
     }
 }

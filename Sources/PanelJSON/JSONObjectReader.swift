@@ -28,10 +28,13 @@ public struct JSONObjectReader {
         }
         self.members = members
         wasRead = [Bool](repeating: false, count: members.count)
+        // A hash table, not a scan per key: an object with many keys stays linear.
+        var keys = NameIndex()
         for i in 0..<members.count {
-            for j in 0..<i where members[j].key == members[i].key {
+            let (inserted, j) = keys.insert(members[i].key)
+            if !inserted {
                 throw JSONError(file: file, line: members[i].line, column: members[i].column, path: path,
-                                message: "the key '" + members[i].key + "' appears twice (also on line "
+                                message: "the key '" + messageText(members[i].key) + "' appears twice (also on line "
                                     + String(members[j].line) + "); keep one")
             }
         }
@@ -61,6 +64,18 @@ public struct JSONObjectReader {
         askedKeys.append(key)
         for i in 0..<members.count where members[i].key == key {
             wasRead[i] = true
+            return members[i].value
+        }
+        return nil
+    }
+
+    /// The member `key` if it is a number, else (for an array) its element
+    /// `index`, without marking anything read: the value an error points at.
+    public func member(at key: String, index: Int) -> JSONValue? {
+        for i in 0..<members.count where members[i].key == key {
+            if case .array(let elements) = members[i].value.kind {
+                return index < elements.count ? elements[index] : members[i].value
+            }
             return members[i].value
         }
         return nil
@@ -146,7 +161,7 @@ public struct JSONObjectReader {
                 if !seen { known += known.isEmpty ? askedKeys[j] : ", " + askedKeys[j] }
             }
             throw JSONError(file: file, line: members[i].line, column: members[i].column, path: path(of: members[i].key),
-                            message: "unknown key '" + members[i].key + "'; expected one of: " + known)
+                            message: "unknown key '" + messageText(members[i].key) + "'; expected one of: " + known)
         }
     }
 }

@@ -119,7 +119,7 @@ public struct JSONParser {
             let keyLine = line, keyColumn = column
             let key = try parseString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"" + key + "\"") }
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"" + messageText(key) + "\"") }
             index += 1
             skipWhitespace()
             let value = try parseValue()
@@ -134,7 +134,7 @@ public struct JSONParser {
                 depth -= 1
                 return members
             }
-            throw error("expected ',' or '}' after the value of \"" + key + "\"")
+            throw error("expected ',' or '}' after the value of \"" + messageText(key) + "\"")
         }
     }
 
@@ -251,6 +251,7 @@ public struct JSONParser {
 
     @usableFromInline mutating func parseNumber() throws(JSONError) -> Double {
         let startColumn = column
+        let numberStart = index
         var negative = false
         if current == UInt8(ascii: "-") {
             negative = true
@@ -317,6 +318,12 @@ public struct JSONParser {
                 value = decimalExponent < 0 ? value / power : value * power
                 remaining -= step
             }
+        }
+        // Too large for a Double (1.8e308): no file means that, and infinity would trap later.
+        guard value.isFinite else {
+            throw JSONError(file: file, line: line, column: startColumn,
+                            message: "the number " + messageText(Array(bytes[numberStart..<index]), limit: 30)
+                                + " is too large; numbers must be within ±1.7e308")
         }
         return negative ? -value : value
     }

@@ -36,9 +36,12 @@ struct ReplayCommand: ParsableCommand {
     var assets: String?
 
     func run() throws {
-        let loaded: Trace
+        // The trace streams through a fixed buffer, so memory does not grow with its
+        // length; it is read through once first, so a bad line fails before any output.
+        let reader: TraceReader
         do {
-            loaded = try Trace.load(path: trace)
+            try TraceReader.check(path: trace)
+            reader = try TraceReader(path: trace)
         } catch {
             fail("\(error)")
         }
@@ -48,14 +51,18 @@ struct ReplayCommand: ParsableCommand {
         do {
             // A board's trace comes from its own touch panel: its calibration, rotation and filters apply.
             replayer = try TraceReplayer(
-                trace: loaded, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize,
+                reader: reader, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize,
                 calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touchRotationOnScreen ?? .none,
                 filters: board?.touch.filters ?? .none,
                 output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)
         }
-        replayer.run()
+        do {
+            try replayer.run(reader)
+        } catch {
+            fail("\(error)")
+        }
         if let png {
             let size = replayer.window.bounds.size
             let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
@@ -99,7 +106,7 @@ struct SceneChoice: ParsableArguments {
     }
 }
 
-/// `WIDTHxHEIGHT`, both whole points from 1 to 16384.
+/// `WIDTHxHEIGHT`, both whole points within ``ScreenLimits`` (16 to 8192, as board and scene files).
 struct ScreenSize: ExpressibleByArgument {
     var width: Int
     var height: Int
@@ -112,7 +119,7 @@ struct ScreenSize: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+              ScreenLimits.contains(Double(w)), ScreenLimits.contains(Double(h)) else { return nil }
         self.init(width: w, height: h)
     }
 

@@ -197,7 +197,7 @@ struct EvemuParserTests {
     @Test("Error: a directory cannot be read as a trace")
     func directoryIsNotATrace() {
         let directory = TracePaths.url("")
-        #expect(throws: TraceError(path: directory, line: 0, message: "cannot read: Is a directory")) {
+        #expect(throws: TraceError(path: directory, line: 0, message: "cannot read: it is a folder, not a regular file; give a file")) {
             try Trace.load(path: directory)
         }
     }

@@ -426,7 +426,7 @@ struct SceneFileErrorTests {
         #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, -10, 10]}]}"#)
                 == "bad.json:1:35: views[0].frame: a view's width and height must not be negative, not -10 × 10")
         #expect(sceneError(#"{"screen": [800, 0], "views": []}"#)
-                == "bad.json:1:12: screen: the screen's width and height must be above 0, not 800 × 0")
+                == "bad.json:1:12: screen: the screen's width and height must be from 16 to 8192 points, not 800 × 0")
     }
 
     @Test("Bad values: colours, hitTest, touches, alpha, slider range, behaviours on a control")

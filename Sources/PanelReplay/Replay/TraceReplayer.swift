@@ -34,13 +34,31 @@ public final class TraceReplayer {
     /// `screenSize`: the screen in points; the scene file's own `screen` (else
     /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it,
     /// through the board's touch `calibration`, `rotation` and `filters` when given.
-    public init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil,
-                calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
+    public convenience init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil,
+                            calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+                            filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
+        try self.init(trace: trace, startTime: trace.events.first?.time ?? 0, scene: file, screenSize: screenSize,
+                      calibration: calibration, rotation: rotation, filters: filters, output: output)
+    }
+
+    /// A replay that streams its events from `reader` (``run(_:)``), holding
+    /// one line of the file at a time: memory does not grow with the trace.
+    /// ``trace`` then has the device and path, and no events.
+    public convenience init(reader: TraceReader, scene file: SceneFile, screenSize: Size? = nil,
+                            calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+                            filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
+        try self.init(trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
+                      startTime: reader.firstEventTime, scene: file, screenSize: screenSize,
+                      calibration: calibration, rotation: rotation, filters: filters, output: output)
+    }
+
+    @usableFromInline init(trace: Trace, startTime: Double, scene file: SceneFile, screenSize: Size?,
+                           calibration: CalibrationMatrix, rotation: TouchRotation,
+                           filters: TouchFilterSettings, output: any TextSink) throws(ReplayError) {
         self.trace = trace
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
         input = try TouchInputPath(trace: trace, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
-        let clock = ManualClock(now: trace.events.first?.time ?? 0)
+        let clock = ManualClock(now: startTime)
         let runLoop = RunLoop(manualClock: clock)
         log = ReplayLog(sink: output, clock: clock)
         log.startTime = clock.now
@@ -65,6 +83,14 @@ public final class TraceReplayer {
     /// ``settleTime`` so timers due after the last event fire. Writes the summary line.
     public func run() {
         for event in trace.events { feed(event) }
+        finish()
+    }
+
+    /// Replays every event `reader` has left, then ends as ``run()`` does.
+    /// A line that does not parse stops the replay there with its error (use
+    /// ``TraceReader/check(path:)`` first to fail before any output).
+    public func run(_ reader: TraceReader) throws(TraceError) {
+        while let event = try reader.next() { feed(event) }
         finish()
     }
 
@@ -100,6 +126,17 @@ extension TouchInputPath {
         finishPlaying(into: application, log: log)
     }
 
+    /// Plays every event `reader` has left into `application`, as
+    /// ``play(_:into:log:)`` does, holding one line of the trace at a time.
+    /// A line that does not parse stops it there with its error, before the
+    /// replay's end; ``TraceReader/check(path:)`` first fails before any output.
+    public func play(_ reader: TraceReader, into application: Application, log: ReplayLog) throws(TraceError) {
+        while let event = try reader.next() {
+            if feed(event, to: application) { log.writer.flush() }
+        }
+        finishPlaying(into: application, log: log)
+    }
+
     /// The end of a replay, as a device that goes away: the clock runs on for
     /// ``TraceReplayer/settleTime`` so due timers fire, touches still down are
     /// cancelled (rule 5), and a summary line closes the log.
@@ -117,7 +154,8 @@ extension TouchInputPath {
         do throws(TouchDeviceError) {
             try self.init(device: trace.device, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
         } catch {
-            throw ReplayError(message: trace.path + ": " + error.message)
+            // The message quotes the device's name from the trace: escaped and cut.
+            throw ReplayError(message: trace.path + ": " + messageText(error.message, limit: 4 * MessageText.defaultLimit))
         }
     }
 }

@@ -12,6 +12,9 @@ public final class Scene {
     public let log: ReplayLog
     public internal(set) var views: [View] = []
     public internal(set) var recognizers: [GestureRecognizer] = []
+    /// The names of ``views`` and ``recognizers``, at the same indices.
+    @usableFromInline var viewNames = NameIndex()
+    @usableFromInline var recognizerNames = NameIndex()
     @usableFromInline var delegates: [SceneRecognizerDelegate] = []
     @usableFromInline var bindings: [LabelValueBinding] = []
     @usableFromInline var firstResponder: View?
@@ -23,13 +26,13 @@ public final class Scene {
     }
 
     public func view(named name: String) -> View? {
-        for i in 0..<views.count where views[i].name == name { return views[i] }
-        return nil
+        guard let index = viewNames.index(of: name), index < views.count else { return nil }
+        return views[index]
     }
 
     public func recognizer(named name: String) -> GestureRecognizer? {
-        for i in 0..<recognizers.count where recognizers[i].name == name { return recognizers[i] }
-        return nil
+        guard let index = recognizerNames.index(of: name), index < recognizers.count else { return nil }
+        return recognizers[index]
     }
 
     /// Shows the window in `application` and makes the file's `firstResponder` view first responder.
@@ -66,9 +69,10 @@ public struct SceneFile {
         self.root = root
         var object = try JSONObjectReader(root, file: path, path: "")
         if let size = try object.numbers("screen", count: 2, shape: "[width, height]") {
-            guard size[0] > 0, size[1] > 0 else {
-                throw object.error("screen", "the screen's width and height must be above 0, not "
-                                   + describeNumber(size[0]) + " × " + describeNumber(size[1]))
+            // The limits board files give their display mode: a larger screen would not fit in memory.
+            guard ScreenLimits.contains(size[0]), ScreenLimits.contains(size[1]) else {
+                throw object.error("screen", "the screen's width and height must be " + ScreenLimits.rangeDescription
+                                   + " points, not " + describeNumber(size[0]) + " × " + describeNumber(size[1]))
             }
             screen = Size(width: size[0], height: size[1])
         } else {

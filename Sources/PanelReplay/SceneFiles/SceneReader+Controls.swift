@@ -3,6 +3,11 @@ import PanelKit
 
 /// `control` and `label`: the views a scene file can make besides plain ones.
 extension SceneReader {
+    /// A slider's values: far beyond any scale, and their differences stay finite.
+    @usableFromInline static let valueLimit = 1e9
+    /// Larger glyphs would take more memory than a board has.
+    @usableFromInline static let fontSizeLimit = 1000.0
+
     @usableFromInline mutating func readControl(_ value: JSONValue, path: String, frame: Rect, name: String) throws(JSONError) -> Control {
         var object = try JSONObjectReader(value, file: file, path: path)
         let kind = try object.requiredString("kind")
@@ -17,6 +22,8 @@ extension SceneReader {
             let slider = Slider(frame: frame, name: name)
             let minimum = try object.number("minimumValue") ?? 0
             let maximum = try object.number("maximumValue") ?? 1
+            try checkCoordinates([minimum], object: object, key: "minimumValue", limit: Self.valueLimit, unit: "")
+            try checkCoordinates([maximum], object: object, key: "maximumValue", limit: Self.valueLimit, unit: "")
             guard minimum < maximum else {
                 throw object.error("maximumValue", "maximumValue (" + describeNumber(maximum)
                                    + ") must be above minimumValue (" + describeNumber(minimum) + ")")
@@ -39,12 +46,13 @@ extension SceneReader {
             log.logActions(of: toggle) { control in (control as? Switch).map { $0.isOn ? 1 : 0 } }
             control = toggle
         default:
-            throw object.error("kind", "unknown control kind '" + kind + "'; expected button, slider or switch")
+            throw object.error("kind", "unknown control kind '" + messageText(kind) + "'; expected button, slider or switch")
         }
         if let enabled = try object.bool("enabled") { control.isEnabled = enabled }
         if let selected = try object.bool("selected") { control.isSelected = selected }
         if let margin = try object.number("touchMargin") {
             guard margin >= 0 else { throw object.error("touchMargin", "expected 0 or more points, not " + describeNumber(margin)) }
+            try checkCoordinates([margin], object: object, key: "touchMargin")
             control.touchMargin = margin
         }
         try object.finish()
@@ -56,7 +64,10 @@ extension SceneReader {
         let text = try object.string("text") ?? ""
         let label = Label(frame: frame, name: name, text: text)
         let size = try object.number("size") ?? Theme.standard.bodyFont.size
-        guard size > 0 else { throw object.error("size", "a font size must be above 0, not " + describeNumber(size)) }
+        guard size > 0, size <= Self.fontSizeLimit else {
+            throw object.error("size", "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
+                               + " points, not " + describeNumber(size))
+        }
         label.font = try object.bool("bold") ?? false ? .boldSystem(size: size * scaleY) : .system(size: size * scaleY)
         if let color = try color(&object, "color") { label.textColor = color }
         if let alignment = object.member("alignment") {

@@ -24,7 +24,7 @@ extension SceneReader {
             press.allowableMovement = try distance(&object, "allowableMovement") ?? press.allowableMovement
             press.numberOfTouchesRequired = try count(&object, "numberOfTouchesRequired") ?? press.numberOfTouchesRequired
             if let taps = try object.integer("numberOfTapsRequired") {
-                guard taps >= 0 else { throw object.error("numberOfTapsRequired", "expected 0 or more, not " + String(taps)) }
+                guard taps >= 0, taps <= 10 else { throw object.error("numberOfTapsRequired", "expected 0 to 10, not " + String(taps)) }
                 press.numberOfTapsRequired = taps
             }
             recognizer = press
@@ -56,7 +56,7 @@ extension SceneReader {
         case "rotation":
             recognizer = RotationGestureRecognizer(name: name)
         default:
-            throw object.error("kind", "unknown recognizer kind '" + kind + "'; expected " + Self.recognizerKinds)
+            throw object.error("kind", "unknown recognizer kind '" + messageText(kind) + "'; expected " + Self.recognizerKinds)
         }
         if let cancels = try object.bool("cancelsTouchesInView") { recognizer.cancelsTouchesInView = cancels }
         if let delays = try object.bool("delaysTouchesBegan") { recognizer.delaysTouchesBegan = delays }
@@ -95,7 +95,9 @@ extension SceneReader {
     /// A duration or distance: 0 or more.
     @usableFromInline func distance(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Double? {
         guard let number = try object.number(key) else { return nil }
-        guard number >= 0 else { throw object.error(key, "expected 0 or more, not " + describeNumber(number)) }
+        guard number >= 0, number <= GeometryLimits.coordinate else {
+            throw object.error(key, "expected 0 to " + describeNumber(GeometryLimits.coordinate) + ", not " + describeNumber(number))
+        }
         return number
     }
 
@@ -112,7 +114,7 @@ extension SceneReader {
                 found = true
             }
             if !found {
-                throw error(at: values[i].value, values[i].path, "unknown value '" + values[i].text + "'; expected " + expected)
+                throw error(at: values[i].value, values[i].path, "unknown value '" + messageText(values[i].text) + "'; expected " + expected)
             }
         }
         if bits == 0 { throw object.error(key, "expected at least one of " + expected) }

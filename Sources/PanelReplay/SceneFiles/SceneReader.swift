@@ -12,7 +12,7 @@ import PanelKit
     @usableFromInline let scaleX: Double
     @usableFromInline let scaleY: Double
     @usableFromInline var scene: Scene?
-    /// Where each name was declared, for duplicate errors.
+    /// Where each name was declared, for duplicate errors; parallel to the scene's views and recognizers.
     @usableFromInline var viewPaths: [String] = []
     @usableFromInline var recognizerPaths: [String] = []
     @usableFromInline var references: [Reference] = []
@@ -74,6 +74,7 @@ import PanelKit
             throw object.error("frame", "a view's width and height must not be negative, not "
                                + describeNumber(numbers[2]) + " × " + describeNumber(numbers[3]))
         }
+        try checkCoordinates(numbers, object: object, key: "frame")
         let frame = Rect(x: numbers[0] * scaleX, y: numbers[1] * scaleY,
                          width: numbers[2] * scaleX, height: numbers[3] * scaleY)
 
@@ -166,10 +167,24 @@ import PanelKit
         if let first = try object.bool("firstResponder"), first {
             guard scene!.firstResponder == nil else {
                 throw object.error("firstResponder", "only one view can be first responder; '"
-                                   + scene!.firstResponder!.name + "' already is")
+                                   + messageText(scene!.firstResponder!.name) + "' already is")
             }
             plain.canBecomeFirstResponderInScene = true
             scene!.firstResponder = plain
+        }
+    }
+
+    /// Each of `numbers` (the member `key` of `object`: an array, or one number
+    /// when `numbers` has one element and the member is no array) within ±`limit`,
+    /// so the geometry computed from it stays finite; the error names the element.
+    @usableFromInline func checkCoordinates(_ numbers: [Double], object: JSONObjectReader, key: String,
+                                            limit: Double = GeometryLimits.coordinate, unit: String = "points") throws(JSONError) {
+        for i in 0..<numbers.count where !(numbers[i].magnitude <= limit) {
+            var path = object.path(of: key)
+            let at = object.member(at: key, index: i) ?? object.value
+            if numbers.count > 1 { path += "[" + String(i) + "]" }
+            throw error(at: at, path, "expected a number from -" + describeNumber(limit) + " to " + describeNumber(limit)
+                        + (unit.isEmpty ? "" : " " + unit) + ", not " + describeNumber(numbers[i]))
         }
     }
 
@@ -182,6 +197,7 @@ import PanelKit
             guard let outset = try object.number("outset") else {
                 throw object.error(nil, "expected {\"outset\": N}, the points to grow the bounds by")
             }
+            try checkCoordinates([outset], object: object, key: "outset")
             try object.finish()
             return .outset(outset)
         default:
@@ -194,6 +210,9 @@ import PanelKit
         let translate = try object.numbers("translate", count: 2, shape: "[x, y]") ?? [0, 0]
         let scale = try object.numbers("scale", count: 2, shape: "[sx, sy]") ?? [1, 1]
         let rotate = try object.number("rotate") ?? 0
+        try checkCoordinates(translate, object: object, key: "translate")
+        try checkCoordinates(scale, object: object, key: "scale", limit: GeometryLimits.scale, unit: "(scale factors)")
+        try checkCoordinates([rotate], object: object, key: "rotate", limit: GeometryLimits.angle, unit: "radians")
         try object.finish()
         // Scale, then rotate, then move: the order UIKit's transforms compose in when written that way.
         return AffineTransform(scaleX: scale[0], y: scale[1])
@@ -204,21 +223,21 @@ import PanelKit
     @usableFromInline func color(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Color? {
         guard let text = try object.string(key) else { return nil }
         guard let color = parseColor(text) else {
-            throw object.error(key, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", not \"" + text + "\"")
+            throw object.error(key, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", not \"" + messageText(text) + "\"")
         }
         return color
     }
 
     // MARK: Names
 
+    /// Checks that `name` is new, through the scene's name index (a hash
+    /// table: loading stays linear in the number of views), and adds it.
     @usableFromInline func declare(_ name: String, in paths: inout [String], object: JSONObjectReader, what: String) throws(JSONError) {
         guard !name.isEmpty else { throw object.error("name", "a " + what + "'s name must not be empty") }
-        let names = what == "view" ? scene!.views.count : scene!.recognizers.count
-        for i in 0..<names {
-            let existing = what == "view" ? scene!.views[i].name : scene!.recognizers[i].name
-            if existing == name {
-                throw object.error("name", "the " + what + " name '" + name + "' is already used at " + paths[i] + "; names must be unique")
-            }
+        let (inserted, index) = what == "view" ? scene!.viewNames.insert(name) : scene!.recognizerNames.insert(name)
+        guard inserted else {
+            throw object.error("name", "the " + what + " name '" + messageText(name) + "' is already used at "
+                               + messageText(paths[index], limit: 2 * MessageText.defaultLimit) + "; names must be unique")
         }
         paths.append(object.path)
     }
@@ -233,7 +252,7 @@ import PanelKit
                 }
                 guard target !== view, target.isDescendant(of: view) else {
                     throw error(at: reference.value, reference.path,
-                                "'" + reference.name + "' is not inside '" + view.name + "'; redirect names a descendant")
+                                "'" + messageText(reference.name) + "' is not inside '" + messageText(view.name) + "'; redirect names a descendant")
                 }
                 view.hitTestBehaviour = .redirect(target)
             case .requireToFail(let recognizer):
@@ -245,7 +264,7 @@ import PanelKit
             case .valueOf(let label, let prefix):
                 guard let control = scene.view(named: reference.name) as? Control, control is Slider || control is Switch else {
                     throw error(at: reference.value, reference.path,
-                                "'" + reference.name + "' names no slider or switch; valueOf shows one's value")
+                                "'" + messageText(reference.name) + "' names no slider or switch; valueOf shows one's value")
                 }
                 let binding = LabelValueBinding(label: label, prefix: prefix)
                 binding.show(control)
@@ -255,14 +274,18 @@ import PanelKit
         }
     }
 
+    /// The scene's names of that kind (the first twenty: a message stays readable).
     @usableFromInline func unknownName(_ reference: Reference, _ what: String) -> JSONError {
         var names = ""
         let count = what == "view" ? scene!.views.count : scene!.recognizers.count
-        for i in 0..<count {
-            names += (names.isEmpty ? "" : ", ") + (what == "view" ? scene!.views[i].name : scene!.recognizers[i].name)
+        let shown = min(count, 20)
+        for i in 0..<shown {
+            names += (names.isEmpty ? "" : ", ") + messageText(what == "view" ? scene!.views[i].name : scene!.recognizers[i].name)
         }
+        if shown < count { names += ", … (" + String(count) + " in all)" }
+        if count == 0 { names = "(none)" }
         return error(at: reference.value, reference.path,
-                     "no " + what + " is named '" + reference.name + "'; the scene's " + what + "s are: " + names)
+                     "no " + what + " is named '" + messageText(reference.name) + "'; the scene's " + what + "s are: " + names)
     }
 }
 

@@ -1,3 +1,4 @@
+import PanelJSON
 import PanelKit
 
 /// Reads evemu recordings (`evemu-record` output, file format 1.3 and older):
@@ -28,17 +29,28 @@ public enum EvemuFormat {
     ///   or the last line when the file ends too early. Never traps on malformed input.
     public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws(TraceError) -> Trace {
         var parser = EvemuParser(path: path)
+        var events: [InputEvent] = []
+        var eventLines: [Int] = []
         var lineStart = 0
         var lineNumber = 0
         while lineStart < bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != ASCII.newline { lineEnd += 1 }
             lineNumber += 1
-            try parser.parseLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber)
+            if let event = try parser.parseLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber) {
+                events.append(event)
+                eventLines.append(lineNumber)
+            }
             lineStart = lineEnd + 1
         }
-        return try parser.finish(lineCount: lineNumber)
+        try parser.finish(lineCount: lineNumber)
+        return Trace(path: path, device: parser.device, events: events, eventLines: eventLines)
     }
+
+    /// The longest line a recording may have, in bytes: evemu's lines hold a few
+    /// dozen; a longer one is not a recording, and a streaming reader
+    /// (``TraceReader``) needs a bound for its buffer.
+    public static let maximumLineLength = 4096
 }
 
 /// The parser's state between lines.
@@ -55,8 +67,9 @@ public enum EvemuFormat {
     @usableFromInline var headerAxisValues = [Int32?](repeating: nil, count: Int(AbsoluteAxis.count))
     @usableFromInline var headerEventType: Int?
     @usableFromInline var headerAxisCode: Int?
-    @usableFromInline var events: [InputEvent] = []
-    @usableFromInline var eventLines: [Int] = []
+    /// Events parsed so far; the parser keeps only the last one's time.
+    @usableFromInline var eventCount = 0
+    @usableFromInline var previousTime = 0.0
     @usableFromInline var previousTimeText = ""
     @usableFromInline var previousTimeLine = 0
 
@@ -64,16 +77,21 @@ public enum EvemuFormat {
         self.path = path
     }
 
-    @usableFromInline mutating func parseLine(_ rawLine: UnsafeRawBufferPointer, number: Int) throws(TraceError) {
+    /// Parses one line (without its newline); returns the event of an `E:` line.
+    @usableFromInline mutating func parseLine(_ rawLine: UnsafeRawBufferPointer, number: Int) throws(TraceError) -> InputEvent? {
+        guard rawLine.count <= EvemuFormat.maximumLineLength else {
+            throw error(number, "the line is longer than " + String(EvemuFormat.maximumLineLength)
+                + " bytes; evemu lines are at most that (it starts '" + Field.text(UnsafeRawBufferPointer(rebasing: rawLine[0..<40])) + "…')")
+        }
         var line = rawLine
         if let last = line.last, last == ASCII.carriageReturn {
             line = UnsafeRawBufferPointer(rebasing: line[0..<(line.count - 1)])
         }
-        guard let first = line.firstIndex(where: { !ASCII.isSpace($0) }) else { return }
+        guard let first = line.firstIndex(where: { !ASCII.isSpace($0) }) else { return nil }
         if line[first] == ASCII.hash {
             // Comments after the first event are decoration, such as evemu's per-event notes.
-            if events.isEmpty { readHeaderComment(UnsafeRawBufferPointer(rebasing: line[(first + 1)...])) }
-            return
+            if eventCount == 0 { readHeaderComment(UnsafeRawBufferPointer(rebasing: line[(first + 1)...])) }
+            return nil
         }
         guard first == 0, line.count >= 2, line[1] == ASCII.colon else {
             throw error(number, "unrecognized line '\(Field.text(line))'; expected a line starting with "
@@ -82,20 +100,19 @@ public enum EvemuFormat {
         let prefix = line[0]
         let body = UnsafeRawBufferPointer(rebasing: line[2...])
         if prefix == ASCII.letterE {
-            try parseEvent(Field.split(withoutComment(body)), line: number)
-            return
+            return try parseEvent(Field.split(withoutComment(body)), line: number)
         }
         guard let kind = DescriptionLine(rawValue: prefix) else {
             throw error(number, "unknown line prefix '\(Field.text(UnsafeRawBufferPointer(rebasing: line[0..<2])))'; "
                 + "expected '#', 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:' or 'E:'")
         }
-        guard events.isEmpty else {
+        guard eventCount == 0 else {
             throw error(number, "'\(kind.prefix)' line after the first event; expected the device "
                 + "description (N:, I:, P:, B:, A:) before any 'E:' line")
         }
         if kind == .name {
             try parseName(body, line: number)
-            return
+            return nil
         }
         guard hasName else {
             throw error(number, "'\(kind.prefix)' line before the device name; expected 'N: <device name>' first")
@@ -109,22 +126,23 @@ public enum EvemuFormat {
         case .axis: try parseAxis(fields, line: number)
         case .led, .switchState: try parseState(fields, kind: kind, line: number)
         }
+        return nil
     }
 
-    @usableFromInline func finish(lineCount: Int) throws(TraceError) -> Trace {
+    /// Checks the end of the file: it must have held a device description and events.
+    @usableFromInline func finish(lineCount: Int) throws(TraceError) {
         let lastLine = max(lineCount, 1)
         if lineCount == 0 {
             throw error(lastLine, "empty file; expected an evemu recording: 'N:', 'I:' and 'A:' lines "
                 + "describing the device, then 'E:' event lines")
         }
-        if events.isEmpty {
+        if eventCount == 0 {
             if let missing = missingDescription() {
                 throw error(lastLine, "file ends before the device description is complete: expected \(missing)")
             }
             throw error(lastLine, "no events: expected 'E: <seconds> <type> <code> <value>' lines after "
                 + "the device description")
         }
-        return Trace(path: path, device: device, events: events, eventLines: eventLines)
     }
 
     // MARK: - Description lines
@@ -138,7 +156,7 @@ public enum EvemuFormat {
         guard name.count > 0 else {
             throw error(line, "expected 'N: <device name>', found an empty name")
         }
-        device.name = Field.text(name, limit: Int.max)
+        device.name = String(decoding: name, as: UTF8.self)
         hasName = true
     }
 
@@ -242,8 +260,8 @@ public enum EvemuFormat {
 
     // MARK: - Events
 
-    @usableFromInline mutating func parseEvent(_ fields: [Field], line: Int) throws(TraceError) {
-        if events.isEmpty, let missing = missingDescription() {
+    @usableFromInline mutating func parseEvent(_ fields: [Field], line: Int) throws(TraceError) -> InputEvent {
+        if eventCount == 0, let missing = missingDescription() {
             throw error(line, "event before the device description is complete: expected \(missing) "
                 + "before the first 'E:' line")
         }
@@ -260,14 +278,15 @@ public enum EvemuFormat {
         }
         let code = try hex(fields[2], "an event code", maximum: 0xffff, line: line)
         let value = try decimal(fields[3], "the event value", line: line)
-        if let previous = events.last, time < previous.time {
+        if eventCount > 0, time < previousTime {
             throw error(line, "timestamp \(fields[0].text) is earlier than \(previousTimeText) on line "
                 + "\(previousTimeLine); expected events in recording order")
         }
-        events.append(InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value))
-        eventLines.append(line)
+        eventCount += 1
+        previousTime = time
         previousTimeText = fields[0].text
         previousTimeLine = line
+        return InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
     }
 
     /// What the description still lacks, as the lines to add; nil when complete.
@@ -361,10 +380,10 @@ public enum EvemuFormat {
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
     }
 
-    /// Text for a message, cut short so the message stays one readable line.
+    /// Text for a message: control bytes and invalid UTF-8 escaped, cut
+    /// short so the message stays one readable line (``messageText(_:limit:)``).
     @usableFromInline static func text(_ bytes: UnsafeRawBufferPointer, limit: Int = 40) -> String {
-        if bytes.count <= limit { return String(decoding: bytes, as: UTF8.self) }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<limit]), as: UTF8.self) + "…"
+        messageText(bytes, limit: limit)
     }
 }
 
