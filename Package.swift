@@ -20,6 +20,8 @@ let package = Package(
             "PanelSimulator", "PanelSDL",
         ]),
         .library(name: "PanelTesting", targets: ["PanelTesting"]),
+        // The fuzz targets' checks, shared by the libFuzzer binaries (Fuzz/, scripts/fuzz) and PanelFuzzTests.
+        .library(name: "PanelFuzzChecks", targets: ["PanelFuzzChecks"]),
         .executable(name: "panel", targets: ["panel"]),
     ],
     dependencies: [
@@ -87,6 +89,10 @@ let package = Package(
         // costs a forwarding call and a thread-local increment).
         .target(name: "CAllocationCounter"),
         .target(name: "PanelTesting", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "PanelApp", "PanelText", "CAllocationCounter"]),
+        // What each fuzz target checks on one input (docs in Fuzz/README.md); no C allocator tricks, so it links with ASan and libFuzzer.
+        .target(name: "PanelFuzzChecks", dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelHeadless"]),
+        // Every saved fuzz input (Fuzz/Regressions, Fuzz/Corpus) through the same checks, in the ordinary suite.
+        .testTarget(name: "PanelFuzzTests", dependencies: ["PanelFuzzChecks", "PanelTesting"]),
         // PanelTesting's AppTester driving the demo app, as an app's UI tests do.
         .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelApp", "PanelDemo", "PanelKit", "PanelHeadless", "panel"]),
 

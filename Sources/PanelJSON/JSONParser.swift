@@ -193,6 +193,15 @@ public struct JSONParser {
                 }
             case 0x00..<0x20:
                 throw error("a control character inside a string; write it as an escape such as \\n")
+            case 0x80...:
+                // JSON text is UTF-8 (RFC 8259): a byte that starts no valid sequence is an error, not a '�'.
+                let length = bytes.withUnsafeBytes { MessageText.validSequenceLength($0, at: index) }
+                guard length > 0 else {
+                    throw error("invalid UTF-8 (the byte \\x" + String(byte, radix: 16, uppercase: true)
+                                + ") inside a string; save the file as UTF-8")
+                }
+                for k in 0..<length { utf8.append(bytes[index + k]) }
+                index += length
             default:
                 utf8.append(byte)
                 index += 1
