@@ -9,7 +9,7 @@ extension SceneReader {
     @usableFromInline mutating func readRecognizer(_ value: JSONValue, path: String, view: View) throws(JSONError) {
         var object = try JSONObjectReader(value, file: file, path: path)
         let name = try object.requiredString("name")
-        try declare(name, in: &recognizerPaths, object: object, what: "recognizer")
+        try declare(name, object: object, what: "recognizer")
         let kind = try object.requiredString("kind")
         let recognizer: GestureRecognizer
         switch kind {

@@ -66,7 +66,7 @@ import PanelKit
     @usableFromInline mutating func readView(_ value: JSONValue, path: String) throws(JSONError) -> View {
         var object = try JSONObjectReader(value, file: file, path: path)
         let name = try object.requiredString("name")
-        try declare(name, in: &viewPaths, object: object, what: "view")
+        try declare(name, object: object, what: "view")
         guard let numbers = try object.numbers("frame", count: 4, shape: "[x, y, width, height]") else {
             throw object.error(nil, "missing the key 'frame' ([x, y, width, height] in the parent's points)")
         }
@@ -232,14 +232,18 @@ import PanelKit
 
     /// Checks that `name` is new, through the scene's name index (a hash
     /// table: loading stays linear in the number of views), and adds it.
-    @usableFromInline func declare(_ name: String, in paths: inout [String], object: JSONObjectReader, what: String) throws(JSONError) {
+    /// Mutating, not `inout paths`: passing a property of `self` inout to a
+    /// method of `self` copies `self`, and with it the paths array, per name.
+    @usableFromInline mutating func declare(_ name: String, object: JSONObjectReader, what: String) throws(JSONError) {
         guard !name.isEmpty else { throw object.error("name", "a " + what + "'s name must not be empty") }
-        let (inserted, index) = what == "view" ? scene!.viewNames.insert(name) : scene!.recognizerNames.insert(name)
+        let isView = what == "view"
+        let (inserted, index) = isView ? scene!.viewNames.insert(name) : scene!.recognizerNames.insert(name)
         guard inserted else {
             throw object.error("name", "the " + what + " name '" + messageText(name) + "' is already used at "
-                               + messageText(paths[index], limit: 2 * MessageText.defaultLimit) + "; names must be unique")
+                               + messageText(isView ? viewPaths[index] : recognizerPaths[index], limit: 2 * MessageText.defaultLimit)
+                               + "; names must be unique")
         }
-        paths.append(object.path)
+        if isView { viewPaths.append(object.path) } else { recognizerPaths.append(object.path) }
     }
 
     @usableFromInline mutating func resolveReferences(in scene: Scene) throws(JSONError) {
