@@ -275,3 +275,25 @@ struct MemorySafetyTests {
         #expect(tap.touches.isEmpty)
     }
 }
+
+@Suite("Memory safety: nothing the runtime holds outlives its owner")
+struct NoLeakTests {
+    @Test("A window, its views and its application are freed when the app lets go of them")
+    func windowAndViewsAreFreed() {
+        final class WatchedWindow: Window {
+            var flag: DeinitFlag?
+            deinit { flag?.freed = true }
+        }
+        let windowFreed = DeinitFlag(), viewFreed = DeinitFlag()
+        do {
+            let window = WatchedWindow(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            window.flag = windowFreed
+            let driver = TouchDriver(window: window)
+            driver.window.addSubview(WatchedView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "view", flag: viewFreed))
+            driver.tap(at: Point(x: 50, y: 50))
+            Renderer().draw(driver.window, into: ControlCanvas(width: 100, height: 100).framebuffer)
+        }
+        #expect(windowFreed.freed)
+        #expect(viewFreed.freed)
+    }
+}

@@ -67,8 +67,8 @@ public final class ViewTable {
     // `draw`) only set `needsRebuild`, and the rebuild waits until the scan is over.
     @exclusivity(unchecked) @usableFromInline var storage: ContiguousArray<Entry> = []
     @exclusivity(unchecked) public internal(set) var needsRebuild = true
-    /// Strong references to every view in `storage`, so a view removed and
-    /// dropped by app code during a scan stays valid until the next rebuild.
+    /// Strong references to every view in `storage` but the window, so a view
+    /// removed and dropped by app code during a scan stays valid until the scan ends.
     @usableFromInline var members: ContiguousArray<View> = []
     /// Scans and draws in progress (they nest: an override calls `super.hitTest`).
     @usableFromInline var useDepth = 0
@@ -165,7 +165,8 @@ public final class ViewTable {
                         parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Int32 {
         let index = Int32(storage.count)
         view.tableIndex = Int(index)
-        members.append(view)
+        // The window owns the table: holding it here would be a cycle.
+        if !isRoot { members.append(view) }
         var entry = makeEntry(view, parent: parent, parentToWindow: parentToWindow,
                               parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot)
         if parent >= 0 && storage[Int(parent)].flags.contains(.nonFinite) { entry.flags.insert(.nonFinite) }
