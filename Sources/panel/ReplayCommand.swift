@@ -66,8 +66,7 @@ struct ReplayCommand: ParsableCommand {
         if let png {
             let size = replayer.window.bounds.size
             let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
-            let text = Assets(given: assets).textRenderer()   // kept alive here: the renderer holds it unowned
-            Renderer(textRenderer: text).draw(replayer.window, into: display.framebuffer)
+            Renderer(textRenderer: Assets(given: assets).textRenderer()).draw(replayer.window, into: display.framebuffer)
             do {
                 try display.writePNG(to: png)
             } catch {

@@ -17,14 +17,15 @@ extension ReplayLog {
     }
 
     /// Registers logging actions on `control` for the events a user acts on,
-    /// reading the value through `value`. The closures are made once, here.
+    /// reading the value through `value`. The closures are made once, here, and
+    /// keep the log alive (it holds no controls, so there is no cycle).
     public func logActions(of control: Control, value: @escaping (Control) -> Double?) {
-        control.addAction(for: .touchDown) { [unowned(unsafe) self] in self.action($0, "touchDown", value: nil) }
-        control.addAction(for: .touchUpInside) { [unowned(unsafe) self] in self.action($0, "touchUpInside", value: nil) }
-        control.addAction(for: .touchUpOutside) { [unowned(unsafe) self] in self.action($0, "touchUpOutside", value: nil) }
-        control.addAction(for: .touchCancel) { [unowned(unsafe) self] in self.action($0, "touchCancel", value: nil) }
-        control.addAction(for: .valueChanged) { [unowned(unsafe) self] in self.action($0, "valueChanged", value: value($0)) }
-        control.addAction(for: .primaryActionTriggered) { [unowned(unsafe) self] in
+        control.addAction(for: .touchDown) { [self] in self.action($0, "touchDown", value: nil) }
+        control.addAction(for: .touchUpInside) { [self] in self.action($0, "touchUpInside", value: nil) }
+        control.addAction(for: .touchUpOutside) { [self] in self.action($0, "touchUpOutside", value: nil) }
+        control.addAction(for: .touchCancel) { [self] in self.action($0, "touchCancel", value: nil) }
+        control.addAction(for: .valueChanged) { [self] in self.action($0, "valueChanged", value: value($0)) }
+        control.addAction(for: .primaryActionTriggered) { [self] in
             self.action($0, "primaryActionTriggered", value: value($0))
         }
     }

@@ -101,7 +101,8 @@ public final class TraceReplayer {
 
 /// The replay's application: logs each touch phase change before delivery.
 public final class ReplayApplication: Application {
-    public unowned(unsafe) let log: ReplayLog
+    /// Retained: the log holds no views, so there is no cycle.
+    public let log: ReplayLog
 
     public init(runLoop: RunLoop, log: ReplayLog) {
         self.log = log

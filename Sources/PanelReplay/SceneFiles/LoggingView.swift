@@ -16,7 +16,8 @@ extension ReplayLog: ResponderMessageObserver {
 /// handles the touches itself; with `forwards` it passes them on (R7);
 /// without `logsMessages` it only passes them on, as a plain view does.
 open class LoggingView: View {
-    public unowned(unsafe) let observer: any ResponderMessageObserver
+    /// Retained: an observer (the log, a recorder) holds no views, so there is no cycle.
+    public let observer: any ResponderMessageObserver
     public var forwards = false
     public var logsMessages = true
     /// Shown while a touch is down on the view, and kept as `touchedColor` after.
@@ -61,7 +62,8 @@ open class LoggingView: View {
 
 /// The scene's window: logs what reaches the end of the view chain.
 public final class LoggingWindow: Window {
-    public unowned(unsafe) let log: ReplayLog
+    /// Retained: the log holds no views, so there is no cycle.
+    public let log: ReplayLog
 
     public init(frame: Rect, log: ReplayLog) {
         self.log = log

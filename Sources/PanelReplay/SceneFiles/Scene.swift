@@ -2,13 +2,13 @@ import PanelJSON
 import PanelKit
 
 /// A scene built from a scene file: its window and everything in it, by name.
-/// Keep it alive as long as the window: it owns the recognizers' delegates
-/// and the labels' value bindings, which views hold only unowned.
+/// Keep it alive as long as the window: it owns the recognizers' delegates,
+/// which recognizers hold as UIKit does (zeroing, not retained).
 public final class Scene {
     /// The scene file it came from.
     public let file: String
     public let window: Window
-    /// The log its views and controls write to; held here because they hold it unowned.
+    /// The log its views and controls write to.
     public let log: ReplayLog
     public internal(set) var views: [View] = []
     public internal(set) var recognizers: [GestureRecognizer] = []

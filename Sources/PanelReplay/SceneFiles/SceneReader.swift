@@ -6,7 +6,7 @@ import PanelKit
 /// `simultaneousWith`, a label's `valueOf`) once the whole tree exists.
 @usableFromInline struct SceneReader {
     @usableFromInline let file: String
-    @usableFromInline unowned(unsafe) let log: ReplayLog
+    @usableFromInline let log: ReplayLog
     @usableFromInline let screenSize: Size
     /// Scale from the file's points to the screen's, per axis.
     @usableFromInline let scaleX: Double
@@ -272,7 +272,7 @@ import PanelKit
                 }
                 let binding = LabelValueBinding(label: label, prefix: prefix)
                 binding.show(control)
-                control.addAction(for: .valueChanged) { [unowned(unsafe) binding] control in binding.show(control) }
+                control.addAction(for: .valueChanged) { control in binding.show(control) }
                 scene.bindings.append(binding)
             }
         }

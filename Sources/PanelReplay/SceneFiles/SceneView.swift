@@ -84,7 +84,8 @@ public final class SceneRecognizerDelegate: GestureRecognizerDelegate {
 /// A label that follows a slider or switch: its text is the file's `text`
 /// and the control's value ("Volume 62%", "Wi-Fi on").
 public final class LabelValueBinding {
-    public unowned(unsafe) let label: Label
+    /// Retained: a label has no subviews, so it cannot hold the binding back.
+    public let label: Label
     public let prefix: String
 
     public init(label: Label, prefix: String) {
