@@ -84,7 +84,11 @@ final class ScriptedDelegate: GestureRecognizerDelegate {
 /// Every state change, failures included, through the arena's observer.
 final class StateLog: GestureArenaObserver {
     var lines: [String] = []
+    /// Every change, the resets to `.possible` included.
+    var all: [String] = []
     func gestureRecognizer(_ recognizer: GestureRecognizer, didChangeStateTo state: GestureRecognizer.State) {
+        all.append("\(recognizer.name) \(state)")
+        guard state != .possible else { return }
         lines.append("\(recognizer.name) \(state)")
     }
 }
@@ -464,5 +468,22 @@ struct GestureArenaTests {
         pan.isEnabled = false
         #expect(pan.state == .cancelled)
         #expect(recorder.messages.last == "pan action cancelled")
+    }
+}
+
+@Suite("Gesture arena observer")
+struct GestureArenaObserverTests {
+    @Test("G3: the observer hears the reset to possible, so two failures in a row are two gestures")
+    func resetIsAnnounced() {
+        let driver = TouchDriver()
+        let pan = PanGestureRecognizer(name: "pan")
+        driver.window.addGestureRecognizer(pan)
+        let log = StateLog()
+        driver.application.gestureArena.observer = log
+        driver.tap(at: Point(x: 10, y: 10))
+        driver.advance(by: 1)
+        driver.tap(at: Point(x: 10, y: 10), after: 1)
+        driver.advance(by: 1)
+        #expect(log.all == ["pan failed", "pan possible", "pan failed", "pan possible"])
     }
 }

@@ -297,3 +297,19 @@ struct NoLeakTests {
         #expect(viewFreed.freed)
     }
 }
+
+extension NoLeakTests {
+    @Test("An application freed with its windows: views with recognizers go last and reach nothing freed")
+    func applicationFreedWithRecognizersInItsViews() {
+        let flag = DeinitFlag()
+        do {
+            let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+            let driver = TouchDriver(application: application)
+            let view = WatchedView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "view", flag: flag)
+            view.addGestureRecognizer(LongPressGestureRecognizer())
+            driver.window.addSubview(view)
+            driver.down(1, at: Point(x: 10, y: 10))   // the press is engaged and its timer pending
+        }
+        #expect(flag.freed)
+    }
+}

@@ -1,5 +1,5 @@
-/// Hears every state change of every recognizer, failures included; the
-/// replay log uses it. Class-bound for Embedded Swift.
+/// Hears every state change of every recognizer, failures and the reset to
+/// `.possible` included; the replay log uses it. Class-bound for Embedded Swift.
 public protocol GestureArenaObserver: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, didChangeStateTo state: GestureRecognizer.State)
 }
@@ -287,6 +287,8 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     }
 
     @usableFromInline func fail(_ recognizer: GestureRecognizer) {
+        // G3: failed is final until the reset; failing again would announce failed → failed.
+        guard recognizer.storedState != .failed else { return }
         recognizer.pendingState = nil
         recognizer.pendingBeganBeforeEnding = false
         set(recognizer, .failed)
@@ -445,6 +447,7 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             }
             engaged.remove(at: i)
             recognizer.storedState = .possible
+            observer?.gestureRecognizer(recognizer, didChangeStateTo: .possible)
             recognizer.pendingState = nil
             recognizer.isEngaged = false
             recognizer.touchMask = 0

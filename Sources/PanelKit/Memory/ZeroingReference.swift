@@ -25,6 +25,10 @@ public final class Lifetime {
 
     public init() {}
 
+    /// Ends the lifetime before the object is freed: references read `nil`
+    /// from now on. For an owner that takes its object out of service first.
+    public func end() { token.isAlive = false }
+
     deinit { token.isAlive = false }
 }
 

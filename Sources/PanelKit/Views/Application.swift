@@ -49,6 +49,10 @@ open class Application: Responder {
     deinit {
         for window in windows { window.owningApplication = nil }
         pressEvent.tracker = nil
+        // The stored properties go in no set order: the run loop may be freed
+        // before the views whose recognizers would reach it through the arena.
+        // Recognizers let go of the arena now, while everything still exists.
+        gestureArena.lifetime.end()
     }
 
     /// Adds `window` in front of the others.

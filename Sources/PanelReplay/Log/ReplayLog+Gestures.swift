@@ -7,6 +7,7 @@ import PanelKit
 /// ```
 extension ReplayLog: GestureArenaObserver {
     public func gestureRecognizer(_ recognizer: GestureRecognizer, didChangeStateTo state: GestureRecognizer.State) {
+        guard state != .possible else { return }   // resets are not logged: the next state says it all
         let kind = Self.kind(of: recognizer)
         writer.beginObject(type: "gesture")
         writer.field("t", time, decimals: 4)
