@@ -10,6 +10,12 @@ import CLinux
 /// Bytes the process holds from malloc now, every thread (free memory the allocator keeps excluded).
 @inlinable public func heapBytesInUse() -> UInt64 { panelkit_heap_bytes_in_use() }
 
+/// True in an AddressSanitizer build: ASan owns malloc there, and its
+/// quarantine keeps freed memory resident for a while, so RSS grows by design.
+@inlinable public var underAddressSanitizer: Bool {
+    UInt8(bitPattern: panelkit_allocation_counter_kind()[0]) == UInt8(ascii: "a")
+}
+
 /// One reported number: the median, p99, min and max of its samples.
 public struct Figure {
     public var name: String
