@@ -61,7 +61,7 @@ struct AffineImageGoldenTests {
         let plate = View(frame: Rect(x: 4, y: 4, width: 112, height: 72), name: "plate")
         plate.backgroundColor = Color(rgb: 0x3A3F4B)
         plate.addSubview(TransformedImageView(frame: bounds, name: "card", image: card, transform: transform))
-        let display = drawn(Size(width: 120, height: 80), [plate])
+        let display = drawn(Size(width: 120, height: 80), [plate], text: nil)
         let result = GoldenImage.check(display.framebuffer, named: "image-affine")
         #expect(result.passed, "\(result)")
     }

@@ -13,18 +13,25 @@ import Testing
 /// The shipped fonts.
 func fontDirectory() -> String { PackagePaths.path("assets/fonts") }
 
-/// One text renderer for all tests of a suite: the glyph cache stays warm.
-nonisolated(unsafe) let sharedText: FreeTypeTextRenderer = {
+/// A text renderer with the shipped fonts. A FreeType renderer (its glyph
+/// cache) belongs to one thread, and suites run in parallel, so each suite
+/// makes its own (two suites sharing one corrupted the heap now and then).
+func makeTextRenderer() -> FreeTypeTextRenderer {
     do { return try FreeTypeTextRenderer(fontDirectory: fontDirectory()) } catch { fatalError("\(error)") }
-}()
+}
+
+/// The "Golden images" suite's renderer: the suite is serialized, so its glyph cache stays warm.
+nonisolated(unsafe) let sharedText = makeTextRenderer()
 
 /// Draws `views` on a window of `size` filled with the theme's background.
-func drawn(_ size: Size, _ views: [View], rotation: DisplayRotation = .none) -> HeadlessDisplay {
+/// `text` must belong to the calling suite (see ``makeTextRenderer()``).
+func drawn(_ size: Size, _ views: [View], rotation: DisplayRotation = .none,
+           text: FreeTypeTextRenderer? = sharedText) -> HeadlessDisplay {
     let window = Window(frame: Rect(origin: .zero, size: size))
     window.backgroundColor = Theme.standard.background
     for view in views { window.addSubview(view) }
     let logical = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
-    Renderer(textRenderer: sharedText).draw(window, into: logical.framebuffer)
+    Renderer(textRenderer: text).draw(window, into: logical.framebuffer)
     guard rotation != .none else { return logical }
     let physicalWidth = rotation.swapsAxes ? Int(size.height) : Int(size.width)
     let physicalHeight = rotation.swapsAxes ? Int(size.width) : Int(size.height)

@@ -32,7 +32,7 @@ struct DemoAndDirtyRectTests {
         let screen = ControlsScreen(frame: driver.window.bounds, log: nil)
         driver.window.addSubview(screen)
         let display = HeadlessDisplay(width: 800, height: 480)
-        let renderer = Renderer(textRenderer: sharedText)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(driver.window, into: display.framebuffer)
         #expect(renderer.render(driver.window, into: display.framebuffer) == nil)   // nothing changed: nothing drawn
 
@@ -69,7 +69,7 @@ struct DemoAndDirtyRectTests {
         let icon = try PNG.readImage(path: PackagePaths.path("assets/images/panelkit-icon.png"))
         let demo = DemoApp(application: application, screenSize: Size(width: 800, height: 480), icon: icon)
         let display = HeadlessDisplay(width: 800, height: 480)
-        let renderer = Renderer(textRenderer: sharedText)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(demo.window, into: display.framebuffer)
         let theme = Theme.standard
         func pixel(_ view: View, _ x: Double, _ y: Double) -> Color {

@@ -291,7 +291,8 @@ struct NoLeakTests {
             let driver = TouchDriver(window: window)
             driver.window.addSubview(WatchedView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "view", flag: viewFreed))
             driver.tap(at: Point(x: 50, y: 50))
-            Renderer().draw(driver.window, into: ControlCanvas(width: 100, height: 100).framebuffer)
+            let canvas = ControlCanvas(width: 100, height: 100)   // named: a temporary would free its pixels before the draw
+            Renderer().draw(driver.window, into: canvas.framebuffer)
         }
         #expect(windowFreed.freed)
         #expect(viewFreed.freed)
