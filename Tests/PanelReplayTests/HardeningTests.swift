@@ -59,6 +59,7 @@ struct EchoedInputTests {
             + String(repeating: "Q", count: 40) + "…')"
         #expect(parseTrace(bytes)?.message == expected)
         let path = try temporaryFile(bytes, suffix: ".evemu")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: TraceError(path: path, line: 2, message: expected)) { try Trace.load(path: path) }
     }
 
@@ -131,6 +132,7 @@ struct FileLimitTests {
     @Test("A file over the limit is refused, naming the limit")
     func tooLarge() throws {
         let path = try temporaryFile([UInt8](repeating: 0x20, count: 2048), suffix: ".json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: FileReadError(message: "the file is larger than 1024 bytes, the most PanelKit reads of a file; give a smaller file")) {
             try readWholeFile(path: path, limit: 1024)
         }
@@ -208,6 +210,7 @@ struct TraceStreamingTests {
             time += 0.2
         }
         let path = try temporaryFile(Array(text.utf8), suffix: ".evemu")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let scene = try SceneFiles.builtIn("touches")
         let loaded = MemorySink()
         let whole = try TraceReplayer(trace: try Trace.load(path: path), scene: scene, output: loaded)
@@ -226,6 +229,7 @@ struct TraceStreamingTests {
     func checkFirst() throws {
         let text = panelHeader + "E: 0.000000 0003 0039 1\nE: 0.000000 0000 0000 0000\nE: 0.1 0000 0000 zero\n"
         let path = try temporaryFile(Array(text.utf8), suffix: ".evemu")
+        defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: TraceError(path: path, line: 16, message: "expected the event value as a decimal integer, found 'zero'")) {
             try TraceReader.check(path: path)
         }
@@ -240,6 +244,7 @@ func parseTrace(_ bytes: [UInt8]) -> TraceError? {
     return failure
 }
 
+/// A new file holding `bytes`; the caller removes it (`defer`), as some are tens of megabytes.
 func temporaryFile(_ bytes: [UInt8], suffix: String) throws -> String {
     let path = NSTemporaryDirectory() + "panelkit-hardening-\(UUID().uuidString)\(suffix)"
     try Data(bytes).write(to: URL(fileURLWithPath: path))

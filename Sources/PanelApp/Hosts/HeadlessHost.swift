@@ -52,21 +52,24 @@ public final class HeadlessHost {
 
     static func run(_ runtime: AppRuntime) -> Int32 {
         let delegate = runtime.firstDelegate!
-        var trace: Trace?
+        // The trace streams: checked whole first (a bad line fails before any
+        // output), then read a line at a time, so memory does not grow with it.
+        var reader: TraceReader?
         if let path = runtime.options.replay {
             do throws(TraceError) {
-                trace = try Trace.load(path: path)
+                try TraceReader.check(path: path)
+                reader = try TraceReader(path: path)
             } catch {
                 runtime.fail(error.description)
             }
         }
-        let clock = ManualClock(now: trace?.events.first?.time ?? 0)
+        let clock = ManualClock(now: reader?.firstEventTime ?? 0)
         let runLoop = RunLoop(manualClock: clock)
         let size = runtime.chosenScreenSize(delegate)
         let launched = runtime.launch(delegate, runLoop: runLoop, screenSize: size, backend: .headless)
         let host = HeadlessHost(runtime: runtime, launched: launched)
-        if let trace {
-            host.replay(trace)
+        if let reader {
+            host.replay(reader)
         } else if !delegate.applicationRunHeadless(launched.application, host: host) {
             host.drawAll()
             if runtime.options.png == nil {
@@ -95,6 +98,22 @@ public final class HeadlessHost {
             runtime.fail(error.message)
         }
         input.play(trace.events, into: application, log: launchOptions.log)
+    }
+
+    /// ``replay(_:)`` streaming from `reader`: one line of the trace in memory at a time.
+    public func replay(_ reader: TraceReader) {
+        let input: TouchInputPath
+        do throws(ReplayError) {
+            input = try TouchInputPath(trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
+                                       screenSize: window.bounds.size, board: runtime.board)
+        } catch {
+            runtime.fail(error.message)
+        }
+        do throws(TraceError) {
+            try input.play(reader, into: application, log: launchOptions.log)
+        } catch {
+            runtime.fail(error.description)
+        }
     }
 }
 
