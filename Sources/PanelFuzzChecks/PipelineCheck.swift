@@ -6,7 +6,10 @@ import PanelKit
 /// messages to each view in R3's order, ended or cancelled exactly once;
 /// every recognizer state change allowed by G3; and once every finger is up
 /// and time has run past every timeout, no live touch, no pending timer, no
-/// control tracking, every recognizer back at `.possible`.
+/// control tracking, every recognizer back at `.possible`. Some steps give a
+/// view geometry that is not a number or is huge (as a frame computed from a
+/// division by zero would be) and draw the window: it must neither trap nor
+/// be hit.
 enum PipelineCheck {
     static let screen = Size(width: 320, height: 200)
     static let maximumFingers = 5
@@ -20,6 +23,7 @@ enum PipelineCheck {
         application.gestureArena.observer = states
         let window = Window(frame: Rect(origin: .zero, size: screen))
         application.addWindow(window)
+        let canvas = Canvas(size: screen)
 
         // The tree: up to 12 views, each under the window or an earlier view.
         var views: [View] = []
@@ -108,6 +112,20 @@ enum PipelineCheck {
                 }
             case 5, 6:
                 if !fingers.isEmpty { fingers.remove(at: which % fingers.count) }
+            case 7 where op & 0x40 != 0 && !views.isEmpty:
+                let view = views[which % views.count]
+                switch op & 0x30 {
+                case 0x00: view.center = Point(x: .nan, y: y)
+                case 0x10: view.bounds.size.width = .infinity
+                case 0x20: view.transform = AffineTransform(a: 1e300, b: 0, c: 0, d: .nan, tx: 0, ty: 0)
+                default:
+                    view.transform = .identity
+                    view.frame = Rect(x: x, y: y, width: 40, height: 40)
+                }
+                Renderer().draw(window, into: canvas.framebuffer)
+                if let hit = window.hitTest(Point(x: x, y: y), with: nil), !hit.center.x.isFinite || !hit.bounds.isFinite {
+                    throw FuzzViolation("view '\(hit.name)' with geometry that is not finite was hit")
+                }
             default:
                 break  // a frame where nothing changes
             }
@@ -175,4 +193,18 @@ enum PipelineCheck {
             return edge
         }
     }
+}
+
+/// Pixels to draw into, freed with it.
+final class Canvas {
+    let framebuffer: Framebuffer
+
+    init(size: Size) {
+        let width = Int(size.width), height = Int(size.height)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
+        framebuffer = Framebuffer(width: width, height: height, stride: width * 4, format: .xrgb8888, baseAddress: memory)
+    }
+
+    deinit { framebuffer.baseAddress.deallocate() }
 }

@@ -144,8 +144,10 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     /// Whether a recognizer of `touch` that delays this kind of message has not decided yet.
     @usableFromInline func hasUndecidedRecognizer(_ touch: Touch, delaying delay: Delay) -> Bool {
         for i in 0..<touch.recognizerCount {
+            // One reset since it took this touch (not engaged) has decided already:
+            // back at possible, it will not decide again for a touch it no longer tracks.
             guard let recognizer = touch.recognizerSlots[i], recognizer.storedState == .possible,
-                  recognizer.isEnabled else { continue }
+                  recognizer.isEnabled, recognizer.isEngaged else { continue }
             switch delay {
             case .began: if recognizer.delaysTouchesBegan { return true }
             case .ended: if recognizer.delaysTouchesEnded || recognizer.delaysTouchesBegan { return true }
@@ -190,6 +192,12 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             if held.contains(.heldMoved) { tracker.sendToView(touch, .moved) }
             if held.contains(.heldEnded) { tracker.sendToView(touch, .ended) }
             if held.contains(.heldCancelled) { tracker.sendToView(touch, .cancelled) }
+            // Released by a recognizer deciding on the very event in which the
+            // finger lifted, before that end was held: the view hears the end
+            // now, or the touch would retire with its sequence open (R3).
+            if !touch.isLive && !touch.viewDelivery.contains(.endDelivered) && touch.viewDelivery.contains(.beganDelivered) {
+                tracker.sendToView(touch, touch.phase)
+            }
             tracker.retireIfSettled(touch)
         }
     }
@@ -277,6 +285,10 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
                   recognizer.canPrevent(other), other.canBePrevented(by: recognizer) else { continue }
             fail(other)
         }
+        // Failing the others runs their dependents (G8), and cancelling touches
+        // runs view code: either may have failed this one meanwhile. It stays
+        // failed (G3: never failed → began).
+        guard recognizer.storedState == .possible else { return }
         // A continuous gesture that ended while it waited still reports that it began.
         if target == .ended && recognizer.pendingBeganBeforeEnding { set(recognizer, .began) }
         recognizer.pendingBeganBeforeEnding = false
@@ -287,11 +299,11 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     }
 
     @usableFromInline func fail(_ recognizer: GestureRecognizer) {
-        // G3: failed is final until the reset; failing again would announce failed → failed.
-        guard recognizer.storedState != .failed else { return }
         recognizer.pendingState = nil
         recognizer.pendingBeganBeforeEnding = false
-        set(recognizer, .failed)
+        // G3: failed is final until the reset; failing again announces nothing
+        // (failed → failed), but held view messages are still settled below.
+        if recognizer.storedState != .failed { set(recognizer, .failed) }
         settleHeldTouches()
         resolveRecognizers(waitingFor: recognizer)
         if recognizer.touchMask == 0 { scheduleReset() }
@@ -435,6 +447,7 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     /// The next turn of the loop: finished recognizers with no touches left go back to `.possible`.
     public func runLoopDidFire(_ handle: TimerHandle) {
         isResetPassScheduled = false
+        var didReset = false
         var i = 0
         while i < engaged.count {
             let recognizer = engaged[i]
@@ -452,6 +465,9 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             recognizer.isEngaged = false
             recognizer.touchMask = 0
             recognizer.reset()
+            didReset = true
         }
+        // A recognizer back at possible no longer holds its touches' view messages (G12).
+        if didReset { settleHeldTouches() }
     }
 }

@@ -243,7 +243,12 @@ public final class TouchTracker {
         let flag: Touch.ViewDelivery = phase == .began ? .beganDelivered : (phase == .moved ? [] : .endDelivered)
         if !flag.isEmpty { forEach(in: pending) { $0.viewDelivery.insert(flag) } }
         while pending != 0 {
-            guard let view = touches[pending.trailingZeroBitCount].view else { break }
+            // A touch retired meanwhile (a recognizer settled it from view code) has no view left: skip it, not the rest.
+            let first = pending.trailingZeroBitCount
+            guard let view = touches[first].view else {
+                pending &= ~(1 << UInt32(first))
+                continue
+            }
             let group = mask(in: pending) { $0.view === view }
             pending &= ~group
             send(view, TouchSet(tracker: self, mask: group))
