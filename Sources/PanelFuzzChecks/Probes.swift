@@ -44,7 +44,8 @@ final class PhaseProbe {
 /// A plain view that reports its messages to a probe and, as UIKit's default,
 /// passes them on up the responder chain when `forwards` is set.
 final class ProbeView: View {
-    unowned(unsafe) let probe: PhaseProbe
+    // Retained: the probe holds only identifiers, so there is no cycle.
+    let probe: PhaseProbe
     var forwards = false
 
     init(frame: Rect, name: String, probe: PhaseProbe) {
@@ -74,7 +75,7 @@ final class ProbeView: View {
 }
 
 final class ProbeButton: Button {
-    unowned(unsafe) var probe: PhaseProbe?
+    var probe: PhaseProbe?
     override func touchesBegan(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .began); super.touchesBegan(touches, with: event) }
     override func touchesMoved(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .moved); super.touchesMoved(touches, with: event) }
     override func touchesEnded(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .ended); super.touchesEnded(touches, with: event) }
@@ -82,7 +83,7 @@ final class ProbeButton: Button {
 }
 
 final class ProbeSlider: Slider {
-    unowned(unsafe) var probe: PhaseProbe?
+    var probe: PhaseProbe?
     override func touchesBegan(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .began); super.touchesBegan(touches, with: event) }
     override func touchesMoved(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .moved); super.touchesMoved(touches, with: event) }
     override func touchesEnded(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .ended); super.touchesEnded(touches, with: event) }
@@ -90,7 +91,7 @@ final class ProbeSlider: Slider {
 }
 
 final class ProbeSwitch: Switch {
-    unowned(unsafe) var probe: PhaseProbe?
+    var probe: PhaseProbe?
     override func touchesBegan(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .began); super.touchesBegan(touches, with: event) }
     override func touchesMoved(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .moved); super.touchesMoved(touches, with: event) }
     override func touchesEnded(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .ended); super.touchesEnded(touches, with: event) }

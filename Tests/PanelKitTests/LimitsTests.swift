@@ -6,6 +6,12 @@ import Testing
 // outgrown are handled without a crash, said once in the application's
 // warnings, and lose no touch.
 
+/// A run-loop target that counts how often it fired.
+private final class Fired: RunLoopTarget {
+    var count = 0
+    func runLoopDidFire(_ handle: TimerHandle) { count += 1 }
+}
+
 @Suite("Limits: non-finite geometry and capacities")
 struct LimitsTests {
     // MARK: Geometry that is not finite
@@ -58,10 +64,6 @@ struct LimitsTests {
 
     @Test("Timers past the run loop's capacity: the table grows, every timer fires, one warning")
     func timerCapacity() {
-        final class Fired: RunLoopTarget {
-            var count = 0
-            func runLoopDidFire(_ handle: TimerHandle) { count += 1 }
-        }
         let loop = RunLoop(manualClock: ManualClock(), capacity: 4)
         let fired = Fired()
         for i in 0..<100 { loop.schedule(after: Double(i) * 0.01, target: fired) }
@@ -75,10 +77,6 @@ struct LimitsTests {
 
     @Test("Next-turn requests past the capacity: all run, one warning")
     func nextTurnCapacity() {
-        final class Fired: RunLoopTarget {
-            var count = 0
-            func runLoopDidFire(_ handle: TimerHandle) { count += 1 }
-        }
         let loop = RunLoop(manualClock: ManualClock(), capacity: 2)
         let fired = Fired()
         for _ in 0..<10 { loop.performOnNextTurn(target: fired) }
@@ -89,10 +87,6 @@ struct LimitsTests {
 
     @Test("A NaN or infinite delay neither traps nor fires early")
     func oddTimerDelays() {
-        final class Fired: RunLoopTarget {
-            var count = 0
-            func runLoopDidFire(_ handle: TimerHandle) { count += 1 }
-        }
         let loop = RunLoop(manualClock: ManualClock())
         let fired = Fired()
         loop.schedule(after: .nan, target: fired)

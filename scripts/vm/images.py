@@ -213,6 +213,20 @@ def kernel_filter(trace_path, evs):
     return out
 
 
+def axis_ranges(header):
+    """{code: {"Min": m, "Max": M}} for each absolute axis an evemu header describes."""
+    ranges, code = {}, None
+    for line in header.splitlines():
+        m = re.match(r"#\s+Event code (\d+) \((ABS_[A-Z_]+)\)", line)
+        if m:
+            code = int(m.group(1))
+            continue
+        m = re.match(r"#\s+(Min|Max)\s+(-?\d+)", line)
+        if m and code is not None:
+            ranges.setdefault(code, {})[m.group(1)] = int(m.group(2))
+    return ranges
+
+
 def main(argv):
     cmd = argv[1]
     if cmd == "size":
@@ -291,16 +305,7 @@ def main(argv):
         mt = "(ABS_MT_POSITION_X)" in header
         xs, ys = (0x35, 0x36) if mt else (0x00, 0x01)
         cx, cy = 2048, 2048
-        ranges = {}
-        code = None
-        for line in header.splitlines():
-            m = re.match(r"#\s+Event code (\d+) \((ABS_[A-Z_]+)\)", line)
-            if m:
-                code = int(m.group(1))
-                continue
-            m = re.match(r"#\s+(Min|Max)\s+(-?\d+)", line)
-            if m and code is not None:
-                ranges.setdefault(code, {})[m.group(1)] = int(m.group(2))
+        ranges = axis_ranges(header)
         if xs in ranges and ys in ranges:
             cx = (ranges[xs]["Min"] + ranges[xs]["Max"]) // 2
             cy = (ranges[ys]["Min"] + ranges[ys]["Max"]) // 2
@@ -335,15 +340,7 @@ def main(argv):
         w, h = (float(argv[5]), float(argv[6])) if len(argv) > 6 else (800.0, 480.0)
         mt = "(ABS_MT_POSITION_X)" in header
         xs, ys = (0x35, 0x36) if mt else (0x00, 0x01)
-        ranges, code = {}, None
-        for line in header.splitlines():
-            m = re.match(r"#\s+Event code (\d+) \((ABS_[A-Z_]+)\)", line)
-            if m:
-                code = int(m.group(1))
-                continue
-            m = re.match(r"#\s+(Min|Max)\s+(-?\d+)", line)
-            if m and code is not None:
-                ranges.setdefault(code, {})[m.group(1)] = int(m.group(2))
+        ranges = axis_ranges(header)
         def axis(c, v, size):
             lo, hi = ranges[c]["Min"], ranges[c]["Max"]
             return round(lo + v / size * (hi - lo))

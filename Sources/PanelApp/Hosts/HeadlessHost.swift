@@ -86,21 +86,11 @@ public final class HeadlessHost {
         return 0
     }
 
-    /// Plays `trace` through decoder, transform (the board's calibration and
-    /// rotation) and filters into the app, then ends it as a device that goes
-    /// away: the clock runs on so due timers fire, touches still down are
-    /// cancelled, and a summary line closes the log, as `panel replay` does.
-    public func replay(_ trace: Trace) {
-        let input: TouchInputPath
-        do throws(ReplayError) {
-            input = try TouchInputPath(trace: trace, screenSize: window.bounds.size, board: runtime.board)
-        } catch {
-            runtime.fail(error.message)
-        }
-        input.play(trace.events, into: application, log: launchOptions.log)
-    }
-
-    /// ``replay(_:)`` streaming from `reader`: one line of the trace in memory at a time.
+    /// Plays the trace `reader` streams (one line in memory at a time)
+    /// through decoder, transform (the board's calibration and rotation) and
+    /// filters into the app, then ends it as a device that goes away: the
+    /// clock runs on so due timers fire, touches still down are cancelled, and
+    /// a summary line closes the log, as `panel replay` does.
     public func replay(_ reader: TraceReader) {
         let input: TouchInputPath
         do throws(ReplayError) {

@@ -9,14 +9,14 @@
 public struct TargetActionList<Sender: AnyObject> {
     public struct Entry {
         @usableFromInline var reference: ZeroingReference<AnyObject>
-        /// Whether the entry was added with a target (rather than a closure).
-        @usableFromInline var hasTarget: Bool
         /// The events that fire this action (a control's event mask; all bits for recognizers).
         public var events: UInt32
         @usableFromInline var invoke: (AnyObject?, Sender) -> Void
 
         /// `nil` for a closure action, and once the target was freed.
         public var target: AnyObject? { reference.object }
+        /// Whether the entry was added with a target (rather than a closure), alive or not.
+        @usableFromInline var hasTarget: Bool { reference.token != nil }
     }
 
     public internal(set) var entries: [Entry] = []
@@ -26,13 +26,13 @@ public struct TargetActionList<Sender: AnyObject> {
     public mutating func add<Target: LifetimeTracked>(_ target: Target, events: UInt32 = .max,
                                                       action: @escaping (Target) -> (Sender) -> Void) {
         let reference = ZeroingReference<AnyObject>(target, lifetime: target.lifetime)
-        entries.append(Entry(reference: reference, hasTarget: true, events: events) { target, sender in
+        entries.append(Entry(reference: reference, events: events) { target, sender in
             action(unsafeDowncast(target.unsafelyUnwrapped, to: Target.self))(sender)
         })
     }
 
     public mutating func add(events: UInt32 = .max, action: @escaping (Sender) -> Void) {
-        entries.append(Entry(reference: ZeroingReference(), hasTarget: false, events: events) { _, sender in action(sender) })
+        entries.append(Entry(reference: ZeroingReference(), events: events) { _, sender in action(sender) })
     }
 
     /// Removes `target`'s actions for `events`, or every entry's for `events`
