@@ -52,3 +52,50 @@ public func arcTangent(_ y: Double, _ x: Double) -> Double {
     if x < 0 { angle = Double.pi - angle }
     return y < 0 ? -angle : angle
 }
+
+/// `e^x`: reduced to `k·ln 2 + r` with |r| ≤ ln 2 / 2, a Taylor polynomial
+/// for `e^r`, then scaled by `2^k`. Deceleration and springs use it.
+public func exponential(_ x: Double) -> Double {
+    if x.isNaN { return .nan }
+    if x > 709.78 { return .infinity }
+    if x < -745.2 { return 0 }
+    let ln2 = 0.6931471805599453
+    let k = (x / ln2).rounded()
+    // Two-part ln 2 keeps the reduction exact.
+    let r = (x - k * 0.6931471803691238) - k * 1.9082149292705877e-10
+    var term = 1.0, sum = 1.0
+    for n in 1...14 {
+        term *= r / Double(n)
+        sum += term
+    }
+    // 2^k in two steps, so a k near the ends of the range does not overflow the exponent.
+    let half = Int(k) / 2
+    return sum * Double(sign: .plus, exponent: half, significand: 1)
+        * Double(sign: .plus, exponent: Int(k) - half, significand: 1)
+}
+
+/// `ln x`: `x = m·2^e` with m in [√½, √2), then `ln m = 2·atanh((m-1)/(m+1))`
+/// as a series. NaN below zero, -∞ at zero.
+public func naturalLogarithm(_ x: Double) -> Double {
+    if x.isNaN || x < 0 { return .nan }
+    if x == 0 { return -.infinity }
+    if x.isInfinite { return .infinity }
+    var m = x.significand   // [1, 2)
+    var e = Double(x.exponent)
+    if m > 1.4142135623730951 { m /= 2; e += 1 }
+    let s = (m - 1) / (m + 1)
+    let s2 = s * s
+    var term = s, sum = 0.0
+    var n = 1.0
+    while n < 40 {
+        sum += term / n
+        term *= s2
+        n += 2
+    }
+    return 2 * sum + e * 0.6931471805599453
+}
+
+/// `base^exponent` for a positive base: `e^(exponent·ln base)`.
+public func power(_ base: Double, _ exponent: Double) -> Double {
+    exponential(exponent * naturalLogarithm(base))
+}

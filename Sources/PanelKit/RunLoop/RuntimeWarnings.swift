@@ -14,6 +14,8 @@ public struct RuntimeWarning: Equatable, Sendable {
         case contactCapacity
         /// A view's frame, bounds, center or transform is not finite: it is neither drawn nor hit.
         case nonFiniteGeometry
+        /// More display-link targets (running animations, scrolling views) than its slots: it grew.
+        case displayLinkCapacity
     }
 
     public let kind: Kind

@@ -16,6 +16,8 @@ open class Application: Responder {
     public final let touchTracker: TouchTracker
     /// Runs the gesture recognizers.
     public final let gestureArena: GestureArena
+    /// Steps every animation once per display frame, only while one runs.
+    public final let displayLink: DisplayLink
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
     @usableFromInline var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
@@ -35,6 +37,7 @@ open class Application: Responder {
         let tracker = TouchTracker(tapCountSettings: tapCountSettings)
         self.touchTracker = tracker
         self.gestureArena = GestureArena(tracker: tracker, runLoop: runLoop)
+        self.displayLink = DisplayLink(runLoop: runLoop)
         super.init()
         tracker.application = self
         pressEvent.rebind(to: tracker)
@@ -53,6 +56,7 @@ open class Application: Responder {
         // before the views whose recognizers would reach it through the arena.
         // Recognizers let go of the arena now, while everything still exists.
         gestureArena.lifetime.end()
+        displayLink.invalidate()
     }
 
     /// Adds `window` in front of the others.
