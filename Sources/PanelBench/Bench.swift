@@ -485,7 +485,7 @@ public final class Bench {
     }
 
     /// The latencies, in nanoseconds, of a DRM latency log's frames that touch input caused:
-    /// lines `frame input_time flip_time latency_ms`, `#` comments, `-` for frames without input.
+    /// lines `frame input_time flip_time latency_ms [vblank]`, `#` comments, `-` for frames without input.
     static func latencies(fromLog path: String) throws(ReplayError) -> [Double] {
         let bytes: [UInt8]
         do {
@@ -499,8 +499,8 @@ public final class Bench {
             lineNumber += 1
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: " ")
-            guard fields.count == 4 else {
-                throw ReplayError(message: path + ":" + String(lineNumber) + ": expected 'frame input_time flip_time latency_ms'")
+            guard fields.count == 4 || fields.count == 5 else {
+                throw ReplayError(message: path + ":" + String(lineNumber) + ": expected 'frame input_time flip_time latency_ms [vblank]'")
             }
             if fields[3] == "-" { continue }
             guard let milliseconds = parseDecimal(fields[3]) else {

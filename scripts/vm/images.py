@@ -20,6 +20,10 @@
   images.py tap TRACE X Y [W H]               a whole trace (the device's description, then a
         tap at screen point X, Y of a W x H screen, default 800x480): the VT switch check
   images.py down TRACE X Y [W H]              the same with the finger left down: the read-error check
+  images.py gestures TRACE W H GESTURE...     a whole trace of gestures on the trace's device for a
+        W x H screen, each "tap X Y @T" or "swipe X1 Y1 X2 Y2 SECONDS @T" (a finger
+        down at T, moved every 10 ms in a straight line, lifted where it ends;
+        a short swipe is a fling): the fling check
   images.py edid HEX                          the preferred (first detailed) timing of an EDID
         given as hex: "WxH@REFRESH WxHmm"
 """
@@ -361,6 +365,50 @@ def main(argv):
                 ev(0.1, 3, 0x2f, 0); ev(0.1, 3, 0x39, -1)
             ev(0.1, 1, 0x14a, 0)
             ev(0.1, 0, 0, 0)
+        print("\n".join(out))
+    elif cmd == "gestures":
+        header = open(argv[2], errors="replace").read()
+        w, h = float(argv[3]), float(argv[4])
+        mt = "(ABS_MT_POSITION_X)" in header
+        xs, ys = (0x35, 0x36) if mt else (0x00, 0x01)
+        ranges = axis_ranges(header)
+        def axis(c, v, size):
+            lo, hi = ranges[c]["Min"], ranges[c]["Max"]
+            return round(lo + v / size * (hi - lo))
+        out = [line for line in header.splitlines() if not line.startswith("E:")]
+        def ev(t, ty, c, v):
+            out.append(f"E: {t:.6f} {ty:04x} {c:04x} {v:04d}")
+        def at(t, x, y, down=None):
+            if mt:
+                ev(t, 3, 0x2f, 0)
+                if down:
+                    ev(t, 3, 0x39, 100)
+            if down:
+                ev(t, 1, 0x14a, 1)
+            ev(t, 3, xs, axis(xs, x, w)); ev(t, 3, ys, axis(ys, y, h))
+            if mt and 0x00 in ranges and 0x01 in ranges:
+                ev(t, 3, 0x00, axis(0x00, x, w)); ev(t, 3, 0x01, axis(0x01, y, h))
+            ev(t, 0, 0, 0)
+        def lift(t):
+            if mt:
+                ev(t, 3, 0x2f, 0); ev(t, 3, 0x39, -1)
+            ev(t, 1, 0x14a, 0)
+            ev(t, 0, 0, 0)
+        for gesture in argv[5:]:
+            words = gesture.split()
+            start = float(words[-1].lstrip("@"))
+            if words[0] == "tap":
+                at(start, float(words[1]), float(words[2]), down=True)
+                lift(start + 0.1)
+            elif words[0] == "swipe":
+                x1, y1, x2, y2, seconds = (float(v) for v in words[1:6])
+                steps = max(1, round(seconds / 0.01))
+                at(start, x1, y1, down=True)
+                for i in range(1, steps + 1):
+                    at(start + i * 0.01, x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps)
+                lift(start + steps * 0.01)
+            else:
+                raise SystemExit(f"images.py gestures: unknown gesture '{gesture}' (tap X Y @T, swipe X1 Y1 X2 Y2 SECONDS @T)")
         print("\n".join(out))
     elif cmd == "edid":
         d = bytes.fromhex(argv[2])

@@ -25,7 +25,7 @@ enum DeviceHost {
             let fd = clinux_open(path, clinux_o_wronly_create_truncate(), 0o644)
             guard fd >= 0 else { failClosing("cannot write the latency log " + path + ": " + Errno(rawValue: clinux_errno()).message) }
             latencyLog = FileDescriptorSink(fileDescriptor: fd)
-            write("# frame input_time flip_time latency_ms (CLOCK_MONOTONIC seconds; - when no touch input caused the frame)\n", to: latencyLog!)
+            write("# frame input_time flip_time latency_ms vblank (CLOCK_MONOTONIC seconds; - when no touch input caused the frame; vblank: the CRTC's counter at the flip)\n", to: latencyLog!)
         }
 
         let runLoop = RunLoop(clock: SystemClock())
@@ -56,10 +56,10 @@ enum DeviceHost {
             session.framePresented = { frame in
                 if let inputTime = frame.inputTime {
                     write(String(frame.number) + " " + fixed(inputTime, 6) + " " + fixed(frame.flipTime, 6) + " "
-                          + fixed((frame.flipTime - inputTime) * 1000, 3) + "\n", to: latencyLog)
+                          + fixed((frame.flipTime - inputTime) * 1000, 3) + " " + String(frame.vblank) + "\n", to: latencyLog)
                 } else {
-                    // A frame no touch caused (the first frame, a timer's animation): no latency.
-                    write(String(frame.number) + " - " + fixed(frame.flipTime, 6) + " -\n", to: latencyLog)
+                    // A frame no touch caused (the first frame, an animation's): no latency.
+                    write(String(frame.number) + " - " + fixed(frame.flipTime, 6) + " - " + String(frame.vblank) + "\n", to: latencyLog)
                 }
             }
         }
