@@ -14,6 +14,8 @@ public struct RuntimeWarning: Equatable, Sendable {
         case contactCapacity
         /// A view's frame, bounds, center or transform is not finite: it is neither drawn nor hit.
         case nonFiniteGeometry
+        /// A `layoutSubviews` kept asking for layout: the pass stopped after ``View/maximumLayoutPasses``.
+        case layoutLoop
     }
 
     public let kind: Kind
