@@ -4,10 +4,14 @@ import PanelReplay
 /// The demo's first screen: buttons (one disabled), two sliders and two
 /// switches, with labels that show their values live, and Play/Stop that set
 /// the status. Every control logs its actions as `action` lines.
-/// (`assets/scenes/controls.json` is the same layout as a scene file, for replay.)
+/// (`assets/scenes/controls.json` is the 800×480 layout as a scene file, for replay.)
 ///
-/// Laid out for 800×480 points and scaled to other screens: switches at the
-/// top, sliders in the middle, the buttons along the bottom edge.
+/// Laid out by stacks, for any screen: a column of rows (the title and status,
+/// the switches, the sliders with their values above them, the buttons).
+/// ``layoutSubviews()`` picks the arrangement for the shape of the screen:
+/// side by side and spread evenly in landscape, one under the other with the
+/// buttons at the bottom in portrait, and tighter margins and smaller text on
+/// a small screen.
 public final class ControlsScreen: View {
     public let title: Label
     public let play: Button
@@ -24,54 +28,76 @@ public final class ControlsScreen: View {
     public let bluetoothValue: Label
     public let status: Label
 
+    /// The column of rows, and the rows whose arrangement depends on the screen.
+    public let content: StackView
+    @usableFromInline let header: StackView
+    @usableFromInline let switches: StackView
+    @usableFromInline let sliders: StackView
+    @usableFromInline let buttons: StackView
+    /// Takes the free height in portrait, so the buttons sit at the bottom; hidden (taking nothing) in landscape.
+    @usableFromInline let spacer: View
+
     public init(frame: Rect, log: ReplayLog?) {
         let theme = Theme.standard
-        let sx = frame.width / 800, sy = frame.height / 480
-        func at(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
-            Rect(x: x * sx, y: y * sy, width: w * sx, height: h * sy)
-        }
-        title = Label(frame: at(32, 20, 480, 44), name: "title", text: "Living room")
-        title.font = .boldSystem(size: 28 * sy)
+        title = Label(name: "title", text: "Living room")
         title.textColor = theme.text
-        status = Label(frame: at(520, 20, 248, 44), name: "status", text: "Ready")
-        status.font = .system(size: 16 * sy)
+        status = Label(name: "status", text: "Ready")
         status.textColor = theme.secondaryText
         status.textAlignment = .right
 
-        play = Button(frame: at(32, 332, 168, 56), name: "play")
-        play.setTitle("Play", for: .normal)
-        stop = Button(frame: at(216, 332, 168, 56), name: "stop")
-        stop.setTitle("Stop", for: .normal)
-        eject = Button(frame: at(400, 332, 168, 56), name: "eject")
-        eject.setTitle("Eject", for: .normal)
+        play = Button(name: "play", title: "Play")
+        stop = Button(name: "stop", title: "Stop")
+        eject = Button(name: "eject", title: "Eject")
         eject.isEnabled = false
-        more = Button(frame: at(600, 332, 168, 56), name: "more")
-        more.setTitle("More \u{203A}", for: .normal)
+        more = Button(name: "more", title: "More \u{203A}")
 
-        volume = Slider(frame: at(32, 164, 520, 48), name: "volume")
-        volume.value = 0.62
-        volumeValue = Label(frame: at(576, 164, 192, 48), name: "volumeValue", text: "")
-        brightness = Slider(frame: at(32, 236, 520, 48), name: "brightness")
-        brightness.value = 0.8
+        volume = Slider(name: "volume", value: 0.62)
+        volumeValue = Label(name: "volumeValue", text: "")
+        brightness = Slider(name: "brightness", value: 0.8)
         brightness.isContinuous = false
-        brightnessValue = Label(frame: at(576, 236, 192, 48), name: "brightnessValue", text: "")
+        brightnessValue = Label(name: "brightnessValue", text: "")
 
-        wifi = Switch(frame: at(32, 92, 72, 40), name: "wifi")
-        wifi.isOn = true
-        wifiValue = Label(frame: at(120, 92, 240, 40), name: "wifiValue", text: "")
-        bluetooth = Switch(frame: at(416, 92, 72, 40), name: "bluetooth")
-        bluetoothValue = Label(frame: at(504, 92, 264, 40), name: "bluetoothValue", text: "")
+        wifi = Switch(name: "wifi", isOn: true)
+        wifiValue = Label(name: "wifiValue", text: "")
+        bluetooth = Switch(name: "bluetooth")
+        bluetoothValue = Label(name: "bluetoothValue", text: "")
+        for label in [volumeValue, brightnessValue, wifiValue, bluetoothValue] { label.textColor = theme.text }
+
+        // Rows. A trailing label stretches to the end of its row (`fill`), so
+        // its frame stays put while its text changes; a value label above its
+        // slider is as wide as the slider for the same reason.
+        header = StackView(name: "header", arrangedSubviews: [title, status])
+        header.alignment = .center
+        header.spacing = 16
+        func pair(_ toggle: Switch, _ label: Label, _ name: String) -> StackView {
+            let row = StackView(name: name, arrangedSubviews: [toggle, label])
+            row.alignment = .center
+            row.spacing = 12
+            return row
+        }
+        switches = StackView(name: "switches", arrangedSubviews: [pair(wifi, wifiValue, "wifiRow"),
+                                                                  pair(bluetooth, bluetoothValue, "bluetoothRow")])
+        switches.distribution = .fillEqually
+        func group(_ label: Label, _ slider: Slider, _ name: String) -> StackView {
+            let column = StackView(name: name, arrangedSubviews: [label, slider])
+            column.axis = .vertical
+            return column
+        }
+        sliders = StackView(name: "sliders", arrangedSubviews: [group(volumeValue, volume, "volumeGroup"),
+                                                                group(brightnessValue, brightness, "brightnessGroup")])
+        sliders.distribution = .fillEqually
+        buttons = StackView(name: "buttons", arrangedSubviews: [play, stop, eject, more])
+        buttons.distribution = .fillEqually
+        spacer = View(name: "spacer")
+        content = StackView(frame: Rect(origin: .zero, size: frame.size), name: "content",
+                            arrangedSubviews: [header, switches, sliders, spacer, buttons])
+        content.axis = .vertical
+        content.isLayoutMarginsRelativeArrangement = true
+        content.autoresizingMask = .flexibleSize
 
         super.init(frame: frame, name: "controls")
         backgroundColor = theme.background
-        for label in [volumeValue, brightnessValue, wifiValue, bluetoothValue] {
-            label.font = .system(size: 18 * sy)
-            label.textColor = theme.text
-        }
-        for view in [title, status, play, stop, eject, more, volume, volumeValue, brightness, brightnessValue,
-                     wifi, wifiValue, bluetooth, bluetoothValue] as [View] {
-            addSubview(view)
-        }
+        addSubview(content)
 
         // Labels follow the controls live.
         volume.addTarget(self, action: ControlsScreen.showVolume, for: .valueChanged)
@@ -94,6 +120,40 @@ public final class ControlsScreen: View {
                 log.logActions(of: toggle) { control in (control as? Switch).map { $0.isOn ? 1 : 0 } }
             }
         }
+    }
+
+    /// Whether a screen is small enough for the compact arrangement (a 480×272 panel).
+    @usableFromInline static func isCompact(_ size: Size) -> Bool { size.height < 360 || size.width < 560 }
+
+    /// Arranges the rows for the screen's shape and size; the stacks do the rest.
+    public override func layoutSubviews() {
+        let size = bounds.size
+        let portrait = size.height > size.width
+        let compact = Self.isCompact(size)
+        let margin = compact ? 16.0 : 32.0
+        content.layoutMargins = EdgeInsets(top: compact ? 12 : 20, left: margin, bottom: compact ? 16 : 32, right: margin)
+        // Landscape: every row spread evenly down the screen. Portrait: rows
+        // from the top, the spacer pushing the buttons to the bottom.
+        content.distribution = portrait ? .fill : .equalSpacing
+        content.spacing = portrait ? 40 : 8
+        spacer.isHidden = !portrait
+        switches.axis = portrait ? .vertical : .horizontal
+        switches.spacing = portrait ? 24 : 16
+        sliders.axis = portrait ? .vertical : .horizontal
+        sliders.spacing = portrait ? 32 : compact ? 24 : 40
+        buttons.spacing = compact ? 12 : 16
+        setFont(title, .boldSystem(size: compact ? 22 : 28))
+        setFont(status, .system(size: compact ? 14 : 16))
+        let valueFont = Font.system(size: compact ? 16 : 18)
+        setFont(volumeValue, valueFont)
+        setFont(brightnessValue, valueFont)
+        setFont(wifiValue, valueFont)
+        setFont(bluetoothValue, valueFont)
+    }
+
+    /// Assigns only a different font: the same one would redraw the label for nothing.
+    @usableFromInline func setFont(_ label: Label, _ font: Font) {
+        if label.font != font { label.font = font }
     }
 
     @usableFromInline func showVolume(_ sender: Control) { volumeValue.text = "Volume " + Self.percent(volume.value) }

@@ -55,6 +55,7 @@ public final class DemoSession {
                 }
                 settle(0.3)
             case .dragSlider(let viewName, let value):
+                app.window.layoutIfNeeded()
                 if let slider = app.window.view(named: viewName) as? Slider {
                     drag(slider, to: value)
                 }
@@ -67,6 +68,7 @@ public final class DemoSession {
     }
 
     @usableFromInline func center(of name: String) -> Point? {
+        app.window.layoutIfNeeded()   // a screen just shown is laid out before a finger can find it
         guard let view = app.window.view(named: name) else { return nil }
         return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
     }

@@ -126,9 +126,11 @@ public final class AppTester {
         return center(of: view)
     }
 
-    /// The centre of `view`, in window points.
+    /// The centre of `view`, in window points, once pending layout is done
+    /// (on a device a finger sees a frame, and every frame is laid out first).
     public func center(of view: View) -> Point {
-        view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+        window.layoutIfNeeded(measuringTextWith: app.renderer.textRenderer)
+        return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
     }
 
     // MARK: Gestures at points
@@ -517,6 +519,7 @@ public final class AppTester {
     /// Where a drag on `view` starts: a slider's thumb, else the centre.
     func dragStart(of view: View) -> Point {
         if let slider = view as? Slider {
+            window.layoutIfNeeded(measuringTextWith: app.renderer.textRenderer)
             let thumb = slider.currentThumbRect
             return slider.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
         }

@@ -36,7 +36,9 @@ struct DemoAndDirtyRectTests {
         renderer.draw(driver.window, into: display.framebuffer)
         #expect(renderer.render(driver.window, into: display.framebuffer) == nil)   // nothing changed: nothing drawn
 
-        let expected = screen.volume.frame.union(screen.volumeValue.frame)
+        // In window coordinates: the slider and its label sit in stacks.
+        let expected = screen.volume.convert(screen.volume.bounds, to: nil)
+            .union(screen.volumeValue.convert(screen.volumeValue.bounds, to: nil))
         let thumb = screen.volume.currentThumbRect
         let start = screen.volume.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
         driver.down(1, at: start)

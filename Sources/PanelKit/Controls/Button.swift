@@ -16,7 +16,7 @@ open class Button: Control {
     /// Colours, fonts and sizes; ``Theme/standard`` when created.
     public var theme: Theme = .standard { didSet { setNeedsDisplay() } }
     /// The title's font; the theme's button font by default.
-    public var titleFont: Font { didSet { setNeedsDisplay() } }
+    public var titleFont: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
 
     @usableFromInline internal var titles = StateTable<String>()
     @usableFromInline internal var titleColors = StateTable<Color>()
@@ -33,12 +33,29 @@ open class Button: Control {
         ObjectIdentifier(self) == ObjectIdentifier(Button.self)
     }
 
+    /// The normal title and image side by side with the theme's padding, at
+    /// least ``Theme/controlHeight`` high (the normal state's: other states
+    /// draw in the same frame, so pressing never moves anything).
+    open override var intrinsicContentSize: Size {
+        var width = 0.0, height = theme.controlHeight
+        if let image = image(for: .normal), image.width > 0 {
+            width += Double(image.width)
+            height = max(height, Double(image.height) + theme.contentPadding)
+        }
+        if let title = title(for: .normal), !title.isEmpty {
+            if width > 0 { width += theme.imageTitleSpacing }
+            width += measure(title, font: titleFont).width
+        }
+        return Size(width: width + 2 * theme.contentPadding, height: height)
+    }
+
     // MARK: Content per state (C2, C5)
 
     /// Sets the title shown in `state`; `nil` removes it (the state then falls back to `.normal`).
     public func setTitle(_ title: String?, for state: ControlState = .normal) {
         titles.set(title, for: state.rawValue)
         setNeedsDisplay()
+        if state == .normal { invalidateIntrinsicContentSize() }
     }
 
     /// The title for `state`, else the `.normal` title.
@@ -68,6 +85,7 @@ open class Button: Control {
     public func setImage(_ image: Image?, for state: ControlState = .normal) {
         images.set(image, for: state.rawValue)
         setNeedsDisplay()
+        if state == .normal { invalidateIntrinsicContentSize() }
     }
 
     /// The image for `state`, else the `.normal` image.

@@ -50,6 +50,11 @@ open class Slider: Control {
         ObjectIdentifier(self) == ObjectIdentifier(Slider.self)
     }
 
+    /// No width of its own (a slider takes the room it is given), a finger's height.
+    open override var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: max(theme.controlHeight, theme.thumbDiameter))
+    }
+
     // MARK: Value
 
     /// The slider's value, clamped to ``minimumValue``…``maximumValue``.

@@ -51,6 +51,11 @@ open class Switch: Control {
         ObjectIdentifier(self) == ObjectIdentifier(Switch.self)
     }
 
+    /// The pill's width, a finger's height (``Theme/controlHeight``): the pill is drawn centred.
+    open override var intrinsicContentSize: Size {
+        Size(width: theme.switchSize.width, height: max(theme.switchSize.height, theme.controlHeight))
+    }
+
     // MARK: Value
 
     /// Whether the switch is on. Setting it moves the thumb at once and sends no action.

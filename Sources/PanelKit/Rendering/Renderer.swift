@@ -27,6 +27,7 @@ public struct Renderer {
     /// The pixels it writes are the ones a full ``draw(_:into:)`` would write there.
     @discardableResult
     public func render(_ window: Window, into framebuffer: Framebuffer) -> Rect? {
+        window.layoutIfNeeded(measuringTextWith: textRenderer)
         let dirty = window.dirtyRect
         window.clearDirtyRect()
         guard !dirty.isEmpty, let area = Self.pixelArea(covering: dirty, in: framebuffer) else { return nil }
@@ -36,6 +37,7 @@ public struct Renderer {
 
     /// Draws the whole window and clears its dirty area.
     public func draw(_ window: Window, into framebuffer: Framebuffer) {
+        window.layoutIfNeeded(measuringTextWith: textRenderer)
         window.clearDirtyRect()
         draw(window, in: window.bounds, into: framebuffer)
     }

@@ -16,6 +16,8 @@ public struct RuntimeWarning: Equatable, Sendable {
         case nonFiniteGeometry
         /// More display-link targets (running animations, scrolling views) than its slots: it grew.
         case displayLinkCapacity
+        /// A `layoutSubviews` kept asking for layout: the pass stopped after ``View/maximumLayoutPasses``.
+        case layoutLoop
     }
 
     public let kind: Kind

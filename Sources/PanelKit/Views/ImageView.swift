@@ -13,7 +13,7 @@ public enum ContentMode: Equatable, Sendable {
 /// A view that shows an ``Image``: UIKit's `UIImageView`. Pure display: it
 /// takes no touches unless told to (R12).
 open class ImageView: View {
-    public var image: Image? { didSet { setNeedsDisplay() } }
+    public var image: Image? { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``ContentMode/scaleToFill`` by default, as in UIKit.
     public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
@@ -25,6 +25,12 @@ open class ImageView: View {
 
     @usableFromInline override class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(ImageView.self)
+    }
+
+    /// The image's size (1 pixel = 1 point); none without an image.
+    open override var intrinsicContentSize: Size {
+        guard let image else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+        return Size(width: Double(image.width), height: Double(image.height))
     }
 
     /// Where the image is drawn, in the view's coordinates; `nil` without an image.

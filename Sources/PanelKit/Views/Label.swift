@@ -10,16 +10,16 @@
 /// by default); any other number, 0 included, wraps at words and drops the
 /// lines that do not fit the height.
 open class Label: View {
-    public var text: String { didSet { setNeedsDisplay() } }
+    public var text: String { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
-    public var font: Font { didSet { setNeedsDisplay() } }
+    public var font: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``Theme/text`` of ``Theme/standard`` by default.
     public var textColor: Color { didSet { setNeedsDisplay() } }
     public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
     /// How a single line that does not fit is cut; see ``numberOfLines``.
     public var lineBreakMode: LineBreakMode = .truncateTail { didSet { setNeedsDisplay() } }
     /// 1 (the default): one line. Anything else: wrapped to the height.
-    public var numberOfLines = 1 { didSet { setNeedsDisplay() } }
+    public var numberOfLines = 1 { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
 
     public init(frame: Rect = .zero, name: String = "", text: String = "") {
         self.text = text
@@ -31,6 +31,17 @@ open class Label: View {
 
     @usableFromInline override class var usesStandardHitTesting: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(Label.self)
+    }
+
+    /// The text's size in ``font``: one line, or wrapped at the current width
+    /// when ``numberOfLines`` is not 1 (and the label has a width).
+    open override var intrinsicContentSize: Size {
+        measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
+    }
+
+    /// The text's size, wrapped at `size.width` when ``numberOfLines`` is not 1.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        measure(text, font: font, width: numberOfLines == 1 ? nil : size.width)
     }
 
     /// The line breaking drawn: ``lineBreakMode`` for one line, else word wrap.

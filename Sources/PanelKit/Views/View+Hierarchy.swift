@@ -7,7 +7,7 @@ extension View {
     /// Inserts `view` at `index` in ``subviews`` (0 is the back).
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
-        let oldWindow = view.window
+        let oldWindow = view.window, oldSuperview = view.superview
         view.detachFromSuperview()
         if oldWindow !== window { oldWindow?.hierarchyDidChange() }
         let position = min(max(index, 0), subviews.count)
@@ -15,6 +15,7 @@ extension View {
         view.superview = self
         if view.window !== window { view.setWindow(window) }
         window?.hierarchyDidChange()
+        subviewDidMoveForLayout(view, from: oldSuperview)
         view.didMoveToSuperview()
     }
 
@@ -45,9 +46,10 @@ extension View {
     /// Removes the view from its superview and window. A touch bound to it stays
     /// bound and still reaches it (R6).
     public func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard let oldSuperview = superview else { return }
         let oldWindow = window
         detachFromSuperview()
+        oldSuperview.subviewDidLeaveForLayout(self)
         if oldWindow != nil { setWindow(nil) }
         oldWindow?.hierarchyDidChange()
         didMoveToSuperview()

@@ -25,6 +25,7 @@ open class View: Responder {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.bounds = oldValue; recordAnimatedChange(.bounds, oldModel: old) }
             geometryDidChange()
+            if bounds.size != oldValue.size { boundsSizeDidChange(from: oldValue.size) }
         }
     }
 
@@ -42,15 +43,22 @@ open class View: Responder {
     public var frame: Rect {
         get { transformToSuperview.apply(to: Rect(origin: bounds.origin, size: bounds.size)) }
         set {
-            center = newValue.center
-            bounds.size = newValue.size
+            // An unchanged frame reports nothing, so a layout pass that lands
+            // where the view already is leaves the window clean.
+            if center != newValue.center { center = newValue.center }
+            if bounds.size != newValue.size { bounds.size = newValue.size }
         }
     }
 
     // MARK: Visibility and interaction
 
     /// Hidden views draw nothing and are never hit (R4).
-    public var isHidden = false { didSet { flagsDidChange() } }
+    public var isHidden = false {
+        didSet {
+            flagsDidChange()
+            if isHidden != oldValue { invalidateIntrinsicContentSize() }   // a stack collapses hidden views
+        }
+    }
     /// 0 (transparent) to 1 (opaque). A view at 0.01 or less is never hit (R4).
     public var alpha: Double = 1 {
         didSet {
@@ -87,6 +95,37 @@ open class View: Responder {
     @usableFromInline internal var interactionBlockingAnimations = 0 {
         didSet { if (oldValue == 0) != (interactionBlockingAnimations == 0) { flagsDidChange() } }
     }
+
+    // MARK: Layout
+
+    /// How this view follows its superview's size changes; none by default (UIKit's `autoresizingMask`).
+    public var autoresizingMask: AutoresizingMask = []
+    /// Whether a change of this view's size resizes its subviews by their ``autoresizingMask``; true by default.
+    public var autoresizesSubviews = true
+    /// The space inside the edges that arranged content keeps clear of (a
+    /// ``StackView`` with ``StackView/isLayoutMarginsRelativeArrangement``); 8 on each edge, as in UIKit.
+    public var layoutMargins = EdgeInsets(all: 8) {
+        didSet { if layoutMargins != oldValue { setNeedsLayout(); invalidateIntrinsicContentSize() } }
+    }
+    /// Set by ``setNeedsLayout()``, cleared just before ``layoutSubviews()`` runs. A new view needs layout.
+    @usableFromInline internal var needsLayout = true
+    /// Some descendant needs layout: a pass walks down only these. Set on every ancestor of a view that needs layout.
+    @usableFromInline internal var descendantNeedsLayout = false
+
+    /// Lays out the subviews; called by the layout pass (``layoutIfNeeded()``,
+    /// which the renderer runs before each frame) after ``setNeedsLayout()``.
+    /// By the time it runs, autoresizing has already moved the subviews (it
+    /// happens when the size changes, as in UIKit). Does nothing by default;
+    /// override to set the subviews' frames. Never call it directly.
+    open func layoutSubviews() {}
+
+    /// The size this view would like within `size`. By default the
+    /// ``intrinsicContentSize`` where it has one, else the current size.
+    open func sizeThatFits(_ size: Size) -> Size { defaultSizeThatFits(size) }
+
+    /// The size the content needs, or ``View/noIntrinsicMetric`` for a
+    /// dimension it does not decide; both by default. ``StackView`` reads it.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     // MARK: Hierarchy
 

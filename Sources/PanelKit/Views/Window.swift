@@ -14,6 +14,10 @@ open class Window: View {
     /// The union of the areas, in window coordinates, that changed since the last frame was drawn.
     public internal(set) var dirtyRect: Rect = .zero
 
+    /// The text driver the window is drawn with (the renderer sets it before each layout
+    /// pass): labels and buttons measure their text with it; `nil` estimates.
+    public internal(set) var textMeasurer: (any TextRendering)?
+
     public var rootViewController: ViewController? {
         didSet {
             if let old = oldValue, old !== rootViewController { old.view.removeFromSuperview() }
