@@ -1,5 +1,11 @@
 /// Manages a view hierarchy: UIKit's `UIViewController`, which takes its place
 /// in the responder chain between its root view and that view's superview (R8).
+///
+/// It is also a container's building block: ``children``/``parent`` with
+/// ``addChild(_:)`` and ``removeFromParent()``, the appearance calls
+/// (``viewWillAppear(_:)`` …) and modal presentation
+/// (`present(_:animated:completion:)`, in Navigation/Presentation.swift).
+/// See docs/navigation.md for the orders the calls come in.
 open class ViewController: Responder {
     @usableFromInline var loadedView: View?
 
@@ -9,6 +15,10 @@ open class ViewController: Responder {
 
     deinit {
         loadedView?.owningViewController = nil
+        // The back links this controller's children and presented controller hold name it: clear them.
+        for child in children { child.parentStorage = nil }
+        presentedStorage?.presentingStorage = nil
+        navigationItemStorage?.owner = nil   // a bar may still hold the item
     }
 
     /// The root view, created by ``loadView()`` on first use.
@@ -39,4 +49,164 @@ open class ViewController: Responder {
 
     /// R8: after the controller comes its root view's superview (the window, for a window's root).
     open override var next: Responder? { loadedView?.superview }
+
+    // MARK: Title and navigation item
+
+    /// What a ``NavigationBar`` shows for this controller (unless its
+    /// ``navigationItem`` has its own title), and the next one's back button.
+    public var title: String? {
+        didSet { navigationItemStorage?.itemDidChange() }
+    }
+
+    /// The title, back button and bar button a ``NavigationBar`` shows while
+    /// this controller is on top of a ``NavigationController``. Made on first use.
+    public final var navigationItem: NavigationItem {
+        if let navigationItemStorage { return navigationItemStorage }
+        let item = NavigationItem()
+        item.owner = self
+        navigationItemStorage = item
+        return item
+    }
+    @usableFromInline var navigationItemStorage: NavigationItem?
+
+    // MARK: Child controllers (the container API)
+
+    /// The controllers added with ``addChild(_:)``, in order. Owned.
+    public internal(set) var children: [ViewController] = []
+
+    /// The container this controller is a child of. Unretained: the parent
+    /// owns its children and clears the link when it removes one or is freed.
+    public var parent: ViewController? { parentStorage }
+    @usableFromInline unowned(unsafe) var parentStorage: ViewController?
+
+    /// Makes `child` a child of this controller, as UIKit's `addChild`: calls
+    /// `child.willMove(toParent: self)` first. The container adds the child's
+    /// view where it wants it, then calls `child.didMove(toParent: self)`.
+    public func addChild(_ child: ViewController) {
+        guard child !== self, child.parentStorage !== self else { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parentStorage = self
+    }
+
+    /// Takes this controller out of its parent, as UIKit's: the container
+    /// calls `willMove(toParent: nil)` before; this calls `didMove(toParent: nil)`
+    /// after. The view stays where it is: the container removes it.
+    public func removeFromParent() {
+        guard let parent = parentStorage else { return }
+        if let index = parent.children.firstIndex(where: { $0 === self }) {
+            parentStorage = nil
+            // Kept alive across the call: the parent's array may hold the last reference.
+            let removed = parent.children.remove(at: index)
+            didMove(toParent: nil)
+            withExtendedLifetime(removed) {}
+        } else {
+            parentStorage = nil
+        }
+    }
+
+    /// Called before the controller is added to a container (`parent`) or
+    /// removed from one (`nil`).
+    open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller was added to a container (`parent`) or
+    /// removed from one (`nil`).
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// The nearest ancestor that is a ``NavigationController``.
+    public var navigationController: NavigationController? {
+        var controller = parentStorage
+        while let current = controller {
+            if let navigation = current as? NavigationController { return navigation }
+            controller = current.parentStorage
+        }
+        return nil
+    }
+
+    // MARK: Appearance
+
+    /// Where the controller's view is in coming onto or leaving the screen.
+    public enum AppearanceState: Equatable, Sendable { case disappeared, appearing, appeared, disappearing }
+
+    /// Driven by ``beginAppearanceTransition(_:animated:)`` and ``endAppearanceTransition()``.
+    public internal(set) var appearanceState = AppearanceState.disappeared
+
+    /// The view is about to be shown (its ``view`` is loaded).
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view is shown, its transition over.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// The view is about to leave the screen (or an interactive pop started: it may come back).
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view left the screen.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// UIKit's appearance state machine, for containers: `true` sends
+    /// ``viewWillAppear(_:)`` unless already appearing or appeared, `false` sends
+    /// ``viewWillDisappear(_:)`` unless already disappearing or gone. Pair with
+    /// ``endAppearanceTransition()``. A reversal (disappearing → appearing: a
+    /// cancelled interactive pop) sends the opposite `will` call, as UIKit does.
+    /// Children whose views are in this controller's view hear the same call after it.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        switch (isAppearing, appearanceState) {
+        case (true, .disappeared), (true, .disappearing):
+            appearanceState = .appearing
+            lastAppearanceAnimated = animated
+            viewWillAppear(animated)
+        case (false, .appeared), (false, .appearing):
+            appearanceState = .disappearing
+            lastAppearanceAnimated = animated
+            viewWillDisappear(animated)
+        default:
+            return
+        }
+        forEachChildOnScreen { $0.beginAppearanceTransition(isAppearing, animated: animated) }
+    }
+
+    /// Completes ``beginAppearanceTransition(_:animated:)``: `viewDidAppear` or `viewDidDisappear`.
+    public func endAppearanceTransition() {
+        switch appearanceState {
+        case .appearing:
+            appearanceState = .appeared
+            viewDidAppear(lastAppearanceAnimated)
+        case .disappearing:
+            appearanceState = .disappeared
+            viewDidDisappear(lastAppearanceAnimated)
+        default:
+            return
+        }
+        forEachChildOnScreen { $0.endAppearanceTransition() }
+    }
+
+    @usableFromInline var lastAppearanceAnimated = false
+
+    /// Children whose views are in this controller's view: the ones an
+    /// appearance change of the container reaches (a navigation controller's
+    /// top; both while it moves between two, which it drives itself).
+    @usableFromInline func forEachChildOnScreen(_ body: (ViewController) -> Void) {
+        guard let root = loadedView, !children.isEmpty else { return }
+        let snapshot = children   // a callback may add or remove children
+        for child in snapshot where child.parentStorage === self {
+            if let childView = child.loadedView, childView.isDescendant(of: root) { body(child) }
+        }
+    }
+
+    /// Whether the view is appearing or shown.
+    @usableFromInline var isOnScreen: Bool { appearanceState == .appearing || appearanceState == .appeared }
+
+    // MARK: Modal presentation (see Navigation/Presentation.swift)
+
+    /// Owned: the controller this one presented, until it is dismissed.
+    @usableFromInline var presentedStorage: ViewController?
+    /// Unretained: the presenter owns the presented controller and clears this
+    /// when it dismisses it or is freed.
+    @usableFromInline unowned(unsafe) var presentingStorage: ViewController?
+    /// Full-window view the presented controller's view sits in while presented
+    /// (UIKit's transition view): it takes the touches meant for what lies under
+    /// it while the view slides.
+    @usableFromInline var presentationContainer: View?
+    /// Bumped by each modal transition this controller presents or dismisses:
+    /// an animation's completion for an older one does nothing.
+    @usableFromInline var modalTransitionGeneration = 0
+    /// Completes the modal transition in progress at once (another one was asked for).
+    @usableFromInline var finishModalTransition: ((ViewController) -> Void)?
 }

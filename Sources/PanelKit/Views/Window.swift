@@ -18,14 +18,24 @@ open class Window: View {
     /// pass): labels and buttons measure their text with it; `nil` estimates.
     public internal(set) var textMeasurer: (any TextRendering)?
 
+    /// The controller whose view fills the window. Setting it sends the
+    /// appearance calls, as UIKit's: the old root's `viewWillDisappear`, the
+    /// new one's `viewWillAppear` (its view is not in the window yet), then
+    /// `viewDidDisappear` and `viewDidAppear` once the views are swapped.
     public var rootViewController: ViewController? {
         didSet {
-            if let old = oldValue, old !== rootViewController { old.view.removeFromSuperview() }
-            if let controller = rootViewController {
+            let new = rootViewController
+            guard oldValue !== new else { return }
+            oldValue?.beginAppearanceTransition(false, animated: false)
+            if let controller = new {
                 let root = controller.view
                 root.frame = bounds
-                addSubview(root)
+                controller.beginAppearanceTransition(true, animated: false)
             }
+            if let old = oldValue, old.isViewLoaded { old.view.removeFromSuperview() }
+            if let controller = new { addSubview(controller.view) }
+            oldValue?.endAppearanceTransition()
+            new?.endAppearanceTransition()
         }
     }
 

@@ -1,0 +1,31 @@
+/// What a ``NavigationBar`` shows while its controller is on top: UIKit's
+/// `UINavigationItem`. Every ``ViewController`` has one (``ViewController/navigationItem``).
+public final class NavigationItem {
+    /// The bar's title; `nil` shows the controller's ``ViewController/title``.
+    public var title: String? { didSet { itemDidChange() } }
+    /// Hides the back button while this item is on top (the swipe from the
+    /// edge still pops, as in UIKit).
+    public var hidesBackButton = false { didSet { itemDidChange() } }
+    /// The back button's title on the *next* controller's bar, when this one
+    /// is below it; `nil` uses the title.
+    public var backButtonTitle: String? { didSet { itemDidChange() } }
+    /// A view shown at the bar's right end, usually a ``Button`` (UIKit's
+    /// `UIBarButtonItem(customView:)`). Its width is kept; it is centred vertically.
+    public var rightBarButtonItem: View? { didSet { itemDidChange() } }
+
+    public init(title: String? = nil) {
+        self.title = title
+    }
+
+    /// The controller this item belongs to. Unretained: the controller owns the
+    /// item and clears this in its `deinit` (a bar may hold the item longer).
+    @usableFromInline unowned(unsafe) var owner: ViewController?
+    /// The bar showing this item, to be told of changes. Unretained: the bar
+    /// clears it when it shows another item and in its `deinit`.
+    @usableFromInline unowned(unsafe) var bar: NavigationBar?
+
+    /// The title shown: the item's, else its controller's.
+    public var resolvedTitle: String? { title ?? owner?.title }
+
+    @usableFromInline func itemDidChange() { bar?.itemsDidChange() }
+}
