@@ -98,9 +98,68 @@ public struct AnimationOptions: OptionSet, Sendable {
     }
 }
 
+/// libc's `pthread_self`: the core imports no C module, and this is all it needs of one.
+@_silgen_name("pthread_self") @usableFromInline func currentThreadIdentifier() -> UInt
+
+/// The `animate` blocks being run, one per thread: view setters record into
+/// their thread's. A UI runs on one thread, but tests run apps on several at
+/// once, and one thread's block must not capture another's views. Slots are
+/// found by the thread's identifier; a thread writes only the slot it claimed.
+/// The captures are unretained: `View.run` holds its capture while it is open.
+@usableFromInline enum OpenAnimationBlocks {
+    @usableFromInline struct Slot {
+        @usableFromInline var thread: UInt = 0
+        @usableFromInline var capture: Unmanaged<AnimationCapture>?
+    }
+
+    @usableFromInline static let slotCount = 64
+    @usableFromInline nonisolated(unsafe) static let slots: UnsafeMutablePointer<Slot> = {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
+        return slots
+    }()
+
+    @inline(__always) @usableFromInline static func home(of thread: UInt) -> Int {
+        // Thread identifiers are addresses a stack apart: mix the high bits in.
+        Int(truncatingIfNeeded: (thread >> 12) ^ (thread >> 24)) & (slotCount - 1)
+    }
+
+    /// This thread's open block, if any.
+    @usableFromInline static var current: AnimationCapture? {
+        let me = currentThreadIdentifier()
+        var i = home(of: me)
+        for _ in 0..<4 {
+            if slots[i].thread == me { return slots[i].capture?.takeUnretainedValue() }
+            i = (i + 1) & (slotCount - 1)
+        }
+        return nil
+    }
+
+    /// Makes `capture` this thread's open block (nil closes it); false when
+    /// no slot was free, and the block's changes then happen at once.
+    @usableFromInline @discardableResult static func setCurrent(_ capture: AnimationCapture?) -> Bool {
+        let me = currentThreadIdentifier()
+        var i = home(of: me)
+        for _ in 0..<4 {
+            if slots[i].thread == me || (slots[i].thread == 0 && capture != nil) {
+                if let capture {
+                    slots[i].capture = Unmanaged.passUnretained(capture)
+                    slots[i].thread = me
+                } else {
+                    slots[i].thread = 0
+                    slots[i].capture = nil
+                }
+                return true
+            }
+            i = (i + 1) & (slotCount - 1)
+        }
+        return capture == nil
+    }
+}
+
 extension View {
-    /// The `animate` block being run, if any: view setters record into it.
-    @usableFromInline nonisolated(unsafe) static var openCapture: AnimationCapture?
+    /// This thread's open `animate` block, if any: view setters record into it.
+    @usableFromInline static var openCapture: AnimationCapture? { OpenAnimationBlocks.current }
 
     /// Animates the changes `animations` makes to views' ``frame``, ``bounds``,
     /// ``center``, ``alpha``, ``transform`` and ``backgroundColor``:
@@ -133,9 +192,10 @@ extension View {
     /// Runs `changes` with no animation, even inside an `animate` block.
     public static func performWithoutAnimation(_ changes: () -> Void) {
         let outer = openCapture
-        openCapture = nil
+        OpenAnimationBlocks.setCurrent(nil)
         changes()
-        openCapture = outer
+        OpenAnimationBlocks.setCurrent(outer)
+        withExtendedLifetime(outer) {}
     }
 
     @usableFromInline static func run(duration: Double, delay: Double, options: AnimationOptions, curve: TimingCurve,
@@ -143,9 +203,10 @@ extension View {
         let group = AnimationGroup(completion: completion)
         let capture = AnimationCapture(options: options, group: group)
         let outer = openCapture
-        openCapture = capture
+        OpenAnimationBlocks.setCurrent(capture)
         animations()
-        openCapture = outer
+        OpenAnimationBlocks.setCurrent(outer)
+        withExtendedLifetime(outer) {}
         var animator: ViewAnimator?
         for animation in capture.animations {
             guard let application = animation.view.window?.owningApplication else {
