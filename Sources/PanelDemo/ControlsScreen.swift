@@ -4,7 +4,7 @@ import PanelReplay
 /// The demo's first screen: buttons (one disabled), two sliders and two
 /// switches, with labels that show their values live, and Play/Stop that set
 /// the status. Every control logs its actions as `action` lines.
-/// (`assets/scenes/controls.json` is the 800×480 layout as a scene file, for replay.)
+/// (`assets/scenes/controls.json` has the same controls at fixed 800×480 frames, for replay.)
 ///
 /// Laid out by stacks, for any screen: a column of rows (the title and status,
 /// the switches, the sliders with their values above them, the buttons).
