@@ -136,7 +136,7 @@ public final class ControlsScreen: View {
         // from the top, the spacer pushing the buttons to the bottom.
         content.distribution = portrait ? .fill : .equalSpacing
         content.spacing = portrait ? 40 : 8
-        spacer.isHidden = !portrait
+        if spacer.isHidden == portrait { spacer.isHidden = !portrait }   // assigning the same value would redraw
         switches.axis = portrait ? .vertical : .horizontal
         switches.spacing = portrait ? 24 : 16
         sliders.axis = portrait ? .vertical : .horizontal

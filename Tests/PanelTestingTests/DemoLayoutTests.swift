@@ -74,6 +74,24 @@ struct DemoLayoutTests {
         app.assertSnapshot(named: "demo-about" + suffix)
     }
 
+    @Test("Laying both screens out again, every view of them, moves nothing and marks nothing dirty",
+          arguments: demoScreenSizes)
+    func relayoutIsClean(_ size: Size) throws {
+        let app = try AppTester(DemoAppDelegate.self, screenSize: size)
+        let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
+        func everyView(_ view: View) -> [View] { [view] + view.subviews.flatMap(everyView) }
+        for screen in [demo.controls, demo.about] as [View] {
+            if screen.superview == nil { app.tap(demo.controls.more.name) }
+            _ = app.snapshot()
+            let frames = everyView(screen).map(\.frame)
+            app.window.clearDirtyRect()
+            for view in everyView(screen) { view.setNeedsLayout() }
+            app.window.layoutIfNeeded()
+            #expect(everyView(screen).map(\.frame) == frames)
+            #expect(app.window.dirtyRect == .zero)
+        }
+    }
+
     @Test("A window that changes size carries both screens along (autoresizing) and lays them out again")
     func windowResize() throws {
         let app = try AppTester(DemoAppDelegate.self, screenSize: Size(width: 800, height: 480))
