@@ -4,7 +4,7 @@ import PanelReplay
 /// The demo's first screen: buttons (one disabled), two sliders and two
 /// switches, with labels that show their values live, and Play/Stop that set
 /// the status. Every control logs its actions as `action` lines.
-/// (`assets/scenes/controls.json` is the 800×480 layout as a scene file, for replay.)
+/// (`assets/scenes/controls.json` has the same controls at fixed 800×480 frames, for replay.)
 ///
 /// Laid out by stacks, for any screen: a column of rows (the title and status,
 /// the switches, the sliders with their values above them, the buttons).
@@ -136,7 +136,7 @@ public final class ControlsScreen: View {
         // from the top, the spacer pushing the buttons to the bottom.
         content.distribution = portrait ? .fill : .equalSpacing
         content.spacing = portrait ? 40 : 8
-        spacer.isHidden = !portrait
+        if spacer.isHidden == portrait { spacer.isHidden = !portrait }   // assigning the same value would redraw
         switches.axis = portrait ? .vertical : .horizontal
         switches.spacing = portrait ? 24 : 16
         sliders.axis = portrait ? .vertical : .horizontal

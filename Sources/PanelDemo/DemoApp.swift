@@ -85,8 +85,9 @@ public final class AboutScreen: View {
         let margin = compact ? 16.0 : 32.0, gap = compact ? 12.0 : 24.0
         let area = bounds.inset(by: EdgeInsets(top: compact ? 12 : 20, left: margin, bottom: margin, right: margin))
 
-        back.sizeToFit()
-        back.frame = Rect(x: area.minX, y: area.minY, width: max(back.bounds.width, 120), height: back.bounds.height)
+        // Its fitting size, at least 120 wide: set once, so a pass that changes nothing marks nothing dirty.
+        let backSize = back.sizeThatFits(area.size)
+        back.frame = Rect(x: area.minX, y: area.minY, width: max(backSize.width, 120), height: backSize.height)
 
         let iconSide = compact ? 64.0 : 96.0
         let top = back.frame.maxY + gap

@@ -201,14 +201,16 @@ open class StackView: View {
         let gaps = Double(visible - 1)
         let room = available - spacing * gaps
         var gap = spacing
+        // Constants for the closures below: a captured `var` would be boxed on the heap.
+        let count = Double(visible), total = naturalTotal, share = max(room, 0)
 
         switch distribution {
         case .fill:
             distributeFill(room: room, naturalTotal: naturalTotal, flexibleCount: flexibleCount, flexibleTotal: flexibleTotal)
         case .fillEqually:
-            setVisibleLengths { _ in max(room, 0) / Double(visible) }
+            setVisibleLengths { _ in share / count }
         case .fillProportionally:
-            setVisibleLengths { natural in naturalTotal > 0 ? max(room, 0) * natural / naturalTotal : max(room, 0) / Double(visible) }
+            setVisibleLengths { natural in total > 0 ? share * natural / total : share / count }
         case .equalSpacing, .equalCentering:
             if naturalTotal + spacing * gaps > available {
                 distributeFill(room: room, naturalTotal: naturalTotal, flexibleCount: flexibleCount, flexibleTotal: flexibleTotal)

@@ -58,16 +58,22 @@ import PanelKit
             window.addSubview(try readView(views[i], path: "views[" + String(i) + "]"))
         }
         try resolveReferences(in: scene)
+        // Stacks and autoresizing place their views now, so a replay that never
+        // draws hits them where they are; the renderer lays out again per frame.
+        window.layoutIfNeeded()
         return scene
     }
 
     // MARK: Views
 
-    @usableFromInline mutating func readView(_ value: JSONValue, path: String) throws(JSONError) -> View {
+    /// One view object; `arranged` when its parent is a `stack`, which places
+    /// it (its `frame` may then be left out: it starts at zero size).
+    @usableFromInline mutating func readView(_ value: JSONValue, path: String, arranged: Bool = false) throws(JSONError) -> View {
         var object = try JSONObjectReader(value, file: file, path: path)
         let name = try object.requiredString("name")
         try declare(name, object: object, what: "view")
-        guard let numbers = try object.numbers("frame", count: 4, shape: "[x, y, width, height]") else {
+        let frameNumbers = try object.numbers("frame", count: 4, shape: "[x, y, width, height]")
+        guard let numbers = frameNumbers ?? (arranged ? [0, 0, 0, 0] : nil) else {
             throw object.error(nil, "missing the key 'frame' ([x, y, width, height] in the parent's points)")
         }
         guard numbers[2] >= 0, numbers[3] >= 0 else {
@@ -80,8 +86,14 @@ import PanelKit
 
         let controlValue = object.member("control")
         let labelValue = object.member("label")
+        let stackValue = object.member("stack")
         let view: View
-        if let controlValue {
+        if stackValue != nil && (controlValue != nil || labelValue != nil) {
+            throw object.error("stack", "a view is a stack, a control or a label, not two of them; keep one")
+        }
+        if let stackValue {
+            view = try readStack(stackValue, path: object.path(of: "stack"), frame: frame, name: name)
+        } else if let controlValue {
             if labelValue != nil { throw object.error("label", "a view is a control or a label, not both; keep one") }
             view = try readControl(controlValue, path: object.path(of: "control"), frame: frame, name: name)
         } else if let labelValue {
@@ -97,6 +109,9 @@ import PanelKit
             guard alpha >= 0, alpha <= 1 else { throw object.error("alpha", "expected a number from 0 to 1, not " + describeNumber(alpha)) }
             view.alpha = alpha
         }
+        if let mask = object.member("autoresizing") {
+            view.autoresizingMask = try readAutoresizing(mask, path: object.path(of: "autoresizing"))
+        }
         if let enabled = try object.bool("userInteraction") { view.isUserInteractionEnabled = enabled }
         if let clips = try object.bool("clipsToBounds") { view.clipsToBounds = clips }
         if let multiple = try object.bool("multipleTouch") { view.isMultipleTouchEnabled = multiple }
@@ -111,8 +126,11 @@ import PanelKit
             }
         }
         if let children = try object.array("children") {
+            let stack = view as? StackView
             for i in 0..<children.count {
-                view.addSubview(try readView(children[i], path: object.path(of: "children") + "[" + String(i) + "]"))
+                let child = try readView(children[i], path: object.path(of: "children") + "[" + String(i) + "]",
+                                         arranged: stack != nil)
+                if let stack { stack.addArrangedSubview(child) } else { view.addSubview(child) }
             }
         }
         try object.finish()
@@ -126,7 +144,8 @@ import PanelKit
         let keys = ["hitArea", "hitTest", "touches", "firstResponder", "activeColor", "touchedColor"]
         guard let plain else {
             for i in 0..<keys.count where object.member(keys[i]) != nil {
-                let what = view is Control ? "a control handles its own touches (C1)" : "a label takes no touches (R12)"
+                let what = view is Control ? "a control handles its own touches (C1)"
+                    : view is StackView ? "a stack only lays out its children" : "a label takes no touches (R12)"
                 throw object.error(keys[i], "'" + keys[i] + "' is for plain views; " + what)
             }
             return

@@ -66,23 +66,10 @@ final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate 
     }
 
     override func loadView() {
-        let root = View(frame: screenBounds, name: "photoFrame")
+        let root = PhotoFrameView(frame: screenBounds, controller: self)
         root.backgroundColor = Color(rgb: 0x000000)
         root.clipsToBounds = true
-        for view in [photoView, caption, pageIndicator, zoomBadge, angleBadge, info] as [View] { root.addSubview(view) }
-        layout(in: screenBounds)
         view = root
-    }
-
-    /// Laid out for 800x480 and scaled to other screens.
-    func layout(in bounds: Rect) {
-        let ui = min(bounds.width / 800, bounds.height / 480)
-        photoView.frame = bounds
-        caption.frame = Rect(x: 0, y: 0, width: bounds.width, height: 56 * ui)
-        pageIndicator.frame = Rect(x: bounds.midX - 70 * ui, y: bounds.height - 48 * ui, width: 140 * ui, height: 32 * ui)
-        zoomBadge.frame = Rect(x: bounds.width - 196 * ui, y: bounds.height - 48 * ui, width: 84 * ui, height: 32 * ui)
-        angleBadge.frame = Rect(x: bounds.width - 100 * ui, y: bounds.height - 48 * ui, width: 84 * ui, height: 32 * ui)
-        info.frame = Rect(x: bounds.midX - 200 * ui, y: bounds.midY - 100 * ui, width: 400 * ui, height: 200 * ui)
     }
 
     override func viewDidLoad() {
@@ -223,5 +210,48 @@ final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate 
 
     private func isManipulation(_ recognizer: GestureRecognizer) -> Bool {
         recognizer === pan || recognizer === pinch || recognizer === rotation
+    }
+}
+
+/// The photo frame's root view. The photo fills it (autoresizing); the
+/// overlays keep their sizes in points and are placed in ``layoutSubviews()``:
+/// the caption across the top, the page indicator centred at the bottom (or at
+/// the left when the badges would reach it, on a narrow screen), the badges in
+/// the bottom right corner and the info panel in the middle. A small screen
+/// gets smaller overlays.
+final class PhotoFrameView: View {
+    /// Unretained: the controller owns this view (its `view`) and outlives it.
+    unowned(unsafe) let controller: PhotoFrameViewController
+
+    init(frame: Rect, controller: PhotoFrameViewController) {
+        self.controller = controller
+        super.init(frame: frame, name: "photoFrame")
+        controller.photoView.frame = bounds
+        controller.photoView.autoresizingMask = .flexibleSize
+        addSubview(controller.photoView)
+        addSubview(controller.caption)
+        addSubview(controller.pageIndicator)
+        addSubview(controller.zoomBadge)
+        addSubview(controller.angleBadge)
+        addSubview(controller.info)
+    }
+
+    override func layoutSubviews() {
+        let compact = bounds.height < 360 || bounds.width < 560
+        let margin = compact ? 8.0 : 16.0, gap = compact ? 8.0 : 12.0
+        let barHeight = compact ? 24.0 : 32.0, badgeWidth = compact ? 64.0 : 84.0
+        controller.caption.frame = Rect(x: 0, y: 0, width: bounds.width, height: compact ? 40 : 56)
+        let barY = bounds.height - margin - barHeight
+        controller.angleBadge.frame = Rect(x: bounds.width - margin - badgeWidth, y: barY, width: badgeWidth, height: barHeight)
+        controller.zoomBadge.frame = Rect(x: controller.angleBadge.frame.minX - gap - badgeWidth, y: barY,
+                                          width: badgeWidth, height: barHeight)
+        let indicatorWidth = compact ? 104.0 : 140.0
+        var indicatorX = (bounds.width - indicatorWidth) / 2
+        if indicatorX + indicatorWidth + gap > controller.zoomBadge.frame.minX { indicatorX = margin }
+        controller.pageIndicator.frame = Rect(x: indicatorX, y: barY, width: indicatorWidth, height: barHeight)
+        let infoWidth = min(compact ? 280.0 : 400.0, bounds.width - 2 * margin)
+        let infoHeight = min(infoWidth / 2, bounds.height - 2 * margin)
+        controller.info.frame = Rect(x: ((bounds.width - infoWidth) / 2).rounded(), y: ((bounds.height - infoHeight) / 2).rounded(),
+                                     width: infoWidth, height: infoHeight)
     }
 }

@@ -62,44 +62,14 @@ final class ThermostatViewController: ViewController {
 
     override func loadView() {
         let theme = Theme.standard
-        let root = View(frame: screenBounds, name: "thermostat")
-        root.backgroundColor = theme.background
-        title.font = .boldSystem(size: 28)
         title.textColor = theme.text
-        setpointLabel.font = .boldSystem(size: 40)
         setpointLabel.textColor = theme.text
-        statusLabel.font = .system(size: 20)
+        setpointLabel.textAlignment = .center
         statusLabel.textColor = theme.secondaryText
-        for label in [heatingLabel, ecoLabel] {
-            label.font = .system(size: 22)
-            label.textColor = theme.text
-        }
-        for button in [down, up] { button.titleFont = .boldSystem(size: 34) }
-        for view in [title, dial, setpointLabel, statusLabel, down, up, heating, heatingLabel, eco, ecoLabel] as [View] {
-            root.addSubview(view)
-        }
-        layout(in: screenBounds)
+        for label in [heatingLabel, ecoLabel] { label.textColor = theme.text }
+        let root = ThermostatView(frame: screenBounds, controller: self)
+        root.backgroundColor = theme.background
         view = root
-    }
-
-    /// Laid out for 800x480 and scaled to other screens: the dial on the left, the rest on the right.
-    func layout(in bounds: Rect) {
-        let sx = bounds.width / 800, sy = bounds.height / 480
-        let scale = min(sx, sy)
-        func at(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
-            Rect(x: x * sx, y: y * sy, width: w * sx, height: h * sy)
-        }
-        let side = 380 * scale
-        dial.frame = Rect(x: 24 * sx, y: (bounds.height - side) / 2 + 20 * sy, width: side, height: side)
-        title.frame = at(32, 16, 400, 40)
-        setpointLabel.frame = at(452, 70, 320, 56)
-        statusLabel.frame = at(452, 126, 320, 32)
-        down.frame = at(452, 182, 140, 72)
-        up.frame = at(612, 182, 140, 72)
-        heating.frame = Rect(x: 452 * sx, y: 300 * sy, width: 72, height: 40)
-        heatingLabel.frame = at(540, 300, 220, 40)
-        eco.frame = Rect(x: 452 * sx, y: 370 * sy, width: 72, height: 40)
-        ecoLabel.frame = at(540, 370, 220, 40)
     }
 
     override func viewDidLoad() {
@@ -131,5 +101,86 @@ final class ThermostatViewController: ViewController {
         let index = Thermostat.index(of: setpoint)
         setpointLabel.text = Thermostat.setpointTexts[index]
         statusLabel.text = !isHeating ? "Off" : isEco ? Thermostat.ecoTexts[index] : Thermostat.heatingTexts[index]
+    }
+}
+
+/// The thermostat's root view: the dial and a column of stacks, arranged in
+/// ``layoutSubviews()`` for the screen's shape. Landscape: the dial on the
+/// left, as tall as the screen allows; the column on the right, spread over
+/// the height. Portrait: the column at the top, the dial under it.
+final class ThermostatView: View {
+    /// The title, the status, the stepper `−  21.5°  +` and the two mode rows.
+    let column: StackView
+    let stepper: StackView
+    /// Unretained: the controller owns this view (its `view`) and outlives it.
+    unowned(unsafe) let controller: ThermostatViewController
+
+    init(frame: Rect, controller: ThermostatViewController) {
+        self.controller = controller
+        stepper = StackView(name: "stepper", arrangedSubviews: [controller.down, controller.setpointLabel, controller.up])
+        // Buttons and the value at their own widths, the buttons at the ends, the value midway.
+        stepper.distribution = .equalCentering
+        stepper.alignment = .center
+        func row(_ toggle: Switch, _ label: Label, _ name: String) -> StackView {
+            let row = StackView(name: name, arrangedSubviews: [toggle, label])
+            row.alignment = .center
+            row.spacing = 16
+            return row
+        }
+        column = StackView(name: "column", arrangedSubviews: [
+            controller.title, controller.statusLabel, stepper,
+            row(controller.heating, controller.heatingLabel, "heatingRow"), row(controller.eco, controller.ecoLabel, "ecoRow"),
+        ])
+        column.axis = .vertical
+        super.init(frame: frame, name: "thermostat")
+        addSubview(controller.dial)
+        addSubview(column)
+    }
+
+    override func layoutSubviews() {
+        let compact = bounds.height < 360 || bounds.width < 560
+        let portrait = bounds.height > bounds.width
+        let margin = compact ? 12.0 : 24.0
+        let area = bounds.inset(by: EdgeInsets(all: margin))
+        setFonts(compact: compact)
+        column.spacing = compact ? 6 : 16
+        stepper.spacing = compact ? 8 : 16
+        let dial = controller.dial
+        if portrait {
+            // The column at its natural height, the dial in the space below.
+            column.distribution = .fill
+            let height = column.intrinsicContentSize.height
+            column.frame = Rect(x: area.minX, y: area.minY, width: area.width, height: height)
+            let below = Rect(x: area.minX, y: column.frame.maxY + margin, width: area.width, height: area.maxY - column.frame.maxY - margin)
+            let side = min(below.width, below.height)
+            dial.frame = Rect(x: below.midX - side / 2, y: below.midY - side / 2, width: side, height: side).integral
+        } else {
+            // The dial as large as the height allows (at most half the width), the column beside it.
+            let side = min(area.height, area.width / 2)
+            dial.frame = Rect(x: area.minX, y: area.midY - side / 2, width: side, height: side).integral
+            let left = dial.frame.maxX + margin
+            column.distribution = .equalSpacing
+            column.frame = Rect(x: left, y: area.minY, width: area.maxX - left, height: area.height)
+        }
+    }
+
+    /// Text sizes for the screen; a font is assigned only when it changes (the same one would redraw for nothing).
+    func setFonts(compact: Bool) {
+        func set(_ label: Label, _ font: Font) { if label.font != font { label.font = font } }
+        set(controller.title, .boldSystem(size: compact ? 22 : 28))
+        set(controller.statusLabel, .system(size: compact ? 16 : 20))
+        set(controller.setpointLabel, .boldSystem(size: compact ? 26 : 34))
+        set(controller.heatingLabel, .system(size: compact ? 18 : 22))
+        set(controller.ecoLabel, .system(size: compact ? 18 : 22))
+        let buttonFont = Font.boldSystem(size: compact ? 26 : 34)
+        if controller.down.titleFont != buttonFont { controller.down.titleFont = buttonFont }
+        if controller.up.titleFont != buttonFont { controller.up.titleFont = buttonFont }
+    }
+}
+
+extension Rect {
+    /// On whole points, so the dial is drawn crisply.
+    var integral: Rect {
+        Rect(x: minX.rounded(), y: minY.rounded(), width: width.rounded(), height: height.rounded())
     }
 }
