@@ -10,7 +10,8 @@ import PanelText
 /// mode): each scene measures one hot path and states its figures as ratios
 /// to baselines taken in the same run, with allocations per operation.
 public final class Bench {
-    public static let sceneNames = ["hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency"]
+    public static let sceneNames = ["hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency",
+                                     "animation"]
 
     public struct Configuration {
         /// A few iterations, to prove each scene works (CI); otherwise the full run.
@@ -109,6 +110,7 @@ public final class Bench {
             case "slider-drag": report.scenes.append(try sliderDrag())
             case "full-redraw": report.scenes.append(try fullRedraw())
             case "text": report.scenes.append(text())
+            case "animation": report.scenes.append(animation())
             default: report.scenes.append(try latency())
             }
         }
@@ -351,6 +353,66 @@ public final class Bench {
         var scene = SceneResult(name: "slider-drag", allocationsPerOperation: measured.allocations, isHotPath: false,
                                 figures: [frame, full, pixels])
         scene.notes.append("goal: a drag frame at most 5% of a full redraw; allocations include redrawing the value label's text")
+        return scene
+    }
+
+    /// Twenty buttons sliding and fading at once, each frame stepped by the
+    /// display link, redrawn where they moved and presented, against a full
+    /// redraw of the same screen. Frames step through the animations' first
+    /// second over and over, so they never end and every sample moves.
+    func animation() -> SceneResult {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        let window = Window(frame: Rect(origin: .zero, size: screenSize))
+        window.backgroundColor = Theme.standard.background
+        application.addWindow(window)
+        let columns = 5, rows = 4
+        let cell = Size(width: screenSize.width / Double(columns + 1), height: screenSize.height / Double(rows))
+        var buttons: [Button] = []
+        for i in 0..<(columns * rows) {
+            let button = Button(frame: Rect(x: Double(i % columns) * cell.width, y: Double(i / columns) * cell.height + 4,
+                                            width: cell.width - 8, height: cell.height - 8), name: "b" + String(i))
+            button.setTitle("Item " + String(i), for: .normal)
+            window.addSubview(button)
+            buttons.append(button)
+        }
+        let renderer = Renderer(textRenderer: textRenderer)
+        let logical = framebuffer(), backend = framebuffer()
+        renderer.draw(window, into: logical)
+        let link = application.displayLink
+        link.isPacedByDisplay = true
+        View.animate(withDuration: 2, options: .allowUserInteraction) {
+            for i in 0..<buttons.count {
+                buttons[i].center.x += cell.width
+                buttons[i].alpha = 0.4
+            }
+        }
+        var frame = 0
+        var pixels: [Double] = []
+        pixels.reserveCapacity(4096)
+        let step = {
+            frame += 1
+            link.fire(at: Double(frame % 60) / 60)
+            if let dirty = renderer.render(window, into: logical) {
+                self.present(dirty, from: logical, to: backend)
+                if pixels.count < pixels.capacity { pixels.append(dirty.width * dirty.height) }
+            }
+        }
+        let result = stopwatch(samples: 600).measure(step)
+        let full = stopwatch(samples: 200).measure {
+            renderer.draw(window, into: logical)
+            self.present(logical.bounds, from: logical, to: backend)
+        }
+        logical.baseAddress.deallocate()
+        backend.baseAddress.deallocate()
+        var perFrame = Figure(name: "20 view animations: display-link step → dirty redraw → present", unit: "ns",
+                              samples: result.nanoseconds)
+        let redraw = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: full.nanoseconds)
+        perFrame.ratio = redraw.median > 0 ? perFrame.median / redraw.median : nil
+        perFrame.ratioOf = "full redraw"
+        var scene = SceneResult(name: "animation", allocationsPerOperation: result.allocationsPerRun, isHotPath: true,
+                                figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
+        scene.notes.append("20 buttons sliding and fading (ease in/out); allocations are counted per animation frame")
+        withExtendedLifetime(buttons) {}
         return scene
     }
 

@@ -21,6 +21,9 @@ public struct PresentedFrame {
     public var inputTime: Double?
     /// The page-flip completion time from the DRM event (CLOCK_MONOTONIC).
     public var flipTime: Double
+    /// The CRTC's vblank counter at the flip: consecutive frames one apart
+    /// were shown on consecutive vblanks (0 where the driver counts none).
+    public var vblank: UInt32 = 0
 }
 
 /// Told when a page flip completed.
@@ -420,18 +423,28 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
     public func readReady(_ loop: EpollRunLoop) { handleEvents() }
 
     @usableFromInline func handleEvents() {
-        _ = cdrm_handle_event(fd.rawValue, { _, _, seconds, microseconds, userData in
+        _ = cdrm_handle_event(fd.rawValue, { _, sequence, seconds, microseconds, userData in
             guard let userData else { return }
             let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
-            display.flipCompleted(at: Double(seconds) + Double(microseconds) * 1e-6)
+            display.flipCompleted(at: Double(seconds) + Double(microseconds) * 1e-6, vblank: UInt32(sequence))
         })
     }
 
-    @usableFromInline func flipCompleted(at time: Double) {
+    /// Whether a page flip is queued and not yet on the screen: the display
+    /// takes no other frame until it completes.
+    public var isFlipPending: Bool { flipPending }
+
+    /// Seconds between vblanks in the current mode (1/60 when the mode does not say).
+    public var refreshInterval: Double {
+        mode.vrefresh > 0 ? 1 / Double(mode.vrefresh) : 1.0 / 60
+    }
+
+    @usableFromInline func flipCompleted(at time: Double, vblank: UInt32 = 0) {
         flipPending = false
         front = 1 - front
         frameNumber += 1
-        let frame = PresentedFrame(number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil, flipTime: time)
+        let frame = PresentedFrame(number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil,
+                                   flipTime: time, vblank: vblank)
         flightInputTime = .infinity
         delegate?.display(self, didPresent: frame)
         presentIfPossible()

@@ -9,6 +9,12 @@ import PanelKit
 ///
 /// SIGTERM and SIGINT end ``run(duration:)``, which restores the console's
 /// display mode before it returns, whatever stopped it.
+///
+/// Animations are paced by the display: while the application's
+/// ``DisplayLink`` has targets, each turn that finds no page flip in flight
+/// steps them, renders and queues the next flip, so there is one animation
+/// frame per vblank and never two frames queued for one. With no target the
+/// loop sleeps until input: an idle screen uses no CPU.
 public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
     public let display: DRMDisplay
     public let application: Application
@@ -41,6 +47,9 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
     public internal(set) var wallTime = 0.0
     public internal(set) var cpuTime = 0.0
     @usableFromInline var stopTimer: TimerHandle?
+    /// Wakes the loop a refresh later when an animation frame put nothing on
+    /// the screen (nothing it moved was visible, or the VT is switched away).
+    @usableFromInline var animationWake: TimerHandle?
     @usableFromInline var reportedDroppedFrames = 0
 
     /// `window` must be the size of the display's mode; touches map onto it.
@@ -83,6 +92,9 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         renderer.draw(window, into: framebuffer)
         loop.delegate = self
         display.delegate = self
+        application.displayLink.isPacedByDisplay = true
+        application.displayLink.frameInterval = display.refreshInterval
+        defer { application.displayLink.isPacedByDisplay = false }
         try display.attach(to: loop, source: framebuffer)
         if handlesVirtualTerminal { takeOverTerminal() }
         if let duration { stop(after: duration) }
@@ -135,10 +147,17 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
                  + " touch frames dropped (oldest first; " + String(application.droppedInputFrames) + " in all)")
             reportedDroppedFrames = application.droppedInputFrames
         }
+        let link = application.displayLink
+        let stepsAnimation = link.isActive && !display.isFlipPending
+        if stepsAnimation { link.fire(at: application.runLoop.now) }
         if let dirty = renderer.render(window, into: framebuffer) {
             display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
         }
         input.oldestUnpresentedInput = .infinity
+        if link.isActive && !display.isFlipPending && animationWake == nil {
+            // No flip will wake the loop for the next frame: a timer does.
+            animationWake = application.runLoop.schedule(after: link.frameInterval, target: self, tag: 1)
+        }
         turnDidEnd?()
     }
 
@@ -153,8 +172,11 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         framePresented?(frame)
     }
 
-    // stop(after:)
-    public func runLoopDidFire(_ handle: TimerHandle) { loop.stop() }
+    // stop(after:) (tag 0) and the animation wake (tag 1: the turn's end steps the animation)
+    public func runLoopDidFire(_ handle: TimerHandle) {
+        if handle.tag == 1 { animationWake = nil; return }
+        loop.stop()
+    }
 
     // MARK: VT switching
 

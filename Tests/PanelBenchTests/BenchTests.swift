@@ -64,7 +64,7 @@ struct BenchTests {
         let baselines = try #require(object["baselines"] as? [[String: Any]])
         #expect(baselines.contains { ($0["name"] as? String)?.hasPrefix("memcpy of one") == true })
         let scenes = try #require(object["scenes"] as? [[String: Any]])
-        #expect(scenes.count == 7)
+        #expect(scenes.count == Bench.sceneNames.count)
         for scene in scenes {
             #expect(scene["name"] is String)
             #expect(scene["allocationsPerOperation"] is NSNumber)

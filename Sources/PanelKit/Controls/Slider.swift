@@ -85,9 +85,8 @@ open class Slider: Control {
     /// slider is in an application's window. Sends no action, as in UIKit.
     public func setValue(_ value: Double, animated: Bool) {
         storedValue = clamped(value)
-        if animated, let runLoop = application?.runLoop {
-            animator.animate(self, to: storedValue, duration: theme.animationDuration,
-                             frameInterval: theme.animationFrameInterval, on: runLoop)
+        if animated, let displayLink = application?.displayLink {
+            animator.animate(self, to: storedValue, duration: theme.animationDuration, on: displayLink)
         } else {
             animator.jump(to: storedValue)
         }

@@ -9,9 +9,9 @@
 /// - ``setOn(_:animated:)`` and ``isOn`` change the value without sending
 ///   anything, as in UIKit.
 ///
-/// The thumb slides in ``Theme/animationDuration`` (0.2 s), stepped by
-/// run-loop timers every ``Theme/animationFrameInterval`` (60 Hz); a switch
-/// that is not in an application's window jumps. Touches, the animation and
+/// The thumb slides in ``Theme/animationDuration`` (0.2 s), stepped by the
+/// application's ``DisplayLink`` like every animation; a switch that is not
+/// in an application's window jumps. Touches, the animation and
 /// sending actions allocate nothing.
 ///
 ///     let heating = Switch(frame: Rect(x: 20, y: 20, width: 56, height: 48))
@@ -91,9 +91,8 @@ open class Switch: Control {
     }
 
     @usableFromInline internal func moveThumb(to position: Double, animated: Bool) {
-        if animated, let runLoop = application?.runLoop {
-            animator.animate(self, to: position, duration: theme.animationDuration,
-                             frameInterval: theme.animationFrameInterval, on: runLoop)
+        if animated, let displayLink = application?.displayLink {
+            animator.animate(self, to: position, duration: theme.animationDuration, on: displayLink)
         } else {
             animator.jump(to: position)
         }
@@ -187,48 +186,43 @@ extension Color {
     }
 }
 
-/// One number that slides to a target on run-loop timers: a switch's thumb, an
-/// animated slider. Eased in and out; stepped every `frameInterval` from the
-/// time it started, so a step's value depends only on the clock.
+/// One number that slides to a target on the display link: a switch's thumb,
+/// an animated slider. Eased in and out; its value at a frame depends only
+/// on the frame's time.
 ///
-/// It holds its run loop while a step is scheduled (the loop holds it back
-/// until the step fires or ``stop()`` cancels it), and the view it redraws
+/// The display link holds it while it slides; it holds the view it redraws
 /// unowned: the view stops it in `deinit`.
 @usableFromInline
-internal final class ControlAnimator: RunLoopTarget {
+internal final class ControlAnimator: DisplayLinkTarget {
     /// The current value, as drawn.
     @usableFromInline internal var value: Double
     @usableFromInline internal var from = 0.0
     @usableFromInline internal var to = 0.0
     @usableFromInline internal var startTime = 0.0
     @usableFromInline internal var duration = 0.0
-    @usableFromInline internal var frameInterval = 0.0
     @usableFromInline internal unowned(unsafe) var view: View?
-    @usableFromInline internal var runLoop: RunLoop?
-    @usableFromInline internal var timer: TimerHandle?
+    @usableFromInline internal var displayLink: DisplayLink?
 
     @usableFromInline internal init(value: Double) {
         self.value = value
     }
 
-    @usableFromInline internal var isAnimating: Bool { timer != nil }
+    @usableFromInline internal var isAnimating: Bool { displayLink != nil }
 
-    /// Slides from the current value to `target`, redrawing `view` at each step.
-    @usableFromInline internal func animate(_ view: View, to target: Double, duration: Double,
-                                            frameInterval: Double, on runLoop: RunLoop) {
+    /// Slides from the current value to `target`, redrawing `view` at each frame.
+    @usableFromInline internal func animate(_ view: View, to target: Double, duration: Double, on displayLink: DisplayLink) {
         stop()
         guard target != value, duration > 0 else {
             value = target
             return
         }
         self.view = view
-        self.runLoop = runLoop
+        self.displayLink = displayLink
         from = value
         to = target
-        startTime = runLoop.now
+        startTime = displayLink.runLoop.now
         self.duration = duration
-        self.frameInterval = max(frameInterval, 0.001)
-        timer = runLoop.schedule(after: min(self.frameInterval, duration), target: self)
+        displayLink.add(self)
     }
 
     /// Stops any slide and sets the value at once.
@@ -239,28 +233,18 @@ internal final class ControlAnimator: RunLoopTarget {
 
     /// Stops sliding where the value is now.
     @usableFromInline internal func stop() {
-        if let timer, let runLoop { runLoop.cancel(timer) }
-        timer = nil
-        runLoop = nil
+        displayLink?.remove(self)
+        displayLink = nil
         view = nil
     }
 
-    @usableFromInline internal func runLoopDidFire(_ handle: TimerHandle) {
-        guard let runLoop, timer == handle else { return }
-        timer = nil
-        // Steps land every frame interval and the last one exactly at the end,
-        // so the timers stop on time whatever the rounding of the clock.
-        let remaining = startTime + duration - runLoop.now
-        let finished = remaining <= duration * 1e-6
-        let t = finished ? 1 : min(max((runLoop.now - startTime) / duration, 0), 1)
-        let eased = t * t * (3 - 2 * t)   // smoothstep: eases in and out
-        value = finished ? to : from + (to - from) * eased
+    @usableFromInline internal func displayLinkDidFire(_ link: DisplayLink) {
+        // A frame within a millionth of the duration of the end is the end,
+        // whatever the rounding of the clock.
+        let t = (link.timestamp - startTime) / duration
+        let finished = t >= 1 - 1e-6
+        value = finished ? to : from + (to - from) * TimingCurve.easeInOut.progress(at: max(t, 0))
         view?.setNeedsDisplay()
-        if finished {
-            self.runLoop = nil
-            view = nil
-        } else {
-            timer = runLoop.schedule(after: min(frameInterval, remaining), target: self)
-        }
+        if finished { stop() }
     }
 }

@@ -72,8 +72,6 @@ public struct Theme: Equatable, Sendable {
     public var switchDragThreshold: Double
     /// How long a switch's thumb (or an animated slider) takes to move, in seconds.
     public var animationDuration: Double
-    /// Seconds between animation steps: 60 Hz.
-    public var animationFrameInterval: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -105,7 +103,6 @@ public struct Theme: Equatable, Sendable {
         switchThumbInset = 3
         switchDragThreshold = 4
         animationDuration = 0.2
-        animationFrameInterval = 1.0 / 60
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.

@@ -24,9 +24,13 @@ public final class ViewTable {
         /// The view's (or an ancestor's) center, bounds or transform is not a
         /// finite number: the view and its subtree are neither drawn nor hit.
         public static let nonFinite = Flags(rawValue: 1 << 6)
+        /// The view or an ancestor is animating: the `draw…` values differ from the model's.
+        public static let presenting = Flags(rawValue: 1 << 7)
 
         /// R4.1: any of these makes a view and its subtree unhittable.
         @usableFromInline static let ineligible: Flags = [.hidden, .transparent, .interactionDisabled, .singular, .nonFinite]
+        /// What a subview takes from its superview.
+        @usableFromInline static let inherited: Flags = [.nonFinite, .presenting]
         /// Entries the hit-test skips without asking the view, custom hit-testing or not.
         @usableFromInline static let unreachable: Flags = [.singular, .nonFinite]
     }
@@ -55,6 +59,13 @@ public final class ViewTable {
         public var clipInWindow: Rect
         /// The product of the view's and its ancestors' alpha.
         public var alphaInWindow: Double
+        /// What the screen shows (the presentation values, ``View/presentation``):
+        /// the renderer reads these, hit-testing the model values above.
+        /// The same as the model's while nothing animates.
+        public var drawToWindow: AffineTransform
+        public var drawBounds: Rect
+        public var drawFrameInWindow: Rect
+        public var drawAlphaInWindow: Double
     }
 
     /// Set by the window that owns the table, right after both exist.
@@ -86,10 +97,12 @@ public final class ViewTable {
         guard !needsRebuild, contains(view) else { return nil }
         let start = view.tableIndex
         var area = storage[start].frameInWindow
-        var i = start + 1
+        var i = start
         let end = Int(storage[start].subtreeEnd)
         while i < end {
+            // What the screen shows and where the model is: a change may move either.
             area = area.union(storage[i].frameInWindow)
+            if storage[i].flags.contains(.presenting) { area = area.union(storage[i].drawFrameInWindow) }
             i += 1
         }
         return area
@@ -154,30 +167,21 @@ public final class ViewTable {
         storage.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         guard let window else { return }
-        let unbounded = ViewTable.unboundedClip
-        append(window, parent: -1, parentToWindow: .identity, parentClip: unbounded, parentAlpha: 1, isRoot: true)
+        append(window, parent: -1)
         needsRebuild = false
         rebuildCount += 1
     }
 
     @discardableResult
-    @usableFromInline func append(_ view: View, parent: Int32, parentToWindow: AffineTransform,
-                        parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Int32 {
+    @usableFromInline func append(_ view: View, parent: Int32) -> Int32 {
         let index = Int32(storage.count)
         view.tableIndex = Int(index)
         // The window owns the table: holding it here would be a cycle.
-        if !isRoot { members.append(view) }
-        var entry = makeEntry(view, parent: parent, parentToWindow: parentToWindow,
-                              parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot)
-        if parent >= 0 && storage[Int(parent)].flags.contains(.nonFinite) { entry.flags.insert(.nonFinite) }
-        storage.append(entry)
-        let me = storage[Int(index)]
-        let childClip = me.flags.contains(.clipsToBounds)
-            ? (me.clipInWindow.intersection(me.frameInWindow) ?? .zero) : me.clipInWindow
+        if parent >= 0 { members.append(view) }
+        storage.append(makeEntry(view, parent: parent))
         var previous: Int32 = -1
         for subview in view.subviews {
-            let child = append(subview, parent: index, parentToWindow: me.localToWindow,
-                               parentClip: childClip, parentAlpha: me.alphaInWindow, isRoot: false)
+            let child = append(subview, parent: index)
             storage[Int(child)].previousSibling = previous
             previous = child
         }
@@ -186,34 +190,67 @@ public final class ViewTable {
         return index
     }
 
-    @usableFromInline func makeEntry(_ view: View, parent: Int32, parentToWindow: AffineTransform,
-                           parentClip: Rect, parentAlpha: Double, isRoot: Bool) -> Entry {
+    /// The entry of `view` under the entry at `parent` (-1 for the window),
+    /// whose values must be current: window-space geometry, clip and alpha,
+    /// for the model and for what the screen shows.
+    @usableFromInline func makeEntry(_ view: View, parent: Int32) -> Entry {
+        let isRoot = parent < 0
+        var parentToWindow = AffineTransform.identity, parentClip = ViewTable.unboundedClip, parentAlpha = 1.0
+        var drawParentToWindow = AffineTransform.identity, drawParentAlpha = 1.0
+        var flags = Self.flags(of: view)
+        if !isRoot {
+            let p = storage[Int(parent)]
+            parentToWindow = p.localToWindow
+            parentAlpha = p.alphaInWindow
+            parentClip = p.flags.contains(.clipsToBounds)
+                ? (p.clipInWindow.intersection(p.frameInWindow) ?? .zero) : p.clipInWindow
+            drawParentToWindow = p.drawToWindow
+            drawParentAlpha = p.drawAlphaInWindow
+            flags.formUnion(p.flags.intersection(Flags.inherited))
+        }
+        if view.presentationState != nil { flags.insert(.presenting) }
         // The window's own bounds are window coordinates; its frame only places it on screen.
         let toSuperview = isRoot ? AffineTransform.identity : view.transformToSuperview
         let localToWindow = toSuperview.concatenating(parentToWindow)
-        var flags = Self.flags(of: view)
         let inverse = toSuperview.inverted
         if inverse == nil { flags.insert(.singular) }
         var frameInWindow = localToWindow.apply(to: view.bounds)
-        if !(localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)) {
-            // A frame computed from a division by zero must not take the panel down.
-            flags.insert(.nonFinite)
-            frameInWindow = .zero
-            window?.owningApplication?.warnings.warnOnce(.nonFiniteGeometry,
-                "view '\(view.name)' has a center, bounds or transform that is not a finite number: it (and its subviews) is neither drawn nor hit until that is fixed")
-        }
-        return Entry(
+        var entry = Entry(
             view: view, parent: parent, subtreeEnd: -1, lastChild: -1, previousSibling: -1,
             flags: flags, superviewToLocal: inverse ?? .identity, localToWindow: localToWindow,
             bounds: view.bounds, frameInWindow: frameInWindow,
-            clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha)
+            clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha,
+            drawToWindow: localToWindow, drawBounds: view.bounds, drawFrameInWindow: frameInWindow,
+            drawAlphaInWindow: parentAlpha * view.alpha)
+        var isFinite = localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)
+        if flags.contains(.presenting) {
+            let shown = view.presentation
+            let drawToSuperview = isRoot ? AffineTransform.identity : shown.transformToSuperview
+            entry.drawToWindow = drawToSuperview.concatenating(drawParentToWindow)
+            entry.drawBounds = shown.bounds
+            entry.drawFrameInWindow = entry.drawToWindow.apply(to: shown.bounds)
+            entry.drawAlphaInWindow = drawParentAlpha * shown.alpha
+            isFinite = isFinite && entry.drawToWindow.isFinite && entry.drawFrameInWindow.isFinite
+        }
+        if !isFinite {
+            // A frame computed from a division by zero must not take the panel down.
+            entry.flags.insert(.nonFinite)
+            frameInWindow = .zero
+            entry.frameInWindow = .zero
+            entry.drawFrameInWindow = .zero
+            window?.owningApplication?.warnings.warnOnce(.nonFiniteGeometry,
+                "view '\(view.name)' has a center, bounds or transform that is not a finite number: it (and its subviews) is neither drawn nor hit until that is fixed")
+        }
+        return entry
     }
 
     @usableFromInline static func flags(of view: View) -> Flags {
         var flags: Flags = []
         if view.isHidden { flags.insert(.hidden) }
         if !(view.alpha > 0.01) { flags.insert(.transparent) }
-        if !view.isUserInteractionEnabled || view.refusesTouches { flags.insert(.interactionDisabled) }
+        if !view.isUserInteractionEnabled || view.refusesTouches || view.interactionBlockingAnimations > 0 {
+            flags.insert(.interactionDisabled)
+        }
         if view.clipsToBounds { flags.insert(.clipsToBounds) }
         if !type(of: view).usesStandardHitTesting { flags.insert(.customHitTesting) }
         return flags
@@ -229,39 +266,19 @@ public final class ViewTable {
             return
         }
         guard !needsRebuild, contains(view) else { return }
-        let index = view.tableIndex
-        let old = storage[index]
-        let parent = Int(old.parent)
-        let isRoot = parent < 0
-        let unbounded = ViewTable.unboundedClip
-        var parentToWindow = AffineTransform.identity, parentClip = unbounded, parentAlpha = 1.0
-        if !isRoot {
-            let p = storage[parent]
-            parentToWindow = p.localToWindow
-            parentAlpha = p.alphaInWindow
-            parentClip = p.flags.contains(.clipsToBounds)
-                ? (p.clipInWindow.intersection(p.frameInWindow) ?? .zero) : p.clipInWindow
-        }
-        refreshSubtree(at: index, parentToWindow: parentToWindow, parentClip: parentClip,
-                       parentAlpha: parentAlpha, isRoot: isRoot)
+        refreshSubtree(at: view.tableIndex)
     }
 
-    @usableFromInline func refreshSubtree(at index: Int, parentToWindow: AffineTransform, parentClip: Rect,
-                                parentAlpha: Double, isRoot: Bool) {
+    @usableFromInline func refreshSubtree(at index: Int) {
         let old = storage[index]
-        var fresh = makeEntry(old.view, parent: old.parent, parentToWindow: parentToWindow,
-                              parentClip: parentClip, parentAlpha: parentAlpha, isRoot: isRoot)
+        var fresh = makeEntry(old.view, parent: old.parent)
         fresh.subtreeEnd = old.subtreeEnd
         fresh.lastChild = old.lastChild
         fresh.previousSibling = old.previousSibling
-        if !isRoot && storage[Int(old.parent)].flags.contains(.nonFinite) { fresh.flags.insert(.nonFinite) }
         storage[index] = fresh
-        let childClip = fresh.flags.contains(.clipsToBounds)
-            ? (fresh.clipInWindow.intersection(fresh.frameInWindow) ?? .zero) : fresh.clipInWindow
         var child = fresh.lastChild
         while child >= 0 {
-            refreshSubtree(at: Int(child), parentToWindow: fresh.localToWindow, parentClip: childClip,
-                           parentAlpha: fresh.alphaInWindow, isRoot: false)
+            refreshSubtree(at: Int(child))
             child = storage[Int(child)].previousSibling
         }
     }

@@ -50,18 +50,20 @@ public struct Renderer {
             var index = 0
             while index < entries.count {
                 let entry = entries[index]
-                if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.alphaInWindow > 0) {
+                // What the screen shows: the presentation values (the model's unless animating).
+                if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.drawAlphaInWindow > 0) {
                     index = Int(entry.subtreeEnd)   // a hidden, transparent or unplaceable view hides its subtree
                     continue
                 }
                 index += 1
                 guard let visible = Self.visibleRect(of: entry, in: entries, within: area) else { continue }
-                let origin = entry.localToWindow.apply(to: Point(x: entry.bounds.minX, y: entry.bounds.minY))
+                let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
                 let context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
-                                              alpha: entry.alphaInWindow, textRenderer: textRenderer)
+                                              alpha: entry.drawAlphaInWindow, textRenderer: textRenderer)
                 let view = entry.view
-                if let color = view.backgroundColor, color.alpha > 0 {
-                    context.fill(view.bounds, color: color)
+                let background = entry.flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+                if let color = background, color.alpha > 0 {
+                    context.fill(entry.drawBounds, color: color)
                 }
                 view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
             }
@@ -77,12 +79,12 @@ public struct Renderer {
     @inline(__always)
     @usableFromInline static func visibleRect(of entry: ViewTable.Entry, in entries: UnsafeBufferPointer<ViewTable.Entry>,
                                               within area: Rect) -> Rect? {
-        guard var visible = entry.frameInWindow.intersection(area) else { return nil }
+        guard var visible = entry.drawFrameInWindow.intersection(area) else { return nil }
         var parent = Int(entry.parent)
         while parent >= 0 && parent < entries.count {
             let ancestor = entries[parent]
             if ancestor.flags.contains(.clipsToBounds) {
-                guard let inside = visible.intersection(ancestor.frameInWindow) else { return nil }
+                guard let inside = visible.intersection(ancestor.drawFrameInWindow) else { return nil }
                 visible = inside
             }
             parent = Int(ancestor.parent)

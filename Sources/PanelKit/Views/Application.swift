@@ -18,6 +18,8 @@ open class Application: Responder {
     public final let gestureArena: GestureArena
     /// Steps every animation once per display frame, only while one runs.
     public final let displayLink: DisplayLink
+    /// Runs `View.animate`'s animations on the display link.
+    public final let viewAnimator: ViewAnimator
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
     @usableFromInline var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
@@ -38,7 +40,9 @@ open class Application: Responder {
         self.touchTracker = tracker
         self.gestureArena = GestureArena(tracker: tracker, runLoop: runLoop)
         self.displayLink = DisplayLink(runLoop: runLoop)
+        self.viewAnimator = ViewAnimator(displayLink: displayLink)
         super.init()
+        viewAnimator.application = self
         tracker.application = self
         pressEvent.rebind(to: tracker)
     }
@@ -57,6 +61,7 @@ open class Application: Responder {
         // Recognizers let go of the arena now, while everything still exists.
         gestureArena.lifetime.end()
         displayLink.invalidate()
+        viewAnimator.application = nil
     }
 
     /// Adds `window` in front of the others.

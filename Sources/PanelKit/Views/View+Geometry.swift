@@ -2,10 +2,15 @@ extension View {
     /// Maps this view's bounds coordinates into its superview's bounds coordinates:
     /// move the bounds' centre to the origin, apply ``transform``, move to ``center``.
     public var transformToSuperview: AffineTransform {
-        let toCenter = AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+        View.transformToSuperview(center: center, bounds: bounds, transform: transform)
+    }
+
+    /// The bounds-to-superview map of a view with these values (model or presentation).
+    @inlinable public static func transformToSuperview(center: Point, bounds: Rect, transform: AffineTransform) -> AffineTransform {
         if transform.isIdentity {
             return AffineTransform(translationX: center.x - bounds.midX, y: center.y - bounds.midY)
         }
+        let toCenter = AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
         return toCenter.concatenating(transform).concatenating(AffineTransform(translationX: center.x, y: center.y))
     }
 

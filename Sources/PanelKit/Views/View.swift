@@ -12,14 +12,29 @@ open class View: Responder {
     // MARK: Geometry
 
     /// The centre of the view in its superview's coordinates.
-    public var center: Point { didSet { geometryDidChange() } }
+    public var center: Point {
+        didSet {
+            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.center = oldValue; recordAnimatedChange(.center, oldModel: old) }
+            geometryDidChange()
+        }
+    }
 
     /// The view's own coordinate space: its origin is the point shown at the
     /// top-left corner, its size the view's size before ``transform``.
-    public var bounds: Rect { didSet { geometryDidChange() } }
+    public var bounds: Rect {
+        didSet {
+            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.bounds = oldValue; recordAnimatedChange(.bounds, oldModel: old) }
+            geometryDidChange()
+        }
+    }
 
     /// Applied about the centre of the view; ``AffineTransform/identity`` by default.
-    public var transform: AffineTransform = .identity { didSet { geometryDidChange() } }
+    public var transform: AffineTransform = .identity {
+        didSet {
+            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.transform = oldValue; recordAnimatedChange(.transform, oldModel: old) }
+            geometryDidChange()
+        }
+    }
 
     /// The smallest rectangle in the superview's coordinates that holds the
     /// transformed bounds. As in UIKit, setting it is meaningful only while
@@ -37,7 +52,12 @@ open class View: Responder {
     /// Hidden views draw nothing and are never hit (R4).
     public var isHidden = false { didSet { flagsDidChange() } }
     /// 0 (transparent) to 1 (opaque). A view at 0.01 or less is never hit (R4).
-    public var alpha: Double = 1 { didSet { flagsDidChange() } }
+    public var alpha: Double = 1 {
+        didSet {
+            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.alpha = oldValue; recordAnimatedChange(.alpha, oldModel: old) }
+            flagsDidChange()
+        }
+    }
     /// When false, touches pass through the view and its subviews (R4, R12).
     public var isUserInteractionEnabled = true { didSet { flagsDidChange() } }
     /// Whether subviews are clipped to this view's bounds when drawn. Hit-testing
@@ -48,7 +68,25 @@ open class View: Responder {
     /// While an exclusive view tracks a touch, no other view in the window gets touches (R11).
     public var isExclusiveTouch = false
     /// Filled behind the view's content; `nil` draws nothing.
-    public var backgroundColor: Color? { didSet { setNeedsDisplay() } }
+    public var backgroundColor: Color? {
+        didSet {
+            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.backgroundColor = oldValue; recordAnimatedChange(.backgroundColor, oldModel: old) }
+            setNeedsDisplay()
+        }
+    }
+
+    // MARK: Animation
+
+    /// What the screen shows while an animation runs; `nil` shows the model.
+    @usableFromInline internal var presentationState: ViewPresentation?
+    /// The properties `presentationState` holds; the others show the model.
+    @usableFromInline internal var presentedProperties: AnimatedProperties = []
+    /// Animations of this view running or waiting for their delay.
+    @usableFromInline internal var runningAnimations = 0
+    /// Of those, the ones without `.allowUserInteraction`: touches pass through the view meanwhile.
+    @usableFromInline internal var interactionBlockingAnimations = 0 {
+        didSet { if (oldValue == 0) != (interactionBlockingAnimations == 0) { flagsDidChange() } }
+    }
 
     // MARK: Hierarchy
 
@@ -183,5 +221,9 @@ open class View: Responder {
 
     @usableFromInline func flagsDidChange() {
         window?.viewFlagsDidChange(self)
+    }
+
+    @usableFromInline func presentationDidChange() {
+        window?.viewGeometryDidChange(self)
     }
 }

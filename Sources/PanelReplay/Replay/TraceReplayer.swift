@@ -30,6 +30,8 @@ public final class TraceReplayer {
 
     /// How long after the last event the clock runs on, so pending timers fire.
     public static let settleTime = 1.0
+    /// How long a replay's end waits at most for motion to stop (seconds).
+    public static let motionLimit = 30.0
 
     /// `screenSize`: the screen in points; the scene file's own `screen` (else
     /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it,
@@ -140,11 +142,19 @@ extension TouchInputPath {
 
     /// The end of a replay, as a device that goes away: the clock runs on for
     /// ``TraceReplayer/settleTime`` so due timers fire, touches still down are
-    /// cancelled (rule 5), and a summary line closes the log.
+    /// cancelled (rule 5), motion still running (a fling, a bounce, a
+    /// transition) runs to its end, up to ``TraceReplayer/motionLimit``, and a
+    /// summary line closes the log. So the last screen is the one a device
+    /// shows once it is still.
     public func finishPlaying(into application: Application, log: ReplayLog) {
-        application.runLoop.advance(to: application.runLoop.now + TraceReplayer.settleTime)
+        let runLoop = application.runLoop
+        runLoop.advance(to: runLoop.now + TraceReplayer.settleTime)
         application.cancelTouches()
         application.runTurn()
+        let limit = runLoop.now + TraceReplayer.motionLimit
+        while application.displayLink.isActive && runLoop.now < limit {
+            runLoop.advance(to: runLoop.now + application.displayLink.frameInterval)
+        }
         log.summary(frames: frames, touches: application.touchTracker.touchesSeen, droppedFrames: decoder.droppedEventBursts)
     }
 
