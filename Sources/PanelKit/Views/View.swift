@@ -43,7 +43,9 @@ open class View: Responder {
         get { transformToSuperview.apply(to: Rect(origin: bounds.origin, size: bounds.size)) }
         set {
             center = newValue.center
-            bounds.size = newValue.size
+            // The whole value, not `bounds.size =`: that goes through the overridable property's
+            // modify accessor, whose coroutine frame is heap-allocated per call in debug builds.
+            bounds = Rect(origin: bounds.origin, size: newValue.size)
         }
     }
 
