@@ -11,7 +11,7 @@ import PanelText
 /// to baselines taken in the same run, with allocations per operation.
 public final class Bench {
     public static let sceneNames = ["hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency",
-                                     "animation"]
+                                     "animation", "scroll-list"]
 
     public struct Configuration {
         /// A few iterations, to prove each scene works (CI); otherwise the full run.
@@ -111,6 +111,7 @@ public final class Bench {
             case "full-redraw": report.scenes.append(try fullRedraw())
             case "text": report.scenes.append(text())
             case "animation": report.scenes.append(animation())
+            case "scroll-list": report.scenes.append(scrollList())
             default: report.scenes.append(try latency())
             }
         }
@@ -416,6 +417,84 @@ public final class Bench {
         return scene
     }
 
+    /// Flinging through a 10,000-row table view: each display-link frame
+    /// steps the deceleration, tiles the rows (cells reused from the pool,
+    /// texts set from precomputed strings), redraws the dirty area and presents
+    /// it, against a full redraw of the same screen. A new fling (touch frames
+    /// through the application) starts every 30 frames, and the list starts
+    /// over at its end, so every sample scrolls.
+    func scrollList() -> SceneResult {
+        let clock = ManualClock()
+        let application = Application(runLoop: RunLoop(manualClock: clock))
+        let window = Window(frame: Rect(origin: .zero, size: screenSize))
+        window.backgroundColor = Theme.standard.background
+        application.addWindow(window)
+        let source = BenchListSource(rows: 10_000)
+        let table = TableView(frame: Rect(origin: .zero, size: screenSize), name: "list")
+        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        table.dataSource = source
+        window.addSubview(table)
+        let renderer = Renderer(textRenderer: textRenderer)
+        let logical = framebuffer(), backend = framebuffer()
+        renderer.draw(window, into: logical)
+        let link = application.displayLink
+        link.isPacedByDisplay = true
+        let x = screenSize.width / 2, bottom = screenSize.height - 10
+        let drag = Swift.min(screenSize.height - 20, 400)
+        var time = 0.0
+        func touch(_ y: Double?) {
+            time += 0.008
+            clock.now = time
+            var frame = TouchFrame(timestamp: time)
+            if let y { _ = frame.append(TouchContact(id: 1, x: x, y: y)) }
+            application.enqueue(frame)
+            application.runTurn()
+        }
+        var frame = 0
+        var rowsPassed = 0.0
+        var pixels: [Double] = []
+        pixels.reserveCapacity(4096)
+        let step = {
+            if frame % 30 == 0 {
+                if table.contentOffset.y >= table.maximumContentOffset.y - 1 { table.contentOffset = .zero }
+                touch(bottom)
+                touch(bottom - drag / 2)
+                touch(bottom - drag)
+                touch(nil)
+            }
+            frame += 1
+            time += 1.0 / 60
+            clock.now = time
+            let before = table.contentOffset.y
+            link.fire(at: time)
+            rowsPassed += Swift.max(0, table.contentOffset.y - before) / table.rowHeight
+            if let dirty = renderer.render(window, into: logical) {
+                self.present(dirty, from: logical, to: backend)
+                if pixels.count < pixels.capacity { pixels.append(dirty.width * dirty.height) }
+            }
+        }
+        let result = stopwatch(samples: configuration.quick ? 300 : 2000).measure(step)
+        let full = stopwatch(samples: 200).measure {
+            renderer.draw(window, into: logical)
+            self.present(logical.bounds, from: logical, to: backend)
+        }
+        logical.baseAddress.deallocate()
+        backend.baseAddress.deallocate()
+        var perFrame = Figure(name: "fling frame: display-link step → tile rows → dirty redraw → present", unit: "ns",
+                              samples: result.nanoseconds)
+        let redraw = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: full.nanoseconds)
+        perFrame.ratio = redraw.median > 0 ? perFrame.median / redraw.median : nil
+        perFrame.ratioOf = "full redraw"
+        var scene = SceneResult(name: "scroll-list", allocationsPerOperation: result.allocationsPerRun, isHotPath: true,
+                                figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
+        let cells = table.subviews.reduce(0) { $0 + ($1 is TableViewCell ? 1 : 0) }
+        scene.notes.append("10,000 rows of 44 pt; " + String(Int(rowsPassed)) + " rows passed in " + String(frame) + " frames; "
+                           + String(cells) + " cells made; "
+                           + "a fling every 30 frames (its touch frames in that sample); allocations per frame")
+        withExtendedLifetime(source) {}
+        return scene
+    }
+
     func fullRedraw() throws(ReplayError) -> SceneResult {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         if let screen = configuration.redrawScreen {
@@ -615,4 +694,26 @@ func parseDecimal(_ text: Substring) -> Double? {
     }
     guard digits > 0 else { return nil }
     return scale > 0 ? value / scale : value
+}
+
+/// The scroll-list scene's rows: texts built once, up front, so configuring a
+/// cell on the display link copies a string instead of building one.
+final class BenchListSource: TableViewDataSource {
+    let lifetime = Lifetime()
+    let texts: [String]
+
+    init(rows: Int) {
+        var texts: [String] = []
+        texts.reserveCapacity(rows)
+        for i in 0..<rows { texts.append("Row " + String(i)) }
+        self.texts = texts
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { texts.count }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.textLabel.text = texts[indexPath.row]
+        return cell
+    }
 }

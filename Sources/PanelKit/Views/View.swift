@@ -46,7 +46,8 @@ open class View: Responder {
             // An unchanged frame reports nothing, so a layout pass that lands
             // where the view already is leaves the window clean.
             if center != newValue.center { center = newValue.center }
-            // A whole new `bounds`: writing `bounds.size` in place allocates in debug builds.
+            // The whole value, not `bounds.size =`: that goes through the overridable property's
+            // modify accessor, whose coroutine frame is heap-allocated per call in debug builds.
             if bounds.size != newValue.size { bounds = Rect(origin: bounds.origin, size: newValue.size) }
         }
     }

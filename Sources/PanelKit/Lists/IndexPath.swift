@@ -1,0 +1,16 @@
+/// A row's place in a ``TableView``: its section, and its row in that section.
+/// UIKit's `IndexPath` as tables use it (two indices, no general path).
+public struct IndexPath: Hashable, Comparable {
+    public var section: Int
+    public var row: Int
+
+    public init(row: Int, section: Int) {
+        self.row = row
+        self.section = section
+    }
+
+    /// Section order first, then row order, as a table shows them.
+    public static func < (lhs: IndexPath, rhs: IndexPath) -> Bool {
+        lhs.section != rhs.section ? lhs.section < rhs.section : lhs.row < rhs.row
+    }
+}

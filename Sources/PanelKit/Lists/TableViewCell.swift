@@ -1,0 +1,218 @@
+/// One row of a ``TableView``: UIKit's `UITableViewCell`.
+///
+/// Cells are reused: the table view keeps the ones that scrolled off in a
+/// pool per ``reuseIdentifier`` and hands them back from
+/// ``TableView/dequeueReusableCell(withIdentifier:for:)``, after
+/// ``prepareForReuse()``. Configure everything a row shows in the data
+/// source's `tableView(_:cellForRowAt:)`, since the cell may have shown another row.
+///
+/// Put content in ``contentView`` (the standard ``textLabel`` and
+/// ``detailTextLabel`` are there, placed by ``style``); a control in
+/// ``accessoryView`` (a ``Switch``, a ``Slider``) sits at the trailing edge and
+/// keeps its touches: tapping it never selects the row.
+open class TableViewCell: View {
+    public enum CellStyle {
+        /// One line of text.
+        case `default`
+        /// Text on the left, the detail right-aligned on the same line.
+        case value1
+        /// Text above, the detail below in the caption font.
+        case subtitle
+    }
+
+    public enum SelectionStyle {
+        /// No highlight or selection shown (the cell still tells its table).
+        case none
+        /// ``selectedBackgroundView`` shows while highlighted or selected.
+        case `default`
+    }
+
+    public let style: CellStyle
+    /// The pool the cell returns to; `nil` for a cell that is never reused.
+    public let reuseIdentifier: String?
+    /// Holds the row's content; the cell places it beside the accessory.
+    public let contentView: View
+    public let textLabel: Label
+    /// Shown in ``CellStyle/value1`` and ``CellStyle/subtitle``.
+    public let detailTextLabel: Label
+    /// Behind the content while highlighted or selected.
+    public let selectedBackgroundView: View
+    /// The line at the bottom of the row, inset by ``separatorInset``.
+    public let separatorView: View
+    public var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { layoutCellContents() } }
+    /// A view at the trailing edge, vertically centred: a ``Switch`` or ``Slider`` works there as anywhere.
+    public var accessoryView: View? {
+        didSet {
+            guard accessoryView !== oldValue else { return }
+            oldValue?.removeFromSuperview()
+            if let accessoryView { addSubview(accessoryView) }
+            layoutCellContents()
+        }
+    }
+    public var selectionStyle = SelectionStyle.default { didSet { updateSelectionAppearance(animated: false) } }
+
+    /// Whether the row is selected; setting it does not animate.
+    public var isSelected: Bool {
+        get { storedSelected }
+        set { setSelected(newValue, animated: false) }
+    }
+    /// Whether a finger is on the row; setting it does not animate.
+    public var isHighlighted: Bool {
+        get { storedHighlighted }
+        set { setHighlighted(newValue, animated: false) }
+    }
+    @usableFromInline final var storedSelected = false
+    @usableFromInline final var storedHighlighted = false
+    /// The row the cell shows while its table displays it; `nil` while pooled.
+    @usableFromInline final var displayedRow: IndexPath?
+
+    public required init(style: CellStyle = .default, reuseIdentifier: String?) {
+        self.style = style
+        self.reuseIdentifier = reuseIdentifier
+        let theme = Theme.standard
+        contentView = View(name: "contentView")
+        textLabel = Label(name: "textLabel")
+        detailTextLabel = Label(name: "detailTextLabel")
+        selectedBackgroundView = View(name: "selectedBackground")
+        separatorView = View(name: "separator")
+        super.init(frame: .zero, name: "cell")
+        selectedBackgroundView.backgroundColor = theme.track
+        selectedBackgroundView.alpha = 0
+        separatorView.backgroundColor = theme.switchOff
+        detailTextLabel.font = style == .subtitle ? theme.captionFont : theme.bodyFont
+        detailTextLabel.textColor = theme.secondaryText
+        detailTextLabel.isHidden = style == .default
+        if style == .value1 { detailTextLabel.textAlignment = .right }
+        addSubview(selectedBackgroundView)
+        addSubview(contentView)
+        contentView.addSubview(textLabel)
+        contentView.addSubview(detailTextLabel)
+        addSubview(separatorView)
+    }
+
+    @usableFromInline override class var usesStandardHitTesting: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(TableViewCell.self)
+    }
+
+    // The cell lays itself out when its size changes (PanelKit has no layoutSubviews yet).
+    public override var bounds: Rect {
+        didSet { if bounds.size != oldValue.size { layoutCellContents() } }
+    }
+
+    /// Called before the table view hands the cell out again. Resets highlight
+    /// and selection (the table sets the new row's); texts stay, as in UIKit,
+    /// so the data source sets every one it uses. Call `super`.
+    open func prepareForReuse() {
+        storedHighlighted = false
+        storedSelected = false
+        updateSelectionAppearance(animated: false)
+    }
+
+    /// Shows or hides the selection; `animated` fades it (the deselection after a tap).
+    open func setSelected(_ selected: Bool, animated: Bool) {
+        guard selected != storedSelected else { return }
+        storedSelected = selected
+        updateSelectionAppearance(animated: animated)
+    }
+
+    open func setHighlighted(_ highlighted: Bool, animated: Bool) {
+        guard highlighted != storedHighlighted else { return }
+        storedHighlighted = highlighted
+        updateSelectionAppearance(animated: animated)
+    }
+
+    /// How long an animated selection change takes.
+    public static let selectionFadeDuration = 0.25
+
+    @usableFromInline func updateSelectionAppearance(animated: Bool) {
+        let alpha: Double = selectionStyle != .none && (storedSelected || storedHighlighted) ? 1 : 0
+        let view = selectedBackgroundView
+        guard view.alpha != alpha else { return }
+        if animated {
+            View.animate(withDuration: Self.selectionFadeDuration, options: [.beginFromCurrentState, .allowUserInteraction]) {
+                view.alpha = alpha
+            }
+        } else {
+            View.performWithoutAnimation { view.alpha = alpha }
+        }
+    }
+
+    /// Places the content, labels, accessory and separator in the bounds.
+    @usableFromInline func layoutCellContents() {
+        let size = bounds.size
+        let padding = Theme.standard.contentPadding
+        var contentWidth = size.width
+        if let accessory = accessoryView {
+            let a = accessory.bounds.size
+            accessory.frame = Rect(x: size.width - padding - a.width, y: (size.height - a.height) / 2,
+                                   width: a.width, height: a.height)
+            contentWidth = max(0, size.width - padding - a.width - padding / 2)
+        }
+        selectedBackgroundView.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        contentView.frame = Rect(x: 0, y: 0, width: contentWidth, height: size.height)
+        let inner = Rect(x: padding, y: 0, width: max(0, contentWidth - 2 * padding), height: size.height)
+        switch style {
+        case .default:
+            textLabel.frame = inner
+        case .value1:
+            textLabel.frame = Rect(x: inner.minX, y: 0, width: inner.width * 0.6, height: size.height)
+            detailTextLabel.frame = Rect(x: inner.minX + inner.width * 0.6, y: 0, width: inner.width * 0.4, height: size.height)
+        case .subtitle:
+            textLabel.frame = Rect(x: inner.minX, y: 4, width: inner.width, height: size.height * 0.55 - 4)
+            detailTextLabel.frame = Rect(x: inner.minX, y: size.height * 0.55, width: inner.width,
+                                         height: size.height * 0.45 - 4)
+        }
+        separatorView.frame = Rect(x: separatorInset.left, y: size.height - 1,
+                                   width: max(0, size.width - separatorInset.left - separatorInset.right), height: 1)
+    }
+
+    // MARK: Touches: the table view highlights and selects (UIKit's rules, docs/lists.md)
+
+    /// The table view showing this cell.
+    @usableFromInline final var tableView: TableView? { superview as? TableView }
+
+    open override func touchesBegan(_ touches: TouchSet, with event: Event) {
+        tableView?.cellTouchBegan(self)
+    }
+
+    open override func touchesMoved(_ touches: TouchSet, with event: Event) {
+        guard let touch = touches.first else { return }
+        tableView?.cellTouchMoved(self, inside: bounds.contains(touch.location(in: self)))
+    }
+
+    open override func touchesEnded(_ touches: TouchSet, with event: Event) {
+        guard let touch = touches.first else { return }
+        tableView?.cellTouchEnded(self, inside: bounds.contains(touch.location(in: self)))
+    }
+
+    open override func touchesCancelled(_ touches: TouchSet, with event: Event) {
+        tableView?.cellTouchCancelled(self)
+    }
+}
+
+/// The standard section header of a plain ``TableView``: the data source's
+/// title on a strip that floats at the top while its section scrolls by.
+open class TableViewHeaderView: View {
+    public let textLabel: Label
+
+    public override init(frame: Rect = .zero, name: String = "header") {
+        textLabel = Label(name: "headerLabel")
+        super.init(frame: frame, name: name)
+        backgroundColor = Theme.standard.surface
+        textLabel.font = Theme.standard.captionFont
+        textLabel.textColor = Theme.standard.secondaryText
+        addSubview(textLabel)
+    }
+
+    @usableFromInline override class var usesStandardHitTesting: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(TableViewHeaderView.self)
+    }
+
+    public override var bounds: Rect {
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            let padding = Theme.standard.contentPadding
+            textLabel.frame = Rect(x: padding, y: 0, width: max(0, bounds.width - 2 * padding), height: bounds.height)
+        }
+    }
+}

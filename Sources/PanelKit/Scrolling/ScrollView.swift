@@ -1,0 +1,351 @@
+/// A view whose content is larger than itself and moves under the finger:
+/// UIKit's `UIScrollView`.
+///
+/// As in UIKit, ``contentOffset`` is `bounds.origin`: scrolling changes which
+/// part of the scroll view's own coordinate space is shown, so subviews placed
+/// at content coordinates move with it. A ``panGestureRecognizer`` drags the
+/// content; after the lift it decelerates at ``decelerationRate``, rubber-bands
+/// past an edge and springs back (``ScrollPhysics`` has the formulas), or
+/// lands on a page (``isPagingEnabled``). Touches in the content are delayed
+/// (``delaysContentTouches``) and may be cancelled (``canCancelContentTouches``)
+/// as UIKit does: see docs/scrolling.md. All motion steps on the application's
+/// ``DisplayLink``, and none of it allocates per frame.
+///
+/// Subclasses (a table view) lay out their content in ``contentOffsetDidChange()``,
+/// called whenever the offset or the visible size changes.
+open class ScrollView: View {
+    // MARK: Content
+
+    /// The size of the content, in the scroll view's coordinates.
+    public var contentSize: Size = .zero { didSet { if contentSize != oldValue { contentGeometryDidChange() } } }
+
+    /// Extra room around the content: the offset may go from
+    /// (-left, -top) to contentSize - bounds.size + (right, bottom).
+    public var contentInset: EdgeInsets = .zero { didSet { if contentInset != oldValue { contentGeometryDidChange() } } }
+
+    /// The point of the content shown at the top-left corner: `bounds.origin`.
+    /// Setting it stops any deceleration or animation, as in UIKit.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    // Watches the origin (the offset) and the size (what is visible), whoever sets them.
+    public override var bounds: Rect {
+        didSet {
+            guard bounds != oldValue else { return }
+            boundsDidChange(from: oldValue)
+        }
+    }
+
+    // MARK: Behaviour
+
+    /// When false, the pan does nothing and the content stays where code puts it.
+    public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    /// The content comes to rest on multiples of the view's size.
+    public var isPagingEnabled = false
+    /// Whether the content may go past an edge (rubber band) and spring back. Default true.
+    public var bounces = true
+    /// Bounce vertically even when the content is not taller than the view. Default false.
+    public var alwaysBounceVertical = false
+    /// Bounce horizontally even when the content is not wider than the view. Default false.
+    public var alwaysBounceHorizontal = false
+    /// How fast a fling slows down: ``DecelerationRate/normal`` (0.998/ms) by default.
+    public var decelerationRate = DecelerationRate.normal
+    /// Whether touches in the content are held for ``contentTouchDelay`` before
+    /// the content sees them, so a drag that starts on a button scrolls
+    /// without pressing it. Default true.
+    public var delaysContentTouches = true
+    /// Whether a drag may take back a touch the content already has (the
+    /// content gets `touchesCancelled`), as ``touchesShouldCancel(in:)`` allows. Default true.
+    public var canCancelContentTouches = true
+    public var showsVerticalScrollIndicator = true { didSet { updateIndicators() } }
+    public var showsHorizontalScrollIndicator = true { didSet { updateIndicators() } }
+
+    /// How long a touch in the content is held before the content sees it
+    /// (when ``delaysContentTouches``): 0.15 s, UIKit's.
+    public static let contentTouchDelay = 0.15
+
+    // MARK: State
+
+    /// The finger is down on the scroll view (or its content), whether or not it moved it yet.
+    public internal(set) var isTracking = false
+    /// The finger is moving the content.
+    public internal(set) var isDragging = false
+    /// The content moves on by itself after the lift.
+    public internal(set) var isDecelerating = false
+    /// The pinch is scaling the content.
+    public internal(set) var isZooming = false
+
+    // MARK: Delegate
+
+    /// Not retained, as in UIKit; reads `nil` once the delegate is freed.
+    public var delegate: (any ScrollViewDelegate)? {
+        get { delegateToken?.isAlive == true ? unretainedDelegate : nil }
+        set {
+            unretainedDelegate = newValue
+            delegateToken = newValue?.lifetime.token
+            updatePinchRecognizer()
+        }
+    }
+    // A ZeroingReference spelled out, as GestureRecognizer.delegate does (an existential is not a class type).
+    @usableFromInline unowned(unsafe) var unretainedDelegate: (any ScrollViewDelegate)?
+    @usableFromInline var delegateToken: LifetimeToken?
+
+    // MARK: Recognizers
+
+    /// Drags the content. Public as in UIKit: require other recognizers to fail on it, or read its velocity.
+    public let panGestureRecognizer: PanGestureRecognizer
+    /// Scales the content; exists only while zooming is possible
+    /// (``maximumZoomScale`` > ``minimumZoomScale``), as in UIKit.
+    public internal(set) var pinchGestureRecognizer: PinchGestureRecognizer?
+    /// Holds content touches for ``contentTouchDelay`` (UIKit's private
+    /// delayed-touches-began recognizer).
+    @usableFromInline let delayRecognizer: ContentTouchDelayGestureRecognizer
+
+    // MARK: Zooming
+
+    public var minimumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
+    public var maximumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
+    /// The scale applied to ``viewForZooming``; setting it stops nothing else.
+    public var zoomScale: Double {
+        get { storedZoomScale }
+        set { setZoomScale(newValue, animated: false) }
+    }
+    @usableFromInline var storedZoomScale = 1.0
+
+    // MARK: Internal motion state
+
+    @usableFromInline var motionX = AxisMotion()
+    @usableFromInline var motionY = AxisMotion()
+    @usableFromInline enum MotionPurpose { case none, deceleration, animation }
+    @usableFromInline var motionPurpose = MotionPurpose.none
+    /// The offset the finger's translation is measured from, without the rubber band.
+    @usableFromInline var dragOrigin = Point.zero
+    /// The page the drag began on (paging moves at most one page per fling).
+    @usableFromInline var dragStartPage = Point.zero
+    /// Zoom: the scale at the pinch's start, and the content point under the fingers.
+    @usableFromInline var zoomStartScale = 1.0
+    @usableFromInline var zoomAnchor = Point.zero
+    /// Zoom animation from `setZoomScale(_:animated:)`.
+    @usableFromInline var zoomAnimation = AxisMotion()
+
+    @usableFromInline let animator = ScrollAnimator()
+    /// The display link the animator is registered with, to leave it on `deinit`.
+    @usableFromInline var registeredLink: DisplayLink?
+
+    @usableFromInline let verticalIndicator = ScrollIndicator(axisIsVertical: true)
+    @usableFromInline let horizontalIndicator = ScrollIndicator(axisIsVertical: false)
+    /// When the indicators start fading (the display link's clock); infinity while in use.
+    @usableFromInline var indicatorFadeStart = Double.infinity
+    @usableFromInline var indicatorsVisible = false
+    /// How long the indicators stay after the content stops, then how long they take to fade.
+    public static let indicatorHold = 0.5
+    public static let indicatorFadeDuration = 0.25
+
+    public override init(frame: Rect = .zero, name: String = "") {
+        panGestureRecognizer = ScrollViewPanGestureRecognizer(name: name.isEmpty ? "scroll.pan" : name + ".pan")
+        delayRecognizer = ContentTouchDelayGestureRecognizer(name: name.isEmpty ? "scroll.delay" : name + ".delay")
+        super.init(frame: frame, name: name)
+        clipsToBounds = true
+        // The delay recognizer first: at touch-down it must see whether the content was still moving.
+        addGestureRecognizer(delayRecognizer)
+        addGestureRecognizer(panGestureRecognizer)
+        panGestureRecognizer.addAction { recognizer in
+            (recognizer.view as? ScrollView)?.handlePan(recognizer)
+        }
+        animator.scrollView = ZeroingReference(self)
+        verticalIndicator.alpha = 0
+        horizontalIndicator.alpha = 0
+        addSubview(verticalIndicator)
+        addSubview(horizontalIndicator)
+    }
+
+    deinit {
+        registeredLink?.remove(animator)
+    }
+
+    @usableFromInline override class var usesStandardHitTesting: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(ScrollView.self)
+    }
+
+    /// G20: the scroll view's pan begins only where it may take back the
+    /// touches content views already have (``canCancelContentTouches``,
+    /// ``touchesShouldCancel(in:)``). Call `super` from an override.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        contentAllowsPanToBegin(gestureRecognizer)
+    }
+
+    // MARK: Hooks for subclasses
+
+    /// Called whenever ``contentOffset`` or the bounds' size changed, before
+    /// the delegate's `scrollViewDidScroll`. A subclass places what became
+    /// visible here (a table view its cells); PanelKit has no `layoutSubviews`
+    /// yet, so this is the place. Call `super`.
+    open func contentOffsetDidChange() {}
+
+    /// Whether the content view `view` gets the touches that landed on it. The scroll view asks when the
+    /// content touch delay ends (at once without ``delaysContentTouches``);
+    /// false keeps them from the view for good. Default true.
+    open func touchesShouldBegin(_ touches: TouchSet, with event: Event?, in view: View) -> Bool { true }
+
+    /// Whether a drag may take the touch back from `view`, which already has it:
+    /// false leaves the touch with the view and the content does not scroll.
+    /// Default: false for a ``Control``, true for other views (UIKit's).
+    open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
+
+    // MARK: Limits
+
+    /// The smallest offset at rest: (-left inset, -top inset).
+    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+
+    /// The largest offset at rest: the content's far edge (plus inset) at the view's far edge.
+    public var maximumContentOffset: Point {
+        let minimum = minimumContentOffset
+        return Point(x: max(minimum.x, contentSize.width + contentInset.right - bounds.width),
+                     y: max(minimum.y, contentSize.height + contentInset.bottom - bounds.height))
+    }
+
+    /// Whether a horizontal drag moves the content: it is wider than the view, or always bounces.
+    public var canScrollHorizontally: Bool {
+        isScrollEnabled && (contentSize.width + contentInset.left + contentInset.right > bounds.width
+                            || (alwaysBounceHorizontal && bounces))
+    }
+
+    /// Whether a vertical drag moves the content.
+    public var canScrollVertically: Bool {
+        isScrollEnabled && (contentSize.height + contentInset.top + contentInset.bottom > bounds.height
+                            || (alwaysBounceVertical && bounces))
+    }
+
+    /// `offset` held to the limits.
+    public func clampedContentOffset(_ offset: Point) -> Point {
+        let minimum = minimumContentOffset, maximum = maximumContentOffset
+        return Point(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
+    }
+
+    // MARK: Moving the content from code
+
+    /// Moves the content to `offset`; `animated` moves it there with the
+    /// scroll view's spring and calls `scrollViewDidEndScrollingAnimation` at the end.
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        stopMotion()
+        guard animated, let time = now else {
+            bounds.origin = offset
+            return
+        }
+        motionX.spring(from: bounds.origin.x, to: offset.x, velocity: 0, at: time)
+        motionY.spring(from: bounds.origin.y, to: offset.y, velocity: 0, at: time)
+        motionX.dimension = 0
+        motionY.dimension = 0
+        motionPurpose = .animation
+        showIndicators()
+        startAnimating()
+    }
+
+    /// Scrolls the least needed to show `rect` (content coordinates).
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        var offset = bounds.origin
+        if rect.maxX > offset.x + bounds.width { offset.x = rect.maxX - bounds.width }
+        if rect.minX < offset.x { offset.x = rect.minX }
+        if rect.maxY > offset.y + bounds.height { offset.y = rect.maxY - bounds.height }
+        if rect.minY < offset.y { offset.y = rect.minY }
+        let target = clampedContentOffset(offset)
+        if target != bounds.origin { setContentOffset(target, animated: animated) }
+    }
+
+    /// Shows the scroll indicators for a moment, then fades them.
+    public func flashScrollIndicators() {
+        showIndicators()
+        if let time = now { indicatorFadeStart = time + Self.indicatorHold }
+        startAnimating()
+    }
+
+    // MARK: Change handling
+
+    @usableFromInline func boundsDidChange(from old: Rect) {
+        updateIndicators()
+        contentOffsetDidChange()
+        if bounds.origin != old.origin { delegate?.scrollViewDidScroll(self) }
+    }
+
+    @usableFromInline func contentGeometryDidChange() {
+        updateIndicators()
+        contentOffsetDidChange()
+    }
+
+    @usableFromInline var now: Double? { application?.runLoop.now }
+
+    // MARK: Motion on the display link
+
+    @usableFromInline func startAnimating() {
+        guard let link = application?.displayLink else { return }
+        if let registeredLink, registeredLink !== link { registeredLink.remove(animator) }
+        registeredLink = link
+        link.add(animator)
+    }
+
+    @usableFromInline func stopAnimatingIfIdle() {
+        guard !motionX.isActive, !motionY.isActive, !zoomAnimation.isActive, !indicatorsVisible else { return }
+        registeredLink?.remove(animator)
+    }
+
+    /// Stops any deceleration or animation where it is, without telling the delegate it ended.
+    @usableFromInline func stopMotion() {
+        motionX.kind = .idle
+        motionY.kind = .idle
+        zoomAnimation.kind = .idle
+        isDecelerating = false
+        motionPurpose = .none
+    }
+
+    /// One display-link frame: step the motion, then the indicators.
+    @usableFromInline func step(at time: Double) {
+        if zoomAnimation.isActive {
+            let scale = zoomAnimation.position(at: time)
+            applyZoomScale(scale, keepingCenter: true)
+            if !zoomAnimation.isActive && !motionX.isActive && !motionY.isActive {
+                delegate?.scrollViewDidEndScrollingAnimation(self)
+            }
+        }
+        if motionX.isActive || motionY.isActive {
+            var offset = bounds.origin
+            if motionX.isActive { offset.x = motionX.position(at: time) }
+            if motionY.isActive { offset.y = motionY.position(at: time) }
+            bounds.origin = offset
+            if !motionX.isActive && !motionY.isActive { motionDidEnd(at: time) }
+        }
+        stepIndicators(at: time)
+        stopAnimatingIfIdle()
+    }
+
+    @usableFromInline func motionDidEnd(at time: Double) {
+        let purpose = motionPurpose
+        motionPurpose = .none
+        isDecelerating = false
+        indicatorFadeStart = time + Self.indicatorHold
+        switch purpose {
+        case .deceleration: delegate?.scrollViewDidEndDecelerating(self)
+        case .animation: delegate?.scrollViewDidEndScrollingAnimation(self)
+        case .none: break
+        }
+    }
+}
+
+/// The scroll view's display-link target, so the scroll view's own API does
+/// not carry `displayLinkDidFire`. Holds the scroll view through a zeroing
+/// reference: a scroll view freed mid-fling only leaves this behind, and it
+/// unregisters itself on the next frame.
+@usableFromInline final class ScrollAnimator: DisplayLinkTarget {
+    @usableFromInline var scrollView = ZeroingReference<ScrollView>()
+
+    @usableFromInline init() {}
+
+    @usableFromInline func displayLinkDidFire(_ link: DisplayLink) {
+        guard let scrollView = scrollView.object else {
+            link.remove(self)
+            return
+        }
+        scrollView.step(at: link.timestamp)
+    }
+}
