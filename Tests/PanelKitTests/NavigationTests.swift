@@ -86,6 +86,17 @@ extension Navigation {
             #expect(!navigation.interactivePopGestureRecognizer.isEnabled)
         }
 
+        @Test("a navigation controller's view lays out the bar and the content again when its size changes")
+        func relayoutOnResize() {
+            let log = LifecycleLog()
+            let (driver, navigation, a) = navigationScene(log)
+            navigation.view.frame = Rect(x: 0, y: 0, width: 240, height: 320)
+            driver.window.layoutIfNeeded()
+            #expect(onScreen(a.view) == Rect(x: 0, y: 44, width: 240, height: 276))
+            #expect(navigation.navigationBar.frame.width == 240)
+            #expect(navigation.navigationBar.titleLabel.frame.midX == 120, "the title stays centred")
+        }
+
         @Test("push: the stack changes at once; A will-disappear, B will-appear, then after the slide A did-disappear, B did-appear")
         func pushOrder() {
             let log = LifecycleLog()

@@ -88,6 +88,10 @@ open class NavigationBar: View {
         layoutItems()
     }
 
+    open override func layoutSubviews() {
+        layoutItems()
+    }
+
     /// Places the back button at the left, the right item at the right and the
     /// title centred in the bar, as wide as the space between them allows.
     public func layoutItems() {

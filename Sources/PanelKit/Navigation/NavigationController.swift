@@ -21,8 +21,8 @@
 ///
 /// Its view holds the bar (``NavigationBar``, 44 pt, unless
 /// ``isNavigationBarHidden``) and, below it, the content area the top
-/// controller's view fills. Layout happens when the controller appears and on
-/// each operation; call ``layoutNavigationViews()`` after resizing its view.
+/// controller's view fills, laid out whenever its view's size changes
+/// (`layoutSubviews`), when it appears and on each operation.
 open class NavigationController: ViewController {
     /// UIKit's push and pop duration: 0.35 s.
     public static let transitionDuration: Double = 0.35
@@ -73,7 +73,7 @@ open class NavigationController: ViewController {
     }
 
     open override func loadView() {
-        let root = View(name: "navigation")
+        let root = NavigationRootView(name: "navigation")
         root.backgroundColor = Theme.standard.background
         root.addSubview(contentView)
         contentView.addSubview(dimmingView)
@@ -171,7 +171,7 @@ open class NavigationController: ViewController {
     }
 
     /// Places the bar, the content area and the top controller's view in the
-    /// controller's view. Called on appearance and on every operation.
+    /// controller's view. Called by its view's layout, on appearance and on every operation.
     public func layoutNavigationViews() {
         guard let root = loadedView else { return }
         View.performWithoutAnimation {
@@ -475,5 +475,17 @@ open class NavigationController: ViewController {
         self.isInteractive = isInteractive
         self.animated = animated
         self.sendsAppearance = sendsAppearance
+    }
+}
+
+/// A navigation controller's view: its layout places the bar and the content.
+@usableFromInline final class NavigationRootView: View {
+    @usableFromInline override func layoutSubviews() {
+        // The controller's back link, cleared by its `deinit`.
+        (owningViewController as? NavigationController)?.layoutNavigationViews()
+    }
+
+    @usableFromInline override class var usesStandardHitTesting: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(NavigationRootView.self)
     }
 }
