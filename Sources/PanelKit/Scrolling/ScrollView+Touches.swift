@@ -72,7 +72,7 @@ extension ScrollView {
             let minimum = minimumContentOffset, maximum = maximumContentOffset
             if canScrollHorizontally { offset.x = banded(dragOrigin.x - t.x, minimum.x, maximum.x, bounds.width) }
             if canScrollVertically { offset.y = banded(dragOrigin.y - t.y, minimum.y, maximum.y, bounds.height) }
-            bounds.origin = offset
+            setBoundsOrigin(offset)
         case .ended, .cancelled:
             isDragging = false
             isTracking = false
