@@ -192,4 +192,35 @@ struct ScrollViewTests {
         }
         #expect(scrollView.delegate == nil)
     }
+
+    @Test("isTracking is true while a finger is on the scroll view, dragging or not, and false once it lifts")
+    func tracking() {
+        let f = ScrollFixture()
+        f.driver.down(1, at: f.point(150, 200))
+        #expect(f.scrollView.isTracking && !f.scrollView.isDragging)
+        f.driver.move(1, to: f.point(250, 200))   // sideways: this vertical scroll view's pan fails
+        f.driver.up(1)
+        f.driver.advance(by: 0.01)
+        #expect(!f.scrollView.isTracking)
+        f.drag(dy: -100, lift: false)
+        #expect(f.scrollView.isTracking && f.scrollView.isDragging)
+        f.driver.up(1)
+        #expect(!f.scrollView.isTracking && !f.scrollView.isDragging)
+    }
+
+    @Test("A finger that catches content past an edge and lifts without dragging lets it spring back")
+    func caughtBounceSpringsBack() {
+        let f = ScrollFixture()
+        f.drag(dy: 300)   // past the top
+        f.driver.advance(by: 0.02)
+        #expect(f.scrollView.contentOffset.y < -20)
+        f.driver.down(1, at: f.point(150, 200))   // caught
+        #expect(!f.scrollView.isDecelerating)
+        let held = f.scrollView.contentOffset.y
+        f.driver.advance(by: 0.3)
+        #expect(f.scrollView.contentOffset.y == held)
+        f.driver.up(1)
+        f.settle()
+        #expect(f.scrollView.contentOffset.y == 0)
+    }
 }

@@ -22,7 +22,7 @@
         ObjectIdentifier(self) == ObjectIdentifier(ScrollIndicator.self)
     }
 
-    override func draw(_ rect: Rect, in context: GraphicsContext) {
+    @usableFromInline override func draw(_ rect: Rect, in context: GraphicsContext) {
         context.fill(roundedRect: bounds, cornerRadius: Self.thickness / 2, color: Self.color)
     }
 }

@@ -58,5 +58,5 @@ extension SceneReader {
 /// controls included (`"touchesShouldCancel": "always"`): UIKit's common
 /// override for lists of buttons.
 @usableFromInline final class SceneScrollView: ScrollView {
-    override func touchesShouldCancel(in view: View) -> Bool { true }
+    @usableFromInline override func touchesShouldCancel(in view: View) -> Bool { true }
 }
