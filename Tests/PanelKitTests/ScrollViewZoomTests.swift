@@ -72,4 +72,22 @@ struct ScrollViewZoomTests {
         let underFingers = p.image.convert(center, from: nil)
         #expect(abs(underFingers.x - 150) < 2 && abs(underFingers.y - 200) < 2)
     }
+
+    @Test("After a pinch, the finger left down drags on from where the zoom left the content, without a jump")
+    func panAfterPinch() {
+        let p = Photo()
+        let driver = p.fixture.driver
+        let center = p.fixture.point(150, 200)
+        driver.frame { $0.down(1, at: Point(x: center.x - 40, y: center.y)); $0.down(2, at: Point(x: center.x + 40, y: center.y)) }
+        for step in 1...10 {
+            let half = 40 + 8 * Double(step)
+            driver.frame { $0.move(1, to: Point(x: center.x - half, y: center.y + 3 * Double(step))); $0.move(2, to: Point(x: center.x + half, y: center.y + 3 * Double(step))) }
+        }
+        driver.frame { $0.up(2) }
+        let afterPinch = p.fixture.scrollView.contentOffset
+        driver.move(1, to: Point(x: center.x - 120, y: center.y + 25))   // 5 pt up from where finger 1 was
+        let moved = p.fixture.scrollView.contentOffset
+        #expect(abs(moved.x - afterPinch.x) <= 5 && abs(moved.y - afterPinch.y) <= 10, "\(afterPinch) → \(moved)")
+        driver.up(1)
+    }
 }

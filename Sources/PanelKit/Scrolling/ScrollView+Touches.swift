@@ -66,6 +66,7 @@ extension ScrollView {
             showIndicators()
             delegate?.scrollViewWillBeginDragging(self)
         case .changed:
+            // The pinch moves the content meanwhile (and rebases the drag: `handlePinch`).
             guard !isZooming else { return }
             let t = pan.translation(in: self)
             var offset = bounds.origin

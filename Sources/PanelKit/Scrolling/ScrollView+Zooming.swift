@@ -73,10 +73,19 @@ extension ScrollView {
             let onScreen = Point(x: fingers.x - bounds.origin.x, y: fingers.y - bounds.origin.y)
             let offset = Point(x: zoomAnchor.x * scale - onScreen.x, y: zoomAnchor.y * scale - onScreen.y)
             setBoundsOrigin(clampedContentOffset(offset))
+            rebaseDrag()
         case .ended, .cancelled:
             isZooming = false
+            rebaseDrag()
         case .possible, .failed:
             break
         }
+    }
+
+    /// A pan running with the pinch goes on from where the zoom left the content, without a jump.
+    @usableFromInline func rebaseDrag() {
+        guard isDragging else { return }
+        panGestureRecognizer.setTranslation(.zero, in: self)
+        dragOrigin = bounds.origin
     }
 }
