@@ -223,4 +223,42 @@ struct ScrollViewTests {
         f.settle()
         #expect(f.scrollView.contentOffset.y == 0)
     }
+
+    @Test("alwaysBounceVertical: content that fits still rubber-bands under a vertical drag, and springs back")
+    func alwaysBounce() {
+        let f = ScrollFixture(contentSize: Size(width: 300, height: 300))
+        f.scrollView.alwaysBounceVertical = true
+        f.drag(dy: 120, lift: false)
+        #expect(f.scrollView.contentOffset.y < 0 && f.scrollView.contentOffset.y > -400)
+        f.driver.up(1)
+        f.settle()
+        #expect(f.scrollView.contentOffset == .zero)
+    }
+
+    @Test("scrollRectToVisible moves the least that shows the rect, within the limits")
+    func scrollRectToVisible() {
+        let f = ScrollFixture()
+        f.scrollView.scrollRectToVisible(Rect(x: 0, y: 900, width: 300, height: 50), animated: false)
+        #expect(f.scrollView.contentOffset.y == 950 - 400)
+        f.scrollView.scrollRectToVisible(Rect(x: 0, y: 100, width: 300, height: 50), animated: false)
+        #expect(f.scrollView.contentOffset.y == 100)
+        f.scrollView.scrollRectToVisible(Rect(x: 0, y: 1990, width: 300, height: 50), animated: false)
+        #expect(f.scrollView.contentOffset.y == 1600)
+    }
+
+    @Test("flashScrollIndicators shows the indicator, then it fades on the display link and the link stops")
+    func flashIndicators() {
+        let f = ScrollFixture()
+        let indicator = f.scrollView.subviews.first { $0.name == "verticalScrollIndicator" }!
+        #expect(indicator.alpha == 0)
+        f.scrollView.flashScrollIndicators()
+        #expect(indicator.alpha == 1)
+        f.driver.advance(by: ScrollView.indicatorHold - 0.05)
+        #expect(indicator.alpha == 1)
+        f.driver.advance(by: 0.05 + ScrollView.indicatorFadeDuration / 2)
+        #expect(indicator.alpha > 0 && indicator.alpha < 1)
+        f.settle()
+        #expect(indicator.alpha == 0)
+        #expect(!f.driver.application.displayLink.isActive)
+    }
 }
