@@ -192,4 +192,73 @@ struct ScrollViewTests {
         }
         #expect(scrollView.delegate == nil)
     }
+
+    @Test("isTracking is true while a finger is on the scroll view, dragging or not, and false once it lifts")
+    func tracking() {
+        let f = ScrollFixture()
+        f.driver.down(1, at: f.point(150, 200))
+        #expect(f.scrollView.isTracking && !f.scrollView.isDragging)
+        f.driver.move(1, to: f.point(250, 200))   // sideways: this vertical scroll view's pan fails
+        f.driver.up(1)
+        f.driver.advance(by: 0.01)
+        #expect(!f.scrollView.isTracking)
+        f.drag(dy: -100, lift: false)
+        #expect(f.scrollView.isTracking && f.scrollView.isDragging)
+        f.driver.up(1)
+        #expect(!f.scrollView.isTracking && !f.scrollView.isDragging)
+    }
+
+    @Test("A finger that catches content past an edge and lifts without dragging lets it spring back")
+    func caughtBounceSpringsBack() {
+        let f = ScrollFixture()
+        f.drag(dy: 300)   // past the top
+        f.driver.advance(by: 0.02)
+        #expect(f.scrollView.contentOffset.y < -20)
+        f.driver.down(1, at: f.point(150, 200))   // caught
+        #expect(!f.scrollView.isDecelerating)
+        let held = f.scrollView.contentOffset.y
+        f.driver.advance(by: 0.3)
+        #expect(f.scrollView.contentOffset.y == held)
+        f.driver.up(1)
+        f.settle()
+        #expect(f.scrollView.contentOffset.y == 0)
+    }
+
+    @Test("alwaysBounceVertical: content that fits still rubber-bands under a vertical drag, and springs back")
+    func alwaysBounce() {
+        let f = ScrollFixture(contentSize: Size(width: 300, height: 300))
+        f.scrollView.alwaysBounceVertical = true
+        f.drag(dy: 120, lift: false)
+        #expect(f.scrollView.contentOffset.y < 0 && f.scrollView.contentOffset.y > -400)
+        f.driver.up(1)
+        f.settle()
+        #expect(f.scrollView.contentOffset == .zero)
+    }
+
+    @Test("scrollRectToVisible moves the least that shows the rect, within the limits")
+    func scrollRectToVisible() {
+        let f = ScrollFixture()
+        f.scrollView.scrollRectToVisible(Rect(x: 0, y: 900, width: 300, height: 50), animated: false)
+        #expect(f.scrollView.contentOffset.y == 950 - 400)
+        f.scrollView.scrollRectToVisible(Rect(x: 0, y: 100, width: 300, height: 50), animated: false)
+        #expect(f.scrollView.contentOffset.y == 100)
+        f.scrollView.scrollRectToVisible(Rect(x: 0, y: 1990, width: 300, height: 50), animated: false)
+        #expect(f.scrollView.contentOffset.y == 1600)
+    }
+
+    @Test("flashScrollIndicators shows the indicator, then it fades on the display link and the link stops")
+    func flashIndicators() {
+        let f = ScrollFixture()
+        let indicator = f.scrollView.subviews.first { $0.name == "verticalScrollIndicator" }!
+        #expect(indicator.alpha == 0)
+        f.scrollView.flashScrollIndicators()
+        #expect(indicator.alpha == 1)
+        f.driver.advance(by: ScrollView.indicatorHold - 0.05)
+        #expect(indicator.alpha == 1)
+        f.driver.advance(by: 0.05 + ScrollView.indicatorFadeDuration / 2)
+        #expect(indicator.alpha > 0 && indicator.alpha < 1)
+        f.settle()
+        #expect(indicator.alpha == 0)
+        #expect(!f.driver.application.displayLink.isActive)
+    }
 }

@@ -103,7 +103,7 @@ struct LayoutSceneErrorTests {
         #expect(sceneError(#"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "stack": {"insets": [0, -1, 0, 0]}}]}"#)
                 == "bad.json:1:75: views[0].stack.insets[1]: insets are 0 or more points, not -1")
         #expect(sceneError(#"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "stack": {}, "control": {"kind": "button"}}]}"#)
-                == "bad.json:1:60: views[0].stack: a view is a stack, a control or a label, not two of them; keep one")
+                == "bad.json:1:60: views[0].stack: a view is a stack, a scroll view, a control or a label, not two of them; keep one")
         #expect(sceneError(#"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "stack": {}, "hitTest": "self"}]}"#)
                 == "bad.json:1:75: views[0].hitTest: 'hitTest' is for plain views; a stack only lays out its children")
     }

@@ -108,7 +108,7 @@ struct ReplayTests {
         do {
             _ = try SceneCatalog.load("nope", assets: PackagePaths.path("assets"))
         } catch {
-            #expect(error.message == "unknown scene 'nope'; expected one of: touches, gestures, controls, "
+            #expect(error.message == "unknown scene 'nope'; expected one of: touches, gestures, controls, scroll, "
                         + "or give a scene file with --scene-file")
         }
     }

@@ -22,7 +22,7 @@
         ObjectIdentifier(self) == ObjectIdentifier(ScrollIndicator.self)
     }
 
-    override func draw(_ rect: Rect, in context: GraphicsContext) {
+    @usableFromInline override func draw(_ rect: Rect, in context: GraphicsContext) {
         context.fill(roundedRect: bounds, cornerRadius: Self.thickness / 2, color: Self.color)
     }
 }
@@ -71,8 +71,10 @@ extension ScrollView {
         indicatorFadeStart = .infinity
         indicatorsVisible = true
         updateIndicators()
-        // Content added after the indicators would cover them.
-        if let last = subviews.last, last !== horizontalIndicator {
+        // Content added after the indicators would cover them. (Indexing, not
+        // `.last`: unoptimized builds allocate for the generic accessor.)
+        let count = subviews.count
+        if count > 0 && subviews[count - 1] !== horizontalIndicator {
             bringSubviewToFront(verticalIndicator)
             bringSubviewToFront(horizontalIndicator)
         }

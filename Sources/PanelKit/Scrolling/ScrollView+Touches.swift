@@ -37,11 +37,11 @@ extension ScrollView {
         stopMotion()
     }
 
-    /// The last finger lifted without dragging: content left past an edge (a
-    /// bounce the finger caught) springs back.
-    @usableFromInline func fingerDidLiftWithoutDragging() {
+    /// The pan's fingers are gone. If it never dragged, content left past an
+    /// edge (a bounce the finger caught and held) springs back.
+    @usableFromInline func panDidReset() {
         isTracking = false
-        guard let time = now else { return }
+        guard !isDragging, !motionX.isActive, !motionY.isActive, let time = now else { return }
         let offset = bounds.origin
         let rest = clampedContentOffset(offset)
         guard rest != offset else { return }
@@ -66,13 +66,14 @@ extension ScrollView {
             showIndicators()
             delegate?.scrollViewWillBeginDragging(self)
         case .changed:
+            // The pinch moves the content meanwhile (and rebases the drag: `handlePinch`).
             guard !isZooming else { return }
             let t = pan.translation(in: self)
             var offset = bounds.origin
             let minimum = minimumContentOffset, maximum = maximumContentOffset
             if canScrollHorizontally { offset.x = banded(dragOrigin.x - t.x, minimum.x, maximum.x, bounds.width) }
             if canScrollVertically { offset.y = banded(dragOrigin.y - t.y, minimum.y, maximum.y, bounds.height) }
-            bounds.origin = offset
+            setBoundsOrigin(offset)
         case .ended, .cancelled:
             isDragging = false
             isTracking = false
@@ -244,29 +245,25 @@ extension ScrollView {
         }
     }
 
-    override func touchesBegan(_ touches: TouchSet, with event: Event) {
+    @usableFromInline override func touchesBegan(_ touches: TouchSet, with event: Event) {
         if trackedMask == 0, let scrollView = view as? ScrollView { scrollView.fingerDidTouchDown() }
         super.touchesBegan(touches, with: event)
     }
 
-    override func touchesEnded(_ touches: TouchSet, with event: Event) {
-        let began = hasRequestedBegin
-        super.touchesEnded(touches, with: event)
-        if !began && trackedMask == 0, let scrollView = view as? ScrollView { scrollView.fingerDidLiftWithoutDragging() }
-    }
-
-    override func touchesCancelled(_ touches: TouchSet, with event: Event) {
-        let began = hasRequestedBegin
-        super.touchesCancelled(touches, with: event)
-        if !began, let scrollView = view as? ScrollView { scrollView.fingerDidLiftWithoutDragging() }
+    // Back to possible after its touches are gone, whether it panned, failed
+    // (a direction it cannot scroll, a control that keeps its touch) or never
+    // moved: the finger is off the scroll view.
+    @usableFromInline override func reset() {
+        super.reset()
+        if let scrollView = view as? ScrollView { scrollView.panDidReset() }
     }
 
     // The scroll view's own pinch runs together with its pan (G9).
-    override func canPrevent(_ other: GestureRecognizer) -> Bool {
+    @usableFromInline override func canPrevent(_ other: GestureRecognizer) -> Bool {
         !(other.view === view && other is PinchGestureRecognizer)
     }
 
-    override func canBePrevented(by other: GestureRecognizer) -> Bool {
+    @usableFromInline override func canBePrevented(by other: GestureRecognizer) -> Bool {
         !(other.view === view && other is PinchGestureRecognizer)
     }
 }
@@ -278,13 +275,13 @@ extension ScrollView {
 @usableFromInline final class ContentTouchDelayGestureRecognizer: GestureRecognizer {
     @usableFromInline var timer: TimerHandle?
 
-    override init(name: String = "") {
+    @usableFromInline override init(name: String = "") {
         super.init(name: name)
         delaysTouchesBegan = true
         delaysTouchesEnded = false
     }
 
-    override func touchesBegan(_ touches: TouchSet, with event: Event) {
+    @usableFromInline override func touchesBegan(_ touches: TouchSet, with event: Event) {
         guard timer == nil, state == .possible, let scrollView = view as? ScrollView else { return }
         // A touch that stops a moving scroll view is the scroll view's alone, as in UIKit.
         if scrollView.motionX.isActive || scrollView.motionY.isActive {
@@ -302,16 +299,16 @@ extension ScrollView {
         timer = scheduleTimer(after: ScrollView.contentTouchDelay, from: event.timestamp)
     }
 
-    override func touchesEnded(_ touches: TouchSet, with event: Event) {
+    @usableFromInline override func touchesEnded(_ touches: TouchSet, with event: Event) {
         // A quick tap: the content hears the touch now, began and ended together.
         if state == .possible { decide(with: event) }
     }
 
-    override func touchesCancelled(_ touches: TouchSet, with event: Event) {
+    @usableFromInline override func touchesCancelled(_ touches: TouchSet, with event: Event) {
         if state == .possible { state = .failed }
     }
 
-    override func runLoopDidFire(_ handle: TimerHandle) {
+    @usableFromInline override func runLoopDidFire(_ handle: TimerHandle) {
         guard timer == handle else { return }
         timer = nil
         if state == .possible { decide(with: arena?.tracker.event) }
@@ -332,9 +329,9 @@ extension ScrollView {
         state = scrollView.touchesShouldBegin(touches, with: event, in: target) ? .failed : .recognized
     }
 
-    override func reset() {
+    @usableFromInline override func reset() {
         cancelTimer(&timer)
     }
 
-    override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
+    @usableFromInline override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
 }

@@ -37,7 +37,7 @@ extension ScrollView {
         if keepingCenter && old > 0 {
             let ratio = scale / old
             let offset = Point(x: centre.x * ratio - bounds.width / 2, y: centre.y * ratio - bounds.height / 2)
-            bounds.origin = clampedContentOffset(offset)
+            setBoundsOrigin(clampedContentOffset(offset))
         }
         if scale != old { delegate?.scrollViewDidZoom(self) }
     }
@@ -72,11 +72,20 @@ extension ScrollView {
             let fingers = pinch.location(in: self)
             let onScreen = Point(x: fingers.x - bounds.origin.x, y: fingers.y - bounds.origin.y)
             let offset = Point(x: zoomAnchor.x * scale - onScreen.x, y: zoomAnchor.y * scale - onScreen.y)
-            bounds.origin = clampedContentOffset(offset)
+            setBoundsOrigin(clampedContentOffset(offset))
+            rebaseDrag()
         case .ended, .cancelled:
             isZooming = false
+            rebaseDrag()
         case .possible, .failed:
             break
         }
+    }
+
+    /// A pan running with the pinch goes on from where the zoom left the content, without a jump.
+    @usableFromInline func rebaseDrag() {
+        guard isDragging else { return }
+        panGestureRecognizer.setTranslation(.zero, in: self)
+        dragOrigin = bounds.origin
     }
 }

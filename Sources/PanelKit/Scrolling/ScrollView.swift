@@ -231,7 +231,7 @@ open class ScrollView: View {
     public func setContentOffset(_ offset: Point, animated: Bool) {
         stopMotion()
         guard animated, let time = now else {
-            bounds.origin = offset
+            setBoundsOrigin(offset)
             return
         }
         motionX.spring(from: bounds.origin.x, to: offset.x, velocity: 0, at: time)
@@ -276,6 +276,13 @@ open class ScrollView: View {
 
     @usableFromInline var now: Double? { application?.runLoop.now }
 
+    /// Sets the offset through `bounds`' setter: `bounds.origin = …` goes
+    /// through the overridden property's `modify` accessor, whose coroutine
+    /// frame unoptimized builds allocate on every call.
+    @inline(__always) @usableFromInline func setBoundsOrigin(_ origin: Point) {
+        bounds = Rect(origin: origin, size: bounds.size)
+    }
+
     // MARK: Motion on the display link
 
     @usableFromInline func startAnimating() {
@@ -312,7 +319,7 @@ open class ScrollView: View {
             var offset = bounds.origin
             if motionX.isActive { offset.x = motionX.position(at: time) }
             if motionY.isActive { offset.y = motionY.position(at: time) }
-            bounds.origin = offset
+            setBoundsOrigin(offset)
             if !motionX.isActive && !motionY.isActive { motionDidEnd(at: time) }
         }
         stepIndicators(at: time)

@@ -18,11 +18,14 @@ public final class Scene {
     @usableFromInline var delegates: [SceneRecognizerDelegate] = []
     @usableFromInline var bindings: [LabelValueBinding] = []
     @usableFromInline var firstResponder: View?
+    /// The delegate of the scene's scroll views: writes their `scroll` lines.
+    @usableFromInline let scrollLogger: ScrollLogger
 
     @usableFromInline init(file: String, window: Window, log: ReplayLog) {
         self.file = file
         self.window = window
         self.log = log
+        scrollLogger = ScrollLogger(log: log)
     }
 
     public func view(named name: String) -> View? {

@@ -4,7 +4,7 @@ import PanelJSON
 /// (`assets/scenes/NAME.json`), by name.
 public enum SceneCatalog {
     public static let defaultScene = "touches"
-    public static let names = ["touches", "gestures", "controls"]
+    public static let names = ["touches", "gestures", "controls", "scroll"]
 
     /// The scene file of the built-in scene `name` in the assets folder `assets`,
     /// or `nil` for a name that is not built in.
@@ -13,7 +13,7 @@ public enum SceneCatalog {
         return nil
     }
 
-    /// "unknown scene 'x'; expected one of: touches, gestures, controls (or a scene file)".
+    /// "unknown scene 'x'; expected one of: touches, gestures, controls, scroll (or a scene file)".
     public static func unknownSceneMessage(_ name: String) -> String {
         var list = ""
         for i in 0..<names.count { list += (i == 0 ? "" : ", ") + names[i] }

@@ -87,12 +87,17 @@ import PanelKit
         let controlValue = object.member("control")
         let labelValue = object.member("label")
         let stackValue = object.member("stack")
+        let scrollValue = object.member("scroll")
         let view: View
-        if stackValue != nil && (controlValue != nil || labelValue != nil) {
-            throw object.error("stack", "a view is a stack, a control or a label, not two of them; keep one")
+        if stackValue != nil && (controlValue != nil || labelValue != nil || scrollValue != nil) {
+            throw object.error("stack", "a view is a stack, a scroll view, a control or a label, not two of them; keep one")
         }
         if let stackValue {
             view = try readStack(stackValue, path: object.path(of: "stack"), frame: frame, name: name)
+        } else if let scrollValue {
+            if controlValue != nil { throw object.error("control", "a view is a scroll view or a control, not both; put the control in the scroll view's children") }
+            if labelValue != nil { throw object.error("label", "a view is a scroll view or a label, not both; put the label in the scroll view's children") }
+            view = try readScroll(scrollValue, path: object.path(of: "scroll"), frame: frame, name: name)
         } else if let controlValue {
             if labelValue != nil { throw object.error("label", "a view is a control or a label, not both; keep one") }
             view = try readControl(controlValue, path: object.path(of: "control"), frame: frame, name: name)
@@ -145,7 +150,9 @@ import PanelKit
         guard let plain else {
             for i in 0..<keys.count where object.member(keys[i]) != nil {
                 let what = view is Control ? "a control handles its own touches (C1)"
-                    : view is StackView ? "a stack only lays out its children" : "a label takes no touches (R12)"
+                    : view is StackView ? "a stack only lays out its children"
+                    : view is ScrollView ? "a scroll view shares touches with its content by its own rules (docs/scrolling.md)"
+                    : "a label takes no touches (R12)"
                 throw object.error(keys[i], "'" + keys[i] + "' is for plain views; " + what)
             }
             return
