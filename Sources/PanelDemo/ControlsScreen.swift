@@ -47,7 +47,7 @@ public final class ControlsScreen: View {
         stop = Button(name: "stop", title: "Stop")
         eject = Button(name: "eject", title: "Eject")
         eject.isEnabled = false
-        more = Button(name: "more", title: "About \u{203A}")
+        more = Button(name: "more", title: "About")
 
         volume = Slider(name: "volume", value: 0.62)
         volumeValue = Label(name: "volumeValue", text: "")

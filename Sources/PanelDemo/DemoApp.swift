@@ -94,9 +94,14 @@ public final class DemoWindow: Window {
         super.init(frame: frame, name: "window")
     }
 
+    /// The size the navigation controller was last laid out for.
+    @usableFromInline var laidOutSize = Size(width: 0, height: 0)
+
+    /// Only when the size changed: `layoutNavigationViews()` shows the bar again, which redraws it.
     public override func layoutSubviews() {
         super.layoutSubviews()
-        guard navigation.isViewLoaded, navigation.view.superview === self else { return }
+        guard navigation.isViewLoaded, navigation.view.superview === self, bounds.size != laidOutSize else { return }
+        laidOutSize = bounds.size
         if navigation.view.frame != bounds { navigation.view.frame = bounds }
         navigation.layoutNavigationViews()
     }

@@ -31,7 +31,7 @@ public struct DemoScript: Sendable {
         ("bluetooth-toggled", .tap("bluetooth")),
         ("disabled-eject-tapped", .tap("eject")),
         ("settings-screen", .tap("settings")),
-        ("key-clicks-toggled", .tap("keyClicks")),
+        ("auto-dim-toggled", .tap("autoDim")),
         ("settings-flung", .fling("settingsTable", by: 400)),
         ("sensor-checked", .tap("sensor038")),
         ("settings-closed", .tap("back")),

@@ -543,13 +543,30 @@ final class Soak {
         }
         d.liftAll()
         d.idle(1)
-        // The about screen and back, with a drag and a long press on its text in between.
+        // The about screen (pushed) and back, with a drag and a long press on its text in between.
         d.tap(d.center(of: "more"))
         d.idle(2 + random() * 2)
         let text = d.center(of: "about")
         d.drag(from: text, to: Point(x: text.x - 200, y: text.y + 40), seconds: 0.4)
         d.longPress(text, seconds: 0.7)
         d.idle(1)
+        d.tap(d.center(of: "back"))
+        d.idle(1)
+        // Settings: a switch in a row, a fling down the list, a row tapped twice
+        // (checked, unchecked), a fling back up, and back.
+        d.tap(d.center(of: "settings"))
+        d.idle(1 + random())
+        d.tap(d.center(of: "autoDim"))
+        d.idle(0.5)
+        let list = d.center(of: "settingsTable")
+        d.drag(from: Point(x: list.x, y: list.y + 100), to: Point(x: list.x, y: list.y - 150), seconds: 0.1)
+        d.idle(2 + random())
+        d.tap(list)
+        d.idle(0.5)
+        d.tap(list)
+        d.idle(0.5)
+        d.drag(from: Point(x: list.x, y: list.y - 100), to: Point(x: list.x, y: list.y + 150), seconds: 0.1)
+        d.idle(2)
         d.tap(d.center(of: "back"))
         d.idle(1)
         d.tap(d.center(of: "stop"))
