@@ -1,19 +1,20 @@
 import PanelKit
 import PanelReplay
 
-/// The demo's first screen: buttons (one disabled), two sliders and two
-/// switches, with labels that show their values live, and Play/Stop that set
-/// the status. Every control logs its actions as `action` lines.
+/// The demo's first screen, the root of its navigation controller (whose bar
+/// shows the title, "Living room", and the "settings" button): buttons (one
+/// disabled, and "more", which opens About), two sliders and two switches,
+/// with labels that show their values live, and Play/Stop that set the
+/// status. Every control logs its actions as `action` lines.
 /// (`assets/scenes/controls.json` has the same controls at fixed 800×480 frames, for replay.)
 ///
-/// Laid out by stacks, for any screen: a column of rows (the title and status,
+/// Laid out by stacks, for any screen: a column of rows (the status,
 /// the switches, the sliders with their values above them, the buttons).
 /// ``layoutSubviews()`` picks the arrangement for the shape of the screen:
 /// side by side and spread evenly in landscape, one under the other with the
 /// buttons at the bottom in portrait, and tighter margins and smaller text on
 /// a small screen.
 public final class ControlsScreen: View {
-    public let title: Label
     public let play: Button
     public let stop: Button
     public let eject: Button
@@ -39,17 +40,14 @@ public final class ControlsScreen: View {
 
     public init(frame: Rect, log: ReplayLog?) {
         let theme = Theme.standard
-        title = Label(name: "title", text: "Living room")
-        title.textColor = theme.text
         status = Label(name: "status", text: "Ready")
         status.textColor = theme.secondaryText
-        status.textAlignment = .right
 
         play = Button(name: "play", title: "Play")
         stop = Button(name: "stop", title: "Stop")
         eject = Button(name: "eject", title: "Eject")
         eject.isEnabled = false
-        more = Button(name: "more", title: "More \u{203A}")
+        more = Button(name: "more", title: "About")
 
         volume = Slider(name: "volume", value: 0.62)
         volumeValue = Label(name: "volumeValue", text: "")
@@ -66,9 +64,9 @@ public final class ControlsScreen: View {
         // Rows. A trailing label stretches to the end of its row (`fill`), so
         // its frame stays put while its text changes; a value label above its
         // slider is as wide as the slider for the same reason.
-        header = StackView(name: "header", arrangedSubviews: [title, status])
+        // The title is the navigation bar's: the first row is the status alone.
+        header = StackView(name: "header", arrangedSubviews: [status])
         header.alignment = .center
-        header.spacing = 16
         func pair(_ toggle: Switch, _ label: Label, _ name: String) -> StackView {
             let row = StackView(name: name, arrangedSubviews: [toggle, label])
             row.alignment = .center
@@ -106,10 +104,7 @@ public final class ControlsScreen: View {
         bluetooth.addTarget(self, action: ControlsScreen.showBluetooth, for: .valueChanged)
         play.addTarget(self, action: ControlsScreen.playPressed, for: .touchUpInside)
         stop.addTarget(self, action: ControlsScreen.stopPressed, for: .touchUpInside)
-        showVolume(volume)
-        showBrightness(brightness)
-        showWifi(wifi)
-        showBluetooth(bluetooth)
+        refreshValues()
 
         if let log {
             for button in [play, stop, eject, more] { log.logActions(of: button) { _ in nil } }
@@ -142,8 +137,7 @@ public final class ControlsScreen: View {
         sliders.axis = portrait ? .vertical : .horizontal
         sliders.spacing = portrait ? 32 : compact ? 24 : 40
         buttons.spacing = compact ? 12 : 16
-        setFont(title, .boldSystem(size: compact ? 22 : 28))
-        setFont(status, .system(size: compact ? 14 : 16))
+        setFont(status, .system(size: compact ? 16 : 18))
         let valueFont = Font.system(size: compact ? 16 : 18)
         setFont(volumeValue, valueFont)
         setFont(brightnessValue, valueFont)
@@ -154,6 +148,14 @@ public final class ControlsScreen: View {
     /// Assigns only a different font: the same one would redraw the label for nothing.
     @usableFromInline func setFont(_ label: Label, _ font: Font) {
         if label.font != font { label.font = font }
+    }
+
+    /// Shows the controls' values in their labels: after code (the settings screen) set them.
+    public func refreshValues() {
+        showVolume(volume)
+        showBrightness(brightness)
+        showWifi(wifi)
+        showBluetooth(bluetooth)
     }
 
     @usableFromInline func showVolume(_ sender: Control) { volumeValue.text = "Volume " + Self.percent(volume.value) }

@@ -2,53 +2,119 @@ import PanelHeadless
 import PanelKit
 import PanelReplay
 
-/// PanelKit's demo: the `controls` screen, and an about screen reached with
-/// its "More" button and left with "Back".
+/// PanelKit's demo: a ``NavigationController`` app. Its root shows the
+/// controls screen under the title "Living room"; the bar's "settings" button
+/// pushes the settings list, the screen's "more" button pushes the about
+/// screen, and the bar's back button (named "back") or a swipe from the left
+/// edge pops.
 public final class DemoApp: LifetimeTracked {
     /// Lets controls hold the demo as their target without retaining it.
     public let lifetime = Lifetime()
     public let application: Application
     public let window: Window
+    public let navigation: NavigationController
+    /// The controllers, made once and pushed again each time.
+    public let controlsController: ScreenViewController
+    public let settingsController: SettingsViewController
+    public let aboutController: ScreenViewController
+    /// The screens' views.
     public let controls: ControlsScreen
     public let about: AboutScreen
+    /// The bar's right button on the controls screen: pushes Settings.
+    public let settingsButton: Button
 
     public init(application: Application, screenSize: Size, icon: Image?, log: ReplayLog? = nil) {
         self.application = application
-        window = Window(frame: Rect(origin: .zero, size: screenSize))
+        let navigation: NavigationController
+        let bounds = Rect(origin: .zero, size: screenSize)
+        controls = ControlsScreen(frame: bounds, log: log)
+        about = AboutScreen(frame: bounds, icon: icon)
+        controlsController = ScreenViewController(screen: controls, title: "Living room")
+        aboutController = ScreenViewController(screen: about, title: "About")
+        settingsController = SettingsViewController(controls: controls, log: log)
+        navigation = NavigationController(rootViewController: controlsController)
+        self.navigation = navigation
+        window = DemoWindow(frame: bounds, navigation: navigation)
         window.backgroundColor = Theme.standard.background
-        controls = ControlsScreen(frame: window.bounds, log: log)
-        about = AboutScreen(frame: window.bounds, icon: icon)
-        // Both screens fill the window, whatever size it takes.
-        controls.autoresizingMask = .flexibleSize
-        about.autoresizingMask = .flexibleSize
-        window.addSubview(controls)
+
+        settingsButton = Button(name: "settings", title: "Settings")
+        settingsButton.titleFont = Theme.standard.bodyFont
+        settingsButton.setTitleColor(Theme.standard.accent)
+        settingsButton.setFillColor(Theme.standard.surface)
+        settingsButton.frame = Rect(x: 0, y: 0, width: NavigationBar.backButtonWidth, height: 36)
+        controlsController.navigationItem.rightBarButtonItem = settingsButton
+        // "‹ Living room" would not fit the bar's back button: "‹ Back" on the screens above.
+        controlsController.navigationItem.backButtonTitle = "Back"
+        // Found by that name in traces and tests, as the old about screen's button was.
+        navigation.navigationBar.backButton.name = "back"
+        if let log { for button in [settingsButton, navigation.navigationBar.backButton] { log.logActions(of: button) { _ in nil } } }
+
+        window.rootViewController = navigation
+        navigation.view.autoresizingMask = .flexibleSize
         application.addWindow(window)
         controls.more.addTarget(self, action: DemoApp.showAbout, for: .touchUpInside)
-        about.back.addTarget(self, action: DemoApp.showControls, for: .touchUpInside)
+        settingsButton.addTarget(self, action: DemoApp.showSettings, for: .touchUpInside)
     }
 
     @usableFromInline func showAbout(_ sender: Control) {
-        controls.removeFromSuperview()
-        window.addSubview(about)
+        navigation.pushViewController(aboutController, animated: true)
     }
 
-    @usableFromInline func showControls(_ sender: Control) {
-        about.removeFromSuperview()
-        window.addSubview(controls)
+    @usableFromInline func showSettings(_ sender: Control) {
+        navigation.pushViewController(settingsController, animated: true)
     }
 
-    /// Which screen shows.
-    public var isShowingAbout: Bool { about.superview != nil }
+    /// The controller on top of the navigation stack.
+    public var topController: ViewController? { navigation.topViewController }
+    public var isShowingAbout: Bool { navigation.topViewController === aboutController }
+    public var isShowingSettings: Bool { navigation.topViewController === settingsController }
+}
+
+/// A controller whose view is a screen made beforehand.
+public final class ScreenViewController: ViewController {
+    public let screen: View
+
+    public init(screen: View, title: String) {
+        self.screen = screen
+        super.init()
+        self.title = title
+    }
+
+    public override func loadView() { view = screen }
+}
+
+/// The demo's window: lays the navigation controller out again when its size
+/// changes (the controller's bar and content area do not follow by themselves).
+public final class DemoWindow: Window {
+    /// Retained: the window's root view controller, so this link holds what the window shows anyway.
+    public let navigation: NavigationController
+
+    public init(frame: Rect, navigation: NavigationController) {
+        self.navigation = navigation
+        super.init(frame: frame, name: "window")
+    }
+
+    /// The size the navigation controller was last laid out for.
+    @usableFromInline var laidOutSize = Size(width: 0, height: 0)
+
+    /// Only when the size changed: `layoutNavigationViews()` shows the bar again, which redraws it.
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        guard navigation.isViewLoaded, navigation.view.superview === self, bounds.size != laidOutSize else { return }
+        laidOutSize = bounds.size
+        if navigation.view.frame != bounds { navigation.view.frame = bounds }
+        navigation.layoutNavigationViews()
+    }
 }
 
 /// The demo's second screen: what PanelKit is, with its icon.
 ///
-/// Laid out in ``layoutSubviews()`` for any screen: "Back" at the top left,
-/// the icon and heading side by side, the text below (portrait) or beside
+/// Pushed by the controls screen's "more" button; the navigation bar's back
+/// button returns. Laid out in ``layoutSubviews()`` for any screen: the icon
+/// and heading side by side at the top, the text below (portrait) or beside
 /// the icon under the heading (landscape), in the largest of a few text
 /// sizes that shows it whole.
 public final class AboutScreen: View {
-    public let back: Button
     public let icon: ImageView
     public let heading: Label
     public let text: Label
@@ -58,7 +124,6 @@ public final class AboutScreen: View {
 
     public init(frame: Rect, icon image: Image?) {
         let theme = Theme.standard
-        back = Button(name: "back", title: "\u{2039} Back")
         icon = ImageView(name: "icon", image: image)
         icon.contentMode = .scaleAspectFit
         heading = Label(name: "heading", text: "PanelKit")
@@ -73,7 +138,6 @@ public final class AboutScreen: View {
         text.numberOfLines = 0
         super.init(frame: frame, name: "aboutScreen")
         backgroundColor = theme.background
-        addSubview(back)
         addSubview(icon)
         addSubview(heading)
         addSubview(text)
@@ -85,12 +149,8 @@ public final class AboutScreen: View {
         let margin = compact ? 16.0 : 32.0, gap = compact ? 12.0 : 24.0
         let area = bounds.inset(by: EdgeInsets(top: compact ? 12 : 20, left: margin, bottom: margin, right: margin))
 
-        // Its fitting size, at least 120 wide: set once, so a pass that changes nothing marks nothing dirty.
-        let backSize = back.sizeThatFits(area.size)
-        back.frame = Rect(x: area.minX, y: area.minY, width: max(backSize.width, 120), height: backSize.height)
-
         let iconSide = compact ? 64.0 : 96.0
-        let top = back.frame.maxY + gap
+        let top = area.minY
         icon.frame = Rect(x: area.minX, y: top, width: iconSide, height: iconSide)
         let headingFont = Font.boldSystem(size: compact ? 24 : 32)
         if heading.font != headingFont { heading.font = headingFont }

@@ -9,13 +9,19 @@ public struct DemoScript: Sendable {
         case tap(String)
         /// A finger lands on the named slider's thumb and drags it to `value` (0...1 of its track).
         case dragSlider(String, to: Double)
+        /// A finger flicks the named view upward by `distance` points in a tenth
+        /// of a second and lifts (a scroll view then decelerates).
+        case fling(String, by: Double)
         /// Time passes without input (animations run).
         case wait(Double)
     }
 
     public var steps: [(name: String, step: Step)]
 
-    /// Taps and drags on both screens, the disabled button included.
+    /// Taps and drags on the controls screen, the disabled button included;
+    /// the settings list (a switch in a row, a fling, a checkmark) and back;
+    /// the about screen and back. Each step ends when the animations it
+    /// started (a push, a pop, a deceleration) have settled.
     public static let standard = DemoScript(steps: [
         ("start", .wait(0)),
         ("play-pressed", .tap("play")),
@@ -24,6 +30,11 @@ public struct DemoScript: Sendable {
         ("wifi-toggled", .tap("wifi")),
         ("bluetooth-toggled", .tap("bluetooth")),
         ("disabled-eject-tapped", .tap("eject")),
+        ("settings-screen", .tap("settings")),
+        ("auto-dim-toggled", .tap("autoDim")),
+        ("settings-flung", .fling("settingsTable", by: 400)),
+        ("sensor-checked", .tap("sensor038")),
+        ("settings-closed", .tap("back")),
         ("about-screen", .tap("more")),
         ("back-to-controls", .tap("back")),
     ])
@@ -53,13 +64,22 @@ public final class DemoSession {
                     send(down: point)
                     send(lift: ())
                 }
-                settle(0.3)
+                settleAnimations(after: 0.3)
             case .dragSlider(let viewName, let value):
                 app.window.layoutIfNeeded()
                 if let slider = app.window.view(named: viewName) as? Slider {
                     drag(slider, to: value)
                 }
                 settle(0.3)
+            case .fling(let viewName, let distance):
+                app.window.layoutIfNeeded()
+                if let view = Self.shownView(named: viewName, in: app.window) {
+                    let start = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY + view.bounds.height / 4), to: nil)
+                    send(down: start)
+                    for i in 1...6 { send(move: Point(x: start.x, y: start.y - distance * Double(i) / 6)) }
+                    send(lift: ())
+                }
+                settleAnimations(after: 0.3)
             case .wait(let seconds):
                 settle(seconds)
             }
@@ -69,8 +89,19 @@ public final class DemoSession {
 
     @usableFromInline func center(of name: String) -> Point? {
         app.window.layoutIfNeeded()   // a screen just shown is laid out before a finger can find it
-        guard let view = app.window.view(named: name) else { return nil }
+        guard let view = Self.shownView(named: name, in: app.window) else { return nil }
         return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
+    }
+
+    /// The first view named `name` that is not hidden (nor inside a hidden
+    /// view): a table's pooled cells keep the names of rows they showed.
+    public static func shownView(named name: String, in view: View) -> View? {
+        if view.isHidden { return nil }
+        if view.name == name { return view }
+        for subview in view.subviews {
+            if let found = shownView(named: name, in: subview) { return found }
+        }
+        return nil
     }
 
     @usableFromInline func drag(_ slider: Slider, to value: Double) {
@@ -112,6 +143,17 @@ public final class DemoSession {
         frame.timestamp = clock.now
         app.application.enqueue(frame)
         app.application.runTurn()
+    }
+
+    /// Lets `seconds` pass, then more until the display link stops (at most 10 s):
+    /// pushes, pops, fades and decelerations end before the snapshot.
+    @usableFromInline func settleAnimations(after seconds: Double) {
+        settle(seconds)
+        var waited = 0.0
+        while app.application.displayLink.isActive && waited < 10 {
+            settle(Self.frameInterval)
+            waited += Self.frameInterval
+        }
     }
 
     /// Lets `seconds` pass, frame by frame, so timers and animations run.

@@ -84,16 +84,54 @@ struct AppTesterTests {
         #expect(app.logLines.isEmpty)
     }
 
-    @Test("More shows the about screen with its back button; back returns to the controls")
+    @Test("More pushes the about screen; the bar's back button returns to the controls")
     func moreAndBack() throws {
         let app = try AppTester(DemoAppDelegate.self)
-        #expect(app.view(named: "back") == nil)
+        #expect(app.view(named: "back")?.isHidden == true)   // the bar's back button, hidden at the root
         app.tap("more")
-        #expect(app.view(named: "back") != nil)
+        app.advance(by: 0.5)   // the push slides for 0.35 s
+        #expect(app.view(named: "back")?.isHidden == false)
+        #expect(app.view(named: "aboutScreen") != nil)
         #expect(app.view(named: "play") == nil)
         app.tap("back")
+        app.advance(by: 0.5)
         #expect(app.view(named: "play") != nil)
-        #expect(actions(app.actionLines) == ["more touchDown", "more touchUpInside", "more primaryActionTriggered"])   // the demo does not log back
+        #expect(app.view(named: "aboutScreen") == nil)
+        #expect(actions(app.actionLines) == ["more touchDown", "more touchUpInside", "more primaryActionTriggered",
+                                             "back touchDown", "back touchUpInside", "back primaryActionTriggered"])
+    }
+
+    @Test("Settings in the bar pushes the settings list; a switch in a row and a sensor row answer; back pops")
+    func settingsAndBack() throws {
+        let app = try AppTester(DemoAppDelegate.self)
+        let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
+        app.tap("settings")
+        app.advance(by: 0.5)
+        #expect(demo.isShowingSettings)
+        #expect(app.view(named: "play") == nil)
+        let settings = demo.settingsController
+        // The Wi-Fi row's switch is the controls screen's Wi-Fi.
+        #expect(settings.wifi.isOn == demo.controls.wifi.isOn)
+        app.tap("settingsWifi")
+        #expect(settings.wifi.isOn == demo.controls.wifi.isOn)
+        #expect(demo.controls.wifiValue.text == (settings.wifi.isOn ? "Wi-Fi on" : "Wi-Fi off"))
+        app.tap("autoDim")
+        #expect(!settings.autoDim.isOn)
+        // Tapping the timeout row cycles its value; tapping a sensor row checks it.
+        app.tap("timeoutRow")
+        #expect(settings.timeoutRow.detailTextLabel.text == "10 min")
+        settings.table.scrollToRow(at: IndexPath(row: 10, section: SettingsViewController.sensorSection), at: .top, animated: false)
+        let row = try #require(settings.table.cellForRow(at: IndexPath(row: 11, section: SettingsViewController.sensorSection)))
+        #expect(row.textLabel.text == "Sensor 012")
+        app.tap(at: app.center(of: row))
+        app.advance(by: 0.5)
+        #expect(settings.sensorChecked[11])
+        #expect((row as? SensorCell)?.showsCheckmark == true)
+        #expect(settings.table.indexPathForSelectedRow == nil)   // deselected, as settings lists do
+        app.tap("back")
+        app.advance(by: 0.5)
+        #expect(!demo.isShowingSettings)
+        #expect(app.view(named: "play") != nil)
     }
 
     @Test("A gesture on a view that is not there is a test issue and sends nothing")
