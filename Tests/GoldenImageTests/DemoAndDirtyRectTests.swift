@@ -145,11 +145,6 @@ struct DemoAndDirtyRectTests {
         withExtendedLifetime(display) {}
         #expect(moved == frames, "every measured frame scrolled and redrew")
         #expect(table.contentOffset.y < table.maximumContentOffset.y, "the fling did not reach the end")
-        // ScrollView's own `bounds.origin = …` allocates once per frame in debug builds (TableViewTests):
-        // the list adds nothing to that.
-        #expect(allocations <= UInt64(frames), "\(allocations) allocations in \(frames) frames")
-        withKnownIssue("ScrollView's bounds.origin = … allocates once per frame in debug builds", isIntermittent: true) {
-            #expect(allocations == 0)
-        }
+        #expect(allocations == 0, "\(allocations) allocations in \(frames) frames")
     }
 }

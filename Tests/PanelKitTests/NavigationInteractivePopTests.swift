@@ -102,11 +102,7 @@ extension Navigation {
                 x += 4
                 driver.move(1, to: Point(x: x, y: 140), after: 0.02)
             }
-            // Setting a view's model `center` allocates once in the core (a plain
-            // view in a window does too; alpha does not): one per moved view here.
-            withKnownIssue("View.center's setter allocates once per change (core, outside Navigation)") {
-                #expect(allocations == 0)
-            }
+            #expect(allocations == 0)
             #expect(navigation.isTransitioning)
             driver.up(1, after: 0.2)
             driver.wait(0.5)

@@ -415,8 +415,12 @@ open class NavigationController: ViewController {
         let content = contentView.bounds
         let width = content.width, mid = content.midX
         View.performWithoutAnimation {
-            change.from?.loadedView?.center.x = mid + width * progress
-            change.to?.loadedView?.center.x = mid - width * NavigationController.parallaxFraction * (1 - progress)
+            // Whole points, not `center.x =`: that goes through the property's
+            // modify accessor, whose coroutine frame debug builds allocate per call.
+            if let view = change.from?.loadedView { view.center = Point(x: mid + width * progress, y: view.center.y) }
+            if let view = change.to?.loadedView {
+                view.center = Point(x: mid - width * NavigationController.parallaxFraction * (1 - progress), y: view.center.y)
+            }
             dimmingView.alpha = NavigationController.dimmingAlpha * (1 - progress)
         }
     }
