@@ -37,7 +37,7 @@ open class ViewController: Responder {
         }
     }
 
-    public var isViewLoaded: Bool { loadedView != nil }
+    public final var isViewLoaded: Bool { loadedView != nil }
 
     /// Creates the root view; override to build your own. The default is a plain ``View``.
     open func loadView() {
@@ -182,7 +182,7 @@ open class ViewController: Responder {
     /// Children whose views are in this controller's view: the ones an
     /// appearance change of the container reaches (a navigation controller's
     /// top; both while it moves between two, which it drives itself).
-    @usableFromInline func forEachChildOnScreen(_ body: (ViewController) -> Void) {
+    @usableFromInline final func forEachChildOnScreen(_ body: (ViewController) -> Void) {
         guard let root = loadedView, !children.isEmpty else { return }
         let snapshot = children   // a callback may add or remove children
         for child in snapshot where child.parentStorage === self {
