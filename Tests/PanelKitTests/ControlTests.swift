@@ -718,7 +718,7 @@ struct ControlTests {
         #expect(log.count("valueChanged") == 1 && log.count("touchCancel") == 1)
     }
 
-    @Test("C5: setValue(animated:) sets the value at once and slides the thumb on run-loop timers, sending nothing")
+    @Test("C5: setValue(animated:) sets the value at once and slides the thumb on the display link, sending nothing")
     func sliderAnimatedValue() {
         let slider = addSlider(value: 0)
         let log = ControlEventLog(slider)

@@ -241,7 +241,8 @@ check_readback() {
 
 # check_against_headless MAX_CHANNEL MAX_FRACTION [REPLAY_OPTION...]: the app's
 # screen after the replay ($RUN/app-replayed.ppm) and its action lines against
-# `panel replay DELIVERED --scene controls --png` on the host ($PANEL_BIN).
+# `panel replay DELIVERED --scene controls --png` on the host ($PANEL_BIN), or
+# with CHECK_APP=demo against the demo app, `panel demo --backend headless --replay`.
 # DELIVERED is the trace's device description with the events the kernel
 # delivered (read back beside the app), since the input core smooths fuzzy axes.
 # A pixel differs when a channel is off by more than MAX_CHANNEL; at most
@@ -254,8 +255,14 @@ check_against_headless() {
     check_readback
     DELIVERED="$RUN/delivered$tag.evemu"
     { grep -v '^E:' "$trace"; grep '^E:' "$RUN/readback$tag.evemu"; } > "$DELIVERED"
-    "$PANEL_BIN" replay "$DELIVERED" --scene controls --png "$RUN/headless$tag.png" --assets assets "$@" \
-        > "$RUN/headless$tag.jsonl" || die "panel replay $DELIVERED --scene controls $* failed on the host"
+    if [ "${CHECK_APP:-}" = demo ]; then
+        # The demo app itself, headless: its log and last frame once still.
+        "$PANEL_BIN" demo --backend headless --replay "$DELIVERED" --png "$RUN/headless$tag.png" --assets assets "$@" \
+            > "$RUN/headless$tag.jsonl" || die "panel demo --backend headless --replay $DELIVERED $* failed on the host"
+    else
+        "$PANEL_BIN" replay "$DELIVERED" --scene controls --png "$RUN/headless$tag.png" --assets assets "$@" \
+            > "$RUN/headless$tag.jsonl" || die "panel replay $DELIVERED --scene controls $* failed on the host"
+    fi
     vm_file "/tmp/actions-replay$tag.jsonl" > "$RUN/vm-actions$tag.jsonl"
     if out="$(python3 scripts/vm/images.py compare "$RUN/headless$tag.png" "$RUN/app-replayed$tag.ppm" "$max_channel" "$max_fraction")"; then
         pass "screen$tag: screendump after the replay matches the headless render ($out)"
