@@ -39,14 +39,14 @@ open class TableViewCell: View {
     public let selectedBackgroundView: View
     /// The line at the bottom of the row, inset by ``separatorInset``.
     public let separatorView: View
-    public var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { layoutCellContents() } }
+    public var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
     /// A view at the trailing edge, vertically centred: a ``Switch`` or ``Slider`` works there as anywhere.
     public var accessoryView: View? {
         didSet {
             guard accessoryView !== oldValue else { return }
             oldValue?.removeFromSuperview()
             if let accessoryView { addSubview(accessoryView) }
-            layoutCellContents()
+            setNeedsLayout()
         }
     }
     public var selectionStyle = SelectionStyle.default { didSet { updateSelectionAppearance(animated: false) } }
@@ -94,9 +94,10 @@ open class TableViewCell: View {
         ObjectIdentifier(self) == ObjectIdentifier(TableViewCell.self)
     }
 
-    // The cell lays itself out when its size changes (PanelKit has no layoutSubviews yet).
-    public override var bounds: Rect {
-        didSet { if bounds.size != oldValue.size { layoutCellContents() } }
+    /// Places the content view, the labels, the accessory and the separator;
+    /// call `super` when overriding.
+    open override func layoutSubviews() {
+        layoutCellContents()
     }
 
     /// Called before the table view hands the cell out again. Resets highlight
@@ -208,11 +209,8 @@ open class TableViewHeaderView: View {
         ObjectIdentifier(self) == ObjectIdentifier(TableViewHeaderView.self)
     }
 
-    public override var bounds: Rect {
-        didSet {
-            guard bounds.size != oldValue.size else { return }
-            let padding = Theme.standard.contentPadding
-            textLabel.frame = Rect(x: padding, y: 0, width: max(0, bounds.width - 2 * padding), height: bounds.height)
-        }
+    open override func layoutSubviews() {
+        let padding = Theme.standard.contentPadding
+        textLabel.frame = Rect(x: padding, y: 0, width: max(0, bounds.width - 2 * padding), height: bounds.height)
     }
 }

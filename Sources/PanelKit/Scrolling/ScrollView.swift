@@ -180,8 +180,9 @@ open class ScrollView: View {
 
     /// Called whenever ``contentOffset`` or the bounds' size changed, before
     /// the delegate's `scrollViewDidScroll`. A subclass places what became
-    /// visible here (a table view its cells); PanelKit has no `layoutSubviews`
-    /// yet, so this is the place. Call `super`.
+    /// visible here (a table view its cells). It runs at once rather than in
+    /// the next layout pass, so `visibleCells` is current when the delegate
+    /// hears `scrollViewDidScroll`. Call `super`.
     open func contentOffsetDidChange() {}
 
     /// Whether the content view `view` gets the touches that landed on it. The scroll view asks when the
