@@ -229,6 +229,19 @@ struct AnimationTests {
         #expect(abs(critical.progress(at: 0.999) - 1) < 0.002, "settled within 0.1 % (plus a frame) at the duration")
     }
 
+    @Test("a spring's initial velocity is UIKit's: whole distances per second, whatever the duration")
+    func springVelocityPerSecond() {
+        let (driver, box) = scene()
+        driver.application.displayLink.frameInterval = 0.001
+        View.animate(withDuration: 2, usingSpringWithDamping: 1, initialSpringVelocity: 1, animations: {
+            box.center = Point(x: 120, y: 40)   // 100 points
+        })
+        driver.wait(0.0101)
+        let moved = box.presentation.center.x - 20
+        #expect(abs(moved - 1) < 0.1, "about 100 points/s × 10 ms, not twice that: \(moved)")
+        driver.wait(2)
+    }
+
     @Test("the Bézier curves are Core Animation's: ease-in-out is symmetric, ease-in slow at the start")
     func bezierCurves() {
         #expect(abs(TimingCurve.easeInOut.progress(at: 0.5) - 0.5) < 1e-6)

@@ -10,8 +10,8 @@ public enum TimingCurve: Equatable, Sendable {
     case linear
     /// A damped spring from 0 to 1, as `animate(withDuration:…usingSpringWithDamping:initialSpringVelocity:)`.
     /// `damping` is the damping ratio (1: no overshoot; lower oscillates);
-    /// `initialVelocity` is in whole distances per second (1: the distance in
-    /// one second). The spring's stiffness is chosen so that it settles
+    /// `initialVelocity` is in whole distances per duration (progress per unit
+    /// of `t`); `View.animate`'s spring converts UIKit's per-second value. The spring's stiffness is chosen so that it settles
     /// within 0.1 % of the distance at the duration, where it ends exactly.
     case spring(damping: Double, initialVelocity: Double)
 

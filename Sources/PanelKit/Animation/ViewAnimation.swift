@@ -179,13 +179,14 @@ extension View {
 
     /// ``animate(withDuration:delay:options:animations:completion:)`` on a
     /// spring: `dampingRatio` 1 settles without overshoot, lower values
-    /// oscillate; `velocity` is the initial speed in whole distances per second.
+    /// oscillate; `velocity` is the initial speed in whole distances per second
+    /// (UIKit's unit: 1 covers the whole change in one second).
     public static func animate(withDuration duration: Double, delay: Double = 0,
                                usingSpringWithDamping dampingRatio: Double, initialSpringVelocity velocity: Double,
                                options: AnimationOptions = [], animations: () -> Void,
                                completion: ((Bool) -> Void)? = nil) {
         run(duration: duration, delay: delay, options: options,
-            curve: .spring(damping: dampingRatio, initialVelocity: velocity),
+            curve: .spring(damping: dampingRatio, initialVelocity: velocity * max(duration, 0)),
             animations: animations, completion: completion)
     }
 

@@ -437,11 +437,11 @@ open class NavigationController: ViewController {
         let remaining = completes ? 1 - progress : progress
         // The rest of the way takes the rest of the time (at least a few frames).
         let duration = max(NavigationController.transitionDuration * remaining, 0.1)
-        // The spring's velocity is in whole distances per duration here; the
-        // finger's speed, capped so the critically damped spring does not overshoot.
+        // The finger's speed in whole distances per second (UIKit's unit), capped
+        // at 9 distances per duration so the critically damped spring does not overshoot.
         let distance = max(remaining * width, 1)
         let speed = completes ? velocity : -velocity
-        let initialVelocity = min(max(speed / distance * duration, 0), 9)
+        let initialVelocity = min(max(speed / distance, 0), 9 / duration)
         if completes, let top = change.from {
             top.willMove(toParent: nil)
             stack.removeLast()
