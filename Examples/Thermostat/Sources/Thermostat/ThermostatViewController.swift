@@ -38,7 +38,8 @@ final class ThermostatViewController: ViewController {
     let dial = DialView(name: "dial")
     let setpointLabel = Label(name: "setpoint", text: "")
     let statusLabel = Label(name: "status", text: "")
-    let title = Label(name: "title", text: "Living room")
+    /// The room's name (`title` is the controller's own, as in UIKit).
+    let heading = Label(name: "title", text: "Living room")
     let down = Button(name: "down", title: "\u{2212}")
     let up = Button(name: "up", title: "+")
     let heating = Switch(name: "heating", isOn: true)
@@ -62,7 +63,7 @@ final class ThermostatViewController: ViewController {
 
     override func loadView() {
         let theme = Theme.standard
-        title.textColor = theme.text
+        heading.textColor = theme.text
         setpointLabel.textColor = theme.text
         setpointLabel.textAlignment = .center
         statusLabel.textColor = theme.secondaryText
@@ -128,7 +129,7 @@ final class ThermostatView: View {
             return row
         }
         column = StackView(name: "column", arrangedSubviews: [
-            controller.title, controller.statusLabel, stepper,
+            controller.heading, controller.statusLabel, stepper,
             row(controller.heating, controller.heatingLabel, "heatingRow"), row(controller.eco, controller.ecoLabel, "ecoRow"),
         ])
         column.axis = .vertical
@@ -167,7 +168,7 @@ final class ThermostatView: View {
     /// Text sizes for the screen; a font is assigned only when it changes (the same one would redraw for nothing).
     func setFonts(compact: Bool) {
         func set(_ label: Label, _ font: Font) { if label.font != font { label.font = font } }
-        set(controller.title, .boldSystem(size: compact ? 22 : 28))
+        set(controller.heading, .boldSystem(size: compact ? 22 : 28))
         set(controller.statusLabel, .system(size: compact ? 16 : 20))
         set(controller.setpointLabel, .boldSystem(size: compact ? 26 : 34))
         set(controller.heatingLabel, .system(size: compact ? 18 : 22))

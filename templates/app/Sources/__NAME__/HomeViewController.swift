@@ -2,7 +2,8 @@ import PanelApp
 
 /// The app's one screen: a title, a counter and a button that counts taps.
 final class HomeViewController: ViewController {
-    let title = Label(name: "title", text: "__NAME__")
+    /// The screen's heading (`title` is the controller's own, as in UIKit).
+    let heading = Label(name: "title", text: "__NAME__")
     let counter = Label(name: "counter", text: "Not tapped yet")
     let button = Button(name: "tap", title: "Tap me")
     var taps = 0
@@ -20,25 +21,27 @@ final class HomeViewController: ViewController {
     override func loadView() {
         let root = View(frame: screenBounds, name: "home")
         root.backgroundColor = Theme.standard.background
-        title.font = .boldSystem(size: 32)
-        title.textColor = Theme.standard.text
+        heading.font = .boldSystem(size: 32)
+        heading.textColor = Theme.standard.text
         counter.font = .system(size: 22)
         counter.textColor = Theme.standard.secondaryText
-        for subview in [title, counter, button] as [View] { root.addSubview(subview) }
-        layout(in: screenBounds)
+        // A column that follows the screen's size at any resolution: the
+        // labels at the top, the button at the bottom, the free space between.
+        let spacer = View(name: "spacer")
+        let column = StackView(frame: root.bounds, name: "column", arrangedSubviews: [heading, counter, spacer, button])
+        column.axis = .vertical
+        column.alignment = .leading
+        column.spacing = 12
+        column.layoutMargins = EdgeInsets(top: 32, left: 32, bottom: 40, right: 32)
+        column.isLayoutMarginsRelativeArrangement = true
+        column.autoresizingMask = .flexibleSize
+        root.addSubview(column)
         view = root
     }
 
     override func viewDidLoad() {
         button.addTarget(self, action: HomeViewController.buttonTapped, for: .touchUpInside)
         log.logActions(of: button) { _ in nil }
-    }
-
-    /// Places the views for the screen's size.
-    func layout(in bounds: Rect) {
-        title.frame = Rect(x: 32, y: 32, width: bounds.width - 64, height: 48)
-        counter.frame = Rect(x: 32, y: 96, width: bounds.width - 64, height: 36)
-        button.frame = Rect(x: 32, y: bounds.height - 104, width: 200, height: 64)
     }
 
     func buttonTapped(_ sender: Control) {
