@@ -34,7 +34,7 @@ public final class DemoApp: LifetimeTracked {
         settingsController = SettingsViewController(controls: controls, log: log)
         navigation = NavigationController(rootViewController: controlsController)
         self.navigation = navigation
-        window = DemoWindow(frame: bounds, navigation: navigation)
+        window = Window(frame: bounds)
         window.backgroundColor = Theme.standard.background
 
         settingsButton = Button(name: "settings", title: "Settings")
@@ -49,8 +49,7 @@ public final class DemoApp: LifetimeTracked {
         navigation.navigationBar.backButton.name = "back"
         if let log { for button in [settingsButton, navigation.navigationBar.backButton] { log.logActions(of: button) { _ in nil } } }
 
-        window.rootViewController = navigation
-        navigation.view.autoresizingMask = .flexibleSize
+        window.rootViewController = navigation   // fills the window at any size
         application.addWindow(window)
         controls.more.addTarget(self, action: DemoApp.showAbout, for: .touchUpInside)
         settingsButton.addTarget(self, action: DemoApp.showSettings, for: .touchUpInside)
@@ -81,30 +80,6 @@ public final class ScreenViewController: ViewController {
     }
 
     public override func loadView() { view = screen }
-}
-
-/// The demo's window: lays the navigation controller out again when its size
-/// changes (the controller's bar and content area do not follow by themselves).
-public final class DemoWindow: Window {
-    /// Retained: the window's root view controller, so this link holds what the window shows anyway.
-    public let navigation: NavigationController
-
-    public init(frame: Rect, navigation: NavigationController) {
-        self.navigation = navigation
-        super.init(frame: frame, name: "window")
-    }
-
-    /// The size the navigation controller was last laid out for.
-    @usableFromInline var laidOutSize = Size(width: 0, height: 0)
-
-    /// Only when the size changed: `layoutNavigationViews()` shows the bar again, which redraws it.
-    public override func layoutSubviews() {
-        super.layoutSubviews()
-        guard navigation.isViewLoaded, navigation.view.superview === self, bounds.size != laidOutSize else { return }
-        laidOutSize = bounds.size
-        if navigation.view.frame != bounds { navigation.view.frame = bounds }
-        navigation.layoutNavigationViews()
-    }
 }
 
 /// The demo's second screen: what PanelKit is, with its icon.

@@ -177,7 +177,7 @@ open class NavigationController: ViewController {
         View.performWithoutAnimation {
             let bounds = root.bounds
             let barHeight = isNavigationBarHidden ? 0 : NavigationBar.height
-            navigationBar.isHidden = isNavigationBarHidden
+            if navigationBar.isHidden != isNavigationBarHidden { navigationBar.isHidden = isNavigationBarHidden }
             navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
             navigationBar.layoutItems()
             contentView.frame = Rect(x: 0, y: barHeight, width: bounds.width, height: max(bounds.height - barHeight, 0))

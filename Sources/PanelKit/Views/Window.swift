@@ -30,6 +30,7 @@ open class Window: View {
             if let controller = new {
                 let root = controller.view
                 root.frame = bounds
+                root.autoresizingMask = .flexibleSize   // it fills the window at any size, as in UIKit
                 controller.beginAppearanceTransition(true, animated: false)
             }
             if let old = oldValue, old.isViewLoaded { old.view.removeFromSuperview() }
