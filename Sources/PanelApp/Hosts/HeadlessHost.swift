@@ -86,12 +86,15 @@ public final class HeadlessHost {
         return 0
     }
 
-    /// Plays the trace `reader` streams (one line in memory at a time)
+    /// Draws the first frame, then plays the trace `reader` streams (one line in memory at a time)
     /// through decoder, transform (the board's calibration and rotation) and
     /// filters into the app, then ends it as a device that goes away: the
     /// clock runs on so due timers fire, touches still down are cancelled, and
     /// a summary line closes the log, as `panel replay` does.
     public func replay(_ reader: TraceReader) {
+        // The first frame, as a display shows it before any finger lands:
+        // drawing lays the views out, so the first touch hits them where they are.
+        drawAll()
         let input: TouchInputPath
         do throws(ReplayError) {
             input = try TouchInputPath(trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
