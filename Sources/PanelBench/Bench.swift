@@ -398,20 +398,9 @@ public final class Bench {
                 if pixels.count < pixels.capacity { pixels.append(dirty.width * dirty.height) }
             }
         }
-        let result = stopwatch(samples: 600).measure(step)
-        let full = stopwatch(samples: 200).measure {
-            renderer.draw(window, into: logical)
-            self.present(logical.bounds, from: logical, to: backend)
-        }
-        logical.baseAddress.deallocate()
-        backend.baseAddress.deallocate()
-        var perFrame = Figure(name: "20 view animations: display-link step → dirty redraw → present", unit: "ns",
-                              samples: result.nanoseconds)
-        let redraw = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: full.nanoseconds)
-        perFrame.ratio = redraw.median > 0 ? perFrame.median / redraw.median : nil
-        perFrame.ratioOf = "full redraw"
-        var scene = SceneResult(name: "animation", allocationsPerOperation: result.allocationsPerRun, isHotPath: true,
-                                figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
+        var scene = motionScene("animation", frame: "20 view animations: display-link step → dirty redraw → present",
+                                frames: stopwatch(samples: 600).measure(step), pixels: pixels,
+                                window: window, renderer: renderer, logical: logical, backend: backend)
         scene.notes.append("20 buttons sliding and fading (ease in/out); allocations are counted per animation frame")
         withExtendedLifetime(buttons) {}
         return scene
@@ -487,26 +476,35 @@ public final class Bench {
                 if pixels.count < pixels.capacity { pixels.append(dirty.width * dirty.height) }
             }
         }
-        let result = stopwatch(samples: configuration.quick ? 300 : 2000).measure(step)
-        let full = stopwatch(samples: 200).measure {
-            renderer.draw(window, into: logical)
-            self.present(logical.bounds, from: logical, to: backend)
-        }
-        logical.baseAddress.deallocate()
-        backend.baseAddress.deallocate()
-        var perFrame = Figure(name: "fling frame: display-link step → tile rows → dirty redraw → present", unit: "ns",
-                              samples: result.nanoseconds)
-        let redraw = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: full.nanoseconds)
-        perFrame.ratio = redraw.median > 0 ? perFrame.median / redraw.median : nil
-        perFrame.ratioOf = "full redraw"
-        var scene = SceneResult(name: "scroll-list", allocationsPerOperation: result.allocationsPerRun, isHotPath: true,
-                                figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
+        var scene = motionScene("scroll-list", frame: "fling frame: display-link step → tile rows → dirty redraw → present",
+                                frames: stopwatch(samples: configuration.quick ? 300 : 2000).measure(step), pixels: pixels,
+                                window: window, renderer: renderer, logical: logical, backend: backend)
         let cells = table.subviews.reduce(0) { $0 + ($1 is TableViewCell ? 1 : 0) }
         scene.notes.append("10,000 rows of 44 pt; " + String(Int(rowsPassed)) + " rows passed in " + String(frame) + " frames; "
                            + String(cells) + " cells made; "
                            + "a fling every 30 frames (its touch frames in that sample); allocations per frame")
         withExtendedLifetime(source) {}
         return scene
+    }
+
+    /// A scene of display-link frames (a hot path): their cost against a full
+    /// redraw and present of the same window measured now, and the pixels each
+    /// frame redrew. Frees the two framebuffers.
+    func motionScene(_ name: String, frame frameName: String, frames: (nanoseconds: [Double], allocationsPerRun: Double),
+                     pixels: [Double], window: Window, renderer: Renderer,
+                     logical: Framebuffer, backend: Framebuffer) -> SceneResult {
+        let full = stopwatch(samples: 200).measure {
+            renderer.draw(window, into: logical)
+            self.present(logical.bounds, from: logical, to: backend)
+        }
+        logical.baseAddress.deallocate()
+        backend.baseAddress.deallocate()
+        var perFrame = Figure(name: frameName, unit: "ns", samples: frames.nanoseconds)
+        let redraw = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: full.nanoseconds)
+        perFrame.ratio = redraw.median > 0 ? perFrame.median / redraw.median : nil
+        perFrame.ratioOf = "full redraw"
+        return SceneResult(name: name, allocationsPerOperation: frames.allocationsPerRun, isHotPath: true,
+                           figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
     }
 
     func fullRedraw() throws(ReplayError) -> SceneResult {
