@@ -5,6 +5,9 @@
 /// - Printable ASCII and valid UTF-8 of printable characters stay as they are.
 /// - Control bytes become escapes (`\n`, `\t`, `\r`, `\e`, else `\xNN`), as do
 ///   DEL and the C1 controls (U+0080–U+009F): a message never drives the terminal.
+/// - U+FFFD and the noncharacters U+FFFE and U+FFFF, which a JSON `\u` escape
+///   can spell, become `\u{FFFD}`: a `�` in a message always means the
+///   reader's terminal, never the input.
 /// - Each byte of invalid UTF-8 becomes `\xNN`; a backslash becomes `\\`, so
 ///   the text reads back unambiguously.
 /// - More than `limit` characters are cut, with `…` and the whole length in bytes.
@@ -43,12 +46,13 @@ public func messageText(_ bytes: UnsafeRawBufferPointer, limit: Int = MessageTex
             index += 1
             continue
         }
-        // C1 controls: U+0080–U+009F, encoded C2 80 … C2 9F.
-        if length == 2 && byte == 0xC2 && bytes[index + 1] < 0xA0 {
+        let scalar = MessageText.scalarValue(bytes, at: index, length: length)
+        if MessageText.isEscaped(scalar) {
             output.append(contentsOf: "\\u{".utf8)
-            MessageText.appendHexDigits(bytes[index + 1], to: &output)
+            if scalar > 0xFF { MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar >> 8), to: &output) }
+            MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar), to: &output)
             output.append(0x7D)
-            index += 2
+            index += length
             continue
         }
         for k in 0..<length { output.append(bytes[index + k]) }
@@ -72,6 +76,23 @@ public enum MessageText {
     /// Characters of input an error message quotes before it cuts: enough for
     /// any name or number a file holds, short enough for one terminal line.
     public static let defaultLimit = 60
+
+    /// The scalar a valid 2- or 3-byte sequence encodes (4-byte ones are
+    /// never escaped, so their value is not needed).
+    @usableFromInline static func scalarValue(_ bytes: UnsafeRawBufferPointer, at index: Int, length: Int) -> UInt32 {
+        let lead = UInt32(bytes[index])
+        let second = UInt32(bytes[index + 1] & 0x3F)
+        switch length {
+        case 2: return (lead & 0x1F) << 6 | second
+        case 3: return (lead & 0x0F) << 12 | second << 6 | UInt32(bytes[index + 2] & 0x3F)
+        default: return 0x10000
+        }
+    }
+
+    /// C1 controls, the replacement character and the BMP's last two noncharacters.
+    @usableFromInline static func isEscaped(_ scalar: UInt32) -> Bool {
+        (scalar >= 0x80 && scalar < 0xA0) || scalar >= 0xFFFD && scalar <= 0xFFFF
+    }
 
     @usableFromInline static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
         switch byte {

@@ -24,6 +24,11 @@ struct MessageTextTests {
         #expect(messageText("C:\\x") == "C:\\\\x")
     }
 
+    @Test("U+FFFD, U+FFFE and U+FFFF, which a JSON \\u escape can spell, become escapes: a � in a message never comes from the input")
+    func replacementCharacter() {
+        #expect(messageText("key \u{FFFD}\u{FFFF}\u{FFFE}\u{F2E2}") == "key \\u{FFFD}\\u{FFFF}\\u{FFFE}\u{F2E2}")
+    }
+
     @Test("Invalid UTF-8 becomes \\xNN a byte: stray, overlong, surrogate, cut short")
     func invalidUTF8() {
         #expect(messageText([0x61, 0xFF, 0x62]) == "a\\xFFb")
