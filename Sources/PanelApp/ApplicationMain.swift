@@ -286,6 +286,7 @@ final class LaunchedApp {
         runLoop.warnings.handler = { warning in writeError("warning: \(warning.message)\n") }
         options = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log, arguments: arguments)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
+        application.screen.configure(bounds: options.screenBounds, scale: 1)
         guard delegate.application(application, didFinishLaunchingWithOptions: options) else {
             throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
         }

@@ -20,6 +20,8 @@ open class Application: Responder {
     public final let displayLink: DisplayLink
     /// Runs `View.animate`'s animations on the display link.
     public final let viewAnimator: ViewAnimator
+    /// The panel: its size in points, its scale (UIKit's `UIScreen.main`).
+    public final let screen = Screen()
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
     @usableFromInline var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>

@@ -1,0 +1,34 @@
+/// UIKit's `UIScreen`: the panel the application draws on, as the UI sees it.
+///
+/// ``bounds`` is in points, in the UI's orientation (the board's rotation
+/// already applied), and is what a full-screen window's frame is. ``scale``
+/// says how many pixels make a point: 2 on a dense panel lays the UI out on
+/// half the pixels each way and draws it at the full resolution, so text and
+/// shapes stay sharp. ``nativeBounds`` is the same area in pixels.
+///
+/// The host sets the screen up before the app launches
+/// (``configure(bounds:scale:)``); an application that no host runs (a test)
+/// has an 800×480 screen at scale 1.
+public final class Screen {
+    /// The screen in points, origin at the top-left of the UI.
+    public private(set) var bounds: Rect
+    /// Pixels per point (1 to 4).
+    public private(set) var scale: Double
+
+    public init(bounds: Rect = Rect(x: 0, y: 0, width: 800, height: 480), scale: Double = 1) {
+        self.bounds = bounds
+        self.scale = scale
+    }
+
+    /// The screen in pixels, in the UI's orientation: ``bounds`` times ``scale``.
+    public var nativeBounds: Rect {
+        Rect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
+    }
+
+    /// Sets the size and scale; for hosts, before the app launches.
+    public func configure(bounds: Rect, scale: Double) {
+        precondition(scale >= 1 && scale <= 4, "Screen: scale is pixels per point, from 1 to 4")
+        self.bounds = bounds
+        self.scale = scale
+    }
+}
