@@ -33,6 +33,16 @@ static inline int cdrm_handle_event(int fd, cdrm_flip_handler handler) {
     context.page_flip_handler = handler;
     return drmHandleEvent(fd, &context);
 }
+/// `DRM_FORMAT_BGRX8888` ('BX24'), for naming what a plane offers.
+static inline uint32_t cdrm_format_bgrx8888(void) { return DRM_FORMAT_BGRX8888; }
+/// `DRM_CLIENT_CAP_UNIVERSAL_PLANES`: list primary and cursor planes too.
+static inline uint64_t cdrm_client_cap_universal_planes(void) { return DRM_CLIENT_CAP_UNIVERSAL_PLANES; }
+/// `DRM_PLANE_TYPE_PRIMARY`, the value of a plane's "type" property.
+static inline uint64_t cdrm_plane_type_primary(void) { return DRM_PLANE_TYPE_PRIMARY; }
+/// `DRM_MODE_OBJECT_PLANE`, for the property calls.
+static inline uint32_t cdrm_object_plane(void) { return DRM_MODE_OBJECT_PLANE; }
+/// `DRM_MODE_PROP_BITMASK`: a property whose enum entries name bits (rotation).
+static inline uint32_t cdrm_prop_bitmask(void) { return DRM_MODE_PROP_BITMASK; }
 static inline uint32_t cdrm_connected(void) { return DRM_MODE_CONNECTED; }
 static inline uint32_t cdrm_mode_type_preferred(void) { return DRM_MODE_TYPE_PREFERRED; }
 

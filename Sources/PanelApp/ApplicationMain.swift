@@ -151,8 +151,10 @@ final class AppRuntime {
     func touchConfiguration() -> EvdevTouchConfiguration {
         var touch = EvdevTouchConfiguration(devicePath: options.device ?? board?.touch.device.pathOrName)
         touch.grab = options.grab || board?.touch.grab == true
-        // The display's rotation is not applied on DRM yet (docs/boards.md): the sensor's own rotation only.
-        touch.rotation = options.touchRotation.map { TouchRotation(rawValue: $0)! } ?? board?.touch.rotation ?? .none
+        // The sensor's rotation (the option's or the board's), then the display's: the UI is drawn turned.
+        let sensor = options.touchRotation.map { TouchRotation(rawValue: $0)! } ?? board?.touch.rotation ?? .none
+        let display = board?.display.rotation.touchRotation ?? .none
+        touch.rotation = TouchRotation(rawValue: (sensor.rawValue + display.rawValue) % 360)!
         touch.calibration = options.calibration ?? board?.touch.effectiveCalibration ?? .identity
         touch.filters = board?.touch.filters ?? .none
         return touch
@@ -170,9 +172,9 @@ final class AppRuntime {
     /// first card that has them. Not `required` (auto): nil when there is no
     /// usable display, after a note saying why.
     func openDisplay(required: Bool) -> DRMDisplay? {
-        var configuration = DRMDisplayConfiguration(cardPath: options.card)
-        configuration.connectorName = options.connector ?? board?.display.connector
-        configuration.mode = options.mode ?? board?.display.modeName
+        var configuration = DRMDisplayConfiguration(board: board, cardPath: options.card)
+        configuration.connectorName = options.connector ?? configuration.connectorName
+        configuration.mode = options.mode ?? configuration.mode
         do throws(PanelLinuxError) {
             return try DRMDisplay.open(configuration)
         } catch {
@@ -263,6 +265,17 @@ final class AppRuntime {
         } catch {
             fail("the board compiled in is not valid: " + error.description)
         }
+    }
+}
+
+extension DRMDisplayConfiguration {
+    /// The board's display: connector, mode, pixel format and rotation, on `cardPath` (or the first card).
+    init(board: Board?, cardPath: String?) {
+        self.init(cardPath: cardPath)
+        connectorName = board?.display.connector
+        mode = board?.display.modeName
+        pixelFormat = board?.display.pixelFormat
+        rotation = board?.display.rotation ?? .none
     }
 }
 

@@ -11,36 +11,40 @@ public struct DRMDisplayConfiguration {
     public var connectorName: String?
     /// A mode `WIDTHxHEIGHT` (or a mode name); `nil` takes the preferred mode.
     public var mode: String?
+    /// The format the board asks for (`display.pixelFormat`); `nil` takes XRGB8888,
+    /// or RGB565 when the primary plane offers nothing better.
+    public var pixelFormat: PixelFormat?
+    /// How the panel is mounted (`display.rotation`): the UI is drawn turned back by this.
+    public var rotation: DisplayRotation = .none
     public init(cardPath: String? = nil) { self.cardPath = cardPath }
-}
-
-/// One presented frame, reported when its page flip completed.
-public struct PresentedFrame {
-    public var number: Int
-    /// The oldest input event the frame reflects (CLOCK_MONOTONIC), `nil` when none.
-    public var inputTime: Double?
-    /// The page-flip completion time from the DRM event (CLOCK_MONOTONIC).
-    public var flipTime: Double
-    /// The CRTC's vblank counter at the flip: consecutive frames one apart
-    /// were shown on consecutive vblanks (0 where the driver counts none).
-    public var vblank: UInt32 = 0
-}
-
-/// Told when a page flip completed.
-public protocol DRMDisplayDelegate: AnyObject {
-    func display(_ display: DRMDisplay, didPresent frame: PresentedFrame)
 }
 
 /// A KMS display through libdrm: two dumb buffers, page flips with at most
 /// one in flight, dirty-rect copies, the previous CRTC restored on close.
-public final class DRMDisplay: EpollSource, RunLoopTarget {
+///
+/// The board's rotation is done by the primary plane's `rotation` property
+/// when the driver offers that angle (no CPU cost), else by the dirty copy
+/// (``DisplayRotation/copy(_:from:to:)``). The UI is drawn in the board's
+/// pixel format; the buffers scan it out as it is when the plane offers it,
+/// else the copy converts it (RGB565 into XRGB8888), without dithering.
+public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public let cardPath: String
     public let fd: FileDescriptor
     public let connectorName: String
     public let width: Int
     public let height: Int
     public let modeName: String
-    public var delegate: (any DRMDisplayDelegate)?
+    public var delegate: (any ScanoutDisplayDelegate)?
+    public let rotation: DisplayRotation
+    /// What the UI draws in.
+    public let pixelFormat: PixelFormat
+    /// What the buffers scan out: ``pixelFormat``, unless the plane cannot.
+    public let scanoutFormat: PixelFormat
+    /// Whether the plane turns the image (its buffers are then the logical size).
+    public internal(set) var rotatesInHardware = false
+    /// The formats the primary plane offers, as fourcc names (`XR24`, `RG16`, …); empty when the driver lists none.
+    public let offeredFormats: [String]
+    public var devicePath: String { cardPath }
     /// False while DRM master is lost (another VT or client owns the display).
     public internal(set) var isPresenting = true
 
@@ -49,6 +53,11 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
     @usableFromInline var mode: drmModeModeInfo
     @usableFromInline var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
     @usableFromInline var buffers: [(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer)] = []
+    /// The buffers' size: the mode's, turned when the plane rotates.
+    @usableFromInline var bufferWidth = 0
+    @usableFromInline var bufferHeight = 0
+    /// The plane whose rotation property was changed, to put back on close.
+    @usableFromInline var rotatedPlane: (plane: UInt32, property: UInt32, previous: UInt64)?
     @usableFromInline var damage: [Rect] = [.zero, .zero]
     @usableFromInline var front = 0
     @usableFromInline var flipPending = false
@@ -61,10 +70,33 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
     @usableFromInline var runLoop: RunLoop?
     @usableFromInline var isClosed = false
 
-    /// The back buffers as PanelKit framebuffers (XRGB8888).
+    /// The scan-out buffers as PanelKit framebuffers.
     public func framebuffer(_ index: Int) -> Framebuffer {
-        Framebuffer(width: width, height: height, stride: buffers[index].pitch, format: .xrgb8888,
+        Framebuffer(width: bufferWidth, height: bufferHeight, stride: buffers[index].pitch, format: scanoutFormat,
                     baseAddress: buffers[index].map)
+    }
+
+    public var summary: String {
+        var text = cardPath + " " + connectorName + " " + modeName + ", " + Self.name(of: pixelFormat)
+        if scanoutFormat != pixelFormat {
+            text += " converted to " + Self.name(of: scanoutFormat) + " as it is copied (the primary plane offers "
+                + offeredFormats.joined(separator: ", ") + ")"
+        }
+        if pixelFormat == .rgb565 { text += ", not dithered" }
+        switch (rotation, rotatesInHardware) {
+        case (.none, _): break
+        case (_, true): text += ", turned " + String(rotation.rawValue) + "° by the KMS plane"
+        case (_, false): text += ", turned " + String(rotation.rawValue) + "° in software as dirty areas are copied (the plane "
+            + (offeredRotations.isEmpty ? "has no rotation property)" : "offers only " + offeredRotations + ")")
+        }
+        return text
+    }
+
+    /// The plane's rotation property's angles, e.g. `rotate-0, rotate-180`; empty when it has none.
+    public let offeredRotations: String
+
+    static func name(of format: PixelFormat) -> String {
+        format == .rgb565 ? "RGB565" : "XRGB8888"
     }
 
     // MARK: Opening
@@ -136,14 +168,7 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         return type + "-" + String(connector.connector_type_id)
     }
 
-    static func name(of mode: drmModeModeInfo) -> String {
-        var copy = mode
-        return withUnsafeBytes(of: &copy.name) { bytes in
-            var text = ""
-            for byte in bytes where byte != 0 { text.append(Character(Unicode.Scalar(byte))) }
-            return text
-        }
-    }
+    static func name(of mode: drmModeModeInfo) -> String { PrimaryPlane.string(mode.name) }
 
     init(path: String, fd: FileDescriptor, configuration: DRMDisplayConfiguration) throws(PanelLinuxError) {
         guard let resources = drmModeGetResources(fd.rawValue) else {
@@ -210,6 +235,17 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
             }
         }
         guard crtcID != 0 else { throw PanelLinuxError("\(path): no CRTC can drive \(connectorName)") }
+        var crtcIndex = 0
+        for c in 0..<Int(resources.pointee.count_crtcs) where resources.pointee.crtcs[c] == crtcID { crtcIndex = c }
+        let modeName = String(mode.hdisplay) + "x" + String(mode.vdisplay) + "@" + String(mode.vrefresh)
+
+        // The primary plane: the formats it scans out and the angles it turns.
+        let plane = PrimaryPlane.find(fd: fd, crtcIndex: crtcIndex)
+        let offered = plane?.formats ?? []
+        let formats = try Self.choosePixelFormats(requested: configuration.pixelFormat, offered: offered,
+                                                  where: path + ": " + connectorName + "'s primary plane")
+        let rotation = configuration.rotation
+        let hardwareAngle = rotation == .none ? nil : plane?.rotationBits[PrimaryPlane.drmRotationName(rotation)]
 
         self.cardPath = path
         self.fd = fd
@@ -219,42 +255,114 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         self.mode = mode
         self.width = Int(mode.hdisplay)
         self.height = Int(mode.vdisplay)
-        self.modeName = String(mode.hdisplay) + "x" + String(mode.vdisplay) + "@" + String(mode.vrefresh)
-        for _ in 0..<2 {
-            switch Self.createBuffer(fd: fd, width: width, height: height) {
-            case .success(let buffer): buffers.append(buffer)
-            case .failure(let error):
-                destroyBuffers()
-                throw PanelLinuxError("\(path): cannot allocate a \(width)x\(height) dumb buffer: \(error.message)", errno: error.errno)
+        self.modeName = modeName
+        self.rotation = rotation
+        self.pixelFormat = formats.render
+        self.scanoutFormat = formats.scanout
+        self.offeredFormats = offered.map(PrimaryPlane.fourccName)
+        self.offeredRotations = plane?.rotationNames.joined(separator: ", ") ?? ""
+        savedCRTC = drmModeGetCrtc(fd.rawValue, crtcID)
+
+        // The plane turns the image when it can; the CRTC is switched off
+        // around the change, since the console's buffer does not fit a
+        // quarter-turned plane. A driver that lists the angle but refuses
+        // linear dumb buffers turned (i915 wants tiled ones) falls back to software.
+        var inHardware = false
+        if let plane, let property = plane.rotationProperty, let bit = hardwareAngle {
+            _ = drmModeSetCrtc(fd.rawValue, crtcID, 0, 0, 0, nil, 0, nil)
+            if drmModeObjectSetProperty(fd.rawValue, plane.id, cdrm_object_plane(), property, 1 << UInt64(bit)) == 0 {
+                rotatedPlane = (plane.id, property, plane.rotationValue)
+                inHardware = true
             }
         }
-        savedCRTC = drmModeGetCrtc(fd.rawValue, crtcID)
-        var connectorID = self.connectorID
-        if drmModeSetCrtc(fd.rawValue, crtcID, buffers[0].fb, 0, 0, &connectorID, 1, &self.mode) != 0 {
-            let error = Errno.current
+        var attempt = 0
+        while true {
+            let turned = inHardware && rotation.swapsAxes
+            bufferWidth = turned ? height : width
+            bufferHeight = turned ? width : height
+            rotatesInHardware = inHardware
+            let failure = setUpBuffersAndCRTC()
+            guard let failure else { return }
             destroyBuffers()
+            if inHardware && attempt == 0 {
+                undoPlaneRotation()
+                inHardware = false
+                attempt += 1
+                continue
+            }
             if let savedCRTC { drmModeFreeCrtc(savedCRTC) }
             savedCRTC = nil
-            if error == .permissionDenied || error == .notPermitted {
-                throw PanelLinuxError("\(path): permission denied setting the mode: another program (a display server?) is DRM master; stop it, or run from a text console as root or a member of the 'video' group", errno: error)
-            }
-            throw PanelLinuxError("\(path): cannot set mode \(modeName) on \(connectorName) (errno \(error.rawValue))", errno: error)
+            throw failure
         }
     }
 
-    static func createBuffer(fd: FileDescriptor, width: Int, height: Int)
+    /// Allocates the two buffers and sets the CRTC to the first; the error, or nil.
+    func setUpBuffersAndCRTC() -> PanelLinuxError? {
+        for _ in 0..<2 {
+            switch Self.createBuffer(fd: fd, width: bufferWidth, height: bufferHeight, format: scanoutFormat) {
+            case .success(let buffer): buffers.append(buffer)
+            case .failure(let error):
+                return PanelLinuxError("\(cardPath): cannot allocate a \(bufferWidth)x\(bufferHeight) \(Self.name(of: scanoutFormat)) dumb buffer: \(error.message)",
+                                       errno: error.errno)
+            }
+        }
+        var connectorID = self.connectorID
+        if drmModeSetCrtc(fd.rawValue, crtcID, buffers[0].fb, 0, 0, &connectorID, 1, &self.mode) != 0 {
+            let error = Errno.current
+            if error == .permissionDenied || error == .notPermitted {
+                return PanelLinuxError("\(cardPath): permission denied setting the mode: another program (a display server?) is DRM master; stop it, or run from a text console as root or a member of the 'video' group", errno: error)
+            }
+            return PanelLinuxError("\(cardPath): cannot set mode \(modeName) on \(connectorName) with a \(bufferWidth)x\(bufferHeight) \(Self.name(of: scanoutFormat)) buffer (errno \(error.rawValue))", errno: error)
+        }
+        return nil
+    }
+
+    /// Puts the plane's rotation back as it was found (CRTC off first: the
+    /// console's buffer is the mode's size, unturned).
+    @usableFromInline func undoPlaneRotation() {
+        guard let rotated = rotatedPlane else { return }
+        _ = drmModeSetCrtc(fd.rawValue, crtcID, 0, 0, 0, nil, 0, nil)
+        _ = drmModeObjectSetProperty(fd.rawValue, rotated.plane, cdrm_object_plane(), rotated.property, rotated.previous)
+        rotatedPlane = nil
+    }
+
+    /// What the UI draws in and what the buffers scan out, from what the board
+    /// asks for and the plane offers (fourcc codes; empty: the driver lists
+    /// none, so XRGB8888 is taken on trust, as every KMS driver scans it out).
+    static func choosePixelFormats(requested: PixelFormat?, offered: [UInt32], where plane: String)
+        throws(PanelLinuxError) -> (render: PixelFormat, scanout: PixelFormat) {
+        let xrgb = offered.isEmpty || offered.contains(cdrm_format_xrgb8888())
+        let rgb565 = offered.contains(cdrm_format_rgb565())
+        let list = offered.map(PrimaryPlane.fourccName).joined(separator: ", ")
+        switch requested {
+        case .rgb565?:
+            if rgb565 { return (.rgb565, .rgb565) }
+            if xrgb { return (.rgb565, .xrgb8888) }
+            throw PanelLinuxError(plane + " scans out neither RG16 nor XR24 (it offers " + list
+                                  + "): PanelKit cannot show an RGB565 board on it")
+        case .xrgb8888?, nil:
+            if xrgb { return (.xrgb8888, .xrgb8888) }
+            if rgb565 { return (.rgb565, .rgb565) }
+            throw PanelLinuxError(plane + " scans out neither XR24 nor RG16 (it offers " + list
+                                  + "): PanelKit draws only XRGB8888 and RGB565")
+        }
+    }
+
+    static func createBuffer(fd: FileDescriptor, width: Int, height: Int, format: PixelFormat)
         -> Result<(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer), PanelLinuxError> {
         var create = drm_mode_create_dumb()
         create.width = UInt32(width)
         create.height = UInt32(height)
-        create.bpp = 32
+        create.bpp = UInt32(format.bytesPerPixel * 8)
         if drmIoctl(fd.rawValue, cdrm_ioctl_mode_create_dumb(), &create) != 0 {
             return .failure(PanelLinuxError("DRM_IOCTL_MODE_CREATE_DUMB failed", errno: .current))
         }
         var destroy = drm_mode_destroy_dumb()
         destroy.handle = create.handle
         var fb: UInt32 = 0
-        if drmModeAddFB(fd.rawValue, UInt32(width), UInt32(height), 24, 32, create.pitch, create.handle, &fb) != 0 {
+        // Legacy depth/bpp pairs: 24/32 is XRGB8888, 16/16 is RGB565.
+        let depth: UInt8 = format == .rgb565 ? 16 : 24
+        if drmModeAddFB(fd.rawValue, UInt32(width), UInt32(height), depth, UInt8(create.bpp), create.pitch, create.handle, &fb) != 0 {
             let error = Errno.current
             _ = drmIoctl(fd.rawValue, cdrm_ioctl_mode_destroy_dumb(), &destroy)
             return .failure(PanelLinuxError("drmModeAddFB failed", errno: error))
@@ -291,10 +399,11 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
     // MARK: Presenting
 
     /// Starts reading page-flip events on `loop` and presenting from `source`,
-    /// a framebuffer of the mode's size (the renderer draws into it).
+    /// a framebuffer of ``logicalSize`` in ``pixelFormat`` (the renderer draws into it).
     public func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError) {
-        precondition(source.width == width && source.height == height && source.format == .xrgb8888,
-                     "DRMDisplay: the source framebuffer must be \(width)x\(height) XRGB8888")
+        let size = logicalSize
+        precondition(source.width == size.width && source.height == size.height && source.format == pixelFormat,
+                     "DRMDisplay: the source framebuffer must be \(size.width)x\(size.height) \(Self.name(of: pixelFormat))")
         self.source = source
         self.runLoop = loop.application.runLoop
         do {
@@ -337,14 +446,11 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         pendingInputTime = .infinity
     }
 
+    /// Copies `rect` (logical pixels) of the source into buffer `index`,
+    /// turned (unless the plane turns it) and converted as the buffer needs.
     @usableFromInline func copy(_ rect: Rect, from source: Framebuffer, into index: Int) {
-        let x0 = max(0, Int(rect.minX.rounded(.down))), y0 = max(0, Int(rect.minY.rounded(.down)))
-        let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
-        guard x1 > x0, y1 > y0 else { return }
-        let target = buffers[index]
-        for y in y0..<y1 {
-            memcpy(target.map + y * target.pitch + x0 * 4, source.baseAddress + y * source.stride + x0 * 4, (x1 - x0) * 4)
-        }
+        let turn = rotatesInHardware ? DisplayRotation.none : rotation
+        turn.copy(rect, from: source, to: framebuffer(index))
     }
 
     /// Master was lost without warning (a flip failed with EACCES: another
@@ -459,6 +565,7 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         if let retryTimer { runLoop?.cancel(retryTimer) }
         retryTimer = nil
         waitForFlip()
+        undoPlaneRotation()
         if let saved = savedCRTC {
             var connectorID = self.connectorID
             if saved.pointee.mode_valid != 0 {

@@ -15,8 +15,8 @@ import PanelKit
 /// steps them, renders and queues the next flip, so there is one animation
 /// frame per vblank and never two frames queued for one. With no target the
 /// loop sleeps until input: an idle screen uses no CPU.
-public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
-    public let display: DRMDisplay
+public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, RunLoopTarget {
+    public let display: any ScanoutDisplay
     public let application: Application
     public let window: Window
     public let renderer: Renderer
@@ -52,24 +52,28 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
     @usableFromInline var animationWake: TimerHandle?
     @usableFromInline var reportedDroppedFrames = 0
 
-    /// `window` must be the size of the display's mode; touches map onto it.
-    public init(display: DRMDisplay, application: Application, window: Window, renderer: Renderer,
+    /// `window` covers the screen in the UI's orientation (the display's
+    /// ``ScanoutDisplay/logicalSize``); touches map onto its bounds. The
+    /// renderer draws into a framebuffer of the logical size in the display's
+    /// ``ScanoutDisplay/pixelFormat``, which the display turns and copies.
+    public init(display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
                 touch: EvdevTouchConfiguration) throws(PanelLinuxError) {
         self.display = display
         self.application = application
         self.window = window
         self.renderer = renderer
-        let stride = display.width * 4
-        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * display.height, alignment: 16)
-        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * display.height)
-        framebuffer = Framebuffer(width: display.width, height: display.height, stride: stride, format: .xrgb8888, baseAddress: pixels)
+        let size = display.logicalSize
+        let stride = size.width * display.pixelFormat.bytesPerPixel
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * size.height, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * size.height)
+        framebuffer = Framebuffer(width: size.width, height: size.height, stride: stride, format: display.pixelFormat,
+                                  baseAddress: pixels)
         do throws(Errno) {
             loop = try EpollRunLoop(application: application)
         } catch {
             throw PanelLinuxError("cannot set up the epoll loop: " + error.message, errno: error)
         }
-        input = EvdevTouchInput(application: application, screenSize: Size(width: Double(display.width), height: Double(display.height)),
-                                configuration: touch)
+        input = EvdevTouchInput(application: application, screenSize: window.bounds.size, configuration: touch)
         latencies.reserveCapacity(1 << 16)
     }
 
@@ -165,8 +169,8 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         input.rescan(loop)
     }
 
-    // DRMDisplayDelegate
-    public func display(_ display: DRMDisplay, didPresent frame: PresentedFrame) {
+    // ScanoutDisplayDelegate
+    public func display(_ display: any ScanoutDisplay, didPresent frame: PresentedFrame) {
         frames += 1
         if let inputTime = frame.inputTime { latencies.append(frame.flipTime - inputTime) }
         framePresented?(frame)

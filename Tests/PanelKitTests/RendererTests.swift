@@ -744,6 +744,36 @@ struct RendererTests {
         #expect(rotation.copy(Rect(x: 100, y: 100, width: 5, height: 5), from: logical.framebuffer, to: physical.framebuffer) == nil)
     }
 
+    @Test("Rotation: an RGB565 UI copied onto an XRGB8888 scan-out buffer (or the reverse) is converted in the same pass, turned",
+          arguments: rotations)
+    func rotationConvertsFormats(_ rotation: DisplayRotation) {
+        let size = rotation.logicalSize(physicalWidth: 7, physicalHeight: 5)
+        for (from, to) in [(PixelFormat.rgb565, PixelFormat.xrgb8888), (.xrgb8888, .rgb565)] {
+            let logical = PaddedFramebuffer(width: size.width, height: size.height, format: from, padding: 8)
+            let physical = PaddedFramebuffer(width: 7, height: 5, format: to, padding: 12)
+            for y in 0..<size.height {
+                for x in 0..<size.width { storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y) }
+            }
+            #expect(rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: physical.framebuffer) == physical.framebuffer.bounds)
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let p = rotation.physicalPixel(x: x, y: y, physicalWidth: 7, physicalHeight: 5)
+                    let row = logical.framebuffer.baseAddress + y * logical.framebuffer.stride
+                    let target = physical.framebuffer.baseAddress + p.y * physical.framebuffer.stride
+                    // The renderer's own conversions: high bits repeated into 8, or the top bits kept.
+                    if from == .rgb565 {
+                        let expected = Renderer.xrgb(fromRGB565: row.load(fromByteOffset: x * 2, as: UInt16.self))
+                        #expect(target.load(fromByteOffset: p.x * 4, as: UInt32.self) == expected, "logical (\(x), \(y)) RGB565 → XRGB8888")
+                    } else {
+                        let expected = Renderer.rgb565(fromXRGB: row.load(fromByteOffset: x * 4, as: UInt32.self))
+                        #expect(target.load(fromByteOffset: p.x * 2, as: UInt16.self) == expected, "logical (\(x), \(y)) XRGB8888 → RGB565")
+                    }
+                }
+            }
+            #expect(physical.paddingIntact && logical.paddingIntact)
+        }
+    }
+
     @Test("Rotation: touchRotation turns a touch on the physical panel back onto the logical pixel under it",
           arguments: rotations)
     func touchRotationMatchesDisplayRotation(_ rotation: DisplayRotation) {

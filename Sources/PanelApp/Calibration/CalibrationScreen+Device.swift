@@ -13,16 +13,14 @@ extension CalibrationScreen {
     /// ``isFinished``); the console's mode is back either way.
     public static func runOnDevice(board: Board, card: String?, touch: EvdevTouchConfiguration, renderer: Renderer,
                                    log: @escaping (String) -> Void) throws(PanelLinuxError) -> CalibrationScreen {
-        var configuration = DRMDisplayConfiguration(cardPath: card)
-        configuration.connectorName = board.display.connector
-        configuration.mode = board.display.modeName
-        let display = try DRMDisplay.open(configuration)
+        let display = try DRMDisplay.open(DRMDisplayConfiguration(board: board, cardPath: card))
         var raw = touch
         raw.calibration = .identity
         raw.rotation = .none
         let application = Application(runLoop: RunLoop(clock: SystemClock()))
-        let window = Window(frame: Rect(x: 0, y: 0, width: Double(display.width), height: Double(display.height)))
-        let screen = CalibrationScreen(frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touch.rotation)
+        let size = display.logicalSize
+        let window = Window(frame: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        let screen = CalibrationScreen(frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touchRotationOnScreen)
         window.addSubview(screen)
         application.addWindow(window)
         do throws(PanelLinuxError) {

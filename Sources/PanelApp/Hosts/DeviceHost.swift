@@ -13,7 +13,7 @@ import PanelReplay
 /// virtual terminal, it lets VT switches take the display away and give it
 /// back (`DeviceSession.terminal`), logging each as a `"display"` line.
 enum DeviceHost {
-    static func run(_ runtime: AppRuntime, display: DRMDisplay) -> Int32 {
+    static func run(_ runtime: AppRuntime, display: any ScanoutDisplay) -> Int32 {
         let options = runtime.options, board = runtime.board
         // From here on, any error gives the console its mode back before it is printed.
         runtime.restoreDisplay = { display.close(nil) }
@@ -29,8 +29,9 @@ enum DeviceHost {
         }
 
         let runLoop = RunLoop(clock: SystemClock())
-        // The mode's size, unturned: display rotation is not wired on DRM yet.
-        let size = Size(width: Double(display.width), height: Double(display.height))
+        // The UI's orientation: the mode turned by the board's rotation.
+        let logical = display.logicalSize
+        let size = Size(width: Double(logical.width), height: Double(logical.height))
         let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: .drm)
         let session: DeviceSession
         do throws(PanelLinuxError) {
@@ -63,8 +64,7 @@ enum DeviceHost {
                 }
             }
         }
-        runtime.note((board.map { $0.name + ": " } ?? "") + display.cardPath + " " + display.connectorName + " " + display.modeName
-                     + "; SIGTERM or SIGINT ends it")
+        runtime.note((board.map { $0.name + ": " } ?? "") + display.summary + "; SIGTERM or SIGINT ends it")
         do throws(PanelLinuxError) {
             try session.run(duration: options.duration)
         } catch {

@@ -92,30 +92,38 @@ public enum DisplayRotation: Int, Sendable {
     /// and returns the physical area written (`nil` when nothing was), for the
     /// backend to flush or flip.
     ///
-    /// Both framebuffers must have the same pixel format, and `logical` the
-    /// size ``logicalSize(physicalWidth:physicalHeight:)`` gives for
-    /// `physical`; their strides may be anything that keeps pixels aligned (a
-    /// multiple of the pixel size, as DRM pitches are). Allocates nothing.
+    /// `logical` must have the size ``logicalSize(physicalWidth:physicalHeight:)``
+    /// gives for `physical`; their strides may be anything that keeps pixels
+    /// aligned (a multiple of the pixel size, as DRM pitches are). When the
+    /// formats differ the pixels are converted on the way (an RGB565 UI on a
+    /// display that scans out only XRGB8888, or the reverse), in the same pass.
+    /// Allocates nothing.
     @discardableResult
     public func copy(_ area: Rect, from logical: Framebuffer, to physical: Framebuffer) -> Rect? {
-        precondition(logical.format == physical.format,
-                     "DisplayRotation.copy: the logical and physical framebuffers must have the same pixel format")
         let expected = logicalSize(physicalWidth: physical.width, physicalHeight: physical.height)
         precondition(logical.width == expected.width && logical.height == expected.height,
                      "DisplayRotation.copy: the logical framebuffer must be the physical one's size, turned")
-        let size = logical.format.bytesPerPixel
-        precondition(logical.stride % size == 0 && physical.stride % size == 0
-                         && Int(bitPattern: logical.baseAddress) % size == 0 && Int(bitPattern: physical.baseAddress) % size == 0,
+        precondition(logical.stride % logical.format.bytesPerPixel == 0 && physical.stride % physical.format.bytesPerPixel == 0
+                         && Int(bitPattern: logical.baseAddress) % logical.format.bytesPerPixel == 0
+                         && Int(bitPattern: physical.baseAddress) % physical.format.bytesPerPixel == 0,
                      "DisplayRotation.copy: pixels must be aligned to their size (strides a multiple of it)")
         guard let pixels = Renderer.pixelArea(covering: area, in: logical) else { return nil }
         let target = physicalRect(pixels, physicalWidth: physical.width, physicalHeight: physical.height)
         let px0 = Int(target.minX), py0 = Int(target.minY)
         let px1 = Int(target.maxX), py1 = Int(target.maxY)
-        switch logical.format {
-        case .xrgb8888:
-            copyPixels(UInt32.self, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1)
-        case .rgb565:
-            copyPixels(UInt16.self, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1)
+        switch (logical.format, physical.format) {
+        case (.xrgb8888, .xrgb8888):
+            copyPixels(from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt32) in pixel }
+        case (.rgb565, .rgb565):
+            copyPixels(from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt16) in pixel }
+        case (.rgb565, .xrgb8888):
+            copyPixels(from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt16) in
+                Renderer.xrgb(fromRGB565: pixel)
+            }
+        case (.xrgb8888, .rgb565):
+            copyPixels(from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt32) in
+                Renderer.rgb565(fromXRGB: pixel)
+            }
         }
         return target
     }
@@ -125,9 +133,11 @@ public enum DisplayRotation: Int, Sendable {
     /// quarter turns, which read logical columns, the area is walked in tiles
     /// so that the logical rows read stay in cache.
     @inline(__always)
-    @usableFromInline func copyPixels<Pixel: FixedWidthInteger>(_: Pixel.Type, from logical: Framebuffer, to physical: Framebuffer,
-                                                         px0: Int, px1: Int, py0: Int, py1: Int) {
-        let size = MemoryLayout<Pixel>.stride
+    @usableFromInline func copyPixels<Source: FixedWidthInteger, Pixel: FixedWidthInteger>(
+        from logical: Framebuffer, to physical: Framebuffer, px0: Int, px1: Int, py0: Int, py1: Int,
+        convert: (Source) -> Pixel
+    ) {
+        let size = MemoryLayout<Source>.stride, pixelSize = MemoryLayout<Pixel>.stride
         let wp = physical.width, hp = physical.height
         let source = logical.baseAddress, sourceStride = logical.stride
         // The logical pixel that lands on physical (px, py), and how far the source
@@ -156,15 +166,15 @@ public enum DisplayRotation: Int, Sendable {
                 let tileXEnd = min(tileX + tile, px1)
                 let count = tileXEnd - tileX
                 for py in tileY..<tileYEnd {
-                    let destination = (physical.baseAddress + py * physical.stride + tileX * size)
+                    let destination = (physical.baseAddress + py * physical.stride + tileX * pixelSize)
                         .assumingMemoryBound(to: Pixel.self)
                     var offset = sourceOffset(px: tileX, py: py)
-                    if self == .none {
+                    if self == .none && Source.self == Pixel.self {
                         destination.update(from: (source + offset).assumingMemoryBound(to: Pixel.self), count: count)
                         continue
                     }
                     for i in 0..<count {
-                        destination[i] = source.load(fromByteOffset: offset, as: Pixel.self)
+                        destination[i] = convert(source.load(fromByteOffset: offset, as: Source.self))
                         offset += step
                     }
                 }

@@ -1,0 +1,61 @@
+import PanelKit
+
+/// A display the device session presents to: a KMS CRTC (``DRMDisplay``) or
+/// a legacy framebuffer device. The small driver interface LVGL calls a
+/// display's flush callback, split the same way: the session renders the
+/// UI into a logical framebuffer (``logicalSize``, ``pixelFormat``), and the
+/// display copies the dirty part onto the screen, turning it by
+/// ``rotation`` and converting its pixels when the scan-out format differs.
+public protocol ScanoutDisplay: AnyObject {
+    /// The device, e.g. `/dev/dri/card0`.
+    var devicePath: String { get }
+    /// The panel's pixels as it scans them out (unturned).
+    var width: Int { get }
+    var height: Int { get }
+    /// How the panel is mounted: the logical image turns by this to become the scanned-out one.
+    var rotation: DisplayRotation { get }
+    /// The format the UI is drawn in (the scan-out format, or the board's when the display converts).
+    var pixelFormat: PixelFormat { get }
+    /// One line for the start-up note: device, mode, format and how rotation is done.
+    var summary: String { get }
+    /// Told of every presented frame.
+    var delegate: (any ScanoutDisplayDelegate)? { get set }
+    /// Whether a frame is queued and not yet on the screen: the display takes no other until it is.
+    var isFlipPending: Bool { get }
+    /// Seconds between refreshes.
+    var refreshInterval: Double { get }
+    /// Starts presenting `source` (``logicalSize``, ``pixelFormat``) from `loop`.
+    func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError)
+    /// The source changed in `dirty` (logical pixels), reflecting input from `inputTime` on.
+    func update(dirty: Rect, inputTime: Double)
+    /// Gives the display up for a VT switch away.
+    func release()
+    /// Takes the display back after a VT switch; false when that failed (it retries).
+    @discardableResult func acquire() -> Bool
+    /// Stops presenting and gives the console its mode back.
+    func close(_ loop: EpollRunLoop?)
+}
+
+extension ScanoutDisplay {
+    /// The size the UI draws in, in pixels: the panel's, turned by ``rotation``.
+    public var logicalSize: (width: Int, height: Int) {
+        rotation.logicalSize(physicalWidth: width, physicalHeight: height)
+    }
+}
+
+/// Told when a frame reached the screen.
+public protocol ScanoutDisplayDelegate: AnyObject {
+    func display(_ display: any ScanoutDisplay, didPresent frame: PresentedFrame)
+}
+
+/// One presented frame, reported when its page flip (or copy) completed.
+public struct PresentedFrame {
+    public var number: Int
+    /// The oldest input event the frame reflects (CLOCK_MONOTONIC), `nil` when none.
+    public var inputTime: Double?
+    /// The page-flip completion time from the DRM event (CLOCK_MONOTONIC).
+    public var flipTime: Double
+    /// The CRTC's vblank counter at the flip: consecutive frames one apart
+    /// were shown on consecutive vblanks (0 where the driver counts none).
+    public var vblank: UInt32 = 0
+}
