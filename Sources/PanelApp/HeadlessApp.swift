@@ -64,7 +64,8 @@ public final class HeadlessApp {
         self.textRenderer = textRenderer
         renderer = Renderer(textRenderer: textRenderer)
         let size = window.bounds.size
-        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+                                  format: launchOptions.board?.display.pixelFormat ?? .xrgb8888)
     }
 
     /// The JSON Lines log the app writes (action lines, and touch lines for scenes).

@@ -65,7 +65,8 @@ struct ReplayCommand: ParsableCommand {
         }
         if let png {
             let size = replayer.window.bounds.size
-            let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+            let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+                                          format: board?.display.pixelFormat ?? .xrgb8888)
             Renderer(textRenderer: Assets(given: assets).textRenderer()).draw(replayer.window, into: display.framebuffer)
             do {
                 try display.writePNG(to: png)

@@ -249,6 +249,8 @@ check_readback() {
 # MAX_FRACTION of them may. Sets INFO_LOG (the whole log compared, for information).
 # With CHECK_TAG set (see check_readback), the files and the screendump
 # ($RUN/app-replayed$CHECK_TAG.ppm) carry the tag, and INFO_LOG is left alone.
+# With CHECK_ROTATE=DEGREES, the headless frame is turned clockwise by that
+# much before the comparison (a board mounted turned: see check_mounted).
 check_against_headless() {
     local max_channel="$1" max_fraction="$2" out tag="${CHECK_TAG:-}" trace="${CHECK_TRACE:-Tests/Traces/$TRACE}"
     shift 2
@@ -264,7 +266,14 @@ check_against_headless() {
             > "$RUN/headless$tag.jsonl" || die "panel replay $DELIVERED --scene controls $* failed on the host"
     fi
     vm_file "/tmp/actions-replay$tag.jsonl" > "$RUN/vm-actions$tag.jsonl"
-    if out="$(python3 scripts/vm/images.py compare "$RUN/headless$tag.png" "$RUN/app-replayed$tag.ppm" "$max_channel" "$max_fraction")"; then
+    local reference="$RUN/headless$tag.png"
+    if [ -n "${CHECK_ROTATE:-}" ]; then
+        # The headless frame is the UI upright; the panel shows it turned by the board's rotation.
+        reference="$RUN/headless$tag-turned.ppm"
+        python3 scripts/vm/images.py rotate "$RUN/headless$tag.png" "$reference" "$CHECK_ROTATE" ||
+            die "cannot turn $RUN/headless$tag.png by $CHECK_ROTATE degrees"
+    fi
+    if out="$(python3 scripts/vm/images.py compare "$reference" "$RUN/app-replayed$tag.ppm" "$max_channel" "$max_fraction")"; then
         pass "screen$tag: screendump after the replay matches the headless render ($out)"
     else
         failed "screen$tag: screendump after the replay differs from \`panel replay --png\` beyond ${max_fraction} of pixels off by > ${max_channel}: $out (files in $RUN)"

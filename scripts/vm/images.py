@@ -241,6 +241,22 @@ def main(argv):
         colours = {p[i:i + 3] for i in range(0, len(p), 3)}
         nonblack = sum(1 for i in range(0, len(p), 3) if p[i:i + 3] != b"\0\0\0")
         print(f"{w}x{h}, {len(colours)} colours, {nonblack} non-black pixels")
+    elif cmd == "rotate":
+        # rotate IN OUT.ppm DEGREES: IN turned DEGREES clockwise (0, 90, 180,
+        # 270), as a panel mounted so shows a UI drawn upright (DisplayRotation).
+        w, h, p = read_image(argv[2])
+        turns = int(argv[4]) // 90 % 4
+        for _ in range(turns):
+            out = bytearray(w * h * 3)
+            # Clockwise: logical (x, y) lands on (h - 1 - y, x) of an h-wide image.
+            for y in range(h):
+                for x in range(w):
+                    i = (y * w + x) * 3
+                    j = (x * h + (h - 1 - y)) * 3
+                    out[j:j + 3] = p[i:i + 3]
+            w, h, p = h, w, bytes(out)
+        with open(argv[3], "wb") as f:
+            f.write(b"P6\n%d %d\n255\n" % (w, h) + p)
     elif cmd == "compare":
         frac = diff_fraction(argv[2], argv[3], int(argv[4]))
         return 0 if frac is not None and frac <= float(argv[5]) else 1

@@ -23,7 +23,9 @@ public final class HeadlessHost {
         launchOptions = launched.options
         renderer = Renderer(textRenderer: runtime.textRenderer)
         let size = window.bounds.size
-        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))
+        // The board's pixel format: an RGB565 board's headless frames are its 16-bit pixels.
+        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+                                  format: runtime.board?.display.pixelFormat ?? .xrgb8888)
     }
 
     /// The manual clock the app runs on.

@@ -27,6 +27,7 @@ final class SimulatorHost {
     var touch: TouchSimulator
     /// The UI's image (logical size) and the panel's (physical size), as on the board.
     var logical: HeadlessDisplay
+    let logicalFormat: PixelFormat
     let physical: HeadlessDisplay
     let recorder: EvemuWriter?
     let recordFile: Int32
@@ -73,7 +74,9 @@ final class SimulatorHost {
         self.screen = screen
         renderer = Renderer(textRenderer: runtime.textRenderer)
         physical = HeadlessDisplay(width: screen.physicalWidth, height: screen.physicalHeight)
-        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight)
+        // Drawn in the board's format (an RGB565 board looks as on its panel), shown converted.
+        logicalFormat = runtime.board?.display.pixelFormat ?? .xrgb8888
+        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight, format: logicalFormat)
         app = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
         touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
         if let recordPath = options.record {
@@ -226,7 +229,7 @@ final class SimulatorHost {
         app.delegate.applicationWillTerminate(app.application)
         screen = screen.turnedClockwise()
         window.setScreen(screen)
-        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight)
+        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight, format: logicalFormat)
         app = runtime.launch(runtime.newDelegate(), runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
         let previous = touch
         touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
