@@ -124,8 +124,7 @@ public struct Board {
     /// How far touches turn from the sensor onto ``screenSize``: the sensor's own
     /// `touch.rotation` against the scanned-out panel, then the display's
     /// rotation (a sensor that runs along the panel turns with the UI), as the
-    /// simulator's virtual panel does. For a screen drawn unturned (the DRM
-    /// backend, for now) only `touch.rotation` applies.
+    /// simulator's virtual panel does. Every backend uses it: they all draw turned.
     public var touchRotationOnScreen: TouchRotation {
         TouchRotation(rawValue: (touch.rotation.rawValue + display.rotation.touchRotation.rawValue) % 360)!
     }

@@ -65,6 +65,39 @@ struct DemoAndDirtyRectTests {
         driver.up(1)
     }
 
+    @Test("Rule 3 on a panel as mounted: dragging the demo's slider on a portrait UI turned 90° onto the panel, drawn in RGB565, allocates nothing per frame from the touch to the turned, converted scan-out copy")
+    func mountedPanelDragAllocatesNothing() {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        let demo = DemoApp(application: application, screenSize: Size(width: 480, height: 800), icon: nil)
+        let driver = TouchDriver(driving: application, window: demo.window)
+        let rotation = DisplayRotation.clockwise90
+        let logical = HeadlessDisplay(width: 480, height: 800, format: .rgb565)
+        let scanout = HeadlessDisplay(width: 800, height: 480, format: .xrgb8888)   // what bochs-drm scans out
+        let renderer = Renderer(textRenderer: makeTextRenderer())
+        renderer.draw(demo.window, into: logical.framebuffer)
+        rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: scanout.framebuffer)
+        let slider = demo.controls.volume
+        let thumb = slider.currentThumbRect
+        let start = slider.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
+        func frame(_ x: Double) -> Bool {
+            driver.move(1, to: Point(x: x, y: start.y))
+            guard let area = renderer.render(demo.window, into: logical.framebuffer) else { return false }
+            return rotation.copy(area, from: logical.framebuffer, to: scanout.framebuffer) != nil
+        }
+        // Warm-up: the whole range both ways draws every value's glyphs.
+        driver.down(1, at: start)
+        for x in stride(from: start.x, through: 460, by: 6) { _ = frame(x) }
+        for x in stride(from: 460.0, through: 10, by: -6) { _ = frame(x) }
+        var allocations: UInt64 = 0
+        var shown = 0
+        for step in 0..<30 {
+            allocations += AllocationCounter.count { if frame(40 + Double(step) * 9) { shown += 1 } }
+        }
+        driver.up(1)
+        #expect(shown == 30, "every measured frame redrew and reached the scan-out buffer")
+        #expect(allocations == 0, "\(allocations) allocations in 30 frames")
+    }
+
     @Test("The headless demo's frames show the scripted taps and drags taking effect")
     func demoTakesEffect() throws {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
