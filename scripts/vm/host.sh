@@ -327,3 +327,56 @@ host_panel() {
     [ -x "$PANEL_BIN" ] || die "the panel binary $PANEL_BIN does not exist or is not executable"
     PANEL_BIN="$(cd "$(dirname "$PANEL_BIN")" && pwd)/$(basename "$PANEL_BIN")"
 }
+
+# make_mounted_boards BOARD_FILE: the boards-as-mounted runs (scripts/vm/init,
+# run_mounted): BOARD_FILE (an 800x480 display) turned a quarter clockwise
+# (qemu-rot90.json) and in RGB565 (qemu-rgb565.json), written to $VM_DIR and
+# the image's /boards; with a trace for each, two taps given in the display's
+# own pixels where the demo shows the Wi-Fi switch and Play (portrait: at
+# logical 44,139 and 67,759), written to $VM_DIR and /traces.
+make_mounted_boards() {
+    mkdir -p "$IR/boards"
+    python3 - "$1" "$VM_DIR" <<'PY' || die "cannot write the mounted board files from $1"
+import json, sys
+for name, key, value in (("qemu-rot90", "rotation", 90), ("qemu-rgb565", "pixelFormat", "RGB565")):
+    board = json.load(open(sys.argv[1]))
+    board["name"] = name
+    board["display"][key] = value
+    board["description"] = "scripts/vm-test: " + board["description"].split(":")[0] + f" with display.{key} {value}"
+    json.dump(board, open(f"{sys.argv[2]}/{name}.json", "w"), indent=2)
+PY
+    cp "$VM_DIR/qemu-rot90.json" "$VM_DIR/qemu-rgb565.json" "$IR/boards/"
+    python3 scripts/vm/images.py gestures "Tests/Traces/$TRACE" 800 480 "tap 660 44 @0.2" "tap 40 67 @0.8" \
+        > "$VM_DIR/mount-rot90.evemu" &&
+        python3 scripts/vm/images.py gestures "Tests/Traces/$TRACE" 800 480 "tap 60 175 @0.2" "tap 118 423 @0.8" \
+        > "$VM_DIR/mount-rgb565.evemu" &&
+        cp "$VM_DIR/mount-rot90.evemu" "$VM_DIR/mount-rgb565.evemu" "$IR/traces/" || die "cannot write the mounted-board traces"
+}
+
+# check_mounted TAG BOARD ROTATION CONTROLS: the screen of the demo run with a
+# board file mounted turned or in RGB565 (scripts/vm/init, run_mounted)
+# against the headless demo on the same board, turned as the panel turns it;
+# and the taps, placed where the panel shows the Wi-Fi switch and Play,
+# reached those controls (CONTROLS: the control names, each must send an action).
+check_mounted() {
+    local tag="$1" board="$2" rotation="$3" controls="$4" name missing=""
+    wait_marker "WAIT mounted$tag"
+    screendump "$RUN/app-replayed$tag.ppm"
+    answer go
+    CHECK_APP=demo CHECK_TAG="$tag" CHECK_TRACE="$VM_DIR/mount$tag.evemu" CHECK_ROTATE="$rotation" \
+        check_against_headless "$MAX_CHANNEL" "$MAX_FRACTION" --board "$VM_DIR/$board.json"
+    for name in $controls; do
+        grep -q "\"type\":\"action\".*\"control\":\"$name\"" "$RUN/vm-actions$tag.jsonl" || missing="$missing $name"
+    done
+    if [ -z "$missing" ]; then
+        pass "touch$tag: the taps at the screen points where the panel shows $controls sent their actions (touches turn with the display)"
+    else
+        failed "touch$tag: no action from$missing for the taps where the panel shows them (see $RUN/vm-actions$tag.jsonl)"
+    fi
+}
+
+# check_all_mounted: both mounted runs, as scripts/vm/init plays them.
+check_all_mounted() {
+    check_mounted -rot90 qemu-rot90 90 "wifi play"
+    check_mounted -rgb565 qemu-rgb565 0 "wifi play"
+}
