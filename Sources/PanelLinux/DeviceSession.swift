@@ -1,7 +1,7 @@
 import CLinux
 import PanelKit
 
-/// One application's window on a DRM/KMS display, with touches from evdev,
+/// One application's window on a display (DRM/KMS or fbdev: ``ScanoutDisplay``), with touches from evdev,
 /// run by the epoll loop: each turn renders what changed into a logical
 /// framebuffer and hands the dirty rectangle to the display with the oldest
 /// input time it reflects. The device backend of `panel demo`, the board
@@ -15,8 +15,8 @@ import PanelKit
 /// steps them, renders and queues the next flip, so there is one animation
 /// frame per vblank and never two frames queued for one. With no target the
 /// loop sleeps until input: an idle screen uses no CPU.
-public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
-    public let display: DRMDisplay
+public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, RunLoopTarget {
+    public let display: any ScanoutDisplay
     public let application: Application
     public let window: Window
     public let renderer: Renderer
@@ -53,7 +53,7 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
     @usableFromInline var reportedDroppedFrames = 0
 
     /// `window` must be the size of the display's mode; touches map onto it.
-    public init(display: DRMDisplay, application: Application, window: Window, renderer: Renderer,
+    public init(display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
                 touch: EvdevTouchConfiguration) throws(PanelLinuxError) {
         self.display = display
         self.application = application
@@ -91,7 +91,7 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         }
         renderer.draw(window, into: framebuffer)
         loop.delegate = self
-        display.delegate = self
+        display.presentationDelegate = self
         application.displayLink.isPacedByDisplay = true
         application.displayLink.frameInterval = display.refreshInterval
         defer { application.displayLink.isPacedByDisplay = false }
@@ -165,8 +165,8 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         input.rescan(loop)
     }
 
-    // DRMDisplayDelegate
-    public func display(_ display: DRMDisplay, didPresent frame: PresentedFrame) {
+    // ScanoutDisplayDelegate
+    public func display(_ display: any ScanoutDisplay, didPresent frame: PresentedFrame) {
         frames += 1
         if let inputTime = frame.inputTime { latencies.append(frame.flipTime - inputTime) }
         framePresented?(frame)
