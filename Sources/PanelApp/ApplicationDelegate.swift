@@ -157,11 +157,15 @@ public final class LaunchOptions {
 
 /// Where the app runs.
 public enum Backend: String {
-    /// On the desktop: DRM if a KMS display opens, else the simulator when a desktop session
-    /// is there, else headless. In a board build (no simulator): DRM, or an error saying why not.
+    /// DRM if a KMS display opens, else an fbdev framebuffer (not on a desktop session, whose
+    /// display server hides it), else the simulator when a desktop session is there, else
+    /// headless. In a board build (no simulator): DRM, else fbdev, or an error saying why neither.
+    /// A display device given (`--card`, the board's `display.device`) decides: `/dev/fbN` is fbdev.
     case auto
     /// DRM/KMS display and evdev touch: a board.
     case drm
+    /// An fbdev framebuffer (`/dev/fbN`) and evdev touch: boards without KMS (SPI panels through fbtft, BSP kernels).
+    case fbdev
     /// The SDL simulator window, the mouse standing in for touch.
     case sdl
     /// No display: traces in (`--replay`), PNG out (`--png`), the JSON Lines log.

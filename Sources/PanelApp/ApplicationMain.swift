@@ -106,15 +106,18 @@ final class AppRuntime {
             return runSimulator()
         case .drm:
             return DeviceHost.run(self, display: openDisplay(required: true)!)
+        case .fbdev:
+            return DeviceHost.run(self, display: openFramebuffer(), backend: .fbdev)
         case .auto:
             #if canImport(PanelSDL)
-            // The desktop: a KMS display if one opens, else the simulator, else headless.
-            if let display = openDisplay(required: false) { return DeviceHost.run(self, display: display) }
+            // The desktop: a KMS display if one opens, else a framebuffer, else the simulator, else headless.
+            if let opened = openAnyDisplay(required: false) { return DeviceHost.run(self, display: opened.display, backend: opened.backend) }
             if SimulatorHost.displayName != nil { return SimulatorHost.run(self) }
             return HeadlessHost.run(self)
             #else
-            // A board build: the panel, or one line saying why not.
-            return DeviceHost.run(self, display: openDisplay(required: true)!)
+            // A board build: the panel (KMS, else fbdev), or one line saying why not.
+            let opened = openAnyDisplay(required: true)!
+            return DeviceHost.run(self, display: opened.display, backend: opened.backend)
             #endif
         }
     }
@@ -168,28 +171,109 @@ final class AppRuntime {
         #endif
     }
 
-    /// The board's connector and mode (or the options'), on `--card` or the
-    /// first card that has them. Not `required` (auto): nil when there is no
-    /// usable display, after a note saying why.
+    /// The display device asked for: `--card`, else the board's `display.device`.
+    var displayDevice: String? { options.card ?? board?.display.device }
+
+    /// The board's connector and mode (or the options'), on `--card` (or the
+    /// board's `display.device`) or the first card that has them. Not
+    /// `required` (auto): nil when there is no usable display, after a note saying why.
     func openDisplay(required: Bool) -> DRMDisplay? {
-        var configuration = DRMDisplayConfiguration(board: board, cardPath: options.card)
-        configuration.connectorName = options.connector ?? configuration.connectorName
-        configuration.mode = options.mode ?? configuration.mode
-        do throws(PanelLinuxError) {
-            return try DRMDisplay.open(configuration)
-        } catch {
+        if let device = displayDevice, Board.DisplayDeviceKind(path: device) == .fbdev {
+            fail(device + " is a framebuffer (fbdev) device, not a DRM card: use --backend fbdev (or auto) for it, or give --card /dev/dri/cardN")
+        }
+        switch openDRM() {
+        case .success(let display):
+            return display
+        case .failure(let error):
             if required { fail(error.message) }
             #if canImport(PanelSDL)
             if SimulatorHost.displayName != nil { return nil }
             #endif
-            var reason = ""
-            for character in error.message {
-                if character == "\n" { break }
-                reason.append(character)
-            }
-            note("no KMS display (" + reason + "); running headless")
+            note("no KMS display (" + firstLine(error.message) + "); running headless")
             return nil
         }
+    }
+
+    func openDRM() -> Result<DRMDisplay, PanelLinuxError> {
+        var configuration = DRMDisplayConfiguration(board: board, cardPath: displayDevice)
+        configuration.connectorName = options.connector ?? configuration.connectorName
+        configuration.mode = options.mode ?? configuration.mode
+        do throws(PanelLinuxError) {
+            return .success(try DRMDisplay.open(configuration))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `--backend fbdev`: the framebuffer given (`--card`, the board's
+    /// `display.device`), else /dev/fb0, else the first there is; or one line saying why not.
+    func openFramebuffer() -> FramebufferDisplay {
+        if let device = displayDevice, Board.DisplayDeviceKind(path: device) != .fbdev {
+            fail("--backend fbdev needs a framebuffer device (/dev/fbN), not " + device
+                 + "; give --card /dev/fbN, or use --backend drm for a DRM card")
+        }
+        switch openFBDev() {
+        case .success(let display): return display
+        case .failure(let error): fail(error.message)
+        }
+    }
+
+    func openFBDev() -> Result<FramebufferDisplay, PanelLinuxError> {
+        var configuration = FramebufferDisplayConfiguration(devicePath: displayDevice)
+        configuration.refreshRate = board?.display.refreshRate
+        configuration.pixelFormat = board?.display.pixelFormat
+        configuration.rotation = board?.display.rotation ?? .none
+        do throws(PanelLinuxError) {
+            let display = try FramebufferDisplay.open(configuration)
+            if let board, board.display.width != display.width || board.display.height != display.height {
+                note("note: " + board.name + " says " + board.display.modeName + ", but " + display.devicePath + " scans out "
+                     + String(display.width) + "x" + String(display.height) + "; the app lays out on that")
+            }
+            return .success(display)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `--backend auto` with a display: the device given decides (`/dev/fbN`
+    /// is fbdev); else a KMS display, else a framebuffer. Not under a desktop
+    /// session, whose display server holds the display and hides the
+    /// framebuffer: the simulator takes over there. Nil when neither opens,
+    /// after a note saying why (none when the simulator takes over);
+    /// `required` (a board build) fails with both reasons instead.
+    func openAnyDisplay(required: Bool) -> (display: any ScanoutDisplay, backend: Backend)? {
+        let kind = displayDevice.flatMap { Board.DisplayDeviceKind(path: $0) }
+        var desktop = false
+        #if canImport(PanelSDL)
+        desktop = SimulatorHost.displayName != nil
+        #endif
+        var reasons: [String] = []
+        if kind != .fbdev {
+            switch openDRM() {
+            case .success(let display): return (display, .drm)
+            case .failure(let error): reasons.append(firstLine(error.message))
+            }
+        }
+        if kind == .fbdev || (kind == nil && !desktop) {
+            switch openFBDev() {
+            case .success(let display): return (display, .fbdev)
+            case .failure(let error): reasons.append(firstLine(error.message))
+            }
+        }
+        let reason = reasons.joined(separator: "; ")
+        if required { fail(reason) }
+        if desktop { return nil }
+        note("no display (" + reason + "); running headless")
+        return nil
+    }
+
+    func firstLine(_ text: String) -> String {
+        var line = ""
+        for character in text {
+            if character == "\n" { break }
+            line.append(character)
+        }
+        return line
     }
 
     /// The screen for backends that let the app choose: `--screen`, else the

@@ -58,20 +58,20 @@ public struct StandardOptions {
 
     /// Every standard option: name, value name (nil for a flag), help.
     public static let table: [(name: String, value: String?, help: String)] = [
-        ("backend", "auto|drm|sdl|headless", "where the app runs (auto: a KMS display; on a desktop, else the simulator, else headless)"),
+        ("backend", "auto|drm|fbdev|sdl|headless", "where the app runs (auto: a KMS display, else a framebuffer (/dev/fbN); on a desktop, else the simulator, else headless)"),
         ("board", "NAME|FILE", "the board: boards/NAME.json or a board file (screen, rotation, touch settings)"),
         ("boards", "DIR", "the folder --board NAME is looked up in"),
         ("duration", "SECONDS", "stop after this long (default: until SIGTERM/SIGINT or the window closes)"),
         ("screen", "WIDTHxHEIGHT", "the screen in points (default: the board's, else 800x480)"),
         ("assets", "DIR", "PanelKit's assets folder (fonts, images); found beside the executable or the checkout by default"),
-        ("card", "PATH", "DRM: the card, e.g. /dev/dri/card0 (default: the first with a connected display)"),
+        ("card", "PATH", "the display device: a DRM card, e.g. /dev/dri/card0, or an fbdev framebuffer, /dev/fb0 (default: the board's display.device, else the first card with a connected display, else /dev/fb0)"),
         ("connector", "NAME", "DRM: the connector, e.g. HDMI-A-1 (default: the board's, else the first connected)"),
         ("mode", "WxH|NAME", "DRM: the mode (default: the board's, else the preferred one)"),
-        ("device", "PATH|NAME", "DRM: the touch device (default: the board's, else every direct-touch device, hot-plugged)"),
-        ("grab", nil, "DRM: take the touch devices exclusively (EVIOCGRAB)"),
-        ("touch-rotation", "0|90|180|270", "DRM: how far the touch sensor turns clockwise to match the screen"),
-        ("calibration", "'a b c d e f'", "DRM: the touch calibration matrix, as libinput's LIBINPUT_CALIBRATION_MATRIX"),
-        ("latency-log", "FILE", "DRM: one line per presented frame: frame, input time, flip time, latency in ms"),
+        ("device", "PATH|NAME", "DRM/fbdev: the touch device (default: the board's, else every direct-touch device, hot-plugged)"),
+        ("grab", nil, "DRM/fbdev: take the touch devices exclusively (EVIOCGRAB)"),
+        ("touch-rotation", "0|90|180|270", "DRM/fbdev: how far the touch sensor turns clockwise to match the screen"),
+        ("calibration", "'a b c d e f'", "DRM/fbdev: the touch calibration matrix, as libinput's LIBINPUT_CALIBRATION_MATRIX"),
+        ("latency-log", "FILE", "DRM/fbdev: one line per presented frame: frame, input time, flip time, latency in ms"),
         ("rotation", "0|90|180|270", "SDL: how far the panel is mounted turned clockwise (default: the board's)"),
         ("zoom", "1..8|fit", "SDL: window pixels per panel pixel"),
         ("record", "FILE.evemu", "SDL: record the simulated touch panel as an evemu file"),
@@ -142,7 +142,7 @@ public struct StandardOptions {
         switch name {
         case "backend":
             guard let backend = Backend(rawValue: value) else {
-                throw OptionError("--backend must be auto, drm, sdl or headless, not '" + value + "'")
+                throw OptionError("--backend must be auto, drm, fbdev, sdl or headless, not '" + value + "'")
             }
             self.backend = backend
         case "board": board = value
@@ -227,7 +227,7 @@ public struct StandardOptions {
 
     /// The usage text: `programName` with the standard options and the app's.
     public static func usage(programName: String, appOptions: [AppOption]) -> String {
-        var text = "usage: " + programName + " [--backend auto|drm|sdl|headless] [--board NAME|FILE] [--duration SECONDS] [options]\n\n"
+        var text = "usage: " + programName + " [--backend auto|drm|fbdev|sdl|headless] [--board NAME|FILE] [--duration SECONDS] [options]\n\n"
         func line(_ name: String, _ value: String?, _ help: String) {
             var left = "  --" + name + (value.map { " " + $0 } ?? "")
             while left.utf8.count < 34 { left += " " }

@@ -16,9 +16,9 @@ import PanelJSON
 import PanelKit
 
 let usage = """
-    usage: panel-demo [--card /dev/dri/cardN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR] (--help: all options)
+    usage: panel-demo [--card /dev/dri/cardN|/dev/fbN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR] (--help: all options)
            panel-demo --backend headless --replay TRACE.evemu [--scene touches|gestures|controls]
-           panel-demo calibrate [--card /dev/dri/cardN] [--output FILE] [--assets DIR]
+           panel-demo calibrate [--card /dev/dri/cardN|/dev/fbN] [--output FILE] [--assets DIR]
            panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR] [--latency-log FILE]
            panel-demo board
 

@@ -18,6 +18,9 @@ public struct Board {
     public var path: String
 
     public struct Display {
+        /// The display device, or nil to find one: a DRM card (`/dev/dri/card1`)
+        /// picks that card, a framebuffer (`/dev/fb1`) picks the fbdev backend.
+        public var device: String?
         /// The DRM connector's name (`DSI-1`), or nil for the first connected one.
         public var connector: String?
         /// The mode as the panel scans out, in pixels.
@@ -33,6 +36,34 @@ public struct Board {
 
         /// The mode as `WIDTHxHEIGHT`, the way `--mode` takes it.
         public var modeName: String { String(width) + "x" + String(height) }
+    }
+
+    /// What a display device path names: a DRM card or an fbdev framebuffer.
+    public enum DisplayDeviceKind: Equatable {
+        /// `/dev/dri/cardN` (any `cardN`): the DRM/KMS backend on that card.
+        case drm
+        /// `/dev/fbN` (any `fbN`): the fbdev backend.
+        case fbdev
+
+        /// By the file name: `fbN` is a framebuffer, `cardN` a DRM card; nil for anything else.
+        public init?(path: String) {
+            var name = Substring(path)
+            if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+            func numbered(_ prefix: String) -> Bool {
+                guard name.hasPrefix(prefix), name.utf8.count > prefix.utf8.count else { return false }
+                for byte in name.utf8.dropFirst(prefix.utf8.count) where byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
+                    return false
+                }
+                return true
+            }
+            if numbered("fb") {
+                self = .fbdev
+            } else if numbered("card") {
+                self = .drm
+            } else {
+                return nil
+            }
+        }
     }
 
     public enum TouchDevice: Equatable {

@@ -47,6 +47,11 @@ extension Board {
     static func readDisplay(_ parent: inout JSONObjectReader) throws(JSONError) -> Display {
         guard let value = parent.member("display") else { throw parent.error(nil, "missing the key 'display' (an object)") }
         var object = try JSONObjectReader(value, file: parent.file, path: "display")
+        let device = try object.string("device")
+        if let device, !device.hasPrefix("/") || DisplayDeviceKind(path: device) == nil {
+            throw object.error("device", "expected a DRM card (\"/dev/dri/card0\") or a framebuffer (\"/dev/fb0\"), not '"
+                               + messageText(device) + "'; leave it out to find the display")
+        }
         let connector = try object.requiredString("connector")
         guard let mode = try object.numbers("mode", count: 3, shape: "[width, height, refresh Hz]") else {
             throw object.error(nil, "missing the key 'mode' ([width, height, refresh Hz] as the panel scans out)")
@@ -83,7 +88,7 @@ extension Board {
         }
         let rotation = try readRotation(&object, "rotation")
         try object.finish()
-        return Display(connector: connector == "auto" ? nil : connector, width: Int(mode[0]), height: Int(mode[1]),
+        return Display(device: device, connector: connector == "auto" ? nil : connector, width: Int(mode[0]), height: Int(mode[1]),
                        refreshRate: mode[2], physicalWidth: size[0], physicalHeight: size[1], pixelFormat: format,
                        rotation: DisplayRotation(rawValue: rotation)!)
     }

@@ -1,7 +1,7 @@
 import CLinux
 import PanelKit
 
-/// One application's window on a DRM/KMS display, with touches from evdev,
+/// One application's window on a display (DRM/KMS or fbdev: ``ScanoutDisplay``), with touches from evdev,
 /// run by the epoll loop: each turn renders what changed into a logical
 /// framebuffer and hands the dirty rectangle to the display with the oldest
 /// input time it reflects. The device backend of `panel demo`, the board

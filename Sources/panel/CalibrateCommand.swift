@@ -31,7 +31,7 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Where to write the override file (default: NAME.override.json beside the board file).")
     var output: String?
 
-    @Option(help: "DRM: the card device (default: the first card with a connected display).")
+    @Option(help: "The display device: a DRM card, or a framebuffer (/dev/fbN) for fbdev (default: the board's display.device, else the first card with a connected display).")
     var card: String?
 
     @Option(help: "evdev: the touch device path or name (default: the board's, else every touch screen).")

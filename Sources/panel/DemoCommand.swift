@@ -16,12 +16,12 @@ struct DemoCommand: ParsableCommand {
         abstract: "Run PanelKit's demo app: buttons, sliders and switches on two screens.",
         discussion: """
         The demo is an app like any other: this runs it through PanelKit's app runtime (PanelApp's
-        ApplicationMain), with the standard options every app has: --backend auto|drm|sdl|headless,
-        --board NAME|FILE, --duration SECONDS, DRM's --card/--device/--latency-log, the simulator's
+        ApplicationMain), with the standard options every app has: --backend auto|drm|fbdev|sdl|headless,
+        --board NAME|FILE, --duration SECONDS, DRM's and fbdev's --card/--device/--latency-log, the simulator's
         --zoom/--rotation/--record, headless --replay TRACE.evemu and --png FILE; and the demo's own
         --scene NAME|FILE and --output DIR. `panel demo --help-app` lists them all.
 
-        Headless (what `auto` picks when there is no KMS display and no desktop), it plays a scripted
+        Headless (what `auto` picks when there is no KMS display, no desktop and no framebuffer), it plays a scripted
         touch session, prints each control action as a JSON line, and writes a PNG frame after every
         step to the output folder. On DRM it runs until SIGTERM/SIGINT or --duration, then restores the
         console's mode and prints the input-to-flip latency summary to stderr.

@@ -99,6 +99,23 @@ struct BoardFileTests {
         #expect(filtered.touch.filters == TouchFilterSettings(jitter: 2, debounce: 0.04, pressureThreshold: 30))
     }
 
+    @Test("display.device names a DRM card or a framebuffer (the fbdev backend)")
+    func displayDevice() throws {
+        #expect(try parseBoard(goodBoard).display.device == nil)
+        let old = #""display": {"connector""#
+        let framebuffer = try parseBoard(goodBoard.replacingOccurrences(of: old, with: #""display": {"device": "/dev/fb1", "connector""#))
+        #expect(framebuffer.display.device == "/dev/fb1")
+        let card = try parseBoard(goodBoard.replacingOccurrences(of: old, with: #""display": {"device": "/dev/dri/card1", "connector""#))
+        #expect(card.display.device == "/dev/dri/card1")
+        #expect(Board.DisplayDeviceKind(path: "/dev/fb1") == .fbdev && Board.DisplayDeviceKind(path: "/dev/graphics/fb0") == .fbdev)
+        #expect(Board.DisplayDeviceKind(path: "/dev/dri/card0") == .drm && Board.DisplayDeviceKind(path: "card12") == .drm)
+        #expect(Board.DisplayDeviceKind(path: "/dev/dri/renderD128") == nil && Board.DisplayDeviceKind(path: "/dev/fb") == nil
+                && Board.DisplayDeviceKind(path: "/dev/fbcon") == nil)
+        #expect(breakage(old, #""display": {"device": "/dev/ttyS0", "connector""#)
+                == "boards/test-board.json:4:25: display.device: expected a DRM card (\"/dev/dri/card0\") or a framebuffer (\"/dev/fb0\"), not '/dev/ttyS0'; leave it out to find the display")
+        #expect(breakage(old, #""display": {"device": "fb0", "connector""#)?.contains("display.device: expected a DRM card") == true)
+    }
+
     @Test("Five kinds of breakage, each with the file, line, field and the fix")
     func breakages() {
         // An unknown key.

@@ -26,7 +26,7 @@ struct AppRuntimeErrorTests {
 
     @Test("A bad value says what it takes")
     func badValues() throws {
-        expectOneLine(try PanelRun.run(["demo", "--backend", "wayland"]), containing: ["--backend must be auto, drm, sdl or headless"])
+        expectOneLine(try PanelRun.run(["demo", "--backend", "wayland"]), containing: ["--backend must be auto, drm, fbdev, sdl or headless"])
         expectOneLine(try PanelRun.run(["demo", "--duration", "soon"]), containing: ["--duration takes a number of seconds"])
         expectOneLine(try PanelRun.run(["demo", "--calibration", "1 2 3"]), containing: ["--calibration needs six numbers"])
     }
@@ -47,11 +47,27 @@ struct AppRuntimeErrorTests {
         expectOneLine(sdl, containing: ["no display for the SDL simulator", "use --backend headless"])
     }
 
+    @Test("fbdev: a missing framebuffer, and a device of the other backend, each in one line")
+    func framebufferBackend() throws {
+        let missing = try PanelRun.run(["demo", "--backend", "fbdev", "--card", "/nonexistent/fb0"])
+        expectOneLine(missing, containing: ["panel demo: error: /nonexistent/fb0: no such framebuffer device, and /nonexistent has none"])
+        let card = try PanelRun.run(["demo", "--backend", "fbdev", "--card", "/dev/dri/card0"])
+        expectOneLine(card, containing: ["--backend fbdev needs a framebuffer device (/dev/fbN), not /dev/dri/card0"])
+        let framebuffer = try PanelRun.run(["demo", "--backend", "drm", "--card", "/dev/fb0"])
+        expectOneLine(framebuffer, containing: ["/dev/fb0 is a framebuffer (fbdev) device, not a DRM card: use --backend fbdev"])
+        // auto with a framebuffer named: fbdev, not DRM; with no desktop and no such device, headless after one note.
+        let auto = try PanelRun.run(["demo", "--card", "/nonexistent/fb1", "--duration", "0.1", "--scene", "controls"],
+                                    environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        #expect(auto.status == 0, "\(auto.stderr)")
+        #expect(auto.stderr.contains("no display (/nonexistent/fb1: no such framebuffer device"), "\(auto.stderr)")
+        #expect(!auto.stderr.contains("DRM card"), "\(auto.stderr)")
+    }
+
     @Test("--help lists the standard options and the app's own")
     func help() throws {
         let run = try PanelRun.run(["demo", "--help-app"])
         #expect(run.status == 0)
-        for option in ["--backend auto|drm|sdl|headless", "--board NAME|FILE", "--duration SECONDS", "--replay TRACE.evemu",
+        for option in ["--backend auto|drm|fbdev|sdl|headless", "--board NAME|FILE", "--duration SECONDS", "--replay TRACE.evemu",
                        "--bench", "--scene NAME|FILE"] {
             #expect(run.stdout.contains(option), "\(option)")
         }

@@ -25,6 +25,7 @@
 #include <linux/input.h>
 #include <linux/vt.h>
 #include <linux/kd.h>
+#include <linux/fb.h>
 #include <sys/sysmacros.h>
 
 /// `open(2)` with an explicit mode: the variadic original does not import.
@@ -165,6 +166,30 @@ static inline int clinux_vt_active(int fd) {
     if (ioctl(fd, VT_GETSTATE, &state) != 0) return -1;
     return (int)state.v_active;
 }
+
+// MARK: - fbdev (/dev/fbN): screen info, panning, vsync, blanking
+
+/// `FBIOGET_VSCREENINFO`: the variable screen info (resolution, depth, bitfields, pan offset).
+static inline int clinux_fb_get_var(int fd, struct fb_var_screeninfo *var) { return ioctl(fd, FBIOGET_VSCREENINFO, var); }
+/// `FBIOPUT_VSCREENINFO`: asks the driver for `var` (it may adjust it; read it back).
+static inline int clinux_fb_put_var(int fd, struct fb_var_screeninfo *var) { return ioctl(fd, FBIOPUT_VSCREENINFO, var); }
+/// `FBIOGET_FSCREENINFO`: the fixed screen info (line length, memory size, type, visual, pan steps).
+static inline int clinux_fb_get_fix(int fd, struct fb_fix_screeninfo *fix) { return ioctl(fd, FBIOGET_FSCREENINFO, fix); }
+/// `FBIOPAN_DISPLAY` to (`xoffset`, `yoffset`) of `var`.
+static inline int clinux_fb_pan(int fd, struct fb_var_screeninfo *var) { return ioctl(fd, FBIOPAN_DISPLAY, var); }
+/// `FBIO_WAITFORVSYNC` on the first CRTC (0, as nearly every program passes): blocks until the next vblank.
+static inline int clinux_fb_wait_for_vsync(int fd) { __u32 crtc = 0; return ioctl(fd, FBIO_WAITFORVSYNC, &crtc); }
+/// `FBIOBLANK` with a level (FB_BLANK_UNBLANK, FB_BLANK_POWERDOWN); the argument is the value, not a pointer.
+static inline int clinux_fb_blank(int fd, int level) { return ioctl(fd, FBIOBLANK, (unsigned long)level); }
+static inline int clinux_fb_blank_unblank(void) { return FB_BLANK_UNBLANK; }
+static inline int clinux_fb_blank_powerdown(void) { return FB_BLANK_POWERDOWN; }
+static inline unsigned int clinux_fb_activate_now(void) { return FB_ACTIVATE_NOW; }
+static inline unsigned int clinux_fb_type_packed_pixels(void) { return FB_TYPE_PACKED_PIXELS; }
+static inline unsigned int clinux_fb_visual_truecolor(void) { return FB_VISUAL_TRUECOLOR; }
+static inline unsigned int clinux_fb_visual_directcolor(void) { return FB_VISUAL_DIRECTCOLOR; }
+static inline unsigned int clinux_fb_vmode_ywrap(void) { return FB_VMODE_YWRAP; }
+/// The system's page size, for the offset of an unaligned `smem_start` in the mapping.
+static inline long clinux_page_size(void) { return sysconf(_SC_PAGESIZE); }
 
 static inline void *clinux_mmap_shared(int fd, size_t length, uint64_t offset) {
     void *p = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);

@@ -4,7 +4,8 @@ import PanelLinux
 
 extension CalibrationScreen {
     /// The calibration on a panel, for `panel calibrate` and `panel-demo
-    /// calibrate`: the board's connector and mode on `card`, the five targets
+    /// calibrate`: the board's connector and mode on `card` (a framebuffer,
+    /// `--card /dev/fbN` or the board's `display.device`, runs on fbdev), the five targets
     /// in a ``DeviceSession``, touches from `touch` with the calibration and
     /// rotation taken off (raw positions: the screen folds in the board's axis
     /// quirks and turns by its touch rotation itself). It returns a second
@@ -13,7 +14,17 @@ extension CalibrationScreen {
     /// ``isFinished``); the console's mode is back either way.
     public static func runOnDevice(board: Board, card: String?, touch: EvdevTouchConfiguration, renderer: Renderer,
                                    log: @escaping (String) -> Void) throws(PanelLinuxError) -> CalibrationScreen {
-        let display = try DRMDisplay.open(DRMDisplayConfiguration(board: board, cardPath: card))
+        let device = card ?? board.display.device
+        let display: any ScanoutDisplay
+        if let device, Board.DisplayDeviceKind(path: device) == .fbdev {
+            var configuration = FramebufferDisplayConfiguration(devicePath: device)
+            configuration.refreshRate = board.display.refreshRate
+            configuration.rotation = board.display.rotation
+            configuration.pixelFormat = board.display.pixelFormat
+            display = try FramebufferDisplay.open(configuration)
+        } else {
+            display = try DRMDisplay.open(DRMDisplayConfiguration(board: board, cardPath: device))
+        }
         var raw = touch
         raw.calibration = .identity
         raw.rotation = .none

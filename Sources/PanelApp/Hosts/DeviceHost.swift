@@ -4,7 +4,7 @@ import PanelKit
 import PanelLinux
 import PanelReplay
 
-/// The app on a board: the DRM/KMS display at its mode's size, touches from
+/// The app on a board: the DRM/KMS display (or an fbdev framebuffer) at its mode's size, touches from
 /// evdev through the board's calibration, rotation and filters, the epoll
 /// loop (``DeviceSession``). The JSON Lines log goes to standard output; the
 /// evdev → page flip latency summary and the CPU use to standard error at the
@@ -13,7 +13,7 @@ import PanelReplay
 /// virtual terminal, it lets VT switches take the display away and give it
 /// back (`DeviceSession.terminal`), logging each as a `"display"` line.
 enum DeviceHost {
-    static func run(_ runtime: AppRuntime, display: any ScanoutDisplay) -> Int32 {
+    static func run(_ runtime: AppRuntime, display: any ScanoutDisplay, backend: Backend = .drm) -> Int32 {
         let options = runtime.options, board = runtime.board
         // From here on, any error gives the console its mode back before it is printed.
         runtime.restoreDisplay = { display.close(nil) }
@@ -32,7 +32,7 @@ enum DeviceHost {
         // The UI's orientation: the mode turned by the board's rotation.
         let logical = display.logicalSize
         let size = Size(width: Double(logical.width), height: Double(logical.height))
-        let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: .drm)
+        let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: backend)
         let session: DeviceSession
         do throws(PanelLinuxError) {
             session = try DeviceSession(display: display, application: launched.application, window: launched.window,
