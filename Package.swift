@@ -47,7 +47,7 @@ let package = Package(
         // Board files (boards/NAME.json): display, touch, CPU and budgets, checked.
         .target(name: "PanelBoards", dependencies: ["PanelKit", "PanelJSON"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
-        .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG"], swiftSettings: embeddedSettings),
+        .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG", "CLinux"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
         .target(name: "PanelText", dependencies: ["PanelKit", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 

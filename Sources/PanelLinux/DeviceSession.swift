@@ -52,7 +52,8 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
     @usableFromInline var animationWake: TimerHandle?
     @usableFromInline var reportedDroppedFrames = 0
 
-    /// `window` must be the size of the display's mode; touches map onto it.
+    /// `window` must cover the display's mode at its screen's scale (the mode's
+    /// pixels over the scale, in points); touches map onto its bounds.
     public init(display: DRMDisplay, application: Application, window: Window, renderer: Renderer,
                 touch: EvdevTouchConfiguration) throws(PanelLinuxError) {
         self.display = display
@@ -68,8 +69,7 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
         } catch {
             throw PanelLinuxError("cannot set up the epoll loop: " + error.message, errno: error)
         }
-        input = EvdevTouchInput(application: application, screenSize: Size(width: Double(display.width), height: Double(display.height)),
-                                configuration: touch)
+        input = EvdevTouchInput(application: application, screenSize: window.bounds.size, configuration: touch)
         latencies.reserveCapacity(1 << 16)
     }
 

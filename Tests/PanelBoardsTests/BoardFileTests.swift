@@ -82,13 +82,15 @@ struct BoardFileTests {
         var sensor = TouchDeviceDescription(name: "portrait sensor")
         sensor.setAxis(AbsoluteAxis.x, AbsoluteAxisInfo(minimum: 0, maximum: 719))
         sensor.setAxis(AbsoluteAxis.y, AbsoluteAxisInfo(minimum: 0, maximum: 1279))
+        // The UI is 640×360 points: the panel's 1280×720 pixels at scale 2.
+        #expect(board.screenSize == Size(width: 640, height: 360))
         let transform = TouchTransform(device: sensor, screenSize: board.screenSize, rotation: board.touchRotationOnScreen)
         // UI turned 90° clockwise: the UI's bottom-left corner shows at the panel's top-left.
         let origin = transform.point(forDeviceX: 0, y: 0)
-        #expect(abs(origin.x - 0) < 1 && abs(origin.y - 720) < 1)
-        // Down the panel's left edge is rightwards along the UI's bottom edge.
+        #expect(abs(origin.x - 0) < 0.5 && abs(origin.y - 360) < 0.5)
+        // Down the panel's left edge is rightwards along the UI's bottom edge: 640 pixels are 320 points.
         let down = transform.point(forDeviceX: 0, y: 640)
-        #expect(abs(down.x - 640) < 1 && abs(down.y - 720) < 1)
+        #expect(abs(down.x - 320) < 0.5 && abs(down.y - 360) < 0.5)
     }
 
     @Test("Touch filters read in points, seconds and raw pressure; absent, they are off")

@@ -21,6 +21,7 @@ extension CalibrationScreen {
         raw.calibration = .identity
         raw.rotation = .none
         let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        // Scale 1 whatever the board's: targets and residuals are in the panel's pixels.
         let window = Window(frame: Rect(x: 0, y: 0, width: Double(display.width), height: Double(display.height)))
         let screen = CalibrationScreen(frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touch.rotation)
         window.addSubview(screen)

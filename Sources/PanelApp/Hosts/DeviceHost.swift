@@ -29,8 +29,9 @@ enum DeviceHost {
         }
 
         let runLoop = RunLoop(clock: SystemClock())
-        // The mode's size, unturned: display rotation is not wired on DRM yet.
-        let size = Size(width: Double(display.width), height: Double(display.height))
+        // The mode's size, unturned (display rotation is not wired on DRM yet), in
+        // points: the framebuffer stays the mode's pixels, drawn at the board's scale.
+        let size = Size(width: Double(display.width) / runtime.scale, height: Double(display.height) / runtime.scale)
         let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: .drm)
         let session: DeviceSession
         do throws(PanelLinuxError) {
