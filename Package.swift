@@ -94,7 +94,7 @@ let package = Package(
         // Every saved fuzz input (Fuzz/Regressions, Fuzz/Corpus) through the same checks, in the ordinary suite.
         .testTarget(name: "PanelFuzzTests", dependencies: ["PanelFuzzChecks", "PanelTesting"]),
         // PanelTesting's AppTester driving the demo app, as an app's UI tests do.
-        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelApp", "PanelDemo", "PanelKit", "PanelHeadless", "panel"]),
+        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelApp", "PanelBoards", "PanelDemo", "PanelKit", "PanelHeadless", "panel"]),
 
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),
