@@ -12,7 +12,7 @@ func scale2Board() throws -> Board {
     try Board.load(path: PackagePaths.path("boards/rpi5-touch-display-2.json"))
 }
 
-@Suite("The demo on a scale-2 board (rpi5-touch-display-2)", .serialized)
+@Suite("The demo on scale-2 boards (rpi5-touch-display-2, stm32mp157f-dk2)", .serialized)
 struct ScaledDemoTests {
     @Test("At scale 2 the UI is in points (a 640×360 window) and drawn in pixels (1280×720 snapshots, the board's)")
     func pointsAndPixels() throws {
@@ -36,10 +36,13 @@ struct ScaledDemoTests {
         app.assertSnapshot(named: "demo-\(screen)-640x360-scale2")
     }
 
-    @Test("At scale 2 nothing on any screen is clipped, outside the window or overlapping: text measured at the pixel size fits")
-    func nothingClippedOrOverlapping() throws {
+    @Test("At scale 2 nothing on any screen is clipped, outside the window or overlapping: text measured at the pixel size fits",
+          arguments: ["rpi5-touch-display-2", "stm32mp157f-dk2"])
+    func nothingClippedOrOverlapping(_ boardName: String) throws {
+        let board = try Board.load(path: PackagePaths.path("boards/" + boardName + ".json"))
+        #expect(board.scale == 2)
         for screen in DemoScreen.allCases {
-            let app = try AppTester(DemoAppDelegate.self, board: try scale2Board())
+            let app = try AppTester(DemoAppDelegate.self, board: board)
             let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
             let view = screen.show(in: app, demo: demo)
             _ = app.snapshot()   // draws, so the layout measures with the real fonts at scale 2
