@@ -123,7 +123,7 @@ struct ScreenScaleTests {
         withExtendedLifetime((application, display)) {}
     }
 
-    @Test("At scale 2 render redraws the pixels under the dirty points and returns them: a move of 10 points is 20 pixels")
+    @Test("At scale 2 render redraws the pixels under the dirty points and returns them: a 20-point view moved 10.25 points redraws 61 pixels across")
     func dirtyAreaInPixels() {
         let (application, window) = scaledScreen(Size(width: 320, height: 180), scale: 2)
         let view = View(frame: Rect(x: 100, y: 50, width: 20, height: 10), name: "moving")
