@@ -47,7 +47,7 @@ let package = Package(
         // Board files (boards/NAME.json): display, touch, CPU and budgets, checked.
         .target(name: "PanelBoards", dependencies: ["PanelKit", "PanelJSON"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
-        .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG"], swiftSettings: embeddedSettings),
+        .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG", "CLinux"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
         .target(name: "PanelText", dependencies: ["PanelKit", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
@@ -94,7 +94,7 @@ let package = Package(
         // Every saved fuzz input (Fuzz/Regressions, Fuzz/Corpus) through the same checks, in the ordinary suite.
         .testTarget(name: "PanelFuzzTests", dependencies: ["PanelFuzzChecks", "PanelTesting"]),
         // PanelTesting's AppTester driving the demo app, as an app's UI tests do.
-        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelApp", "PanelDemo", "PanelKit", "PanelHeadless", "panel"]),
+        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelApp", "PanelBoards", "PanelDemo", "PanelKit", "PanelHeadless", "panel"]),
 
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),

@@ -9,6 +9,8 @@ import PanelJSON
 ///
 /// ```swift
 /// let photos = AppResources.path()! + "/photos"
+/// // icon@2x.png on a board of scale 2 when the package has one, else icon.png (import PanelHeadless):
+/// let icon = try PNG.readImage(path: AppResources.path()! + "/icon.png", forScale: options.scale)
 /// ```
 public enum AppResources {
     /// The `Resources` folder beside the executable, else in the package holding

@@ -128,11 +128,15 @@ public struct LaunchError: Error {
     public init(_ message: String) { self.message = message }
 }
 
-/// What the app is launched with: `UIScreen.main.bounds`, the board, the
-/// backend, PanelKit's assets and the app's own options.
+/// What the app is launched with: `UIScreen.main.bounds` and `.scale`, the
+/// board, the backend, PanelKit's assets and the app's own options.
 public final class LaunchOptions {
     /// The screen, in points, with the board's rotation applied: the window's frame.
     public let screenBounds: Rect
+    /// Pixels per point (the board's `scale`, else 1), as `application.screen.scale`:
+    /// the UI is drawn at ``screenBounds`` times this. For choosing images
+    /// (`PNG.readImage(path:forScale:)`).
+    public let scale: Double
     /// The backend running the app (never `.auto`).
     public let backend: Backend
     /// The JSON Lines log on standard output (`action` lines, and `touch`/`responder` lines for
@@ -141,8 +145,9 @@ public final class LaunchOptions {
     /// The app's own options, the board and the assets.
     public let arguments: AppArguments
 
-    init(screenBounds: Rect, backend: Backend, log: ReplayLog, arguments: AppArguments) {
+    init(screenBounds: Rect, scale: Double, backend: Backend, log: ReplayLog, arguments: AppArguments) {
         self.screenBounds = screenBounds
+        self.scale = scale
         self.backend = backend
         self.log = log
         self.arguments = arguments

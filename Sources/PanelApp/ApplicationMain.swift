@@ -276,20 +276,25 @@ final class AppRuntime {
         return line
     }
 
-    /// The screen for backends that let the app choose: `--screen`, else the
-    /// board's (turned by its rotation), else what the app prefers, else 800x480.
+    /// The screen for backends that let the app choose, in points: `--screen`,
+    /// else the board's (turned by its rotation, over its scale), else what the
+    /// app prefers, else 800x480.
     func chosenScreenSize(_ delegate: any ApplicationDelegate) -> Size {
         if let screen = options.screen { return Size(width: Double(screen.width), height: Double(screen.height)) }
         if let board { return board.screenSize }
         return delegate.preferredScreenSize ?? Size(width: 800, height: 480)
     }
 
-    /// Creates the application on `runLoop` and launches `delegate` on a screen of `size`.
+    /// Pixels per point: the board's scale, else 1.
+    var scale: Double { board?.scale ?? 1 }
+
+    /// Creates the application on `runLoop` and launches `delegate` on a screen
+    /// of `size` points at ``scale``.
     func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
                 logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1)) -> LaunchedApp {
         do throws(LaunchError) {
-            return try LaunchedApp(delegate, runLoop: runLoop, screenSize: screenSize, backend: backend, logSink: logSink,
-                                   arguments: arguments)
+            return try LaunchedApp(delegate, runLoop: runLoop, screenSize: screenSize, scale: scale, backend: backend,
+                                   logSink: logSink, arguments: arguments)
         } catch {
             fail(error.message)
         }
@@ -329,10 +334,6 @@ final class AppRuntime {
         do throws(JSONError) {
             let (calibrated, applied) = try board.applyingOverride(at: path)
             if applied { note("note: " + board.name + ": touch calibration from " + path) }
-            if calibrated.scale != 1 {
-                note("note: " + board.name + " has scale " + describeNumber(calibrated.scale) + "; PanelKit draws 1 pixel per point for now, so the UI lays out on all "
-                     + String(calibrated.screenPixels.width) + "x" + String(calibrated.screenPixels.height) + " pixels")
-            }
             return calibrated
         } catch {
             fail(error.description)
@@ -371,19 +372,20 @@ final class LaunchedApp {
     let options: LaunchOptions
 
     /// The launch every host and `HeadlessApp` share: the log on `logSink`
-    /// timed by `runLoop`, the delegate's application, its
-    /// `application(_:didFinishLaunchingWithOptions:)` on a screen of
-    /// `screenSize`, and its window shown.
-    init(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend, logSink: any TextSink,
-         arguments: AppArguments) throws(LaunchError) {
+    /// timed by `runLoop`, the delegate's application with its ``Screen`` of
+    /// `screenSize` points at `scale`, its
+    /// `application(_:didFinishLaunchingWithOptions:)`, and its window shown.
+    init(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, scale: Double, backend: Backend,
+         logSink: any TextSink, arguments: AppArguments) throws(LaunchError) {
         let log = ReplayLog(sink: logSink, clock: runLoop.clock)
         log.startTime = runLoop.now
         // What the runtime works around (a capacity outgrown, a view placed at
         // NaN) is said once, on standard error, so the JSON log stays clean.
         runLoop.warnings.handler = { warning in writeError("warning: \(warning.message)\n") }
-        options = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log, arguments: arguments)
+        options = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), scale: scale, backend: backend, log: log,
+                                arguments: arguments)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
-        application.screen.configure(bounds: options.screenBounds, scale: 1)
+        application.screen.configure(bounds: options.screenBounds, scale: scale)
         guard delegate.application(application, didFinishLaunchingWithOptions: options) else {
             throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
         }

@@ -1,5 +1,6 @@
 import PanelBoards
 import PanelHeadless
+import PanelJSON
 import PanelKit
 import PanelReplay
 import PanelText
@@ -15,16 +16,17 @@ public final class HeadlessApp {
     public let launchOptions: LaunchOptions
     public let clock: ManualClock
     public let renderer: Renderer
-    /// The window's pixels, at its size.
+    /// The window's pixels: its size in points times the screen's scale.
     public let display: HeadlessDisplay
     /// Kept alive for the renderer.
     let textRenderer: FreeTypeTextRenderer
 
-    /// Launches `Delegate` on a screen of `screenSize` (default: the board's, else what the app prefers,
-    /// else 800x480). `arguments` are the app's own options (`["--scene", "controls"]`); the log
-    /// goes to `logSink`; `assetsPath` defaults to PanelKit's assets, found as the runtime finds them.
+    /// Launches `Delegate` on a screen of `screenSize` points (default: the board's, else what the app prefers,
+    /// else 800x480) at `scale` pixels per point (default: the board's, else 1). `arguments` are the app's own
+    /// options (`["--scene", "controls"]`); the log goes to `logSink`; `assetsPath` defaults to PanelKit's
+    /// assets, found as the runtime finds them.
     public static func launch<Delegate: ApplicationDelegate>(
-        _ type: Delegate.Type, screenSize: Size? = nil, board: Board? = nil, arguments: [String] = [],
+        _ type: Delegate.Type, screenSize: Size? = nil, scale: Double? = nil, board: Board? = nil, arguments: [String] = [],
         logSink: any TextSink = MemorySink(), assetsPath: String? = nil, programName: String = "app"
     ) throws(LaunchError) -> HeadlessApp {
         var options: StandardOptions
@@ -48,8 +50,10 @@ public final class HeadlessApp {
         var size = screenSize ?? board?.screenSize ?? delegate.preferredScreenSize ?? Size(width: 800, height: 480)
         if let screen = options.screen, screenSize == nil { size = Size(width: Double(screen.width), height: Double(screen.height)) }
         let clock = ManualClock()
-        let launched = try LaunchedApp(delegate, runLoop: RunLoop(manualClock: clock), screenSize: size, backend: .headless,
-                                       logSink: logSink, arguments: arguments)
+        let scale = scale ?? board?.scale ?? 1
+        guard scale >= 1, scale <= 4 else { throw LaunchError("the scale is pixels per point from 1 to 4, not " + describeNumber(scale)) }
+        let launched = try LaunchedApp(delegate, runLoop: RunLoop(manualClock: clock), screenSize: size, scale: scale,
+                                       backend: .headless, logSink: logSink, arguments: arguments)
         return HeadlessApp(delegate: delegate, application: launched.application, window: launched.window,
                            launchOptions: launched.options, clock: clock, textRenderer: textRenderer)
     }
@@ -63,8 +67,8 @@ public final class HeadlessApp {
         self.clock = clock
         self.textRenderer = textRenderer
         renderer = Renderer(textRenderer: textRenderer)
-        let size = window.bounds.size
-        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+        let pixels = Screen.pixelSize(of: window.bounds.size, scale: application.screen.scale)
+        display = HeadlessDisplay(width: pixels.width, height: pixels.height,
                                   format: launchOptions.board?.display.pixelFormat ?? .xrgb8888)
     }
 
@@ -76,5 +80,12 @@ public final class HeadlessApp {
     public func drawAll() -> Framebuffer {
         renderer.draw(window, into: display.framebuffer)
         return display.framebuffer
+    }
+
+    /// Redraws what changed since the last frame into ``display``, as a
+    /// display loop does; the pixels redrawn, or nil when nothing changed.
+    @discardableResult
+    public func render() -> Rect? {
+        renderer.render(window, into: display.framebuffer)
     }
 }

@@ -31,7 +31,8 @@ public final class Bench {
         /// Progress lines ("[2/7] touch-pipeline").
         public var progress: (String) -> Void = { _ in }
         /// The screen `full-redraw` draws: its name and a maker of its window for an
-        /// application and a screen size. Without one, the built-in `controls` scene.
+        /// application (its ``Screen`` set to the size and scale drawn) and a screen
+        /// size in points. Without one, the built-in `controls` scene.
         public var redrawScreen: (name: String, make: (Application, Size) -> Window)?
 
         public init(assetsPath: String) { self.assetsPath = assetsPath }
@@ -41,6 +42,10 @@ public final class Bench {
     public let screenWidth: Int
     public let screenHeight: Int
     public let pixelFormat: PixelFormat
+    /// How `full-redraw` draws its screen, one figure each (``RedrawVariant/variants(board:)``).
+    public let redrawVariants: [RedrawVariant]
+    /// Which `full-redraw` figure the board's frame-time budget checks: the board's own format and scale.
+    var fullRedrawBudgetFigure = 0
     let textRenderer: FreeTypeTextRenderer
     var report: BenchReport
     /// The DRM latency log's input-to-flip times, read before anything runs so a bad log fails at once.
@@ -61,6 +66,7 @@ public final class Bench {
             screenHeight = 480
             pixelFormat = .xrgb8888
         }
+        redrawVariants = RedrawVariant.variants(board: configuration.board)
         do {
             textRenderer = try FreeTypeTextRenderer(fontDirectory: configuration.assetsPath + "/fonts")
         } catch {
@@ -142,16 +148,19 @@ public final class Bench {
 
     // MARK: Scenes
 
-    /// A scene file built into a replay-shaped application, with its log counted and discarded.
-    func scene(_ file: SceneFile) throws(ReplayError) -> (Scene, Application) {
+    /// A scene file built into a replay-shaped application, with its log counted and discarded:
+    /// on the bench's screen, or on `size` points at `scale` (the application's ``Screen``).
+    func scene(_ file: SceneFile, size: Size? = nil, scale: Double = 1) throws(ReplayError) -> (Scene, Application) {
         let log = ReplayLog(sink: CountingSink(), clock: ManualClock())
+        let size = size ?? screenSize
         let scene: Scene
         do {
-            scene = try file.build(screenSize: screenSize, log: log)
+            scene = try file.build(screenSize: size, log: log)
         } catch {
             throw ReplayError(message: error.description)
         }
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: scale)
         scene.attach(to: application)
         return (scene, application)
     }
@@ -290,12 +299,13 @@ public final class Bench {
         return scene
     }
 
-    /// A framebuffer of the board's format and the screen's size, allocated once.
-    func framebuffer() -> Framebuffer {
-        let stride = screenWidth * (pixelFormat == .rgb565 ? 2 : 4)
+    /// A framebuffer of the board's format (or `format`) and the screen's size in pixels, allocated once.
+    func framebuffer(format: PixelFormat? = nil) -> Framebuffer {
+        let format = format ?? pixelFormat
+        let stride = screenWidth * format.bytesPerPixel
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * screenHeight, alignment: 64)
         pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * screenHeight)
-        return Framebuffer(width: screenWidth, height: screenHeight, stride: stride, format: pixelFormat, baseAddress: pixels)
+        return Framebuffer(width: screenWidth, height: screenHeight, stride: stride, format: format, baseAddress: pixels)
     }
 
     /// Copies `area` of `source` into `destination`, row by row: presenting into the backend's buffer.
@@ -507,28 +517,64 @@ public final class Bench {
                            figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
     }
 
+    /// The screen drawn whole, one figure per ``redrawVariants`` case: the same
+    /// frame of pixels each time, the screen laid out on them at the case's scale.
     func fullRedraw() throws(ReplayError) -> SceneResult {
-        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
-        if let screen = configuration.redrawScreen {
-            return fullRedraw(of: screen.make(application, screenSize), named: screen.name)
+        let file = configuration.redrawScreen == nil ? try builtIn("controls") : nil
+        var figures: [Figure] = []
+        var allocations = 0.0
+        for v in 0..<redrawVariants.count {
+            let variant = redrawVariants[v]
+            let size = Size(width: Double(screenWidth) / variant.scale, height: Double(screenHeight) / variant.scale)
+            let window: Window, name: String, application: Application
+            if let screen = configuration.redrawScreen {
+                application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+                application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: variant.scale)
+                window = screen.make(application, size)
+                if window.owningApplication !== application { application.addWindow(window) }
+                name = screen.name
+            } else {
+                let (scene, sceneApplication) = try self.scene(file!, size: size, scale: variant.scale)
+                window = scene.window
+                application = sceneApplication
+                name = "controls scene"
+            }
+            // The window draws at its application's scale: keep the application until measured.
+            let measured = withExtendedLifetime(application) { redraw(window, format: variant.format) }
+            figures.append(redrawFigure(name + variant.label(besides: pixelFormat) + ", full redraw", measured.nanoseconds))
+            allocations = Swift.max(allocations, measured.allocationsPerRun)
+            if variant.format == pixelFormat && variant.scale == (configuration.board?.scale ?? 1) { fullRedrawBudgetFigure = v }
         }
-        let (scene, _) = try self.scene(try builtIn("controls"))
-        return fullRedraw(of: scene.window, named: "controls scene")
+        var scene = SceneResult(name: "full-redraw", allocationsPerOperation: allocations, isHotPath: false, figures: figures)
+        scene.notes.append("ratio = memcpy time of one frame / redraw time: 1 would be the bandwidth limit; goal ≥ 0.5")
+        scene.notes.append("at scale 2 the same frame holds the screen laid out on half the points each way, text and shapes drawn at every pixel")
+        return scene
     }
 
-    /// Full redraws of `window` against the memcpy of one frame.
+    /// Full redraws of `window` (at its own scale) against the memcpy of one frame.
     func fullRedraw(of window: Window, named name: String) -> SceneResult {
-        let renderer = Renderer(textRenderer: textRenderer)
-        let target = framebuffer()
-        let result = stopwatch(samples: 500).measure { renderer.draw(window, into: target) }
-        target.baseAddress.deallocate()
-        var redraw = Figure(name: name + ", full redraw", unit: "ns", samples: result.nanoseconds)
-        redraw.ratio = redraw.median > 0 ? memcpyFrame.median / redraw.median : nil
-        redraw.ratioOf = "memcpy bandwidth"
-        var scene = SceneResult(name: "full-redraw", allocationsPerOperation: result.allocationsPerRun, isHotPath: false,
-                                figures: [redraw])
+        let measured = redraw(window, format: pixelFormat)
+        var scene = SceneResult(name: "full-redraw", allocationsPerOperation: measured.allocationsPerRun, isHotPath: false,
+                                figures: [redrawFigure(name + ", full redraw", measured.nanoseconds)])
         scene.notes.append("ratio = memcpy time of one frame / redraw time: 1 would be the bandwidth limit; goal ≥ 0.5")
         return scene
+    }
+
+    /// Times full redraws of `window` into a frame of the screen's pixels in `format`.
+    func redraw(_ window: Window, format: PixelFormat) -> (nanoseconds: [Double], allocationsPerRun: Double) {
+        let renderer = Renderer(textRenderer: textRenderer)
+        let target = framebuffer(format: format)
+        let result = stopwatch(samples: 500).measure { renderer.draw(window, into: target) }
+        target.baseAddress.deallocate()
+        return (result.nanoseconds, result.allocationsPerRun)
+    }
+
+    /// A redraw's figure, as a fraction of the memcpy of one frame.
+    func redrawFigure(_ name: String, _ nanoseconds: [Double]) -> Figure {
+        var redraw = Figure(name: name, unit: "ns", samples: nanoseconds)
+        redraw.ratio = redraw.median > 0 ? memcpyFrame.median / redraw.median : nil
+        redraw.ratioOf = "memcpy bandwidth"
+        return redraw
     }
 
     func text() -> SceneResult {
@@ -615,7 +661,7 @@ public final class Bench {
                 case ("slider-drag", 0):
                     report.budgets.append(BudgetCheck(name: "frame time: slider-drag frame p99", unit: "ms",
                                                       limit: board.budgets.frameTime, value: f.p99 / 1e6))
-                case ("full-redraw", 0):
+                case ("full-redraw", fullRedrawBudgetFigure):
                     report.budgets.append(BudgetCheck(name: "frame time: full redraw median", unit: "ms",
                                                       limit: board.budgets.frameTime, value: f.median / 1e6))
                 case ("app-frames", _):
@@ -657,6 +703,39 @@ public final class Bench {
         #endif
         let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         return architecture + ", " + String(cores) + " cores" + (model.isEmpty ? "" : ", " + model)
+    }
+}
+
+/// One way the `full-redraw` scene draws its screen: a framebuffer format at
+/// a scale. The frame is the board's pixels in every case (so each figure is
+/// a fraction of the same memcpy baseline); at scale 2 the screen lays out on
+/// half as many points each way and is drawn at every pixel. Another case is
+/// one more entry in ``variants(board:)``.
+public struct RedrawVariant: Equatable {
+    public var format: PixelFormat
+    /// Pixels per point.
+    public var scale: Double
+
+    public init(format: PixelFormat, scale: Double) {
+        self.format = format
+        self.scale = scale
+    }
+
+    /// The board's format at scale 1 and 2, and at the board's own scale when it is neither.
+    public static func variants(board: Board?) -> [RedrawVariant] {
+        let format = board?.display.pixelFormat ?? .xrgb8888
+        var variants = [RedrawVariant(format: format, scale: 1), RedrawVariant(format: format, scale: 2)]
+        if let scale = board?.scale, scale != 1, scale != 2 { variants.append(RedrawVariant(format: format, scale: scale)) }
+        return variants
+    }
+
+    /// What sets this case apart in a figure's name: "" for the bench's own format at
+    /// scale 1 (the figure's name before scales), else " at scale 2", " in RGB565"….
+    public func label(besides defaultFormat: PixelFormat) -> String {
+        var label = ""
+        if format != defaultFormat { label += format == .rgb565 ? " in RGB565" : " in XRGB8888" }
+        if scale != 1 { label += " at scale " + describeNumber(scale) }
+        return label
     }
 }
 

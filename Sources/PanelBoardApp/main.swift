@@ -64,7 +64,8 @@ func printBoard(_ board: Board) {
     print("board: " + board.name + " (" + board.path + ")")
     print("  " + board.description)
     print("display: " + (display.connector ?? "auto") + " " + display.modeName + "@" + fixed(display.refreshRate, 0)
-          + ", rotation " + String(display.rotation.rawValue) + ", UI " + String(board.screenPixels.width) + "x" + String(board.screenPixels.height))
+          + ", rotation " + String(display.rotation.rawValue) + ", UI " + describeNumber(board.screenSize.width) + "x"
+          + describeNumber(board.screenSize.height) + " points at scale " + describeNumber(board.scale))
     var device = "auto"
     switch touch.device {
     case .automatic: break

@@ -8,7 +8,9 @@ public struct Board {
     public var description: String
     public var display: Display
     public var touch: Touch
-    /// Pixels per point.
+    /// Pixels per point (1 to 4): 2 on a dense panel, whose UI then lays out on
+    /// half its pixels each way (``screenSize``) and is drawn at all of them
+    /// (``screenPixels``), so text and shapes stay sharp.
     public var scale: Double
     public var cpu: CPU
     public var budgets: Budgets
@@ -138,21 +140,22 @@ public struct Board {
         public var memory: Double
     }
 
-    /// The screen the UI lays out on, in pixels: the mode turned by the display rotation.
+    /// The screen the UI is drawn on, in pixels: the mode turned by the display
+    /// rotation. The framebuffer the renderer draws into is this size.
     public var screenPixels: (width: Int, height: Int) {
         display.rotation == .clockwise90 || display.rotation == .clockwise270
             ? (display.height, display.width) : (display.width, display.height)
     }
 
-    /// The screen the UI lays out on. PanelKit draws one pixel per point for
-    /// now, so this is ``screenPixels`` whatever ``scale`` says; when drawing
-    /// learns scale it becomes ``screenPixels`` over ``scale``, here only.
+    /// The screen the UI lays out on, in points: ``screenPixels`` over
+    /// ``scale`` (the 720×1280 panel of `rpi5-touch-display-2`, turned 90° at
+    /// scale 2, is 640×360 points). Windows, views and touches are in points.
     public var screenSize: Size {
         let pixels = screenPixels
-        return Size(width: Double(pixels.width), height: Double(pixels.height))
+        return Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
     }
 
-    /// How far touches turn from the sensor onto ``screenSize``: the sensor's own
+    /// How far touches turn from the sensor onto ``screenSize`` (points): the sensor's own
     /// `touch.rotation` against the scanned-out panel, then the display's
     /// rotation (a sensor that runs along the panel turns with the UI), as the
     /// simulator's virtual panel does. Every backend uses it: they all draw turned.

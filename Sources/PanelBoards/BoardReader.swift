@@ -30,6 +30,13 @@ extension Board {
         guard scale >= 1, scale <= 4 else {
             throw object.error("scale", "expected pixels per point from 1 to 4, not " + describeNumber(scale))
         }
+        // The UI lays out on the mode over the scale: that must still be a screen.
+        let smaller = Swift.min(display.width, display.height)
+        guard ScreenLimits.contains(Double(smaller) / scale) else {
+            throw object.error("scale", describeNumber(scale) + " pixels per point leave " + describeNumber(Double(smaller) / scale)
+                               + " points across the mode's " + String(smaller) + " pixels; the UI needs at least "
+                               + describeNumber(ScreenLimits.minimum) + ": use a smaller scale")
+        }
         cpu = try Board.readCPU(&object)
         budgets = try Board.readBudgets(&object, refreshRate: display.refreshRate)
         sources = try Board.readSources(&object)

@@ -13,7 +13,7 @@ import PanelReplay
 /// ``layoutSubviews()`` picks the arrangement for the shape of the screen:
 /// side by side and spread evenly in landscape, one under the other with the
 /// buttons at the bottom in portrait, and tighter margins and smaller text on
-/// a small screen.
+/// a small screen (smaller button titles on a narrow one).
 public final class ControlsScreen: View {
     public let play: Button
     public let stop: Button
@@ -125,18 +125,28 @@ public final class ControlsScreen: View {
         let size = bounds.size
         let portrait = size.height > size.width
         let compact = Self.isCompact(size)
+        // Under 210 points tall (stm32mp157f-dk2: 196 under the bar) the rows fill the height: no room between them.
+        let short = size.height < 210
         let margin = compact ? 16.0 : 32.0
-        content.layoutMargins = EdgeInsets(top: compact ? 12 : 20, left: margin, bottom: compact ? 16 : 32, right: margin)
+        content.layoutMargins = EdgeInsets(top: short ? 4 : compact ? 12 : 20, left: margin, bottom: short ? 8 : compact ? 16 : 32,
+                                           right: margin)
         // Landscape: every row spread evenly down the screen. Portrait: rows
         // from the top, the spacer pushing the buttons to the bottom.
         content.distribution = portrait ? .fill : .equalSpacing
-        content.spacing = portrait ? 40 : 8
+        content.spacing = portrait ? 40 : short ? 0 : 8
         if spacer.isHidden == portrait { spacer.isHidden = !portrait }   // assigning the same value would redraw
         switches.axis = portrait ? .vertical : .horizontal
         switches.spacing = portrait ? 24 : 16
         sliders.axis = portrait ? .vertical : .horizontal
         sliders.spacing = portrait ? 32 : compact ? 24 : 40
-        buttons.spacing = compact ? 12 : 16
+        // Under 440 points across (stm32mp157f-dk2: 400×240 points at scale 2) four titles need a smaller face.
+        let narrow = size.width < 440
+        buttons.spacing = narrow ? 8 : compact ? 12 : 16
+        let buttonFont = narrow ? Font.boldSystem(size: 15) : Theme.standard.buttonFont
+        setTitleFont(play, buttonFont)
+        setTitleFont(stop, buttonFont)
+        setTitleFont(eject, buttonFont)
+        setTitleFont(more, buttonFont)
         setFont(status, .system(size: compact ? 16 : 18))
         let valueFont = Font.system(size: compact ? 16 : 18)
         setFont(volumeValue, valueFont)
@@ -148,6 +158,11 @@ public final class ControlsScreen: View {
     /// Assigns only a different font: the same one would redraw the label for nothing.
     @usableFromInline func setFont(_ label: Label, _ font: Font) {
         if label.font != font { label.font = font }
+    }
+
+    /// The same for a button's title.
+    @usableFromInline func setTitleFont(_ button: Button, _ font: Font) {
+        if button.titleFont != font { button.titleFont = font }
     }
 
     /// Shows the controls' values in their labels: after code (the settings screen) set them.

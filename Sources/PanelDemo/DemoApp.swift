@@ -158,8 +158,11 @@ public final class AboutScreen: View {
 extension DemoApp {
     /// The demo's first screen for the bench's `full-redraw` scene: `panel bench` and
     /// `panel-demo bench` measure it (PanelBench itself knows no app).
+    /// The window is made for the application's screen: its size in points, its scale's icon.
     public static func benchScreen(assetsPath: String) -> (name: String, make: (Application, Size) -> Window) {
-        let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png")
-        return ("demo screen", { application, size in DemoApp(application: application, screenSize: size, icon: icon).window })
+        ("demo screen", { application, size in
+            let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png", forScale: application.screen.scale)
+            return DemoApp(application: application, screenSize: size, icon: icon).window
+        })
     }
 }

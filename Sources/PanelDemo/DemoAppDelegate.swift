@@ -91,7 +91,8 @@ public final class DemoAppDelegate: ApplicationDelegate {
             scene = built
             window = built.window
         } else {
-            let icon = try? PNG.readImage(path: options.assetsPath + "/images/panelkit-icon.png")
+            // The @2x icon on a scale-2 screen when there is one; the 1x one is enlarged otherwise.
+            let icon = try? PNG.readImage(path: options.assetsPath + "/images/panelkit-icon.png", forScale: options.scale)
             let demo = DemoApp(application: application, screenSize: options.screenBounds.size, icon: icon, log: options.log)
             self.demo = demo
             window = demo.window

@@ -1,3 +1,4 @@
+import CLinux
 import CPNG
 import PanelKit
 
@@ -112,6 +113,9 @@ public enum PNG {
 
 extension PNG {
     /// Reads a PNG file into an ``Image`` for an `ImageView` or a `Button`.
+    /// A name that ends in `@2x` (`icon@2x.png`; also `@3x`, `@4x`) gives an
+    /// image of that scale, as UIKit reads it: its size in points is its
+    /// pixels over the scale.
     public static func readImage(path: String) throws(PNGError) -> Image {
         let png = try read(path: path)
         var pixels: [Color] = []
@@ -121,6 +125,54 @@ extension PNG {
             pixels.append(Color(red: png.rgba[i], green: png.rgba[i + 1], blue: png.rgba[i + 2], alpha: png.rgba[i + 3]))
             i += 4
         }
-        return Image(width: png.width, height: png.height, pixels: pixels)
+        return Image(width: png.width, height: png.height, pixels: pixels, scale: Double(scaleSuffix(of: path)))
+    }
+
+    /// Reads the image at `path` made for a screen of `screenScale` pixels per
+    /// point, as UIKit's `UIImage(named:)` chooses: for `icon.png` on a screen
+    /// of scale 2, `icon@2x.png` beside it when that file exists (scale 2,
+    /// drawn pixel for pixel), else `icon.png` itself (scale 1, enlarged when
+    /// drawn). A screen of scale 3 tries `@3x`, then `@2x`; a fractional
+    /// scale rounds up first.
+    ///
+    ///     let icon = try PNG.readImage(path: assets + "/images/icon.png", forScale: application.screen.scale)
+    public static func readImage(path: String, forScale screenScale: Double) throws(PNGError) -> Image {
+        try readImage(path: imagePath(path, forScale: screenScale))
+    }
+
+    /// The file ``readImage(path:forScale:)`` reads for `path` on a screen of `screenScale`.
+    public static func imagePath(_ path: String, forScale screenScale: Double) -> String {
+        guard screenScale > 1, screenScale.isFinite, scaleSuffix(of: path) == 1 else { return path }
+        // Split `dir/icon.png` into `dir/icon` and `.png` (no extension: the whole name).
+        var utf8 = Array(path.utf8)
+        var stemEnd = utf8.count
+        var i = utf8.count - 1
+        while i >= 0 && utf8[i] != UInt8(ascii: "/") {
+            if utf8[i] == UInt8(ascii: ".") { stemEnd = i; break }
+            i -= 1
+        }
+        let suffix = Array(utf8[stemEnd...])
+        utf8.removeSubrange(stemEnd...)
+        var scale = min(Int(screenScale.rounded(.up)), 4)
+        while scale >= 2 {
+            let candidate = String(decoding: utf8 + Array(("@" + String(scale) + "x").utf8) + suffix, as: UTF8.self)
+            if access(candidate, F_OK) == 0 { return candidate }
+            scale -= 1
+        }
+        return path
+    }
+
+    /// 2 for a file named `NAME@2x.EXT` (2, 3 or 4), else 1.
+    @usableFromInline static func scaleSuffix(of path: String) -> Int {
+        let utf8 = Array(path.utf8)
+        var end = utf8.count
+        var i = utf8.count - 1
+        while i >= 0 && utf8[i] != UInt8(ascii: "/") {
+            if utf8[i] == UInt8(ascii: ".") { end = i; break }
+            i -= 1
+        }
+        guard end >= 3, utf8[end - 1] == UInt8(ascii: "x"), utf8[end - 3] == UInt8(ascii: "@") else { return 1 }
+        let digit = Int(utf8[end - 2]) - Int(UInt8(ascii: "0"))
+        return digit >= 2 && digit <= 4 ? digit : 1
     }
 }

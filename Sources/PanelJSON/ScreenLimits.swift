@@ -1,6 +1,6 @@
 /// The screen sizes PanelKit's files accept, one definition for all of them:
-/// a board file's display `mode` (pixels), a scene file's `screen` and
-/// `panel replay --screen` (points, one pixel each for now). Beyond 8192 a
+/// a board file's display `mode` (pixels, and the points they make at its
+/// `scale`), a scene file's `screen` and `panel replay --screen` (points). Beyond 8192 a
 /// framebuffer no longer fits in memory on a board (8192² × 4 bytes is 256 MiB).
 public enum ScreenLimits {
     public static let minimum = 16.0

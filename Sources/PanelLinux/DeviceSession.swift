@@ -52,10 +52,11 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     @usableFromInline var animationWake: TimerHandle?
     @usableFromInline var reportedDroppedFrames = 0
 
-    /// `window` covers the screen in the UI's orientation (the display's
-    /// ``ScanoutDisplay/logicalSize``); touches map onto its bounds. The
-    /// renderer draws into a framebuffer of the logical size in the display's
-    /// ``ScanoutDisplay/pixelFormat``, which the display turns and copies.
+    /// `window` covers the screen in the UI's orientation, in points (the
+    /// display's ``ScanoutDisplay/logicalSize`` over its screen's scale);
+    /// touches map onto its bounds. The renderer draws into a framebuffer of
+    /// the logical size in pixels, in the display's ``ScanoutDisplay/pixelFormat``,
+    /// which the display turns and copies.
     public init(display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
                 touch: EvdevTouchConfiguration) throws(PanelLinuxError) {
         self.display = display

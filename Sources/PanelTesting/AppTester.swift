@@ -66,7 +66,10 @@ public final class AppTester {
     ///   - screenSize: the screen in points; by default the board's, else the
     ///     app's `preferredScreenSize`, else 800x480 (`--screen` in `arguments`
     ///     works too).
-    ///   - board: a board (`Board.load(path:)`): its screen, and its touch
+    ///   - scale: pixels per point (1 to 4); by default the board's, else 1. At
+    ///     2, gestures and views stay in points and snapshots are twice the
+    ///     size each way, as the panel shows them.
+    ///   - board: a board (`Board.load(path:)`): its screen and scale, and its touch
     ///     calibration, rotation and filters for ``replay(tracePath:)``.
     ///   - arguments: the command line after the program name, as the app
     ///     would get it: its own options (`["--scene", "controls"]`) and the
@@ -75,11 +78,11 @@ public final class AppTester {
     ///     finds it when `nil` (`PANELKIT_ASSETS`, or the PanelKit checkout).
     /// - Throws: ``AppTesterError`` when the app does not launch: an unknown
     ///   option, `applicationWillLaunch` threw, no window, no fonts.
-    public init<D: ApplicationDelegate>(_ type: D.Type, screenSize: Size? = nil, board: Board? = nil,
+    public init<D: ApplicationDelegate>(_ type: D.Type, screenSize: Size? = nil, scale: Double? = nil, board: Board? = nil,
                                         arguments: [String] = [], assetsPath: String? = nil) throws {
         let sink = MemorySink()
         do throws(LaunchError) {
-            app = try HeadlessApp.launch(type, screenSize: screenSize, board: board, arguments: arguments,
+            app = try HeadlessApp.launch(type, screenSize: screenSize, scale: scale, board: board, arguments: arguments,
                                          logSink: sink, assetsPath: assetsPath, programName: "\(D.self)")
         } catch {
             throw AppTesterError("cannot launch \(D.self): \(error.message)")

@@ -19,7 +19,7 @@ struct BoardsCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the boards: name, panel, CPU.")
+        static let configuration = CommandConfiguration(abstract: "List the boards: name, panel, the UI in points (and scale), CPU.")
         @Option(help: "The boards folder; found from the current folder or the executable by default.")
         var boards: String?
 
@@ -30,10 +30,11 @@ struct BoardsCommand: ParsableCommand {
                 do {
                     let board = try Board.load(path: path)
                     let d = board.display
-                    let screen = board.screenPixels
+                    let points = board.screenSize
+                    let ui = "\(describeNumber(points.width))x\(describeNumber(points.height))" + (board.scale == 1 ? "" : " @\(describeNumber(board.scale))x")
                     print(board.name.padding(toLength: 24, withPad: " ", startingAt: 0)
                           + "\(d.width)x\(d.height)@\(describeNumber(d.refreshRate))".padding(toLength: 16, withPad: " ", startingAt: 0)
-                          + "\(screen.width)x\(screen.height) UI".padding(toLength: 14, withPad: " ", startingAt: 0)
+                          + ui.padding(toLength: 14, withPad: " ", startingAt: 0)
                           + board.cpu.architecture.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
                           + board.description)
                 } catch {
@@ -113,9 +114,6 @@ struct BoardChoice: ParsableArguments {
             let (loaded, calibrated) = try Board.load(path: path).applyingOverride(at: overridePath)
             if calibrated {
                 FileHandle.standardError.write(Data("panel: note: \(loaded.name): touch calibration from \(overridePath)\n".utf8))
-            }
-            if loaded.scale != 1 {
-                FileHandle.standardError.write(Data("panel: note: \(loaded.name) has scale \(describeNumber(loaded.scale)); PanelKit draws 1 pixel per point for now, so the UI lays out on all \(loaded.screenPixels.width)x\(loaded.screenPixels.height) pixels\n".utf8))
             }
             return loaded
         } catch {

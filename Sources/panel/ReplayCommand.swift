@@ -29,7 +29,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the board's, else the scene file's `screen`, else 800x480).")
     var screen: ScreenSize?
 
-    @Option(help: "Save the last frame as a PNG file.")
+    @Option(help: "Save the last frame as a PNG file, in pixels (a board's scale times the points).")
     var png: String?
 
     @Option(help: "PanelKit's assets folder, for the fonts of --png; found from the current folder or the executable by default.")
@@ -51,7 +51,7 @@ struct ReplayCommand: ParsableCommand {
         do {
             // A board's trace comes from its own touch panel: its calibration, rotation and filters apply.
             replayer = try TraceReplayer(
-                reader: reader, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize,
+                reader: reader, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize, scale: board?.scale ?? 1,
                 calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touchRotationOnScreen ?? .none,
                 filters: board?.touch.filters ?? .none,
                 output: FileDescriptorSink(fileDescriptor: 1))
@@ -64,8 +64,9 @@ struct ReplayCommand: ParsableCommand {
             fail("\(error)")
         }
         if let png {
-            let size = replayer.window.bounds.size
-            let display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+            // The board's pixels (the screen in points times its scale), in its pixel format.
+            let pixels = Screen.pixelSize(of: replayer.window.bounds.size, scale: replayer.application.screen.scale)
+            let display = HeadlessDisplay(width: pixels.width, height: pixels.height,
                                           format: board?.display.pixelFormat ?? .xrgb8888)
             Renderer(textRenderer: Assets(given: assets).textRenderer()).draw(replayer.window, into: display.framebuffer)
             do {

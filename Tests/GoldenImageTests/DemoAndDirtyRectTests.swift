@@ -138,12 +138,14 @@ struct DemoAndDirtyRectTests {
         #expect(demo.controls.eject.isEnabled == false)
     }
 
-    @Test("Flinging the settings list allocates nothing per display-link frame once its cells exist (tiling, reuse, text, redraw)")
-    func settingsFlingAllocatesNothingPerFrame() {
+    @Test("Flinging the settings list allocates nothing per display-link frame once its cells exist (tiling, reuse, text, redraw), at scale 1 and 2",
+          arguments: [1.0, 2.0])
+    func settingsFlingAllocatesNothingPerFrame(scale: Double) {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        application.screen.configure(bounds: Rect(x: 0, y: 0, width: 800, height: 480), scale: scale)
         let demo = DemoApp(application: application, screenSize: Size(width: 800, height: 480), icon: nil)
         let driver = TouchDriver(driving: application, window: demo.window)
-        let display = HeadlessDisplay(width: 800, height: 480)
+        let display = HeadlessDisplay(width: Int(800 * scale), height: Int(480 * scale))   // the screen's pixels
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(demo.window, into: display.framebuffer)
         demo.navigation.pushViewController(demo.settingsController, animated: false)

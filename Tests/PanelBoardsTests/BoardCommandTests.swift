@@ -34,7 +34,7 @@ struct BoardCommandTests {
         #expect(run.stdout.split(separator: "\n").count >= 8)
     }
 
-    @Test("--board sets replay's screen from the board file: a portrait panel used rotated lays out landscape")
+    @Test("--board sets replay's screen from the board file: a portrait panel used rotated lays out landscape, in points at its scale")
     func replayWithBoard() throws {
         let directory = try scratchDirectory()
         let png = directory.appendingPathComponent("last.png").path
@@ -42,8 +42,16 @@ struct BoardCommandTests {
                                     "--board", "rpi5-touch-display-2", "--boards", PackagePaths.path("boards"), "--png", png])
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
-        #expect(bytes[16..<24] == [0, 0, 0x05, 0x00, 0, 0, 0x02, 0xD0])   // 1280 × 720: the 720×1280 panel turned 90°
-        #expect(run.stderr.contains("has scale 2"))   // said once: drawn 1 pixel per point for now
+        #expect(bytes[16..<24] == [0, 0, 0x05, 0x00, 0, 0, 0x02, 0xD0])   // 1280 × 720 pixels: the 720×1280 panel turned 90°
+        // The UI lays out on 640×360 points at scale 2: every touch lands inside them.
+        let touches = run.stdout.split(separator: "\n").filter { $0.contains(#""type":"touch""#) }
+        #expect(!touches.isEmpty)
+        for line in touches {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let x = try #require(object["x"] as? Double), y = try #require(object["y"] as? Double)
+            #expect(x >= 0 && x <= 640 && y >= 0 && y <= 360, "\(line)")
+        }
+        #expect(!run.stderr.contains("pixel per point"))
     }
 
     @Test("An unknown --board lists the boards there are")

@@ -82,13 +82,42 @@ struct BoardFileTests {
         var sensor = TouchDeviceDescription(name: "portrait sensor")
         sensor.setAxis(AbsoluteAxis.x, AbsoluteAxisInfo(minimum: 0, maximum: 719))
         sensor.setAxis(AbsoluteAxis.y, AbsoluteAxisInfo(minimum: 0, maximum: 1279))
+        // The UI is 640×360 points: the panel's 1280×720 pixels at scale 2.
+        #expect(board.screenSize == Size(width: 640, height: 360))
         let transform = TouchTransform(device: sensor, screenSize: board.screenSize, rotation: board.touchRotationOnScreen)
         // UI turned 90° clockwise: the UI's bottom-left corner shows at the panel's top-left.
         let origin = transform.point(forDeviceX: 0, y: 0)
-        #expect(abs(origin.x - 0) < 1 && abs(origin.y - 720) < 1)
-        // Down the panel's left edge is rightwards along the UI's bottom edge.
+        #expect(abs(origin.x - 0) < 0.5 && abs(origin.y - 360) < 0.5)
+        // Down the panel's left edge is rightwards along the UI's bottom edge: 640 pixels are 320 points.
         let down = transform.point(forDeviceX: 0, y: 640)
-        #expect(abs(down.x - 640) < 1 && abs(down.y - 720) < 1)
+        #expect(abs(down.x - 320) < 0.5 && abs(down.y - 360) < 0.5)
+    }
+
+    @Test("A board's screen is in points, its pixels over its scale: the framebuffer stays the panel's pixels")
+    func screenInPoints() throws {
+        let folder = PackagePaths.path("boards")
+        for (name, points, pixels, scale) in [("rpi4-7inch", Size(width: 800, height: 480), (800, 480), 1.0),
+                                              ("rpi5-touch-display-2", Size(width: 640, height: 360), (1280, 720), 2),
+                                              ("stm32mp157f-dk2", Size(width: 400, height: 240), (800, 480), 2),   // turned 90°
+                                              ("imx8mm-evk", Size(width: 360, height: 640), (1080, 1920), 3)] {
+            let board = try Board.load(path: folder + "/" + name + ".json")
+            #expect(board.scale == scale && board.screenSize == points, "\(name)")
+            #expect(board.screenPixels.width == pixels.0 && board.screenPixels.height == pixels.1, "\(name)")
+        }
+        let doubled = try parseBoard(goodBoard.replacingOccurrences(of: #""scale": 1,"#, with: #""scale": 2,"#))
+        #expect(doubled.screenSize == Size(width: 400, height: 240))
+        // A scale that would leave a screen under 16 points across is refused.
+        let tiny = goodBoard.replacingOccurrences(of: "[800, 480, 60], \"physicalSize\": [154.08, 85.92]",
+                                                  with: "[40, 24, 60], \"physicalSize\": [7.7, 4.6]")
+        #expect(try parseBoard(tiny).screenSize == Size(width: 40, height: 24))
+        do {
+            _ = try parseBoard(tiny.replacingOccurrences(of: #""scale": 1,"#, with: #""scale": 2,"#))
+            Issue.record("a 40×24 panel at scale 2 was accepted")
+        } catch {
+            #expect(error.description.contains("scale: 2 pixels per point leave 12 points across the mode's 24 pixels; the UI needs at least 16"),
+                    "\(error.description)")
+        }
+        #expect(breakage(#""scale": 1,"#, #""scale": 5,"#)?.contains("scale: expected pixels per point from 1 to 4, not 5") == true)
     }
 
     @Test("Touch filters read in points, seconds and raw pressure; absent, they are off")

@@ -155,6 +155,28 @@ struct SimulatorInputTests {
         }
     }
 
+    @Test("At scale 2 the simulated panel's pixels are half as many points: the window shows pixels, the mouse lands in points",
+          arguments: [DisplayRotation.none, .clockwise90], [1, 2])
+    func mappingAtScale2(rotation: DisplayRotation, zoom: Int) {
+        // rpi5-touch-display-2's panel: 720×1280 pixels.
+        let screen = SimulatorScreen(physicalWidth: 720, physicalHeight: 1280, rotation: rotation, zoom: zoom, scale: 2)
+        let pixels = rotation.swapsAxes ? (1280, 720) : (720, 1280)
+        #expect(screen.logicalWidth == pixels.0 && screen.logicalHeight == pixels.1)   // the UI's image, in pixels
+        #expect(screen.logicalSize == Size(width: Double(pixels.0) / 2, height: Double(pixels.1) / 2))   // the UI, in points
+        #expect(screen.windowWidth == pixels.0 * zoom)
+        // Window pixel (200 × zoom, 100 × zoom) shows panel pixel (200, 100): point (100, 50).
+        let point = screen.logicalPoint(windowX: 200 * zoom, windowY: 100 * zoom)
+        #expect(Swift.abs(point.x - 100) < 0.5 && Swift.abs(point.y - 50) < 0.5)
+        #expect(screen.windowPoint(for: Point(x: 100, y: 50)) == Point(x: Double(200 * zoom), y: Double(100 * zoom)))
+        // Through the virtual sensor (one unit a panel pixel) and the board's transform, back to the point.
+        let sensor = screen.sensorPosition(for: point)
+        let mapped = screen.touchTransform.point(forDeviceX: Double(sensor.x), y: Double(sensor.y))
+        #expect(Swift.abs(mapped.x - point.x) <= 0.5 && Swift.abs(mapped.y - point.y) <= 0.5, "\(point) → \(sensor) → \(mapped)")
+        // A finger on the UI's far corner is on the panel's last pixel, not past it.
+        let corner = screen.sensorPosition(for: Point(x: screen.logicalSize.width - 0.25, y: screen.logicalSize.height - 0.25))
+        #expect(rotation == .none ? (corner.x == 719 && corner.y == 1279) : (corner.x == 0 && corner.y == 1279))
+    }
+
     @Test("The evemu writer's recording parses back to the same device and events")
     func evemuRoundTrip() throws {
         let screen = SimulatorScreen(physicalWidth: 1024, physicalHeight: 600)

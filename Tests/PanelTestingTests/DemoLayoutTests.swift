@@ -43,6 +43,9 @@ func leafProblems(_ leaves: [View], inside area: Rect, _ areaName: String) -> [S
         if let button = leaf as? Button, let title = button.currentTitle {
             let needed = button.measure(title, font: button.titleFont).width + 2 * button.theme.contentPadding
             if needed > button.bounds.width { problems.append("\(leaf.name)'s title needs \(needed) points but has \(button.bounds.width)") }
+            // A button squeezed by a stack short of room cuts its title's line.
+            let lineHeight = button.measure(title, font: button.titleFont).height
+            if lineHeight > button.bounds.height { problems.append("\(leaf.name)'s title is \(lineHeight) points tall but the button \(button.bounds.height)") }
         }
     }
     for i in leaves.indices {

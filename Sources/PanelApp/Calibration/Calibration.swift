@@ -28,8 +28,11 @@ public enum Calibration {
                            log: @escaping (String) -> Void) throws(Failure) -> [String] {
         let screen: CalibrationScreen
         if let trace {
+            // In the panel's pixels, at scale 1, as on the device: the residuals are pixels.
+            let pixels = board.screenPixels
             do throws(ReplayError) {
-                screen = try CalibrationScreen.replaying(trace, screenSize: board.screenSize, quirks: board.touch.axisQuirks,
+                screen = try CalibrationScreen.replaying(trace, screenSize: Size(width: Double(pixels.width), height: Double(pixels.height)),
+                                                         quirks: board.touch.axisQuirks,
                                                          rotation: board.touchRotationOnScreen, filters: board.touch.filters)
             } catch {
                 throw Failure(error.message)

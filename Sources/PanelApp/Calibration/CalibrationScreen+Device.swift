@@ -29,6 +29,7 @@ extension CalibrationScreen {
         raw.calibration = .identity
         raw.rotation = .none
         let application = Application(runLoop: RunLoop(clock: SystemClock()))
+        // Scale 1 whatever the board's: targets and residuals are in the panel's pixels.
         let size = display.logicalSize
         let window = Window(frame: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
         let screen = CalibrationScreen(frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touchRotationOnScreen)

@@ -29,9 +29,10 @@ enum DeviceHost {
         }
 
         let runLoop = RunLoop(clock: SystemClock())
-        // The UI's orientation: the mode turned by the board's rotation.
+        // The UI's orientation (the mode turned by the board's rotation), in points:
+        // the framebuffer stays the logical pixels, drawn at the board's scale.
         let logical = display.logicalSize
-        let size = Size(width: Double(logical.width), height: Double(logical.height))
+        let size = Size(width: Double(logical.width) / runtime.scale, height: Double(logical.height) / runtime.scale)
         let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: backend)
         let session: DeviceSession
         do throws(PanelLinuxError) {

@@ -12,7 +12,8 @@ public final class HeadlessHost {
     public let window: Window
     public let launchOptions: LaunchOptions
     public let renderer: Renderer
-    /// The window's pixels, at its size.
+    /// The window's pixels: its size in points times the screen's scale
+    /// (the board's pixels, so `--png` writes what the panel would show).
     public let display: HeadlessDisplay
     let runtime: AppRuntime
 
@@ -22,9 +23,9 @@ public final class HeadlessHost {
         window = launched.window
         launchOptions = launched.options
         renderer = Renderer(textRenderer: runtime.textRenderer)
-        let size = window.bounds.size
-        // The board's pixel format: an RGB565 board's headless frames are its 16-bit pixels.
-        display = HeadlessDisplay(width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)),
+        // The board's pixels, in its pixel format: an RGB565 board's headless frames are its 16-bit pixels.
+        let pixels = Screen.pixelSize(of: window.bounds.size, scale: application.screen.scale)
+        display = HeadlessDisplay(width: pixels.width, height: pixels.height,
                                   format: runtime.board?.display.pixelFormat ?? .xrgb8888)
     }
 
@@ -89,7 +90,7 @@ public final class HeadlessHost {
     }
 
     /// Draws the first frame, then plays the trace `reader` streams (one line in memory at a time)
-    /// through decoder, transform (the board's calibration and rotation) and
+    /// through decoder, transform (the board's calibration and rotation, onto the screen in points) and
     /// filters into the app, then ends it as a device that goes away: the
     /// clock runs on so due timers fire, touches still down are cancelled, and
     /// a summary line closes the log, as `panel replay` does.

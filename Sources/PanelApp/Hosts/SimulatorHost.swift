@@ -1,14 +1,16 @@
 #if canImport(PanelSDL)
 import CLinux
 import PanelHeadless
+import PanelJSON
 import PanelKit
 import PanelLinux
 import PanelReplay
 import PanelSDL
 import PanelSimulator
 
-/// The app on the desktop: an SDL window at the board's resolution and
-/// rotation, the mouse as a touch panel through the board's own pipeline
+/// The app on the desktop: an SDL window at the board's resolution, rotation
+/// and scale (the UI in points, drawn at the panel's pixels), the mouse as a
+/// touch panel through the board's own pipeline
 /// (decoder, transform, filters), and a loop that sleeps in
 /// `SDL_WaitEventTimeout` until input or the run loop's next timer,
 /// presenting only what changed. Keys: screenshot, rotate (the app restarts
@@ -25,7 +27,7 @@ final class SimulatorHost {
     var screen: SimulatorScreen
     var app: LaunchedApp
     var touch: TouchSimulator
-    /// The UI's image (logical size) and the panel's (physical size), as on the board.
+    /// The UI's image (logical size, in pixels) and the panel's (physical size), as on the board.
     var logical: HeadlessDisplay
     let logicalFormat: PixelFormat
     let physical: HeadlessDisplay
@@ -43,12 +45,16 @@ final class SimulatorHost {
         }
         let options = runtime.options, board = runtime.board
         let degrees = options.rotation ?? board?.display.rotation.rawValue ?? 0
-        // --screen, else the board's mode, else what the app prefers, else 800x480: the panel's own resolution.
-        var size = runtime.firstDelegate!.preferredScreenSize ?? Size(width: 800, height: 480)
-        if let board { size = Size(width: Double(board.display.width), height: Double(board.display.height)) }
-        if let screen = options.screen { size = Size(width: Double(screen.width), height: Double(screen.height)) }
-        let screen = SimulatorScreen(physicalWidth: Int(size.width.rounded(.up)), physicalHeight: Int(size.height.rounded(.up)),
-                                     rotation: DisplayRotation(rawValue: degrees)!)
+        // The panel's own resolution, unturned: the board's mode, else --screen or what the
+        // app prefers (points) at the scale, else 800x480.
+        let scale = runtime.scale
+        var pixels = Screen.pixelSize(of: runtime.firstDelegate!.preferredScreenSize ?? Size(width: 800, height: 480), scale: scale)
+        if let board { pixels = (board.display.width, board.display.height) }
+        if let screen = options.screen {
+            pixels = Screen.pixelSize(of: Size(width: Double(screen.width), height: Double(screen.height)), scale: scale)
+        }
+        let screen = SimulatorScreen(physicalWidth: pixels.width, physicalHeight: pixels.height,
+                                     rotation: DisplayRotation(rawValue: degrees)!, scale: scale)
         let host: SimulatorHost
         do throws(SDLError) {
             host = try SimulatorHost(runtime: runtime, screen: screen)
@@ -98,7 +104,8 @@ final class SimulatorHost {
 
     func run() {
         runtime.note("SDL simulator on " + (SDLWindow.displayName ?? "?") + ": panel " + String(screen.physicalWidth) + "x"
-                     + String(screen.physicalHeight) + " at " + String(screen.rotation.rawValue) + "°, zoom " + String(screen.zoom))
+                     + String(screen.physicalHeight) + " at " + String(screen.rotation.rawValue) + "°, scale " + describeNumber(screen.scale)
+                     + ", zoom " + String(screen.zoom))
         runtime.note(SimulatorKey.help)
         let startWall = clock.source.now
         let startCPU = DeviceSession.processCPUTime()
@@ -236,8 +243,8 @@ final class SimulatorHost {
         // One sensor, one event stream: the recording and the slot state carry on.
         touch.recorder = previous.recorder
         touch.panel = previous.panel
-        runtime.note("board turned to " + String(screen.rotation.rawValue) + "°; the app restarts at " + String(screen.logicalWidth)
-                     + "x" + String(screen.logicalHeight))
+        runtime.note("board turned to " + String(screen.rotation.rawValue) + "°; the app restarts at " + describeNumber(screen.logicalSize.width)
+                     + "x" + describeNumber(screen.logicalSize.height) + " points")
         drawAll()
     }
 }

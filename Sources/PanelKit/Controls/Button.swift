@@ -39,8 +39,9 @@ open class Button: Control {
     open override var intrinsicContentSize: Size {
         var width = 0.0, height = theme.controlHeight
         if let image = image(for: .normal), image.width > 0 {
-            width += Double(image.width)
-            height = max(height, Double(image.height) + theme.contentPadding)
+            let size = image.size   // points
+            width += size.width
+            height = max(height, size.height + theme.contentPadding)
         }
         if let title = title(for: .normal), !title.isEmpty {
             if width > 0 { width += theme.imageTitleSpacing }
@@ -163,12 +164,13 @@ open class Button: Control {
         let hasTitle = title.map { !$0.isEmpty } ?? false
         let image = self.image(for: state)
 
-        // The image at its own size (1 px = 1 pt), scaled down to fit the content height.
+        // The image at its own size in points, scaled down to fit the content height.
         var imageSize = Size.zero
         if let image, image.width > 0, image.height > 0 {
+            let natural = image.size
             let maxHeight = max(bounds.height - theme.contentPadding, 0)
-            let scale = min(1, maxHeight / Double(image.height), content.width / Double(image.width))
-            imageSize = Size(width: Double(image.width) * scale, height: Double(image.height) * scale)
+            let scale = min(1, maxHeight / natural.height, content.width / natural.width)
+            imageSize = Size(width: natural.width * scale, height: natural.height * scale)
         }
         if imageSize.width <= 0 {
             if hasTitle, let title {
@@ -180,9 +182,10 @@ open class Button: Control {
 
         // Image and title side by side, centred together.
         var titleWidth = 0.0
-        if hasTitle, let title, let renderer = context.textRenderer {
+        if hasTitle, let title, context.textRenderer != nil {
+            // Measured as it is drawn, at the screen's scale.
             let room = content.width - imageSize.width - theme.imageTitleSpacing
-            titleWidth = max(min(renderer.measure(title, font: titleFont, width: nil).width, room), 0)
+            titleWidth = max(min(context.measure(title, font: titleFont).width, room), 0)
         }
         let spacing = titleWidth > 0 ? theme.imageTitleSpacing : 0
         let x = content.midX - (imageSize.width + spacing + titleWidth) / 2

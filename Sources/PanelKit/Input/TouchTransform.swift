@@ -76,7 +76,9 @@ public enum TouchRotation: Int, Sendable {
 /// 3. turn by the ``TouchRotation`` (in the normalized square, with libinput's
 ///    rotation matrices, e.g. 90° clockwise is `(x, y) → (1 - y, x)`);
 /// 4. mirror: `mirrorX` maps `x → 1 - x`, `mirrorY` maps `y → 1 - y`, in screen orientation;
-/// 5. scale by the screen size.
+/// 5. scale by the screen size, in points: on a panel of scale 2 a sensor
+///    that spans 1280 pixels spans 640 points, so touches land where the
+///    views are laid out, whatever the pixel density.
 ///
 /// Because the normalization divides by `max - min + 1`, the axis minimum lands on
 /// 0 and the maximum one device unit short of the screen edge; a mirrored or turned

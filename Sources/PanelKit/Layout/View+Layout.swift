@@ -132,12 +132,14 @@ extension View {
     /// The size `text` takes in `font` (wrapped at `width` when given), rounded
     /// up to whole points: measured by the window's text driver, else estimated
     /// (see ``TextMetricsEstimate``) while the view is in no drawn window.
+    /// On a screen of scale 2 the driver measures at twice the size, as the
+    /// text is drawn, so the points given back fit the drawing exactly.
     public func measure(_ text: String, font: Font, width: Double? = nil) -> Size {
         guard !text.isEmpty else { return .zero }
         let wrap = width.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         let size: Size
-        if let measurer = window?.textMeasurer {
-            size = measurer.measure(text, font: font, width: wrap)
+        if let window, let measurer = window.textMeasurer {
+            size = measurer.measure(text, font: font, width: wrap, scale: window.textMeasurerScale)
         } else {
             size = TextMetricsEstimate.measure(text, font: font, width: wrap)
         }
@@ -202,11 +204,15 @@ extension View {
 
 extension Window {
     /// The renderer's layout pass: lays out what needs it, measuring text with
-    /// `textMeasurer` (the renderer's text driver). A new driver lays out
-    /// everything again, since every text size may have changed.
+    /// `textMeasurer` (the renderer's text driver) at the ``displayScale``. A
+    /// new driver or scale lays out everything again, since every text size
+    /// may have changed; a new scale also redraws the whole window.
     public func layoutIfNeeded(measuringTextWith textMeasurer: (any TextRendering)?) {
-        if textMeasurer !== self.textMeasurer {
+        let scale = displayScale
+        if textMeasurer !== self.textMeasurer || scale != textMeasurerScale {
+            if scale != textMeasurerScale { dirtyRect = bounds }
             self.textMeasurer = textMeasurer
+            textMeasurerScale = scale
             setNeedsLayoutInSubtree()
         }
         layoutIfNeeded()

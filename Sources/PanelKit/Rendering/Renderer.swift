@@ -2,8 +2,13 @@
 /// each visible view's background, then its ``View/draw(_:in:)``, with the
 /// view's accumulated alpha and its clipping ancestors' bounds.
 ///
-/// Window coordinates are framebuffer pixels: the window's bounds origin is
-/// the framebuffer's top-left corner (its `frame` does not move it).
+/// Window coordinates are points; the framebuffer is in pixels, the
+/// window's ``Window/displayScale`` (its screen's scale, 1 in no
+/// application) to a point each way: a 640×360-point window at scale 2
+/// fills a 1280×720 framebuffer. The window's bounds origin is the
+/// framebuffer's top-left corner (its `frame` does not move it). Views draw
+/// in points through a ``GraphicsContext`` that carries the scale, so text
+/// and shapes are drawn at the framebuffer's resolution.
 ///
 /// A display loop calls ``render(_:into:)`` once a frame: it redraws only the
 /// window's ``Window/dirtyRect`` and says which pixels changed, so the backend
@@ -16,9 +21,9 @@ public struct Renderer {
         self.textRenderer = textRenderer
     }
 
-    /// Redraws what changed since the last frame: the window's ``Window/dirtyRect``,
-    /// rounded out to whole pixels and clipped to the framebuffer. Clears the
-    /// dirty area (before drawing, so a view that asks to be drawn again while
+    /// Redraws what changed since the last frame: the window's ``Window/dirtyRect``
+    /// (points), at the window's scale, rounded out to whole pixels and clipped to
+    /// the framebuffer. Clears the dirty area (before drawing, so a view that asks to be drawn again while
     /// drawing gets the next frame) and returns the area redrawn, in
     /// framebuffer pixels with whole-number edges, or `nil` when nothing was.
     ///
@@ -30,8 +35,9 @@ public struct Renderer {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
         let dirty = window.dirtyRect
         window.clearDirtyRect()
-        guard !dirty.isEmpty, let area = Self.pixelArea(covering: dirty, in: framebuffer) else { return nil }
-        draw(window, in: area, into: framebuffer)
+        let scale = window.displayScale
+        guard !dirty.isEmpty, let area = Self.pixelArea(covering: Self.pixels(dirty, scale: scale), in: framebuffer) else { return nil }
+        draw(window, pixels: area, scale: scale, into: framebuffer)
         return area
     }
 
@@ -42,10 +48,22 @@ public struct Renderer {
         draw(window, in: window.bounds, into: framebuffer)
     }
 
-    /// Redraws the views that intersect `area` (window coordinates), clipped to
-    /// the pixels `area` overlaps. Leaves the window's dirty area as it is.
+    /// Redraws the views that intersect `area` (window coordinates, points),
+    /// clipped to the pixels `area` overlaps at the window's scale. Leaves the
+    /// window's dirty area as it is.
     public func draw(_ window: Window, in area: Rect, into framebuffer: Framebuffer) {
         guard area.isFinite else { return }
+        let scale = window.displayScale
+        draw(window, pixels: Self.pixels(area, scale: scale), scale: scale, into: framebuffer)
+    }
+
+    /// Redraws the views that intersect `pixels` (framebuffer pixels) at
+    /// `scale`, each clipped to the pixels it covers inside `pixels`.
+    @usableFromInline func draw(_ window: Window, pixels: Rect, scale: Double, into framebuffer: Framebuffer) {
+        guard pixels.isFinite else { return }
+        // The same area in window points, where the view table's frames are.
+        let area = scale == 1 ? pixels : Rect(x: pixels.minX / scale, y: pixels.minY / scale,
+                                              width: pixels.width / scale, height: pixels.height / scale)
         // The entries stay still while views draw: a `draw` that changes the
         // hierarchy or geometry takes effect from the next frame.
         window.viewTable.withStableEntries { entries in
@@ -60,8 +78,16 @@ public struct Renderer {
                 index += 1
                 guard let visible = Self.visibleRect(of: entry, in: entries, within: area) else { continue }
                 let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
-                let context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
+                let context: GraphicsContext
+                if scale == 1 {
+                    context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
                                               alpha: entry.drawAlphaInWindow, textRenderer: textRenderer)
+                } else {
+                    // Never past the pixels asked for: `area` went through a division.
+                    guard let clip = Self.pixels(visible, scale: scale).intersection(pixels) else { continue }
+                    context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
+                                              scale: scale, clip: clip, alpha: entry.drawAlphaInWindow, textRenderer: textRenderer)
+                }
                 let view = entry.view
                 let background = entry.flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
                 if let color = background, color.alpha > 0 {
@@ -70,6 +96,12 @@ public struct Renderer {
                 view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
             }
         }
+    }
+
+    /// `rect` in points as framebuffer pixels at `scale`.
+    @inline(__always)
+    @usableFromInline static func pixels(_ rect: Rect, scale: Double) -> Rect {
+        scale == 1 ? rect : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
     }
 
     /// The part of `entry`'s frame inside `area` and inside every clipping

@@ -13,6 +13,10 @@ public struct Font: Equatable, Sendable {
     public static func system(size: Double) -> Font { Font(name: "DejaVuSans", size: size) }
     /// Its bold weight.
     public static func boldSystem(size: Double) -> Font { Font(name: "DejaVuSans-Bold", size: size) }
+
+    /// The same face at `factor` times the size: a font in points at a
+    /// screen's scale is the font the text driver draws in pixels.
+    public func scaled(by factor: Double) -> Font { Font(name: name, size: size * factor) }
 }
 
 public enum TextAlignment: Equatable, Sendable {
@@ -30,12 +34,32 @@ public enum LineBreakMode: Equatable, Sendable {
 /// The text driver a display backend installs: lays out and draws text into
 /// a framebuffer. PanelText implements it with FreeType; the core only knows
 /// this protocol, so it builds without any C library.
+///
+/// A driver works in pixels: a font's size is its size in pixels. On a
+/// screen of scale 2, ``GraphicsContext`` draws a 17-point font as a
+/// 34-pixel one into a rectangle twice as large, so glyphs are rasterized at
+/// the panel's resolution, and ``measure(_:font:width:scale:)`` measures it
+/// the same way for layout.
 public protocol TextRendering: AnyObject {
-    /// The size `text` takes in `font`, wrapped at `width` when given.
+    /// The size `text` takes in `font`, wrapped at `width` when given, in pixels.
     func measure(_ text: String, font: Font, width: Double?) -> Size
 
     /// Draws `text` into `framebuffer`, laid out in `rect` (framebuffer pixels),
     /// only inside `clip`, blended with `alpha`. Vertically centred in `rect`.
     func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
               lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer)
+}
+
+extension TextRendering {
+    /// The size `text` takes in `font` (points) on a screen of `scale` pixels
+    /// per point, in points: measured at the pixel size it is drawn at (the
+    /// font and the wrapping width times `scale`) and divided back, so that
+    /// line breaks and truncation decided from it match the drawing.
+    public func measure(_ text: String, font: Font, width: Double?, scale: Double) -> Size {
+        guard scale != 1 else { return measure(text, font: font, width: width) }
+        var wrap: Double?
+        if let width { wrap = width * scale }
+        let pixels = measure(text, font: font.scaled(by: scale), width: wrap)
+        return Size(width: pixels.width / scale, height: pixels.height / scale)
+    }
 }

@@ -6,7 +6,7 @@ public enum ContentMode: Equatable, Sendable {
     case scaleAspectFit
     /// Covers the bounds with its aspect ratio, centred; the overflow is clipped.
     case scaleAspectFill
-    /// At its own size (1 pixel = 1 point), centred.
+    /// At its own size (``Image/size``, in points), centred.
     case center
 }
 
@@ -27,16 +27,16 @@ open class ImageView: View {
         ObjectIdentifier(self) == ObjectIdentifier(ImageView.self)
     }
 
-    /// The image's size (1 pixel = 1 point); none without an image.
+    /// The image's ``Image/size`` in points (its pixels over its scale); none without an image.
     open override var intrinsicContentSize: Size {
         guard let image else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
-        return Size(width: Double(image.width), height: Double(image.height))
+        return image.size
     }
 
     /// Where the image is drawn, in the view's coordinates; `nil` without an image.
     public var imageRect: Rect? {
         guard let image, image.width > 0, image.height > 0 else { return nil }
-        let w = Double(image.width), h = Double(image.height)
+        let w = image.size.width, h = image.size.height
         let scale: Double
         switch contentMode {
         case .scaleToFill: return bounds

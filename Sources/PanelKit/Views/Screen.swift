@@ -6,6 +6,11 @@
 /// half the pixels each way and draws it at the full resolution, so text and
 /// shapes stay sharp. ``nativeBounds`` is the same area in pixels.
 ///
+/// Everything the app sees is in points: frames, touches, text sizes, an
+/// image's ``Image/size``. The renderer draws its windows at ``scale`` (a
+/// window's ``Window/displayScale``) into a framebuffer of ``nativeBounds``'s
+/// size, and text is measured and drawn at the pixel size.
+///
 /// The host sets the screen up before the app launches
 /// (``configure(bounds:scale:)``); an application that no host runs (a test)
 /// has an 800×480 screen at scale 1.
@@ -30,5 +35,17 @@ public final class Screen {
         precondition(scale >= 1 && scale <= 4, "Screen: scale is pixels per point, from 1 to 4")
         self.bounds = bounds
         self.scale = scale
+    }
+
+    /// The whole pixels that cover `size` points at `scale`: the framebuffer a
+    /// host allocates for a window of that size. A product within a rounding
+    /// error of a whole number is that number (a 1280-pixel panel at scale 3
+    /// is 426.67 points, which make 1280 pixels again, not 1281).
+    public static func pixelSize(of size: Size, scale: Double) -> (width: Int, height: Int) {
+        func pixels(_ points: Double) -> Int {
+            let exact = points * scale, nearest = exact.rounded()
+            return Int(abs(exact - nearest) < 1e-6 ? nearest : exact.rounded(.up))
+        }
+        return (pixels(size.width), pixels(size.height))
     }
 }

@@ -17,6 +17,18 @@ open class Window: View {
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
     public internal(set) var textMeasurer: (any TextRendering)?
+    /// The ``displayScale`` the text was last measured at, set with ``textMeasurer``:
+    /// text is measured at the pixel size it is drawn at (``View/measure(_:font:width:)``).
+    public internal(set) var textMeasurerScale: Double = 1
+
+    /// The screen the window is shown on: its application's (UIKit's
+    /// `UIWindow.screen`); nil while it is in no application.
+    public var screen: Screen? { owningApplication?.screen }
+
+    /// Pixels per point the window is drawn at: its screen's ``Screen/scale``,
+    /// 1 while it is in no application (UIKit's `traitCollection.displayScale`).
+    /// The renderer draws at it; layout and touches stay in points.
+    public var displayScale: Double { owningApplication?.screen.scale ?? 1 }
 
     /// The controller whose view fills the window. Setting it sends the
     /// appearance calls, as UIKit's: the old root's `viewWillDisappear`, the

@@ -36,28 +36,31 @@ public final class TraceReplayer {
     /// `screenSize`: the screen in points; the scene file's own `screen` (else
     /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it,
     /// through the board's touch `calibration`, `rotation` and `filters` when given.
-    public convenience init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil,
+    /// `scale`: the board's pixels per point, the application's ``Screen/scale``
+    /// (a drawing of ``window`` is that many pixels a point).
+    public convenience init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
                             calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
                             filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
-        try self.init(trace: trace, startTime: trace.events.first?.time ?? 0, scene: file, screenSize: screenSize,
+        try self.init(trace: trace, startTime: trace.events.first?.time ?? 0, scene: file, screenSize: screenSize, scale: scale,
                       calibration: calibration, rotation: rotation, filters: filters, output: output)
     }
 
     /// A replay that streams its events from `reader` (``run(_:)``), holding
     /// one line of the file at a time: memory does not grow with the trace.
     /// ``trace`` then has the device and path, and no events.
-    public convenience init(reader: TraceReader, scene file: SceneFile, screenSize: Size? = nil,
+    public convenience init(reader: TraceReader, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
                             calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
                             filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
         try self.init(trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
-                      startTime: reader.firstEventTime, scene: file, screenSize: screenSize,
+                      startTime: reader.firstEventTime, scene: file, screenSize: screenSize, scale: scale,
                       calibration: calibration, rotation: rotation, filters: filters, output: output)
     }
 
-    @usableFromInline init(trace: Trace, startTime: Double, scene file: SceneFile, screenSize: Size?,
+    @usableFromInline init(trace: Trace, startTime: Double, scene file: SceneFile, screenSize: Size?, scale: Double,
                            calibration: CalibrationMatrix, rotation: TouchRotation,
                            filters: TouchFilterSettings, output: any TextSink) throws(ReplayError) {
         self.trace = trace
+        guard scale >= 1, scale <= 4 else { throw ReplayError(message: "the scale is pixels per point from 1 to 4, not " + describeNumber(scale)) }
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
         input = try TouchInputPath(trace: trace, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
         let clock = ManualClock(now: startTime)
@@ -65,6 +68,7 @@ public final class TraceReplayer {
         log = ReplayLog(sink: output, clock: clock)
         log.startTime = clock.now
         application = ReplayApplication(runLoop: runLoop, log: log)
+        application.screen.configure(bounds: Rect(origin: .zero, size: screenSize), scale: scale)
         application.gestureArena.observer = log
         do {
             scene = try file.build(screenSize: screenSize, log: log)

@@ -34,15 +34,16 @@ final class PhotoView: View {
     /// The scale that fits the whole photo in the view at zoom 1.
     var fitScale: Double {
         guard let image, image.width > 0, image.height > 0 else { return 1 }
-        return min(bounds.width / Double(image.width), bounds.height / Double(image.height))
+        let size = image.size   // points: an @2x photo is as large as its 1x version
+        return min(bounds.width / size.width, bounds.height / size.height)
     }
 
-    /// Image pixels to the view's coordinates: centred on the origin, scaled,
-    /// turned, then moved to the view's centre plus the offset.
+    /// The image's points to the view's coordinates: centred on the origin,
+    /// scaled, turned, then moved to the view's centre plus the offset.
     var imageTransform: AffineTransform {
         guard let image else { return .identity }
         let scale = fitScale * zoom
-        return AffineTransform(translationX: -Double(image.width) / 2, y: -Double(image.height) / 2)
+        return AffineTransform(translationX: -image.size.width / 2, y: -image.size.height / 2)
             .concatenating(AffineTransform(scaleX: scale, y: scale))
             .concatenating(AffineTransform(rotationAngle: angle))
             .concatenating(AffineTransform(translationX: bounds.midX + offset.x, y: bounds.midY + offset.y))
