@@ -30,10 +30,20 @@ extension ScrollView {
 
     // MARK: The finger
 
-    /// A finger landed: a moving scroll view stops under it, as in UIKit.
-    @usableFromInline func fingerDidTouchDown() {
+    /// A finger landed at `time`: a moving scroll view stops under it, as in
+    /// UIKit, where the motion is at that moment, not at the last display
+    /// frame. The motion is a function of time, so the finger catches the
+    /// content at the same offset however the frames fell (on a busy board
+    /// as headless).
+    @usableFromInline func fingerDidTouchDown(at time: Double) {
         isTracking = true
         guard motionX.isActive || motionY.isActive else { return }
+        if time.isFinite {
+            var offset = bounds.origin
+            if motionX.isActive { offset.x = motionX.position(at: time) }
+            if motionY.isActive { offset.y = motionY.position(at: time) }
+            setBoundsOrigin(offset)
+        }
         stopMotion()
     }
 
@@ -246,7 +256,7 @@ extension ScrollView {
     }
 
     @usableFromInline override func touchesBegan(_ touches: TouchSet, with event: Event) {
-        if trackedMask == 0, let scrollView = view as? ScrollView { scrollView.fingerDidTouchDown() }
+        if trackedMask == 0, let scrollView = view as? ScrollView { scrollView.fingerDidTouchDown(at: event.timestamp) }
         super.touchesBegan(touches, with: event)
     }
 

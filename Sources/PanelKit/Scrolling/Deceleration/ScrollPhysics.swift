@@ -140,8 +140,17 @@ public enum ScrollPhysics {
                     rest = edge
                     return edge
                 }
-                spring(from: edge, to: edge, velocity: velocity, at: time)
-                return edge
+                // The bounce starts when the content reached the edge, with the
+                // speed it had then (x(t) = edge solved for t), not at this
+                // frame: the motion stays one function of time however the frames fell.
+                let reachedDecay = 1 - (edge - origin) / distance
+                guard reachedDecay > 0 && reachedDecay <= 1 else {
+                    spring(from: edge, to: edge, velocity: velocity, at: time)
+                    return edge
+                }
+                let reachedTime = startTime - timeConstant * naturalLogarithm(reachedDecay)
+                spring(from: edge, to: edge, velocity: distance / timeConstant * reachedDecay, at: min(reachedTime, time))
+                return position(at: time)
             }
             if velocity.magnitude < ScrollPhysics.stopVelocity {
                 kind = .idle
