@@ -548,6 +548,7 @@ public final class Bench {
         var scene = SceneResult(name: "full-redraw", allocationsPerOperation: allocations, isHotPath: false, figures: figures)
         scene.notes.append("ratio = memcpy time of one frame / redraw time: 1 would be the bandwidth limit; goal ≥ 0.5")
         scene.notes.append("at scale 2 the same frame holds the screen laid out on half the points each way, text and shapes drawn at every pixel")
+        scene.notes.append("in the other pixel format the frame is drawn in it (RGB565: half the bytes), against the same memcpy of a frame in the board's format")
         return scene
     }
 
@@ -721,10 +722,13 @@ public struct RedrawVariant: Equatable {
         self.scale = scale
     }
 
-    /// The board's format at scale 1 and 2, and at the board's own scale when it is neither.
+    /// The board's format at scale 1 and 2, the other format (RGB565 or
+    /// XRGB8888) at scale 1, and the board's format at its own scale when it is neither.
     public static func variants(board: Board?) -> [RedrawVariant] {
         let format = board?.display.pixelFormat ?? .xrgb8888
-        var variants = [RedrawVariant(format: format, scale: 1), RedrawVariant(format: format, scale: 2)]
+        let other: PixelFormat = format == .rgb565 ? .xrgb8888 : .rgb565
+        var variants = [RedrawVariant(format: format, scale: 1), RedrawVariant(format: format, scale: 2),
+                        RedrawVariant(format: other, scale: 1)]
         if let scale = board?.scale, scale != 1, scale != 2 { variants.append(RedrawVariant(format: format, scale: scale)) }
         return variants
     }

@@ -52,26 +52,28 @@ struct BenchTests {
         #expect(report.svg().contains("ALLOCATES ON THE HOT PATH"))
     }
 
-    @Test("full-redraw draws the board's frame at scale 1 and at scale 2, each against the same memcpy baseline; the budget checks the board's own scale")
+    @Test("full-redraw draws the board's frame at scale 1 and at scale 2, and in the other pixel format (RGB565), each against the same memcpy baseline; the budget checks the board's own scale and format")
     func fullRedrawAtEachScale() throws {
         let plain = try quickRun(["full-redraw"])
         let redraw = try #require(plain.scenes.first)
-        #expect(redraw.figures.map(\.name) == ["controls scene, full redraw", "controls scene at scale 2, full redraw"])
+        #expect(redraw.figures.map(\.name) == ["controls scene, full redraw", "controls scene at scale 2, full redraw",
+                                               "controls scene in RGB565, full redraw"])
         #expect(redraw.figures.allSatisfy { $0.ratioOf == "memcpy bandwidth" && $0.ratio != nil })
         #expect(redraw.allocationsPerOperation == 0)
-        #expect(RedrawVariant.variants(board: nil) == [RedrawVariant(format: .xrgb8888, scale: 1), RedrawVariant(format: .xrgb8888, scale: 2)])
+        #expect(RedrawVariant.variants(board: nil) == [RedrawVariant(format: .xrgb8888, scale: 1), RedrawVariant(format: .xrgb8888, scale: 2),
+                                                       RedrawVariant(format: .rgb565, scale: 1)])
 
         // A board of scale 2 (rpi5-touch-display-2, 1280×720 pixels): its frame-time budget is the scale-2 figure.
         let board = try Board.load(path: PackagePaths.path("boards/rpi5-touch-display-2.json"))
         let report = try quickRun(["full-redraw"], board: board)
         let figures = try #require(report.scenes.first?.figures)
-        #expect(figures.count == 2)
+        #expect(figures.count == 3)
         #expect(report.baselines.first?.name == "memcpy of one 1280x720 XRGB8888 frame")
         let budget = try #require(report.budgets.first { $0.name == "frame time: full redraw median" })
         #expect(budget.value == figures[1].median / 1e6)
         // A board whose own scale is neither 1 nor 2 adds its own (imx8mm-evk: 3).
         let imx = try Board.load(path: PackagePaths.path("boards/imx8mm-evk.json"))
-        #expect(RedrawVariant.variants(board: imx).map(\.scale) == [1, 2, 3])
+        #expect(RedrawVariant.variants(board: imx).map(\.scale) == [1, 2, 1, 3])
         #expect(RedrawVariant(format: .rgb565, scale: 2).label(besides: .xrgb8888) == " in RGB565 at scale 2")
     }
 
