@@ -87,7 +87,9 @@ enum DeviceHost {
         guard let latency = session.latencySummary() else {
             return "stopped by " + stop + "; " + String(session.frames) + " frames presented; latency: no frame reflected touch input"
         }
-        return "stopped by " + stop + "; " + String(session.frames) + " frames presented; latency evdev→page flip over "
+        // A framebuffer device shows a frame when it is copied (or panned), a KMS display at its page flip.
+        let shown = session.display is DRMDisplay ? "page flip" : "copy"
+        return "stopped by " + stop + "; " + String(session.frames) + " frames presented; latency evdev→" + shown + " over "
             + String(session.latencies.count) + " frames: p50 " + fixed(latency.p50 * 1000, 2) + " ms, p99 "
             + fixed(latency.p99 * 1000, 2) + " ms, max " + fixed(latency.max * 1000, 2) + " ms"
     }
