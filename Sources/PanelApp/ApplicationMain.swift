@@ -198,12 +198,14 @@ final class AppRuntime {
         return delegate.preferredScreenSize ?? Size(width: 800, height: 480)
     }
 
-    /// Creates the application on `runLoop` and launches `delegate` on a screen of `size`.
+    /// Creates the application on `runLoop` and launches `delegate` on a screen of `size`;
+    /// `prepare` installs the host's screen drivers (backlight, blanking) before the app launches.
     func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
-                logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1)) -> LaunchedApp {
+                logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1),
+                prepare: (Application) -> Void = { _ in }) -> LaunchedApp {
         do throws(LaunchError) {
             return try LaunchedApp(delegate, runLoop: runLoop, screenSize: screenSize, backend: backend, logSink: logSink,
-                                   arguments: arguments)
+                                   arguments: arguments, prepare: prepare)
         } catch {
             fail(error.message)
         }
@@ -276,9 +278,12 @@ final class LaunchedApp {
     /// The launch every host and `HeadlessApp` share: the log on `logSink`
     /// timed by `runLoop`, the delegate's application, its
     /// `application(_:didFinishLaunchingWithOptions:)` on a screen of
-    /// `screenSize`, and its window shown.
+    /// `screenSize`, and its window shown. Before the launch, `prepare`
+    /// installs the host's screen drivers, and the board's idle policy
+    /// applies (the app may change both); the screen's idle changes go to
+    /// the log as `{"type":"screen","t":…,"state":"dimmed"}` lines.
     init(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend, logSink: any TextSink,
-         arguments: AppArguments) throws(LaunchError) {
+         arguments: AppArguments, prepare: (Application) -> Void = { _ in }) throws(LaunchError) {
         let log = ReplayLog(sink: logSink, clock: runLoop.clock)
         log.startTime = runLoop.now
         // What the runtime works around (a capacity outgrown, a view placed at
@@ -287,6 +292,18 @@ final class LaunchedApp {
         options = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), backend: backend, log: log, arguments: arguments)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: 1)
+        prepare(application)
+        if let idle = arguments.board?.idle { application.screen.idlePolicy = idle }
+        application.screen.addAction { screen in
+            log.writer.beginObject(type: "screen")
+            log.writer.field("t", log.time, decimals: 4)
+            switch screen.idleState {
+            case .awake: log.writer.field("state", "awake" as StaticString)
+            case .dimmed: log.writer.field("state", "dimmed" as StaticString)
+            case .blank: log.writer.field("state", "blank" as StaticString)
+            }
+            log.writer.endObject()
+        }
         guard delegate.application(application, didFinishLaunchingWithOptions: options) else {
             throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
         }

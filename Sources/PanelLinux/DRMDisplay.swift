@@ -32,8 +32,9 @@ public protocol DRMDisplayDelegate: AnyObject {
 }
 
 /// A KMS display through libdrm: two dumb buffers, page flips with at most
-/// one in flight, dirty-rect copies, the previous CRTC restored on close.
-public final class DRMDisplay: EpollSource, RunLoopTarget {
+/// one in flight, dirty-rect copies, the previous CRTC restored on close,
+/// blanking through the connector's DPMS property (``setBlanked(_:)``).
+public final class DRMDisplay: EpollSource, RunLoopTarget, DisplayBlanking {
     public let cardPath: String
     public let fd: FileDescriptor
     public let connectorName: String
@@ -45,6 +46,8 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
     public internal(set) var isPresenting = true
 
     @usableFromInline let connectorID: UInt32
+    /// The connector's "DPMS" property, looked up by name at open (0: it has none).
+    @usableFromInline var dpmsPropertyID: UInt32 = 0
     @usableFromInline let crtcID: UInt32
     @usableFromInline var mode: drmModeModeInfo
     @usableFromInline var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
@@ -220,6 +223,7 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         self.width = Int(mode.hdisplay)
         self.height = Int(mode.vdisplay)
         self.modeName = String(mode.hdisplay) + "x" + String(mode.vdisplay) + "@" + String(mode.vrefresh)
+        self.dpmsPropertyID = Self.propertyID(named: "DPMS", fd: fd, connector: connector)
         for _ in 0..<2 {
             switch Self.createBuffer(fd: fd, width: width, height: height) {
             case .success(let buffer): buffers.append(buffer)
@@ -240,6 +244,22 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
             }
             throw PanelLinuxError("\(path): cannot set mode \(modeName) on \(connectorName) (errno \(error.rawValue))", errno: error)
         }
+    }
+
+    /// The id of `connector`'s property called `name`; 0 when it has none.
+    static func propertyID(named name: String, fd: FileDescriptor, connector: UnsafeMutablePointer<drmModeConnector>) -> UInt32 {
+        for i in 0..<Int(connector.pointee.count_props) {
+            guard let property = drmModeGetProperty(fd.rawValue, connector.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(property) }
+            var copy = property.pointee
+            let found = withUnsafeBytes(of: &copy.name) { bytes in
+                var text = ""
+                for byte in bytes where byte != 0 { text.append(Character(Unicode.Scalar(byte))) }
+                return text
+            }
+            if found == name { return property.pointee.prop_id }
+        }
+        return 0
     }
 
     static func createBuffer(fd: FileDescriptor, width: Int, height: Int)
@@ -316,7 +336,7 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
     }
 
     @usableFromInline func presentIfPossible() {
-        guard needsPresent, !flipPending, isPresenting, !isClosed, let source else { return }
+        guard needsPresent, !flipPending, isPresenting, !isBlanked, !isClosed, let source else { return }
         let back = 1 - front
         // The back buffer lacks every change since it was last shown (damage
         // accumulates in both buffers), not just the latest one.
@@ -397,11 +417,44 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         guard drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 else { return false }
         front = back
         isPresenting = true
+        if isBlanked {
+            // Setting the CRTC lit it; DPMS On first so that Off is a change the kernel applies.
+            setDPMS(on: true)
+            setDPMS(on: false)
+        }
         damage[front] = .zero
         damage[1 - front] = source.bounds
         needsPresent = false
         pendingInputTime = .infinity
         return true
+    }
+
+    // MARK: Blanking
+
+    /// Whether ``setBlanked(_:)`` turned the display off.
+    public internal(set) var isBlanked = false
+
+    /// Turns the display off (`true`: the connector's DPMS property to Off,
+    /// after the flip in flight; the kernel disables the CRTC and the panel)
+    /// or on again, showing the buffer it showed. No flip is queued while
+    /// blank: what changed meanwhile is presented once it is on. While the
+    /// display is released (VT switched away) only the wish is kept, and
+    /// ``acquire()`` applies it. The screen's idle timer calls it
+    /// (``DisplayBlanking``).
+    public func setBlanked(_ blanked: Bool) {
+        guard blanked != isBlanked, !isClosed else { return }
+        isBlanked = blanked
+        guard !isReleased else { return }
+        if blanked { waitForFlip() }
+        setDPMS(on: !blanked)
+        if !blanked { presentIfPossible() }
+    }
+
+    /// Sets the connector's DPMS property; false when the driver refused or there is none.
+    @usableFromInline @discardableResult func setDPMS(on: Bool) -> Bool {
+        guard dpmsPropertyID != 0 else { return false }
+        let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
+        return drmModeConnectorSetProperty(fd.rawValue, connectorID, dpmsPropertyID, value) == 0
     }
 
     public func runLoopDidFire(_ handle: TimerHandle) {
@@ -459,6 +512,8 @@ public final class DRMDisplay: EpollSource, RunLoopTarget {
         if let retryTimer { runLoop?.cancel(retryTimer) }
         retryTimer = nil
         waitForFlip()
+        // The console comes back lit, whatever the idle timer did.
+        if isBlanked && !isReleased { setDPMS(on: true) }
         if let saved = savedCRTC {
             var connectorID = self.connectorID
             if saved.pointee.mode_valid != 0 {

@@ -14,7 +14,9 @@ import PanelKit
 /// ``DisplayLink`` has targets, each turn that finds no page flip in flight
 /// steps them, renders and queues the next flip, so there is one animation
 /// frame per vblank and never two frames queued for one. With no target the
-/// loop sleeps until input: an idle screen uses no CPU.
+/// loop sleeps until input: an idle screen uses no CPU. While the screen's
+/// idle timer has it blank (``Screen/idleState``), nothing is rendered or
+/// flipped and the display link is paused: the loop sleeps until a touch.
 public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
     public let display: DRMDisplay
     public let application: Application
@@ -148,13 +150,14 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
             reportedDroppedFrames = application.droppedInputFrames
         }
         let link = application.displayLink
-        let stepsAnimation = link.isActive && !display.isFlipPending
+        let stepsAnimation = link.wantsFrames && !display.isFlipPending
         if stepsAnimation { link.fire(at: application.runLoop.now) }
-        if let dirty = renderer.render(window, into: framebuffer) {
+        // Blank (the screen's idle timer): nothing is drawn or flipped; the wake redraws it whole.
+        if application.screen.idleState != .blank, let dirty = renderer.render(window, into: framebuffer) {
             display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
         }
         input.oldestUnpresentedInput = .infinity
-        if link.isActive && !display.isFlipPending && animationWake == nil {
+        if link.wantsFrames && !display.isFlipPending && animationWake == nil {
             // No flip will wake the loop for the next frame: a timer does.
             animationWake = application.runLoop.schedule(after: link.frameInterval, target: self, tag: 1)
         }

@@ -28,10 +28,27 @@ enum DeviceHost {
             write("# frame input_time flip_time latency_ms vblank (CLOCK_MONOTONIC seconds; - when no touch input caused the frame; vblank: the CRTC's counter at the flip)\n", to: latencyLog!)
         }
 
+        // The board's backlight (display.backlight), checked before the app launches.
+        var backlight: SysfsBacklight?
+        if let settings = board?.display.backlight {
+            var configuration = SysfsBacklightConfiguration(device: settings.device, minimumLevel: settings.minimumLevel,
+                                                            maximumLevel: settings.maximumLevel)
+            if let directory = environment("PANELKIT_BACKLIGHT_DIR") { configuration.directory = directory }
+            do throws(PanelLinuxError) {
+                backlight = try SysfsBacklight.open(configuration)
+            } catch {
+                failClosing(error.message)
+            }
+        }
+
         let runLoop = RunLoop(clock: SystemClock())
         // The mode's size, unturned: display rotation is not wired on DRM yet.
         let size = Size(width: Double(display.width), height: Double(display.height))
-        let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: .drm)
+        // The idle timer blanks through the connector's DPMS and dims the backlight, if the board has one.
+        let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: .drm) { application in
+            application.screen.blanking = display
+            application.screen.backlight = backlight
+        }
         let session: DeviceSession
         do throws(PanelLinuxError) {
             session = try DeviceSession(display: display, application: launched.application, window: launched.window,
@@ -71,6 +88,11 @@ enum DeviceHost {
             failClosing(error.message)   // a touch device that cannot open fails before the display is attached
         }
         runtime.restoreDisplay = nil   // the session closed it
+        if let backlight {
+            // Leave the panel lit for whatever comes next, even when it ended dimmed or blank.
+            backlight.isOn = true
+            backlight.brightness = launched.application.screen.brightness
+        }
         launched.delegate.applicationWillTerminate(launched.application)
         log.writer.flush()
         if let latencyLog { _ = close(latencyLog.fileDescriptor) }

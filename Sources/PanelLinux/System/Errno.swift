@@ -20,4 +20,5 @@ public struct Errno: Error, RawRepresentable, Equatable, Hashable, Sendable {
     public static var noSuchFile: Errno { Errno(rawValue: ENOENT) }
     public static var permissionDenied: Errno { Errno(rawValue: EACCES) }
     public static var notPermitted: Errno { Errno(rawValue: EPERM) }
+    public static var readOnlyFileSystem: Errno { Errno(rawValue: EROFS) }
 }
