@@ -34,7 +34,7 @@ public protocol DRMDisplayDelegate: AnyObject {
 /// A KMS display through libdrm: two dumb buffers, page flips with at most
 /// one in flight, dirty-rect copies, the previous CRTC restored on close,
 /// blanking through the connector's DPMS property (``setBlanked(_:)``).
-public final class DRMDisplay: EpollSource, RunLoopTarget, DisplayBlanking {
+public final class DRMDisplay: EpollSource, RunLoopTarget {
     public let cardPath: String
     public let fd: FileDescriptor
     public let connectorName: String
@@ -439,22 +439,32 @@ public final class DRMDisplay: EpollSource, RunLoopTarget, DisplayBlanking {
     /// or on again, showing the buffer it showed. No flip is queued while
     /// blank: what changed meanwhile is presented once it is on. While the
     /// display is released (VT switched away) only the wish is kept, and
-    /// ``acquire()`` applies it. The screen's idle timer calls it
-    /// (``DisplayBlanking``).
-    public func setBlanked(_ blanked: Bool) {
+    /// ``acquire()`` applies it. The screen's idle timer calls it through
+    /// the device session (`DeviceSession` is the core's `DisplayBlanking`).
+    ///
+    /// - Throws: when the connector has no DPMS property or the kernel
+    ///   refused it; the display then stays on and presents as before.
+    public func setBlanked(_ blanked: Bool) throws(PanelLinuxError) {
         guard blanked != isBlanked, !isClosed else { return }
+        guard dpmsPropertyID != 0 else {
+            throw PanelLinuxError("\(cardPath): \(connectorName) has no DPMS property, so the display cannot be blanked; it stays on (leave blankAfter out of the board's idle section)")
+        }
         isBlanked = blanked
         guard !isReleased else { return }
         if blanked { waitForFlip() }
-        setDPMS(on: !blanked)
+        if let error = setDPMS(on: !blanked) {
+            isBlanked = false
+            presentIfPossible()
+            throw PanelLinuxError("\(cardPath): cannot turn \(connectorName) " + (blanked ? "off" : "on") + " (DPMS): " + error.message, errno: error)
+        }
         if !blanked { presentIfPossible() }
     }
 
-    /// Sets the connector's DPMS property; false when the driver refused or there is none.
-    @usableFromInline @discardableResult func setDPMS(on: Bool) -> Bool {
-        guard dpmsPropertyID != 0 else { return false }
+    /// Sets the connector's DPMS property; the error when the driver refused it.
+    @usableFromInline @discardableResult func setDPMS(on: Bool) -> Errno? {
+        guard dpmsPropertyID != 0 else { return nil }
         let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
-        return drmModeConnectorSetProperty(fd.rawValue, connectorID, dpmsPropertyID, value) == 0
+        return drmModeConnectorSetProperty(fd.rawValue, connectorID, dpmsPropertyID, value) == 0 ? nil : Errno.current
     }
 
     public func runLoopDidFire(_ handle: TimerHandle) {

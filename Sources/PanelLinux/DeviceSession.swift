@@ -17,7 +17,7 @@ import PanelKit
 /// loop sleeps until input: an idle screen uses no CPU. While the screen's
 /// idle timer has it blank (``Screen/idleState``), nothing is rendered or
 /// flipped and the display link is paused: the loop sleeps until a touch.
-public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget {
+public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunLoopTarget, DisplayBlanking {
     public let display: DRMDisplay
     public let application: Application
     public let window: Window
@@ -179,6 +179,18 @@ public final class DeviceSession: EpollRunLoopDelegate, DRMDisplayDelegate, RunL
     public func runLoopDidFire(_ handle: TimerHandle) {
         if handle.tag == 1 { animationWake = nil; return }
         loop.stop()
+    }
+
+    // MARK: Blanking
+
+    /// The screen's idle timer blanks and wakes the display through here; a
+    /// display that cannot (no DPMS) says so in the log and stays on.
+    public func setBlanked(_ blanked: Bool) {
+        do throws(PanelLinuxError) {
+            try display.setBlanked(blanked)
+        } catch {
+            log?("panel: " + error.message)
+        }
     }
 
     // MARK: VT switching

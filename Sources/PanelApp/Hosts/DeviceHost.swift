@@ -44,9 +44,8 @@ enum DeviceHost {
         let runLoop = RunLoop(clock: SystemClock())
         // The mode's size, unturned: display rotation is not wired on DRM yet.
         let size = Size(width: Double(display.width), height: Double(display.height))
-        // The idle timer blanks through the connector's DPMS and dims the backlight, if the board has one.
+        // The idle timer dims the backlight, if the board has one, and blanks through the session (below).
         let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: .drm) { application in
-            application.screen.blanking = display
             application.screen.backlight = backlight
         }
         let session: DeviceSession
@@ -56,6 +55,8 @@ enum DeviceHost {
         } catch {
             failClosing(error.message)
         }
+        // The display's blanking (DPMS), for the screen's idle timer; nothing blanks before the loop runs.
+        launched.application.screen.blanking = session
         let log = launched.log
         session.turnDidEnd = { log.writer.flush() }
         session.log = { message in writeError(message + "\n") }
@@ -88,6 +89,7 @@ enum DeviceHost {
             failClosing(error.message)   // a touch device that cannot open fails before the display is attached
         }
         runtime.restoreDisplay = nil   // the session closed it
+        launched.application.screen.blanking = nil   // the screen held the session
         if let backlight {
             // Leave the panel lit for whatever comes next, even when it ended dimmed or blank.
             backlight.isOn = true

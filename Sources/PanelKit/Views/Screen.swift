@@ -93,9 +93,11 @@ public protocol Backlight: AnyObject {
     var isOn: Bool { get set }
 }
 
-/// What turns the picture off and on: the display backend (`DRMDisplay`'s
-/// connector DPMS property on DRM, `FBIOBLANK` on fbdev), installed by the
-/// host as ``Screen/blanking``. The screen calls it when it blanks and wakes.
+/// What turns the picture off and on, installed by the host as
+/// ``Screen/blanking``: on a device the session, which asks its display
+/// (`DRMDisplay`: the connector's DPMS property; fbdev: `FBIOBLANK`). The
+/// screen calls it when it blanks and wakes. A display that cannot blank is
+/// the driver's to report; the screen goes on as if it had.
 public protocol DisplayBlanking: AnyObject {
     /// Turns the display off (`true`) or back on, showing what it showed before.
     func setBlanked(_ blanked: Bool)
