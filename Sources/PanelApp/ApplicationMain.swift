@@ -289,12 +289,14 @@ final class AppRuntime {
     var scale: Double { board?.scale ?? 1 }
 
     /// Creates the application on `runLoop` and launches `delegate` on a screen
-    /// of `size` points at ``scale``.
+    /// of `size` points at ``scale``; `prepare` installs the host's screen
+    /// drivers (backlight, blanking) before the app launches.
     func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
-                logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1)) -> LaunchedApp {
+                logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1),
+                prepare: (Application) -> Void = { _ in }) -> LaunchedApp {
         do throws(LaunchError) {
             return try LaunchedApp(delegate, runLoop: runLoop, screenSize: screenSize, scale: scale, backend: backend,
-                                   logSink: logSink, arguments: arguments)
+                                   logSink: logSink, arguments: arguments, prepare: prepare)
         } catch {
             fail(error.message)
         }
@@ -375,8 +377,11 @@ final class LaunchedApp {
     /// timed by `runLoop`, the delegate's application with its ``Screen`` of
     /// `screenSize` points at `scale`, its
     /// `application(_:didFinishLaunchingWithOptions:)`, and its window shown.
+    /// Before the launch, `prepare` installs the host's screen drivers, and the
+    /// board's idle policy applies (the app may change both); the screen's idle
+    /// changes go to the log as `{"type":"screen","t":…,"state":"dimmed"}` lines.
     init(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, scale: Double, backend: Backend,
-         logSink: any TextSink, arguments: AppArguments) throws(LaunchError) {
+         logSink: any TextSink, arguments: AppArguments, prepare: (Application) -> Void = { _ in }) throws(LaunchError) {
         let log = ReplayLog(sink: logSink, clock: runLoop.clock)
         log.startTime = runLoop.now
         // What the runtime works around (a capacity outgrown, a view placed at
@@ -386,6 +391,18 @@ final class LaunchedApp {
                                 arguments: arguments)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: scale)
+        prepare(application)
+        if let idle = arguments.board?.idle { application.screen.idlePolicy = idle }
+        application.screen.addAction { screen in
+            log.writer.beginObject(type: "screen")
+            log.writer.field("t", log.time, decimals: 4)
+            switch screen.idleState {
+            case .awake: log.writer.field("state", "awake" as StaticString)
+            case .dimmed: log.writer.field("state", "dimmed" as StaticString)
+            case .blank: log.writer.field("state", "blank" as StaticString)
+            }
+            log.writer.endObject()
+        }
         guard delegate.application(application, didFinishLaunchingWithOptions: options) else {
             throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
         }

@@ -14,6 +14,8 @@ public struct Board {
     public var scale: Double
     public var cpu: CPU
     public var budgets: Budgets
+    /// When the screen dims and blanks without input (`idle`); nil never does.
+    public var idle: IdlePolicy?
     /// Where each fact came from, by topic (`display`, `touch`, `cpu`…), in file order.
     public var sources: [(topic: String, text: String)]
     /// The file it was read from.
@@ -35,6 +37,8 @@ public struct Board {
         public var pixelFormat: PixelFormat
         /// How far the UI is turned clockwise on the panel.
         public var rotation: DisplayRotation
+        /// The panel's backlight (`display.backlight`); nil when PanelKit controls none.
+        public var backlight: BacklightSettings?
 
         /// The mode as `WIDTHxHEIGHT`, the way `--mode` takes it.
         public var modeName: String { String(width) + "x" + String(height) }
@@ -65,6 +69,22 @@ public struct Board {
             } else {
                 return nil
             }
+        }
+    }
+
+    /// A backlight in the kernel's backlight class and the raw levels PanelKit uses.
+    public struct BacklightSettings: Equatable {
+        /// A device's name under /sys/class/backlight; nil (`"auto"`) takes the only one there.
+        public var device: String?
+        /// The raw level brightness 0 maps to: the dimmest that is still lit (0 is off on many).
+        public var minimumLevel: Int
+        /// The raw level brightness 1 maps to; nil is the device's `max_brightness`.
+        public var maximumLevel: Int?
+
+        public init(device: String? = nil, minimumLevel: Int = 1, maximumLevel: Int? = nil) {
+            self.device = device
+            self.minimumLevel = minimumLevel
+            self.maximumLevel = maximumLevel
         }
     }
 

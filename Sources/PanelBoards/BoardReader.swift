@@ -39,6 +39,7 @@ extension Board {
         }
         cpu = try Board.readCPU(&object)
         budgets = try Board.readBudgets(&object, refreshRate: display.refreshRate)
+        idle = try Board.readIdle(&object, hasBacklight: display.backlight != nil)
         sources = try Board.readSources(&object)
         try object.finish()
     }
@@ -94,10 +95,83 @@ extension Board {
         default: throw object.error("pixelFormat", "expected \"XRGB8888\" or \"RGB565\"")
         }
         let rotation = try readRotation(&object, "rotation")
+        let backlight = try readBacklight(&object)
         try object.finish()
         return Display(device: device, connector: connector == "auto" ? nil : connector, width: Int(mode[0]), height: Int(mode[1]),
                        refreshRate: mode[2], physicalWidth: size[0], physicalHeight: size[1], pixelFormat: format,
-                       rotation: DisplayRotation(rawValue: rotation)!)
+                       rotation: DisplayRotation(rawValue: rotation)!, backlight: backlight)
+    }
+
+    /// `"backlight": {"device": "auto" or a name under /sys/class/backlight, "minimum": raw, "maximum": raw}`.
+    static func readBacklight(_ parent: inout JSONObjectReader) throws(JSONError) -> BacklightSettings? {
+        guard let value = parent.member("backlight") else { return nil }
+        var object = try JSONObjectReader(value, file: parent.file, path: parent.path(of: "backlight"))
+        let device = try object.requiredString("device")
+        let named = device != "auto"
+        if named && (device.isEmpty || device == "." || device == ".." || device.utf8.contains(UInt8(ascii: "/"))) {
+            throw object.error("device", "expected \"auto\" (the only backlight) or a device's name under /sys/class/backlight, such as \"rpi_backlight\", not '"
+                               + messageText(device) + "'")
+        }
+        let minimum = try object.integer("minimum") ?? 1
+        guard minimum >= 0 else {
+            throw object.error("minimum", "expected a raw level of 0 or more (the dimmest still lit), not " + String(minimum))
+        }
+        let maximum = try object.integer("maximum")
+        if let maximum, maximum <= minimum {
+            throw object.error("maximum", "the maximum raw level " + String(maximum) + " must be above the minimum " + String(minimum)
+                               + "; leave it out to use the device's max_brightness")
+        }
+        try object.finish()
+        return BacklightSettings(device: named ? device : nil, minimumLevel: minimum, maximumLevel: maximum)
+    }
+
+    /// `"idle": {"dimAfter": s, "dimBrightness": 0–1, "blankAfter": s, "dimmedWakeTouch": "swallow" | "deliver"}`.
+    static func readIdle(_ parent: inout JSONObjectReader, hasBacklight: Bool) throws(JSONError) -> IdlePolicy? {
+        guard let value = parent.member("idle") else { return nil }
+        var object = try JSONObjectReader(value, file: parent.file, path: "idle")
+        var policy = IdlePolicy()
+        // Up to a day: longer is "never", which is leaving the key out.
+        for key in ["dimAfter", "blankAfter"] {
+            guard let seconds = try object.number(key) else { continue }
+            guard seconds > 0, seconds <= 86_400 else {
+                throw object.error(key, "expected seconds without input, above 0 and at most 86400 (a day), not " + describeNumber(seconds)
+                                   + "; leave the key out for never")
+            }
+            if key == "dimAfter" { policy.dimAfter = seconds } else { policy.blankAfter = seconds }
+        }
+        if let brightness = try object.number("dimBrightness") {
+            guard brightness >= 0, brightness <= 1 else {
+                throw object.error("dimBrightness", "expected a brightness from 0 (the backlight's minimum level) to 1, not "
+                                   + describeNumber(brightness))
+            }
+            guard policy.dimAfter != nil else {
+                throw object.error("dimBrightness", "a dim brightness without dimAfter never applies; give dimAfter too, or leave it out")
+            }
+            policy.dimBrightness = brightness
+        }
+        if let touch = try object.string("dimmedWakeTouch") {
+            switch touch {
+            case "swallow": policy.swallowsWakeTouchWhenDimmed = true
+            case "deliver": policy.swallowsWakeTouchWhenDimmed = false
+            default:
+                throw object.error("dimmedWakeTouch", "expected \"swallow\" (the touch that wakes a dimmed screen does nothing) or \"deliver\" (it acts), not '"
+                                   + messageText(touch) + "'")
+            }
+        }
+        guard policy.isEnabled else {
+            throw object.error(nil, "expected dimAfter, blankAfter or both (seconds without input); leave 'idle' out for a screen that stays on")
+        }
+        if let dim = policy.dimAfter {
+            guard hasBacklight else {
+                throw object.error("dimAfter", "dimming needs a backlight PanelKit controls: add display.backlight (the device under /sys/class/backlight), or give blankAfter alone")
+            }
+            if let blank = policy.blankAfter, blank <= dim {
+                throw object.error("blankAfter", "the screen would blank (" + describeNumber(blank) + " s) before it dims (" + describeNumber(dim)
+                                   + " s); make blankAfter longer than dimAfter, or leave dimAfter out")
+            }
+        }
+        try object.finish()
+        return policy
     }
 
     static func readRotation(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Int {

@@ -141,5 +141,18 @@ enum BoardCheck {
             throw FuzzViolation("a board's screen is outside the limits: \(board.screenSize)")
         }
         guard board.touch.effectiveCalibration.isInvertible else { throw FuzzViolation("a board's calibration is singular") }
+        if let backlight = board.display.backlight {
+            guard backlight.minimumLevel >= 0, backlight.maximumLevel.map({ $0 > backlight.minimumLevel }) ?? true else {
+                throw FuzzViolation("a board's backlight levels are out of order: \(backlight)")
+            }
+        }
+        if let idle = board.idle {
+            let times = [idle.dimAfter, idle.blankAfter].compactMap { $0 }
+            guard !times.isEmpty, times.allSatisfy({ $0 > 0 && $0 <= 86_400 }), idle.dimBrightness >= 0, idle.dimBrightness <= 1,
+                  idle.dimAfter == nil || board.display.backlight != nil,
+                  idle.dimAfter.flatMap({ dim in idle.blankAfter.map { $0 > dim } }) ?? true else {
+                throw FuzzViolation("a board's idle policy is not one the reader allows: \(idle)")
+            }
+        }
     }
 }

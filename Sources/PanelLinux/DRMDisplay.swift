@@ -27,6 +27,7 @@ public struct DRMDisplayConfiguration {
 /// (``DisplayRotation/copy(_:from:to:)``). The UI is drawn in the board's
 /// pixel format; the buffers scan it out as it is when the plane offers it,
 /// else the copy converts it (RGB565 into XRGB8888), without dithering.
+/// Blanking goes through the connector's DPMS property (``setBlanked(_:)``).
 public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public let cardPath: String
     public let fd: FileDescriptor
@@ -49,6 +50,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public internal(set) var isPresenting = true
 
     @usableFromInline let connectorID: UInt32
+    /// The connector's "DPMS" property, looked up by name at open (0: it has none).
+    @usableFromInline var dpmsPropertyID: UInt32 = 0
     @usableFromInline let crtcID: UInt32
     @usableFromInline var mode: drmModeModeInfo
     @usableFromInline var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
@@ -261,6 +264,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         self.scanoutFormat = formats.scanout
         self.offeredFormats = offered.map(PrimaryPlane.fourccName)
         self.offeredRotations = plane?.rotationNames.joined(separator: ", ") ?? ""
+        self.dpmsPropertyID = Self.propertyID(named: "DPMS", fd: fd, connector: connector)
         savedCRTC = drmModeGetCrtc(fd.rawValue, crtcID)
 
         // The plane turns the image when it can; the CRTC is switched off
@@ -348,6 +352,16 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         }
     }
 
+    /// The id of `connector`'s property called `name`; 0 when it has none.
+    static func propertyID(named name: String, fd: FileDescriptor, connector: UnsafeMutablePointer<drmModeConnector>) -> UInt32 {
+        for i in 0..<Int(connector.pointee.count_props) {
+            guard let property = drmModeGetProperty(fd.rawValue, connector.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(property) }
+            if PrimaryPlane.string(property.pointee.name) == name { return property.pointee.prop_id }
+        }
+        return 0
+    }
+
     static func createBuffer(fd: FileDescriptor, width: Int, height: Int, format: PixelFormat)
         -> Result<(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer), PanelLinuxError> {
         var create = drm_mode_create_dumb()
@@ -425,7 +439,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     }
 
     @usableFromInline func presentIfPossible() {
-        guard needsPresent, !flipPending, isPresenting, !isClosed, let source else { return }
+        guard needsPresent, !flipPending, isPresenting, !isBlanked, !isClosed, let source else { return }
         let back = 1 - front
         // The back buffer lacks every change since it was last shown (damage
         // accumulates in both buffers), not just the latest one.
@@ -503,11 +517,54 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         guard drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 else { return false }
         front = back
         isPresenting = true
+        if isBlanked {
+            // Setting the CRTC lit it; DPMS On first so that Off is a change the kernel applies.
+            setDPMS(on: true)
+            setDPMS(on: false)
+        }
         damage[front] = .zero
         damage[1 - front] = source.bounds
         needsPresent = false
         pendingInputTime = .infinity
         return true
+    }
+
+    // MARK: Blanking
+
+    /// Whether ``setBlanked(_:)`` turned the display off.
+    public internal(set) var isBlanked = false
+
+    /// Turns the display off (`true`: the connector's DPMS property to Off,
+    /// after the flip in flight; the kernel disables the CRTC and the panel)
+    /// or on again, showing the buffer it showed. No flip is queued while
+    /// blank: what changed meanwhile is presented once it is on. While the
+    /// display is released (VT switched away) only the wish is kept, and
+    /// ``acquire()`` applies it. The screen's idle timer calls it through
+    /// the device session (`DeviceSession` is the core's `DisplayBlanking`).
+    ///
+    /// - Throws: when the connector has no DPMS property or the kernel
+    ///   refused it; the display then stays on and presents as before.
+    public func setBlanked(_ blanked: Bool) throws(PanelLinuxError) {
+        guard blanked != isBlanked, !isClosed else { return }
+        guard dpmsPropertyID != 0 else {
+            throw PanelLinuxError("\(cardPath): \(connectorName) has no DPMS property, so the display cannot be blanked; it stays on (leave blankAfter out of the board's idle section)")
+        }
+        isBlanked = blanked
+        guard !isReleased else { return }
+        if blanked { waitForFlip() }
+        if let error = setDPMS(on: !blanked) {
+            isBlanked = false
+            presentIfPossible()
+            throw PanelLinuxError("\(cardPath): cannot turn \(connectorName) " + (blanked ? "off" : "on") + " (DPMS): " + error.message, errno: error)
+        }
+        if !blanked { presentIfPossible() }
+    }
+
+    /// Sets the connector's DPMS property; the error when the driver refused it.
+    @usableFromInline @discardableResult func setDPMS(on: Bool) -> Errno? {
+        guard dpmsPropertyID != 0 else { return nil }
+        let value = UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)
+        return drmModeConnectorSetProperty(fd.rawValue, connectorID, dpmsPropertyID, value) == 0 ? nil : Errno.current
     }
 
     public func runLoopDidFire(_ handle: TimerHandle) {
@@ -565,6 +622,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         if let retryTimer { runLoop?.cancel(retryTimer) }
         retryTimer = nil
         waitForFlip()
+        // The console comes back lit, whatever the idle timer did.
+        if isBlanked && !isReleased { setDPMS(on: true) }
         undoPlaneRotation()
         if let saved = savedCRTC {
             var connectorID = self.connectorID

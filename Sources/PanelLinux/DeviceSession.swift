@@ -14,8 +14,10 @@ import PanelKit
 /// ``DisplayLink`` has targets, each turn that finds no page flip in flight
 /// steps them, renders and queues the next flip, so there is one animation
 /// frame per vblank and never two frames queued for one. With no target the
-/// loop sleeps until input: an idle screen uses no CPU.
-public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, RunLoopTarget {
+/// loop sleeps until input: an idle screen uses no CPU. While the screen's
+/// idle timer has it blank (``Screen/idleState``), nothing is rendered or
+/// flipped and the display link is paused: the loop sleeps until a touch.
+public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, RunLoopTarget, DisplayBlanking {
     public let display: any ScanoutDisplay
     public let application: Application
     public let window: Window
@@ -153,13 +155,14 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
             reportedDroppedFrames = application.droppedInputFrames
         }
         let link = application.displayLink
-        let stepsAnimation = link.isActive && !display.isFlipPending
+        let stepsAnimation = link.wantsFrames && !display.isFlipPending
         if stepsAnimation { link.fire(at: application.runLoop.now) }
-        if let dirty = renderer.render(window, into: framebuffer) {
+        // Blank (the screen's idle timer): nothing is drawn or flipped; the wake redraws it whole.
+        if application.screen.idleState != .blank, let dirty = renderer.render(window, into: framebuffer) {
             display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
         }
         input.oldestUnpresentedInput = .infinity
-        if link.isActive && !display.isFlipPending && animationWake == nil {
+        if link.wantsFrames && !display.isFlipPending && animationWake == nil {
             // No flip will wake the loop for the next frame: a timer does.
             animationWake = application.runLoop.schedule(after: link.frameInterval, target: self, tag: 1)
         }
@@ -181,6 +184,18 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public func runLoopDidFire(_ handle: TimerHandle) {
         if handle.tag == 1 { animationWake = nil; return }
         loop.stop()
+    }
+
+    // MARK: Blanking
+
+    /// The screen's idle timer blanks and wakes the display through here; a
+    /// display that cannot (no DPMS) says so in the log and stays on.
+    public func setBlanked(_ blanked: Bool) {
+        do throws(PanelLinuxError) {
+            try display.setBlanked(blanked)
+        } catch {
+            log?("panel: " + error.message)
+        }
     }
 
     // MARK: VT switching

@@ -32,6 +32,9 @@ public protocol ScanoutDisplay: AnyObject {
     func release()
     /// Takes the display back after a VT switch; false when that failed (it retries).
     @discardableResult func acquire() -> Bool
+    /// Turns the picture off (DPMS off, FBIOBLANK) or back on; a display that
+    /// cannot says why in the error and stays on.
+    func setBlanked(_ blanked: Bool) throws(PanelLinuxError)
     /// Stops presenting and gives the console its mode back.
     func close(_ loop: EpollRunLoop?)
 }

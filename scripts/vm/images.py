@@ -26,6 +26,11 @@
         a short swipe is a fling): the fling check
   images.py edid HEX                          the preferred (first detailed) timing of an EDID
         given as hex: "WxH@REFRESH WxHmm"
+  images.py black IMAGE                      exit 0 when every pixel is black (a blanked display)
+  images.py idle-board BOARD NAME DIM BLANK MIN MAX DIM_BRIGHTNESS [WAKE_TOUCH]
+        BOARD (a board file) renamed NAME, with "display.backlight" ("auto", raw levels MIN to
+        MAX) and "idle" (dim after DIM s to DIM_BRIGHTNESS, blank after BLANK s, and the dimmed
+        screen's wake touch, "swallow" or "deliver", when given): the blanking check
 """
 import json
 import re
@@ -257,6 +262,26 @@ def main(argv):
             w, h, p = h, w, bytes(out)
         with open(argv[3], "wb") as f:
             f.write(b"P6\n%d %d\n255\n" % (w, h) + p)
+    elif cmd == "black":
+        w, h, p = read_image(argv[2])
+        nonblack = sum(1 for i in range(0, len(p), 3) if p[i:i + 3] != b"\0\0\0")
+        print(f"{w}x{h}, {nonblack} non-black pixels")
+        return 0 if nonblack == 0 else 1
+    elif cmd == "idle-board":
+        board = json.load(open(argv[2]))
+        board["name"] = argv[3]
+        board["description"] = board["description"] + "; with an idle timer for scripts/vm-test's blanking check"
+        board["display"]["backlight"] = {"device": "auto", "minimum": int(argv[6]), "maximum": int(argv[7])}
+        idle = {"dimAfter": float(argv[4]), "dimBrightness": float(argv[8]), "blankAfter": float(argv[5])}
+        if len(argv) > 9:
+            idle["dimmedWakeTouch"] = argv[9]
+        # "idle" before "sources", as the docs order them.
+        out = {}
+        for key, value in board.items():
+            if key == "sources":
+                out["idle"] = idle
+            out[key] = value
+        print(json.dumps(out, indent=2))
     elif cmd == "compare":
         frac = diff_fraction(argv[2], argv[3], int(argv[4]))
         return 0 if frac is not None and frac <= float(argv[5]) else 1

@@ -38,6 +38,8 @@ static inline int clinux_errno(void) { return errno; }
 
 static inline int clinux_o_rdonly(void) { return O_RDONLY | O_CLOEXEC; }
 static inline int clinux_o_wronly_create_truncate(void) { return O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC; }
+/// Write-only on a file that must exist (a sysfs attribute such as a backlight's `brightness`).
+static inline int clinux_o_wronly(void) { return O_WRONLY | O_CLOEXEC; }
 static inline int clinux_eintr(void) { return EINTR; }
 
 

@@ -28,12 +28,28 @@ enum DeviceHost {
             write("# frame input_time flip_time latency_ms vblank (CLOCK_MONOTONIC seconds; - when no touch input caused the frame; vblank: the CRTC's counter at the flip)\n", to: latencyLog!)
         }
 
+        // The board's backlight (display.backlight), checked before the app launches.
+        var backlight: SysfsBacklight?
+        if let settings = board?.display.backlight {
+            var configuration = SysfsBacklightConfiguration(device: settings.device, minimumLevel: settings.minimumLevel,
+                                                            maximumLevel: settings.maximumLevel)
+            if let directory = environment("PANELKIT_BACKLIGHT_DIR") { configuration.directory = directory }
+            do throws(PanelLinuxError) {
+                backlight = try SysfsBacklight.open(configuration)
+            } catch {
+                failClosing(error.message)
+            }
+        }
+
         let runLoop = RunLoop(clock: SystemClock())
         // The UI's orientation (the mode turned by the board's rotation), in points:
         // the framebuffer stays the logical pixels, drawn at the board's scale.
         let logical = display.logicalSize
         let size = Size(width: Double(logical.width) / runtime.scale, height: Double(logical.height) / runtime.scale)
-        let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: backend)
+        // The idle timer dims the backlight, if the board has one, and blanks through the session (below).
+        let launched = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: size, backend: backend) { application in
+            application.screen.backlight = backlight
+        }
         let session: DeviceSession
         do throws(PanelLinuxError) {
             session = try DeviceSession(display: display, application: launched.application, window: launched.window,
@@ -41,6 +57,8 @@ enum DeviceHost {
         } catch {
             failClosing(error.message)
         }
+        // The display's blanking (DPMS), for the screen's idle timer; nothing blanks before the loop runs.
+        launched.application.screen.blanking = session
         let log = launched.log
         session.turnDidEnd = { log.writer.flush() }
         session.log = { message in writeError(message + "\n") }
@@ -72,6 +90,12 @@ enum DeviceHost {
             failClosing(error.message)   // a touch device that cannot open fails before the display is attached
         }
         runtime.restoreDisplay = nil   // the session closed it
+        launched.application.screen.blanking = nil   // the screen held the session
+        if let backlight {
+            // Leave the panel lit for whatever comes next, even when it ended dimmed or blank.
+            backlight.isOn = true
+            backlight.brightness = launched.application.screen.brightness
+        }
         launched.delegate.applicationWillTerminate(launched.application)
         log.writer.flush()
         if let latencyLog { _ = close(latencyLog.fileDescriptor) }

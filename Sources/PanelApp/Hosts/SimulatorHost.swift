@@ -100,6 +100,18 @@ final class SimulatorHost {
             recordFile = -1
             recorder = nil
         }
+        watchScreen()
+    }
+
+    /// The board's idle timer in the window: blank shows black and presents
+    /// nothing until a click wakes it (the wake redraws the whole UI).
+    func watchScreen() {
+        app.application.screen.addAction { [unowned self] screen in
+            guard screen.idleState == .blank else { return }
+            memset(physical.framebuffer.baseAddress, 0, physical.framebuffer.stride * physical.framebuffer.height)
+            window.update(from: physical.framebuffer, area: physical.framebuffer.bounds)
+            present()
+        }
     }
 
     func run() {
@@ -189,6 +201,7 @@ final class SimulatorHost {
 
     /// Redraws what changed, turns it into the panel's framebuffer and shows it; nothing when nothing changed.
     func presentChanges() {
+        guard app.application.screen.idleState != .blank else { return }
         let start = clock.source.now
         guard let dirty = renderer.render(app.window, into: logical.framebuffer) else { return }
         if let area = screen.rotation.copy(dirty, from: logical.framebuffer, to: physical.framebuffer) {
@@ -243,6 +256,7 @@ final class SimulatorHost {
         // One sensor, one event stream: the recording and the slot state carry on.
         touch.recorder = previous.recorder
         touch.panel = previous.panel
+        watchScreen()
         runtime.note("board turned to " + String(screen.rotation.rawValue) + "°; the app restarts at " + describeNumber(screen.logicalSize.width)
                      + "x" + describeNumber(screen.logicalSize.height) + " points")
         drawAll()

@@ -57,6 +57,21 @@ public final class DisplayLink: RunLoopTarget {
         }
     }
 
+    /// UIKit's `CADisplayLink.isPaused`: while true no frame fires and no
+    /// tick is scheduled; targets stay registered and step again, to the time
+    /// then, once it is false. The screen pauses it while blank.
+    public var isPaused = false {
+        didSet {
+            guard isPaused != oldValue else { return }
+            if isPaused, let tick { runLoop.cancel(tick); self.tick = nil }
+            scheduleTickIfNeeded()
+        }
+    }
+
+    /// Whether a display-paced host should produce a frame now: a target is
+    /// registered and the link is not paused.
+    public var wantsFrames: Bool { !isPaused && isActive }
+
     @usableFromInline init(runLoop: RunLoop, capacity: Int = DisplayLink.defaultCapacity) {
         self.runLoop = runLoop
         slots = ContiguousArray(repeating: Slot(), count: max(capacity, 1))
@@ -121,7 +136,7 @@ public final class DisplayLink: RunLoopTarget {
     /// registered into their slots. A display-paced host calls it once per
     /// page flip; the run-loop pacing calls it from its timer.
     public func fire(at time: Double) {
-        guard !isFiring else { return }
+        guard !isFiring, !isPaused else { return }
         isFiring = true
         timestamp = time
         frameCount += 1
@@ -139,7 +154,7 @@ public final class DisplayLink: RunLoopTarget {
     }
 
     @usableFromInline func scheduleTickIfNeeded() {
-        guard !isPacedByDisplay, tick == nil, !isFiring, isActive else { return }
+        guard !isPacedByDisplay, !isPaused, tick == nil, !isFiring, isActive else { return }
         tick = runLoop.schedule(after: frameInterval, target: self)
     }
 

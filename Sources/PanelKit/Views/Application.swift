@@ -47,6 +47,7 @@ open class Application: Responder {
         viewAnimator.application = self
         tracker.application = self
         pressEvent.rebind(to: tracker)
+        screen.attach(to: self)
     }
 
     /// What the runtime worked around instead of stopping; each kind said once.
@@ -55,7 +56,17 @@ open class Application: Responder {
     /// How many frames may wait between two turns of the loop.
     public var inputQueueCapacity: Int { inputQueue.count }
 
+    /// UIKit's `isIdleTimerDisabled`: true holds the screen awake (and wakes
+    /// it), whatever ``Screen/idlePolicy`` says; false counts the idle time
+    /// from now. For a screen people watch without touching: a video, a
+    /// gauge during a process.
+    public var isIdleTimerDisabled: Bool {
+        get { screen.idleTimerDisabled }
+        set { screen.setIdleTimerDisabled(newValue) }
+    }
+
     deinit {
+        screen.detach()
         for window in windows { window.owningApplication = nil }
         pressEvent.tracker = nil
         // The stored properties go in no set order: the run loop may be freed
@@ -95,13 +106,17 @@ open class Application: Responder {
     }
 
     /// One turn of the loop: due timers fire, queued frames are dispatched in
-    /// the order they came (R14), then next-turn work runs.
+    /// the order they came (R14), then next-turn work runs. Each frame goes
+    /// past the ``screen``'s idle timer first: input keeps the screen awake,
+    /// and the touch that wakes a dimmed or blank screen is dropped here,
+    /// whole, before any view or recognizer could see it.
     public func runTurn() {
         runLoop.fireDueTimers()
         while queueCount > 0 {
             let index = queueHead
             queueHead = (queueHead + 1) % inputQueue.count
             queueCount -= 1
+            if screen.filterInput(inputQueue[index].frame, source: inputQueue[index].source) { continue }
             touchTracker.process(inputQueue[index].frame, source: inputQueue[index].source)
         }
         runLoop.performNextTurnWork()
@@ -114,6 +129,7 @@ open class Application: Responder {
     /// for a device that vanished (rule 5), so no touch stays stuck down.
     public func cancelTouches(source: Int? = nil) {
         touchTracker.cancelTouches(source: source, at: runLoop.now)
+        screen.inputSourceVanished(source)
     }
 
     /// Delivers a key press to the first responder, or to the front window when there is none (R9).

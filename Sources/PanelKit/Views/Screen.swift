@@ -14,7 +14,16 @@
 /// The host sets the screen up before the app launches
 /// (``configure(bounds:scale:)``); an application that no host runs (a test)
 /// has an 800×480 screen at scale 1.
-public final class Screen {
+///
+/// The screen also owns the panel's light: ``brightness`` (UIKit's), through
+/// the ``Backlight`` driver the host installs, and the idle timer
+/// (``idlePolicy``, ``Application/isIdleTimerDisabled``), which dims the
+/// backlight and then blanks the display (``DisplayBlanking``) when nobody
+/// touches the panel. The first touch on a dimmed or blank screen wakes it
+/// and is swallowed: no view, recognizer or control sees that touch sequence
+/// (docs/backlight.md). ``idleState`` says where it is; targets added with
+/// ``addTarget(_:action:)`` or ``addAction(_:)`` are told when it changes.
+public final class Screen: RunLoopTarget {
     /// The screen in points, origin at the top-left of the UI.
     public private(set) var bounds: Rect
     /// Pixels per point (1 to 4).
@@ -48,4 +57,96 @@ public final class Screen {
         }
         return (pixels(size.width), pixels(size.height))
     }
+
+    // MARK: Brightness and the idle timer (state in Screen+Idle.swift)
+
+    /// Where the idle timer has taken the screen.
+    public enum IdleState: Equatable, Sendable {
+        /// Lit at ``Screen/brightness``: the panel was touched lately, or the idle timer is off.
+        case awake
+        /// The backlight at the policy's ``IdlePolicy/dimBrightness``; the picture is still shown.
+        case dimmed
+        /// The display is off (DPMS off on DRM) and the backlight too; nothing is drawn,
+        /// the display link does not step, and the loop sleeps until a touch.
+        case blank
+    }
+
+    @usableFromInline var storedBrightness = 1.0
+    @usableFromInline var storedPolicy = IdlePolicy.never
+    @usableFromInline var idleTimerDisabled = false
+    /// The backlight driver; nil where the host controls none (headless, a board without `display.backlight`).
+    @usableFromInline var backlightDriver: (any Backlight)?
+    @usableFromInline var blankingDriver: (any DisplayBlanking)?
+    /// Told when ``idleState`` changes.
+    @usableFromInline var stateTargets = TargetActionList<Screen>()
+
+    public internal(set) var idleState = IdleState.awake
+
+    /// Run-loop time of the last input frame (or of the last wake, policy change or launch).
+    @usableFromInline var lastActivity = 0.0
+    /// Input sources with a finger down now, one bit each (sources above 63 share the last bit).
+    @usableFromInline var sourcesDown: UInt64 = 0
+    /// Set by a touch that woke the screen: every frame is dropped until no finger is down.
+    @usableFromInline var isSwallowingTouches = false
+    @usableFromInline var idleTimer: TimerHandle?
+    /// When ``idleTimer`` fires; +infinity when none is pending.
+    @usableFromInline var idleTimerDeadline = Double.infinity
+    /// Set by the application that owns the screen (``attach(to:)``). Unretained: the
+    /// application owns its screen, and its `deinit` clears this (``detach()``).
+    @usableFromInline unowned(unsafe) var application: Application?
+}
+
+/// The panel's backlight, as a driver: a host that controls one (the device
+/// backend with `display.backlight` in the board file: `SysfsBacklight` in
+/// PanelLinux) installs it as ``Screen/backlight``. Class-bound, so the
+/// screen holds it without existential boxes and it builds as Embedded Swift.
+public protocol Backlight: AnyObject {
+    /// 0 is the dimmest usable level (lit, not off), 1 the brightest; the
+    /// driver maps this onto its own levels. Setting it does not turn a
+    /// backlight that is off on.
+    var brightness: Double { get set }
+    /// Whether the backlight is lit. The screen turns it off while blank and
+    /// on again when it wakes.
+    var isOn: Bool { get set }
+}
+
+/// What turns the picture off and on, installed by the host as
+/// ``Screen/blanking``: on a device the session, which asks its display
+/// (`DRMDisplay`: the connector's DPMS property; fbdev: `FBIOBLANK`). The
+/// screen calls it when it blanks and wakes. A display that cannot blank is
+/// the driver's to report; the screen goes on as if it had.
+public protocol DisplayBlanking: AnyObject {
+    /// Turns the display off (`true`) or back on, showing what it showed before.
+    func setBlanked(_ blanked: Bool)
+}
+
+/// When the screen dims and blanks without input: board files give it
+/// (`idle`), and the app can change it at run time (``Screen/idlePolicy``).
+public struct IdlePolicy: Equatable, Sendable {
+    /// Seconds without input before the backlight dims; nil never dims.
+    public var dimAfter: Double?
+    /// The backlight while dimmed, 0 (the dimmest usable level) to 1. A
+    /// brightness already below it is kept.
+    public var dimBrightness: Double
+    /// Seconds without input (counted from the last input, not from the dim)
+    /// before the display blanks; nil never blanks.
+    public var blankAfter: Double?
+    /// Whether the touch that wakes a *dimmed* screen is swallowed (the
+    /// default) or delivered. The one that wakes a blank screen always is:
+    /// the user could not see what they touched.
+    public var swallowsWakeTouchWhenDimmed: Bool
+
+    public init(dimAfter: Double? = nil, dimBrightness: Double = 0, blankAfter: Double? = nil,
+                swallowsWakeTouchWhenDimmed: Bool = true) {
+        self.dimAfter = dimAfter
+        self.dimBrightness = dimBrightness
+        self.blankAfter = blankAfter
+        self.swallowsWakeTouchWhenDimmed = swallowsWakeTouchWhenDimmed
+    }
+
+    /// Never dims, never blanks: the default without a board that says otherwise.
+    public static let never = IdlePolicy()
+
+    /// Whether the policy ever dims or blanks.
+    public var isEnabled: Bool { dimAfter != nil || blankAfter != nil }
 }

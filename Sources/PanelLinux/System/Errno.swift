@@ -21,4 +21,5 @@ public struct Errno: Error, RawRepresentable, Equatable, Hashable, Sendable {
     public static var permissionDenied: Errno { Errno(rawValue: EACCES) }
     public static var notPermitted: Errno { Errno(rawValue: EPERM) }
     public static var busy: Errno { Errno(rawValue: EBUSY) }
+    public static var readOnlyFileSystem: Errno { Errno(rawValue: EROFS) }
 }
