@@ -65,14 +65,16 @@ struct DemoAndDirtyRectTests {
         driver.up(1)
     }
 
-    @Test("Rule 3 on a panel as mounted: dragging the demo's slider on a portrait UI turned 90° onto the panel, drawn in RGB565, allocates nothing per frame from the touch to the turned, converted scan-out copy")
+    @Test("Rule 3 on a panel as mounted: dragging the demo's slider on a portrait UI at scale 2, turned 90° onto a 1600×960 panel, drawn in RGB565, allocates nothing per frame from the touch to the turned, converted scan-out copy")
     func mountedPanelDragAllocatesNothing() {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        application.screen.configure(bounds: Rect(x: 0, y: 0, width: 480, height: 800), scale: 2)
         let demo = DemoApp(application: application, screenSize: Size(width: 480, height: 800), icon: nil)
         let driver = TouchDriver(driving: application, window: demo.window)
+        #expect(demo.window.displayScale == 2)
         let rotation = DisplayRotation.clockwise90
-        let logical = HeadlessDisplay(width: 480, height: 800, format: .rgb565)
-        let scanout = HeadlessDisplay(width: 800, height: 480, format: .xrgb8888)   // what bochs-drm scans out
+        let logical = HeadlessDisplay(width: 960, height: 1600, format: .rgb565)
+        let scanout = HeadlessDisplay(width: 1600, height: 960, format: .xrgb8888)   // a plane without RG16, as bochs-drm's
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(demo.window, into: logical.framebuffer)
         rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: scanout.framebuffer)
