@@ -252,31 +252,35 @@ struct ScrollViewPhysicsTests {
         #expect(pager.contentOffset.x == 1200)
     }
 
-    @Test("A fling is one function of time: stepped at irregular frames (a busy board) it bounces off the end and is caught exactly where regular frames put it")
+    @Test("A fling is one function of time: stepped at irregular frames (a busy board), its lift read late, it bounces off the end and is caught exactly where regular frames put it")
     func flingIsTheSameHoweverTheFramesFall() {
-        /// A fast fling up towards the end, display frames at `frames` (seconds after the lift),
-        /// a finger landing 0.31 s after the lift; the offsets at the catch and after a last frame.
-        func run(frames: [Double]) -> (caught: Double, afterBounce: Double) {
+        /// A fast fling up towards the end, lifted at `lift`, the lift read `lateBy` seconds later,
+        /// display frames at `frames` (seconds after the lift), a second finger landing 0.31 s
+        /// after the lift; the offset where it catches the content.
+        func run(frames: [Double], lateBy: Double) -> (caught: Double, end: Double) {
             let f = ScrollFixture()
-            let link = f.driver.application.displayLink
-            link.isPacedByDisplay = true   // frames only when this test says
-            f.drag(dy: -300, steps: 3)
-            let lift = f.driver.clock.now
-            for t in frames where t < 0.31 {
-                f.driver.application.runLoop.advance(to: lift + t)
-                link.fire(at: lift + t)
+            let application = f.driver.application
+            application.displayLink.isPacedByDisplay = true   // frames only when this test says
+            f.drag(dy: -300, steps: 3, lift: false)
+            let lift = f.driver.clock.now + 0.01
+            application.runLoop.advance(to: lift + lateBy)
+            var lifted = TouchFrame()   // no contacts: the finger is up, as of `lift`
+            lifted.timestamp = lift
+            application.enqueue(lifted)
+            application.runTurn()
+            for t in frames where t < 0.31 && lift + t >= f.driver.clock.now {
+                application.runLoop.advance(to: lift + t)
+                application.displayLink.fire(at: lift + t)
             }
-            f.driver.down(1, at: f.point(150, 200), after: lift + 0.31 - f.driver.clock.now)
-            let caught = f.scrollView.contentOffset.y
-            f.driver.up(1)
-            return (caught, f.scrollView.maximumContentOffset.y)
+            f.driver.down(2, at: f.point(150, 200), after: lift + 0.31 - f.driver.clock.now)
+            return (f.scrollView.contentOffset.y, f.scrollView.maximumContentOffset.y)
         }
         let regular = (1...40).map { Double($0) / 60 }
         var irregular: [Double] = []
         var t = 0.0
         for gap in [0.05, 0.004, 0.09, 0.017, 0.03, 0.002, 0.11, 0.008] { t += gap; irregular.append(t) }
-        let a = run(frames: regular), b = run(frames: irregular)
-        #expect(a.caught > a.afterBounce, "caught mid-bounce, past the end")
-        #expect(abs(a.caught - b.caught) < 1e-6, "regular frames catch it at \(a.caught), irregular ones at \(b.caught)")
+        let a = run(frames: regular, lateBy: 0), b = run(frames: irregular, lateBy: 0.04)
+        #expect(a.caught > a.end, "caught mid-bounce, past the end")
+        #expect(abs(a.caught - b.caught) < 1e-6, "regular frames catch it at \(a.caught), irregular ones after a late lift at \(b.caught)")
     }
 }

@@ -92,7 +92,9 @@ extension ScrollView {
                 let v = pan.velocity(in: self)
                 velocity = Point(x: canScrollHorizontally ? -v.x : 0, y: canScrollVertically ? -v.y : 0)
             }
-            endDragging(velocity: velocity)
+            // The motion starts at the lift's time, not when the loop got to it:
+            // a busy loop then catches and bounces it where an idle one would.
+            endDragging(velocity: velocity, at: pan.latestTime)
         case .possible, .failed:
             break
         }
@@ -100,13 +102,13 @@ extension ScrollView {
 
     /// The finger lifted with `velocity` (points per second, in offset terms):
     /// ask the delegate where to land, then decelerate, bounce or page there.
-    @usableFromInline func endDragging(velocity: Point) {
+    @usableFromInline func endDragging(velocity: Point, at liftTime: Double? = nil) {
         let offset = bounds.origin
         let natural = restingOffset(from: offset, velocity: velocity)
         var target = natural
         delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000),
                                             targetContentOffset: &target)
-        let time = now ?? 0
+        let time = liftTime ?? now ?? 0
         startDeceleration(from: offset, velocity: velocity, target: target, naturalTarget: natural, at: time)
         let willDecelerate = motionX.isActive || motionY.isActive
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
