@@ -61,14 +61,10 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     @usableFromInline var bufferHeight = 0
     /// The plane whose rotation property was changed, to put back on close.
     @usableFromInline var rotatedPlane: (plane: UInt32, property: UInt32, previous: UInt64)?
-    @usableFromInline var damage: [Rect] = [.zero, .zero]
     @usableFromInline var front = 0
     @usableFromInline var flipPending = false
-    /// The source has changes not yet sent to the screen.
-    @usableFromInline var needsPresent = false
-    @usableFromInline var pendingInputTime = Double.infinity
-    @usableFromInline var flightInputTime = Double.infinity
-    @usableFromInline var frameNumber = 0
+    /// What the buffers lack and the input times of the frames on their way.
+    @usableFromInline var frames = FrameDamage()
     @usableFromInline var source: Framebuffer?
     @usableFromInline var runLoop: RunLoop?
     @usableFromInline var isClosed = false
@@ -432,32 +428,28 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     /// on: present it with the next flip (now, unless one is in flight).
     public func update(dirty: Rect, inputTime: Double) {
         guard !dirty.isEmpty else { return }
-        for i in 0..<damage.count { damage[i] = damage[i].isEmpty ? dirty : damage[i].union(dirty) }
-        if inputTime < pendingInputTime { pendingInputTime = inputTime }
-        needsPresent = true
+        frames.changed(dirty, inputTime: inputTime)
         presentIfPossible()
     }
 
     @usableFromInline func presentIfPossible() {
-        guard needsPresent, !flipPending, isPresenting, !isBlanked, !isClosed, let source else { return }
+        guard frames.needsPresent, !flipPending, isPresenting, !isBlanked, !isClosed, let source else { return }
         let back = 1 - front
         // The back buffer lacks every change since it was last shown (damage
         // accumulates in both buffers), not just the latest one.
-        copy(damage[back], from: source, into: back)
-        damage[back] = .zero
+        copy(frames.damage[back], from: source, into: back)
+        frames.damage[back] = .zero
         let userData = Unmanaged.passUnretained(self).toOpaque()
         if drmModePageFlip(fd.rawValue, crtcID, buffers[back].fb, cdrm_page_flip_event(), userData) != 0 {
             let error = Errno.current
             if error == .permissionDenied || error == .notPermitted {
                 masterLost()
             }
-            damage[back] = source.bounds   // whatever happened, draw it all next time
+            frames.damage[back] = source.bounds   // whatever happened, draw it all next time
             return
         }
         flipPending = true
-        needsPresent = false
-        flightInputTime = pendingInputTime
-        pendingInputTime = .infinity
+        frames.sent()
     }
 
     /// Copies `rect` (logical pixels) of the source into buffer `index`,
@@ -522,10 +514,10 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             setDPMS(on: true)
             setDPMS(on: false)
         }
-        damage[front] = .zero
-        damage[1 - front] = source.bounds
-        needsPresent = false
-        pendingInputTime = .infinity
+        frames.damage[front] = .zero
+        frames.damage[1 - front] = source.bounds
+        frames.needsPresent = false
+        frames.pendingInputTime = .infinity
         return true
     }
 
@@ -605,10 +597,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     @usableFromInline func flipCompleted(at time: Double, vblank: UInt32 = 0) {
         flipPending = false
         front = 1 - front
-        frameNumber += 1
-        let frame = PresentedFrame(number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil,
-                                   flipTime: time, vblank: vblank)
-        flightInputTime = .infinity
+        let frame = frames.shown(at: time, vblank: vblank)
         delegate?.display(self, didPresent: frame)
         presentIfPossible()
     }

@@ -239,15 +239,12 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     @usableFromInline var mappedRows: Int
     /// Single-buffered: the row the screen shows from.
     @usableFromInline var visibleRow = 0
-    @usableFromInline var damage: [Rect] = [.zero, .zero]
     @usableFromInline var front = 0
     @usableFromInline var flipPending = false
-    @usableFromInline var needsPresent = false
     @usableFromInline var panBlocked = false
     @usableFromInline var presentTime = 0.0
-    @usableFromInline var pendingInputTime = Double.infinity
-    @usableFromInline var flightInputTime = Double.infinity
-    @usableFromInline var frameNumber = 0
+    /// What the buffers lack and the input times of the frames on their way.
+    @usableFromInline var frames = FrameDamage()
     @usableFromInline var source: Framebuffer?
     @usableFromInline var runLoop: RunLoop?
     @usableFromInline var completionTimer: TimerHandle?
@@ -497,8 +494,8 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         self.source = source
         let runLoop = loop.application.runLoop
         self.runLoop = runLoop
-        for i in 0..<damage.count { damage[i] = source.bounds }
-        needsPresent = true
+        for i in 0..<frames.damage.count { frames.damage[i] = source.bounds }
+        frames.needsPresent = true
         runLoop.performOnNextTurn(target: self, tag: Self.firstPresentTag)
     }
 
@@ -506,25 +503,23 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     /// `inputTime` on: copy it out now, or when the frame on its way is shown.
     public func update(dirty: Rect, inputTime: Double) {
         guard !dirty.isEmpty else { return }
-        for i in 0..<damage.count { damage[i] = damage[i].isEmpty ? dirty : damage[i].union(dirty) }
-        if inputTime < pendingInputTime { pendingInputTime = inputTime }
-        needsPresent = true
+        frames.changed(dirty, inputTime: inputTime)
         presentIfPossible()
     }
 
     @usableFromInline func presentIfPossible() {
-        guard needsPresent, !flipPending, isPresenting, !isClosed, let source, let runLoop else { return }
+        guard frames.needsPresent, !flipPending, isPresenting, !isClosed, let source, let runLoop else { return }
         let vsync = hasVSync && !isBlanked
         var delay = refreshInterval
         if isDoubleBuffered {
             // The back buffer lacks every change since it was last shown.
             let back = 1 - front
-            rotation.copy(damage[back], from: source, to: framebuffer(back))
-            damage[back] = .zero
+            rotation.copy(frames.damage[back], from: source, to: framebuffer(back))
+            frames.damage[back] = .zero
             let start = clinux_monotonic_now()
             guard pan(toRow: back * height) else {
                 let error = Errno.current
-                damage[back] = source.bounds
+                frames.damage[back] = source.bounds
                 if error == .busy {
                     lost()   // a DRM master took the display
                 } else {
@@ -542,16 +537,14 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         } else {
             // One buffer: copy while the vblank lasts, where there is one.
             if vsync { _ = clinux_fb_wait_for_vsync(fd.rawValue) }
-            rotation.copy(damage[0], from: source, to: framebuffer(0))
-            damage[0] = .zero
-            damage[1] = .zero
+            rotation.copy(frames.damage[0], from: source, to: framebuffer(0))
+            frames.damage[0] = .zero
+            frames.damage[1] = .zero
             if vsync { delay = 0 }
         }
         presentTime = clinux_monotonic_now()
         flipPending = true
-        needsPresent = false
-        flightInputTime = pendingInputTime
-        pendingInputTime = .infinity
+        frames.sent()
         completionTimer = runLoop.schedule(after: delay, target: self, tag: Self.completionTag)
     }
 
@@ -568,7 +561,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     @usableFromInline func fallBackToSingleBuffer(because error: Errno?) {
         isDoubleBuffered = false
         findVisibleRow()
-        if let source { damage[0] = source.bounds }
+        if let source { frames.damage[0] = source.bounds }
         bufferingNote = "single-buffered dirty copies (panning failed" + (error.map { ": " + $0.message } ?? "") + ")"
     }
 
@@ -604,9 +597,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
 
     @usableFromInline func frameShown(at time: Double) {
         flipPending = false
-        frameNumber += 1
-        let frame = PresentedFrame(number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil, flipTime: time)
-        flightInputTime = .infinity
+        let frame = frames.shown(at: time)
         delegate?.display(self, didPresent: frame)
         presentIfPossible()
     }
@@ -679,17 +670,17 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
             rotation.copy(source.bounds, from: source, to: framebuffer(back))
             guard pan(toRow: back * height) else { return false }
             front = back
-            damage[front] = .zero
-            damage[1 - front] = source.bounds
+            frames.damage[front] = .zero
+            frames.damage[1 - front] = source.bounds
         } else {
             findVisibleRow()
             rotation.copy(source.bounds, from: source, to: framebuffer(0))
-            damage[0] = .zero
-            damage[1] = .zero
+            frames.damage[0] = .zero
+            frames.damage[1] = .zero
         }
         isPresenting = true
-        needsPresent = false
-        pendingInputTime = .infinity
+        frames.needsPresent = false
+        frames.pendingInputTime = .infinity
         return true
     }
 

@@ -62,3 +62,42 @@ public struct PresentedFrame {
     /// were shown on consecutive vblanks (0 where the driver counts none).
     public var vblank: UInt32 = 0
 }
+
+/// The bookkeeping both displays keep between the renderer and the screen:
+/// the area each of the two buffers lacks (changes accumulate in both, so a
+/// buffer shown again gets every change since it was last on the screen), and
+/// the oldest input the next frame and the frame in flight reflect.
+@usableFromInline struct FrameDamage {
+    /// Per buffer: the area that changed since it was last filled.
+    @usableFromInline var damage: [Rect] = [.zero, .zero]
+    /// The source has changes not yet sent to the screen.
+    @usableFromInline var needsPresent = false
+    @usableFromInline var pendingInputTime = Double.infinity
+    @usableFromInline var flightInputTime = Double.infinity
+    @usableFromInline var frameNumber = 0
+
+    @usableFromInline init() {}
+
+    /// The source changed in `dirty`, reflecting input from `inputTime` on.
+    @usableFromInline mutating func changed(_ dirty: Rect, inputTime: Double) {
+        for i in 0..<damage.count { damage[i] = damage[i].isEmpty ? dirty : damage[i].union(dirty) }
+        if inputTime < pendingInputTime { pendingInputTime = inputTime }
+        needsPresent = true
+    }
+
+    /// A frame went to the screen: its input time is now in flight.
+    @usableFromInline mutating func sent() {
+        needsPresent = false
+        flightInputTime = pendingInputTime
+        pendingInputTime = .infinity
+    }
+
+    /// The frame in flight reached the screen at `time`.
+    @usableFromInline mutating func shown(at time: Double, vblank: UInt32 = 0) -> PresentedFrame {
+        frameNumber += 1
+        let frame = PresentedFrame(number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil,
+                                   flipTime: time, vblank: vblank)
+        flightInputTime = .infinity
+        return frame
+    }
+}
