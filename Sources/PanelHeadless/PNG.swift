@@ -145,12 +145,7 @@ extension PNG {
         guard screenScale > 1, screenScale.isFinite, scaleSuffix(of: path) == 1 else { return path }
         // Split `dir/icon.png` into `dir/icon` and `.png` (no extension: the whole name).
         var utf8 = Array(path.utf8)
-        var stemEnd = utf8.count
-        var i = utf8.count - 1
-        while i >= 0 && utf8[i] != UInt8(ascii: "/") {
-            if utf8[i] == UInt8(ascii: ".") { stemEnd = i; break }
-            i -= 1
-        }
+        let stemEnd = extensionStart(utf8)
         let suffix = Array(utf8[stemEnd...])
         utf8.removeSubrange(stemEnd...)
         var scale = min(Int(screenScale.rounded(.up)), 4)
@@ -162,15 +157,21 @@ extension PNG {
         return path
     }
 
+    /// Where the file name's extension (its last `.`) starts in `utf8`; the
+    /// end when the name has none.
+    @usableFromInline static func extensionStart(_ utf8: [UInt8]) -> Int {
+        var i = utf8.count - 1
+        while i >= 0 && utf8[i] != UInt8(ascii: "/") {
+            if utf8[i] == UInt8(ascii: ".") { return i }
+            i -= 1
+        }
+        return utf8.count
+    }
+
     /// 2 for a file named `NAME@2x.EXT` (2, 3 or 4), else 1.
     @usableFromInline static func scaleSuffix(of path: String) -> Int {
         let utf8 = Array(path.utf8)
-        var end = utf8.count
-        var i = utf8.count - 1
-        while i >= 0 && utf8[i] != UInt8(ascii: "/") {
-            if utf8[i] == UInt8(ascii: ".") { end = i; break }
-            i -= 1
-        }
+        let end = extensionStart(utf8)
         guard end >= 3, utf8[end - 1] == UInt8(ascii: "x"), utf8[end - 3] == UInt8(ascii: "@") else { return 1 }
         let digit = Int(utf8[end - 2]) - Int(UInt8(ascii: "0"))
         return digit >= 2 && digit <= 4 ? digit : 1

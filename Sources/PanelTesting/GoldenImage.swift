@@ -159,11 +159,24 @@ public enum GoldenImage {
     public static func compare(_ framebuffer: Framebuffer, with reference: PNGImage,
                                tolerance: UInt8) -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
         precondition(reference.width == framebuffer.width && reference.height == framebuffer.height)
+        return compare(framebuffer, tolerance: tolerance) { x, y in reference.color(atX: x, y: y) }
+    }
+
+    /// How `framebuffer` differs from another framebuffer of the same size
+    /// (a drawing against its reference drawn another way).
+    public static func compare(_ framebuffer: Framebuffer, with reference: Framebuffer,
+                               tolerance: UInt8) -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
+        precondition(reference.width == framebuffer.width && reference.height == framebuffer.height)
+        return compare(framebuffer, tolerance: tolerance) { x, y in reference.color(atX: x, y: y) }
+    }
+
+    static func compare(_ framebuffer: Framebuffer, tolerance: UInt8, reference: (Int, Int) -> Color)
+        -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
         var differing = 0, largest = 0
         var first: (x: Int, y: Int)?
         for y in 0..<framebuffer.height {
             for x in 0..<framebuffer.width {
-                let difference = channelDifference(framebuffer.color(atX: x, y: y), reference.color(atX: x, y: y))
+                let difference = channelDifference(framebuffer.color(atX: x, y: y), reference(x, y))
                 largest = max(largest, difference)
                 if difference > Int(tolerance) {
                     differing += 1

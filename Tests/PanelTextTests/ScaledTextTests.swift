@@ -47,13 +47,9 @@ private func labels(_ k: Double) -> [View] {
     ]
 }
 
+/// Pixels of `a` and `b` that differ at all.
 private func differingPixels(_ a: Framebuffer, _ b: Framebuffer) -> Int {
-    precondition(a.width == b.width && a.height == b.height)
-    var count = 0
-    for y in 0..<a.height {
-        for x in 0..<a.width where a.color(atX: x, y: y) != b.color(atX: x, y: y) { count += 1 }
-    }
-    return count
+    GoldenImage.compare(a, with: b, tolerance: 0).differingPixels
 }
 
 @Suite("Text at a screen's scale")
