@@ -184,8 +184,11 @@ final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate 
         info.setShown(true)
     }
 
-    /// After a page turn, a zoom or a turn: the badges (and their log lines) and the info panel follow.
+    /// After a page turn, a zoom or a turn: the badges (and their log lines) and the info panel follow,
+    /// and a photo someone zoomed into, turned or moved holds the screen awake
+    /// (UIKit's `isIdleTimerDisabled`); back to fitted, the board's idle policy dims and blanks it again.
     func placementChanged() {
+        view.window?.owningApplication?.isIdleTimerDisabled = photoView.isTransformed
         let zoom = (photoView.zoom * 100).rounded() / 100
         zoomBadge.show(zoom, text: Format.percent(zoom), visible: photoView.isZoomedIn)
         let degrees = Format.wholeDegrees(photoView.angle)

@@ -33,6 +33,25 @@ struct PhotoFrameTests {
         #expect(screen.caption.isShown)
     }
 
+    @Test("A zoomed-in photo holds the screen awake; fitted again, the idle policy blanks it, and the tap that wakes it toggles nothing")
+    func zoomHoldsTheScreenAwake() throws {
+        let app = try AppTester(AppDelegate.self)
+        let screen = try photoFrame(app)
+        app.application.screen.idlePolicy = IdlePolicy(blankAfter: 60)
+        app.doubleTap("photo")
+        #expect(app.application.isIdleTimerDisabled)
+        app.advance(by: 120)
+        #expect(app.application.screen.idleState == .awake)
+        app.doubleTap("photo")
+        #expect(!app.application.isIdleTimerDisabled)
+        app.advance(by: 61)
+        #expect(app.application.screen.idleState == .blank)
+        app.tap("photo")
+        app.advance(by: 0.5)
+        #expect(app.application.screen.idleState == .awake)
+        #expect(screen.caption.isShown, "the wake tap is swallowed: no single tap hides the caption")
+    }
+
     @Test("A double tap zooms in 2× and a second one goes back to fitted; the caption is left alone")
     func doubleTapZooms() throws {
         let app = try AppTester(AppDelegate.self)
