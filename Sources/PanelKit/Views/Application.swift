@@ -24,7 +24,8 @@ open class Application: Responder {
     public final let screen = Screen()
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
-    @usableFromInline var inputQueue: ContiguousArray<(frame: TouchFrame, source: Int)>
+    /// Touch frames and key presses, in the order they came (R14).
+    @usableFromInline var inputQueue: ContiguousArray<QueuedInput>
     @usableFromInline var queueHead = 0
     @usableFromInline var queueCount = 0
     /// Frames dropped because the queue was full.
@@ -37,7 +38,7 @@ open class Application: Responder {
     public init(runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings(),
                 inputQueueCapacity: Int = Application.defaultInputQueueCapacity) {
         self.runLoop = runLoop
-        self.inputQueue = ContiguousArray(repeating: (TouchFrame(), 0), count: max(inputQueueCapacity, 1))
+        self.inputQueue = ContiguousArray(repeating: QueuedInput(), count: max(inputQueueCapacity, 1))
         let tracker = TouchTracker(tapCountSettings: tapCountSettings)
         self.touchTracker = tracker
         self.gestureArena = GestureArena(tracker: tracker, runLoop: runLoop)
@@ -95,13 +96,23 @@ open class Application: Responder {
     /// Queues a frame of touch contacts, in screen points, from input `source`.
     /// A full queue drops the oldest frame: the newest state matters most.
     public func enqueue(_ frame: TouchFrame, source: Int = 0) {
+        append(QueuedInput(frame: frame, source: source))
+    }
+
+    /// Queues a key press from input `source`, to reach the first responder in
+    /// order with the touches around it (R9, R14).
+    public func enqueue(_ press: Press) {
+        append(QueuedInput(press: press))
+    }
+
+    @usableFromInline func append(_ input: QueuedInput) {
         if queueCount == inputQueue.count {
             queueHead = (queueHead + 1) % inputQueue.count
             queueCount -= 1
             droppedInputFrames += 1
             warnings.warnOnce(.inputQueueFull, "input came faster than the app took it: more than \(inputQueue.count) frames queued, the oldest dropped (Application(inputQueueCapacity:) sets the room)")
         }
-        inputQueue[(queueHead + queueCount) % inputQueue.count] = (frame, source)
+        inputQueue[(queueHead + queueCount) % inputQueue.count] = input
         queueCount += 1
     }
 
@@ -116,6 +127,11 @@ open class Application: Responder {
             let index = queueHead
             queueHead = (queueHead + 1) % inputQueue.count
             queueCount -= 1
+            if let press = inputQueue[index].press {
+                inputQueue[index].press = nil   // let go of its strings now
+                sendPress(press)
+                continue
+            }
             if screen.filterInput(inputQueue[index].frame, source: inputQueue[index].source) { continue }
             touchTracker.process(inputQueue[index].frame, source: inputQueue[index].source)
         }
@@ -139,6 +155,7 @@ open class Application: Responder {
         switch press.phase {
         case .began: target?.pressesBegan(press, with: pressEvent)
         case .ended: target?.pressesEnded(press, with: pressEvent)
+        case .cancelled: target?.pressesCancelled(press, with: pressEvent)
         }
     }
 
@@ -176,4 +193,15 @@ open class Application: Responder {
         guard let window else { return screenPoint }
         return (window.transformToSuperview.inverted ?? .identity).apply(to: screenPoint)
     }
+}
+
+/// One entry of the application's input queue: a touch frame, or a press.
+@usableFromInline struct QueuedInput {
+    @usableFromInline var frame = TouchFrame()
+    @usableFromInline var press: Press?
+    @usableFromInline var source = 0
+
+    @usableFromInline init() {}
+    @usableFromInline init(frame: TouchFrame, source: Int) { self.frame = frame; self.source = source }
+    @usableFromInline init(press: Press) { self.press = press; self.source = press.source }
 }

@@ -51,6 +51,18 @@ open class Responder: LifetimeTracked {
         next?.pressesEnded(press, with: event)
     }
 
+    /// The press ended without the key coming up: its device vanished.
+    open func pressesCancelled(_ press: Press, with event: Event) {
+        next?.pressesCancelled(press, with: event)
+    }
+
+    // MARK: Text input
+
+    /// What an on-screen keyboard or a hardware key types into while this
+    /// responder is first responder (UIKit's `UIKeyInput` adoption); `nil`, the
+    /// default, takes no text. A text field returns itself.
+    open var keyInput: (any KeyInput)? { nil }
+
     // MARK: First responder (R9)
 
     /// Whether this responder may become first responder; false by default.
@@ -96,18 +108,5 @@ open class Responder: LifetimeTracked {
             app.firstResponder = nil
         }
         return true
-    }
-}
-
-/// One key of non-touch input, such as a hardware button next to the panel (R9).
-public struct Press: Equatable {
-    public enum Phase: Equatable { case began, ended }
-    /// The evdev key code (`KEY_*`).
-    public var keyCode: UInt16
-    public var phase: Phase
-
-    public init(keyCode: UInt16, phase: Phase) {
-        self.keyCode = keyCode
-        self.phase = phase
     }
 }

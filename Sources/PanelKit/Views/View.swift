@@ -247,6 +247,22 @@ open class View: Responder {
         window?.viewNeedsDisplay(self)
     }
 
+    // MARK: Focus (rotary encoders and keys that move among controls)
+
+    /// Whether a rotary encoder or the focus keys can move focus to this view;
+    /// false by default, true for enabled controls.
+    open var canBecomeFocused: Bool { false }
+
+    /// A turn of the encoder, one step clockwise, while this view is focused
+    /// for adjusting: a slider or stepper steps up (UIKit's accessibility name).
+    open func accessibilityIncrement() {}
+    /// One step counter-clockwise.
+    open func accessibilityDecrement() {}
+    /// The encoder's push or the enter key on the focused view: a button's
+    /// tap, a switch's flip, a text field's editing. Returns whether it did anything.
+    @discardableResult
+    open func accessibilityActivate() -> Bool { false }
+
     // MARK: Hooks
 
     /// Called after the view moved to another superview, or left its superview.
