@@ -80,4 +80,17 @@ public protocol KeyInput: AnyObject {
     func insertText(_ text: String)
     /// Deletes the grapheme cluster before the caret, or the selection.
     func deleteBackward()
+    /// The on-screen keyboard to show for it.
+    var keyboardType: KeyboardType { get }
+}
+
+/// Which on-screen keyboard a text input wants: UIKit's `UIKeyboardType`, the
+/// cases a panel needs.
+public enum KeyboardType: Equatable, Sendable {
+    /// Letters, with numbers and symbols a key away.
+    case `default`
+    /// Digits only: a PIN, a quantity.
+    case numberPad
+    /// Digits and the decimal separator: a temperature, a price.
+    case decimalPad
 }
