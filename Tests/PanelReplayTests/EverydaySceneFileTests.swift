@@ -89,3 +89,30 @@ struct EverydaySceneFileTests {
                     .contains("views[0].stepper.colour: unknown key 'colour'; expected one of: minimumValue, maximumValue, stepValue, value, wraps, autorepeat, continuous, enabled, touchMargin") == true)
     }
 }
+
+@Suite("Action lines")
+struct ActionLineTests {
+    @Test("C1: every control event has an action line, drags included; valueChanged and primaryActionTriggered carry the value")
+    func everyEventLogged() {
+        let sink = MemorySink()
+        let log = ReplayLog(sink: sink, clock: ManualClock())
+        let stepper = Stepper(name: "fan")
+        stepper.value = 3
+        log.logActions(of: stepper) { control in (control as? Stepper)?.value }
+        let events: [(ControlEvents, String)] = [
+            (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"),
+            (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
+            (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
+            (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"),
+            (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
+            (.primaryActionTriggered, "primaryActionTriggered"),
+        ]
+        for (event, _) in events { stepper.sendActions(for: event) }
+        log.writer.flush()
+        let expected = events.map { _, name in
+            #"{"type":"action","t":0.0,"control":"fan","event":""# + name + "\""
+                + (name == "valueChanged" || name == "primaryActionTriggered" ? #","value":3.0}"# : "}")
+        }
+        #expect(sink.lines == expected)
+    }
+}

@@ -22,9 +22,10 @@ open class ActivityIndicatorView: View {
     public var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// The spokes' colour; `nil` uses the theme's.
     public var color: Color? { didSet { setNeedsDisplay() } }
-    /// When true (the default) the view is hidden while stopped.
+    /// When true (the default) the view is hidden while stopped; turning it
+    /// off shows a stopped indicator (still, and off the display link).
     public var hidesWhenStopped = true {
-        didSet { if hidesWhenStopped && !animating { isHidden = true } }
+        didSet { if hidesWhenStopped != oldValue && !animating { isHidden = hidesWhenStopped } }
     }
 
     @usableFromInline internal var animating = false

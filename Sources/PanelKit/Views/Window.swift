@@ -9,13 +9,11 @@ open class Window: View {
 
     /// Set by ``Application/addWindow(_:)``. Unretained (the application owns
     /// its windows); cleared by `removeWindow` and by the application's `deinit`.
-    public internal(set) unowned(unsafe) var owningApplication: Application? {
-        didSet { if owningApplication !== oldValue { visibilityMayHaveChanged() } }
-    }
+    public internal(set) unowned(unsafe) var owningApplication: Application?
 
     /// The activity indicators in this window: they step on the display link
     /// only while visible, so they hear when a view's `isHidden` or the
-    /// window's application changes. Retained while registered (an indicator
+    /// window's application changes (``Application/addWindow(_:)`` tells them). Retained while registered (an indicator
     /// leaves in `didMoveToWindow`); few, so telling them all is cheap.
     @usableFromInline internal var visibilityObservers: [ActivityIndicatorView] = []
 
