@@ -12,9 +12,10 @@ open class Window: View {
     public internal(set) unowned(unsafe) var owningApplication: Application?
 
     /// The activity indicators in this window: they step on the display link
-    /// only while visible, so they hear when a view's `isHidden` or the
-    /// window's application changes (``Application/addWindow(_:)`` tells them). Retained while registered (an indicator
-    /// leaves in `didMoveToWindow`); few, so telling them all is cheap.
+    /// only while visible, so they hear when a view's `isHidden` changes and
+    /// when the window joins or leaves an application (``Application/addWindow(_:)``
+    /// tells them). Retained while registered (an indicator leaves in
+    /// `didMoveToWindow`); few, so telling them all is cheap.
     @usableFromInline internal var visibilityObservers: [ActivityIndicatorView] = []
 
     /// The union of the areas, in window coordinates, that changed since the last frame was drawn.
