@@ -241,9 +241,6 @@ extension View {
         return shown
     }
 
-    /// Whether an animation of this view is running (or waiting for its delay).
-    public var isAnimating: Bool { runningAnimations > 0 }
-
     /// The screen shows the model's `properties` again; the whole model once no animation runs.
     @usableFromInline func dropPresentation(of properties: AnimatedProperties) {
         presentedProperties.subtract(properties)

@@ -1,6 +1,8 @@
 /// The colours, fonts and sizes the standard controls and display views draw
 /// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``,
-/// ``Label`` or ``ImageView`` hard-codes a colour or a metric.
+/// ``SegmentedControl``, ``Stepper``, ``ProgressView``,
+/// ``ActivityIndicatorView``, ``PageControl``, ``Label`` or ``ImageView``
+/// hard-codes a colour or a metric.
 ///
 /// ``standard`` is a calm dark theme for a car or appliance panel: a near-black
 /// background, slightly lifted surfaces, light text and one teal accent for
@@ -39,6 +41,14 @@ public struct Theme: Equatable, Sendable {
     public var thumb: Color
     /// A switch's track when it is off (``accent`` when it is on).
     public var switchOff: Color
+    /// The lines between a segmented control's segments and between a stepper's halves.
+    public var divider: Color
+    /// The spokes of an activity indicator (the leading one; the others fade towards ``background``).
+    public var activityIndicator: Color
+    /// A page control's dots for the pages not shown.
+    public var pageIndicator: Color
+    /// A page control's dot for the page shown.
+    public var currentPageIndicator: Color
 
     // MARK: Metrics
 
@@ -72,6 +82,30 @@ public struct Theme: Equatable, Sendable {
     public var switchDragThreshold: Double
     /// How long a switch's thumb (or an animated slider) takes to move, in seconds.
     public var animationDuration: Double
+    /// A segment's title.
+    public var segmentFont: Font
+    /// How far a segmented control's selected segment is inset from its edges.
+    public var segmentInset: Double
+    /// A stepper's size: its − and + halves side by side.
+    public var stepperSize: Size
+    /// How long a finger holds a stepper's half before it repeats, in seconds (UIKit's 0.5 s).
+    public var autorepeatDelay: Double
+    /// Seconds between a stepper's first repeats.
+    public var autorepeatInterval: Double
+    /// Seconds between repeats once ``autorepeatAccelerationCount`` have happened: holding longer goes faster.
+    public var autorepeatFastInterval: Double
+    /// How many repeats at ``autorepeatInterval`` before they speed up.
+    public var autorepeatAccelerationCount: Int
+    /// Height of a progress view's bar.
+    public var progressBarHeight: Double
+    /// An activity indicator's diameter.
+    public var activityIndicatorDiameter: Double
+    /// How many spokes the lead moves on per second: one turn of 12 spokes a second.
+    public var activityIndicatorStepsPerSecond: Double
+    /// A page control's dot.
+    public var pageIndicatorDiameter: Double
+    /// From one dot's centre to the next.
+    public var pageIndicatorSpacing: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -88,6 +122,10 @@ public struct Theme: Equatable, Sendable {
         track = Color(rgb: 0x353C48)
         thumb = Color(rgb: 0xF4F6F8)
         switchOff = Color(rgb: 0x3A424E)
+        divider = Color(rgb: 0x3A424E)
+        activityIndicator = Color(rgb: 0xE9EDF2)
+        pageIndicator = Color(rgb: 0x4A5362)
+        currentPageIndicator = Color(rgb: 0xE9EDF2)
 
         cornerRadius = 12
         controlHeight = 48
@@ -103,6 +141,18 @@ public struct Theme: Equatable, Sendable {
         switchThumbInset = 3
         switchDragThreshold = 4
         animationDuration = 0.2
+        segmentFont = .boldSystem(size: 15)
+        segmentInset = 3
+        stepperSize = Size(width: 120, height: 48)
+        autorepeatDelay = 0.5
+        autorepeatInterval = 0.1
+        autorepeatFastInterval = 0.05
+        autorepeatAccelerationCount = 10
+        progressBarHeight = 6
+        activityIndicatorDiameter = 32
+        activityIndicatorStepsPerSecond = 12
+        pageIndicatorDiameter = 8
+        pageIndicatorSpacing = 18
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.

@@ -68,7 +68,10 @@ open class Application: Responder {
 
     deinit {
         screen.detach()
-        for window in windows { window.owningApplication = nil }
+        for window in windows {
+            window.owningApplication = nil
+            window.visibilityMayHaveChanged()   // activity indicators let go of the display link
+        }
         pressEvent.tracker = nil
         // The stored properties go in no set order: the run loop may be freed
         // before the views whose recognizers would reach it through the arena.
@@ -83,12 +86,14 @@ open class Application: Responder {
         removeWindow(window)
         windows.append(window)
         window.owningApplication = self
+        window.visibilityMayHaveChanged()   // an activity indicator in it may start spinning
     }
 
     public func removeWindow(_ window: Window) {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
         windows.remove(at: index)
         window.owningApplication = nil
+        window.visibilityMayHaveChanged()   // its activity indicators leave the display link
     }
 
     // MARK: Input

@@ -93,6 +93,10 @@ open class View: Responder {
     @usableFromInline internal var presentedProperties: AnimatedProperties = []
     /// Animations of this view running or waiting for their delay.
     @usableFromInline internal var runningAnimations = 0
+    /// Whether an animation of this view is running (or waiting for its delay).
+    /// Open (declared here, not with the animation code) so that
+    /// ``ActivityIndicatorView`` can give it UIKit's meaning there: spinning.
+    open var isAnimating: Bool { runningAnimations > 0 }
     /// Of those, the ones without `.allowUserInteraction`: touches pass through the view meanwhile.
     @usableFromInline internal var interactionBlockingAnimations = 0 {
         didSet { if (oldValue == 0) != (interactionBlockingAnimations == 0) { flagsDidChange() } }

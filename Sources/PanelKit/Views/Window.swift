@@ -11,6 +11,13 @@ open class Window: View {
     /// its windows); cleared by `removeWindow` and by the application's `deinit`.
     public internal(set) unowned(unsafe) var owningApplication: Application?
 
+    /// The activity indicators in this window: they step on the display link
+    /// only while visible, so they hear when a view's `isHidden` changes and
+    /// when the window joins or leaves an application (``Application/addWindow(_:)``
+    /// tells them). Retained while registered (an indicator leaves in
+    /// `didMoveToWindow`); few, so telling them all is cheap.
+    @usableFromInline internal var visibilityObservers: [ActivityIndicatorView] = []
+
     /// The union of the areas, in window coordinates, that changed since the last frame was drawn.
     public internal(set) var dirtyRect: Rect = .zero
 
@@ -92,6 +99,24 @@ open class Window: View {
     @usableFromInline internal func viewFlagsDidChange(_ view: View) {
         viewTable.updateFlags(of: view)
         markDirty(viewTable.subtreeFrameInWindow(of: view))
+        visibilityMayHaveChanged()
+    }
+
+    @usableFromInline internal func visibilityMayHaveChanged() {
+        var i = 0
+        while i < visibilityObservers.count {
+            visibilityObservers[i].updateDisplayLinkRegistration()
+            i += 1
+        }
+    }
+
+    @usableFromInline internal func addVisibilityObserver(_ indicator: ActivityIndicatorView) {
+        guard !visibilityObservers.contains(where: { $0 === indicator }) else { return }
+        visibilityObservers.append(indicator)
+    }
+
+    @usableFromInline internal func removeVisibilityObserver(_ indicator: ActivityIndicatorView) {
+        visibilityObservers.removeAll { $0 === indicator }
     }
 
     @usableFromInline internal func viewNeedsDisplay(_ view: View) {

@@ -1,6 +1,6 @@
 import PanelKit
 
-/// The `action` lines: one per control event the scene listens for.
+/// The `action` lines: one per control event a control sends (every event of C1).
 ///
 /// ```
 /// {"type":"action","t":1.25,"control":"volume","event":"valueChanged","value":0.62}
@@ -16,11 +16,18 @@ extension ReplayLog {
         writer.endObject()
     }
 
-    /// Registers logging actions on `control` for the events a user acts on,
-    /// reading the value through `value`. The closures are made once, here, and
-    /// keep the log alive (it holds no controls, so there is no cycle).
+    /// Registers logging actions on `control` for every control event (C1):
+    /// the touch events, drags included, and valueChanged and
+    /// primaryActionTriggered with the value read through `value`. The
+    /// closures are made once, here, and keep the log alive (it holds no
+    /// controls, so there is no cycle).
     public func logActions(of control: Control, value: @escaping (Control) -> Double?) {
         control.addAction(for: .touchDown) { [self] in self.action($0, "touchDown", value: nil) }
+        control.addAction(for: .touchDownRepeat) { [self] in self.action($0, "touchDownRepeat", value: nil) }
+        control.addAction(for: .touchDragInside) { [self] in self.action($0, "touchDragInside", value: nil) }
+        control.addAction(for: .touchDragOutside) { [self] in self.action($0, "touchDragOutside", value: nil) }
+        control.addAction(for: .touchDragEnter) { [self] in self.action($0, "touchDragEnter", value: nil) }
+        control.addAction(for: .touchDragExit) { [self] in self.action($0, "touchDragExit", value: nil) }
         control.addAction(for: .touchUpInside) { [self] in self.action($0, "touchUpInside", value: nil) }
         control.addAction(for: .touchUpOutside) { [self] in self.action($0, "touchUpOutside", value: nil) }
         control.addAction(for: .touchCancel) { [self] in self.action($0, "touchCancel", value: nil) }

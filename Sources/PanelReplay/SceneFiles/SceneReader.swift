@@ -88,11 +88,27 @@ import PanelKit
         let labelValue = object.member("label")
         let stackValue = object.member("stack")
         let scrollValue = object.member("scroll")
-        let view: View
-        if stackValue != nil && (controlValue != nil || labelValue != nil || scrollValue != nil) {
-            throw object.error("stack", "a view is a stack, a scroll view, a control or a label, not two of them; keep one")
+        // The everyday controls' keys: a view is at most one kind.
+        var kindKey: String?
+        for key in Self.viewKinds where object.member(key) != nil {
+            if let first = kindKey, Self.everydayKinds.contains(key) || Self.everydayKinds.contains(first) {
+                throw object.error(key, "a view is one kind (" + Self.viewKinds.joined(separator: ", ")
+                                   + "), not both '" + first + "' and '" + key + "'; keep one and put the other in its own view")
+            }
+            if kindKey == nil { kindKey = key }
         }
-        if let stackValue {
+        let view: View
+        if let kindKey, Self.everydayKinds.contains(kindKey), let kindValue = object.member(kindKey) {
+            let kindPath = object.path(of: kindKey)
+            switch kindKey {
+            case "segmented": view = try readSegmented(kindValue, path: kindPath, frame: frame, name: name)
+            case "stepper": view = try readStepper(kindValue, path: kindPath, frame: frame, name: name)
+            case "pageControl": view = try readPageControl(kindValue, path: kindPath, frame: frame, name: name)
+            default: view = try readProgress(kindValue, path: kindPath, frame: frame, name: name)
+            }
+        } else if stackValue != nil && (controlValue != nil || labelValue != nil || scrollValue != nil) {
+            throw object.error("stack", "a view is a stack, a scroll view, a control or a label, not two of them; keep one")
+        } else if let stackValue {
             view = try readStack(stackValue, path: object.path(of: "stack"), frame: frame, name: name)
         } else if let scrollValue {
             if controlValue != nil { throw object.error("control", "a view is a scroll view or a control, not both; put the control in the scroll view's children") }
@@ -152,6 +168,7 @@ import PanelKit
                 let what = view is Control ? "a control handles its own touches (C1)"
                     : view is StackView ? "a stack only lays out its children"
                     : view is ScrollView ? "a scroll view shares touches with its content by its own rules (docs/scrolling.md)"
+                    : view is ProgressView ? "a progress bar takes no touches (R12)"
                     : "a label takes no touches (R12)"
                 throw object.error(keys[i], "'" + keys[i] + "' is for plain views; " + what)
             }
