@@ -72,6 +72,18 @@ public struct Theme: Equatable, Sendable {
     public var switchDragThreshold: Double
     /// How long a switch's thumb (or an animated slider) takes to move, in seconds.
     public var animationDuration: Double
+    /// Space between a text field's edges and its text, left and right.
+    public var textFieldPadding: Double
+    /// Width of a text field's caret.
+    public var caretWidth: Double
+    /// How long a text field's caret stays shown, then hidden, in seconds.
+    public var caretBlinkInterval: Double
+    /// How long a finger must rest on a text field before the loupe shows, in seconds.
+    public var loupeDelay: Double
+    /// The loupe's size; it floats this far above the field's top.
+    public var loupeSize: Size
+    /// How much the loupe enlarges the text under it.
+    public var loupeMagnification: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -103,6 +115,12 @@ public struct Theme: Equatable, Sendable {
         switchThumbInset = 3
         switchDragThreshold = 4
         animationDuration = 0.2
+        textFieldPadding = 12
+        caretWidth = 2
+        caretBlinkInterval = 0.5
+        loupeDelay = 0.5
+        loupeSize = Size(width: 120, height: 48)
+        loupeMagnification = 1.5
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.

@@ -88,11 +88,21 @@ import PanelKit
         let labelValue = object.member("label")
         let stackValue = object.member("stack")
         let scrollValue = object.member("scroll")
+        let textFieldValue = object.member("textField")
         let view: View
+        if textFieldValue != nil {
+            let others: [(String, JSONValue?)] = [("stack", stackValue), ("scroll", scrollValue), ("control", controlValue),
+                                                   ("label", labelValue)]
+            for (key, value) in others where value != nil {
+                throw object.error(key, "a view is a text field or a " + key + ", not both; keep one")
+            }
+        }
         if stackValue != nil && (controlValue != nil || labelValue != nil || scrollValue != nil) {
             throw object.error("stack", "a view is a stack, a scroll view, a control or a label, not two of them; keep one")
         }
-        if let stackValue {
+        if let textFieldValue {
+            view = try readTextField(textFieldValue, path: object.path(of: "textField"), frame: frame, name: name)
+        } else if let stackValue {
             view = try readStack(stackValue, path: object.path(of: "stack"), frame: frame, name: name)
         } else if let scrollValue {
             if controlValue != nil { throw object.error("control", "a view is a scroll view or a control, not both; put the control in the scroll view's children") }
