@@ -253,7 +253,8 @@ final class TextLayout {
     @usableFromInline
     func penPositions(into positions: inout [Double]) {
         var end = 0
-        if let last = glyphs.last { end = last.x + last.advance }
+        // Indexed, not `glyphs.last`: that allocates in unoptimized builds.
+        if glyphs.count > 0 { end = glyphs[glyphs.count - 1].x + glyphs[glyphs.count - 1].advance }
         var s = 0
         while s < scalarGlyphs.count {
             let g = scalarGlyphs[s]

@@ -179,13 +179,14 @@ extension TextField {
 
     // MARK: Scrolling and positions
 
-    /// The x of the text's start in the bounds: aligned when the text fits,
-    /// scrolled to the caret when it does not.
+    /// The x of the text's start in the bounds: aligned when the text fits;
+    /// when it does not, scrolled to the caret while editing, else showing its start.
     public var textOriginX: Double {
         layoutTextIfNeeded()
         let rect = textRect
         let width = boundaryPositions[boundaryPositions.count - 1]
-        guard width <= rect.width else { return rect.minX - scrollOffset }
+        // Too wide: scrolled to the caret while editing, from its start otherwise.
+        guard width <= rect.width else { return rect.minX - (isEditing ? scrollOffset : 0) }
         switch textAlignment {
         case .left: return rect.minX
         case .center: return rect.minX + (rect.width - width) / 2
