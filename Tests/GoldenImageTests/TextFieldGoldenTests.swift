@@ -62,9 +62,10 @@ struct TextFieldGoldenTests {
         let display = drawn(Size(width: 260, height: 132), [held]) { driver in
             driver.down(1, at: Point(x: 80, y: 98))
             driver.advance(by: 0.6)
+            #expect(held.isShowingLoupe)
         }
-        #expect(held.isShowingLoupe)
         let result = GoldenImage.check(display.framebuffer, named: "text-field-loupe")
         #expect(result.passed, "\(result)")
     }
 }
+
