@@ -492,6 +492,11 @@ struct TextFieldTests {
             app.sendPress(backspace)
             app.sendPress(home)
             app.sendPress(end)
+            // Through the input queue, as a keyboard device delivers them.
+            app.enqueue(a)
+            app.enqueue(aUp)
+            app.enqueue(backspace)
+            app.runTurn()
             driver.advance(by: 0.6)   // the blink timer fires
         }
         #expect(field.text == "a text longer than fifteen bytes")

@@ -65,6 +65,31 @@ struct TextFieldSceneTests {
         #expect(sink.lines.contains { $0.contains(#""control":"ssid","event":"primaryActionTriggered""#) })
     }
 
+    @Test("Typing into a logged field allocates nothing per key, its text lines included")
+    func loggedTypingAllocatesNothing() throws {
+        let sink = CountingSink()
+        let driver = TouchDriver()
+        let scene = try SceneFiles.parse(Self.json).build(log: ReplayLog(sink: sink, clock: driver.clock))
+        let app = driver.application
+        app.addWindow(scene.window)
+        let ssid = try #require(scene.view(named: "ssid") as? TextField)
+        let password = try #require(scene.view(named: "password") as? TextField)
+        ssid.text = "The network down the hall"
+        password.text = "a password of some length"
+        let typeKey = Press(key: Key(keyCode: 30, characters: "a"), phase: .began)
+        let backspace = Press(keyCode: KeyCode.backspace, phase: .began)
+        for field in [ssid, password] {
+            field.becomeFirstResponder()
+            let allocations = AllocationCounter.count(warmUpRuns: 3) {
+                app.sendPress(typeKey)
+                app.sendPress(backspace)
+            }
+            #expect(allocations == 0, "\(field.name)")
+        }
+        scene.log.writer.flush()
+        #expect(sink.lineCount > 0)
+    }
+
     @Test("Bad textField keys are errors naming the file, the key and the fix")
     func errors() {
         func view(_ body: String) -> String { #"{"views": [{"name": "f", "frame": [0, 0, 100, 40], "# + body + "}]}" }
