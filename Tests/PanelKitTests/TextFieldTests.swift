@@ -238,6 +238,10 @@ struct TextFieldTests {
         #expect(!field.accessibilityActivate())
         field.isEnabled = true
         #expect(field.canBecomeFocused)
+        field.becomeFirstResponder()
+        field.isEnabled = false   // disabling ends editing
+        #expect(!field.isEditing && !field.isFirstResponder)
+        field.isEnabled = true
         #expect(field.accessibilityActivate())
         #expect(field.isEditing)
     }

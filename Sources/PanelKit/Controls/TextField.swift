@@ -267,6 +267,12 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         endEditing()
     }
 
+    /// Disabling the field while it edits ends editing, as in UIKit.
+    open override func stateDidChange() {
+        super.stateDidChange()
+        if !isEnabled && isEditing { resignFirstResponder() }
+    }
+
     // MARK: Drawing and touches (see TextField+Drawing, TextField+Touches)
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
