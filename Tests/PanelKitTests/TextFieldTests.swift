@@ -296,6 +296,20 @@ struct TextFieldTests {
         #expect(field.text.isEmpty)
     }
 
+    @Test("An insertion that joins a cluster around the caret leaves the caret after the joined cluster")
+    func insertionJoinsCluster() {
+        field.text = "\u{1F1EA}x"   // a lone regional indicator, then x
+        field.becomeFirstResponder()
+        field.caretPosition = 0
+        field.insertText("\u{1F1E9}")   // pairs with the one after it: 🇩🇪
+        #expect(field.text == "\u{1F1E9}\u{1F1EA}x")
+        #expect(field.caretPosition == 1)
+        field.text = "e"
+        field.insertText("\u{301}")   // combines with e
+        #expect(field.caretPosition == 1)
+        #expect(field.text.utf8.distance(from: field.text.startIndex, to: field.selectedRange.lowerBound) == 3)
+    }
+
     @Test("Insert and delete at the caret, in the middle of the text")
     func insertDeleteAtCaret() {
         field.text = "hllo"

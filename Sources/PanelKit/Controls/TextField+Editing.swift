@@ -25,6 +25,13 @@ extension TextField {
         return low
     }
 
+    /// The first grapheme boundary at or after `offset` (the end past it).
+    @usableFromInline final func boundaryAtOrAfter(_ offset: Int) -> Int {
+        let index = boundaryIndex(ofOffset: offset)
+        guard boundaries[index] < offset else { return boundaries[index] }
+        return boundaries[min(index + 1, boundaries.count - 1)]
+    }
+
     /// `offset` moved back to a grapheme boundary.
     @usableFromInline final func snappedToBoundary(_ offset: Int) -> Int {
         boundaries[boundaryIndex(ofOffset: offset)]
@@ -172,8 +179,10 @@ extension TextField {
                 k += 1
             }
         }
-        if selectionEnd > storage.utf8.count { selectionEnd = storage.utf8.count }
-        if selectionStart > selectionEnd { selectionStart = selectionEnd }
+        // An edit can merge clusters around the caret (a combining mark, a
+        // second regional indicator): keep each end on a boundary, moving forward.
+        selectionEnd = boundaryAtOrAfter(selectionEnd)
+        selectionStart = min(boundaryAtOrAfter(selectionStart), selectionEnd)
         scrollCaretToVisible()
     }
 

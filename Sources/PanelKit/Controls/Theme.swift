@@ -1,6 +1,6 @@
 /// The colours, fonts and sizes the standard controls and display views draw
 /// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``,
-/// ``Label`` or ``ImageView`` hard-codes a colour or a metric.
+/// ``TextField``, ``Label`` or ``ImageView`` hard-codes a colour or a metric.
 ///
 /// ``standard`` is a calm dark theme for a car or appliance panel: a near-black
 /// background, slightly lifted surfaces, light text and one teal accent for
