@@ -354,6 +354,15 @@ struct TextFieldTests {
         #expect(field.caretPosition == 0)
     }
 
+    @Test("The first tap on long text places the caret where the finger was on the text as drawn, before editing scrolled it")
+    func firstTapOnLongText() {
+        field.text = String(repeating: "w", count: 40)   // 400 pt: drawn from its start while not editing
+        driver.tap(at: Point(x: x(ofBoundary: 5), y: 124))
+        #expect(field.isEditing)
+        #expect(field.caretPosition == 5)
+        #expect(field.textOriginX == field.textRect.minX)   // scrolled back to show the caret
+    }
+
     @Test("Holding a finger shows the loupe, which follows the finger and moves the caret; lifting hides it")
     func loupe() {
         field.text = "abcdefghij"
@@ -463,6 +472,10 @@ struct TextFieldTests {
         press(KeyCode.home)
         #expect(field.textOriginX == field.textRect.minX)
         #expect(field.caretX == field.textRect.minX)
+        press(KeyCode.end)
+        #expect(field.textOriginX < field.textRect.minX)
+        field.resignFirstResponder()   // a field not being edited shows its text's start
+        #expect(field.textOriginX == field.textRect.minX)
     }
 
     @Test("Right and centre alignment place text that fits; secure text is measured as bullets, one per grapheme")

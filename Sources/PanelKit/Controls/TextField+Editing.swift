@@ -194,8 +194,7 @@ extension TextField {
         layoutTextIfNeeded()
         let rect = textRect
         let width = boundaryPositions[boundaryPositions.count - 1]
-        // Too wide: scrolled to the caret while editing, from its start otherwise.
-        guard width <= rect.width else { return rect.minX - (isEditing ? scrollOffset : 0) }
+        guard width <= rect.width else { return rect.minX - scrollOffset }
         switch textAlignment {
         case .left: return rect.minX
         case .center: return rect.minX + (rect.width - width) / 2
@@ -213,6 +212,11 @@ extension TextField {
     /// text needs (no gap after its end).
     @usableFromInline final func scrollCaretToVisible() {
         guard !needsTextLayout else { return }
+        // A field not being edited shows the start of its text.
+        guard isEditing else {
+            scrollOffset = 0
+            return
+        }
         let rect = textRect
         let width = boundaryPositions[boundaryPositions.count - 1]
         let room = rect.width - theme.caretWidth

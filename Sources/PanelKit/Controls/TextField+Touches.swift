@@ -29,10 +29,10 @@ extension TextField {
             return
         }
         guard let location, inside else { return }
-        if !isEditing {
-            guard becomeFirstResponder() else { return }
-        }
+        // The caret goes first, so that beginning editing scrolls long text
+        // (drawn from its start until now) to where the finger was.
         placeCaret(atX: location.x)
+        if !isEditing { becomeFirstResponder() }
     }
 
     @usableFromInline final func trackingCancelled() {
@@ -42,11 +42,11 @@ extension TextField {
 
     @usableFromInline final func loupeTimerFired() {
         guard isTracking, let touch = trackedTouch else { return }
+        placeCaret(atX: touch.location(in: self).x)
         if !isEditing {
             guard becomeFirstResponder() else { return }
         }
         showLoupe()
-        placeCaret(atX: touch.location(in: self).x)
     }
 
     @usableFromInline final func cancelLoupeTimer() {

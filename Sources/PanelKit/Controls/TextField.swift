@@ -242,6 +242,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         cancelLoupeTimer()
         hideLoupe()
         editingApplication = ZeroingReference()
+        scrollOffset = 0   // back to the text's start
         setNeedsDisplay()
         delegate?.textFieldDidEndEditing(self)
         sendActions(for: .editingDidEnd)
