@@ -92,6 +92,20 @@ public final class FreeTypeTextRenderer: TextRendering {
                     height: Double(layout.lines.count * Int(resolved.metrics.lineHeight)) / 64)
     }
 
+    /// From the same shaping as `draw`: kerning included, controls and
+    /// joiners (which draw nothing) taking no room.
+    public func penPositions(_ text: String, font: Font, into positions: inout [Double]) {
+        positions.removeAll(keepingCapacity: true)
+        guard let resolved = resolveRecordingError(font) else {
+            for _ in text.unicodeScalars { positions.append(0) }
+            positions.append(0)
+            return
+        }
+        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+        layout.breakLines(maxWidth: nil)
+        layout.penPositions(into: &positions)
+    }
+
     public func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
                      lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {
         guard !text.isEmpty else { return }

@@ -48,11 +48,15 @@ struct LaidLine {
 final class TextLayout {
     @usableFromInline var glyphs: [LaidGlyph] = []
     @usableFromInline var lines: [LaidLine] = []
+    /// For each Unicode scalar shaped, the index of the first glyph laid at or
+    /// after it: what `penPositions` maps scalars to pen positions with.
+    @usableFromInline var scalarGlyphs: [Int] = []
 
     @usableFromInline
     init() {
         glyphs.reserveCapacity(256)
         lines.reserveCapacity(16)
+        scalarGlyphs.reserveCapacity(256)
     }
 
     // MARK: Shaping
@@ -61,10 +65,12 @@ final class TextLayout {
     func shape(_ text: String, face: FontFace, sizeKey: Int32, cache: GlyphCache) {
         glyphs.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
+        scalarGlyphs.removeAll(keepingCapacity: true)
         var previous: UInt32 = 0
         var hasPrevious = false
         var afterCarriageReturn = false
         for scalar in text.unicodeScalars {
+            scalarGlyphs.append(glyphs.count)
             var value = scalar.value
             if value == 0x0A, afterCarriageReturn {   // CR LF is one break
                 afterCarriageReturn = false
@@ -240,6 +246,23 @@ final class TextLayout {
     }
 
     // MARK: Results
+
+    /// After `shape` and `breakLines`: the pen position (pixels) before each
+    /// shaped scalar and after the last, on its line. A scalar that drew
+    /// nothing stands where the next glyph starts.
+    @usableFromInline
+    func penPositions(into positions: inout [Double]) {
+        var end = 0
+        // Indexed, not `glyphs.last`: that allocates in unoptimized builds.
+        if glyphs.count > 0 { end = glyphs[glyphs.count - 1].x + glyphs[glyphs.count - 1].advance }
+        var s = 0
+        while s < scalarGlyphs.count {
+            let g = scalarGlyphs[s]
+            positions.append(Double(g < glyphs.count ? glyphs[g].x : end) / 64)
+            s += 1
+        }
+        positions.append(Double(end) / 64)
+    }
 
     /// The widest line, 26.6.
     @usableFromInline

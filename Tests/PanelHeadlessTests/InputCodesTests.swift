@@ -59,6 +59,13 @@ import Testing
         Constant(swiftName: "KeyCode.touch", value: KeyCode.touch, kernelName: "BTN_TOUCH"),
         Constant(swiftName: "KeyCode.toolDoubleTap", value: KeyCode.toolDoubleTap, kernelName: "BTN_TOOL_DOUBLETAP"),
         Constant(swiftName: "KeyCode.maximum", value: KeyCode.maximum, kernelName: "KEY_MAX"),
+        Constant(swiftName: "KeyCode.backspace", value: KeyCode.backspace, kernelName: "KEY_BACKSPACE"),
+        Constant(swiftName: "KeyCode.enter", value: KeyCode.enter, kernelName: "KEY_ENTER"),
+        Constant(swiftName: "KeyCode.keypadEnter", value: KeyCode.keypadEnter, kernelName: "KEY_KPENTER"),
+        Constant(swiftName: "KeyCode.home", value: KeyCode.home, kernelName: "KEY_HOME"),
+        Constant(swiftName: "KeyCode.left", value: KeyCode.left, kernelName: "KEY_LEFT"),
+        Constant(swiftName: "KeyCode.right", value: KeyCode.right, kernelName: "KEY_RIGHT"),
+        Constant(swiftName: "KeyCode.end", value: KeyCode.end, kernelName: "KEY_END"),
 
         Constant(swiftName: "InputProperty.pointer", value: InputProperty.pointer, kernelName: "INPUT_PROP_POINTER"),
         Constant(swiftName: "InputProperty.direct", value: InputProperty.direct, kernelName: "INPUT_PROP_DIRECT"),

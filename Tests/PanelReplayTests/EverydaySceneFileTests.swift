@@ -82,7 +82,7 @@ struct EverydaySceneFileTests {
         #expect(sceneError(view(#""progress": {"progress": 1.5}"#))
                 == "bad.json:1:77: views[0].progress.progress: expected a number from 0 to 1, not 1.5")
         #expect(sceneError(view(#""stepper": {}, "label": {"text": "x"}"#))?
-                    .contains("views[0].stepper: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl), not both 'label' and 'stepper'") == true)
+                    .contains("views[0].stepper: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl, textField), not both 'label' and 'stepper'") == true)
         #expect(sceneError(view(#""progress": {}, "touches": "log""#))
                 == "bad.json:1:79: views[0].touches: 'touches' is for plain views; a progress bar takes no touches (R12)")
         #expect(sceneError(view(##""stepper": {"colour": "#FFFFFF"}"##))?

@@ -342,7 +342,7 @@ struct SceneFileErrorTests {
               {"name": "b", "frame": [0, 0, 10, 10], "colour": "#FF0000"}
             ]}
             """)
-        #expect(message?.hasPrefix("bad.json:3:42: views[1].colour: unknown key 'colour'; expected one of: name, frame, control, label, stack, scroll, segmented, stepper, progress, pageControl, color,") == true,
+        #expect(message?.hasPrefix("bad.json:3:42: views[1].colour: unknown key 'colour'; expected one of: name, frame, control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, color,") == true,
                 "\(message ?? "no error")")
     }
 

@@ -26,7 +26,17 @@ public struct ControlEvents: OptionSet, Sendable {
     /// The control's main action: a button's tap, a slider's or switch's change.
     public static let primaryActionTriggered = ControlEvents(rawValue: 1 << 13)
 
+    /// A text field began editing: it became first responder.
+    public static let editingDidBegin = ControlEvents(rawValue: 1 << 16)
+    /// A text field's text changed by editing (not by setting `text`).
+    public static let editingChanged = ControlEvents(rawValue: 1 << 17)
+    /// A text field stopped editing: it resigned first responder.
+    public static let editingDidEnd = ControlEvents(rawValue: 1 << 18)
+    /// Return ended a text field's editing.
+    public static let editingDidEndOnExit = ControlEvents(rawValue: 1 << 19)
+
     public static let allTouchEvents = ControlEvents(rawValue: 0x0000_0FFF)
+    public static let allEditingEvents = ControlEvents(rawValue: 0x000F_0000)
     public static let allEvents = ControlEvents(rawValue: 0xFFFF_FFFF)
 }
 

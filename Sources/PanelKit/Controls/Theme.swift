@@ -1,8 +1,8 @@
 /// The colours, fonts and sizes the standard controls and display views draw
 /// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``,
 /// ``SegmentedControl``, ``Stepper``, ``ProgressView``,
-/// ``ActivityIndicatorView``, ``PageControl``, ``Label`` or ``ImageView``
-/// hard-codes a colour or a metric.
+/// ``ActivityIndicatorView``, ``PageControl``, ``TextField``, ``Label`` or
+/// ``ImageView`` hard-codes a colour or a metric.
 ///
 /// ``standard`` is a calm dark theme for a car or appliance panel: a near-black
 /// background, slightly lifted surfaces, light text and one teal accent for
@@ -106,6 +106,18 @@ public struct Theme: Equatable, Sendable {
     public var pageIndicatorDiameter: Double
     /// From one dot's centre to the next.
     public var pageIndicatorSpacing: Double
+    /// Space between a text field's edges and its text, left and right.
+    public var textFieldPadding: Double
+    /// Width of a text field's caret.
+    public var caretWidth: Double
+    /// How long a text field's caret stays shown, then hidden, in seconds.
+    public var caretBlinkInterval: Double
+    /// How long a finger must rest on a text field before the loupe shows, in seconds.
+    public var loupeDelay: Double
+    /// The loupe's size; it floats this far above the field's top.
+    public var loupeSize: Size
+    /// How much the loupe enlarges the text under it.
+    public var loupeMagnification: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -153,6 +165,12 @@ public struct Theme: Equatable, Sendable {
         activityIndicatorStepsPerSecond = 12
         pageIndicatorDiameter = 8
         pageIndicatorSpacing = 18
+        textFieldPadding = 12
+        caretWidth = 2
+        caretBlinkInterval = 0.5
+        loupeDelay = 0.5
+        loupeSize = Size(width: 120, height: 48)
+        loupeMagnification = 1.5
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.

@@ -107,6 +107,24 @@ public enum KeyCode {
     public static let maximum: UInt16 = 0x2ff
 }
 
+/// Keyboard keys a text field edits with (`KEY_*`).
+extension KeyCode {
+    /// `KEY_BACKSPACE`
+    public static let backspace: UInt16 = 14
+    /// `KEY_ENTER`: return.
+    public static let enter: UInt16 = 28
+    /// `KEY_KPENTER`: the keypad's enter.
+    public static let keypadEnter: UInt16 = 96
+    /// `KEY_HOME`
+    public static let home: UInt16 = 102
+    /// `KEY_LEFT`
+    public static let left: UInt16 = 105
+    /// `KEY_RIGHT`
+    public static let right: UInt16 = 106
+    /// `KEY_END`
+    public static let end: UInt16 = 107
+}
+
 /// Device properties (`INPUT_PROP_*`).
 public enum InputProperty {
     /// `INPUT_PROP_POINTER`: needs a pointer on screen (touchpads).

@@ -48,9 +48,41 @@ public protocol TextRendering: AnyObject {
     /// only inside `clip`, blended with `alpha`. Vertically centred in `rect`.
     func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
               lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer)
+
+    /// Where the pen stands before each Unicode scalar of `text` set on one
+    /// line in `font`, and after the last, in pixels: `positions` is replaced
+    /// by `text.unicodeScalars.count + 1` values, reusing its storage. A text
+    /// field places its caret and scrolls with these, so a driver should
+    /// answer without allocating once its buffers have grown.
+    func penPositions(_ text: String, font: Font, into positions: inout [Double])
 }
 
 extension TextRendering {
+    /// Measures each prefix of `text`: right for any driver, but it builds a
+    /// string per scalar; drivers override it with their own layout.
+    public func penPositions(_ text: String, font: Font, into positions: inout [Double]) {
+        positions.removeAll(keepingCapacity: true)
+        positions.append(0)
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            index = scalars.index(after: index)
+            positions.append(measure(String(scalars[..<index]), font: font, width: nil).width)
+        }
+    }
+
+    /// ``penPositions(_:font:into:)`` in points, for a screen of `scale` pixels
+    /// per point: measured with the font at its pixel size, divided back.
+    public func penPositions(_ text: String, font: Font, scale: Double, into positions: inout [Double]) {
+        guard scale != 1 else { return penPositions(text, font: font, into: &positions) }
+        penPositions(text, font: font.scaled(by: scale), into: &positions)
+        var i = 0
+        while i < positions.count {
+            positions[i] /= scale
+            i += 1
+        }
+    }
+
     /// The size `text` takes in `font` (points) on a screen of `scale` pixels
     /// per point, in points: measured at the pixel size it is drawn at (the
     /// font and the wrapping width times `scale`) and divided back, so that

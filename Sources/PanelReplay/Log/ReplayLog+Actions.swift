@@ -17,8 +17,9 @@ extension ReplayLog {
     }
 
     /// Registers logging actions on `control` for every control event (C1):
-    /// the touch events, drags included, and valueChanged and
-    /// primaryActionTriggered with the value read through `value`. The
+    /// the touch events, drags included, valueChanged and
+    /// primaryActionTriggered with the value read through `value`, and the
+    /// editing events. The
     /// closures are made once, here, and keep the log alive (it holds no
     /// controls, so there is no cycle).
     public func logActions(of control: Control, value: @escaping (Control) -> Double?) {
@@ -35,5 +36,10 @@ extension ReplayLog {
         control.addAction(for: .primaryActionTriggered) { [self] in
             self.action($0, "primaryActionTriggered", value: value($0))
         }
+        // Only text fields send these; their `text` lines carry the text.
+        control.addAction(for: .editingDidBegin) { [self] in self.action($0, "editingDidBegin", value: nil) }
+        control.addAction(for: .editingChanged) { [self] in self.action($0, "editingChanged", value: nil) }
+        control.addAction(for: .editingDidEnd) { [self] in self.action($0, "editingDidEnd", value: nil) }
+        control.addAction(for: .editingDidEndOnExit) { [self] in self.action($0, "editingDidEndOnExit", value: nil) }
     }
 }

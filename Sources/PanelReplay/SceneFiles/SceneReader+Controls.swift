@@ -85,4 +85,45 @@ extension SceneReader {
         try object.finish()
         return label
     }
+
+    /// `textField`: a ``TextField`` whose editing is logged as `text` lines
+    /// and whose touches and return as `action` lines.
+    @usableFromInline mutating func readTextField(_ value: JSONValue, path: String, frame: Rect,
+                                                  name: String) throws(JSONError) -> TextField {
+        var object = try JSONObjectReader(value, file: file, path: path)
+        let field = TextField(frame: frame, name: name, text: try object.string("text") ?? "",
+                              placeholder: try object.string("placeholder") ?? "")
+        if let secure = try object.bool("secure") { field.isSecureTextEntry = secure }
+        if let keyboard = object.member("keyboardType") {
+            switch keyboard.kind {
+            case .string("default"): field.keyboardType = .default
+            case .string("numberPad"): field.keyboardType = .numberPad
+            case .string("decimalPad"): field.keyboardType = .decimalPad
+            default:
+                throw error(at: keyboard, object.path(of: "keyboardType"), "expected \"default\", \"numberPad\" or \"decimalPad\"")
+            }
+        }
+        if let size = try object.number("size") {
+            guard size > 0, size <= Self.fontSizeLimit else {
+                throw object.error("size", "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
+                                   + " points, not " + describeNumber(size))
+            }
+            field.font = .system(size: size * scaleY)
+        } else {
+            field.font = .system(size: field.font.size * scaleY)
+        }
+        if let alignment = object.member("alignment") {
+            switch alignment.kind {
+            case .string("left"): field.textAlignment = .left
+            case .string("center"): field.textAlignment = .center
+            case .string("right"): field.textAlignment = .right
+            default: throw error(at: alignment, object.path(of: "alignment"), "expected \"left\", \"center\" or \"right\"")
+            }
+        }
+        if let enabled = try object.bool("enabled") { field.isEnabled = enabled }
+        log.logActions(of: field) { _ in nil }
+        log.logEditing(of: field)
+        try object.finish()
+        return field
+    }
 }

@@ -6,9 +6,9 @@ import PanelKit
 /// event as `action` lines, valueChanged with its value.
 extension SceneReader {
     /// The view keys that make one kind of view; a view has at most one.
-    @usableFromInline static let viewKinds = ["control", "label", "stack", "scroll", "segmented", "stepper", "progress", "pageControl"]
+    @usableFromInline static let viewKinds = ["control", "label", "stack", "scroll", "segmented", "stepper", "progress", "pageControl", "textField"]
     /// Of those, the ones read here.
-    @usableFromInline static let everydayKinds = ["segmented", "stepper", "progress", "pageControl"]
+    @usableFromInline static let everydayKinds = ["segmented", "stepper", "progress", "pageControl", "textField"]
 
     /// `segmented`: a ``SegmentedControl``; valueChanged logs the selected index (-1 for none).
     @usableFromInline mutating func readSegmented(_ value: JSONValue, path: String, frame: Rect, name: String) throws(JSONError) -> Control {

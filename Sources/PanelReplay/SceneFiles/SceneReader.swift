@@ -104,6 +104,7 @@ import PanelKit
             case "segmented": view = try readSegmented(kindValue, path: kindPath, frame: frame, name: name)
             case "stepper": view = try readStepper(kindValue, path: kindPath, frame: frame, name: name)
             case "pageControl": view = try readPageControl(kindValue, path: kindPath, frame: frame, name: name)
+            case "textField": view = try readTextField(kindValue, path: kindPath, frame: frame, name: name)
             default: view = try readProgress(kindValue, path: kindPath, frame: frame, name: name)
             }
         } else if stackValue != nil && (controlValue != nil || labelValue != nil || scrollValue != nil) {

@@ -1,0 +1,66 @@
+import PanelHeadless
+import PanelKit
+import PanelTesting
+import PanelText
+import Testing
+
+// A text field measured and drawn with FreeType: its caret positions come
+// from the same shaping as the drawing (kerning included), and typing,
+// moving the caret and deleting allocate nothing per key, drawing included,
+// once the field's text is past Swift's 15-byte small strings.
+
+@Suite("TextField with FreeType")
+struct TextFieldTypingTests {
+    @Test("Caret positions are FreeType's pen positions: the whole text's width at the end, a combining mark adding none")
+    func penPositions() throws {
+        let text = try makeRenderer()
+        var positions: [Double] = []
+        let font = Font.system(size: 20)
+        text.penPositions("AVe\u{301}", font: font, into: &positions)
+        #expect(positions.count == 5)
+        #expect(positions[0] == 0)
+        #expect(positions[4] == text.measure("AVe\u{301}", font: font, width: nil).width)
+        #expect(positions[3] == positions[4])   // U+0301 combines: no advance of its own
+        #expect(positions[2] < text.measure("A", font: font, width: nil).width
+                + text.measure("V", font: font, width: nil).width)   // kerned
+    }
+
+    @Test("0 allocations per key press typed into a field drawn with FreeType each frame")
+    func noAllocationsPerKeyWithDrawing() throws {
+        let text = try makeRenderer()
+        let driver = TouchDriver(screen: Size(width: 320, height: 120))
+        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field",
+                              text: "Wi-Fi password for the kitchen")
+        driver.window.addSubview(field)
+        let display = HeadlessDisplay(width: 320, height: 120)
+        let renderer = Renderer(textRenderer: text)
+        renderer.draw(driver.window, into: display.framebuffer)
+        #expect(field.becomeFirstResponder())
+        let app = driver.application
+        let keys = [
+            Press(key: Key(keyCode: 30, characters: "a"), phase: .began),
+            Press(key: Key(keyCode: 26, characters: "ü"), phase: .began),
+            Press(keyCode: KeyCode.left, phase: .began),
+            Press(keyCode: KeyCode.right, phase: .began),
+            Press(keyCode: KeyCode.backspace, phase: .began),
+            Press(keyCode: KeyCode.backspace, phase: .began),
+            Press(keyCode: KeyCode.home, phase: .began),
+            Press(keyCode: KeyCode.end, phase: .began),
+        ]
+        var perKey: [UInt64] = []
+        perKey.reserveCapacity(keys.count * 4)
+        for round in 0..<4 {
+            var k = 0
+            while k < keys.count {
+                let count = AllocationCounter.count {
+                    app.sendPress(keys[k])
+                    renderer.draw(driver.window, into: display.framebuffer)
+                }
+                if round == 3 { perKey.append(count) }
+                k += 1
+            }
+        }
+        #expect(field.text == "Wi-Fi password for the kitchen")
+        #expect(perKey == [UInt64](repeating: 0, count: keys.count))
+    }
+}
