@@ -5,7 +5,9 @@ import PanelReplay
 ///
 /// - **Display**: brightness (a slider), auto-dim (a switch), screen timeout
 ///   (a row that cycles 30 s, 1 min, 5 min, 10 min, Never when tapped).
-/// - **Network**: Wi-Fi and Bluetooth (switches), the hostname (a value).
+/// - **Network**: Wi-Fi and Bluetooth (switches), the hostname (a value). A
+///   tap on the Wi-Fi row beside its switch pushes the networks
+///   (``WiFiViewController``).
 /// - **Sound**: volume (a slider), key clicks (a switch).
 /// - **Sensors**: 200 rows, "Sensor 001" … "Sensor 200" with a room and a
 ///   reading; tapping one toggles its checkmark.
@@ -40,6 +42,8 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
     public let hostnameRow: TableViewCell
     public let volumeRow: TableViewCell
     public let keyClicksRow: TableViewCell
+    /// The Wi-Fi networks and their password, pushed by the Wi-Fi row.
+    public let wifiNetworks: WiFiViewController
 
     public static let sectionTitles = ["Display", "Network", "Sound", "Sensors"]
     public static let sensorSection = 3
@@ -64,6 +68,7 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
         bluetooth = Switch(name: "settingsBluetooth", isOn: controls.bluetooth.isOn)
         volume = Slider(name: "settingsVolume", value: controls.volume.value)
         keyClicks = Switch(name: "keyClicks")
+        wifiNetworks = WiFiViewController(log: log)
 
         func row(_ name: String, _ text: String, style: TableViewCell.CellStyle = .default, accessory: View? = nil) -> TableViewCell {
             let cell = TableViewCell(style: style, reuseIdentifier: nil)
@@ -200,18 +205,23 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
 
     // MARK: Delegate
 
-    /// Rows with a control keep their touches; the hostname is only shown.
+    /// Rows with a control keep their touches, but the Wi-Fi row opens the
+    /// networks; the hostname is only shown.
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
         indexPath.section == Self.sensorSection || (indexPath.section == 0 && indexPath.row == 2)
+            || (indexPath.section == 1 && indexPath.row == 0)
     }
 
     public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? {
         self.tableView(tableView, shouldHighlightRowAt: indexPath) ? indexPath : nil
     }
 
-    /// The timeout row cycles through its choices; a sensor row toggles its checkmark.
+    /// The timeout row cycles through its choices; a sensor row toggles its
+    /// checkmark; the Wi-Fi row pushes the networks.
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-        if indexPath.section == Self.sensorSection {
+        if indexPath.section == 1 {
+            navigationController?.pushViewController(wifiNetworks, animated: true)
+        } else if indexPath.section == Self.sensorSection {
             let row = indexPath.row
             sensorChecked[row].toggle()
             if let cell = tableView.cellForRow(at: indexPath) as? SensorCell { cell.showsCheckmark = sensorChecked[row] }

@@ -1,0 +1,181 @@
+import PanelKit
+import PanelReplay
+
+/// The demo's Wi-Fi screen, pushed by a tap on the settings' Wi-Fi row: the
+/// networks in range, and the password of the one chosen, typed on the
+/// on-screen keyboard or a hardware keyboard.
+///
+/// - A tap on a secured network puts its name over the password field and
+///   makes the field first responder: the keyboard slides up, and the
+///   field, at the bottom of the screen, moves up into view with the screen.
+/// - Return or Join checks the password: at least
+///   ``minimumPasswordLength`` characters joins (the row says "Connected"),
+///   a shorter one says so and keeps the keyboard up.
+/// - A tap on an open network joins it at once.
+///
+/// Named views: `wifiTable`, rows `network0` … `network5`, `wifiPassword`,
+/// `wifiJoin`, `wifiStatus`. Every string the screen shows is built once.
+public final class WiFiViewController: ViewController, TableViewDataSource, TableViewDelegate, TextFieldDelegate {
+    public struct Network: Sendable {
+        public var name: String
+        public var isSecured: Bool
+    }
+    public static let networks = [
+        Network(name: "Home", isSecured: true), Network(name: "Home-5G", isSecured: true),
+        Network(name: "Workshop", isSecured: true), Network(name: "Guest", isSecured: false),
+        Network(name: "PanelKit-Lab", isSecured: true), Network(name: "Office", isSecured: true),
+    ]
+    /// WPA2's shortest passphrase.
+    public static let minimumPasswordLength = 8
+
+    public let table: TableView
+    public let passwordPrompt: Label
+    public let password: TextField
+    public let join: Button
+    public let status: Label
+    /// One row per network, made once (there are few).
+    public let rows: [TableViewCell]
+    /// The network whose password is being typed.
+    public internal(set) var chosen: Int?
+    /// The network joined.
+    public internal(set) var joined: Int?
+
+    let prompts: [String]
+    let connectedTexts: [String]
+    let tooShortText = "A password has at least " + String(WiFiViewController.minimumPasswordLength) + " characters"
+
+    public init(log: ReplayLog? = nil) {
+        table = TableView(name: "wifiTable")
+        passwordPrompt = Label(name: "wifiPrompt", text: "Choose a network")
+        password = TextField(name: "wifiPassword", placeholder: "Password")
+        password.isSecureTextEntry = true
+        password.isEnabled = false
+        join = Button(name: "wifiJoin", title: "Join")
+        status = Label(name: "wifiStatus", text: "")
+        var rows: [TableViewCell] = [], prompts: [String] = [], connected: [String] = []
+        for (index, network) in Self.networks.enumerated() {
+            let cell = TableViewCell(style: .value1, reuseIdentifier: nil)
+            cell.name = "network" + String(index)
+            cell.textLabel.text = network.name
+            cell.detailTextLabel.text = network.isSecured ? "Secured" : "Open"
+            rows.append(cell)
+            prompts.append("Password for " + network.name)
+            connected.append("Connected to " + network.name)
+        }
+        self.rows = rows
+        self.prompts = prompts
+        connectedTexts = connected
+        super.init()
+        title = "Wi-Fi"
+        let theme = Theme.standard
+        passwordPrompt.textColor = theme.secondaryText
+        status.textColor = theme.secondaryText
+        join.titleFont = theme.bodyFont
+        join.setTitleColor(theme.accent)
+        join.setFillColor(theme.surface)
+        join.isEnabled = false
+        password.delegate = self
+        join.addTarget(self, action: WiFiViewController.joinTapped, for: .touchUpInside)
+        if let log {
+            log.logActions(of: join) { _ in nil }
+            log.logActions(of: password) { _ in nil }
+            log.logEditing(of: password)
+        }
+    }
+
+    public override func loadView() {
+        let root = WiFiScreen(controller: self)
+        table.rowHeight = 52
+        table.dataSource = self
+        table.tableDelegate = self
+        for view in [table, passwordPrompt, password, join, status] as [View] { root.addSubview(view) }
+        view = root
+    }
+
+    /// Leaving the screen puts the keyboard away.
+    public override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        if password.isFirstResponder { password.resignFirstResponder() }
+    }
+
+    @usableFromInline func joinTapped(_ sender: Control) { tryToJoin() }
+
+    /// Joins the chosen network when the password is long enough; says why not otherwise.
+    @usableFromInline func tryToJoin() {
+        guard let chosen else { return }
+        guard password.text.count >= Self.minimumPasswordLength else {
+            status.text = tooShortText
+            return
+        }
+        connect(to: chosen)
+    }
+
+    @usableFromInline func connect(to index: Int) {
+        if let previous = joined { rows[previous].detailTextLabel.text = Self.networks[previous].isSecured ? "Secured" : "Open" }
+        joined = index
+        rows[index].detailTextLabel.text = "Connected"
+        status.text = connectedTexts[index]
+        password.text = ""
+        if password.isFirstResponder { password.resignFirstResponder() }
+        password.isEnabled = false
+        join.isEnabled = false
+        chosen = nil
+    }
+
+    // MARK: Text field delegate
+
+    /// Return joins, as the Join button does; the field keeps the keyboard when the password is too short.
+    public func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        tryToJoin()
+        return false
+    }
+
+    // MARK: Data source and delegate
+
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell { rows[indexPath.row] }
+
+    /// A secured network asks for its password; an open one is joined.
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        let index = indexPath.row
+        guard Self.networks[index].isSecured else {
+            connect(to: index)
+            return
+        }
+        chosen = index
+        passwordPrompt.text = prompts[index]
+        status.text = ""
+        password.text = ""
+        password.isEnabled = true
+        join.isEnabled = true
+        password.becomeFirstResponder()
+    }
+}
+
+/// The Wi-Fi screen's root view: the list above, the password row at the bottom.
+final class WiFiScreen: View {
+    unowned(unsafe) let controller: WiFiViewController   // the controller owns this view
+
+    init(controller: WiFiViewController) {
+        self.controller = controller
+        super.init(frame: .zero, name: "wifiScreen")
+        backgroundColor = Theme.standard.background
+    }
+
+    override func layoutSubviews() {
+        let margin = 16.0, fieldHeight = Theme.standard.controlHeight
+        let bottomHeight = 24 + 8 + fieldHeight + 8 + 24 + margin
+        let c = controller
+        c.table.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - bottomHeight, 0))
+        var y = c.table.frame.maxY + 4
+        c.passwordPrompt.frame = Rect(x: margin, y: y, width: bounds.width - 2 * margin, height: 24)
+        y += 28
+        let joinWidth = 120.0
+        c.password.frame = Rect(x: margin, y: y, width: bounds.width - 3 * margin - joinWidth, height: fieldHeight)
+        c.join.frame = Rect(x: bounds.width - margin - joinWidth, y: y, width: joinWidth, height: fieldHeight)
+        y += fieldHeight + 8
+        c.status.frame = Rect(x: margin, y: y, width: bounds.width - 2 * margin, height: 24)
+    }
+}
