@@ -39,6 +39,16 @@ public struct Theme: Equatable, Sendable {
     public var thumb: Color
     /// A switch's track when it is off (``accent`` when it is on).
     public var switchOff: Color
+    /// Behind the on-screen keyboard's keys.
+    public var keyboardBackground: Color
+    /// A key that types a character, and the key preview balloon.
+    public var keyFill: Color
+    /// Shift, backspace, return, the layout switch and the hide key.
+    public var functionKeyFill: Color
+    /// A key's fill while a finger is on it.
+    public var pressedKeyFill: Color
+    /// The shadow line under each key cap.
+    public var keyShadow: Color
 
     // MARK: Metrics
 
@@ -72,6 +82,23 @@ public struct Theme: Equatable, Sendable {
     public var switchDragThreshold: Double
     /// How long a switch's thumb (or an animated slider) takes to move, in seconds.
     public var animationDuration: Double
+    /// A letter or symbol on a key cap.
+    public var keyFont: Font
+    /// The words on function keys ("space", "return", "123").
+    public var functionKeyFont: Font
+    /// The character in the key preview balloon.
+    public var keyPreviewFont: Font
+    /// Corner radius of a key cap.
+    public var keyCornerRadius: Double
+    /// Space between two keys of a row, and between two rows.
+    public var keySpacing: Double
+    /// The on-screen keyboard's height as a share of the screen's height,
+    /// held between ``keyboardMinimumHeight`` and ``keyboardMaximumHeight``.
+    public var keyboardHeightFraction: Double
+    public var keyboardMinimumHeight: Double
+    public var keyboardMaximumHeight: Double
+    /// How long the keyboard takes to slide up or down, in seconds.
+    public var keyboardAnimationDuration: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -88,6 +115,11 @@ public struct Theme: Equatable, Sendable {
         track = Color(rgb: 0x353C48)
         thumb = Color(rgb: 0xF4F6F8)
         switchOff = Color(rgb: 0x3A424E)
+        keyboardBackground = Color(rgb: 0x161B22)
+        keyFill = Color(rgb: 0x3A424E)
+        functionKeyFill = Color(rgb: 0x262D37)
+        pressedKeyFill = Color(rgb: 0x5A6574)
+        keyShadow = Color(rgb: 0x07090C)
 
         cornerRadius = 12
         controlHeight = 48
@@ -103,6 +135,15 @@ public struct Theme: Equatable, Sendable {
         switchThumbInset = 3
         switchDragThreshold = 4
         animationDuration = 0.2
+        keyFont = .system(size: 22)
+        functionKeyFont = .system(size: 15)
+        keyPreviewFont = .system(size: 34)
+        keyCornerRadius = 6
+        keySpacing = 6
+        keyboardHeightFraction = 0.45
+        keyboardMinimumHeight = 160
+        keyboardMaximumHeight = 280
+        keyboardAnimationDuration = 0.25
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.
