@@ -320,4 +320,26 @@ struct KeyboardAllocationTests {
         #expect(allocations.allSatisfy { $0 == 0 }, "allocations per frame: \(allocations)")
         #expect(field(app, "name").text.hasSuffix("Ghg"))
     }
+
+    @Test("0 allocations drawing a key press: the highlight and the balloon, then their removal")
+    func drawingAKeyPressAllocatesNothing() throws {
+        let app = try AppTester(FormAppDelegate.self)
+        try #require(showKeyboard(app, for: "name"))
+        app.snapshot()
+        let g = try #require(app.frameOfKey(typing: "g")).center
+        var drawn: [Rect?] = []
+        drawn.reserveCapacity(16)
+        func press() {
+            app.beginTouch(1, at: g)
+            drawn.append(app.app.render())
+            app.endTouch(1)
+            drawn.append(app.app.render())
+        }
+        press()
+        press()
+        let allocations = AllocationCounter.count { press() }
+        #expect(allocations == 0)
+        #expect(drawn.allSatisfy { $0 != nil }, "each press redrew something")
+        #expect(field(app, "name").text == "ggg")
+    }
 }
