@@ -1,5 +1,5 @@
 /// The colours, fonts and sizes the standard controls and display views draw
-/// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``,
+/// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``, ``KeyboardView``,
 /// ``Label`` or ``ImageView`` hard-codes a colour or a metric.
 ///
 /// ``standard`` is a calm dark theme for a car or appliance panel: a near-black
