@@ -30,6 +30,21 @@ final class TypingTarget: View, KeyInput {
     override func touchesEnded(_ touches: TouchSet, with event: Event) { becomeFirstResponder() }
 }
 
+/// A responder that takes no text: first responder on a tap, with a custom
+/// input view (UIKit's `inputView`) when it is given one.
+final class TapResponder: View {
+    let customInputView: View?
+
+    init(_ name: String, frame: Rect, inputView: View? = nil) {
+        customInputView = inputView
+        super.init(frame: frame, name: name)
+    }
+
+    override var canBecomeFirstResponder: Bool { true }
+    override var inputView: View? { customInputView }
+    override func touchesEnded(_ touches: TouchSet, with event: Event) { becomeFirstResponder() }
+}
+
 /// A form: three fields at the top (default, number pad, decimal pad), one
 /// near the bottom the keyboard covers, and a scroll view on the right with
 /// a field the keyboard covers too.
@@ -46,6 +61,9 @@ final class FormAppDelegate: ApplicationDelegate {
         root.addSubview(TypingTarget("pin", frame: Rect(x: 20, y: 70, width: 300, height: 40), keyboardType: .numberPad))
         root.addSubview(TypingTarget("amount", frame: Rect(x: 20, y: 120, width: 300, height: 40), keyboardType: .decimalPad))
         root.addSubview(TypingTarget("low", frame: Rect(x: 20, y: 400, width: 300, height: 40)))
+        root.addSubview(TapResponder("plain", frame: Rect(x: 20, y: 170, width: 140, height: 40)))
+        root.addSubview(TapResponder("picker", frame: Rect(x: 180, y: 170, width: 140, height: 40),
+                                     inputView: View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "wheel")))
         let form = ScrollView(frame: Rect(x: 420, y: 20, width: 360, height: 360), name: "form")
         form.contentSize = Size(width: 360, height: 900)
         form.addSubview(TypingTarget("formField", frame: Rect(x: 20, y: 300, width: 300, height: 40)))
@@ -275,6 +293,25 @@ struct KeyboardTests {
         app.tapKey(.hide)
         app.advance(by: 0.5)
         #expect(root.frame.minY == 0)
+    }
+
+    @Test("a first responder with no keyInput hides the keyboard; one with an inputView shows that instead")
+    func otherResponders() throws {
+        let app = try AppTester(FormAppDelegate.self)
+        let keyboard = try #require(showKeyboard(app, for: "name"))
+        app.tap("plain")
+        app.advance(by: 0.5)
+        #expect(app.application.firstResponder === app.view(named: "plain"))
+        #expect(app.keyboard == nil && keyboard.superview == nil)
+
+        app.tap("picker")
+        app.advance(by: 0.5)
+        let wheel = try #require(app.view(named: "wheel"))
+        #expect(app.application.keyboardPresenter.visibleInputView === wheel)
+        #expect(wheel.frame == Rect(x: 0, y: 480 - 216, width: 800, height: 216), "at the bottom, the keyboard's height")
+        showKeyboard(app, for: "name")
+        #expect(app.keyboard === keyboard)
+        #expect(wheel.superview == nil, "the picker's view left when the keyboard replaced it")
     }
 
     @Test("a field in a scroll view the keyboard would cover: the scroll view's inset grows and it scrolls the field into sight")

@@ -38,6 +38,8 @@ public final class KeyboardPresenter {
     /// A root view moved up, and by how much.
     @usableFromInline var shiftedRootView: View?
     @usableFromInline var rootShift = 0.0
+    /// The input view sliding down, until it leaves its window.
+    @usableFromInline var hidingInputView: View?
     /// Counts shows and hides, so a slide-down's completion that comes after
     /// a new show leaves the input view in place.
     @usableFromInline var generation = 0
@@ -84,6 +86,10 @@ public final class KeyboardPresenter {
         generation += 1
         restoreAdjustments(animated: true, duration: duration)
         if let old = visibleInputView, old !== inputView { old.removeFromSuperview() }
+        // Moving from one responder to the next resigns the first (a hide) just before: its
+        // input view, if another, goes at once rather than sliding down under the new one.
+        if let hiding = hidingInputView, hiding !== inputView { hiding.removeFromSuperview() }
+        hidingInputView = nil
         let slidesUp = visibleInputView !== inputView || inputView.superview !== window
         if inputView.superview !== window || window.subviews.last !== inputView {
             if inputView.superview !== window {
@@ -107,6 +113,7 @@ public final class KeyboardPresenter {
         guard let inputView = visibleInputView else { return }
         let duration = (inputView as? KeyboardView)?.theme.keyboardAnimationDuration ?? Theme.standard.keyboardAnimationDuration
         visibleInputView = nil
+        hidingInputView = inputView
         generation += 1
         let hiding = generation
         let below = Point(x: inputView.center.x, y: (inputView.superview?.bounds.maxY ?? 0) + inputView.bounds.height / 2)
@@ -114,7 +121,10 @@ public final class KeyboardPresenter {
         View.animate(withDuration: duration, options: [.curveEaseIn, .beginFromCurrentState]) {
             inputView.center = below
         } completion: { _ in
-            if self.generation == hiding { inputView.removeFromSuperview() }
+            if self.generation == hiding {
+                inputView.removeFromSuperview()
+                self.hidingInputView = nil
+            }
         }
     }
 
