@@ -1,8 +1,8 @@
 /// The colours, fonts and sizes the standard controls and display views draw
 /// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``,
 /// ``SegmentedControl``, ``Stepper``, ``ProgressView``,
-/// ``ActivityIndicatorView``, ``PageControl``, ``TextField``, ``Label`` or
-/// ``ImageView`` hard-codes a colour or a metric.
+/// ``ActivityIndicatorView``, ``PageControl``, ``TextField``, ``KeyboardView``,
+/// ``Label`` or ``ImageView`` hard-codes a colour or a metric.
 ///
 /// ``standard`` is a calm dark theme for a car or appliance panel: a near-black
 /// background, slightly lifted surfaces, light text and one teal accent for
@@ -49,6 +49,16 @@ public struct Theme: Equatable, Sendable {
     public var pageIndicator: Color
     /// A page control's dot for the page shown.
     public var currentPageIndicator: Color
+    /// Behind the on-screen keyboard's keys.
+    public var keyboardBackground: Color
+    /// A key that types a character, and the key preview balloon.
+    public var keyFill: Color
+    /// Shift, backspace, return, the layout switch and the hide key.
+    public var functionKeyFill: Color
+    /// A key's fill while a finger is on it.
+    public var pressedKeyFill: Color
+    /// The shadow line under each key cap.
+    public var keyShadow: Color
 
     // MARK: Metrics
 
@@ -118,6 +128,23 @@ public struct Theme: Equatable, Sendable {
     public var loupeSize: Size
     /// How much the loupe enlarges the text under it.
     public var loupeMagnification: Double
+    /// A letter or symbol on a key cap.
+    public var keyFont: Font
+    /// The words on function keys ("space", "return", "123").
+    public var functionKeyFont: Font
+    /// The character in the key preview balloon.
+    public var keyPreviewFont: Font
+    /// Corner radius of a key cap.
+    public var keyCornerRadius: Double
+    /// Space between two keys of a row, and between two rows.
+    public var keySpacing: Double
+    /// The on-screen keyboard's height as a share of the screen's height,
+    /// held between ``keyboardMinimumHeight`` and ``keyboardMaximumHeight``.
+    public var keyboardHeightFraction: Double
+    public var keyboardMinimumHeight: Double
+    public var keyboardMaximumHeight: Double
+    /// How long the keyboard takes to slide up or down, in seconds.
+    public var keyboardAnimationDuration: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -138,6 +165,11 @@ public struct Theme: Equatable, Sendable {
         activityIndicator = Color(rgb: 0xE9EDF2)
         pageIndicator = Color(rgb: 0x4A5362)
         currentPageIndicator = Color(rgb: 0xE9EDF2)
+        keyboardBackground = Color(rgb: 0x161B22)
+        keyFill = Color(rgb: 0x3A424E)
+        functionKeyFill = Color(rgb: 0x262D37)
+        pressedKeyFill = Color(rgb: 0x5A6574)
+        keyShadow = Color(rgb: 0x07090C)
 
         cornerRadius = 12
         controlHeight = 48
@@ -171,6 +203,15 @@ public struct Theme: Equatable, Sendable {
         loupeDelay = 0.5
         loupeSize = Size(width: 120, height: 48)
         loupeMagnification = 1.5
+        keyFont = .system(size: 22)
+        functionKeyFont = .system(size: 15)
+        keyPreviewFont = .system(size: 34)
+        keyCornerRadius = 6
+        keySpacing = 6
+        keyboardHeightFraction = 0.45
+        keyboardMinimumHeight = 160
+        keyboardMaximumHeight = 280
+        keyboardAnimationDuration = 0.25
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.

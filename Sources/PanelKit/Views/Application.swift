@@ -11,8 +11,20 @@ open class Application: Responder {
     public let runLoop: RunLoop
     /// Back to front; hit-testing goes front to back (R4).
     public final internal(set) var windows: [Window] = []
-    /// Receives presses (R9); set through `becomeFirstResponder()`.
-    public internal(set) var firstResponder: Responder?
+    /// Receives presses (R9); set through `becomeFirstResponder()`. A change
+    /// shows, swaps or hides its input view (the on-screen keyboard).
+    public internal(set) var firstResponder: Responder? {
+        didSet { if firstResponder !== oldValue { keyboardPresenter.firstResponderDidChange() } }
+    }
+    /// Shows the first responder's input view, the on-screen keyboard
+    /// (``KeyboardView``), and keeps the edited view in sight.
+    public final var keyboardPresenter: KeyboardPresenter {
+        if let keyboardPresenterStorage { return keyboardPresenterStorage }
+        let made = KeyboardPresenter(application: self)
+        keyboardPresenterStorage = made
+        return made
+    }
+    @usableFromInline var keyboardPresenterStorage: KeyboardPresenter?
     public final let touchTracker: TouchTracker
     /// Runs the gesture recognizers.
     public final let gestureArena: GestureArena

@@ -63,6 +63,19 @@ open class Responder: LifetimeTracked {
     /// default, takes no text. A text field returns itself.
     open var keyInput: (any KeyInput)? { nil }
 
+    /// The view shown at the bottom of the screen while this responder is
+    /// first responder, instead of the on-screen keyboard (UIKit's
+    /// `inputView`): a picker, a custom pad. `nil`, the default, shows the
+    /// keyboard when ``keyInput`` is set, and nothing otherwise.
+    open var inputView: View? { nil }
+
+    /// Shows the input view again after ``inputView``, or the `keyInput`'s
+    /// keyboard type, changed while this responder is first responder.
+    public func reloadInputViews() {
+        guard let app = application, app.firstResponder === self else { return }
+        app.keyboardPresenter.firstResponderDidChange()
+    }
+
     // MARK: First responder (R9)
 
     /// Whether this responder may become first responder; false by default.
