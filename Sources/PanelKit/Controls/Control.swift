@@ -185,6 +185,13 @@ open class Control: View {
         sendActions(for: .touchCancel)
     }
 
+    // MARK: Focus (docs/focus.md)
+
+    /// An enabled control can take focus from a rotary encoder or the focus
+    /// keys (the focus system also skips hidden ones and those in a hidden or
+    /// non-interactive superview).
+    open override var canBecomeFocused: Bool { isEnabled }
+
     // MARK: Gestures (G20)
 
     /// G20: a recognizer on another view (a parent's) does not begin when its

@@ -39,6 +39,10 @@ public struct Theme: Equatable, Sendable {
     public var thumb: Color
     /// A switch's track when it is off (``accent`` when it is on).
     public var switchOff: Color
+    /// The focus ring around the view a rotary encoder or the focus keys act on.
+    public var focusRing: Color
+    /// The focus ring while turns adjust the focused view (a slider, a stepper).
+    public var focusRingAdjusting: Color
 
     // MARK: Metrics
 
@@ -72,6 +76,11 @@ public struct Theme: Equatable, Sendable {
     public var switchDragThreshold: Double
     /// How long a switch's thumb (or an animated slider) takes to move, in seconds.
     public var animationDuration: Double
+    /// The focus ring's line, and its line while adjusting (thicker, so the mode shows without colour).
+    public var focusRingWidth: Double
+    public var focusRingAdjustingWidth: Double
+    /// Space between the focused view's frame and its focus ring.
+    public var focusRingGap: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -88,6 +97,8 @@ public struct Theme: Equatable, Sendable {
         track = Color(rgb: 0x353C48)
         thumb = Color(rgb: 0xF4F6F8)
         switchOff = Color(rgb: 0x3A424E)
+        focusRing = Color(rgb: 0x8FE9F5)
+        focusRingAdjusting = Color(rgb: 0xF5B841)
 
         cornerRadius = 12
         controlHeight = 48
@@ -103,6 +114,9 @@ public struct Theme: Equatable, Sendable {
         switchThumbInset = 3
         switchDragThreshold = 4
         animationDuration = 0.2
+        focusRingWidth = 2
+        focusRingAdjustingWidth = 4
+        focusRingGap = 2
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.

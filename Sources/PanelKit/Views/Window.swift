@@ -59,6 +59,16 @@ open class Window: View {
         backgroundColor = .black
     }
 
+    /// The order a rotary encoder or the focus keys move focus in, when set
+    /// (non-empty): these views, wrapping, skipping those that cannot be
+    /// focused now. Empty, the default, follows the hierarchy: depth first,
+    /// back to front (docs/focus.md). Retained, as UIKit's `accessibilityElements`.
+    public var focusOrder: [View] = []
+
+    /// The focus ring drawn in the last frame (or to draw in the next), in
+    /// window points; the renderer keeps it (``updateFocusRing()``).
+    public internal(set) var focusRing: FocusRing?
+
     /// R8: a window passes what it does not handle to the application.
     open override var next: Responder? { owningApplication }
 
@@ -92,6 +102,19 @@ open class Window: View {
     @usableFromInline internal func viewFlagsDidChange(_ view: View) {
         viewTable.updateFlags(of: view)
         markDirty(viewTable.subtreeFrameInWindow(of: view))
+        owningApplication?.focusSystem.viewFlagsDidChange(view)
+    }
+
+    /// Takes the focus ring the application's ``FocusSystem`` wants now; where it
+    /// differs from the one drawn (focus moved, the mode changed, the focused
+    /// view moved, the ring was hidden), marks both areas dirty. The renderer
+    /// calls it before each frame.
+    public func updateFocusRing() {
+        let ring = owningApplication?.focusSystem.ring(in: self)
+        guard ring != focusRing else { return }
+        if let old = focusRing { markDirty(old.rect) }
+        if let new = ring { markDirty(new.rect) }
+        focusRing = ring
     }
 
     @usableFromInline internal func viewNeedsDisplay(_ view: View) {
