@@ -55,6 +55,8 @@ public final class EvdevEncoderDevice: EpollSource {
     @usableFromInline var counts = 0
     /// Whether the push button is down (a push began and has not ended).
     public internal(set) var isPushed = false
+    /// The push's change in the frame being read, sent at its report.
+    @usableFromInline var pendingPush: Press.Phase?
     @usableFromInline var syncing = false
 
     init(path: String, name: String, fd: FileDescriptor, device: OpaquePointer, source: Int, reportsTurns: Bool,
@@ -94,7 +96,11 @@ public final class EvdevEncoderDevice: EpollSource {
         }
     }
 
-    /// One kernel event: axis counts add up to detents at each report; the button's key starts and ends a push.
+    /// One kernel event: axis counts add up to detents, and the button's key
+    /// starts or ends a push, each sent at the report that ends the frame. A
+    /// release in the frame the kernel makes when the device goes away
+    /// (`SYN_REPORT` value 1, after it released the held keys) or in a resync
+    /// was never pressed up: the push ends cancelled.
     @usableFromInline func handle(_ event: input_event, owner: EvdevEncoderInput) {
         let configuration = owner.configuration
         if event.type == EventType.relative && reportsTurns && event.code == configuration.axis {
@@ -102,18 +108,24 @@ public final class EvdevEncoderDevice: EpollSource {
         } else if event.type == EventType.key && reportsPush && event.code == configuration.buttonKey {
             if event.value == 1 && !isPushed {
                 isPushed = true
-                owner.send(.push(.began), from: self, time: EvdevTouchDevice.time(of: event))
+                pendingPush = .began
             } else if event.value == 0 && isPushed {
                 isPushed = false
-                // A release that comes from a resync was not seen: do not act on it.
-                owner.send(.push(syncing ? .cancelled : .ended), from: self, time: EvdevTouchDevice.time(of: event))
+                pendingPush = pendingPush == .began ? nil : .ended   // pressed and released in one frame: nothing
             }
-        } else if event.type == EventType.synchronization && event.code == SynchronizationCode.report && reportsTurns {
+        } else if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
+            let time = EvdevTouchDevice.time(of: event)
             let steps = configuration.stepsPerDetent
             let detents = counts / steps   // toward zero: a part-turned detent waits
-            guard detents != 0 else { return }
-            counts -= detents * steps
-            owner.send(.turn(detents), from: self, time: EvdevTouchDevice.time(of: event))
+            if detents != 0 {
+                counts -= detents * steps
+                owner.send(.turn(detents), from: self, time: time)
+            }
+            if let phase = pendingPush {
+                pendingPush = nil
+                let released = event.value == 1 || syncing
+                owner.send(.push(phase == .ended && released ? .cancelled : phase), from: self, time: time)
+            }
         }
     }
 

@@ -73,6 +73,15 @@ import PanelTesting
         #expect(recorder.events == [.push(.began), .push(.ended)])
     }
 
+    @Test func aReleaseInTheKernelsUnplugFrameCancelsThePush() throws {
+        let (device, input, recorder) = try make { _ in }
+        defer { libevdev_free(device.device) }
+        feed(device, input, [event(EventType.key, 28, 1), report])
+        // input_dev_release_keys: the held key up, then SYN_REPORT with value 1.
+        feed(device, input, [event(EventType.key, 28, 0), event(EventType.synchronization, SynchronizationCode.report, 1)])
+        #expect(recorder.events == [.push(.began), .push(.cancelled)])
+    }
+
     @Test func unpluggedMidPushTheButtonIsCancelledNotActed() throws {
         let (device, input, recorder) = try make { _ in }
         let loop = try EpollRunLoop(application: input.application)
