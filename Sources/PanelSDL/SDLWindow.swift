@@ -19,6 +19,8 @@ public enum SimulatorInput: Equatable {
     case mouseMoved(x: Int, y: Int)
     case mouseUp
     case key(SimulatorKey)
+    /// A simulated rotary encoder's turn or push (``SDLWindow/encoderInput()``).
+    case encoder(EncoderEvent)
 }
 
 /// The developer keys; ``SimulatorKey/help`` lists them.
@@ -29,7 +31,8 @@ public enum SimulatorKey: Equatable, CaseIterable {
         keys: S screenshot (PNG in the current folder), R rotate the board 90° (the app restarts at the turned size), \
         O finger overlay on/off, M slow motion (timers and animations at 1/5 speed), Esc or Q quit. \
         Mouse: left button = one finger; Alt (or Ctrl) drag = pinch/rotate, two fingers mirrored about the centre; \
-        Alt+Shift (or Ctrl+Shift) drag = two-finger pan
+        Alt+Shift (or Ctrl+Shift) drag = two-finger pan. \
+        Rotary encoder: Ctrl+Alt+Right/Left (or Ctrl+wheel) turn a detent clockwise/counter-clockwise, Ctrl+Alt+Return pushes
         """
 }
 
@@ -185,6 +188,7 @@ public final class SDLWindow {
     }
 
     func translate() -> SimulatorInput {
+        if let encoder = encoderInput() { return .encoder(encoder) }
         switch event.type {
         case SDL_QUIT.rawValue:
             return .quit
@@ -218,6 +222,34 @@ public final class SDLWindow {
             }
         default:
             return .none
+        }
+    }
+
+    /// The simulated rotary encoder (docs/focus.md), the one place its keys
+    /// are read: Ctrl+Alt+Right and Ctrl+Alt+Left turn it a detent (held,
+    /// they repeat at the desktop's key repeat), Ctrl+Alt+Return pushes it
+    /// (down, then up); the wheel with Ctrl held turns it too (towards you is
+    /// clockwise). Nil for any other event, which the other handlers get.
+    func encoderInput() -> EncoderEvent? {
+        let modifiers = UInt32(SDL_GetModState().rawValue)
+        let ctrl = modifiers & UInt32(KMOD_CTRL.rawValue) != 0
+        let alt = modifiers & UInt32(KMOD_ALT.rawValue) != 0
+        switch event.type {
+        case SDL_MOUSEWHEEL.rawValue:
+            guard ctrl, event.wheel.y != 0 else { return nil }
+            return .turn(-Int(event.wheel.y))
+        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
+            let down = event.type == SDL_KEYDOWN.rawValue
+            switch Int(event.key.keysym.sym) {
+            case Int(SDLK_RIGHT.rawValue) where ctrl && alt: return down ? .turn(1) : nil
+            case Int(SDLK_LEFT.rawValue) where ctrl && alt: return down ? .turn(-1) : nil
+            case Int(SDLK_RETURN.rawValue) where ctrl && alt:
+                guard event.key.repeat == 0 else { return nil }
+                return .push(down ? .began : .ended)
+            default: return nil
+            }
+        default:
+            return nil
         }
     }
 
