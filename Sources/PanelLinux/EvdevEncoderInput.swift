@@ -166,9 +166,11 @@ public final class EvdevEncoderInput {
     public func start(_ loop: EpollRunLoop) {
         rescan(loop)
         if !hasTurns {
-            log?("panel: no rotary encoder '" + configuration.device + "' in " + configuration.directory + " yet; waiting for it")
+            let withButton = !hasPush && configuration.buttonSelector == configuration.device
+            log?("panel: no rotary encoder " + (withButton ? "with its push button " : "") + "'" + configuration.device + "' in "
+                 + configuration.directory + " yet; waiting for it")
         }
-        if !hasPush {
+        if !hasPush && (hasTurns || configuration.buttonSelector != configuration.device) {
             log?("panel: no encoder push button '" + configuration.buttonSelector + "' in " + configuration.directory + " yet; waiting for it")
         }
     }
@@ -257,13 +259,14 @@ public final class EvdevEncoderInput {
 
     /// Unplugged (ENODEV) or failed: a push in progress ends cancelled, and the device is closed.
     @usableFromInline func deviceVanished(_ device: EvdevEncoderDevice, loop: EpollRunLoop) {
-        if device.isPushed {
+        let wasPushed = device.isPushed
+        if wasPushed {
             device.isPushed = false
             application.enqueue(.push(.cancelled), source: device.source)
         }
         device.close(loop)
         devices.removeAll { $0 === device }
-        log?("panel: encoder input " + device.path + " is gone" + (device.reportsPush ? "; a push in progress was cancelled" : ""))
+        log?("panel: encoder input " + device.path + " is gone" + (wasPushed ? "; the push in progress was cancelled" : ""))
     }
 
     /// Closes every device.
