@@ -41,6 +41,8 @@ public enum SimulatorKey: Equatable, CaseIterable {
 /// nearest-neighbour sampling, with the finger overlay on top (never in the
 /// app's framebuffer).
 public final class SDLWindow {
+    /// Whether Ctrl+Alt+Return pushed the simulated encoder and Return is still down.
+    var isEncoderPushed = false
     public private(set) var screen: SimulatorScreen
     let window: OpaquePointer
     let renderer: OpaquePointer
@@ -231,21 +233,31 @@ public final class SDLWindow {
     /// (down, then up); the wheel with Ctrl held turns it too (towards you is
     /// clockwise). Nil for any other event, which the other handlers get.
     func encoderInput() -> EncoderEvent? {
-        let modifiers = UInt32(SDL_GetModState().rawValue)
-        let ctrl = modifiers & UInt32(KMOD_CTRL.rawValue) != 0
-        let alt = modifiers & UInt32(KMOD_ALT.rawValue) != 0
         switch event.type {
         case SDL_MOUSEWHEEL.rawValue:
+            let ctrl = UInt32(SDL_GetModState().rawValue) & UInt32(KMOD_CTRL.rawValue) != 0
             guard ctrl, event.wheel.y != 0 else { return nil }
             return .turn(-Int(event.wheel.y))
         case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
+            // The modifiers as they were at this key, not now: a burst of
+            // events (a script's keys) is read after they all happened.
+            let modifiers = UInt32(event.key.keysym.mod)
+            let combination = modifiers & UInt32(KMOD_CTRL.rawValue) != 0 && modifiers & UInt32(KMOD_ALT.rawValue) != 0
             let down = event.type == SDL_KEYDOWN.rawValue
             switch Int(event.key.keysym.sym) {
-            case Int(SDLK_RIGHT.rawValue) where ctrl && alt: return down ? .turn(1) : nil
-            case Int(SDLK_LEFT.rawValue) where ctrl && alt: return down ? .turn(-1) : nil
-            case Int(SDLK_RETURN.rawValue) where ctrl && alt:
-                guard event.key.repeat == 0 else { return nil }
-                return .push(down ? .began : .ended)
+            case Int(SDLK_RIGHT.rawValue) where combination && down: return .turn(1)
+            case Int(SDLK_LEFT.rawValue) where combination && down: return .turn(-1)
+            case Int(SDLK_RETURN.rawValue):
+                // The push ends when Return comes up, whichever modifier was let go first.
+                if down && combination && !isEncoderPushed && event.key.repeat == 0 {
+                    isEncoderPushed = true
+                    return .push(.began)
+                }
+                if !down && isEncoderPushed {
+                    isEncoderPushed = false
+                    return .push(.ended)
+                }
+                return nil
             default: return nil
             }
         default:
