@@ -271,6 +271,46 @@ struct FocusTests {
         #expect(!screen.focus.isAdjusting)
     }
 
+    @Test("Encoder events keep their place among touch frames in the input queue (R14)")
+    func queueOrder() {
+        let screen = FocusScreen()
+        let app = screen.driver.application
+        var frame = TouchFrame()
+        frame.append(TouchContact(id: 1, x: 390, y: 290))
+        // A turn, then a finger landing: the finger hides the ring the turn showed.
+        app.enqueue(.turn(1))
+        app.enqueue(frame)
+        app.enqueue(TouchFrame())
+        app.runTurn()
+        #expect(screen.focusedName == "first")
+        #expect(!screen.focus.isFocusRingVisible)
+        // A finger, then a turn: the turn comes last and shows the ring.
+        app.enqueue(frame)
+        app.enqueue(TouchFrame())
+        app.enqueue(.turn(1))
+        app.runTurn()
+        #expect(screen.focus.isFocusRingVisible)
+        #expect(screen.focusedName == "first", "the first turn after a touch shows the ring and moves nothing")
+    }
+
+    @Test("A turn that finds the screen blank wakes it and is dropped, as the wake touch is")
+    func wakesTheScreen() {
+        let screen = FocusScreen()
+        let app = screen.driver.application
+        app.screen.idlePolicy = IdlePolicy(blankAfter: 5)
+        screen.driver.advance(by: 6)
+        #expect(app.screen.idleState == .blank)
+        screen.driver.turnEncoder(by: 1)
+        #expect(app.screen.idleState == .awake)
+        #expect(screen.focus.focusedView == nil, "the waking turn reached nothing")
+        screen.driver.turnEncoder(by: 1)
+        #expect(screen.focusedName == "first")
+        screen.driver.advance(by: 4)
+        screen.driver.turnEncoder(by: 1)
+        screen.driver.advance(by: 4)
+        #expect(app.screen.idleState == .awake, "turns keep the screen awake")
+    }
+
     @Test("0 allocations per encoder step and per push after warm-up")
     func noAllocations() {
         let screen = FocusScreen()
