@@ -187,10 +187,10 @@ open class Control: View {
 
     // MARK: Focus (docs/focus.md)
 
-    /// An enabled control can take focus from a rotary encoder or the focus
-    /// keys (the focus system also skips hidden ones and those in a hidden or
-    /// non-interactive superview).
-    open override var canBecomeFocused: Bool { isEnabled }
+    /// An enabled, visible control can take focus from a rotary encoder or the
+    /// focus keys (the focus system also skips one in a hidden, transparent or
+    /// non-interactive superview, or clipped out of sight).
+    open override var canBecomeFocused: Bool { isEnabled && !isHidden && alpha > 0.01 }
 
     // MARK: Gestures (G20)
 
