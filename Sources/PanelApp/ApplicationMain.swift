@@ -163,6 +163,18 @@ final class AppRuntime {
         return touch
     }
 
+    /// The board's rotary encoder (`encoder`), or nil when it has none.
+    func encoderConfiguration() -> EvdevEncoderConfiguration? {
+        guard let encoder = board?.encoder else { return nil }
+        var configuration = EvdevEncoderConfiguration(device: encoder.device)
+        configuration.axis = encoder.axis
+        configuration.stepsPerDetent = encoder.stepsPerDetent
+        configuration.reversed = encoder.reversed
+        configuration.buttonDevice = encoder.button?.device
+        configuration.buttonKey = encoder.button?.key
+        return configuration
+    }
+
     func runSimulator() -> Int32 {
         #if canImport(PanelSDL)
         return SimulatorHost.run(self)
@@ -403,6 +415,8 @@ final class LaunchedApp {
             }
             log.writer.endObject()
         }
+        // Encoder events and focus changes: `encoder` and `focus` lines (docs/focus.md).
+        application.focusSystem.observer = FocusLogger(log: log)
         guard delegate.application(application, didFinishLaunchingWithOptions: options) else {
             throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
         }

@@ -16,6 +16,8 @@ public struct Board {
     public var budgets: Budgets
     /// When the screen dims and blanks without input (`idle`); nil never does.
     public var idle: IdlePolicy?
+    /// The rotary encoder and its push button (`encoder`); nil when the board has none.
+    public var encoder: Encoder?
     /// Where each fact came from, by topic (`display`, `touch`, `cpu`…), in file order.
     public var sources: [(topic: String, text: String)]
     /// The file it was read from.

@@ -40,6 +40,7 @@ extension Board {
         cpu = try Board.readCPU(&object)
         budgets = try Board.readBudgets(&object, refreshRate: display.refreshRate)
         idle = try Board.readIdle(&object, hasBacklight: display.backlight != nil)
+        encoder = try Board.readEncoder(&object)
         sources = try Board.readSources(&object)
         try object.finish()
     }

@@ -23,6 +23,8 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public let window: Window
     public let renderer: Renderer
     public let input: EvdevTouchInput
+    /// The board's rotary encoder and push button, if it has one (set before ``run(duration:)``).
+    public var encoder: EvdevEncoderInput?
     public let loop: EpollRunLoop
     /// What the renderer draws into; the display copies its dirty parts to the scan-out buffers.
     public let framebuffer: Framebuffer
@@ -96,6 +98,11 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         if input.devices.isEmpty {
             log?("panel: no touch screen yet; waiting for one in " + input.configuration.directory)
         }
+        if let encoder {
+            encoder.log = log
+            encoder.inputTimes = input
+            encoder.start(loop)
+        }
         renderer.draw(window, into: framebuffer)
         loop.delegate = self
         display.delegate = self
@@ -120,6 +127,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         terminal?.restore()   // after the CRTC: KD_TEXT makes fbcon redraw the console
         terminal = nil
         input.close(loop)
+        encoder?.close(loop)
         if let failure { throw PanelLinuxError("the epoll loop failed: " + failure.message, errno: failure) }
     }
 
@@ -171,6 +179,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
 
     public func runLoopInputDirectoryChanged(_ loop: EpollRunLoop) {
         input.rescan(loop)
+        encoder?.rescan(loop)
     }
 
     // ScanoutDisplayDelegate

@@ -19,6 +19,8 @@ public enum SimulatorInput: Equatable {
     case mouseMoved(x: Int, y: Int)
     case mouseUp
     case key(SimulatorKey)
+    /// A simulated rotary encoder's turn or push (``SDLWindow/encoderInput()``).
+    case encoder(EncoderEvent)
 }
 
 /// The developer keys; ``SimulatorKey/help`` lists them.
@@ -29,7 +31,8 @@ public enum SimulatorKey: Equatable, CaseIterable {
         keys: S screenshot (PNG in the current folder), R rotate the board 90° (the app restarts at the turned size), \
         O finger overlay on/off, M slow motion (timers and animations at 1/5 speed), Esc or Q quit. \
         Mouse: left button = one finger; Alt (or Ctrl) drag = pinch/rotate, two fingers mirrored about the centre; \
-        Alt+Shift (or Ctrl+Shift) drag = two-finger pan
+        Alt+Shift (or Ctrl+Shift) drag = two-finger pan. \
+        Rotary encoder: Ctrl+Alt+Right/Left (or Ctrl+wheel) turn a detent clockwise/counter-clockwise, Ctrl+Alt+Return pushes
         """
 }
 
@@ -38,6 +41,8 @@ public enum SimulatorKey: Equatable, CaseIterable {
 /// nearest-neighbour sampling, with the finger overlay on top (never in the
 /// app's framebuffer).
 public final class SDLWindow {
+    /// Whether Ctrl+Alt+Return pushed the simulated encoder and Return is still down.
+    var isEncoderPushed = false
     public private(set) var screen: SimulatorScreen
     let window: OpaquePointer
     let renderer: OpaquePointer
@@ -185,6 +190,7 @@ public final class SDLWindow {
     }
 
     func translate() -> SimulatorInput {
+        if let encoder = encoderInput() { return .encoder(encoder) }
         switch event.type {
         case SDL_QUIT.rawValue:
             return .quit
@@ -218,6 +224,44 @@ public final class SDLWindow {
             }
         default:
             return .none
+        }
+    }
+
+    /// The simulated rotary encoder (docs/focus.md), the one place its keys
+    /// are read: Ctrl+Alt+Right and Ctrl+Alt+Left turn it a detent (held,
+    /// they repeat at the desktop's key repeat), Ctrl+Alt+Return pushes it
+    /// (down, then up); the wheel with Ctrl held turns it too (towards you is
+    /// clockwise). Nil for any other event, which the other handlers get.
+    func encoderInput() -> EncoderEvent? {
+        switch event.type {
+        case SDL_MOUSEWHEEL.rawValue:
+            let ctrl = UInt32(SDL_GetModState().rawValue) & UInt32(KMOD_CTRL.rawValue) != 0
+            guard ctrl, event.wheel.y != 0 else { return nil }
+            return .turn(-Int(event.wheel.y))
+        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
+            // The modifiers as they were at this key, not now: a burst of
+            // events (a script's keys) is read after they all happened.
+            let modifiers = UInt32(event.key.keysym.mod)
+            let combination = modifiers & UInt32(KMOD_CTRL.rawValue) != 0 && modifiers & UInt32(KMOD_ALT.rawValue) != 0
+            let down = event.type == SDL_KEYDOWN.rawValue
+            switch Int(event.key.keysym.sym) {
+            case Int(SDLK_RIGHT.rawValue) where combination && down: return .turn(1)
+            case Int(SDLK_LEFT.rawValue) where combination && down: return .turn(-1)
+            case Int(SDLK_RETURN.rawValue):
+                // The push ends when Return comes up, whichever modifier was let go first.
+                if down && combination && !isEncoderPushed && event.key.repeat == 0 {
+                    isEncoderPushed = true
+                    return .push(.began)
+                }
+                if !down && isEncoderPushed {
+                    isEncoderPushed = false
+                    return .push(.ended)
+                }
+                return nil
+            default: return nil
+            }
+        default:
+            return nil
         }
     }
 

@@ -299,6 +299,19 @@ public final class AppTester {
     /// The fingers down now, in window points.
     public var touches: TouchFrame { driver.contacts }
 
+    // MARK: A rotary encoder (docs/focus.md)
+
+    /// Turns the encoder by `detents` (positive clockwise) one frame from now:
+    /// focus moves, or the focused slider steps while adjusting.
+    public func turnEncoder(by detents: Int) { driver.turnEncoder(by: detents) }
+
+    /// Pushes the encoder and releases it: activates the focused view, or
+    /// enters or leaves adjusting.
+    public func pushEncoder() { driver.pushEncoder() }
+
+    /// The name of the view the encoder acts on; nil when none has focus.
+    public var focusedViewName: String? { driver.application.focusSystem.focusedView?.name }
+
     // MARK: Time
 
     /// Moves the clock on by `seconds`, firing the timers due on the way, each

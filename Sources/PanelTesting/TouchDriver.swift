@@ -61,6 +61,27 @@ public final class TouchDriver {
         up(finger)
     }
 
+    // MARK: A rotary encoder (docs/focus.md)
+
+    /// Turns the encoder by `detents` (positive clockwise) as one event,
+    /// through the input queue, and runs a turn of the loop.
+    public func turnEncoder(by detents: Int, after delay: Double? = nil) {
+        encoder(.turn(detents), after: delay)
+    }
+
+    /// Pushes the encoder's button and releases it: two events, the release acting.
+    public func pushEncoder(after delay: Double? = nil) {
+        encoder(.push(.began), after: delay)
+        encoder(.push(.ended))
+    }
+
+    /// Sends one encoder event through the input queue and runs a turn of the loop.
+    public func encoder(_ event: EncoderEvent, after delay: Double? = nil) {
+        advance(by: delay ?? frameInterval)
+        application.enqueue(event)
+        application.runTurn()
+    }
+
     // MARK: Several changes in one frame
 
     /// Applies `changes` to the fingers on the surface and sends them as one frame.

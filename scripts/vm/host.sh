@@ -353,6 +353,92 @@ PY
         cp "$VM_DIR/mount-rot90.evemu" "$VM_DIR/mount-rgb565.evemu" "$IR/traces/" || die "cannot write the mounted-board traces"
 }
 
+# make_encoder_files BOARD_FILE: the encoder run (scripts/vm/init, run_encoder):
+# BOARD_FILE with an encoder section (qemu-encoder.json: the device named
+# rotary@0, REL_DIAL, its push on KEY_ENTER), the uinput device's evemu
+# description (rotary.evemu: EV_REL REL_DIAL and EV_KEY KEY_ENTER, as the
+# kernel's rotary-encoder driver with a gpio-keys push would report) and the
+# events played into it (encoder-*.evemu: turns of N detents, a push, a push
+# left down), written to $VM_DIR and the image's /boards and /traces.
+make_encoder_files() {
+    mkdir -p "$IR/boards"
+    python3 - "$1" "$VM_DIR" <<'PY' || die "cannot write the encoder board and traces from $1"
+import json, sys
+board = json.load(open(sys.argv[1]))
+out = sys.argv[2]
+board["name"] = "qemu-encoder"
+board["description"] = "scripts/vm-test: " + board["description"].split(":")[0] + " with a uinput rotary encoder (rotary@0, REL_DIAL) and its push (KEY_ENTER)"
+board["encoder"] = {"device": "rotary@0", "axis": "REL_DIAL", "stepsPerDetent": 1,
+                    "button": {"key": "KEY_ENTER"}}
+json.dump(board, open(f"{out}/qemu-encoder.json", "w"), indent=2)
+
+def bits(type_, count, *codes):
+    data = bytearray(count)
+    for code in codes:
+        data[code // 8] |= 1 << (code % 8)
+    return [f"B: {type_:02x} " + " ".join(f"{b:02x}" for b in data[i:i + 8]) for i in range(0, count, 8)]
+
+lines = ["# EVEMU 1.3", "# A rotary encoder with a push button, for scripts/vm-test", "N: rotary@0", "I: 0019 0000 0000 0001",
+         "P: 00 00 00 00 00 00 00 00"]
+lines += bits(0, 8, 0, 1, 2)            # EV_SYN, EV_KEY, EV_REL
+lines += bits(1, 104, 28)               # KEY_ENTER
+lines += bits(2, 8, 7)                  # REL_DIAL
+for type_ in (3, 4, 5, 0x11, 0x12, 0x14, 0x15):
+    lines += bits(type_, 8)
+open(f"{out}/rotary.evemu", "w").write("\n".join(lines) + "\n")
+
+def events(name, frames):
+    text, t = [], 0.0
+    for frame in frames:
+        for type_, code, value in frame:
+            text.append(f"E: {t:.6f} {type_:04x} {code:04x} {value}")
+        text.append(f"E: {t:.6f} 0000 0000 0")
+        t += 0.05
+    open(f"{out}/encoder-{name}.evemu", "w").write("\n".join(text) + "\n")
+
+turn = lambda n: [[(2, 7, 1 if n > 0 else -1)]] * abs(n)
+events("turn1", turn(1))
+events("turn3", turn(3))
+events("turn2", turn(2))
+events("back1", turn(-1))
+events("push", [[(1, 28, 1)], [(1, 28, 0)]])
+events("push-down", [[(1, 28, 1)]])
+PY
+    cp "$VM_DIR/qemu-encoder.json" "$IR/boards/" && cp "$VM_DIR/rotary.evemu" "$VM_DIR"/encoder-*.evemu "$IR/traces/" ||
+        die "cannot copy the encoder files into the image"
+}
+
+# check_encoder: the screen while the encoder adjusts the volume slider
+# (scripts/vm/init, run_encoder) shows the adjusting focus ring: enough pixels
+# of the theme's adjusting colour (#F5B841) around the slider.
+check_encoder() {
+    wait_marker 'WAIT encoder-adjusting'
+    screendump "$RUN/encoder-adjusting.ppm"
+    answer go
+    local out
+    if out="$(python3 - "$RUN/encoder-adjusting.ppm" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+parts = data.split(b"\n", 3)
+width, height = map(int, parts[1].split())
+pixels = parts[3]
+ring = 0
+# The volume slider's frame is 32,164 520x48: its ring lies within 8 points of it.
+for y in range(156, 220):
+    for x in range(24, 560):
+        r, g, b = pixels[(y * width + x) * 3:(y * width + x) * 3 + 3]
+        if abs(r - 0xF5) <= 24 and abs(g - 0xB8) <= 24 and abs(b - 0x41) <= 24:
+            ring += 1
+print(ring)
+sys.exit(0 if ring >= 1000 else 1)
+PY
+)"; then
+        pass "encoder-ring: while adjusting, the screen shows the adjusting focus ring around the volume slider ($out pixels of #F5B841)"
+    else
+        failed "encoder-ring: $out pixels of the adjusting ring's colour around the volume slider (wanted 1000 or more; see $RUN/encoder-adjusting.ppm)"
+    fi
+}
+
 # check_mounted TAG BOARD ROTATION CONTROLS: the screen of the demo run with a
 # board file mounted turned or in RGB565 (scripts/vm/init, run_mounted)
 # against the headless demo on the same board, turned as the panel turns it;

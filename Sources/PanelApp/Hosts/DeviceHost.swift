@@ -57,6 +57,9 @@ enum DeviceHost {
         } catch {
             failClosing(error.message)
         }
+        if let encoder = runtime.encoderConfiguration() {
+            session.encoder = EvdevEncoderInput(application: launched.application, configuration: encoder)
+        }
         // The display's blanking (DPMS), for the screen's idle timer; nothing blanks before the loop runs.
         launched.application.screen.blanking = session
         let log = launched.log

@@ -185,6 +185,8 @@ final class SimulatorHost {
             clock.setRate(clock.rate == 1 ? 0.2 : 1)
             runtime.note(clock.rate == 1 ? "normal speed" : "slow motion, 1/5 speed")
             updateTitle()
+        case .encoder(let event):
+            app.application.enqueue(event)   // the loop's turn delivers it, in order with the mouse's frames
         }
     }
 

@@ -141,6 +141,17 @@ open class Button: Control {
         if endsTrackedTouch && isTouchInside { sendActions(for: .primaryActionTriggered) }
     }
 
+    /// The encoder's push or the enter key on the focused button: what a tap
+    /// sends, `.touchUpInside` then `.primaryActionTriggered`, as UIKit sends
+    /// for an accessibility activation.
+    @discardableResult
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: .touchUpInside)
+        sendActions(for: .primaryActionTriggered)
+        return true
+    }
+
     // MARK: Gestures (G20)
 
     /// G20: a parent's single one-finger tap would do what the button does itself.

@@ -185,6 +185,13 @@ open class Control: View {
         sendActions(for: .touchCancel)
     }
 
+    // MARK: Focus (docs/focus.md)
+
+    /// An enabled, visible control can take focus from a rotary encoder or the
+    /// focus keys (the focus system also skips one in a hidden, transparent or
+    /// non-interactive superview, or clipped out of sight).
+    open override var canBecomeFocused: Bool { isEnabled && !isHidden && alpha > 0.01 }
+
     // MARK: Gestures (G20)
 
     /// G20: a recognizer on another view (a parent's) does not begin when its

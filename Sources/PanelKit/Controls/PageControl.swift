@@ -112,6 +112,8 @@ open class PageControl: Control {
 
     open override var canBecomeFocused: Bool { isEnabled && showsIndicators && pageCount > 1 }
     /// The next page, sending `.valueChanged`.
+    /// A push of the encoder enters adjusting: turns step it (UIKit gives it the `.adjustable` trait).
+    open override var isAdjustable: Bool { true }
     open override func accessibilityIncrement() { if isEnabled { movePage(by: 1) } }
     /// The previous page, sending `.valueChanged`.
     open override func accessibilityDecrement() { if isEnabled { movePage(by: -1) } }

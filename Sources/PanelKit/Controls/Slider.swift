@@ -27,6 +27,10 @@ open class Slider: Control {
     public var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
     /// C5: true (the default) sends `.valueChanged` while dragging; false sends it once at the end.
     public var isContinuous = true
+    /// How far one detent of a rotary encoder (or one arrow key) moves
+    /// ``value`` while the slider is focused for adjusting; nil, the default,
+    /// is a twentieth of the range (``maximumValue`` − ``minimumValue``).
+    public var adjustmentStep: Double?
 
     @usableFromInline internal var storedValue = 0.0
     @usableFromInline internal var storedMinimum = 0.0
@@ -177,6 +181,32 @@ open class Slider: Control {
         if !isContinuous && storedValue != valueAtTouchDown {
             sendActions(for: .valueAndPrimaryAction)
         }
+    }
+
+    // MARK: Focus (docs/focus.md)
+
+    /// A push on the focused slider makes turns adjust it.
+    open override var isAdjustable: Bool { true }
+
+    /// One detent clockwise: ``value`` up by ``adjustmentStep``, sending
+    /// `.valueChanged` and `.primaryActionTriggered` when it changed.
+    open override func accessibilityIncrement() { step(by: 1) }
+    /// One detent counter-clockwise: ``value`` down by ``adjustmentStep``.
+    open override func accessibilityDecrement() { step(by: -1) }
+
+    /// The step one detent moves the value.
+    public var effectiveAdjustmentStep: Double {
+        adjustmentStep ?? (storedMaximum - storedMinimum) / 20
+    }
+
+    @usableFromInline internal func step(by direction: Double) {
+        guard isEnabled else { return }
+        let newValue = clamped(storedValue + direction * effectiveAdjustmentStep)
+        guard newValue != storedValue else { return }
+        storedValue = newValue
+        animator.jump(to: newValue)
+        setNeedsDisplay()
+        sendActions(for: .valueAndPrimaryAction)
     }
 
     // MARK: Gestures (G20)

@@ -214,6 +214,8 @@ open class Stepper: Control {
 
     open override var canBecomeFocused: Bool { isEnabled }
     /// One step up, sending `.valueChanged` when the value changed.
+    /// A push of the encoder enters adjusting: turns step it (UIKit gives it the `.adjustable` trait).
+    open override var isAdjustable: Bool { true }
     open override func accessibilityIncrement() { if isIncrementEnabled { step(.increment, sendsActions: true) } }
     /// One step down, sending `.valueChanged` when the value changed.
     open override func accessibilityDecrement() { if isDecrementEnabled { step(.decrement, sendsActions: true) } }

@@ -150,6 +150,19 @@ open class Switch: Control {
         moveThumb(to: on ? 1 : 0, animated: true)
     }
 
+    // MARK: Focus
+
+    /// The encoder's push or the enter key on the focused switch: it flips, the
+    /// thumb slides, and `.valueChanged` and `.primaryActionTriggered` are sent, as for a tap.
+    @discardableResult
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        on.toggle()
+        moveThumb(to: on ? 1 : 0, animated: true)
+        sendActions(for: .valueAndPrimaryAction)
+        return true
+    }
+
     // MARK: Gestures (G20)
 
     /// G20, as UIKit lists it: a parent's single one-finger tap, and a

@@ -59,6 +59,10 @@ public struct Theme: Equatable, Sendable {
     public var pressedKeyFill: Color
     /// The shadow line under each key cap.
     public var keyShadow: Color
+    /// The focus ring around the view a rotary encoder or the focus keys act on.
+    public var focusRing: Color
+    /// The focus ring while turns adjust the focused view (a slider, a stepper).
+    public var focusRingAdjusting: Color
 
     // MARK: Metrics
 
@@ -145,6 +149,11 @@ public struct Theme: Equatable, Sendable {
     public var keyboardMaximumHeight: Double
     /// How long the keyboard takes to slide up or down, in seconds.
     public var keyboardAnimationDuration: Double
+    /// The focus ring's line, and its line while adjusting (thicker, so the mode shows without colour).
+    public var focusRingWidth: Double
+    public var focusRingAdjustingWidth: Double
+    /// Space between the focused view's frame and its focus ring.
+    public var focusRingGap: Double
 
     /// The standard dark theme (see the type's documentation).
     public init() {
@@ -170,6 +179,8 @@ public struct Theme: Equatable, Sendable {
         functionKeyFill = Color(rgb: 0x262D37)
         pressedKeyFill = Color(rgb: 0x5A6574)
         keyShadow = Color(rgb: 0x07090C)
+        focusRing = Color(rgb: 0x8FE9F5)
+        focusRingAdjusting = Color(rgb: 0xF5B841)
 
         cornerRadius = 12
         controlHeight = 48
@@ -212,6 +223,9 @@ public struct Theme: Equatable, Sendable {
         keyboardMinimumHeight = 160
         keyboardMaximumHeight = 280
         keyboardAnimationDuration = 0.25
+        focusRingWidth = 2
+        focusRingAdjustingWidth = 4
+        focusRingGap = 2
     }
 
     /// What new controls and views use. Single-threaded like the rest of PanelKit.

@@ -33,6 +33,7 @@ public struct Renderer {
     @discardableResult
     public func render(_ window: Window, into framebuffer: Framebuffer) -> Rect? {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
+        window.updateFocusRing()
         let dirty = window.dirtyRect
         window.clearDirtyRect()
         let scale = window.displayScale
@@ -44,6 +45,7 @@ public struct Renderer {
     /// Draws the whole window and clears its dirty area.
     public func draw(_ window: Window, into framebuffer: Framebuffer) {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
+        window.updateFocusRing()
         window.clearDirtyRect()
         draw(window, in: window.bounds, into: framebuffer)
     }
@@ -95,6 +97,11 @@ public struct Renderer {
                 }
                 view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
             }
+        }
+        // The focus ring goes over everything, where the area reaches it (docs/focus.md).
+        if let ring = window.focusRing, ring.rect.intersection(area) != nil, let clip = pixels.intersection(framebuffer.bounds) {
+            let context = GraphicsContext(framebuffer: framebuffer, scale: scale, clip: clip)
+            context.stroke(roundedRect: ring.rect, cornerRadius: ring.cornerRadius, lineWidth: ring.lineWidth, color: ring.color)
         }
     }
 

@@ -225,6 +225,29 @@ open class ScrollView: View {
         return Point(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
     }
 
+    // MARK: Focus (docs/focus.md)
+
+    /// How far one detent of a rotary encoder (or one arrow key) scrolls the
+    /// focused scroll view while it is adjusted, in points: 48, a row's height.
+    public var adjustmentStep: Double = 48
+
+    /// A scroll view whose content can move takes focus; a push makes turns scroll it.
+    open override var canBecomeFocused: Bool { canScrollVertically || canScrollHorizontally }
+    open override var isAdjustable: Bool { true }
+
+    /// One detent clockwise: the content moves on (down, or right when it
+    /// scrolls only sideways) by ``adjustmentStep``, held to the limits.
+    open override func accessibilityIncrement() { scrollByAdjustmentStep(1) }
+    /// One detent counter-clockwise: back by ``adjustmentStep``.
+    open override func accessibilityDecrement() { scrollByAdjustmentStep(-1) }
+
+    @usableFromInline func scrollByAdjustmentStep(_ direction: Double) {
+        var offset = bounds.origin
+        if canScrollVertically { offset.y += direction * adjustmentStep } else { offset.x += direction * adjustmentStep }
+        let target = clampedContentOffset(offset)
+        if target != bounds.origin { setContentOffset(target, animated: false) }
+    }
+
     // MARK: Moving the content from code
 
     /// Moves the content to `offset`; `animated` moves it there with the

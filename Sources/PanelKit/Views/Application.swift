@@ -34,6 +34,8 @@ open class Application: Responder {
     public final let viewAnimator: ViewAnimator
     /// The panel: its size in points, its scale (UIKit's `UIScreen.main`).
     public final let screen = Screen()
+    /// The view a rotary encoder and the focus keys act on, and the focus ring (docs/focus.md).
+    public final let focusSystem = FocusSystem()
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
     /// Touch frames and key presses, in the order they came (R14).
@@ -58,6 +60,7 @@ open class Application: Responder {
         self.viewAnimator = ViewAnimator(displayLink: displayLink)
         super.init()
         viewAnimator.application = self
+        focusSystem.application = self
         tracker.application = self
         pressEvent.rebind(to: tracker)
         screen.attach(to: self)
@@ -103,6 +106,7 @@ open class Application: Responder {
 
     public func removeWindow(_ window: Window) {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return }
+        if let focused = focusSystem.focusedView, focused.window === window { focusSystem.viewDidLeave(focused) }
         windows.remove(at: index)
         window.owningApplication = nil
         window.visibilityMayHaveChanged()   // its activity indicators leave the display link
@@ -120,6 +124,12 @@ open class Application: Responder {
     /// order with the touches around it (R9, R14).
     public func enqueue(_ press: Press) {
         append(QueuedInput(press: press))
+    }
+
+    /// Queues a rotary encoder's turn or push from input `source`, for the
+    /// ``focusSystem``, in order with touches and presses (R14).
+    public func enqueue(_ event: EncoderEvent, source: Int = 0) {
+        append(QueuedInput(encoder: event, source: source))
     }
 
     @usableFromInline func append(_ input: QueuedInput) {
@@ -149,7 +159,14 @@ open class Application: Responder {
                 sendPress(press)
                 continue
             }
+            if let encoder = inputQueue[index].encoder {
+                inputQueue[index].encoder = nil
+                if !screen.filterDiscreteInput() { focusSystem.handle(encoder) }
+                continue
+            }
             if screen.filterInput(inputQueue[index].frame, source: inputQueue[index].source) { continue }
+            // A finger on the screen hides the focus ring (docs/focus.md).
+            if !inputQueue[index].frame.isEmpty { focusSystem.touchDidLand() }
             touchTracker.process(inputQueue[index].frame, source: inputQueue[index].source)
         }
         runLoop.performNextTurnWork()
@@ -174,6 +191,16 @@ open class Application: Responder {
         case .ended: target?.pressesEnded(press, with: pressEvent)
         case .cancelled: target?.pressesCancelled(press, with: pressEvent)
         }
+    }
+
+    /// The end of the responder chain for presses: a key no responder took
+    /// may be a focus key (Tab, Shift-Tab, Return, space: ``FocusSystem/handleKey(_:)``).
+    open override func pressesBegan(_ press: Press, with event: Event) {
+        if !focusSystem.handleKey(press) { super.pressesBegan(press, with: event) }
+    }
+
+    open override func pressesEnded(_ press: Press, with event: Event) {
+        if !focusSystem.handleKey(press) { super.pressesEnded(press, with: event) }
     }
 
     /// Dispatches a touch event to the windows its touches landed in.
@@ -216,9 +243,11 @@ open class Application: Responder {
 @usableFromInline struct QueuedInput {
     @usableFromInline var frame = TouchFrame()
     @usableFromInline var press: Press?
+    @usableFromInline var encoder: EncoderEvent?
     @usableFromInline var source = 0
 
     @usableFromInline init() {}
     @usableFromInline init(frame: TouchFrame, source: Int) { self.frame = frame; self.source = source }
     @usableFromInline init(press: Press) { self.press = press; self.source = press.source }
+    @usableFromInline init(encoder: EncoderEvent, source: Int) { self.encoder = encoder; self.source = source }
 }

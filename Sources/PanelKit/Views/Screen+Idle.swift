@@ -138,6 +138,21 @@ extension Screen {
         return false
     }
 
+    /// A rotary encoder's turn or push passes here before the focus system
+    /// sees it: it keeps the screen awake, and one that finds the screen
+    /// dimmed or blank wakes it and is dropped (true), as the wake touch is.
+    @usableFromInline func filterDiscreteInput() -> Bool {
+        guard storedPolicy.isEnabled || idleState != .awake else { return false }
+        lastActivity = application?.runLoop.now ?? lastActivity
+        var swallows = false
+        if idleState != .awake {
+            swallows = idleState == .blank || storedPolicy.swallowsWakeTouchWhenDimmed
+            setIdleState(.awake)
+        }
+        if sourcesDown == 0 && idleTimer == nil { rearmIdleTimer() }
+        return swallows
+    }
+
     /// A device went away (`source`), or all of them (nil): its fingers are up.
     @usableFromInline func inputSourceVanished(_ source: Int?) {
         if let source {

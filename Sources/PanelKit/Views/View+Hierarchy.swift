@@ -85,6 +85,8 @@ extension View {
     }
 
     @usableFromInline internal func setWindow(_ newWindow: Window?) {
+        // Focus never stays on a view that left its window (docs/focus.md).
+        if let oldWindow = window, oldWindow !== newWindow { oldWindow.owningApplication?.focusSystem.viewDidLeave(self) }
         window = newWindow
         tableIndex = -1
         for subview in subviews { subview.setWindow(newWindow) }

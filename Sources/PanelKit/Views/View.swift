@@ -257,6 +257,11 @@ open class View: Responder {
     /// false by default, true for enabled controls.
     open var canBecomeFocused: Bool { false }
 
+    /// Whether a push on this view, focused, makes turns adjust it (a slider, a
+    /// stepper, a scroll view) instead of activating it: UIKit's `.adjustable`
+    /// accessibility trait. False by default.
+    open var isAdjustable: Bool { false }
+
     /// A turn of the encoder, one step clockwise, while this view is focused
     /// for adjusting: a slider or stepper steps up (UIKit's accessibility name).
     open func accessibilityIncrement() {}

@@ -66,6 +66,16 @@ open class Window: View {
         backgroundColor = .black
     }
 
+    /// The order a rotary encoder or the focus keys move focus in, when set
+    /// (non-empty): these views, wrapping, skipping those that cannot be
+    /// focused now. Empty, the default, follows the hierarchy: depth first,
+    /// back to front (docs/focus.md). Retained, as UIKit's `accessibilityElements`.
+    public var focusOrder: [View] = []
+
+    /// The focus ring drawn in the last frame (or to draw in the next), in
+    /// window points; the renderer keeps it (``updateFocusRing()``).
+    public internal(set) var focusRing: FocusRing?
+
     /// R8: a window passes what it does not handle to the application.
     open override var next: Responder? { owningApplication }
 
@@ -100,6 +110,7 @@ open class Window: View {
         viewTable.updateFlags(of: view)
         markDirty(viewTable.subtreeFrameInWindow(of: view))
         visibilityMayHaveChanged()
+        owningApplication?.focusSystem.viewFlagsDidChange(view)
     }
 
     @usableFromInline internal func visibilityMayHaveChanged() {
@@ -117,6 +128,18 @@ open class Window: View {
 
     @usableFromInline internal func removeVisibilityObserver(_ indicator: ActivityIndicatorView) {
         visibilityObservers.removeAll { $0 === indicator }
+    }
+
+    /// Takes the focus ring the application's ``FocusSystem`` wants now; where it
+    /// differs from the one drawn (focus moved, the mode changed, the focused
+    /// view moved, the ring was hidden), marks both areas dirty. The renderer
+    /// calls it before each frame.
+    public func updateFocusRing() {
+        let ring = owningApplication?.focusSystem.ring(in: self)
+        guard ring != focusRing else { return }
+        if let old = focusRing { markDirty(old.rect) }
+        if let new = ring { markDirty(new.rect) }
+        focusRing = ring
     }
 
     @usableFromInline internal func viewNeedsDisplay(_ view: View) {
