@@ -59,6 +59,7 @@ struct TextFieldGoldenTests {
     @Test("The loupe: a finger held on the field magnifies the caret under it")
     func loupe() {
         let held = field(76, "held", text: "Living room")
+        held.inputView = View()   // no keyboard: the picture is the loupe's
         let display = drawn(Size(width: 260, height: 132), [held]) { driver in
             driver.down(1, at: Point(x: 80, y: 98))
             driver.advance(by: 0.6)

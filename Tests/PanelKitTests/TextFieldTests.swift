@@ -398,12 +398,15 @@ struct TextFieldTests {
     @Test("The caret blinks on a run-loop timer only while editing in a window; no timer otherwise")
     func caretBlink() {
         let runLoop = driver.application.runLoop
-        #expect(runLoop.pendingTimerCount == 0)
+        let displayLink = driver.application.displayLink
+        // The run loop's timers apart from the display link's (the keyboard slides on it).
+        var fieldTimers: Int { runLoop.pendingTimerCount - (displayLink.wantsFrames ? 1 : 0) }
+        #expect(fieldTimers == 0)
         field.text = "abc"
-        #expect(runLoop.pendingTimerCount == 0)
+        #expect(fieldTimers == 0)
         field.becomeFirstResponder()
         #expect(field.isCaretBlinking)
-        #expect(runLoop.pendingTimerCount == 1)
+        #expect(fieldTimers == 1)
         #expect(field.isCaretVisible)
         driver.advance(by: 0.51)
         #expect(!field.isCaretVisible)
@@ -417,10 +420,10 @@ struct TextFieldTests {
         #expect(field.isCaretVisible)
         field.resignFirstResponder()
         #expect(!field.isCaretBlinking)
-        #expect(runLoop.pendingTimerCount == 0)
+        #expect(fieldTimers == 0)
         field.becomeFirstResponder()
         field.removeFromSuperview()
-        #expect(runLoop.pendingTimerCount == 0)
+        #expect(fieldTimers == 0)
     }
 
     // MARK: Hardware keys

@@ -36,6 +36,17 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     public var isSecureTextEntry = false { didSet { textLayoutDidChange() } }
     /// The on-screen keyboard this field wants.
     public var keyboardType: KeyboardType = .default
+    /// What slides up in place of the on-screen keyboard while the field
+    /// edits (UIKit's settable `inputView`): a custom pad, or an empty view
+    /// for no keyboard at all, as for a field typed into with hardware keys.
+    open override var inputView: View? {
+        get { customInputView }
+        set {
+            customInputView = newValue
+            if isFirstResponder { reloadInputViews() }
+        }
+    }
+    @usableFromInline var customInputView: View?
     /// Empties the field each time editing begins.
     public var clearsOnBeginEditing = false
 

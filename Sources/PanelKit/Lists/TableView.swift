@@ -236,6 +236,14 @@ open class TableView: ScrollView {
         if window != nil { reloadIfNeeded() }
     }
 
+    /// A new size shows other rows: a table laid out by its superview after
+    /// it reached the window (sized in `layoutSubviews`, turned with the
+    /// screen) tiles them then, as UIKit's does.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        layoutVisibleContent()
+    }
+
     /// The height of a section's header when the delegate does not say:
     /// ``sectionHeaderHeight`` if the data source has a title for it, else 0.
     public func standardHeaderHeight(forSection section: Int) -> Double {
