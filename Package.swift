@@ -16,7 +16,7 @@ let package = Package(
         // `import PanelApp` (the runtime; it re-exports the core). Views and controls,
         // text, boards, and the DRM/evdev, SDL simulator and headless backends.
         .library(name: "PanelKit", targets: [
-            "PanelKit", "PanelApp", "PanelText", "PanelBoards", "PanelHeadless", "PanelLinux", "PanelReplay", "PanelJSON",
+            "PanelKit", "PanelApp", "PanelText", "PanelBoards", "PanelKeys", "PanelHeadless", "PanelLinux", "PanelReplay", "PanelJSON",
             "PanelSimulator", "PanelSDL",
         ]),
         .library(name: "PanelTesting", targets: ["PanelTesting"]),
@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSDL", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // Key codes to characters through the board's keyboard layout (xkb-data holds the layouts).
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "xkb-data"])]),
         // POSIX and Linux headers, with non-variadic wrappers for what Swift cannot import.
         .target(name: "CLinux"),
 
@@ -66,6 +68,8 @@ let package = Package(
                 dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelHeadless", "PanelText",
                                "CLinux", "CAllocationCounter"],
                 swiftSettings: embeddedSettings),
+        // Hardware keys: the board's XKB keymap (libxkbcommon) and each keyboard's state, evdev key codes to presses.
+        .target(name: "PanelKeys", dependencies: ["PanelKit", "PanelJSON", "CXKBCommon"], swiftSettings: embeddedSettings),
         // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
         .target(name: "PanelLinux", dependencies: ["PanelKit", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
 
@@ -104,6 +108,7 @@ let package = Package(
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTesting"]),
         .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTesting"]),
+        .testTarget(name: "PanelKeysTests", dependencies: ["PanelKit", "PanelKeys", "PanelBoards", "PanelJSON", "PanelTesting"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTesting"]),
         .testTarget(
             name: "PanelHeadlessTests",
