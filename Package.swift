@@ -56,7 +56,7 @@ let package = Package(
         // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.
         .target(name: "PanelApp",
-                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelHeadless", "PanelText", "PanelLinux",
+                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelKeys", "PanelHeadless", "PanelText", "PanelLinux",
                                "PanelBench", "CLinux"]
                     + (embedded ? [] : ["PanelSimulator", "PanelSDL"]),
                 swiftSettings: embeddedSettings),
@@ -71,7 +71,7 @@ let package = Package(
         // Hardware keys: the board's XKB keymap (libxkbcommon) and each keyboard's state, evdev key codes to presses.
         .target(name: "PanelKeys", dependencies: ["PanelKit", "PanelJSON", "CXKBCommon"], swiftSettings: embeddedSettings),
         // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
-        .target(name: "PanelLinux", dependencies: ["PanelKit", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelLinux", dependencies: ["PanelKit", "PanelKeys", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
 
         // The desktop simulator without SDL: the virtual touch panel, mouse to protocol B events, the
         // window/panel geometry, the evemu recorder and the slow-motion clock (testable headless).
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelBenchTests", dependencies: ["PanelKit", "PanelBench", "PanelBoards", "PanelReplay", "PanelTesting", "panel"]),
-        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelApp", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelKeys", "PanelApp", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTesting"]),

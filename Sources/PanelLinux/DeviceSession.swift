@@ -23,6 +23,8 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public let window: Window
     public let renderer: Renderer
     public let input: EvdevTouchInput
+    /// Keyboards and buttons, when the host gave a keymap.
+    public let keys: EvdevKeyInput?
     public let loop: EpollRunLoop
     /// What the renderer draws into; the display copies its dirty parts to the scan-out buffers.
     public let framebuffer: Framebuffer
@@ -60,7 +62,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     /// the logical size in pixels, in the display's ``ScanoutDisplay/pixelFormat``,
     /// which the display turns and copies.
     public init(display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
-                touch: EvdevTouchConfiguration) throws(PanelLinuxError) {
+                touch: EvdevTouchConfiguration, keys: EvdevKeyConfiguration? = nil) throws(PanelLinuxError) {
         self.display = display
         self.application = application
         self.window = window
@@ -77,6 +79,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
             throw PanelLinuxError("cannot set up the epoll loop: " + error.message, errno: error)
         }
         input = EvdevTouchInput(application: application, screenSize: window.bounds.size, configuration: touch)
+        self.keys = keys.map { EvdevKeyInput(application: application, configuration: $0) }
         latencies.reserveCapacity(1 << 16)
     }
 
@@ -92,7 +95,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     /// (restoring the console) and the touch devices.
     public func run(duration: Double? = nil) throws(PanelLinuxError) {
         input.log = log
+        keys?.log = log
         try input.start(loop)
+        keys?.start(loop)
         if input.devices.isEmpty {
             log?("panel: no touch screen yet; waiting for one in " + input.configuration.directory)
         }
@@ -120,6 +125,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         terminal?.restore()   // after the CRTC: KD_TEXT makes fbcon redraw the console
         terminal = nil
         input.close(loop)
+        keys?.close(loop)
         if let failure { throw PanelLinuxError("the epoll loop failed: " + failure.message, errno: failure) }
     }
 
@@ -171,6 +177,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
 
     public func runLoopInputDirectoryChanged(_ loop: EpollRunLoop) {
         input.rescan(loop)
+        keys?.rescan(loop)
     }
 
     // ScanoutDisplayDelegate
