@@ -39,6 +39,11 @@ public final class EvdevKeyDevice: EpollSource {
     @usableFromInline var owner: EvdevKeyInput?
     /// Times libevdev reported `SYN_DROPPED` and the keys were re-synced from the kernel.
     public internal(set) var resyncCount = 0
+    /// Keys that came up in the frame being read: ended at its `SYN_REPORT`,
+    /// or cancelled when the report's value is 1, which is how the kernel
+    /// marks the ups it makes up itself for keys held as the device goes away.
+    @usableFromInline var pendingUps: InlineArray<16, UInt16> = InlineArray(repeating: 0)
+    @usableFromInline var pendingUpCount = 0
 
     init(path: String, name: String, fd: FileDescriptor, device: OpaquePointer, translator: KeyTranslator, owner: EvdevKeyInput) {
         self.path = path
@@ -79,6 +84,31 @@ public final class EvdevKeyDevice: EpollSource {
             if status != -clinux_eagain() { owner.deviceVanished(self, loop: loop) }
             return
         }
+    }
+
+    /// One event of the device's stream: downs and repeats are queued at
+    /// once, ups at the end of their frame (``pendingUps``).
+    public func process(type: UInt16, code: UInt16, value: Int32, into application: Application) {
+        if type == UInt16(EV_SYN) && code == UInt16(SYN_REPORT) {
+            for i in 0..<pendingUpCount {
+                let press = value == 1 ? translator.cancel(keyCode: pendingUps[i]) : translator.press(keyCode: pendingUps[i], value: 0)
+                if let press { application.enqueue(press) }
+            }
+            pendingUpCount = 0
+            return
+        }
+        guard type == UInt16(EV_KEY) else { return }
+        if value == 0 && translator.isDown(code) {
+            if pendingUpCount == pendingUps.count {
+                // More ups in one frame than there is room for: the rest end now.
+                if let press = translator.press(keyCode: code, value: 0) { application.enqueue(press) }
+                return
+            }
+            pendingUps[pendingUpCount] = code
+            pendingUpCount += 1
+            return
+        }
+        if let press = translator.press(keyCode: code, value: value) { application.enqueue(press) }
     }
 
     @usableFromInline func close(_ loop: EpollRunLoop) {
@@ -163,12 +193,9 @@ public final class EvdevKeyInput {
              + (repeats ? ", repeating after \(delay) ms every \(period) ms" : ", no autorepeat"))
     }
 
-    /// One key event read normally.
+    /// One event read normally.
     @usableFromInline func handle(_ event: input_event, _ device: EvdevKeyDevice) {
-        guard event.type == UInt16(EV_KEY), let press = device.translator.press(keyCode: event.code, value: event.value) else {
-            return
-        }
-        application.enqueue(press)
+        device.process(type: event.type, code: event.code, value: event.value, into: application)
     }
 
     /// One event of a resync after `SYN_DROPPED`: a key that went up while
@@ -182,6 +209,7 @@ public final class EvdevKeyInput {
 
     /// The keyboard was unplugged (ENODEV) or failed: each key down is cancelled, and it is closed.
     @usableFromInline func deviceVanished(_ device: EvdevKeyDevice, loop: EpollRunLoop) {
+        device.pendingUpCount = 0
         device.translator.cancelAll { application.enqueue($0) }
         device.close(loop)
         devices.removeAll { $0 === device }

@@ -159,7 +159,9 @@ open class Application: Responder {
     /// still in a window); otherwise to the first responder as it is now.
     public func sendPress(_ press: Press) {
         pressEvent.timestamp = runLoop.now
-        var target: Responder? = firstResponder ?? windows.last
+        // Not `firstResponder ?? windows.last`: that allocated once per press in a debug build.
+        var target: Responder? = firstResponder
+        if target == nil && !windows.isEmpty { target = windows[windows.count - 1] }
         let slot = pressSlot(press)
         if press.phase == .began && !press.isRepeat {
             if let slot { pressResponders[slot].responder = target } else { recordPress(press, target) }
