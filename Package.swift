@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTesting"]),
         .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTesting"]),
-        .testTarget(name: "PanelKeysTests", dependencies: ["PanelKit", "PanelKeys", "PanelBoards", "PanelJSON", "PanelTesting"]),
+        .testTarget(name: "PanelKeysTests", dependencies: ["PanelKit", "PanelKeys", "PanelBoards", "PanelJSON", "PanelSimulator", "PanelTesting"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTesting"]),
         .testTarget(
             name: "PanelHeadlessTests",
