@@ -18,6 +18,11 @@ public final class KeyTranslator {
     /// One bit per key code (`KEY_MAX` is 0x2ff): the keys down now.
     @usableFromInline var held: InlineArray<12, UInt64> = InlineArray(repeating: 0)
     @usableFromInline let shift, capsLock, control, alt, logo, levelThree: xkb_mod_index_t
+    /// Keys that came up in the frame being read: ended at its `SYN_REPORT`,
+    /// or cancelled when the report's value is 1, which is how the kernel
+    /// marks the ups it makes up itself for keys held as the device goes away.
+    @usableFromInline var pendingUps: InlineArray<16, UInt16> = InlineArray(repeating: 0)
+    @usableFromInline var pendingUpCount = 0
 
     public init(keymap: Keymap, source: Int = 0) {
         self.keymap = keymap
@@ -63,6 +68,35 @@ public final class KeyTranslator {
         }
     }
 
+    /// One event of the device's stream, as evdev delivers it: downs and
+    /// repeats are queued on `application` at once, ups at the end of their
+    /// frame (see ``pendingUps``). Returns true at a `SYN_REPORT`: the frame is whole.
+    /// The device on a board (PanelLinux) and a replayed keyboard trace both come through here.
+    @discardableResult
+    public func handle(type: UInt16, code: UInt16, value: Int32, into application: Application) -> Bool {
+        if type == EventType.synchronization && code == SynchronizationCode.report {
+            for i in 0..<pendingUpCount {
+                let press = value == 1 ? cancel(keyCode: pendingUps[i]) : self.press(keyCode: pendingUps[i], value: 0)
+                if let press { application.enqueue(press) }
+            }
+            pendingUpCount = 0
+            return true
+        }
+        guard type == EventType.key else { return false }
+        if value == 0 && isDown(code) {
+            if pendingUpCount == pendingUps.count {
+                // More ups in one frame than there is room for: the rest end now.
+                if let press = press(keyCode: code, value: 0) { application.enqueue(press) }
+                return false
+            }
+            pendingUps[pendingUpCount] = code
+            pendingUpCount += 1
+            return false
+        }
+        if let press = press(keyCode: code, value: value) { application.enqueue(press) }
+        return false
+    }
+
     /// A key whose up was lost (`SYN_DROPPED`, the device gone): its press
     /// ends as cancelled and the state lets go of it. Nil when it was not down.
     public func cancel(keyCode: UInt16) -> Press? {
@@ -76,6 +110,7 @@ public final class KeyTranslator {
 
     /// Cancels every key down, lowest code first (the keyboard was unplugged).
     public func cancelAll(_ deliver: (Press) -> Void) {
+        pendingUpCount = 0
         for word in 0..<held.count where held[word] != 0 {
             for bit in 0..<64 where held[word] & (1 << UInt64(bit)) != 0 {
                 if let press = cancel(keyCode: UInt16(word * 64 + bit)) { deliver(press) }

@@ -39,12 +39,6 @@ public final class EvdevKeyDevice: EpollSource {
     @usableFromInline var owner: EvdevKeyInput?
     /// Times libevdev reported `SYN_DROPPED` and the keys were re-synced from the kernel.
     public internal(set) var resyncCount = 0
-    /// Keys that came up in the frame being read: ended at its `SYN_REPORT`,
-    /// or cancelled when the report's value is 1, which is how the kernel
-    /// marks the ups it makes up itself for keys held as the device goes away.
-    @usableFromInline var pendingUps: InlineArray<16, UInt16> = InlineArray(repeating: 0)
-    @usableFromInline var pendingUpCount = 0
-
     init(path: String, name: String, fd: FileDescriptor, device: OpaquePointer, translator: KeyTranslator, owner: EvdevKeyInput) {
         self.path = path
         self.name = name
@@ -86,29 +80,9 @@ public final class EvdevKeyDevice: EpollSource {
         }
     }
 
-    /// One event of the device's stream: downs and repeats are queued at
-    /// once, ups at the end of their frame (``pendingUps``).
+    /// One event of the device's stream, through the translator (ups wait for their `SYN_REPORT`).
     public func process(type: UInt16, code: UInt16, value: Int32, into application: Application) {
-        if type == UInt16(EV_SYN) && code == UInt16(SYN_REPORT) {
-            for i in 0..<pendingUpCount {
-                let press = value == 1 ? translator.cancel(keyCode: pendingUps[i]) : translator.press(keyCode: pendingUps[i], value: 0)
-                if let press { application.enqueue(press) }
-            }
-            pendingUpCount = 0
-            return
-        }
-        guard type == UInt16(EV_KEY) else { return }
-        if value == 0 && translator.isDown(code) {
-            if pendingUpCount == pendingUps.count {
-                // More ups in one frame than there is room for: the rest end now.
-                if let press = translator.press(keyCode: code, value: 0) { application.enqueue(press) }
-                return
-            }
-            pendingUps[pendingUpCount] = code
-            pendingUpCount += 1
-            return
-        }
-        if let press = translator.press(keyCode: code, value: value) { application.enqueue(press) }
+        translator.handle(type: type, code: code, value: value, into: application)
     }
 
     @usableFromInline func close(_ loop: EpollRunLoop) {
@@ -209,7 +183,6 @@ public final class EvdevKeyInput {
 
     /// The keyboard was unplugged (ENODEV) or failed: each key down is cancelled, and it is closed.
     @usableFromInline func deviceVanished(_ device: EvdevKeyDevice, loop: EpollRunLoop) {
-        device.pendingUpCount = 0
         device.translator.cancelAll { application.enqueue($0) }
         device.close(loop)
         devices.removeAll { $0 === device }
