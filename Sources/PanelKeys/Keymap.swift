@@ -59,15 +59,20 @@ public final class Keymap {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) else {
             throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
         }
-        var log = panel_xkb_log()
-        panel_xkb_capture_log(context, &log)
-        defer { xkb_context_set_user_data(context, nil) }
+        // On the heap: the context keeps the pointer past this call.
+        let log = UnsafeMutablePointer<panel_xkb_log>.allocate(capacity: 1)
+        log.initialize(to: panel_xkb_log())
+        panel_xkb_capture_log(context, log)
+        defer {
+            xkb_context_set_user_data(context, nil)
+            log.deallocate()
+        }
         if let failure = Keymap.unknownModel(names) {
             xkb_context_unref(context)
             throw failure
         }
-        guard let keymap = Keymap.compile(context, names), log.errors == 0 else {
-            let failure = Keymap.diagnose(context, names, log: &log)
+        guard let keymap = Keymap.compile(context, names), log.pointee.errors == 0 else {
+            let failure = Keymap.diagnose(context, names, log: log)
             xkb_context_unref(context)
             throw failure
         }
@@ -81,12 +86,16 @@ public final class Keymap {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else {
             throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
         }
-        var log = panel_xkb_log()
-        panel_xkb_capture_log(context, &log)
-        defer { xkb_context_set_user_data(context, nil) }
+        let log = UnsafeMutablePointer<panel_xkb_log>.allocate(capacity: 1)
+        log.initialize(to: panel_xkb_log())
+        panel_xkb_capture_log(context, log)
+        defer {
+            xkb_context_set_user_data(context, nil)
+            log.deallocate()
+        }
         guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
             xkb_context_unref(context)
-            throw KeymapError(field: nil, value: "", message: "not a keymap xkbcommon can load: " + Keymap.firstMessage(&log))
+            throw KeymapError(field: nil, value: "", message: "not a keymap xkbcommon can load: " + Keymap.firstMessage(log))
         }
         self.context = context
         self.keymap = keymap
@@ -122,8 +131,8 @@ public final class Keymap {
         }
     }
 
-    static func firstMessage(_ log: inout panel_xkb_log) -> String {
-        withUnsafeBytes(of: &log.first) { bytes in
+    static func firstMessage(_ log: UnsafeMutablePointer<panel_xkb_log>) -> String {
+        withUnsafeBytes(of: &log.pointee.first) { bytes in
             var text = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             while let last = text.utf8.last, last == 10 || last == 32 { text.removeLast() }
             return text
@@ -133,13 +142,13 @@ public final class Keymap {
     static let listHint = "list valid ones with `localectl list-x11-keymap-"
 
     /// Finds which of `names` xkbcommon rejected, compiling each part on its own.
-    static func diagnose(_ context: OpaquePointer, _ names: KeymapNames, log: inout panel_xkb_log) -> KeymapError {
+    static func diagnose(_ context: OpaquePointer, _ names: KeymapNames, log: UnsafeMutablePointer<panel_xkb_log>) -> KeymapError {
         let lst = dataDirectory + "/rules/" + names.rules + ".lst"
         func fails(_ trial: KeymapNames) -> Bool {
-            log.errors = 0
+            log.pointee.errors = 0
             guard let keymap = compile(context, trial) else { return true }
             xkb_keymap_unref(keymap)
-            return log.errors > 0
+            return log.pointee.errors > 0
         }
         var trial = KeymapNames(rules: names.rules, model: names.model, layout: names.layout)
         if fails(trial) {
@@ -160,9 +169,9 @@ public final class Keymap {
                                        + "options` or in " + lst)
             }
         }
-        log.errors = 0
+        log.pointee.errors = 0
         _ = fails(names)
-        return KeymapError(field: nil, value: "", message: "xkbcommon cannot compile the keymap: " + firstMessage(&log))
+        return KeymapError(field: nil, value: "", message: "xkbcommon cannot compile the keymap: " + firstMessage(log))
     }
 
     /// xkbcommon takes any model without a word (it only picks the key
