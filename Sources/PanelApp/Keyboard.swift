@@ -42,6 +42,7 @@ extension AppRuntime {
                 }
             }
         }
+        #if canImport(PanelSDL)
         guard fileExists(path: Keymap.dataDirectory + "/rules/evdev") else {
             note("no XKB data in " + Keymap.dataDirectory + " (Debian's xkb-data) and no bundled " + bundledKeymapFile
                  + ": hardware keys are not read")
@@ -51,5 +52,11 @@ extension AppRuntime {
             do throws(KeymapError) { return try Keymap(names: KeymapNames()) } catch { fail(error.message) }
         }
         do throws(JSONError) { return try board.compileKeymap() } catch { fail(error.description) }
+        #else
+        // A board build loads the keymap build-board compiled: compiling XKB names (and
+        // telling which one is wrong) is the host's work, and would cost the binary ~20 KB.
+        note("no " + bundledKeymapFile + " beside the binary (scripts/build-board writes it): hardware keys are not read")
+        return nil
+        #endif
     }
 }

@@ -1,5 +1,6 @@
 import CLinux
 import PanelBoards
+import PanelKeys
 import PanelKit
 import PanelLinux
 import PanelReplay
