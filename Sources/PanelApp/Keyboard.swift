@@ -13,7 +13,7 @@ extension Board {
     /// at that field's line, naming the value and where to find valid ones.
     public func compileKeymap() throws(JSONError) -> Keymap {
         do {
-            return try Keymap(names: keymapNames)
+            return try Keymap.compiling(keymapNames)
         } catch {
             throw keyboardError(field: error.field, error.message)
         }
@@ -49,7 +49,7 @@ extension AppRuntime {
             return nil
         }
         guard let board else {
-            do throws(KeymapError) { return try Keymap(names: KeymapNames()) } catch { fail(error.message) }
+            do throws(KeymapError) { return try Keymap.compiling(KeymapNames()) } catch { fail(error.message) }
         }
         do throws(JSONError) { return try board.compileKeymap() } catch { fail(error.description) }
         #else

@@ -55,7 +55,11 @@ public final class Keymap {
     /// Compiles the keymap `names` describe from the XKB data on this machine
     /// (`xkb-data`). A layout, variant, option or model xkbcommon does not know
     /// is an error naming it, never a fallback to US.
-    public init(names: KeymapNames) throws(KeymapError) {
+    ///
+    /// A static function, not an initializer: Embedded Swift lists a class's
+    /// initializers in its metadata, which would keep this code (and its
+    /// diagnosis, some 12 KB) in board binaries that only load ``init(text:)``.
+    public static func compiling(_ names: KeymapNames) throws(KeymapError) -> Keymap {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) else {
             throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
         }
@@ -76,6 +80,10 @@ public final class Keymap {
             xkb_context_unref(context)
             throw failure
         }
+        return Keymap(context: context, keymap: keymap)
+    }
+
+    @usableFromInline init(context: OpaquePointer, keymap: OpaquePointer) {
         self.context = context
         self.keymap = keymap
     }

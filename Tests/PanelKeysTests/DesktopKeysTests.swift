@@ -24,7 +24,7 @@ struct DesktopKeysTests {
 
     @Test("On a German board the desktop's [ key types ü and AltGr+Q types @, whatever the desktop's layout")
     func germanBoardOnAnyDesktop() throws {
-        let keys = KeyTranslator(keymap: try Keymap(names: KeymapNames(layout: "de")))
+        let keys = KeyTranslator(keymap: try Keymap.compiling(KeymapNames(layout: "de")))
         #expect(keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0x2f)), value: 1)?.key.characters == "ü")
         _ = keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0xe6)), value: 1)
         #expect(keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0x14)), value: 1)?.key.characters == "@")

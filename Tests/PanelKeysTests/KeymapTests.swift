@@ -16,7 +16,7 @@ enum KEY {
 final class TestKeyboard {
     let translator: KeyTranslator
     init(_ names: KeymapNames = KeymapNames()) throws {
-        translator = KeyTranslator(keymap: try Keymap(names: names))
+        translator = KeyTranslator(keymap: try Keymap.compiling(names))
     }
     func down(_ code: UInt16) -> Press? { translator.press(keyCode: code, value: 1) }
     func up(_ code: UInt16) -> Press? { translator.press(keyCode: code, value: 0) }
@@ -135,7 +135,7 @@ struct KeymapTests {
 
     @Test("A keymap saved as text (a board bundle's keymap file) loads and types the same")
     func keymapText() throws {
-        let text = try Keymap(names: KeymapNames(layout: "de")).text
+        let text = try Keymap.compiling(KeymapNames(layout: "de")).text
         let translator = KeyTranslator(keymap: try Keymap(text: text))
         _ = translator.press(keyCode: KEY.rightAlt, value: 1)
         #expect(translator.press(keyCode: KEY.e, value: 1)?.key.characters == "€")
@@ -144,7 +144,7 @@ struct KeymapTests {
     @Test("Unknown layouts, variants, options and models are errors naming the field and the value, never US")
     func errors() {
         func failure(_ names: KeymapNames) -> KeymapError? {
-            do { _ = try Keymap(names: names); return nil } catch { return error }
+            do { _ = try Keymap.compiling(names); return nil } catch { return error }
         }
         let layout = failure(KeymapNames(layout: "xx"))
         #expect(layout?.field == "layout" && layout?.value == "xx")

@@ -33,7 +33,7 @@ final class PressRecorder: View {
             window.addSubview(recorder)
             _ = recorder.becomeFirstResponder()
             input = EvdevKeyInput(application: application,
-                                  configuration: EvdevKeyConfiguration(keymap: try Keymap(names: KeymapNames(layout: layout))))
+                                  configuration: EvdevKeyConfiguration(keymap: try Keymap.compiling(KeymapNames(layout: layout))))
             device = EvdevKeyDevice(path: "synthetic", name: "keyboard", fd: FileDescriptor(rawValue: -1), device: libevdev_new(),
                                     translator: KeyTranslator(keymap: input.configuration.keymap, source: 64), owner: input)
         }
