@@ -54,7 +54,7 @@ extension AppRuntime {
         do throws(JSONError) { return try board.compileKeymap() } catch { fail(error.description) }
         #else
         // A board build loads the keymap build-board compiled: compiling XKB names (and
-        // telling which one is wrong) is the host's work, and would cost the binary ~20 KB.
+        // telling which one is wrong) is the host's work, and would cost the binary ~15 KB.
         note("no " + bundledKeymapFile + " beside the binary (scripts/build-board writes it): hardware keys are not read")
         return nil
         #endif
