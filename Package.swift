@@ -16,7 +16,7 @@ let package = Package(
         // `import PanelApp` (the runtime; it re-exports the core). Views and controls,
         // text, boards, and the DRM/evdev, SDL simulator and headless backends.
         .library(name: "PanelKit", targets: [
-            "PanelKit", "PanelApp", "PanelText", "PanelBoards", "PanelHeadless", "PanelLinux", "PanelReplay", "PanelJSON",
+            "PanelKit", "PanelApp", "PanelText", "PanelBoards", "PanelKeys", "PanelHeadless", "PanelLinux", "PanelReplay", "PanelJSON",
             "PanelSimulator", "PanelSDL",
         ]),
         .library(name: "PanelTesting", targets: ["PanelTesting"]),
@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSDL", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // Key codes to characters through the board's keyboard layout (xkb-data holds the layouts).
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "xkb-data"])]),
         // POSIX and Linux headers, with non-variadic wrappers for what Swift cannot import.
         .target(name: "CLinux"),
 
@@ -54,7 +56,7 @@ let package = Package(
         // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.
         .target(name: "PanelApp",
-                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelHeadless", "PanelText", "PanelLinux",
+                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelKeys", "PanelHeadless", "PanelText", "PanelLinux",
                                "PanelBench", "CLinux"]
                     + (embedded ? [] : ["PanelSimulator", "PanelSDL"]),
                 swiftSettings: embeddedSettings),
@@ -66,8 +68,10 @@ let package = Package(
                 dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelHeadless", "PanelText",
                                "CLinux", "CAllocationCounter"],
                 swiftSettings: embeddedSettings),
+        // Hardware keys: the board's XKB keymap (libxkbcommon) and each keyboard's state, evdev key codes to presses.
+        .target(name: "PanelKeys", dependencies: ["PanelKit", "PanelJSON", "CXKBCommon"], swiftSettings: embeddedSettings),
         // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
-        .target(name: "PanelLinux", dependencies: ["PanelKit", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelLinux", dependencies: ["PanelKit", "PanelKeys", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
 
         // The desktop simulator without SDL: the virtual touch panel, mouse to protocol B events, the
         // window/panel geometry, the evemu recorder and the slow-motion clock (testable headless).
@@ -99,11 +103,12 @@ let package = Package(
         .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelBenchTests", dependencies: ["PanelKit", "PanelBench", "PanelBoards", "PanelReplay", "PanelTesting", "panel"]),
-        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelApp", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelKeys", "PanelApp", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTesting"]),
         .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTesting"]),
+        .testTarget(name: "PanelKeysTests", dependencies: ["PanelKit", "PanelKeys", "PanelBoards", "PanelJSON", "PanelSimulator", "PanelTesting"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTesting"]),
         .testTarget(
             name: "PanelHeadlessTests",

@@ -1,3 +1,4 @@
+import PanelJSON
 import PanelKit
 
 /// Everything PanelKit needs to know about one board and its touch panel,
@@ -18,6 +19,8 @@ public struct Board {
     public var idle: IdlePolicy?
     /// The rotary encoder and its push button (`encoder`); nil when the board has none.
     public var encoder: Encoder?
+    /// The layout of the board's hardware keys (`keyboard`): a USB keyboard, `gpio-keys` buttons.
+    public var keyboard: Keyboard
     /// Where each fact came from, by topic (`display`, `touch`, `cpu`…), in file order.
     public var sources: [(topic: String, text: String)]
     /// The file it was read from.
@@ -141,6 +144,40 @@ public struct Board {
             if invertY { (d, e, f) = (-d, -e, 1 - f) }
             return CalibrationMatrix(a: a, b: b, c: c, d: d, e: e, f: f)
         }
+    }
+
+    /// The XKB names the keyboard's keymap is compiled from (xkbcommon's
+    /// rules, model, layout, variant, options), with where each was written,
+    /// so a value xkbcommon rejects is an error at its line.
+    public struct Keyboard {
+        public var model: String
+        public var layout: String
+        public var variant: String
+        public var options: String
+        /// The file's line and column of each field given (`layout`, `variant`, `options`, `model`).
+        public var positions: [(field: String, line: Int, column: Int)]
+
+        public init(model: String = "pc105", layout: String = "us", variant: String = "", options: String = "",
+                    positions: [(field: String, line: Int, column: Int)] = []) {
+            self.model = model
+            self.layout = layout
+            self.variant = variant
+            self.options = options
+            self.positions = positions
+        }
+    }
+
+    /// A board-file error about the keyboard's `field` (`layout`…, nil for
+    /// the section): the file, the field's line and the message, as the reader's own errors read.
+    public func keyboardError(field: String?, _ message: String) -> JSONError {
+        var line = 0, column = 0
+        for i in 0..<keyboard.positions.count where keyboard.positions[i].field == (field ?? "") {
+            line = keyboard.positions[i].line
+            column = keyboard.positions[i].column
+            break
+        }
+        if line == 0 { line = 1; column = 1 }
+        return JSONError(file: path, line: line, column: column, path: field.map { "keyboard." + $0 } ?? "keyboard", message: message)
     }
 
     public enum Architecture: String {

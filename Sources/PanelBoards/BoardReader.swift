@@ -41,6 +41,7 @@ extension Board {
         budgets = try Board.readBudgets(&object, refreshRate: display.refreshRate)
         idle = try Board.readIdle(&object, hasBacklight: display.backlight != nil)
         encoder = try Board.readEncoder(&object)
+        keyboard = try Board.readKeyboard(&object)
         sources = try Board.readSources(&object)
         try object.finish()
     }
@@ -173,6 +174,37 @@ extension Board {
         }
         try object.finish()
         return policy
+    }
+
+    /// `"keyboard": {"layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps", "model": "pc105"}`,
+    /// each optional (us on pc105). Whether xkbcommon knows the names is
+    /// checked where the keymap is compiled (`Keymap`, PanelKeys), on the machine that has the XKB data.
+    static func readKeyboard(_ parent: inout JSONObjectReader) throws(JSONError) -> Keyboard {
+        var keyboard = Keyboard()
+        guard let value = parent.member("keyboard") else { return keyboard }
+        var object = try JSONObjectReader(value, file: parent.file, path: "keyboard")
+        keyboard.positions.append(("", value.line, value.column))
+        for key in ["layout", "variant", "options", "model"] {
+            guard let member = object.member(key) else { continue }
+            guard let text = try object.string(key) else { continue }
+            // Names go to xkbcommon as they are: no spaces, quotes or control characters.
+            for byte in text.utf8 where byte <= 32 || byte == 34 || byte == 127 {
+                throw object.error(key, "expected XKB names such as \"de\" or \"ctrl:nocaps,compose:ralt\" (comma-separated, no spaces), not '"
+                                   + messageText(text) + "'")
+            }
+            if key != "variant" && key != "options" && text.isEmpty {
+                throw object.error(key, "expected a name, such as \"" + (key == "model" ? "pc105" : "us") + "\"; leave the key out for the default")
+            }
+            keyboard.positions.append((key, member.line, member.column))
+            switch key {
+            case "layout": keyboard.layout = text
+            case "variant": keyboard.variant = text
+            case "options": keyboard.options = text
+            default: keyboard.model = text
+            }
+        }
+        try object.finish()
+        return keyboard
     }
 
     static func readRotation(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Int {

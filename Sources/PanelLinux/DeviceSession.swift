@@ -25,6 +25,8 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public let input: EvdevTouchInput
     /// The board's rotary encoder and push button, if it has one (set before ``run(duration:)``).
     public var encoder: EvdevEncoderInput?
+    /// Keyboards and buttons, when the host gave a keymap.
+    public let keys: EvdevKeyInput?
     public let loop: EpollRunLoop
     /// What the renderer draws into; the display copies its dirty parts to the scan-out buffers.
     public let framebuffer: Framebuffer
@@ -62,7 +64,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     /// the logical size in pixels, in the display's ``ScanoutDisplay/pixelFormat``,
     /// which the display turns and copies.
     public init(display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
-                touch: EvdevTouchConfiguration) throws(PanelLinuxError) {
+                touch: EvdevTouchConfiguration, keys: EvdevKeyConfiguration? = nil) throws(PanelLinuxError) {
         self.display = display
         self.application = application
         self.window = window
@@ -79,6 +81,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
             throw PanelLinuxError("cannot set up the epoll loop: " + error.message, errno: error)
         }
         input = EvdevTouchInput(application: application, screenSize: window.bounds.size, configuration: touch)
+        self.keys = keys.map { EvdevKeyInput(application: application, configuration: $0) }
         latencies.reserveCapacity(1 << 16)
     }
 
@@ -94,7 +97,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     /// (restoring the console) and the touch devices.
     public func run(duration: Double? = nil) throws(PanelLinuxError) {
         input.log = log
+        keys?.log = log
         try input.start(loop)
+        keys?.start(loop)
         if input.devices.isEmpty {
             log?("panel: no touch screen yet; waiting for one in " + input.configuration.directory)
         }
@@ -128,6 +133,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         terminal = nil
         input.close(loop)
         encoder?.close(loop)
+        keys?.close(loop)
         if let failure { throw PanelLinuxError("the epoll loop failed: " + failure.message, errno: failure) }
     }
 
@@ -180,6 +186,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public func runLoopInputDirectoryChanged(_ loop: EpollRunLoop) {
         input.rescan(loop)
         encoder?.rescan(loop)
+        keys?.rescan(loop)
     }
 
     // ScanoutDisplayDelegate

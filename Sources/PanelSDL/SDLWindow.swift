@@ -21,6 +21,23 @@ public enum SimulatorInput: Equatable {
     case key(SimulatorKey)
     /// A simulated rotary encoder's turn or push (``SDLWindow/encoderInput()``).
     case encoder(EncoderEvent)
+    /// Any other key of the desktop keyboard, down (`isRepeat`: the desktop's
+    /// autorepeat) or up, as the evdev code at its position; `developerKey`
+    /// when it is one of the simulator's keys pressed alone. The host types it
+    /// through the board's keymap, or takes the developer key when nothing is typed into.
+    case keyboard(keyCode: UInt16, isDown: Bool, isRepeat: Bool, developerKey: SimulatorKey?, modifiers: DesktopModifiers)
+    /// The window lost the keyboard: the keys held are cancelled.
+    case keyboardLost
+}
+
+/// Which modifier keys the desktop holds with a key.
+public struct DesktopModifiers: Equatable {
+    public var control = false, alt = false, shift = false
+    public init(control: Bool = false, alt: Bool = false, shift: Bool = false) {
+        self.control = control
+        self.alt = alt
+        self.shift = shift
+    }
 }
 
 /// The developer keys; ``SimulatorKey/help`` lists them.
@@ -29,7 +46,8 @@ public enum SimulatorKey: Equatable, CaseIterable {
 
     public static let help = """
         keys: S screenshot (PNG in the current folder), R rotate the board 90° (the app restarts at the turned size), \
-        O finger overlay on/off, M slow motion (timers and animations at 1/5 speed), Esc or Q quit. \
+        O finger overlay on/off, M slow motion (timers and animations at 1/5 speed), Esc or Q quit; \
+        other keys (all of them while a text field is first responder) type through the board's keyboard layout. \
         Mouse: left button = one finger; Alt (or Ctrl) drag = pinch/rotate, two fingers mirrored about the centre; \
         Alt+Shift (or Ctrl+Shift) drag = two-finger pan. \
         Rotary encoder: Ctrl+Alt+Right/Left (or Ctrl+wheel) turn a detent clockwise/counter-clockwise, Ctrl+Alt+Return pushes
@@ -51,6 +69,8 @@ public final class SDLWindow {
     var circle: [SDL_Point] = []
     var placedPoints: UnsafeMutablePointer<SDL_Point>
     var event = SDL_Event()
+    /// The window lost focus: ``pollInput()`` says ``SimulatorInput/keyboardLost`` next.
+    var focusLost = false
 
     /// The display the environment names (`WAYLAND_DISPLAY`, else `DISPLAY`), or
     /// nil when there is none: SDL is never asked to open a window then.
@@ -185,6 +205,7 @@ public final class SDLWindow {
 
     /// The next pending event's meaning without waiting; `nil` when none is pending.
     public func pollInput() -> SimulatorInput? {
+        if focusLost { focusLost = false; return .keyboardLost }
         guard SDL_PollEvent(&event) == 1 else { return nil }
         return translate()
     }
@@ -198,8 +219,9 @@ public final class SDLWindow {
             let kind = Uint32(event.window.event)
             if kind == SDL_WINDOWEVENT_CLOSE.rawValue { return .quit }
             if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue { return .exposed }
-            // Focus lost mid-drag: the button-up would go elsewhere, so lift the fingers now.
-            if kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue { return .mouseUp }
+            // Focus lost mid-drag: the button-up would go elsewhere, so lift the fingers now
+            // (the keys held are cancelled on the next poll).
+            if kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue { focusLost = true; return .mouseUp }
             return .none
         case SDL_MOUSEBUTTONDOWN.rawValue:
             guard event.button.button == csdl_button_left() else { return .none }
@@ -212,16 +234,28 @@ public final class SDLWindow {
             return .mouseMoved(x: Int(event.motion.x), y: Int(event.motion.y))
         case SDL_MOUSEBUTTONUP.rawValue:
             return event.button.button == csdl_button_left() ? .mouseUp : .none
-        case SDL_KEYDOWN.rawValue:
-            guard event.key.repeat == 0 else { return .none }
-            switch Int(event.key.keysym.sym) {
-            case Int(SDLK_s.rawValue): return .key(.screenshot)
-            case Int(SDLK_r.rawValue): return .key(.rotate)
-            case Int(SDLK_o.rawValue): return .key(.overlay)
-            case Int(SDLK_m.rawValue): return .key(.slowMotion)
-            case Int(SDLK_ESCAPE.rawValue), Int(SDLK_q.rawValue): return .key(.quit)
-            default: return .none
+        case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
+            let isDown = event.type == SDL_KEYDOWN.rawValue
+            let mods = UInt32(event.key.keysym.mod)
+            let modifiers = DesktopModifiers(control: mods & UInt32(KMOD_CTRL.rawValue) != 0, alt: mods & UInt32(KMOD_ALT.rawValue) != 0,
+                                             shift: mods & UInt32(KMOD_SHIFT.rawValue) != 0)
+            var developerKey: SimulatorKey?
+            if !modifiers.control && !modifiers.alt && !modifiers.shift {
+                switch Int(event.key.keysym.sym) {
+                case Int(SDLK_s.rawValue): developerKey = .screenshot
+                case Int(SDLK_r.rawValue): developerKey = .rotate
+                case Int(SDLK_o.rawValue): developerKey = .overlay
+                case Int(SDLK_m.rawValue): developerKey = .slowMotion
+                case Int(SDLK_ESCAPE.rawValue), Int(SDLK_q.rawValue): developerKey = .quit
+                default: break
+                }
             }
+            // Scancodes are positions (USB usages), as evdev codes are: the board's layout gives the characters.
+            guard let code = DesktopKeys.evdevCode(usbUsage: Int(event.key.keysym.scancode.rawValue)) else {
+                return isDown && event.key.repeat == 0 ? developerKey.map { .key($0) } ?? .none : .none
+            }
+            return .keyboard(keyCode: code, isDown: isDown, isRepeat: event.key.repeat != 0, developerKey: developerKey,
+                             modifiers: modifiers)
         default:
             return .none
         }

@@ -151,7 +151,7 @@ struct BoardFileTests {
         #expect(breakage(#""scale": 1,"#, #""scale": 1, "dpi": 133,"#)?
                     .contains("boards/test-board.json:8:") == true)
         #expect(breakage(#""scale": 1,"#, #""scale": 1, "dpi": 133,"#)?
-                    .contains("dpi: unknown key 'dpi'; expected one of: name, description, display, touch, scale, cpu, budgets, idle, encoder, sources") == true)
+                    .contains("dpi: unknown key 'dpi'; expected one of: name, description, display, touch, scale, cpu, budgets, idle, encoder, keyboard, sources") == true)
         // A wrong type.
         #expect(breakage(#""maxContacts": 10"#, #""maxContacts": "ten""#)
                 == "boards/test-board.json:6:70: touch.maxContacts: expected a number, found a string")

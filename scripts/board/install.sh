@@ -43,7 +43,7 @@ fi
 # The shared libraries the app links: Debian and Raspberry Pi OS names.
 if command -v apt-get >/dev/null 2>&1; then
     missing=""
-    for package in libdrm2 libevdev2 libfreetype6 libpng16-16; do
+    for package in libdrm2 libevdev2 libfreetype6 libpng16-16 libxkbcommon0; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
     done
     if [ -n "$missing" ]; then
@@ -63,7 +63,7 @@ echo "install.sh: $prefix"
 if systemctl is-active --quiet "$service.service" 2>/dev/null; then systemctl stop "$service.service"; fi
 rm -rf "$prefix"
 mkdir -p "$prefix"
-cp -R "$here/$app" "$here/assets" "$here/$board.json" "$prefix/"
+cp -R "$here/$app" "$here/assets" "$here/$board.json" "$here/keymap.xkb" "$prefix/"
 chmod 0755 "$prefix/$app"
 
 install -m 0644 "$here/70-$service.rules" "/etc/udev/rules.d/70-$service.rules"

@@ -1,5 +1,6 @@
 import CLinux
 import PanelBoards
+import PanelKeys
 import PanelKit
 import PanelLinux
 import PanelReplay
@@ -19,6 +20,8 @@ enum DeviceHost {
         runtime.restoreDisplay = { display.close(nil) }
         func failClosing(_ message: String) -> Never { runtime.fail(message) }
         let touch = runtime.touchConfiguration()
+        // Keyboards and buttons type through the board's keymap (its `keyboard` section).
+        let keys = runtime.keymap().map { EvdevKeyConfiguration(keymap: $0) }
 
         var latencyLog: FileDescriptorSink?
         if let path = options.latencyLog {
@@ -53,7 +56,7 @@ enum DeviceHost {
         let session: DeviceSession
         do throws(PanelLinuxError) {
             session = try DeviceSession(display: display, application: launched.application, window: launched.window,
-                                        renderer: Renderer(textRenderer: runtime.textRenderer), touch: touch)
+                                        renderer: Renderer(textRenderer: runtime.textRenderer), touch: touch, keys: keys)
         } catch {
             failClosing(error.message)
         }

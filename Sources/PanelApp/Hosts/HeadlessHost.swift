@@ -1,6 +1,8 @@
 import PanelHeadless
 import PanelBoards
+import PanelKeys
 import PanelKit
+import PanelLinux
 import PanelReplay
 
 /// The app with no display: on a manual clock, `--replay TRACE.evemu` plays a
@@ -95,6 +97,7 @@ public final class HeadlessHost {
     /// clock runs on so due timers fire, touches still down are cancelled, and
     /// a summary line closes the log, as `panel replay` does.
     public func replay(_ reader: TraceReader) {
+        if isKeyDevice(reader.device) { return replayKeys(reader) }
         // The first frame, as a display shows it before any finger lands:
         // drawing lays the views out, so the first touch hits them where they are.
         drawAll()
@@ -110,6 +113,39 @@ public final class HeadlessHost {
         } catch {
             runtime.fail(error.description)
         }
+    }
+}
+
+extension HeadlessHost {
+    /// Plays a keyboard's trace (an `evemu-record` of a USB keyboard or
+    /// `gpio-keys`) through the board's keymap, as the device reads one: the
+    /// same ``KeyTranslator`` path, each frame at its `SYN_REPORT`, on the
+    /// trace's clock. At the end the keyboard goes away: keys still down are
+    /// cancelled, as the kernel's ups on unplugging cancel them on a board.
+    public func replayKeys(_ reader: TraceReader) {
+        drawAll()
+        guard let keymap = runtime.keymap() else {
+            fail(reader.path + " is a keyboard trace: typing it needs a keymap, and this machine has no XKB data (install xkb-data)")
+        }
+        let keys = KeyTranslator(keymap: keymap, source: EvdevKeyInput.firstSource)
+        let runLoop = application.runLoop
+        var frames = 0
+        do throws(TraceError) {
+            while let event = try reader.next() {
+                if event.time > runLoop.now { runLoop.advance(to: event.time) }
+                if keys.handle(type: event.type, code: event.code, value: event.value, into: application) {
+                    frames += 1
+                    application.runTurn()
+                    launchOptions.log.writer.flush()
+                }
+            }
+        } catch {
+            fail(error.description)
+        }
+        runLoop.advance(to: runLoop.now + TraceReplayer.settleTime)
+        keys.cancelAll { application.enqueue($0) }
+        application.runTurn()
+        launchOptions.log.summary(frames: frames, touches: 0, droppedFrames: 0)
     }
 }
 

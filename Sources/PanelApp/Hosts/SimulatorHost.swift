@@ -2,6 +2,7 @@
 import CLinux
 import PanelHeadless
 import PanelJSON
+import PanelKeys
 import PanelKit
 import PanelLinux
 import PanelReplay
@@ -27,6 +28,8 @@ final class SimulatorHost {
     var screen: SimulatorScreen
     var app: LaunchedApp
     var touch: TouchSimulator
+    /// The desktop keyboard through the board's keymap, as a keyboard on the board would type.
+    let keys: KeyTranslator?
     /// The UI's image (logical size, in pixels) and the panel's (physical size), as on the board.
     var logical: HeadlessDisplay
     let logicalFormat: PixelFormat
@@ -85,6 +88,7 @@ final class SimulatorHost {
         logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight, format: logicalFormat)
         app = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
         touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
+        keys = runtime.keymap().map { KeyTranslator(keymap: $0, source: EvdevKeyInput.firstSource) }
         if let recordPath = options.record {
             let file = clinux_open(recordPath, clinux_o_wronly_create_truncate(), 0o644)
             guard file >= 0 else {
@@ -174,6 +178,10 @@ final class SimulatorHost {
             let wasDown = touch.fingers.isDown
             touch.mouseUp(time: clock.now)
             if showsFingers && wasDown { present() }
+        case .keyboard(let code, let isDown, let isRepeat, let developerKey, let modifiers):
+            type(code, isDown: isDown, isRepeat: isRepeat, developerKey: developerKey, modifiers: modifiers)
+        case .keyboardLost:
+            keys?.cancelAll { app.application.enqueue($0) }
         case .key(.screenshot):
             screenshot()
         case .key(.rotate):
@@ -188,6 +196,26 @@ final class SimulatorHost {
         case .encoder(let event):
             app.application.enqueue(event)   // the loop's turn delivers it, in order with the mouse's frames
         }
+    }
+
+    /// A desktop key: a developer key (S, R, O, M, Q, Esc alone) while no
+    /// text input is first responder, else a press through the board's keymap,
+    /// as from a keyboard on the board.
+    func type(_ code: UInt16, isDown: Bool, isRepeat: Bool, developerKey: SimulatorKey?, modifiers: DesktopModifiers) {
+        guard let keys else {
+            if let developerKey, isDown, !isRepeat { handle(.key(developerKey)) }
+            return
+        }
+        // A key typed before the field resigned still comes up as typed.
+        let wasTyped = !isDown && keys.isDown(code)
+        if let developerKey, app.application.firstResponder?.keyInput == nil, !wasTyped {
+            if isDown && !isRepeat { handle(.key(developerKey)) }
+            return
+        }
+        // Control or Alt with an arrow or return is the simulated rotary encoder's, not typing.
+        let encoderKeys: [UInt16] = [103, 105, 106, 108, 28, 96]   // up, left, right, down, return, keypad enter
+        if isDown && (modifiers.control || modifiers.alt) && encoderKeys.contains(code) { return }
+        if let press = keys.press(keyCode: code, value: isDown ? (isRepeat ? 2 : 1) : 0) { app.application.enqueue(press) }
     }
 
     /// The whole UI drawn and shown: at start and after a rotation.
@@ -255,6 +283,7 @@ final class SimulatorHost {
         app = runtime.launch(runtime.newDelegate(), runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
         let previous = touch
         touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
+        keys?.cancelAll { _ in }   // keys held belonged to the app that ended
         // One sensor, one event stream: the recording and the slot state carry on.
         touch.recorder = previous.recorder
         touch.panel = previous.panel

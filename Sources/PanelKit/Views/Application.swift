@@ -42,6 +42,9 @@ open class Application: Responder {
     @usableFromInline var inputQueue: ContiguousArray<QueuedInput>
     @usableFromInline var queueHead = 0
     @usableFromInline var queueCount = 0
+    /// The responder each key down went to, so its repeats, end and cancel
+    /// follow it there (UIKit keeps a press with its responder). Fixed slots: no allocation per press.
+    @usableFromInline var pressResponders: ContiguousArray<PressResponder>
     /// Frames dropped because the queue was full.
     public internal(set) var droppedInputFrames = 0
 
@@ -53,6 +56,7 @@ open class Application: Responder {
                 inputQueueCapacity: Int = Application.defaultInputQueueCapacity) {
         self.runLoop = runLoop
         self.inputQueue = ContiguousArray(repeating: QueuedInput(), count: max(inputQueueCapacity, 1))
+        self.pressResponders = ContiguousArray(repeating: PressResponder(), count: 16)
         let tracker = TouchTracker(tapCountSettings: tapCountSettings)
         self.touchTracker = tracker
         self.gestureArena = GestureArena(tracker: tracker, runLoop: runLoop)
@@ -156,6 +160,7 @@ open class Application: Responder {
             queueCount -= 1
             if let press = inputQueue[index].press {
                 inputQueue[index].press = nil   // let go of its strings now
+                if screen.filterPress(press) { continue }
                 sendPress(press)
                 continue
             }
@@ -182,10 +187,22 @@ open class Application: Responder {
         screen.inputSourceVanished(source)
     }
 
-    /// Delivers a key press to the first responder, or to the front window when there is none (R9).
+    /// Delivers a key press to the first responder, or to the front window
+    /// when there is none (R9). A key's repeats, end and cancel go where its
+    /// began went, while that responder is still in the app's chain (a view
+    /// still in a window); otherwise to the first responder as it is now.
     public func sendPress(_ press: Press) {
         pressEvent.timestamp = runLoop.now
-        let target: Responder? = firstResponder ?? windows.last
+        // Not `firstResponder ?? windows.last`: that allocated once per press in a debug build.
+        var target: Responder? = firstResponder
+        if target == nil && !windows.isEmpty { target = windows[windows.count - 1] }
+        let slot = pressSlot(press)
+        if press.phase == .began && !press.isRepeat {
+            if let slot { pressResponders[slot].responder = target } else { recordPress(press, target) }
+        } else if let slot {
+            if let responder = pressResponders[slot].responder, responder.application === self { target = responder }
+            if press.phase != .began { pressResponders[slot] = PressResponder() }
+        }
         switch press.phase {
         case .began: target?.pressesBegan(press, with: pressEvent)
         case .ended: target?.pressesEnded(press, with: pressEvent)
@@ -201,6 +218,21 @@ open class Application: Responder {
 
     open override func pressesEnded(_ press: Press, with event: Event) {
         if !focusSystem.handleKey(press) { super.pressesEnded(press, with: event) }
+    }
+
+    @usableFromInline func pressSlot(_ press: Press) -> Int? {
+        for i in 0..<pressResponders.count
+            where pressResponders[i].isUsed && pressResponders[i].keyCode == press.keyCode && pressResponders[i].source == press.source {
+            return i
+        }
+        return nil
+    }
+
+    @usableFromInline func recordPress(_ press: Press, _ responder: Responder?) {
+        // More than 16 keys down at once: the oldest slot is reused (its key ends at the first responder).
+        var free = 0
+        for i in 0..<pressResponders.count where !pressResponders[i].isUsed { free = i; break }
+        pressResponders[free] = PressResponder(keyCode: press.keyCode, source: press.source, responder: responder)
     }
 
     /// Dispatches a touch event to the windows its touches landed in.
@@ -236,6 +268,22 @@ open class Application: Responder {
     @usableFromInline func windowLocation(ofScreenPoint screenPoint: Point, in window: Window?) -> Point {
         guard let window else { return screenPoint }
         return (window.transformToSuperview.inverted ?? .identity).apply(to: screenPoint)
+    }
+}
+
+/// A key down and the responder its press began at.
+@usableFromInline struct PressResponder {
+    @usableFromInline var isUsed = false
+    @usableFromInline var keyCode: UInt16 = 0
+    @usableFromInline var source = 0
+    @usableFromInline var responder: Responder?
+
+    @usableFromInline init() {}
+    @usableFromInline init(keyCode: UInt16, source: Int, responder: Responder?) {
+        isUsed = true
+        self.keyCode = keyCode
+        self.source = source
+        self.responder = responder
     }
 }
 

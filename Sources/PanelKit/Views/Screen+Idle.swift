@@ -153,6 +153,31 @@ extension Screen {
         return swallows
     }
 
+    /// Every key press passes here before the first responder sees it: a key
+    /// keeps the screen awake, and the key that wakes a blank screen (or a
+    /// dimmed one, when the policy swallows the wake touch) is dropped, with
+    /// its repeats and its end, as the waking touch is.
+    @usableFromInline func filterPress(_ press: Press) -> Bool {
+        if let key = swallowedKey, key.keyCode == press.keyCode, key.source == press.source {
+            if press.phase != .began { swallowedKey = nil }
+            lastActivity = application?.runLoop.now ?? lastActivity
+            return true
+        }
+        guard storedPolicy.isEnabled || idleState != .awake else { return false }
+        lastActivity = application?.runLoop.now ?? lastActivity
+        if press.phase == .began && idleState != .awake {
+            let swallows = idleState == .blank || storedPolicy.swallowsWakeTouchWhenDimmed
+            setIdleState(.awake)
+            if swallows {
+                swallowedKey = (press.keyCode, press.source)
+                rearmIdleTimer()
+                return true
+            }
+        }
+        if sourcesDown == 0 && idleTimer == nil { rearmIdleTimer() }
+        return false
+    }
+
     /// A device went away (`source`), or all of them (nil): its fingers are up.
     @usableFromInline func inputSourceVanished(_ source: Int?) {
         if let source {

@@ -88,6 +88,8 @@ public final class Screen: RunLoopTarget {
     @usableFromInline var sourcesDown: UInt64 = 0
     /// Set by a touch that woke the screen: every frame is dropped until no finger is down.
     @usableFromInline var isSwallowingTouches = false
+    /// The key that woke the screen: its repeats and its end are dropped too.
+    @usableFromInline var swallowedKey: (keyCode: UInt16, source: Int)?
     @usableFromInline var idleTimer: TimerHandle?
     /// When ``idleTimer`` fires; +infinity when none is pending.
     @usableFromInline var idleTimerDeadline = Double.infinity

@@ -4,11 +4,21 @@ import PanelKit
 /// test's recorder. Class-bound, so views can hold it in Embedded Swift.
 public protocol ResponderMessageObserver: AnyObject {
     func view(_ view: View, received message: StaticString, _ touches: TouchSet)
+    /// A press message (hardware keys): ignored unless the observer wants it.
+    func view(_ view: View, received press: Press)
+}
+
+extension ResponderMessageObserver {
+    public func view(_ view: View, received press: Press) {}
 }
 
 extension ReplayLog: ResponderMessageObserver {
     public func view(_ view: View, received message: StaticString, _ touches: TouchSet) {
         responder(view, message, touches)
+    }
+
+    public func view(_ view: View, received press: Press) {
+        self.press(view: view.name, press)
     }
 }
 
@@ -54,6 +64,23 @@ open class LoggingView: View {
         if forwards { super.touchesCancelled(touches, with: event) }
     }
 
+    // Presses reach a logging view when it is the first responder (a scene's
+    // `firstResponder`) or on the chain from it; each is logged as a `press` line.
+    open override func pressesBegan(_ press: Press, with event: Event) {
+        if logsMessages { observer.view(self, received: press) }
+        if forwards { super.pressesBegan(press, with: event) }
+    }
+
+    open override func pressesEnded(_ press: Press, with event: Event) {
+        if logsMessages { observer.view(self, received: press) }
+        if forwards { super.pressesEnded(press, with: event) }
+    }
+
+    open override func pressesCancelled(_ press: Press, with event: Event) {
+        if logsMessages { observer.view(self, received: press) }
+        if forwards { super.pressesCancelled(press, with: event) }
+    }
+
     @usableFromInline func lift(_ count: Int) {
         touchesDown = max(0, touchesDown - count)
         if touchesDown == 0, let touchedColor { backgroundColor = touchedColor }
@@ -85,4 +112,8 @@ public final class LoggingWindow: Window {
     public override func touchesCancelled(_ touches: TouchSet, with event: Event) {
         log.responder(self, "touchesCancelled", touches)
     }
+
+    public override func pressesBegan(_ press: Press, with event: Event) { log.press(view: name, press) }
+    public override func pressesEnded(_ press: Press, with event: Event) { log.press(view: name, press) }
+    public override func pressesCancelled(_ press: Press, with event: Event) { log.press(view: name, press) }
 }

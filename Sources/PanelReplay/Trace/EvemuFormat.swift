@@ -293,7 +293,8 @@ public enum EvemuFormat {
     @usableFromInline func missingDescription() -> String? {
         if !hasName { return "'N: <device name>', 'I:' and 'A:' lines" }
         if !hasIdentity { return "'I: <bus> <vendor> <product> <version>'" }
-        if axisCount == 0 { return "'A: <code> <min> <max> <fuzz> <flat> <resolution>' axis lines" }
+        // A keyboard (`B: 01` key bits, no axes) is a whole description too: `--replay` types it.
+        if axisCount == 0 && device.keys.isEmpty { return "'A: <code> <min> <max> <fuzz> <flat> <resolution>' axis lines" }
         return nil
     }
 
