@@ -83,8 +83,26 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
         }
     }
 
+    /// The list above, the password row at the bottom, laid out for an
+    /// 800x480 screen and resized with the screen by their autoresizing masks
+    /// (as the settings list is), so the rows are there from the start.
     public override func loadView() {
-        let root = WiFiScreen(controller: self)
+        let root = View(frame: Rect(x: 0, y: 0, width: 800, height: 480), name: "wifiScreen")
+        root.backgroundColor = Theme.standard.background
+        let margin = 16.0, fieldHeight = Theme.standard.controlHeight, joinWidth = 120.0
+        let bottom = 4 + 24 + 4 + fieldHeight + 8 + 24 + margin
+        let width = root.bounds.width, height = root.bounds.height
+        table.frame = Rect(x: 0, y: 0, width: width, height: height - bottom)
+        table.autoresizingMask = .flexibleSize
+        var y = height - bottom + 4
+        passwordPrompt.frame = Rect(x: margin, y: y, width: width - 2 * margin, height: 24)
+        y += 28
+        password.frame = Rect(x: margin, y: y, width: width - 3 * margin - joinWidth, height: fieldHeight)
+        join.frame = Rect(x: width - margin - joinWidth, y: y, width: joinWidth, height: fieldHeight)
+        y += fieldHeight + 8
+        status.frame = Rect(x: margin, y: y, width: width - 2 * margin, height: 24)
+        for view in [passwordPrompt, password, status] as [View] { view.autoresizingMask = [.flexibleWidth, .flexibleTopMargin] }
+        join.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
         table.rowHeight = 52
         table.dataSource = self
         table.tableDelegate = self
@@ -151,31 +169,5 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
         password.isEnabled = true
         join.isEnabled = true
         password.becomeFirstResponder()
-    }
-}
-
-/// The Wi-Fi screen's root view: the list above, the password row at the bottom.
-final class WiFiScreen: View {
-    unowned(unsafe) let controller: WiFiViewController   // the controller owns this view
-
-    init(controller: WiFiViewController) {
-        self.controller = controller
-        super.init(frame: .zero, name: "wifiScreen")
-        backgroundColor = Theme.standard.background
-    }
-
-    override func layoutSubviews() {
-        let margin = 16.0, fieldHeight = Theme.standard.controlHeight
-        let bottomHeight = 24 + 8 + fieldHeight + 8 + 24 + margin
-        let c = controller
-        c.table.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - bottomHeight, 0))
-        var y = c.table.frame.maxY + 4
-        c.passwordPrompt.frame = Rect(x: margin, y: y, width: bounds.width - 2 * margin, height: 24)
-        y += 28
-        let joinWidth = 120.0
-        c.password.frame = Rect(x: margin, y: y, width: bounds.width - 3 * margin - joinWidth, height: fieldHeight)
-        c.join.frame = Rect(x: bounds.width - margin - joinWidth, y: y, width: joinWidth, height: fieldHeight)
-        y += fieldHeight + 8
-        c.status.frame = Rect(x: margin, y: y, width: bounds.width - 2 * margin, height: 24)
     }
 }

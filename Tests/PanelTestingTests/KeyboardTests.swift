@@ -308,7 +308,7 @@ struct KeyboardTests {
         app.advance(by: 0.5)
         let wheel = try #require(app.view(named: "wheel"))
         #expect(app.application.keyboardPresenter.visibleInputView === wheel)
-        #expect(wheel.frame == Rect(x: 0, y: 480 - 216, width: 800, height: 216), "at the bottom, the keyboard's height")
+        #expect(wheel.frame == Rect(x: 0, y: 480 - 100, width: 800, height: 100), "at the bottom, its own height, as in UIKit")
         showKeyboard(app, for: "name")
         #expect(app.keyboard === keyboard)
         #expect(wheel.superview == nil, "the picker's view left when the keyboard replaced it")

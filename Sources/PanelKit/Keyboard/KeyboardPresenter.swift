@@ -81,7 +81,10 @@ public final class KeyboardPresenter {
 
     @usableFromInline func show(_ inputView: View, in window: Window, for editedView: View?) {
         let duration = (inputView as? KeyboardView)?.theme.keyboardAnimationDuration ?? Theme.standard.keyboardAnimationDuration
-        let height = KeyboardView.preferredHeight(forScreenHeight: window.bounds.height)
+        // The keyboard's height follows the screen's; an app's input view keeps
+        // its own height, as in UIKit (an empty view shows no keyboard at all).
+        let height = inputView is KeyboardView ? KeyboardView.preferredHeight(forScreenHeight: window.bounds.height)
+            : inputView.bounds.height
         let frame = Rect(x: window.bounds.minX, y: window.bounds.maxY - height, width: window.bounds.width, height: height)
         generation += 1
         restoreAdjustments(animated: true, duration: duration)

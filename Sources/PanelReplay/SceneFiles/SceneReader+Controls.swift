@@ -91,8 +91,8 @@ extension SceneReader {
     @usableFromInline mutating func readTextField(_ value: JSONValue, path: String, frame: Rect,
                                                   name: String) throws(JSONError) -> TextField {
         var object = try JSONObjectReader(value, file: file, path: path)
-        let field = TextField(frame: frame, name: name, text: try object.string("text") ?? "",
-                              placeholder: try object.string("placeholder") ?? "")
+        let field = LoggingTextField(frame: frame, name: name, text: try object.string("text") ?? "",
+                                     placeholder: try object.string("placeholder") ?? "", log: log)
         if let secure = try object.bool("secure") { field.isSecureTextEntry = secure }
         if let keyboard = object.member("keyboardType") {
             switch keyboard.kind {
@@ -125,5 +125,33 @@ extension SceneReader {
         log.logEditing(of: field)
         try object.finish()
         return field
+    }
+}
+
+/// A scene's text field: the presses it receives are `press` lines, as for a
+/// logging view (the keys it edits with, and their ends and cancels, stop
+/// at the field), and then it edits.
+final class LoggingTextField: TextField {
+    /// Retained: the log holds no views, so there is no cycle.
+    let log: ReplayLog
+
+    init(frame: Rect, name: String, text: String, placeholder: String, log: ReplayLog) {
+        self.log = log
+        super.init(frame: frame, name: name, text: text, placeholder: placeholder)
+    }
+
+    override func pressesBegan(_ press: Press, with event: Event) {
+        log.press(view: name, press)
+        super.pressesBegan(press, with: event)
+    }
+
+    override func pressesEnded(_ press: Press, with event: Event) {
+        log.press(view: name, press)
+        super.pressesEnded(press, with: event)
+    }
+
+    override func pressesCancelled(_ press: Press, with event: Event) {
+        log.press(view: name, press)
+        super.pressesCancelled(press, with: event)
     }
 }

@@ -159,13 +159,26 @@ import PanelKit
         return view
     }
 
+    /// `firstResponder`: the view the scene makes first responder as it starts (one per scene).
+    @usableFromInline mutating func setFirstResponder(_ view: View, _ object: inout JSONObjectReader) throws(JSONError) {
+        guard scene!.firstResponder == nil else {
+            throw object.error("firstResponder", "only one view can be first responder; '"
+                               + messageText(scene!.firstResponder!.name) + "' already is")
+        }
+        scene!.firstResponder = view
+    }
+
     /// The keys only a plain view has: `hitArea`, `hitTest`, `touches`,
     /// `firstResponder` and the touch feedback colours.
     @usableFromInline mutating func readBehaviours(_ object: inout JSONObjectReader, of view: View) throws(JSONError) {
         let plain = view as? SceneView
         let keys = ["hitArea", "hitTest", "touches", "firstResponder", "activeColor", "touchedColor"]
         guard let plain else {
-            for i in 0..<keys.count where object.member(keys[i]) != nil {
+            // A text field may begin editing as the scene starts.
+            if let field = view as? TextField, let first = try object.bool("firstResponder"), first {
+                try setFirstResponder(field, &object)
+            }
+            for i in 0..<keys.count where object.member(keys[i]) != nil && !(view is TextField && keys[i] == "firstResponder") {
                 let what = view is Control ? "a control handles its own touches (C1)"
                     : view is StackView ? "a stack only lays out its children"
                     : view is ScrollView ? "a scroll view shares touches with its content by its own rules (docs/scrolling.md)"
@@ -209,12 +222,8 @@ import PanelKit
             plain.forwards = true  // "forward" is the default
         }
         if let first = try object.bool("firstResponder"), first {
-            guard scene!.firstResponder == nil else {
-                throw object.error("firstResponder", "only one view can be first responder; '"
-                                   + messageText(scene!.firstResponder!.name) + "' already is")
-            }
             plain.canBecomeFirstResponderInScene = true
-            scene!.firstResponder = plain
+            try setFirstResponder(plain, &object)
         }
     }
 
