@@ -21,7 +21,13 @@ enum DeviceHost {
         func failClosing(_ message: String) -> Never { runtime.fail(message) }
         let touch = runtime.touchConfiguration()
         // Keyboards and buttons type through the board's keymap (its `keyboard` section).
-        let keys = runtime.keymap().map { EvdevKeyConfiguration(keymap: $0) }
+        var keys = runtime.keymap().map { EvdevKeyConfiguration(keymap: $0) }
+        // The encoder's devices (its turns, its push button) are the encoder's alone: its push is no key press.
+        let encoder = runtime.encoderConfiguration()
+        if let encoder {
+            keys?.ignoredDevices.append(encoder.device)
+            if encoder.buttonKey != nil, let button = encoder.buttonDevice { keys?.ignoredDevices.append(button) }
+        }
 
         var latencyLog: FileDescriptorSink?
         if let path = options.latencyLog {
@@ -60,7 +66,7 @@ enum DeviceHost {
         } catch {
             failClosing(error.message)
         }
-        if let encoder = runtime.encoderConfiguration() {
+        if let encoder {
             session.encoder = EvdevEncoderInput(application: launched.application, configuration: encoder)
         }
         // The display's blanking (DPMS), for the screen's idle timer; nothing blanks before the loop runs.
