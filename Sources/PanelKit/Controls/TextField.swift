@@ -275,7 +275,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         }
         // Leaving the window ends editing, as in UIKit; the chain no longer
         // reaches the application, so give its first-responder status back here.
-        if let app = editingApplication.object, app.firstResponder === self { app.firstResponder = nil }
+        if let app = editingApplication.object, app.firstResponder === self { app.setFirstResponder(nil) }
         endEditing()
     }
 

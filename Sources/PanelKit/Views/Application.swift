@@ -13,8 +13,16 @@ open class Application: Responder {
     public final internal(set) var windows: [Window] = []
     /// Receives presses (R9); set through `becomeFirstResponder()`. A change
     /// shows, swaps or hides its input view (the on-screen keyboard).
-    public internal(set) var firstResponder: Responder? {
-        didSet { if firstResponder !== oldValue { keyboardPresenter.firstResponderDidChange() } }
+    public final var firstResponder: Responder? { firstResponderStorage }
+    @usableFromInline final var firstResponderStorage: Responder?
+
+    /// The one way the first responder changes. A function, not a `didSet`:
+    /// Embedded Swift compiles `becomeFirstResponder` into modules that
+    /// subclass responders, and they cannot call an internal setter.
+    @usableFromInline final func setFirstResponder(_ responder: Responder?) {
+        guard responder !== firstResponderStorage else { return }
+        firstResponderStorage = responder
+        keyboardPresenter.firstResponderDidChange()
     }
     /// Shows the first responder's input view, the on-screen keyboard
     /// (``KeyboardView``), and keeps the edited view in sight.

@@ -109,7 +109,7 @@ open class Responder: LifetimeTracked {
             if current === self { return true }
             guard current.resignFirstResponder() else { return false }
         }
-        app.firstResponder = self
+        app.setFirstResponder(self)
         return true
     }
 
@@ -118,7 +118,7 @@ open class Responder: LifetimeTracked {
     open func resignFirstResponder() -> Bool {
         guard canResignFirstResponder else { return false }
         if let app = application, app.firstResponder === self {
-            app.firstResponder = nil
+            app.setFirstResponder(nil)
         }
         return true
     }
