@@ -151,13 +151,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
 
     /// `card*` entries of `directory`, sorted.
     public static func cardPaths(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        var names: [String] = []
-        while let name = clinux_readdir_name(dir) {
-            let entry = String(cString: name)
-            if entry.hasPrefix("card") { names.append(entry) }
-        }
-        closedir(dir)
+        var names = directoryEntries(in: directory) { $0.hasPrefix("card") }
         names.sort { a, b in a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : a < b }
         return names.map { directory + "/" + $0 }
     }

@@ -182,13 +182,7 @@ public final class EvdevEncoderInput {
         for selector in [configuration.device, configuration.buttonSelector] where EvdevEncoderConfiguration.isPath(selector) {
             paths.append(selector)
         }
-        if let directory = opendir(configuration.directory) {
-            while let name = clinux_readdir_name(directory) {
-                let entry = String(cString: name)
-                if entry.hasPrefix("event") { paths.append(configuration.directory + "/" + entry) }
-            }
-            closedir(directory)
-        }
+        paths += eventNodePaths(in: configuration.directory)
         for path in paths where !devices.contains(where: { $0.path == path }) {
             if hasTurns && hasPush { return }
             open(path, loop: loop)

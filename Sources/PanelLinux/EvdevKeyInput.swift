@@ -122,14 +122,8 @@ public final class EvdevKeyInput {
 
     /// Opens every key device in the directory not open yet.
     public func rescan(_ loop: EpollRunLoop) {
-        guard let directory = opendir(configuration.directory) else { return }
-        var paths: [String] = []
-        while let name = clinux_readdir_name(directory) {
-            let entry = String(cString: name)
-            if entry.hasPrefix("event") { paths.append(configuration.directory + "/" + entry) }
-        }
-        closedir(directory)
-        for path in paths where !devices.contains(where: { $0.path == path }) && !configuration.ignoredDevices.contains(path) {
+        for path in eventNodePaths(in: configuration.directory)
+            where !devices.contains(where: { $0.path == path }) && !configuration.ignoredDevices.contains(path) {
             open(path, loop: loop)
         }
     }

@@ -217,14 +217,7 @@ public final class EvdevTouchInput {
             if !devices.isEmpty { return }
             guard wantedName != nil else { return }
         }
-        guard let directory = opendir(configuration.directory) else { return }
-        var paths: [String] = []
-        while let name = clinux_readdir_name(directory) {
-            let entry = String(cString: name)
-            if entry.hasPrefix("event") { paths.append(configuration.directory + "/" + entry) }
-        }
-        closedir(directory)
-        for path in paths where !devices.contains(where: { $0.path == path }) {
+        for path in eventNodePaths(in: configuration.directory) where !devices.contains(where: { $0.path == path }) {
             if configuration.devicePath != nil && !devices.isEmpty { return }   // one configured device
             try? open(path, loop: loop, required: false, name: wantedName)
         }

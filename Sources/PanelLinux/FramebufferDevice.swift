@@ -285,13 +285,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
 
     /// `fbN` entries of `directory`, sorted by number.
     public static func devicePaths(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        var names: [String] = []
-        while let name = clinux_readdir_name(dir) {
-            let entry = String(cString: name)
-            if isFramebufferName(entry) { names.append(entry) }
-        }
-        closedir(dir)
+        var names = directoryEntries(in: directory) { isFramebufferName($0) }
         names.sort { a, b in a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : a < b }
         return names.map { directory + "/" + $0 }
     }

@@ -127,13 +127,7 @@ public final class SysfsBacklight: Backlight {
 
     /// The entries of `directory` (each a backlight device), sorted; none when it does not exist.
     public static func deviceNames(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        var names: [String] = []
-        while let name = clinux_readdir_name(dir) {
-            let entry = String(cString: name)
-            if entry != "." && entry != ".." { names.append(entry) }
-        }
-        closedir(dir)
+        var names = directoryEntries(in: directory) { $0 != "." && $0 != ".." }
         names.sort()
         return names
     }

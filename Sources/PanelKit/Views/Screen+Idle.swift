@@ -125,17 +125,23 @@ extension Screen {
             }
             return true
         }
-        if !frame.isEmpty && idleState != .awake {
-            let swallows = idleState == .blank || storedPolicy.swallowsWakeTouchWhenDimmed
-            setIdleState(.awake)
-            if swallows {
-                isSwallowingTouches = true
-                return true
-            }
+        if !frame.isEmpty && wakeForInput() {
+            isSwallowingTouches = true
+            return true
         }
         // While a finger is down the timer waits; the lift arms it again.
         if sourcesDown == 0 && idleTimer == nil { rearmIdleTimer() }
         return false
+    }
+
+    /// Input that finds the screen dimmed or blank wakes it. Returns whether
+    /// that waking input is dropped: always on a blank screen, on a dimmed one
+    /// as the policy says. The one rule touches, keys and encoders share.
+    @usableFromInline func wakeForInput() -> Bool {
+        guard idleState != .awake else { return false }
+        let swallows = idleState == .blank || storedPolicy.swallowsWakeTouchWhenDimmed
+        setIdleState(.awake)
+        return swallows
     }
 
     /// A rotary encoder's turn or push passes here before the focus system
@@ -144,11 +150,7 @@ extension Screen {
     @usableFromInline func filterDiscreteInput() -> Bool {
         guard storedPolicy.isEnabled || idleState != .awake else { return false }
         lastActivity = application?.runLoop.now ?? lastActivity
-        var swallows = false
-        if idleState != .awake {
-            swallows = idleState == .blank || storedPolicy.swallowsWakeTouchWhenDimmed
-            setIdleState(.awake)
-        }
+        let swallows = wakeForInput()
         if sourcesDown == 0 && idleTimer == nil { rearmIdleTimer() }
         return swallows
     }
@@ -165,14 +167,10 @@ extension Screen {
         }
         guard storedPolicy.isEnabled || idleState != .awake else { return false }
         lastActivity = application?.runLoop.now ?? lastActivity
-        if press.phase == .began && idleState != .awake {
-            let swallows = idleState == .blank || storedPolicy.swallowsWakeTouchWhenDimmed
-            setIdleState(.awake)
-            if swallows {
-                swallowedKey = (press.keyCode, press.source)
-                rearmIdleTimer()
-                return true
-            }
+        if press.phase == .began && wakeForInput() {
+            swallowedKey = (press.keyCode, press.source)
+            rearmIdleTimer()
+            return true
         }
         if sourcesDown == 0 && idleTimer == nil { rearmIdleTimer() }
         return false
