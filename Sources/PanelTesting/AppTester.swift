@@ -303,11 +303,23 @@ public final class AppTester {
 
     /// Turns the encoder by `detents` (positive clockwise) one frame from now:
     /// focus moves, or the focused slider steps while adjusting.
-    public func turnEncoder(by detents: Int) { driver.turnEncoder(by: detents) }
+    public func turnEncoder(by detents: Int) {
+        layOutAsAFrameWould()
+        driver.turnEncoder(by: detents)
+    }
 
     /// Pushes the encoder and releases it: activates the focused view, or
     /// enters or leaves adjusting.
-    public func pushEncoder() { driver.pushEncoder() }
+    public func pushEncoder() {
+        layOutAsAFrameWould()
+        driver.pushEncoder()
+    }
+
+    /// On a device every frame lays the window out before the next input
+    /// arrives; focus judges what can be focused by the laid-out frames.
+    func layOutAsAFrameWould() {
+        window.layoutIfNeeded(measuringTextWith: app.renderer.textRenderer)
+    }
 
     /// The name of the view the encoder acts on; nil when none has focus.
     public var focusedViewName: String? { driver.application.focusSystem.focusedView?.name }

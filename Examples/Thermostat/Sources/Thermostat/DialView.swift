@@ -41,6 +41,12 @@ final class DialView: Control {
         if sendsActions { sendActions(for: .valueChanged) }
     }
 
+    // A board's rotary encoder (its `encoder` section) or the arrow keys: a
+    // push on the focused dial adjusts it, and each detent moves one step.
+    override var isAdjustable: Bool { true }
+    override func accessibilityIncrement() { setValue(value + step, sendsActions: true) }
+    override func accessibilityDecrement() { setValue(value - step, sendsActions: true) }
+
     // A round control: only the ring and what is inside it take touches.
     override func point(inside point: Point, with event: Event?) -> Bool {
         let dx = point.x - bounds.midX, dy = point.y - bounds.midY

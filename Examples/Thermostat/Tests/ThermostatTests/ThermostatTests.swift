@@ -28,6 +28,26 @@ struct ThermostatTests {
         ])
     }
 
+    @Test("A rotary encoder: turns move focus to the dial, a push adjusts it, each detent a half degree")
+    func encoder() throws {
+        let app = try AppTester(AppDelegate.self)
+        let screen = try thermostat(app)
+        var turns = 0
+        while app.focusedViewName != "dial" && turns < 10 {
+            app.turnEncoder(by: 1)
+            turns += 1
+        }
+        #expect(app.focusedViewName == "dial")
+        app.pushEncoder()   // adjusting
+        app.turnEncoder(by: 3)
+        app.turnEncoder(by: -1)
+        #expect(screen.setpoint == 22)
+        #expect(screen.setpointLabel.text == "22.0°")
+        app.pushEncoder()   // navigating again: a turn moves focus, the setpoint stays
+        app.turnEncoder(by: 1)
+        #expect(app.focusedViewName != "dial" && screen.setpoint == 22)
+    }
+
     @Test("Dragging along the dial's arc sets the value under the finger")
     func dragAlongTheArc() throws {
         let app = try AppTester(AppDelegate.self)
