@@ -63,22 +63,17 @@ public final class Keymap {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) else {
             throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
         }
-        // On the heap: the context keeps the pointer past this call.
-        let log = UnsafeMutablePointer<panel_xkb_log>.allocate(capacity: 1)
-        log.initialize(to: panel_xkb_log())
-        panel_xkb_capture_log(context, log)
-        defer {
-            xkb_context_set_user_data(context, nil)
-            log.deallocate()
-        }
-        if let failure = Keymap.unknownModel(names) {
-            xkb_context_unref(context)
-            throw failure
-        }
-        guard let keymap = Keymap.compile(context, names), log.pointee.errors == 0 else {
-            let failure = Keymap.diagnose(context, names, log: log)
-            xkb_context_unref(context)
-            throw failure
+        let keymap = try withCapturedLog(context) { log throws(KeymapError) -> OpaquePointer in
+            if let failure = Keymap.unknownModel(names) {
+                xkb_context_unref(context)
+                throw failure
+            }
+            guard let keymap = Keymap.compile(context, names), log.pointee.errors == 0 else {
+                let failure = Keymap.diagnose(context, names, log: log)
+                xkb_context_unref(context)
+                throw failure
+            }
+            return keymap
         }
         return Keymap(context: context, keymap: keymap)
     }
@@ -94,6 +89,23 @@ public final class Keymap {
         guard let context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else {
             throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
         }
+        let keymap = try Keymap.withCapturedLog(context) { log throws(KeymapError) -> OpaquePointer in
+            guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
+                xkb_context_unref(context)
+                throw KeymapError(field: nil, value: "", message: "not a keymap xkbcommon can load: " + Keymap.firstMessage(log))
+            }
+            return keymap
+        }
+        self.context = context
+        self.keymap = keymap
+    }
+
+    /// Runs `body` with xkbcommon's log for `context` captured (errors
+    /// counted, the first message kept for the error), then stops capturing.
+    static func withCapturedLog<Result>(_ context: OpaquePointer,
+                                        _ body: (UnsafeMutablePointer<panel_xkb_log>) throws(KeymapError) -> Result)
+        throws(KeymapError) -> Result {
+        // On the heap: the context keeps the pointer until capturing stops.
         let log = UnsafeMutablePointer<panel_xkb_log>.allocate(capacity: 1)
         log.initialize(to: panel_xkb_log())
         panel_xkb_capture_log(context, log)
@@ -101,12 +113,7 @@ public final class Keymap {
             xkb_context_set_user_data(context, nil)
             log.deallocate()
         }
-        guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-            xkb_context_unref(context)
-            throw KeymapError(field: nil, value: "", message: "not a keymap xkbcommon can load: " + Keymap.firstMessage(log))
-        }
-        self.context = context
-        self.keymap = keymap
+        return try body(log)
     }
 
     deinit {
