@@ -121,6 +121,7 @@ public final class Bench {
             default: report.scenes.append(try latency())
             }
         }
+        setGoals()
         checkBudgets()
         return report
     }

@@ -17,6 +17,10 @@ extension BenchReport {
             guard let f = rows[i].figure else { continue }
             if f.median > 0 { low = Swift.min(low, f.median) }
             high = Swift.max(high, f.p99, f.median)
+            for g in f.goals where g.limit > 0 {
+                low = Swift.min(low, g.limit)
+                high = Swift.max(high, g.limit)
+            }
         }
         var lowExponent = 0, highExponent = 1
         while power(lowExponent + 1) <= low { lowExponent += 1 }
@@ -32,7 +36,7 @@ extension BenchReport {
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
         svg += "<text x=\"16\" y=\"26\" font-size=\"17\" font-weight=\"bold\">PanelKit bench: " + escape(board) + " (" + escape(buildMode)
             + " build, " + escape(iterationsMode) + " run) " + (passed ? "PASS" : "FAIL") + "</text>\n"
-        svg += "<text x=\"16\" y=\"46\" fill=\"#555\">" + escape(machine) + ". Bars: median; ticks: p99; log scale.</text>\n"
+        svg += "<text x=\"16\" y=\"46\" fill=\"#555\">" + escape(machine) + ". Bars: median; black ticks: p99; green or red ticks: goals (met or missed); log scale.</text>\n"
         for e in lowExponent...highExponent {
             let gx = x(power(e))
             svg += "<line x1=\"" + number(gx) + "\" y1=\"" + number(top - 6) + "\" x2=\"" + number(gx) + "\" y2=\""
@@ -55,9 +59,22 @@ extension BenchReport {
                 + "\" height=\"14\" fill=\"" + color + "\"/>\n"
             svg += "<line x1=\"" + number(x(f.p99)) + "\" y1=\"" + number(y + 2) + "\" x2=\"" + number(x(f.p99)) + "\" y2=\""
                 + number(y + 20) + "\" stroke=\"#222\" stroke-width=\"2\"/>\n"
+            // Each goal is a tick where the median must end: green when the bar stops short of it.
+            var missed = false
+            for g in f.goals {
+                let met = g.isMet(by: f)
+                missed = missed || !met
+                let gx = number(x(g.limit))
+                svg += "<path d=\"M" + gx + " " + number(y) + " l-5 -6 h10 z M" + gx + " " + number(y)
+                    + " v22\" stroke=\"" + (met ? "#1a8a3a" : "#d33") + "\" fill=\"" + (met ? "#1a8a3a" : "#d33")
+                    + "\" stroke-width=\"2\"><title>goal " + escape(g.statement) + "</title></path>\n"
+            }
             var label = format(f.median, f.unit)
             if let ratio = f.ratio, let of = f.ratioOf { label += "  (× " + number(ratio) + " of " + of + ")" }
-            svg += "<text x=\"" + number(x(f.p99) + 6) + "\" y=\"" + number(y + 15) + "\" fill=\"#333\">" + escape(label) + "</text>\n"
+            if !f.goals.isEmpty { label += missed ? "  misses its goal" : "  goal met" }
+            var labelX = x(f.p99)
+            for g in f.goals { labelX = Swift.max(labelX, x(g.limit)) }
+            svg += "<text x=\"" + number(labelX + 8) + "\" y=\"" + number(y + 15) + "\" fill=\"#333\">" + escape(label) + "</text>\n"
         }
         return svg + "</svg>\n"
     }

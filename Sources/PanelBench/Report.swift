@@ -104,7 +104,13 @@ public struct BenchReport {
         if let ratio = f.ratio, let of = f.ratioOf {
             out += ", \"ratio\": " + number(ratio) + ", \"ratioOf\": " + quoted(of)
         }
-        return out + "}"
+        out += ", \"goals\": ["
+        for i in 0..<f.goals.count {
+            let g = f.goals[i]
+            out += (i > 0 ? ", " : "") + "{\"goal\": " + quoted(g.statement) + ", \"limit\": " + number(g.limit)
+                + ", \"met\": " + (g.isMet(by: f) ? "true" : "false") + "}"
+        }
+        return out + "]}"
     }
 
     // MARK: Table
@@ -128,6 +134,11 @@ public struct BenchReport {
                 out += "  " + pad(f.name, 38) + pad(format(f.median, f.unit), 12) + pad(format(f.p99, f.unit), 12)
                 if let ratio = f.ratio, let of = f.ratioOf { out += "× " + number(ratio) + " of " + of }
                 out += "\n"
+                for g in f.goals {
+                    let verdict = g.isMet(by: f) ? "met" : red + "MISSED" + plain
+                    out += "    goal " + g.statement + ": median at most " + format(g.limit, f.unit) + " in this run, "
+                        + verdict + "\n"
+                }
             }
             for j in 0..<scene.notes.count { out += "  note: " + scene.notes[j] + "\n" }
         }
@@ -137,6 +148,11 @@ public struct BenchReport {
             let b = budgets[i]
             let verdict = b.passed ? "pass" : red + "FAIL" + plain
             out += "  " + pad(b.name, 38) + pad(format(b.value, b.unit), 12) + "limit " + format(b.limit, b.unit) + "  " + verdict + "\n"
+        }
+        let goals = goalCount
+        if goals.set > 0 {
+            out += "\ngoals: " + String(goals.met) + " of " + String(goals.set) + " met"
+                + (goals.met < goals.set ? " (a missed goal is reported, not failed: timings vary by machine and load)" : "") + "\n"
         }
         out += "\n" + (passed ? "PASS" : red + "FAIL" + plain) + "\n"
         return out

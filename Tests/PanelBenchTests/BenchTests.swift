@@ -108,6 +108,48 @@ struct BenchTests {
         #expect(redraw[0]["ratioOf"] as? String == "memcpy bandwidth")
     }
 
+    @Test("Issue 19's goals sit on their figures as limits from baselines of the same run")
+    func goalsAreSetFromTheRun() throws {
+        let report = try quickRun([])
+        func figure(_ scene: String, _ prefix: String) throws -> Figure {
+            let figures = try #require(report.scenes.first { $0.name == scene }?.figures)
+            return try #require(figures.first { $0.name.hasPrefix(prefix) }, "\(scene): \(prefix)")
+        }
+        let iteration = try #require(report.baselines.first { $0.name.hasPrefix("bare loop") }).median
+        let hit = try figure("hit-test", "101 views")
+        #expect(hit.goals.first?.limit == 20 * iteration)
+        #expect(try figure("hit-test", "10001 views").goals.first?.limit == 63 * iteration)
+        #expect(try figure("touch-pipeline", "one finger").goals.map(\.limit) == [500 * iteration])
+        #expect(try figure("gesture-storm", "10 fingers").goals.map(\.limit) == [8_000])
+        let full = try figure("slider-drag", "full redraw")
+        #expect(try figure("slider-drag", "drag frame").goals.map(\.limit) == [0.05 * full.median])
+        let memcpy = try #require(report.baselines.first { $0.name.hasPrefix("memcpy of one") }).median
+        #expect(try figure("full-redraw", "controls scene, full redraw").goals.map(\.limit) == [memcpy / 0.5])
+        #expect(try figure("full-redraw", "controls scene at scale 2").goals.isEmpty)
+        #expect(try figure("text", "16 labels, warm").goals.map(\.limit) == [60_000])
+        #expect(report.goalCount.set == 8)
+    }
+
+    @Test("A missed goal is marked in the table, the JSON and the chart, and does not fail the run")
+    func missedGoalIsMarked() {
+        var report = BenchReport(machine: "test", board: "no board", buildMode: "release", iterationsMode: "full")
+        var slow = Figure(name: "slow", unit: "ns", samples: [900, 1000, 1100])
+        slow.goals = [Goal("≤ 500 ns", limit: 500)]
+        var fast = Figure(name: "fast", unit: "ns", samples: [90, 100, 110])
+        fast.goals = [Goal("≤ 500 ns", limit: 500)]
+        report.scenes.append(SceneResult(name: "s", allocationsPerOperation: 0, isHotPath: true, figures: [slow, fast]))
+        #expect(report.passed)
+        #expect(report.goalCount == (met: 1, set: 2))
+        let table = report.table(color: true)
+        #expect(table.contains("goal ≤ 500 ns: median at most 500 ns in this run, \u{1B}[31;1mMISSED"))
+        #expect(table.contains("goal ≤ 500 ns: median at most 500 ns in this run, met"))
+        #expect(table.contains("goals: 1 of 2 met"))
+        #expect(report.json().contains("\"goals\": [{\"goal\": \"≤ 500 ns\", \"limit\": 500, \"met\": false}]"))
+        let svg = report.svg()
+        #expect(svg.contains("<title>goal ≤ 500 ns</title>"))
+        #expect(svg.contains("misses its goal") && svg.contains("goal met"))
+    }
+
     @Test("A budget over its limit fails the run; within it passes")
     func budgets() {
         var report = BenchReport(machine: "test", board: "b", buildMode: "debug", iterationsMode: "quick")
