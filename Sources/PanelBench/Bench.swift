@@ -174,6 +174,16 @@ public final class Bench {
         var figures: [Figure] = []
         var allocations = 0.0
         var previous: Figure?
+        /// The index of the last rect that contains `point`, or -1: the bare scan.
+        /// Out of line, so it is timed as a call, as a hit-test is.
+        @inline(never) func frontmostRect(containing point: Point, in rects: [Rect]) -> Int {
+            var i = rects.count
+            while i > 0 {
+                i -= 1
+                if rects[i].contains(point) { return i }
+            }
+            return -1
+        }
         // 100, 1,000 and 10,000 views: 1, 10 and 100 containers of 9 rows of 10 cells, with the screen root.
         let shapes = [(1, 9, 10), (10, 9, 10), (100, 9, 10)]
         for s in 0..<shapes.count {
@@ -195,12 +205,31 @@ public final class Bench {
             _ = window.hitTest(points[0], with: nil)   // the view table is built
             var next = 0
             var hits = 0
+            var bareScan: Figure?
+            if s == 0 {
+                // The floor any hit-test can approach: the same views' window-space
+                // rects, packed in paint order, scanned front to back for the first
+                // (frontmost) that contains the point; no flags, no hierarchy.
+                var rects: [Rect] = []
+                let entries = window.viewTable.entries
+                for i in 1..<entries.count { rects.append(entries[i].frameInWindow) }
+                let bare = stopwatch(samples: 2000, batch: 256).measure {
+                    if frontmostRect(containing: points[next], in: rects) >= 0 { hits += 1 }
+                    next = next == 255 ? 0 : next + 1
+                }
+                let bareFigure = Figure(name: String(views) + " views: bare scan of the same rects", unit: "ns", samples: bare.nanoseconds)
+                figures.append(bareFigure)
+                bareScan = bareFigure
+            }
             let result = stopwatch(samples: 2000, batch: 256).measure {
                 if window.hitTest(points[next], with: nil) != nil { hits += 1 }
                 next = next == 255 ? 0 : next + 1
             }
             var figure = Figure(name: String(views) + " views: per hit-test", unit: "ns", samples: result.nanoseconds)
-            if let previous {
+            if let bareScan {
+                figure.ratio = bareScan.median > 0 ? figure.median / bareScan.median : nil
+                figure.ratioOf = "bare scan"
+            } else if let previous {
                 figure.ratio = previous.median > 0 ? figure.median / previous.median : nil
                 figure.ratioOf = previous.name.split(separator: ":").first.map { String($0) + " (growth)" }
             }

@@ -68,6 +68,49 @@ public final class ViewTable {
         public var drawAlphaInWindow: Double
     }
 
+    /// What the hit-test reads of one view, packed into 72 bytes (the
+    /// `Entry` spans four cache lines). The nodes of a view's subviews sit side by side,
+    /// back to front, so scanning them front to back reads memory in order,
+    /// with no link to follow from one to the next.
+    @usableFromInline struct HitNode {
+        /// When `isPlain`, the view's bounds as `Rect.contains` compares them
+        /// (`maxX` is `origin.x + width`, computed once here), a zero stored
+        /// as -0 (see `hitMask`); else an empty area, which no point is in.
+        @usableFromInline var minX: Double, minY: Double, maxX: Double, maxY: Double
+        /// The translation `superviewToLocal` is, when `isPlain`.
+        @usableFromInline var dx: Double, dy: Double
+        /// Unretained, as the entry's (`members` keeps it alive).
+        @usableFromInline unowned(unsafe) var view: View
+        /// The view's entry, for the slow path: its full `superviewToLocal`.
+        @usableFromInline var entry: Int32
+        /// The node of the view's backmost subview; its subviews' nodes run to `childrenEnd`.
+        @usableFromInline var firstChild: Int32
+        @usableFromInline var childrenEnd: Int32
+        @usableFromInline var flags: Flags
+        /// Eligible, reachable, answered by the table (no override to call),
+        /// and placed by a pure translation: the common case, tested in place.
+        @usableFromInline var isPlain: Bool
+        /// Every subview is plain, or skipped without a call (a standard view
+        /// that is hidden, disabled, …): the scan tests them without branching.
+        @usableFromInline var subviewsArePlain: Bool
+
+        /// -1 (all bits set) when the node `isPlain` and (x, y), in its superview's
+        /// coordinates, is in its bounds [minX, maxX) × [minY, maxY) as
+        /// `Rect.contains` answers; else 0 (a node that is not plain has no
+        /// area: x ≥ -0 and x < -0 never both hold). No branch: as the point moves,
+        /// the four comparisons' branches mispredict, and that cost most of
+        /// the scan. `x >= minX` is the sign bit of `x - minX` clear, `x < maxX`
+        /// the sign bit of `x - maxX` set. That holds for finite numbers and
+        /// infinities (bounds are finite in a plain node, and the point is a
+        /// finite point plus a finite translation, never NaN), and for zeros
+        /// because a bound of 0 is stored as -0: `x - (-0)` is +0 for either zero.
+        @inline(__always) @usableFromInline func hitMask(superviewX: Double, superviewY: Double) -> Int64 {
+            let x = superviewX + dx, y = superviewY + dy
+            let inside = ~(x - minX).bitPattern & (x - maxX).bitPattern & ~(y - minY).bitPattern & (y - maxY).bitPattern
+            return Int64(bitPattern: inside) >> 63
+        }
+    }
+
     /// Set by the window that owns the table, right after both exist.
     /// Unretained: the window owns the table.
     public internal(set) unowned(unsafe) var window: Window?
@@ -78,11 +121,18 @@ public final class ViewTable {
     // `draw`) only set `needsRebuild`, and the rebuild waits until the scan is over.
     @exclusivity(unchecked) @usableFromInline var storage: ContiguousArray<Entry> = []
     @exclusivity(unchecked) public internal(set) var needsRebuild = true
+    /// The hit-test's packed copy of the entries, grouped by superview (see
+    /// `HitNode`); held still and skipped by the exclusivity check for the same reasons as `storage`.
+    @exclusivity(unchecked) @usableFromInline var hitNodes: ContiguousArray<HitNode> = []
+    /// For each entry, the index of its node in `hitNodes`.
+    @exclusivity(unchecked) @usableFromInline var hitNodeIndex: ContiguousArray<Int32> = []
     /// Strong references to every view in `storage` but the window, so a view
     /// removed and dropped by app code during a scan stays valid until the scan ends.
     @usableFromInline var members: ContiguousArray<View> = []
     /// Scans and draws in progress (they nest: an override calls `super.hitTest`).
-    @usableFromInline var useDepth = 0
+    /// Unchecked for exclusivity, as it is read and changed on every hit-test:
+    /// each access is a single read or `+= 1`, during which no app code runs.
+    @exclusivity(unchecked) @usableFromInline var useDepth = 0
     /// How many times the table was rebuilt; tests use it to show events do not rebuild.
     public internal(set) var rebuildCount = 0
 
@@ -126,6 +176,8 @@ public final class ViewTable {
         guard needsRebuild, useDepth == 0 else { return }
         storage.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
+        hitNodes.removeAll(keepingCapacity: true)
+        hitNodeIndex.removeAll(keepingCapacity: true)
     }
 
     /// Rebuilds the table if the hierarchy changed, unless a scan is reading
@@ -166,10 +218,64 @@ public final class ViewTable {
     @usableFromInline func rebuild() {
         storage.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
+        hitNodes.removeAll(keepingCapacity: true)
+        hitNodeIndex.removeAll(keepingCapacity: true)
         guard let window else { return }
         append(window, parent: -1)
+        // Index 0 says "the root of its own table" (`Window.hitTest` relies on
+        // it): a window put inside another view is that hierarchy's, not its own.
+        if window.window !== window { window.tableIndex = -1 }
+        buildHitNodes()
         needsRebuild = false
         rebuildCount += 1
+    }
+
+    /// Lays out `hitNodes` breadth first from the window's entry, each view's
+    /// subviews together and back to front.
+    @usableFromInline func buildHitNodes() {
+        hitNodeIndex.append(contentsOf: repeatElement(-1, count: storage.count))
+        hitNodes.append(makeHitNode(entry: 0))
+        hitNodeIndex[0] = 0
+        var node = 0
+        while node < hitNodes.count {
+            let index = Int(hitNodes[node].entry)
+            hitNodes[node].firstChild = Int32(hitNodes.count)
+            var child = index + 1
+            let end = Int(storage[index].subtreeEnd)
+            while child < end {
+                hitNodeIndex[child] = Int32(hitNodes.count)
+                hitNodes.append(makeHitNode(entry: child))
+                child = Int(storage[child].subtreeEnd)
+            }
+            hitNodes[node].childrenEnd = Int32(hitNodes.count)
+            updateSubviewsArePlain(ofNode: node)
+            node += 1
+        }
+    }
+
+    @usableFromInline func updateSubviewsArePlain(ofNode node: Int) {
+        var plain = true
+        var child = Int(hitNodes[node].firstChild)
+        while child < Int(hitNodes[node].childrenEnd) {
+            let flags = hitNodes[child].flags
+            plain = plain && !flags.contains(.customHitTesting) && (hitNodes[child].isPlain || !flags.isDisjoint(with: Flags.ineligible))
+            child += 1
+        }
+        hitNodes[node].subviewsArePlain = plain
+    }
+
+    /// The hit node of the entry at `index`, without its subviews' range.
+    @usableFromInline func makeHitNode(entry index: Int) -> HitNode {
+        let entry = storage[index]
+        let t = entry.superviewToLocal
+        let isTranslation = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
+        let isPlain = isTranslation && entry.flags.isDisjoint(with: Flags.ineligible) && !entry.flags.contains(.customHitTesting)
+        func bound(_ value: Double) -> Double { isPlain && value != 0 ? value : -0.0 }
+        return HitNode(
+            minX: bound(entry.bounds.minX), minY: bound(entry.bounds.minY),
+            maxX: bound(entry.bounds.maxX), maxY: bound(entry.bounds.maxY),
+            dx: t.tx, dy: t.ty, view: entry.view, entry: Int32(index), firstChild: -1, childrenEnd: -1,
+            flags: entry.flags, isPlain: isPlain, subviewsArePlain: false)
     }
 
     @discardableResult
@@ -276,6 +382,13 @@ public final class ViewTable {
         fresh.lastChild = old.lastChild
         fresh.previousSibling = old.previousSibling
         storage[index] = fresh
+        let node = Int(hitNodeIndex[index])
+        var hitNode = makeHitNode(entry: index)
+        hitNode.firstChild = hitNodes[node].firstChild
+        hitNode.childrenEnd = hitNodes[node].childrenEnd
+        hitNode.subviewsArePlain = hitNodes[node].subviewsArePlain
+        hitNodes[node] = hitNode
+        if fresh.parent >= 0 { updateSubviewsArePlain(ofNode: Int(hitNodeIndex[Int(fresh.parent)])) }
         var child = fresh.lastChild
         while child >= 0 {
             refreshSubtree(at: Int(child))
@@ -293,42 +406,81 @@ public final class ViewTable {
 
     /// UIKit's default `hitTest(_:with:)` for the view at `index`, given `point`
     /// in that view's bounds coordinates (R4, R5).
+    /// It calls into a view only where its class may override `hitTest` or `point(inside:)`.
     ///
-    /// It descends the table instead of recursing: at each level it scans the
-    /// subviews front to back through the sibling links, converts the point one
-    /// level down, and skips the whole subtree of a subview that is ineligible
-    /// or does not contain the point. It calls into a view only where its class
-    /// may override `hitTest` or `point(inside:)`.
+    /// The entries are held still meanwhile: an override that changes the
+    /// hierarchy or geometry only marks the table, and it is rebuilt after the scan.
     @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
-        withStableEntries { table -> View? in
-            guard index >= 0 && index < table.count else { return nil }
-            let start = table[index]
-            if !start.flags.isDisjoint(with: Flags.ineligible) || !point.x.isFinite || !point.y.isFinite { return nil }
-            if start.flags.contains(.customHitTesting) {
-                guard start.view.point(inside: point, with: event) else { return nil }
-            } else if !start.bounds.contains(point) {
-                return nil
-            }
-            var node = index
-            var local = point
-            descending: while true {
-                var child = table[node].lastChild
-                while child >= 0 {
-                    let entry = table[Int(child)]
-                    if entry.flags.isDisjoint(with: Flags.unreachable) {
-                        let childPoint = entry.superviewToLocal.apply(to: local)
-                        if entry.flags.contains(.customHitTesting) {
-                            if let hit = entry.view.hitTest(childPoint, with: event) { return hit }
-                        } else if entry.flags.isDisjoint(with: Flags.ineligible) && entry.bounds.contains(childPoint) {
-                            node = Int(child)
-                            local = childPoint
-                            continue descending
-                        }
+        rebuildIfNeeded()
+        guard index >= 0 && index < storage.count else { return nil }
+        useDepth += 1
+        let startNode = Int(hitNodeIndex[index])
+        let hit = scan(from: startNode, localPoint: point, with: event)
+        useDepth -= 1
+        if needsRebuild { releaseStaleMembers() }
+        return hit
+    }
+
+    /// The scan itself. It reads the arrays through `self`, bounds-checked,
+    /// rather than through buffer pointers, which would retain both arrays'
+    /// storage on every hit-test; they are not written while `useDepth` is
+    /// above zero, and `members` keeps every view they list alive, whatever
+    /// the overrides it calls do.
+    ///
+    /// It descends instead of recursing: at each level it scans the subviews'
+    /// nodes front to back, converts the point one level down, and skips the
+    /// whole subtree of a subview that is ineligible or does not contain the point.
+    @inline(__always) @usableFromInline func scan(from startNode: Int, localPoint point: Point, with event: Event?) -> View? {
+        var node = startNode
+        let start = hitNodes[node]
+        if !start.flags.isDisjoint(with: Flags.ineligible) || !point.x.isFinite || !point.y.isFinite { return nil }
+        if start.flags.contains(.customHitTesting) {
+            guard start.view.point(inside: point, with: event) else { return nil }
+        } else if start.isPlain {
+            guard point.x >= start.minX && point.x < start.maxX && point.y >= start.minY && point.y < start.maxY else { return nil }
+        } else if !storage[Int(start.entry)].bounds.contains(point) {
+            return nil
+        }
+        var local = point
+        descending: while true {
+            let first = Int(hitNodes[node].firstChild)
+            var child = Int(hitNodes[node].childrenEnd)
+            if hitNodes[node].subviewsArePlain {
+                // Nothing to call and nothing to multiply: one branch per subview.
+                while child > first {
+                    child -= 1
+                    if hitNodes[child].hitMask(superviewX: local.x, superviewY: local.y) != 0 {
+                        // What `superviewToLocal.apply(to:)` gives for a translation
+                        // (1·x + 0·y + tx), up to the sign of a zero, which no comparison sees.
+                        local = Point(x: local.x + hitNodes[child].dx, y: local.y + hitNodes[child].dy)
+                        node = child
+                        continue descending
                     }
-                    child = entry.previousSibling
                 }
-                return table[node].view
+                return hitNodes[node].view
             }
+            while child > first {
+                child -= 1
+                let candidate = hitNodes[child]
+                if candidate.hitMask(superviewX: local.x, superviewY: local.y) != 0 {
+                    node = child
+                    local = Point(x: local.x + candidate.dx, y: local.y + candidate.dy)
+                    continue descending
+                } else if candidate.isPlain {
+                    continue
+                } else if candidate.flags.isDisjoint(with: Flags.unreachable) {
+                    let childPoint = storage[Int(candidate.entry)].superviewToLocal.apply(to: local)
+                    if candidate.flags.contains(.customHitTesting) {
+                        if let hit = candidate.view.hitTest(childPoint, with: event) { return hit }
+                    } else if candidate.flags.isDisjoint(with: Flags.ineligible)
+                        && storage[Int(candidate.entry)].bounds.contains(childPoint) {
+                        node = child
+                        local = childPoint
+                        continue descending
+                    }
+                }
+            }
+            return hitNodes[node].view
         }
     }
 }

@@ -83,6 +83,15 @@ open class Window: View {
         ObjectIdentifier(self) == ObjectIdentifier(Window.self)
     }
 
+    /// `View`'s hit-test, entered where every touch enters it: the window is
+    /// its own table's first entry, so the scan starts there without a lookup.
+    /// A window's index is 0 only while it is the root of its own hierarchy
+    /// (`ViewTable.rebuild`); inside another view's, `View`'s path finds it.
+    open override func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard tableIndex == 0 else { return super.hitTest(point, with: event) }
+        return viewTable.hitTest(at: 0, localPoint: point, with: event)
+    }
+
     /// Delivers the event's touches that belong to this window to their views:
     /// one message per view and phase, in the order began, moved, ended,
     /// cancelled (R3, R7). Override to observe events; call `super` to deliver.
