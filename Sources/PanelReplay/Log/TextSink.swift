@@ -57,6 +57,8 @@ public final class CountingSink: TextSink {
 
     public func write(_ bytes: UnsafeRawBufferPointer) {
         byteCount += bytes.count
-        for byte in bytes where byte == 0x0A { lineCount += 1 }
+        var lines = 0   // counted aside: one store for the buffer, not one per line
+        for byte in bytes where byte == 0x0A { lines += 1 }
+        lineCount += lines
     }
 }
