@@ -172,6 +172,12 @@ public final class JSONLineWriter {
     @inline(__always)
     @usableFromInline static func writeEscaped(_ byte: UInt8, to buffer: UnsafeMutablePointer<UInt8>, at index: inout Int) {
         var at = index
+        // Most bytes are printable and not a quote or backslash: one test for them.
+        if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+            buffer[at] = byte
+            index = at + 1
+            return
+        }
         switch byte {
         case 0x22, 0x5C:
             buffer[at] = 0x5C; buffer[at + 1] = byte; at += 2
