@@ -117,6 +117,25 @@ struct LimitsTests {
         #expect(recorder.messages.last?.hasPrefix("pad touchesEnded") == true)
     }
 
+    @Test("Rule 5: a key press dropped from a full queue is gone; the touch frame queued in its place is a touch")
+    func droppedPressLeavesNoTrace() {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()), inputQueueCapacity: 2)
+        let driver = TouchDriver(application: application)
+        let keys = KeyView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "keys")
+        driver.window.addSubview(keys)
+        #expect(keys.becomeFirstResponder())
+        application.enqueue(keyPress(30, .began, "a"))   // the oldest: dropped twice over by the frames
+        var down = TouchFrame(timestamp: 0.01)
+        down.append(TouchContact(id: 1, x: 50, y: 50))
+        application.enqueue(down)
+        application.enqueue(TouchFrame(timestamp: 0.02))   // takes the dropped press's entry
+        application.runTurn()
+        #expect(application.droppedInputFrames == 1)
+        #expect(keys.presses.isEmpty)
+        #expect(application.touchTracker.touchesSeen == 1)
+        #expect(application.touchTracker.liveTouches.isEmpty)
+    }
+
     @Test("More fingers than the touch pool: the extra ones are ignored and said once; all end")
     func touchPoolOverflow() {
         let driver = TouchDriver()

@@ -39,10 +39,12 @@ public final class FocusSystem {
     public internal(set) var focusedView: View?
     /// Whether turns adjust the focused view (after a push on an adjustable
     /// view) rather than move focus.
-    public internal(set) var isAdjusting = false
+    /// Read on every touch frame (``touchDidLand()``), and read or written whole
+    /// everywhere, no access held across a call: no dynamic exclusivity check.
+    @exclusivity(unchecked) public internal(set) var isAdjusting = false
     /// Whether the focus ring is drawn: set by the first focus input, cleared
     /// by a finger landing on the screen.
-    public internal(set) var isFocusRingVisible = false
+    @exclusivity(unchecked) public internal(set) var isFocusRingVisible = false
     /// Told about every encoder event and every change of focus or mode (the log).
     /// Retained.
     public var observer: (any FocusObserver)?

@@ -28,8 +28,12 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     @usableFromInline unowned(unsafe) let tracker: TouchTracker
     @usableFromInline unowned(unsafe) let runLoop: RunLoop
     /// Recognizers that received a touch since their last reset, in the order they did.
-    @usableFromInline var engaged: ContiguousArray<GestureRecognizer> = []
-    @usableFromInline var isResetPassScheduled = false
+    /// No dynamic exclusivity check: every loop reads one element at a time
+    /// by index and re-reads the count, and the list only changes by a whole
+    /// append or removal, so recognizer code that engages one meanwhile (a
+    /// delegate, an action) never overlaps an access to it.
+    @exclusivity(unchecked) @usableFromInline var engaged: ContiguousArray<GestureRecognizer> = []
+    @exclusivity(unchecked) @usableFromInline var isResetPassScheduled = false
     /// Hears every state change; retained (it is the app's log, not a delegate).
     public var observer: (any GestureArenaObserver)?
     public let lifetime = Lifetime()

@@ -24,11 +24,15 @@ open class GestureRecognizer: RunLoopTarget {
     /// The view the recognizer is attached to. Unretained (the view owns its
     /// recognizers); a view detaches its recognizers when it is freed, so this
     /// never names a freed view.
-    public internal(set) unowned(unsafe) var view: View?
+    /// Written only by attaching and detaching, read whole: no dynamic exclusivity check.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
 
     /// A disabled recognizer gets no touches; disabling it mid-gesture cancels
     /// the gesture (or fails it while still possible).
-    public var isEnabled = true {
+    // This and the flags below are read by the arena on every event; app code
+    // sets them, in actions too, but the arena only loads them whole and holds
+    // no access across that code: no dynamic exclusivity check.
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             if !isEnabled && oldValue { arena?.recognizerWasDisabled(self) }
         }
@@ -36,11 +40,11 @@ open class GestureRecognizer: RunLoopTarget {
 
     /// G10: when the gesture is recognized, the view gets `touchesCancelled` for
     /// the gesture's touches, before the action runs, and nothing more for them.
-    public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public var cancelsTouchesInView = true
     /// G11: the view gets no messages for the touches while recognition is undecided.
-    public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public var delaysTouchesBegan = false
     /// G12: the view's `touchesEnded` waits until this recognizer fails.
-    public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public var delaysTouchesEnded = true
 
     /// G6–G8. Not retained, as in UIKit; reads `nil` once the delegate is freed.
     public var delegate: (any GestureRecognizerDelegate)? {
@@ -52,31 +56,39 @@ open class GestureRecognizer: RunLoopTarget {
     }
     // A ZeroingReference spelled out: the generic one needs a class type, and
     // an existential is not one. Loaded only while the token says it lives.
-    @usableFromInline unowned(unsafe) var unretainedDelegate: (any GestureRecognizerDelegate)?
-    @usableFromInline var delegateToken: LifetimeToken?
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var unretainedDelegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) @usableFromInline var delegateToken: LifetimeToken?
 
     // MARK: State
+    //
+    // The arena's bookkeeping skips the dynamic exclusivity check: app code
+    // cannot reach it (internal), and the arena reads or writes each field
+    // whole, never holding an access across a subclass's touches method, a
+    // delegate or an action, which may re-enter the arena.
 
-    @usableFromInline var storedState = State.possible
+    @exclusivity(unchecked) @usableFromInline var storedState = State.possible
     /// A transition out of `.possible` waiting for a required recognizer to fail (G8).
-    @usableFromInline var pendingState: State?
+    @exclusivity(unchecked) @usableFromInline var pendingState: State?
     /// The waiting transition is a continuous gesture that began and ended while it waited.
-    @usableFromInline var pendingBeganBeforeEnding = false
+    @exclusivity(unchecked) @usableFromInline var pendingBeganBeforeEnding = false
     /// Received a touch since the last reset: only engaged recognizers make others wait (G8).
-    @usableFromInline var isEngaged = false
+    @exclusivity(unchecked) @usableFromInline var isEngaged = false
     @usableFromInline var isResetScheduled = false
     /// The touches this recognizer tracks: bits over the touch tracker's pool.
-    @usableFromInline var touchMask: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var touchMask: UInt32 = 0
     /// Static failure requirements (G8).
-    @usableFromInline var requiredToFail: [GestureRecognizer] = []
-    @usableFromInline var targets = TargetActionList<GestureRecognizer>()
+    /// Both lists are read one entry at a time, each entry copied out before
+    /// an action runs, so an action that adds a target or a requirement
+    /// overlaps no access to them.
+    @exclusivity(unchecked) @usableFromInline var requiredToFail: [GestureRecognizer] = []
+    @exclusivity(unchecked) @usableFromInline var targets = TargetActionList<GestureRecognizer>()
     /// The arena of the application whose touches the recognizer saw; `nil`
     /// once that application (and its arena) is freed.
     @usableFromInline var arena: GestureArena? {
         get { arenaReference.object }
         set { arenaReference = ZeroingReference(newValue) }
     }
-    @usableFromInline var arenaReference = ZeroingReference<GestureArena>()
+    @exclusivity(unchecked) @usableFromInline var arenaReference = ZeroingReference<GestureArena>()
 
     public init(name: String = "") {
         self.name = name

@@ -28,14 +28,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     public var maximumTapInterval: Double = 0.35
 
     // MARK: State
+    //
+    // Internal state, read and written whole by this recognizer's own methods,
+    // never held across a call into app code (`cancelTimer` only reaches the
+    // run loop's slots): no dynamic exclusivity check.
 
-    @usableFromInline var tapsCompleted = 0
-    @usableFromInline var touchesInTap = 0
-    @usableFromInline var peakTouches = 0
-    @usableFromInline var pressTimer: TimerHandle?
-    @usableFromInline var tapIntervalTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline var tapsCompleted = 0
+    @exclusivity(unchecked) @usableFromInline var touchesInTap = 0
+    @exclusivity(unchecked) @usableFromInline var peakTouches = 0
+    @exclusivity(unchecked) @usableFromInline var pressTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline var tapIntervalTimer: TimerHandle?
     /// Set once the press timer asked to begin; the arena may still hold that (G8).
-    @usableFromInline var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
 
     // MARK: Touches
 

@@ -41,24 +41,28 @@ open class PanGestureRecognizer: GestureRecognizer {
     public var maximumNumberOfTouches = Int.max
 
     // MARK: State
+    //
+    // Internal state, read and written whole by this recognizer's own methods,
+    // never held across a call into app code (`cancelTimer` only reaches the
+    // run loop's slots): no dynamic exclusivity check.
 
     /// Each tracked finger's last location in window coordinates, by pool slot.
-    @usableFromInline var lastLocations: InlineArray<32, Point> = InlineArray(repeating: .zero)
+    @exclusivity(unchecked) @usableFromInline var lastLocations: InlineArray<32, Point> = InlineArray(repeating: .zero)
     /// The fingers the pan follows: bits over the touch tracker's pool.
-    @usableFromInline var trackedMask: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var trackedMask: UInt32 = 0
     /// How far the fingers moved since the first landed, in window coordinates:
     /// the centroid's movement without the jumps of fingers joining or leaving.
-    @usableFromInline var travel = Point.zero
+    @exclusivity(unchecked) @usableFromInline var travel = Point.zero
     /// `travel` when the hysteresis started counting (the finger count last changed).
-    @usableFromInline var hysteresisOrigin = Point.zero
+    @exclusivity(unchecked) @usableFromInline var hysteresisOrigin = Point.zero
     /// `travel` where ``translation(in:)`` is zero: where the pan began, or as
     /// ``setTranslation(_:in:)`` moved it.
-    @usableFromInline var translationOrigin = Point.zero
+    @exclusivity(unchecked) @usableFromInline var translationOrigin = Point.zero
     /// Set once this pan asked to begin; the arena may still hold that (G8).
-    @usableFromInline var hasRequestedBegin = false
-    @usableFromInline var samples = MotionSamples()
+    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline var samples = MotionSamples()
     /// The timestamp of the last event the pan heard, for the velocity's age.
-    @usableFromInline var latestTime = 0.0
+    @exclusivity(unchecked) @usableFromInline var latestTime = 0.0
 
     // MARK: Translation and velocity
 

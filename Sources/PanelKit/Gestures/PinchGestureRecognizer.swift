@@ -48,17 +48,21 @@ open class PinchGestureRecognizer: GestureRecognizer {
     }
 
     // MARK: State
+    //
+    // Internal state, read and written whole by this recognizer's own methods,
+    // never held across a call into app code (`cancelTimer` only reaches the
+    // run loop's slots): no dynamic exclusivity check.
 
-    @usableFromInline var pair = TouchPair()
+    @exclusivity(unchecked) @usableFromInline var pair = TouchPair()
     /// The distance between the fingers when the second landed.
-    @usableFromInline var landingDistance = 0.0
-    @usableFromInline var currentDistance = 0.0
+    @exclusivity(unchecked) @usableFromInline var landingDistance = 0.0
+    @exclusivity(unchecked) @usableFromInline var currentDistance = 0.0
     /// The distance at which ``scale`` is 1.
-    @usableFromInline var referenceDistance = 0.0
-    @usableFromInline var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline var referenceDistance = 0.0
+    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
     /// Recent distances, in `x`.
-    @usableFromInline var samples = MotionSamples()
-    @usableFromInline var latestTime = 0.0
+    @exclusivity(unchecked) @usableFromInline var samples = MotionSamples()
+    @exclusivity(unchecked) @usableFromInline var latestTime = 0.0
 
     // MARK: Touches
 

@@ -42,19 +42,23 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     // MARK: State
+    //
+    // Internal state, read and written whole by this recognizer's own methods,
+    // never held across a call into app code (`cancelTimer` only reaches the
+    // run loop's slots): no dynamic exclusivity check.
 
-    @usableFromInline var pair = TouchPair()
+    @exclusivity(unchecked) @usableFromInline var pair = TouchPair()
     /// How far the line between the fingers turned since the second landed,
     /// unwrapped across ±π.
-    @usableFromInline var turned = 0.0
+    @exclusivity(unchecked) @usableFromInline var turned = 0.0
     /// The angle of the line at the last event, in (-π, π].
-    @usableFromInline var lastAngle = 0.0
+    @exclusivity(unchecked) @usableFromInline var lastAngle = 0.0
     /// `turned` where ``rotation`` is zero.
-    @usableFromInline var rotationOrigin = 0.0
-    @usableFromInline var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline var rotationOrigin = 0.0
+    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
     /// Recent values of `turned`, in `x`.
-    @usableFromInline var samples = MotionSamples()
-    @usableFromInline var latestTime = 0.0
+    @exclusivity(unchecked) @usableFromInline var samples = MotionSamples()
+    @exclusivity(unchecked) @usableFromInline var latestTime = 0.0
 
     // MARK: Touches
 

@@ -34,9 +34,10 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// or every touch fails.
     public var edges: RectEdge
 
+    // Read and written whole by its own touches methods: no dynamic exclusivity check.
     /// The edges of `edges` the first finger landed near.
-    @usableFromInline var startEdges: RectEdge = []
-    @usableFromInline var hasCheckedStart = false
+    @exclusivity(unchecked) @usableFromInline var startEdges: RectEdge = []
+    @exclusivity(unchecked) @usableFromInline var hasCheckedStart = false
 
     public init(edges: RectEdge = [], name: String = "") {
         self.edges = edges

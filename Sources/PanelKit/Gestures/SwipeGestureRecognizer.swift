@@ -57,10 +57,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public internal(set) var recognizedDirection: Direction = []
 
     // MARK: State
+    //
+    // Internal state, read and written whole by this recognizer's own methods,
+    // never held across a call into app code (`cancelTimer` only reaches the
+    // run loop's slots): no dynamic exclusivity check.
 
-    @usableFromInline var touchesLanded = 0
-    @usableFromInline var startTime = 0.0
-    @usableFromInline var durationTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline var touchesLanded = 0
+    @exclusivity(unchecked) @usableFromInline var startTime = 0.0
+    @exclusivity(unchecked) @usableFromInline var durationTimer: TimerHandle?
 
     // MARK: Touches
 

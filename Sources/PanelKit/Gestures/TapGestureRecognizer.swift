@@ -35,15 +35,19 @@ open class TapGestureRecognizer: GestureRecognizer {
     public var maximumTapDistance: Double = 40
 
     // MARK: State
+    //
+    // Internal state, read and written whole by this recognizer's own methods,
+    // never held across a call into app code (`cancelTimer` only reaches the
+    // run loop's slots): no dynamic exclusivity check.
 
-    @usableFromInline var tapsCompleted = 0
+    @exclusivity(unchecked) @usableFromInline var tapsCompleted = 0
     /// Fingers that landed in the current tap.
-    @usableFromInline var touchesInTap = 0
+    @exclusivity(unchecked) @usableFromInline var touchesInTap = 0
     /// The most fingers down at once in the current tap.
-    @usableFromInline var peakTouches = 0
+    @exclusivity(unchecked) @usableFromInline var peakTouches = 0
     /// Where the first tap's first finger landed, in window coordinates.
-    @usableFromInline var firstTapLocation = Point.zero
-    @usableFromInline var intervalTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline var firstTapLocation = Point.zero
+    @exclusivity(unchecked) @usableFromInline var intervalTimer: TimerHandle?
 
     // MARK: Touches
 

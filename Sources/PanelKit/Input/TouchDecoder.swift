@@ -47,47 +47,51 @@ public final class TouchDecoder {
 
     /// How the device reports touches.
     public let touchProtocol: TouchProtocol
+    // The decoder's state skips the dynamic exclusivity check: it changes only
+    // inside `decode(_:)`, one field or slot at a time, and the one call out
+    // (a warning, which may reach app code) holds no access to it.
+
     /// The last completed frame: the fingers on the surface, in device units,
     /// stamped with its `SYN_REPORT`'s time.
-    public internal(set) var frame = TouchFrame()
+    @exclusivity(unchecked) public internal(set) var frame = TouchFrame()
     /// How many `SYN_DROPPED` events the device sent: each one lost events (H4).
-    public internal(set) var droppedEventBursts = 0
+    @exclusivity(unchecked) public internal(set) var droppedEventBursts = 0
     /// Contacts left out because the device put them in a slot it did not
     /// declare, or a frame held more than ``TouchFrame/capacity``.
-    public internal(set) var ignoredContacts = 0
+    @exclusivity(unchecked) public internal(set) var ignoredContacts = 0
     /// Where the first ignored contact is said (once); the application's, set
     /// by ``TouchInputPath/feed(_:to:)`` or by the host.
-    public var warnings: RuntimeWarnings?
+    @exclusivity(unchecked) public var warnings: RuntimeWarnings?
 
     @usableFromInline let xBounds: AxisBounds
     @usableFromInline let yBounds: AxisBounds
     /// Set from `SYN_DROPPED` to the next `SYN_REPORT`: those events are ignored.
-    @usableFromInline var isDiscardingUntilReport = false
-    @usableFromInline var nextFrameIsResynchronized = false
+    @exclusivity(unchecked) @usableFromInline var isDiscardingUntilReport = false
+    @exclusivity(unchecked) @usableFromInline var nextFrameIsResynchronized = false
 
     // Protocol B.
-    @usableFromInline var slots: InlineArray<64, SlotState>
+    @exclusivity(unchecked) @usableFromInline var slots: InlineArray<64, SlotState>
     @usableFromInline let slotCount: Int
     /// -1 while the device points at a slot beyond `slotCount`.
-    @usableFromInline var currentSlot: Int
+    @exclusivity(unchecked) @usableFromInline var currentSlot: Int
 
     // Protocol A.
-    @usableFromInline var pendingContact = AnonymousContact()
-    @usableFromInline var reportedContacts: InlineArray<16, AnonymousContact>
-    @usableFromInline var reportedCount = 0
-    @usableFromInline var touchReleasedInFrame = false
+    @exclusivity(unchecked) @usableFromInline var pendingContact = AnonymousContact()
+    @exclusivity(unchecked) @usableFromInline var reportedContacts: InlineArray<16, AnonymousContact>
+    @exclusivity(unchecked) @usableFromInline var reportedCount = 0
+    @exclusivity(unchecked) @usableFromInline var touchReleasedInFrame = false
     /// The device tracking id behind each contact of `frame` (-1: none).
-    @usableFromInline var previousTrackingIDs: InlineArray<16, Int32>
-    @usableFromInline var nextContactID: Int32 = 0
+    @exclusivity(unchecked) @usableFromInline var previousTrackingIDs: InlineArray<16, Int32>
+    @exclusivity(unchecked) @usableFromInline var nextContactID: Int32 = 0
     @usableFromInline let maximumMatchDistanceSquared: Double
 
     // Single touch.
     @usableFromInline let buttonCode: UInt16
-    @usableFromInline var isButtonDown = false
-    @usableFromInline var singleContactID: Int32 = -1
-    @usableFromInline var singleX: Int32
-    @usableFromInline var singleY: Int32
-    @usableFromInline var singlePressure: Int32
+    @exclusivity(unchecked) @usableFromInline var isButtonDown = false
+    @exclusivity(unchecked) @usableFromInline var singleContactID: Int32 = -1
+    @exclusivity(unchecked) @usableFromInline var singleX: Int32
+    @exclusivity(unchecked) @usableFromInline var singleY: Int32
+    @exclusivity(unchecked) @usableFromInline var singlePressure: Int32
 
     /// Prepares a decoder for `device`.
     ///
@@ -198,15 +202,31 @@ public final class TouchDecoder {
     }
 
     @usableFromInline func completeFrame(at time: Double) {
-        var next = TouchFrame(timestamp: time)
-        next.isResynchronized = nextFrameIsResynchronized
+        let isResynchronized = nextFrameIsResynchronized
         nextFrameIsResynchronized = false
-        switch touchProtocol {
-        case .multitouchSlots: collectSlots(into: &next)
-        case .multitouchAnonymous: collectAnonymousContacts(into: &next)
-        case .singleTouch: collectSingleTouch(into: &next)
+        guard touchProtocol != .multitouchAnonymous else {
+            // Protocol A matches the new contacts against the last frame's: build it aside.
+            var next = TouchFrame(timestamp: time)
+            next.isResynchronized = isResynchronized
+            collectAnonymousContacts(into: &next)
+            frame = next
+            return
         }
-        frame = next
+        // Slots and the single touch are the device's whole state: the frame is rebuilt in place.
+        frame.removeAll()
+        frame.timestamp = time
+        frame.isResynchronized = isResynchronized
+        var ignored = 0
+        if touchProtocol == .multitouchSlots {
+            collectSlots(into: &frame, ignored: &ignored)
+        } else {
+            collectSingleTouch(into: &frame)
+        }
+        // Said once the frame is complete: the warnings' handler is app code, which may read it.
+        if ignored > 0 {
+            ignoredContacts += ignored - 1
+            ignoreContact("more than \(TouchFrame.capacity) fingers in one frame: the extra ones are ignored")
+        }
     }
 
     // MARK: - Protocol B
@@ -238,7 +258,8 @@ public final class TouchDecoder {
         }
     }
 
-    @usableFromInline func collectSlots(into next: inout TouchFrame) {
+    /// Counts in `ignored` the contacts that did not fit, for the caller to say.
+    @usableFromInline func collectSlots(into next: inout TouchFrame, ignored: inout Int) {
         for index in 0..<slotCount {
             let slot = slots[index]
             guard slot.trackingID >= 0,
@@ -247,7 +268,7 @@ public final class TouchDecoder {
                   next.contact(withID: slot.trackingID) == nil else { continue }
             if !next.append(TouchContact(id: slot.trackingID, x: x, y: y, pressure: Double(slot.pressure),
                                          majorRadius: Double(slot.touchMajor) / 2)) {
-                ignoreContact("more than \(TouchFrame.capacity) fingers in one frame: the extra ones are ignored")
+                ignored += 1
             }
         }
     }

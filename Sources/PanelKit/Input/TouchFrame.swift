@@ -46,9 +46,13 @@ public struct TouchFrame {
         self.count = 0
     }
 
+    // Reads go through a span: the array's own subscript copied all 16
+    // contacts to read one wherever the frame was a borrowed parameter (a
+    // closure's capture), once per lookup, which made matching a frame's
+    // contacts to touches cost fingers × fingers copies of the whole frame.
     @inlinable
     public subscript(index: Int) -> TouchContact {
-        get { storage[index] }
+        get { storage.span[index] }
         set { storage[index] = newValue }
     }
 
@@ -71,7 +75,8 @@ public struct TouchFrame {
 
     /// The contact with `id`, if this frame has it.
     public func contact(withID id: Int32) -> TouchContact? {
-        for i in 0..<count where storage[i].id == id { return storage[i] }
+        let contacts = storage.span
+        for i in 0..<count where contacts[i].id == id { return contacts[i] }
         return nil
     }
 }

@@ -7,11 +7,13 @@
 public final class TouchInputPath {
     public let decoder: TouchDecoder
     public let transform: TouchTransform
-    public internal(set) var filter: TouchFilter
+    // No dynamic exclusivity checks: the path changes these only in
+    // `decode(_:)`, which calls no app code, and app code only reads them.
+    @exclusivity(unchecked) public internal(set) var filter: TouchFilter
     /// Input frames decoded so far.
-    public internal(set) var frames = 0
+    @exclusivity(unchecked) public internal(set) var frames = 0
     /// The last frame decoded, in screen points.
-    public internal(set) var frame = TouchFrame()
+    @exclusivity(unchecked) public internal(set) var frame = TouchFrame()
 
     public init(decoder: TouchDecoder, transform: TouchTransform, filter: TouchFilter = TouchFilter()) {
         self.decoder = decoder

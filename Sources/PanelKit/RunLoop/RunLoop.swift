@@ -37,12 +37,21 @@ public final class RunLoop {
     public let clock: any MonotonicClock
     /// Set when the loop runs on a manual clock, which ``advance(to:)`` moves.
     public let manualClock: ManualClock?
-    @usableFromInline var slots: ContiguousArray<Slot>
-    @usableFromInline var nextTurn: ContiguousArray<Slot>
+    // The tables skip the dynamic exclusivity check: a callback may schedule
+    // or cancel (re-entering them), but every access reads or writes one
+    // slot, or swaps the tables, and ends before a callback is called (the
+    // slot to fire is copied out first).
+    @exclusivity(unchecked) @usableFromInline var slots: ContiguousArray<Slot>
+    @exclusivity(unchecked) @usableFromInline var nextTurn: ContiguousArray<Slot>
     /// The requests being run; swapped with `nextTurn` so new requests wait a turn.
-    @usableFromInline var runningTurn: ContiguousArray<Slot>
-    @usableFromInline var nextTurnCount = 0
-    @usableFromInline var sequence: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var runningTurn: ContiguousArray<Slot>
+    @exclusivity(unchecked) @usableFromInline var nextTurnCount = 0
+    @exclusivity(unchecked) @usableFromInline var sequence: UInt64 = 0
+    /// No pending timer is due before this time: the earliest deadline when
+    /// last scanned, lowered by each new timer. Cancelling or firing leaves it
+    /// low, which only costs a scan; so most turns find no timer due without
+    /// scanning the slots.
+    @exclusivity(unchecked) @usableFromInline var earliestDeadlineBound = Double.infinity
     /// What the loop, and the application on it, worked around.
     public let warnings = RuntimeWarnings()
 
@@ -97,6 +106,7 @@ public final class RunLoop {
         slots[free].sequence = sequence
         slots[free].tag = tag
         slots[free].target = target
+        earliestDeadlineBound = min(earliestDeadlineBound, slots[free].deadline)
         return TimerHandle(slot: Int32(free), generation: slots[free].generation, tag: tag)
     }
 
@@ -113,10 +123,12 @@ public final class RunLoop {
 
     /// When the earliest timer is due; `nil` when none is pending, and the loop may sleep until input.
     public var nextDeadline: Double? {
+        guard earliestDeadlineBound < .infinity else { return nil }
         var earliest = Double.infinity
         for i in 0..<slots.count where slots[i].target != nil {
             earliest = min(earliest, slots[i].deadline)
         }
+        earliestDeadlineBound = earliest
         return earliest.isFinite ? earliest : nil
     }
 
@@ -132,6 +144,7 @@ public final class RunLoop {
 
     @usableFromInline func earliestDue() -> Int? {
         let now = clock.now
+        guard earliestDeadlineBound <= now else { return nil }
         var best: Int?
         for i in 0..<slots.count where slots[i].target != nil && slots[i].deadline <= now {
             if let b = best, (slots[b].deadline, slots[b].sequence) <= (slots[i].deadline, slots[i].sequence) { continue }
@@ -144,7 +157,7 @@ public final class RunLoop {
     /// its own deadline, so callbacks see the time they were scheduled for.
     public func advance(to time: Double) {
         guard let manualClock else { fatalError("RunLoop.advance(to:) needs a run loop on a ManualClock") }
-        while let deadline = nextDeadline, deadline <= time {
+        while earliestDeadlineBound <= time, let deadline = nextDeadline, deadline <= time {
             manualClock.now = max(manualClock.now, deadline)
             fireDueTimers()
             performNextTurnWork()

@@ -3,13 +3,15 @@
 public final class Event {
     public enum EventType: Equatable { case touches, presses }
 
-    public internal(set) var type: EventType
+    // No dynamic exclusivity checks: app code only reads these, and the
+    // tracker writes them whole between deliveries, never during one.
+    @exclusivity(unchecked) public internal(set) var type: EventType
     /// Seconds on the run loop's monotonic clock.
-    public internal(set) var timestamp: Double = 0
+    @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
     /// Unretained (the tracker owns its event; the application its press
     /// event); the tracker clears it in its `deinit`, after which the event
     /// holds no touches.
-    @usableFromInline unowned(unsafe) var tracker: TouchTracker?
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var tracker: TouchTracker?
 
     @usableFromInline init(type: EventType, tracker: TouchTracker?) {
         self.type = type

@@ -6,33 +6,38 @@ public final class Touch {
         case began, moved, stationary, ended, cancelled
     }
 
-    public internal(set) var phase: Phase = .cancelled
+    // The stored properties skip the dynamic exclusivity check. App code can
+    // only read them (the setters are internal), and the runtime reads or
+    // writes each whole, or changes it in place without calling out (a flag
+    // inserted, a slot stored), so no access spans app code that could overlap it.
+
+    @exclusivity(unchecked) public internal(set) var phase: Phase = .cancelled
     /// Seconds on the run loop's monotonic clock, at the touch's last change.
-    public internal(set) var timestamp: Double = 0
+    @exclusivity(unchecked) public internal(set) var timestamp: Double = 0
     /// 1 for a single tap, 2 for the second of a double tap, and so on (R13).
-    public internal(set) var tapCount = 1
+    @exclusivity(unchecked) public internal(set) var tapCount = 1
     /// The hit-test view, bound at began for the whole touch (R6). `nil` when no view took the touch.
-    public internal(set) var view: View?
-    public internal(set) var window: Window?
+    @exclusivity(unchecked) public internal(set) var view: View?
+    @exclusivity(unchecked) public internal(set) var window: Window?
     /// Half the contact's long axis, in points, where the device reports it; 0 otherwise.
-    public internal(set) var majorRadius: Double = 0
+    @exclusivity(unchecked) public internal(set) var majorRadius: Double = 0
     /// The device's raw pressure, where it reports one; 0 otherwise.
-    public internal(set) var force: Double = 0
+    @exclusivity(unchecked) public internal(set) var force: Double = 0
     /// A number that stays with this finger for its whole life: 1 for the first
     /// finger the tracker saw, 2 for the next, and so on. Used in logs.
-    public internal(set) var identifier = 0
+    @exclusivity(unchecked) public internal(set) var identifier = 0
 
-    @usableFromInline var locationInWindow = Point.zero
-    @usableFromInline var previousLocationInWindow = Point.zero
+    @exclusivity(unchecked) @usableFromInline var locationInWindow = Point.zero
+    @exclusivity(unchecked) @usableFromInline var previousLocationInWindow = Point.zero
     /// Where the finger landed, for telling taps from drags (R13).
-    @usableFromInline var beganLocationInWindow = Point.zero
+    @exclusivity(unchecked) @usableFromInline var beganLocationInWindow = Point.zero
     /// Set once the finger wandered too far from where it landed to be a tap (R13).
-    @usableFromInline var hasLeftTapArea = false
+    @exclusivity(unchecked) @usableFromInline var hasLeftTapArea = false
     /// The decoder's contact id, with the input source it came from.
-    @usableFromInline var contactID: Int32 = -1
-    @usableFromInline var source = 0
+    @exclusivity(unchecked) @usableFromInline var contactID: Int32 = -1
+    @exclusivity(unchecked) @usableFromInline var source = 0
     /// False when R10 or R11 keeps the bound view from hearing about this touch.
-    @usableFromInline var isDeliveredToView = false
+    @exclusivity(unchecked) @usableFromInline var isDeliveredToView = false
     /// The recognizers that receive this touch (G1, G7): those of the hit-test
     /// view and its ancestors, nearest first. At most 16; more are ignored.
     public var gestureRecognizers: [GestureRecognizer] {
@@ -43,10 +48,10 @@ public final class Touch {
         return result
     }
 
-    @usableFromInline var recognizerSlots: InlineArray<16, GestureRecognizer?> = InlineArray(repeating: nil)
-    @usableFromInline var recognizerCount = 0
+    @exclusivity(unchecked) @usableFromInline var recognizerSlots: InlineArray<16, GestureRecognizer?> = InlineArray(repeating: nil)
+    @exclusivity(unchecked) @usableFromInline var recognizerCount = 0
     /// How the bound view hears about this touch while recognizers decide (G10–G12).
-    @usableFromInline var viewDelivery: ViewDelivery = []
+    @exclusivity(unchecked) @usableFromInline var viewDelivery: ViewDelivery = []
 
     @usableFromInline struct ViewDelivery: OptionSet, Sendable {
         @usableFromInline var rawValue: UInt8

@@ -13,22 +13,27 @@ public final class TouchTracker {
     public static let capacity = 32
 
     @usableFromInline let touches: ContiguousArray<Touch>
+    // The masks and counters below skip the dynamic exclusivity check: each
+    // is read or written whole (or changed by a bit operation), and no access
+    // is held across a call into app code (a responder, a recognizer, an
+    // action), so app code that re-enters the application meanwhile cannot
+    // overlap one; the loops over touches take the mask as a copy first.
     /// Touches in use: live, ending in the event being delivered, or lingering.
-    @usableFromInline var inUseMask: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var inUseMask: UInt32 = 0
     /// Touches that ended in an earlier event but whose view has not heard the
     /// end yet, because a recognizer holds it (G12): kept out of new events.
-    @usableFromInline var lingeringMask: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var lingeringMask: UInt32 = 0
     /// The touches of the event being delivered.
-    @usableFromInline var eventMask: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline var eventMask: UInt32 = 0
     @usableFromInline let event: Event
     /// Unretained: the application owns the tracker, and the tracker's public
     /// API (``liveTouches``, ``touchesSeen``) never reaches the application.
     /// Set by the application's `init`, before any input.
-    @usableFromInline unowned(unsafe) var application: Application!
-    @usableFromInline var tapCounter: TapCounter
-    @usableFromInline var nextIdentifier = 1
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var application: Application!
+    @exclusivity(unchecked) @usableFromInline var tapCounter: TapCounter
+    @exclusivity(unchecked) @usableFromInline var nextIdentifier = 1
     /// Distinct touches seen since start.
-    public internal(set) var touchesSeen = 0
+    @exclusivity(unchecked) public internal(set) var touchesSeen = 0
 
     @usableFromInline init(tapCountSettings: TapCountSettings) {
         self.tapCounter = TapCounter(settings: tapCountSettings)

@@ -10,7 +10,8 @@ open class Application: Responder {
 
     public let runLoop: RunLoop
     /// Back to front; hit-testing goes front to back (R4).
-    public final internal(set) var windows: [Window] = []
+    /// Read one window at a time by index, so no access spans app code: no dynamic exclusivity check.
+    @exclusivity(unchecked) public final internal(set) var windows: [Window] = []
     /// Receives presses (R9); set through `becomeFirstResponder()`. A change
     /// shows, swaps or hides its input view (the on-screen keyboard).
     public final var firstResponder: Responder? { firstResponderStorage }
@@ -47,9 +48,12 @@ open class Application: Responder {
     @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
 
     /// Touch frames and key presses, in the order they came (R14).
-    @usableFromInline var inputQueue: ContiguousArray<QueuedInput>
-    @usableFromInline var queueHead = 0
-    @usableFromInline var queueCount = 0
+    /// No dynamic exclusivity check: app code may enqueue while a frame is
+    /// dispatched, but `runTurn` copies each entry's parts out before it
+    /// dispatches them, so no access to the queue spans app code.
+    @exclusivity(unchecked) @usableFromInline var inputQueue: ContiguousArray<QueuedInput>
+    @exclusivity(unchecked) @usableFromInline var queueHead = 0
+    @exclusivity(unchecked) @usableFromInline var queueCount = 0
     /// The responder each key down went to, so its repeats, end and cancel
     /// follow it there (UIKit keeps a press with its responder). Fixed slots: no allocation per press.
     @usableFromInline var pressResponders: ContiguousArray<PressResponder>
@@ -129,30 +133,45 @@ open class Application: Responder {
     /// Queues a frame of touch contacts, in screen points, from input `source`.
     /// A full queue drops the oldest frame: the newest state matters most.
     public func enqueue(_ frame: TouchFrame, source: Int = 0) {
-        append(QueuedInput(frame: frame, source: source))
+        // Written in place: building a whole entry would also copy and
+        // destroy its press and encoder parts, on every frame.
+        let slot = takeQueueSlot()
+        inputQueue[slot].frame = frame
+        inputQueue[slot].source = source
     }
 
     /// Queues a key press from input `source`, to reach the first responder in
     /// order with the touches around it (R9, R14).
     public func enqueue(_ press: Press) {
-        append(QueuedInput(press: press))
+        let slot = takeQueueSlot()
+        inputQueue[slot].press = press
+        inputQueue[slot].source = press.source
     }
 
     /// Queues a rotary encoder's turn or push from input `source`, for the
     /// ``focusSystem``, in order with touches and presses (R14).
     public func enqueue(_ event: EncoderEvent, source: Int = 0) {
-        append(QueuedInput(encoder: event, source: source))
+        let slot = takeQueueSlot()
+        inputQueue[slot].encoder = event
+        inputQueue[slot].source = source
     }
 
-    @usableFromInline func append(_ input: QueuedInput) {
+    /// The queue's next free entry, now counted in, dropping the oldest when
+    /// the queue is full. A free entry holds no press and no encoder event
+    /// (taking or dropping one clears them), so a touch frame written into it
+    /// reads as a frame.
+    @usableFromInline func takeQueueSlot() -> Int {
         if queueCount == inputQueue.count {
+            inputQueue[queueHead].press = nil
+            inputQueue[queueHead].encoder = nil
             queueHead = (queueHead + 1) % inputQueue.count
             queueCount -= 1
             droppedInputFrames += 1
             warnings.warnOnce(.inputQueueFull, "input came faster than the app took it: more than \(inputQueue.count) frames queued, the oldest dropped (Application(inputQueueCapacity:) sets the room)")
         }
-        inputQueue[(queueHead + queueCount) % inputQueue.count] = input
+        let slot = (queueHead + queueCount) % inputQueue.count
         queueCount += 1
+        return slot
     }
 
     /// One turn of the loop: due timers fire, queued frames are dispatched in
@@ -177,10 +196,11 @@ open class Application: Responder {
                 if !screen.filterDiscreteInput() { focusSystem.handle(encoder) }
                 continue
             }
-            if screen.filterInput(inputQueue[index].frame, source: inputQueue[index].source) { continue }
+            let frame = inputQueue[index].frame, source = inputQueue[index].source
+            if screen.filterInput(frame, source: source) { continue }
             // A finger on the screen hides the focus ring (docs/focus.md).
-            if !inputQueue[index].frame.isEmpty { focusSystem.touchDidLand() }
-            touchTracker.process(inputQueue[index].frame, source: inputQueue[index].source)
+            if !frame.isEmpty { focusSystem.touchDidLand() }
+            touchTracker.process(frame, source: source)
         }
         runLoop.performNextTurnWork()
     }
@@ -303,7 +323,4 @@ open class Application: Responder {
     @usableFromInline var source = 0
 
     @usableFromInline init() {}
-    @usableFromInline init(frame: TouchFrame, source: Int) { self.frame = frame; self.source = source }
-    @usableFromInline init(press: Press) { self.press = press; self.source = press.source }
-    @usableFromInline init(encoder: EncoderEvent, source: Int) { self.encoder = encoder; self.source = source }
 }

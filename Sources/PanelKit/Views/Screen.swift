@@ -72,7 +72,11 @@ public final class Screen: RunLoopTarget {
     }
 
     @usableFromInline var storedBrightness = 1.0
-    @usableFromInline var storedPolicy = IdlePolicy.never
+    // This, `idleState`, `sourcesDown` and `isSwallowingTouches` are read on
+    // every input frame (`filterInput`); each is read or written whole, with
+    // no access held across a call (the state targets run after the store),
+    // so they skip the dynamic exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var storedPolicy = IdlePolicy.never
     @usableFromInline var idleTimerDisabled = false
     /// The backlight driver; nil where the host controls none (headless, a board without `display.backlight`).
     @usableFromInline var backlightDriver: (any Backlight)?
@@ -80,14 +84,14 @@ public final class Screen: RunLoopTarget {
     /// Told when ``idleState`` changes.
     @usableFromInline var stateTargets = TargetActionList<Screen>()
 
-    public internal(set) var idleState = IdleState.awake
+    @exclusivity(unchecked) public internal(set) var idleState = IdleState.awake
 
     /// Run-loop time of the last input frame (or of the last wake, policy change or launch).
     @usableFromInline var lastActivity = 0.0
     /// Input sources with a finger down now, one bit each (sources above 63 share the last bit).
-    @usableFromInline var sourcesDown: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var sourcesDown: UInt64 = 0
     /// Set by a touch that woke the screen: every frame is dropped until no finger is down.
-    @usableFromInline var isSwallowingTouches = false
+    @exclusivity(unchecked) @usableFromInline var isSwallowingTouches = false
     /// The key that woke the screen: its repeats and its end are dropped too.
     @usableFromInline var swallowedKey: (keyCode: UInt16, source: Int)?
     @usableFromInline var idleTimer: TimerHandle?

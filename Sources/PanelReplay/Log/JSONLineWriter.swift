@@ -7,8 +7,12 @@
 public final class JSONLineWriter {
     @usableFromInline static let capacity = 8192
     @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
-    @usableFromInline var length = 0
-    @usableFromInline var needsComma = false
+    // The cursor and the comma flag are only ever read or written whole,
+    // never held in an access across a call (`flush` hands the sink a pointer
+    // and a count), so no two accesses can overlap, even if a sink wrote into
+    // the writer: the per-byte dynamic exclusivity check they cost is skipped.
+    @exclusivity(unchecked) @usableFromInline var length = 0
+    @exclusivity(unchecked) @usableFromInline var needsComma = false
     public let sink: any TextSink
 
     public init(sink: any TextSink) {
@@ -52,9 +56,8 @@ public final class JSONLineWriter {
     public func field(_ name: StaticString, _ value: String?) {
         key(name)
         guard let value else { return appendLiteral("null") }
-        append(0x22)
-        for byte in value.utf8 { appendEscaped(byte) }
-        append(0x22)
+        var text = value
+        text.withUTF8 { appendQuoted($0) }
     }
 
     public func field(_ name: StaticString, _ value: Int) {
@@ -96,6 +99,10 @@ public final class JSONLineWriter {
     }
 
     // MARK: Bytes
+    //
+    // Each piece is written through a local cursor into room reserved up
+    // front (``reserve(_:)``): one bounds check and one store of `length` per
+    // piece, not per byte. A piece too big for the buffer goes byte by byte.
 
     @usableFromInline func key(_ name: StaticString) {
         if needsComma { append(0x2C) }
@@ -111,52 +118,114 @@ public final class JSONLineWriter {
         length += 1
     }
 
+    /// Flushes when `count` more bytes would not fit; false when they never
+    /// fit, even in an empty buffer.
+    @inline(__always)
+    @usableFromInline func reserve(_ count: Int) -> Bool {
+        if length + count > Self.capacity { flush() }
+        return count <= Self.capacity
+    }
+
     @usableFromInline func appendLiteral(_ text: StaticString) {
-        text.withUTF8Buffer { for byte in $0 { append(byte) } }
+        text.withUTF8Buffer { bytes in
+            guard reserve(bytes.count) else { return appendByteByByte(bytes, quoted: false) }
+            var at = length
+            for byte in bytes {
+                buffer[at] = byte
+                at += 1
+            }
+            length = at
+        }
     }
 
     @usableFromInline func appendQuoted(_ text: StaticString) {
-        append(0x22)
-        text.withUTF8Buffer { for byte in $0 { appendEscaped(byte) } }
-        append(0x22)
+        text.withUTF8Buffer { appendQuoted($0) }
     }
 
-    @usableFromInline func appendEscaped(_ byte: UInt8) {
+    /// `"bytes"`, escaped: at most six bytes out for each byte in (`\u00XX`).
+    @usableFromInline func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard reserve(bytes.count * 6 + 2) else { return appendByteByByte(bytes, quoted: true) }
+        var at = length
+        buffer[at] = 0x22
+        at += 1
+        for byte in bytes { Self.writeEscaped(byte, to: buffer, at: &at) }
+        buffer[at] = 0x22
+        length = at + 1
+    }
+
+    /// A string too long to reserve room for: the bytes go one at a time.
+    @usableFromInline func appendByteByByte(_ bytes: UnsafeBufferPointer<UInt8>, quoted: Bool) {
+        if quoted { append(0x22) }
+        for byte in bytes {
+            guard quoted else {
+                append(byte)
+                continue
+            }
+            _ = reserve(6)
+            var at = length
+            Self.writeEscaped(byte, to: buffer, at: &at)
+            length = at
+        }
+        if quoted { append(0x22) }
+    }
+
+    @inline(__always)
+    @usableFromInline static func writeEscaped(_ byte: UInt8, to buffer: UnsafeMutablePointer<UInt8>, at index: inout Int) {
+        var at = index
+        // Most bytes are printable and not a quote or backslash: one test for them.
+        if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+            buffer[at] = byte
+            index = at + 1
+            return
+        }
         switch byte {
         case 0x22, 0x5C:
-            append(0x5C); append(byte)
+            buffer[at] = 0x5C; buffer[at + 1] = byte; at += 2
         case 0x0A:
-            append(0x5C); append(0x6E)
+            buffer[at] = 0x5C; buffer[at + 1] = 0x6E; at += 2
         case 0x00..<0x20:
             let hex: StaticString = "0123456789abcdef"
-            append(0x5C); append(0x75); append(0x30); append(0x30)
+            buffer[at] = 0x5C; buffer[at + 1] = 0x75; buffer[at + 2] = 0x30; buffer[at + 3] = 0x30
             hex.withUTF8Buffer { digits in
-                append(digits[Int(byte >> 4)])
-                append(digits[Int(byte & 0xF)])
+                buffer[at + 4] = digits[Int(byte >> 4)]
+                buffer[at + 5] = digits[Int(byte & 0xF)]
             }
+            at += 6
         default:
-            append(byte)
+            buffer[at] = byte; at += 1
         }
+        index = at
     }
 
     @usableFromInline func appendInteger(_ value: Int) {
-        if value < 0 { append(0x2D) }
-        appendDigits(value.magnitude, minimumDigits: 1)
+        _ = reserve(21)   // a sign and 20 digits
+        var at = length
+        if value < 0 {
+            buffer[at] = 0x2D
+            at += 1
+        }
+        Self.writeDigits(value.magnitude, minimumDigits: 1, to: buffer, at: &at)
+        length = at
     }
 
-    @usableFromInline func appendDigits(_ value: UInt, minimumDigits: Int) {
-        var digits: InlineArray<24, UInt8> = InlineArray(repeating: 0)
-        var count = 0
-        var rest = value
-        repeat {
-            digits[count] = UInt8(rest % 10) + 0x30
+    /// `value` in decimal, zero-padded to `minimumDigits` (at most 20).
+    @inline(__always)
+    @usableFromInline static func writeDigits(_ value: UInt, minimumDigits: Int, to buffer: UnsafeMutablePointer<UInt8>,
+                                              at index: inout Int) {
+        var count = 1
+        var rest = value / 10
+        while rest > 0 || count < minimumDigits {
             rest /= 10
             count += 1
-        } while rest > 0 || count < minimumDigits
-        while count > 0 {
-            count -= 1
-            append(digits[count])
         }
+        rest = value
+        var digit = index + count
+        while digit > index {
+            digit -= 1
+            buffer[digit] = UInt8(rest % 10) + 0x30
+            rest /= 10
+        }
+        index += count
     }
 
     @usableFromInline func appendNumber(_ value: Double, decimals: Int) {
@@ -165,17 +234,24 @@ public final class JSONLineWriter {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (value.magnitude * Double(scale)).rounded()
         var units = UInt(scaled)
-        if value < 0 && units != 0 { append(0x2D) }
+        _ = reserve(2 * 20 + 2)   // a sign, the whole digits, the point, the fraction
+        var at = length
+        if value < 0 && units != 0 {
+            buffer[at] = 0x2D
+            at += 1
+        }
         let whole = units / scale
         units %= scale
-        appendDigits(whole, minimumDigits: 1)
-        append(0x2E)   // .
+        Self.writeDigits(whole, minimumDigits: 1, to: buffer, at: &at)
+        buffer[at] = 0x2E   // .
+        at += 1
         // Trim trailing zeros of the fraction, keeping one digit.
         var places = decimals
         while places > 1 && units % 10 == 0 {
             units /= 10
             places -= 1
         }
-        appendDigits(units, minimumDigits: max(places, 1))
+        Self.writeDigits(units, minimumDigits: max(places, 1), to: buffer, at: &at)
+        length = at
     }
 }
