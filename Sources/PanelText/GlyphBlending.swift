@@ -54,35 +54,80 @@ struct GlyphBlender {
     /// Draws `glyph` with its pen at `penX` on the baseline `baseline`.
     @usableFromInline
     func draw(_ glyph: CachedGlyph, penX: Int, baseline: Int) {
-        let width = Int(glyph.width), height = Int(glyph.height)
-        let left = penX + Int(glyph.left), top = baseline - Int(glyph.top)
+        draw(coverage + glyph.offset, width: Int(glyph.width), height: Int(glyph.height),
+             left: penX + Int(glyph.left), top: baseline - Int(glyph.top))
+    }
+
+    /// Blends `width × height` coverage bytes (rows top first) with their
+    /// top-left corner at pixel (`left`, `top`).
+    @usableFromInline
+    func draw(_ coverage: UnsafePointer<UInt8>, width: Int, height: Int, left: Int, top: Int) {
         let x0 = max(left, clip.x0), x1 = min(left + width, clip.x1)
         let y0 = max(top, clip.y0), y1 = min(top + height, clip.y1)
         guard x0 < x1, y0 < y1 else { return }
+        let count = x1 - x0
+        var coverageRow = coverage + (y0 - top) * width + (x0 - left)
+        var pixelRow = framebuffer.baseAddress + y0 * framebuffer.stride
         var y = y0
-        while y < y1 {
-            let coverageRow = coverage + glyph.offset + (y - top) * width
-            let pixelRow = framebuffer.baseAddress + y * framebuffer.stride
-            var x = x0
-            while x < x1 {
-                let a = (UInt32(coverageRow[x - left]) * alpha + 127) / 255
-                if a > 0 { blend(pixelRow, x, a) }
-                x += 1
+        // The format is decided once a glyph, not once a pixel.
+        switch framebuffer.format {
+        case .xrgb8888:
+            while y < y1 {
+                blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) { under, a in
+                    Renderer.blend(color, alpha: a, over: under)
+                }
+                coverageRow += width
+                pixelRow += framebuffer.stride
+                y += 1
             }
-            y += 1
+        case .rgb565:
+            while y < y1 {
+                blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count) { under, a in
+                    Renderer.rgb565(fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: under)))
+                }
+                coverageRow += width
+                pixelRow += framebuffer.stride
+                y += 1
+            }
         }
     }
 
+    /// Blends one row of `count` coverage bytes into `pixels`. Runs of eight
+    /// zero bytes (the empty parts of a glyph's box) are skipped; the rest
+    /// is blended without branching on the coverage, whose pattern no branch
+    /// predictor learns: every pixel is blended and a pixel without coverage
+    /// keeps what was there. Full coverage of an opaque colour blends to the
+    /// colour itself.
     @inline(__always) @usableFromInline
-    func blend(_ row: UnsafeMutableRawPointer, _ x: Int, _ a: UInt32) {
-        switch framebuffer.format {
-        case .xrgb8888:
-            let pixels = row.assumingMemoryBound(to: UInt32.self)
-            pixels[x] = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: pixels[x])
-        case .rgb565:
-            let pixels = row.assumingMemoryBound(to: UInt16.self)
-            let blended = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: pixels[x]))
-            pixels[x] = Renderer.rgb565(fromXRGB: blended)
+    func blendRow<Pixel: FixedWidthInteger>(_ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>,
+                                            count: Int, _ blend: (Pixel, UInt32) -> Pixel) {
+        let raw = UnsafeRawPointer(coverage)
+        let opaque = alpha == 255
+        let alpha = self.alpha
+        var i = 0
+        while i < count {
+            if i + 8 <= count && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                i += 8
+                continue
+            }
+            let end = min(i + 8, count)
+            if opaque {
+                while i < end {
+                    let a = UInt32(coverage[i])
+                    let under = pixels[i]
+                    let blended = blend(under, a)
+                    pixels[i] = a == 0 ? under : blended
+                    i += 1
+                }
+            } else {
+                while i < end {
+                    let a = (UInt32(coverage[i]) * alpha + 127) / 255
+                    let under = pixels[i]
+                    let blended = blend(under, a)
+                    pixels[i] = a == 0 ? under : blended
+                    i += 1
+                }
+            }
         }
     }
 }
