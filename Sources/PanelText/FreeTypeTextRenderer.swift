@@ -28,6 +28,7 @@ public final class FreeTypeTextRenderer: TextRendering {
     @usableFromInline let cache = GlyphCache()
     @usableFromInline let layout = TextLayout()
     @usableFromInline let laidOut = LaidOutTextCache()
+    @usableFromInline let blendTables = BlendTables()
     @usableFromInline var latestError: TextError?
 
     /// Opens FreeType for the fonts in `fontDirectory`; throws when the folder
@@ -140,7 +141,8 @@ public final class FreeTypeTextRenderer: TextRendering {
         }
         laidOut.draw(
             slot.index, in: rect, lineHeight: lineHeight, ascender: Int(resolved.metrics.ascender), alignment: alignment,
-            blender: GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha),
+            blender: GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha,
+                                  tables: blendTables),
             glyphs: cache.glyphs)
     }
 

@@ -42,13 +42,29 @@ struct GlyphBlender {
     /// Colour alpha × draw alpha, 0...255.
     @usableFromInline let alpha: UInt32
 
+    /// XRGB8888 only: blends of the colour over `tableUnder`, by alpha (0 when
+    /// not worked out yet), for text over a flat background: a lookup instead
+    /// of a blend for most pixels.
+    @usableFromInline let table: UnsafeMutablePointer<UInt32>?
+    @usableFromInline let tableUnder: UInt32
+
     @usableFromInline
-    init(framebuffer: Framebuffer, clip: PixelBox, coverage: UnsafeMutablePointer<UInt8>, color: Color, alpha: UInt32) {
+    init(framebuffer: Framebuffer, clip: PixelBox, coverage: UnsafeMutablePointer<UInt8>, color: Color, alpha: UInt32,
+         tables: BlendTables? = nil) {
         self.framebuffer = framebuffer
         self.clip = clip
         self.coverage = coverage
         self.color = color
         self.alpha = alpha
+        if let tables, framebuffer.format == .xrgb8888, !clip.isEmpty {
+            // The background is guessed from the clip's top-left pixel: text rarely starts there.
+            let under = framebuffer.baseAddress.load(fromByteOffset: clip.y0 * framebuffer.stride + clip.x0 * 4, as: UInt32.self)
+            table = tables.table(color: color.xrgb8888, alpha: alpha, under: under)
+            tableUnder = under
+        } else {
+            table = nil
+            tableUnder = 0
+        }
     }
 
     /// Draws `glyph` with its pen at `penX` on the baseline `baseline`.
@@ -73,8 +89,12 @@ struct GlyphBlender {
         switch framebuffer.format {
         case .xrgb8888:
             while y < y1 {
-                blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) { under, a in
-                    Renderer.blend(color, alpha: a, over: under)
+                if let table {
+                    lookUpRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count, table: table)
+                } else {
+                    blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) { under, a in
+                        Renderer.blend(color, alpha: a, over: under)
+                    }
                 }
                 coverageRow += width
                 pixelRow += framebuffer.stride
@@ -88,6 +108,41 @@ struct GlyphBlender {
                 coverageRow += width
                 pixelRow += framebuffer.stride
                 y += 1
+            }
+        }
+    }
+
+    /// ``blendRow(_:_:count:_:)`` through `table` for pixels that hold the
+    /// background it was made for (the branch on that is predictable: it
+    /// nearly always does), blending the others.
+    @inline(__always) @usableFromInline
+    func lookUpRow(_ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<UInt32>, count: Int,
+                   table: UnsafeMutablePointer<UInt32>) {
+        let raw = UnsafeRawPointer(coverage)
+        let opaque = alpha == 255
+        let alpha = self.alpha, background = tableUnder
+        var i = 0
+        while i < count {
+            if i + 8 <= count && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                i += 8
+                continue
+            }
+            let end = min(i + 8, count)
+            while i < end {
+                let c = UInt32(coverage[i])
+                let a = opaque ? c : (c * alpha + 127) / 255
+                let under = pixels[i]
+                if under == background {
+                    var blended = table[Int(a)]
+                    if blended == 0 {
+                        blended = Renderer.blend(color, alpha: a, over: under)
+                        table[Int(a)] = blended
+                    }
+                    pixels[i] = blended
+                } else {
+                    pixels[i] = a == 0 ? under : Renderer.blend(color, alpha: a, over: under)
+                }
+                i += 1
             }
         }
     }
@@ -129,5 +184,57 @@ struct GlyphBlender {
                 }
             }
         }
+    }
+}
+
+/// A few tables of the colour-over-background blends text needs, 256 each
+/// (by alpha), kept across draws: the labels of a screen share a handful of
+/// text colours and backgrounds. Filled as pixels need them.
+@usableFromInline
+final class BlendTables {
+    @usableFromInline static let count = 8
+
+    @usableFromInline struct Key {
+        @usableFromInline var color: UInt32
+        @usableFromInline var alpha: UInt32
+        @usableFromInline var under: UInt32
+        @usableFromInline var lastUse: Int
+    }
+
+    // Only the text renderer's `draw` reads and writes the tables, and no app
+    // code runs during it, so a raw buffer is safe here.
+    @usableFromInline let results: UnsafeMutablePointer<UInt32>
+    @usableFromInline var keys: [Key]
+    @usableFromInline var clock = 0
+
+    @usableFromInline init() {
+        results = .allocate(capacity: BlendTables.count * 256)
+        results.initialize(repeating: 0, count: BlendTables.count * 256)
+        // A key no draw asks for: alpha above 255.
+        keys = Array(repeating: Key(color: 0, alpha: 256, under: 0, lastUse: 0), count: BlendTables.count)
+    }
+
+    deinit {
+        results.deallocate()
+    }
+
+    /// The table of `color` at `alpha` over `under`, emptied first if it is new.
+    @usableFromInline func table(color: UInt32, alpha: UInt32, under: UInt32) -> UnsafeMutablePointer<UInt32> {
+        clock += 1
+        var oldest = 0
+        var k = 0
+        while k < keys.count {
+            if keys[k].color == color && keys[k].alpha == alpha && keys[k].under == under {
+                keys[k].lastUse = clock
+                return results + k * 256
+            }
+            if keys[k].lastUse < keys[oldest].lastUse { oldest = k }
+            k += 1
+        }
+        keys[oldest] = Key(color: color, alpha: alpha, under: under, lastUse: clock)
+        let table = results + oldest * 256
+        table.update(repeating: 0, count: 256)
+        table[0] = under   // no coverage: the pixel stays as it is
+        return table
     }
 }
