@@ -57,8 +57,10 @@ struct GlyphBlender {
         self.color = color
         self.alpha = alpha
         if let tables, framebuffer.format == .xrgb8888, !clip.isEmpty {
-            // The background is guessed from the clip's top-left pixel: text rarely starts there.
-            let under = framebuffer.baseAddress.load(fromByteOffset: clip.y0 * framebuffer.stride + clip.x0 * 4, as: UInt32.self)
+            // The background, guessed before the text is drawn: the pixel at the
+            // middle of the clip's left edge (a button's fill there is full, its corners are not).
+            let y = (clip.y0 + clip.y1) / 2
+            let under = framebuffer.baseAddress.load(fromByteOffset: y * framebuffer.stride + clip.x0 * 4, as: UInt32.self)
             table = tables.table(color: color.xrgb8888, alpha: alpha, under: under)
             tableUnder = under
         } else {
