@@ -181,17 +181,19 @@ public struct Renderer {
             guard let color = background, color.alpha == 255,
                   let visible = visibleRect(of: entry, in: entries, within: area),
                   let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
-            // The background's rectangle in pixels, as GraphicsContext.fill places it:
-            // the pixels wholly inside it are fully covered, so written with the colour.
+            // The background's rectangle in pixels, placed by the same context the
+            // drawing pass makes: the pixels wholly inside it are fully covered,
+            // so written with the colour whatever was under them.
             let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
-            let fillX0 = origin.x * scale, fillY0 = origin.y * scale
-            let fillX1 = fillX0 + entry.drawBounds.width * scale, fillY1 = fillY0 + entry.drawBounds.height * scale
+            let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
+                                          scale: scale, clip: clip)
+            let fill = context.deviceRect(entry.drawBounds)
             var occluder = Occluder(
                 index: entryIndex,
-                x0: max(fillX0.rounded(.up), clip.minX.rounded(.down), 0),
-                y0: max(fillY0.rounded(.up), clip.minY.rounded(.down), 0),
-                x1: min(fillX1.rounded(.down), clip.maxX.rounded(.up), width),
-                y1: min(fillY1.rounded(.down), clip.maxY.rounded(.up), height))
+                x0: max(fill.minX.rounded(.up), clip.minX.rounded(.down), 0),
+                y0: max(fill.minY.rounded(.up), clip.minY.rounded(.down), 0),
+                x1: min(fill.maxX.rounded(.down), clip.maxX.rounded(.up), width),
+                y1: min(fill.maxY.rounded(.down), clip.maxY.rounded(.up), height))
             guard occluder.x0 < occluder.x1, occluder.y0 < occluder.y1 else { continue }
             if count < occluders.count {
                 occluders.initializeElement(at: count, to: occluder)
