@@ -27,6 +27,8 @@ public final class FreeTypeTextRenderer: TextRendering {
     @usableFromInline let library: FontLibrary
     @usableFromInline let cache = GlyphCache()
     @usableFromInline let layout = TextLayout()
+    @usableFromInline let laidOut = LaidOutTextCache()
+    @usableFromInline let blendTables = BlendTables()
     @usableFromInline var latestError: TextError?
 
     /// Opens FreeType for the fonts in `fontDirectory`; throws when the folder
@@ -66,6 +68,7 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// Empties the glyph cache; glyphs are rendered again as they are drawn.
     public func removeAllCachedGlyphs() {
         cache.removeAll()
+        laidOut.removeAll()
     }
 
     /// The most recent font error met by `draw`, `measure` or `lineHeight(of:)`,
@@ -120,49 +123,27 @@ public final class FreeTypeTextRenderer: TextRendering {
         guard !box.isEmpty, let resolved = resolveRecordingError(font) else { return }
 
         let lineHeight = Int(resolved.metrics.lineHeight)
-        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
-        let visibleLines: Int
-        switch lineBreak {
-        case .wordWrap:
-            layout.breakLines(maxWidth: FreeTypeTextRenderer.fixedWidth(rect.width))
-            // Lines past the rectangle's height are dropped; one line always shows.
-            let fitting = Int((rect.height * 64).rounded(.down)) / lineHeight
-            visibleLines = min(layout.lines.count, max(1, fitting))
-        case .truncateTail:
-            layout.breakLines(maxWidth: nil)
-            layout.truncateTail(maxWidth: FreeTypeTextRenderer.fixedWidth(rect.width), face: resolved.face,
-                                sizeKey: resolved.sizeKey, cache: cache)
-            visibleLines = layout.lines.count
-        }
-        guard visibleLines > 0 else { return }
-
-        // The block of lines, centred vertically on whole pixels.
-        let blockHeight = Double(visibleLines * lineHeight) / 64
-        let top = Int((rect.minY + (rect.height - blockHeight) / 2).rounded())
-        let ascender = Int(resolved.metrics.ascender)
-        let blender = GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha)
-        var l = 0
-        while l < visibleLines {
-            let line = layout.lines[l]
-            let baseline = top + (l * lineHeight + ascender + 32) >> 6
-            let width = Double(line.width) / 64
-            let x: Double
-            switch alignment {
-            case .left: x = rect.minX
-            case .center: x = rect.minX + (rect.width - width) / 2
-            case .right: x = rect.maxX - width
+        let wraps = lineBreak == .wordWrap
+        let maxWidth = FreeTypeTextRenderer.fixedWidth(rect.width)
+        // Laid out once per text, font and width; later draws reuse the lines.
+        let slot = laidOut.slot(for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
+                                maxWidth: maxWidth)
+        if !slot.isHit {
+            layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+            if wraps {
+                layout.breakLines(maxWidth: maxWidth)
+            } else {
+                layout.breakLines(maxWidth: nil)
+                layout.truncateTail(maxWidth: maxWidth, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
             }
-            let lineX = Int(x.rounded())
-            var i = line.start
-            while i < line.end {
-                let glyph = layout.glyphs[i]
-                if glyph.entry >= 0 {
-                    blender.draw(cache.glyphs[glyph.entry], penX: lineX + (glyph.x + 32) >> 6, baseline: baseline)
-                }
-                i += 1
-            }
-            l += 1
+            laidOut.store(layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
+                          wraps: wraps, maxWidth: maxWidth)
         }
+        laidOut.draw(
+            slot.index, in: rect, lineHeight: lineHeight, ascender: Int(resolved.metrics.ascender), alignment: alignment,
+            blender: GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha,
+                                  tables: blendTables),
+            glyphs: cache.glyphs)
     }
 
     // MARK: Fonts

@@ -42,47 +42,201 @@ struct GlyphBlender {
     /// Colour alpha × draw alpha, 0...255.
     @usableFromInline let alpha: UInt32
 
+    /// XRGB8888 only: blends of the colour over `tableUnder`, by alpha (0 when
+    /// not worked out yet), for text over a flat background: a lookup instead
+    /// of a blend for most pixels.
+    @usableFromInline let table: UnsafeMutablePointer<UInt32>?
+    @usableFromInline let tableUnder: UInt32
+
     @usableFromInline
-    init(framebuffer: Framebuffer, clip: PixelBox, coverage: UnsafeMutablePointer<UInt8>, color: Color, alpha: UInt32) {
+    init(framebuffer: Framebuffer, clip: PixelBox, coverage: UnsafeMutablePointer<UInt8>, color: Color, alpha: UInt32,
+         tables: BlendTables? = nil) {
         self.framebuffer = framebuffer
         self.clip = clip
         self.coverage = coverage
         self.color = color
         self.alpha = alpha
+        if let tables, framebuffer.format == .xrgb8888, !clip.isEmpty {
+            // The background, guessed before the text is drawn: the pixel at the
+            // middle of the clip's left edge (a button's fill there is full, its corners are not).
+            let y = (clip.y0 + clip.y1) / 2
+            let under = framebuffer.baseAddress.load(fromByteOffset: y * framebuffer.stride + clip.x0 * 4, as: UInt32.self)
+            table = tables.table(color: color.xrgb8888, alpha: alpha, under: under)
+            tableUnder = under
+        } else {
+            table = nil
+            tableUnder = 0
+        }
     }
 
     /// Draws `glyph` with its pen at `penX` on the baseline `baseline`.
     @usableFromInline
     func draw(_ glyph: CachedGlyph, penX: Int, baseline: Int) {
-        let width = Int(glyph.width), height = Int(glyph.height)
-        let left = penX + Int(glyph.left), top = baseline - Int(glyph.top)
+        draw(coverage + glyph.offset, width: Int(glyph.width), height: Int(glyph.height),
+             left: penX + Int(glyph.left), top: baseline - Int(glyph.top))
+    }
+
+    /// Blends `width × height` coverage bytes (rows top first) with their
+    /// top-left corner at pixel (`left`, `top`).
+    @usableFromInline
+    func draw(_ coverage: UnsafePointer<UInt8>, width: Int, height: Int, left: Int, top: Int) {
         let x0 = max(left, clip.x0), x1 = min(left + width, clip.x1)
         let y0 = max(top, clip.y0), y1 = min(top + height, clip.y1)
         guard x0 < x1, y0 < y1 else { return }
+        let count = x1 - x0
+        var coverageRow = coverage + (y0 - top) * width + (x0 - left)
+        var pixelRow = framebuffer.baseAddress + y0 * framebuffer.stride
         var y = y0
-        while y < y1 {
-            let coverageRow = coverage + glyph.offset + (y - top) * width
-            let pixelRow = framebuffer.baseAddress + y * framebuffer.stride
-            var x = x0
-            while x < x1 {
-                let a = (UInt32(coverageRow[x - left]) * alpha + 127) / 255
-                if a > 0 { blend(pixelRow, x, a) }
-                x += 1
+        // The format is decided once a glyph, not once a pixel.
+        switch framebuffer.format {
+        case .xrgb8888:
+            while y < y1 {
+                if let table {
+                    lookUpRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count, table: table)
+                } else {
+                    blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) { under, a in
+                        Renderer.blend(color, alpha: a, over: under)
+                    }
+                }
+                coverageRow += width
+                pixelRow += framebuffer.stride
+                y += 1
             }
-            y += 1
+        case .rgb565:
+            while y < y1 {
+                blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count) { under, a in
+                    Renderer.rgb565(fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: under)))
+                }
+                coverageRow += width
+                pixelRow += framebuffer.stride
+                y += 1
+            }
         }
     }
 
+    /// ``blendRow(_:_:count:_:)`` through `table` for pixels that hold the
+    /// background it was made for (the branch on that is predictable: it
+    /// nearly always does), blending the others.
     @inline(__always) @usableFromInline
-    func blend(_ row: UnsafeMutableRawPointer, _ x: Int, _ a: UInt32) {
-        switch framebuffer.format {
-        case .xrgb8888:
-            let pixels = row.assumingMemoryBound(to: UInt32.self)
-            pixels[x] = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: pixels[x])
-        case .rgb565:
-            let pixels = row.assumingMemoryBound(to: UInt16.self)
-            let blended = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: pixels[x]))
-            pixels[x] = Renderer.rgb565(fromXRGB: blended)
+    func lookUpRow(_ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<UInt32>, count: Int,
+                   table: UnsafeMutablePointer<UInt32>) {
+        let raw = UnsafeRawPointer(coverage)
+        let opaque = alpha == 255
+        let alpha = self.alpha, background = tableUnder
+        var i = 0
+        while i < count {
+            if i + 8 <= count && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                i += 8
+                continue
+            }
+            let end = min(i + 8, count)
+            while i < end {
+                let c = UInt32(coverage[i])
+                let a = opaque ? c : (c * alpha + 127) / 255
+                let under = pixels[i]
+                if under == background {
+                    var blended = table[Int(a)]
+                    if blended == 0 {
+                        blended = Renderer.blend(color, alpha: a, over: under)
+                        table[Int(a)] = blended
+                    }
+                    pixels[i] = blended
+                } else {
+                    pixels[i] = a == 0 ? under : Renderer.blend(color, alpha: a, over: under)
+                }
+                i += 1
+            }
         }
+    }
+
+    /// Blends one row of `count` coverage bytes into `pixels`. Runs of eight
+    /// zero bytes (the empty parts of a glyph's box) are skipped; the rest
+    /// is blended without branching on the coverage, whose pattern no branch
+    /// predictor learns: every pixel is blended and a pixel without coverage
+    /// keeps what was there. Full coverage of an opaque colour blends to the
+    /// colour itself.
+    @inline(__always) @usableFromInline
+    func blendRow<Pixel: FixedWidthInteger>(_ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>,
+                                            count: Int, _ blend: (Pixel, UInt32) -> Pixel) {
+        let raw = UnsafeRawPointer(coverage)
+        let opaque = alpha == 255
+        let alpha = self.alpha
+        var i = 0
+        while i < count {
+            if i + 8 <= count && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                i += 8
+                continue
+            }
+            let end = min(i + 8, count)
+            if opaque {
+                while i < end {
+                    let a = UInt32(coverage[i])
+                    let under = pixels[i]
+                    let blended = blend(under, a)
+                    pixels[i] = a == 0 ? under : blended
+                    i += 1
+                }
+            } else {
+                while i < end {
+                    let a = (UInt32(coverage[i]) * alpha + 127) / 255
+                    let under = pixels[i]
+                    let blended = blend(under, a)
+                    pixels[i] = a == 0 ? under : blended
+                    i += 1
+                }
+            }
+        }
+    }
+}
+
+/// A few tables of the colour-over-background blends text needs, 256 each
+/// (by alpha), kept across draws: the labels of a screen share a handful of
+/// text colours and backgrounds. Filled as pixels need them.
+@usableFromInline
+final class BlendTables {
+    @usableFromInline static let count = 8
+
+    @usableFromInline struct Key {
+        @usableFromInline var color: UInt32
+        @usableFromInline var alpha: UInt32
+        @usableFromInline var under: UInt32
+        @usableFromInline var lastUse: Int
+    }
+
+    // Only the text renderer's `draw` reads and writes the tables, and no app
+    // code runs during it, so a raw buffer is safe here.
+    @usableFromInline let results: UnsafeMutablePointer<UInt32>
+    @usableFromInline var keys: [Key]
+    @usableFromInline var clock = 0
+
+    @usableFromInline init() {
+        results = .allocate(capacity: BlendTables.count * 256)
+        results.initialize(repeating: 0, count: BlendTables.count * 256)
+        // A key no draw asks for: alpha above 255.
+        keys = Array(repeating: Key(color: 0, alpha: 256, under: 0, lastUse: 0), count: BlendTables.count)
+    }
+
+    deinit {
+        results.deallocate()
+    }
+
+    /// The table of `color` at `alpha` over `under`, emptied first if it is new.
+    @usableFromInline func table(color: UInt32, alpha: UInt32, under: UInt32) -> UnsafeMutablePointer<UInt32> {
+        clock += 1
+        var oldest = 0
+        var k = 0
+        while k < keys.count {
+            if keys[k].color == color && keys[k].alpha == alpha && keys[k].under == under {
+                keys[k].lastUse = clock
+                return results + k * 256
+            }
+            if keys[k].lastUse < keys[oldest].lastUse { oldest = k }
+            k += 1
+        }
+        keys[oldest] = Key(color: color, alpha: alpha, under: under, lastUse: clock)
+        let table = results + oldest * 256
+        table.update(repeating: 0, count: 256)
+        table[0] = under   // no coverage: the pixel stays as it is
+        return table
     }
 }

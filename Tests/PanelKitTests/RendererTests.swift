@@ -625,6 +625,45 @@ struct RendererTests {
         #expect(Renderer.pixelArea(covering: Rect(x: 5, y: 5, width: 0, height: 3), in: fb) == nil)
     }
 
+    @Test("Views hidden by an opaque background drawn later are skipped, and no pixel is left to what was there before",
+          arguments: TestFormat.allCases)
+    func occludedViewsLeaveNoStalePixels(format: TestFormat) {
+        let window = Scenes.window()
+        window.backgroundColor = Color(rgb: 0x202830)
+        // Behind: a full-size view with a circle, covered in parts by what follows.
+        let back = PaintView(frame: Rect(x: 0, y: 0, width: 120, height: 80)) { context, bounds in
+            context.fill(ellipseIn: bounds.insetBy(dx: 10, dy: 10), color: Color(rgb: 0xE04040))
+        }
+        back.backgroundColor = Color(rgb: 0x406080)
+        window.addSubview(back)
+        // Opaque across the top, scrolled (its background is placed by its bounds origin, so
+        // it misses the top rows), and opaque at a fractional position.
+        let scrolled = View(frame: Rect(x: 0, y: 0, width: 120, height: 30.5))
+        scrolled.bounds = Rect(x: 0, y: 12, width: 120, height: 30.5)
+        scrolled.backgroundColor = Color(rgb: 0x30C060)
+        window.addSubview(scrolled)
+        let patch = View(frame: Rect(x: 10.5, y: 35.25, width: 30, height: 20))
+        patch.backgroundColor = Color(rgb: 0x8040C0)
+        window.addSubview(patch)
+        let bar = View(frame: Rect(x: 0, y: 60, width: 120, height: 20))
+        bar.backgroundColor = Color(rgb: 0xF0F0F0)
+        window.addSubview(bar)
+        // Translucent: hides nothing.
+        let veil = View(frame: Rect(x: 50, y: 30, width: 60, height: 40))
+        veil.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 128)
+        window.addSubview(veil)
+        // Two frames over different previous contents must come out the same.
+        var frames: [HeadlessDisplay] = []
+        for garbage: UInt8 in [0x00, 0xFF] {
+            let display = HeadlessDisplay(width: 120, height: 80, format: format.pixelFormat)
+            display.framebuffer.baseAddress.initializeMemory(as: UInt8.self, repeating: garbage,
+                                                             count: display.framebuffer.stride * 80)
+            Renderer().draw(window, into: display.framebuffer)
+            frames.append(display)
+        }
+        #expect(pixelDifferences(frames[0], frames[1]) == "")
+    }
+
     // MARK: Rotation
 
     /// A framebuffer with padded rows (the padding holds 0xA5), owning its memory.

@@ -47,15 +47,108 @@
         guard let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
         let shape = RoundedRectShape(rect, radius: radius)
         let centre = column(shape.midX)
+        // The rows between the corners share one coverage profile: walked once, replayed.
+        var straight = RecordedRow()
+        let mirror = RowMirror(centre: shape.midY)
+        var previousRun = RowRun(lo: 0, fullStart: 0, fullEnd: 0, hi: 0)
+        var previousY = Int.min
         for y in area.y0..<area.y1 {
             let cy = Double(y) + 0.5
             guard let extent = shape.halfExtent(rowCentre: cy) else { continue }
-            let run = walkRow(
-                from: area.x0, to: area.x1, centre: centre,
-                seeds: (column(shape.midX - extent), column(shape.midX + extent)),
-                coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
-                ramp: { x, c in blend(x: x, y: y, color: color, alpha: base * c) })
-            fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
+            let run: RowRun
+            if shape.isStraight(rowCentre: cy) {
+                if !straight.isRecorded {
+                    straight.run = walkRow(
+                        from: area.x0, to: area.x1, centre: centre,
+                        seeds: (column(shape.midX - extent), column(shape.midX + extent)),
+                        coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
+                        ramp: { x, c in straight.record(x, c) })
+                    straight.isRecorded = true
+                }
+                if straight.overflowed {
+                    run = walkRow(
+                        from: area.x0, to: area.x1, centre: centre,
+                        seeds: (column(shape.midX - extent), column(shape.midX + extent)),
+                        coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
+                        ramp: { x, c in blend(x: x, y: y, color: color, alpha: base * c) })
+                } else {
+                    straight.replay { x, c in blend(x: x, y: y, color: color, alpha: base * c) }
+                    run = straight.run
+                }
+            } else {
+                // A corner row: the bottom corners mirror the top ones.
+                let twin = mirror.twin(of: y, in: area)
+                if twin < y { previousY = Int.min; continue }   // drawn with its twin
+                run = walkRow(
+                    from: area.x0, to: area.x1, centre: centre,
+                    seeds: (column(shape.midX - extent), column(shape.midX + extent)),
+                    coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
+                    ramp: { x, c in
+                        blend(x: x, y: y, color: color, alpha: base * c)
+                        if twin > y { blend(x: x, y: twin, color: color, alpha: base * c) }
+                    })
+                if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
+            }
+            if previousY == y - 1, run.fullStart == previousRun.fullStart, run.fullEnd == previousRun.fullEnd {
+                fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base, sameAsRow: previousY)
+            } else {
+                fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
+            }
+            previousRun = run
+            previousY = y
+        }
+    }
+
+    /// Pairs the rows of a shape symmetric about the horizontal line `centre`
+    /// (pixels). When `centre` lies on a pixel edge or centre, row `y`'s
+    /// centre and its twin's are the same distance from it, exactly in
+    /// floating point, so both get the same coverage: one walk serves both.
+    @usableFromInline struct RowMirror {
+        /// `y + twin`, or `nil` when the centre is elsewhere (rows are then their own twins).
+        @usableFromInline let sum: Int?
+
+        @inline(__always)
+        @usableFromInline init(centre: Double) {
+            let twice = centre * 2
+            sum = twice.magnitude < 1_073_741_824.0 && twice == twice.rounded(.down) ? Int(twice) - 1 : nil
+        }
+
+        /// The row with the same coverage as `y` inside `area`, or `y` itself.
+        @inline(__always)
+        @usableFromInline func twin(of y: Int, in area: (x0: Int, x1: Int, y0: Int, y1: Int)) -> Int {
+            guard let sum else { return y }
+            let twin = sum - y
+            return twin >= area.y0 && twin < area.y1 ? twin : y
+        }
+    }
+
+    /// The ramp pixels of one row, kept to be replayed on rows with the same
+    /// profile: up to four of them (a straight edge has one a side at most).
+    @usableFromInline struct RecordedRow {
+        @usableFromInline var isRecorded = false
+        @usableFromInline var overflowed = false
+        @usableFromInline var run = RowRun(lo: 0, fullStart: 0, fullEnd: 0, hi: 0)
+        @usableFromInline var count = 0
+        @usableFromInline var columns = SIMD4<Int>()
+        @usableFromInline var coverages = SIMD4<Double>()
+
+        @inlinable init() {}
+
+        @inline(__always)
+        @usableFromInline mutating func record(_ x: Int, _ c: Double) {
+            guard count < 4 else { overflowed = true; return }
+            columns[count] = x
+            coverages[count] = c
+            count += 1
+        }
+
+        @inline(__always)
+        @usableFromInline func replay(_ ramp: (Int, Double) -> Void) {
+            var i = 0
+            while i < count {
+                ramp(columns[i], coverages[i])
+                i += 1
+            }
         }
     }
 
@@ -105,7 +198,11 @@
         guard rx > 0, ry > 0, let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
         let cx = rect.midX, cy0 = rect.midY
         let centre = column(cx)
+        // The bottom half mirrors the top: each pair of rows is walked once.
+        let mirror = RowMirror(centre: cy0)
         for y in area.y0..<area.y1 {
+            let twin = mirror.twin(of: y, in: area)
+            if twin < y { continue }   // drawn with its twin
             let cy = Double(y) + 0.5
             // Seeds: where the exact ellipse crosses this row (its centre column when it does not).
             let ny = (cy - cy0) / ry
@@ -114,8 +211,12 @@
                 from: area.x0, to: area.x1, centre: centre,
                 seeds: (column(cx - half), column(cx + half)),
                 coverage: { x in Self.ellipseCoverage(Double(x) + 0.5, cy, cx: cx, cy: cy0, rx: rx, ry: ry) },
-                ramp: { x, c in blend(x: x, y: y, color: color, alpha: base * c) })
+                ramp: { x, c in
+                    blend(x: x, y: y, color: color, alpha: base * c)
+                    if twin > y { blend(x: x, y: twin, color: color, alpha: base * c) }
+                })
             fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
+            if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
         }
     }
 
@@ -444,9 +545,18 @@
     // MARK: Pixels
 
     /// Blends `color` at (x, y) with `alpha` in 0...255.
+    /// `alpha` held in 0...255 and rounded half away from zero, as
+    /// `rounded()` does, without the libm call that costs on baseline x86-64.
+    @inline(__always)
+    @usableFromInline static func level(_ alpha: Double) -> UInt32 {
+        let clamped = min(max(alpha, 0), 255)
+        let whole = UInt32(clamped)   // truncates
+        return clamped - Double(whole) >= 0.5 ? whole + 1 : whole
+    }
+
     @inline(__always)
     @usableFromInline func blend(x: Int, y: Int, color: Color, alpha: Double) {
-        let a = UInt32(min(max(alpha, 0), 255).rounded())
+        let a = Self.level(alpha)
         guard a > 0 else { return }
         let row = framebuffer.baseAddress + y * framebuffer.stride
         switch framebuffer.format {
@@ -462,20 +572,30 @@
 
     /// Writes `color` over columns `x0 ..< x1` of row `y` with `alpha` in
     /// 0...255: plain stores when opaque, a fixed-weight blend otherwise.
+    /// `sameAsRow`, when given, is a row whose columns `x0 ..< x1` this same
+    /// call wrote last (the row above in a rectangle's interior): an opaque
+    /// span is then copied from it, which runs at memcpy speed, wider stores
+    /// than the store loop and no read of the destination first.
     @inline(__always)
-    @usableFromInline func fillSpan(y: Int, from x0: Int, to x1: Int, color: Color, alpha: Double) {
+    @usableFromInline func fillSpan(y: Int, from x0: Int, to x1: Int, color: Color, alpha: Double, sameAsRow: Int? = nil) {
         guard x0 < x1 else { return }
-        let a = UInt32(min(max(alpha, 0), 255).rounded())
+        let a = Self.level(alpha)
         guard a > 0 else { return }
         let row = framebuffer.baseAddress + y * framebuffer.stride
         let count = x1 - x0
+        let bytesPerPixel = framebuffer.format.bytesPerPixel
+        if a == 255, let source = sameAsRow, count >= 16 {
+            (row + x0 * bytesPerPixel).copyMemory(from: framebuffer.baseAddress + source * framebuffer.stride + x0 * bytesPerPixel,
+                                                 byteCount: count * bytesPerPixel)
+            return
+        }
         switch framebuffer.format {
         case .xrgb8888:
             let pixels = row.assumingMemoryBound(to: UInt32.self) + x0
             if a == 255 {
                 pixels.update(repeating: color.xrgb8888, count: count)
             } else {
-                for i in 0..<count { pixels[i] = Renderer.blend(color, alpha: a, over: pixels[i]) }
+                Self.blendSpan(pixels, count: count, color: color, alpha: a)
             }
         case .rgb565:
             let pixels = row.assumingMemoryBound(to: UInt16.self) + x0
@@ -494,6 +614,24 @@
                     pixels[i] = lastResult
                 }
             }
+        }
+    }
+
+    /// ``Renderer/blend(_:alpha:over:)`` over `count` pixels: runs over a flat
+    /// background repeat the same pixel, so each distinct one is blended once.
+    @inline(__always)
+    @usableFromInline static func blendSpan(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color, alpha a: UInt32) {
+        var lastUnder = pixels[0]
+        var lastResult = Renderer.blend(color, alpha: a, over: lastUnder)
+        var i = 0
+        while i < count {
+            let under = pixels[i]
+            if under != lastUnder {
+                lastUnder = under
+                lastResult = Renderer.blend(color, alpha: a, over: under)
+            }
+            pixels[i] = lastResult
+            i += 1
         }
     }
 }
@@ -529,6 +667,14 @@
     @inline(__always)
     @usableFromInline func coverage(_ x: Double, _ y: Double) -> Double {
         Rasterizer.coverage(distance: distance(x, y))
+    }
+
+    /// Whether the row through `y` lies between the corners, where every
+    /// row's coverage is the same: with `qy` that low, the distance reduces
+    /// to `qx - r` (or is under -0.5 either way, full coverage).
+    @inline(__always)
+    @usableFromInline func isStraight(rowCentre y: Double) -> Bool {
+        abs(y - midY) - hy <= min(0, r - 0.5)
     }
 
     /// How far from `midX` the row through `y` has some coverage (distance

@@ -69,33 +69,39 @@ public struct Renderer {
         // The entries stay still while views draw: a `draw` that changes the
         // hierarchy or geometry takes effect from the next frame.
         window.viewTable.withStableEntries { entries in
-            var index = 0
-            while index < entries.count {
-                let entry = entries[index]
-                // What the screen shows: the presentation values (the model's unless animating).
-                if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.drawAlphaInWindow > 0) {
-                    index = Int(entry.subtreeEnd)   // a hidden, transparent or unplaceable view hides its subtree
-                    continue
+            withUnsafeTemporaryAllocation(of: Occluder.self, capacity: Occluder.capacity) { occluders in
+                let occluderCount = Self.findOccluders(in: entries, area: area, pixels: pixels, scale: scale,
+                                                       framebuffer: framebuffer, into: occluders)
+                var index = 0
+                while index < entries.count {
+                    let entry = entries[index]
+                    // What the screen shows: the presentation values (the model's unless animating).
+                    if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.drawAlphaInWindow > 0) {
+                        index = Int(entry.subtreeEnd)   // a hidden, transparent or unplaceable view hides its subtree
+                        continue
+                    }
+                    let entryIndex = index
+                    index += 1
+                    guard let visible = Self.visibleRect(of: entry, in: entries, within: area),
+                          var clip = Self.deviceClip(visible, pixels: pixels, scale: scale) else { continue }
+                    // Pixels that an opaque background drawn later overwrites are not drawn now.
+                    var o = 0
+                    while o < occluderCount {
+                        if occluders[o].index > entryIndex, !occluders[o].trim(&clip) { break }
+                        o += 1
+                    }
+                    guard o == occluderCount else { continue }
+                    let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
+                    let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
+                                                  scale: scale, clip: clip, alpha: entry.drawAlphaInWindow,
+                                                  textRenderer: textRenderer)
+                    let view = entry.view
+                    let background = entry.flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+                    if let color = background, color.alpha > 0 {
+                        context.fill(entry.drawBounds, color: color)
+                    }
+                    view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
                 }
-                index += 1
-                guard let visible = Self.visibleRect(of: entry, in: entries, within: area) else { continue }
-                let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
-                let context: GraphicsContext
-                if scale == 1 {
-                    context = GraphicsContext(framebuffer: framebuffer, origin: origin, clip: visible,
-                                              alpha: entry.drawAlphaInWindow, textRenderer: textRenderer)
-                } else {
-                    // Never past the pixels asked for: `area` went through a division.
-                    guard let clip = Self.pixels(visible, scale: scale).intersection(pixels) else { continue }
-                    context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
-                                              scale: scale, clip: clip, alpha: entry.drawAlphaInWindow, textRenderer: textRenderer)
-                }
-                let view = entry.view
-                let background = entry.flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
-                if let color = background, color.alpha > 0 {
-                    context.fill(entry.drawBounds, color: color)
-                }
-                view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
             }
         }
         // The focus ring goes over everything, where the area reaches it (docs/focus.md).
@@ -103,6 +109,103 @@ public struct Renderer {
             let context = GraphicsContext(framebuffer: framebuffer, scale: scale, clip: clip)
             context.stroke(roundedRect: ring.rect, cornerRadius: ring.cornerRadius, lineWidth: ring.lineWidth, color: ring.color)
         }
+    }
+
+    /// The framebuffer pixels a view whose visible part is `visible` (points)
+    /// draws in: never past the pixels asked for (`area` went through a division).
+    @inline(__always)
+    @usableFromInline static func deviceClip(_ visible: Rect, pixels: Rect, scale: Double) -> Rect? {
+        scale == 1 ? visible : Self.pixels(visible, scale: scale).intersection(pixels)
+    }
+
+    /// Whole pixels that a view's opaque background fills with its colour,
+    /// whatever was under them: views drawn before it (lower `index`) need
+    /// not draw there. Edges are pixel indices, `x0 ..< x1` × `y0 ..< y1`.
+    @usableFromInline struct Occluder {
+        /// How many the renderer keeps per draw, the largest: on a screen, a
+        /// few full-width backgrounds (a root, a screen, a bar) hide the rest.
+        @usableFromInline static let capacity = 8
+        @usableFromInline var index: Int
+        @usableFromInline var x0: Double
+        @usableFromInline var y0: Double
+        @usableFromInline var x1: Double
+        @usableFromInline var y1: Double
+
+        @usableFromInline var area: Double { (x1 - x0) * (y1 - y0) }
+
+        /// Cuts the part of `clip` this occluder hides off it, when what is
+        /// left is still a rectangle; false when nothing is left. Only the
+        /// edges it moves change, to whole pixels, so the pixels left are
+        /// drawn exactly as before.
+        @inline(__always)
+        @usableFromInline func trim(_ clip: inout Rect) -> Bool {
+            // The whole pixels the clip touches (the rasterizer draws a pixel the clip overlaps).
+            let cx0 = clip.minX.rounded(.down), cx1 = clip.maxX.rounded(.up)
+            let cy0 = clip.minY.rounded(.down), cy1 = clip.maxY.rounded(.up)
+            let spansX = x0 <= cx0 && x1 >= cx1, spansY = y0 <= cy0 && y1 >= cy1
+            if spansX && spansY { return false }
+            var minX = clip.minX, maxX = clip.maxX, minY = clip.minY, maxY = clip.maxY
+            if spansX {
+                if y0 <= cy0 && y1 > cy0 { minY = y1 } else if y1 >= cy1 && y0 < cy1 { maxY = y0 }
+            } else if spansY {
+                if x0 <= cx0 && x1 > cx0 { minX = x1 } else if x1 >= cx1 && x0 < cx1 { maxX = x0 }
+            } else {
+                return true
+            }
+            clip = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            return true
+        }
+    }
+
+    /// Walks the entries as ``draw(_:pixels:scale:into:)`` does and keeps,
+    /// in `occluders`, the largest views with an opaque background at full
+    /// alpha; returns how many. Backgrounds are read here, before any `draw`
+    /// runs: one that a `draw` makes translucent mid-frame shows from the next.
+    @usableFromInline static func findOccluders(in entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect,
+                                                scale: Double, framebuffer: Framebuffer,
+                                                into occluders: UnsafeMutableBufferPointer<Occluder>) -> Int {
+        var count = 0
+        let width = Double(framebuffer.width), height = Double(framebuffer.height)
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
+            if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.drawAlphaInWindow > 0) {
+                index = Int(entry.subtreeEnd)
+                continue
+            }
+            let entryIndex = index
+            index += 1
+            guard entry.drawAlphaInWindow >= 1 else { continue }
+            let view = entry.view
+            let background = entry.flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+            guard let color = background, color.alpha == 255,
+                  let visible = visibleRect(of: entry, in: entries, within: area),
+                  let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
+            // The background's rectangle in pixels, placed by the same context the
+            // drawing pass makes: the pixels wholly inside it are fully covered,
+            // so written with the colour whatever was under them.
+            let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
+            let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
+                                          scale: scale, clip: clip)
+            let fill = context.deviceRect(entry.drawBounds)
+            var occluder = Occluder(
+                index: entryIndex,
+                x0: max(fill.minX.rounded(.up), clip.minX.rounded(.down), 0),
+                y0: max(fill.minY.rounded(.up), clip.minY.rounded(.down), 0),
+                x1: min(fill.maxX.rounded(.down), clip.maxX.rounded(.up), width),
+                y1: min(fill.maxY.rounded(.down), clip.maxY.rounded(.up), height))
+            guard occluder.x0 < occluder.x1, occluder.y0 < occluder.y1 else { continue }
+            if count < occluders.count {
+                occluders.initializeElement(at: count, to: occluder)
+                count += 1
+                continue
+            }
+            // Full: the new one replaces the smallest, if it is larger.
+            var smallest = 0
+            for o in 1..<count where occluders[o].area < occluders[smallest].area { smallest = o }
+            if occluders[smallest].area < occluder.area { swap(&occluders[smallest], &occluder) }
+        }
+        return count
     }
 
     /// `rect` in points as framebuffer pixels at `scale`.
@@ -172,13 +275,22 @@ public struct Renderer {
         }
     }
 
+    /// `color` at `a` (0...255) over `pixel`: each channel is
+    /// `(colour·a + under·(255 − a) + 127) / 255`, rounded to nearest.
+    ///
+    /// Red and blue are worked out together, one 16-bit lane each of a 32-bit
+    /// word (every sum is at most 255·255 + 127 = 65 152, so lanes never
+    /// carry into each other), and the division by 255 is
+    /// `(t + 1 + (t >> 8)) >> 8`, exact for every `t` below 65 535.
     @inline(__always)
     @inlinable public static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
-        let inverse = 255 - a
-        let r: UInt32 = (UInt32(color.red) * a + ((pixel >> 16) & 0xFF) * inverse + 127) / 255
-        let g: UInt32 = (UInt32(color.green) * a + ((pixel >> 8) & 0xFF) * inverse + 127) / 255
-        let b: UInt32 = (UInt32(color.blue) * a + (pixel & 0xFF) * inverse + 127) / 255
-        return 0xFF00_0000 | (r << 16) | (g << 8) | b
+        let inverse = 255 &- a
+        let colorRB = UInt32(color.red) << 16 | UInt32(color.blue)
+        let rb = colorRB &* a &+ (pixel & 0x00FF_00FF) &* inverse &+ 0x007F_007F
+        let g = UInt32(color.green) &* a &+ ((pixel >> 8) & 0xFF) &* inverse &+ 0x7F
+        let rbDivided = ((rb &+ 0x0001_0001 &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        let gDivided = (g &+ 1 &+ (g >> 8)) >> 8
+        return 0xFF00_0000 | rbDivided | gDivided << 8
     }
 
     @inline(__always)

@@ -1,0 +1,208 @@
+import PanelKit
+
+/// A glyph placed on its line: its cache entry and pen position (26.6).
+@usableFromInline
+struct PlacedGlyph {
+    @usableFromInline var entry: Int32
+    @usableFromInline var x: Int32
+}
+
+/// One text laid out for drawing, by what decided its layout: the UTF-8
+/// bytes, the face and size, the line breaking and the width. Its bytes,
+/// lines and glyphs are ranges of the cache's pools.
+@usableFromInline
+struct LaidOutText {
+    @usableFromInline var isValid = false
+    /// When it was last looked up, on its cache's clock.
+    @usableFromInline var lastUse = 0
+    @usableFromInline var hash: UInt64 = 0
+    @usableFromInline var faceIndex = -1
+    @usableFromInline var sizeKey: Int32 = 0
+    @usableFromInline var wraps = false
+    /// The width the lines were broken or truncated to, 26.6.
+    @usableFromInline var maxWidth = 0
+    @usableFromInline var byteStart = 0
+    @usableFromInline var byteCount = 0
+    /// Lines `lineStart ..< lineStart + lineCount` of the line pool; each one's
+    /// `start ..< end` is a range of the glyph pool.
+    @usableFromInline var lineStart = 0
+    @usableFromInline var lineCount = 0
+
+    @usableFromInline init() {}
+}
+
+/// Text already laid out, so that a label drawn frame after frame is shaped,
+/// kerned, looked up in the glyph cache and broken into lines once, when its
+/// text, font or width changes.
+///
+/// A text may sit in any of `ways` slots from where its key hashes; a new
+/// one takes a free slot there or the least recently drawn. What slots hold
+/// goes into three pools of fixed capacity, reserved up front: when a new
+/// text does not fit, every slot is forgotten and the pools refill from
+/// empty, so laying out new text (a value label changing each frame)
+/// allocates nothing either, unless a single text is larger than a pool.
+@usableFromInline
+final class LaidOutTextCache {
+    @usableFromInline static let slotCount = 128
+    @usableFromInline static let ways = 4
+    @usableFromInline var slots: [LaidOutText]
+    @usableFromInline var bytes: [UInt8] = []
+    @usableFromInline var lines: [LaidLine] = []
+    @usableFromInline var glyphs: [PlacedGlyph] = []
+    /// Counts lookups: a slot's `lastUse` says how recently it was drawn.
+    @usableFromInline var clock = 0
+
+    @usableFromInline init() {
+        slots = Array(repeating: LaidOutText(), count: LaidOutTextCache.slotCount)
+        bytes.reserveCapacity(8192)
+        lines.reserveCapacity(512)
+        glyphs.reserveCapacity(4096)
+    }
+
+    /// Forgets every layout (their glyph entries die with the glyph cache).
+    @usableFromInline func removeAll() {
+        var i = 0
+        while i < slots.count {
+            slots[i].isValid = false
+            i += 1
+        }
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+        glyphs.removeAll(keepingCapacity: true)
+    }
+
+    /// The slot holding this text and layout (`isHit`), or the one to lay it out into.
+    @usableFromInline
+    func slot(for text: String, faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int) -> (index: Int, isHit: Bool) {
+        let hash = Self.hash(text, faceIndex: faceIndex, sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth)
+        let byteCount = text.utf8.count
+        let first = Int(truncatingIfNeeded: hash >> 7) & (slots.count - 1)
+        clock += 1
+        var victim = first
+        var way = 0
+        while way < Self.ways {
+            let index = (first + way) & (slots.count - 1)
+            way += 1
+            let slot = slots[index]
+            guard slot.isValid else {
+                if slots[victim].isValid { victim = index }
+                continue
+            }
+            if slots[victim].isValid && slot.lastUse < slots[victim].lastUse { victim = index }
+            guard slot.hash == hash, slot.faceIndex == faceIndex, slot.sizeKey == sizeKey, slot.wraps == wraps,
+                  slot.maxWidth == maxWidth, slot.byteCount == byteCount, holds(text, from: slot.byteStart) else { continue }
+            slots[index].lastUse = clock
+            return (index, true)
+        }
+        return (victim, false)
+    }
+
+    /// Whether the byte pool holds `text`'s UTF-8 from `start`.
+    @inline(__always) @usableFromInline
+    func holds(_ text: String, from start: Int) -> Bool {
+        let bytes = self.bytes   // one access to the class's storage, not one a byte
+        var i = start
+        for byte in text.utf8 {
+            if bytes[i] != byte { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Lays `layout`'s lines (already shaped and broken) into slot `index` for this key.
+    @usableFromInline
+    func store(_ layout: TextLayout, at index: Int, text: String, faceIndex: Int, sizeKey: Int32,
+               wraps: Bool, maxWidth: Int) {
+        let byteCount = text.utf8.count
+        if bytes.count + byteCount > bytes.capacity || lines.count + layout.lines.count > lines.capacity
+            || glyphs.count + layout.glyphs.count > glyphs.capacity {
+            removeAll()
+        }
+        var slot = LaidOutText()
+        slot.isValid = true
+        slot.lastUse = clock
+        slot.hash = Self.hash(text, faceIndex: faceIndex, sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth)
+        slot.faceIndex = faceIndex
+        slot.sizeKey = sizeKey
+        slot.wraps = wraps
+        slot.maxWidth = maxWidth
+        slot.byteStart = bytes.count
+        slot.byteCount = byteCount
+        bytes.append(contentsOf: text.utf8)
+        slot.lineStart = lines.count
+        slot.lineCount = layout.lines.count
+        var l = 0
+        while l < layout.lines.count {
+            let line = layout.lines[l]
+            let start = glyphs.count
+            var i = line.start
+            while i < line.end {
+                let glyph = layout.glyphs[i]
+                if glyph.entry >= 0 {
+                    glyphs.append(PlacedGlyph(entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x)))
+                }
+                i += 1
+            }
+            lines.append(LaidLine(start: start, end: glyphs.count, width: line.width))
+            l += 1
+        }
+        slots[index] = slot
+    }
+
+    /// Draws slot `index`'s lines that fit `rect` (pixels): all of them but at
+    /// least one when wrapped, the block centred vertically on whole pixels.
+    @usableFromInline
+    func draw(_ index: Int, in rect: Rect, lineHeight: Int, ascender: Int, alignment: TextAlignment, blender: GlyphBlender,
+              glyphs cached: [CachedGlyph]) {
+        let slot = slots[index]
+        let lines = self.lines, glyphs = self.glyphs   // one access each to the class's storage
+        let visibleLines: Int
+        if slot.wraps {
+            // Lines past the rectangle's height are dropped; one line always shows.
+            let fitting = Int((rect.height * 64).rounded(.down)) / lineHeight
+            visibleLines = min(slot.lineCount, max(1, fitting))
+        } else {
+            visibleLines = slot.lineCount
+        }
+        guard visibleLines > 0 else { return }
+        let blockHeight = Double(visibleLines * lineHeight) / 64
+        let top = Int((rect.minY + (rect.height - blockHeight) / 2).rounded())
+        var l = 0
+        while l < visibleLines {
+            let line = lines[slot.lineStart + l]
+            let baseline = top + (l * lineHeight + ascender + 32) >> 6
+            let width = Double(line.width) / 64
+            let x: Double
+            switch alignment {
+            case .left: x = rect.minX
+            case .center: x = rect.minX + (rect.width - width) / 2
+            case .right: x = rect.maxX - width
+            }
+            let lineX = Int(x.rounded())
+            var i = line.start
+            while i < line.end {
+                let glyph = glyphs[i]
+                blender.draw(cached[Int(glyph.entry)], penX: lineX + (Int(glyph.x) + 32) >> 6, baseline: baseline)
+                i += 1
+            }
+            l += 1
+        }
+    }
+
+    /// FNV-1a over the key.
+    @usableFromInline
+    static func hash(_ text: String, faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        hash = mix(hash, UInt64(bitPattern: Int64(faceIndex)))
+        hash = mix(hash, UInt64(UInt32(bitPattern: sizeKey)))
+        hash = mix(hash, wraps ? 1 : 0)
+        hash = mix(hash, UInt64(bitPattern: Int64(maxWidth)))
+        for byte in text.utf8 { hash = mix(hash, UInt64(byte)) }
+        return hash
+    }
+
+    @inline(__always) @usableFromInline
+    static func mix(_ hash: UInt64, _ value: UInt64) -> UInt64 {
+        (hash ^ value) &* 0x100_0000_01b3
+    }
+}
