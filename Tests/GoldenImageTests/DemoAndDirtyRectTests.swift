@@ -235,3 +235,39 @@ struct DemoAndDirtyRectTests {
         #expect(allocations == 0, "\(allocations) allocations in \(frames) frames")
     }
 }
+
+@Suite("Dirty rects of a label's text")
+struct LabelTextDirtyRectTests {
+    @Test("A label's new text redraws only where the old and new text are, and the frame equals a full redraw",
+          arguments: [TextAlignment.left, .center, .right])
+    func textChangesEqualFullRedraws(_ alignment: TextAlignment) {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 80))
+        window.backgroundColor = Color(rgb: 0x202830)
+        let label = Label(frame: Rect(x: 10.5, y: 12, width: 200, height: 48), name: "value", text: "Volume 62%")
+        label.font = .system(size: 18)
+        label.textAlignment = alignment
+        label.textColor = .white
+        window.addSubview(label)
+        let display = HeadlessDisplay(width: 320, height: 80)
+        let full = HeadlessDisplay(width: 320, height: 80)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
+        renderer.draw(window, into: display.framebuffer)
+        let texts = ["Volume 63%", "Volume 7%", "Volume 100%", "Vol", "fjord Å∫ yj", "Volume 63%", "",
+                     "A line much too long to fit the label, cut with an ellipsis", "A line much too long to fit, cut elsewhere",
+                     "Volume 62%", "Volume 62%"]
+        for text in texts {
+            label.text = text
+            let redrawn = renderer.render(window, into: display.framebuffer)
+            renderer.draw(window, into: full.framebuffer)
+            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "", "'\(text)': the dirty redraw differs from a full redraw")
+            #expect(redrawn.area <= 200 * 48, "'\(text)': no more than the label")
+        }
+        // One changed digit of a left-aligned line redraws the digits from there on, not the whole text.
+        if alignment == .left {
+            label.text = "Volume 64%"
+            let redrawn = renderer.render(window, into: display.framebuffer)
+            #expect(redrawn.count == 1 && redrawn.area < 60 * 48, "\(redrawn.area) pixels for one digit")
+        }
+        withExtendedLifetime((display, full)) {}
+    }
+}
