@@ -63,11 +63,6 @@ open class Label: View {
         ObjectIdentifier(self) == ObjectIdentifier(Label.self)
     }
 
-    /// The pen positions of the old and the new text while a text change is
-    /// marked; kept so that their storage is reused.
-    @usableFromInline internal var oldTextPens: [Double] = []
-    @usableFromInline internal var newTextPens: [Double] = []
-
     /// Marks where `oldText` was drawn and where ``text`` is drawn now: for one
     /// line set from the left, only from the first character that changed on
     /// ("Volume 62%" to "Volume 63%" redraws "2%" and "3%").
@@ -87,6 +82,20 @@ open class Label: View {
     @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
         guard numberOfLines == 1, textAlignment == .left, let measurer = window.textMeasurer else { return nil }
         let scale = window.textMeasurerScale
+        // The window's pair of buffers, taken while in use so that each is the only
+        // reference to its storage (reused, not copied), and given back.
+        var oldTextPens = window.oldTextPens, newTextPens = window.newTextPens
+        window.oldTextPens = []
+        window.newTextPens = []
+        defer {
+            window.oldTextPens = oldTextPens
+            window.newTextPens = newTextPens
+        }
+        // Room for the usual labels at once: a list counting up ("Row 999", "Row 1000") does not regrow them.
+        if oldTextPens.capacity < 64 || newTextPens.capacity < 64 {
+            oldTextPens.reserveCapacity(64)
+            newTextPens.reserveCapacity(64)
+        }
         var same = 0
         var old = oldText.unicodeScalars.makeIterator(), new = text.unicodeScalars.makeIterator()
         while let a = old.next(), let b = new.next(), a == b { same += 1 }

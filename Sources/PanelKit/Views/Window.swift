@@ -25,6 +25,12 @@ open class Window: View {
     /// The smallest rectangle holding ``dirtyRegion`` (`.zero` when nothing changed).
     public var dirtyRect: Rect { dirtyRegion.bounds }
 
+    /// Where a label whose text changes measures the pen positions of its old
+    /// and new text (``Label``): one pair for the window, so that their storage
+    /// is allocated once, not by every label (a list's cells change theirs each frame).
+    @usableFromInline internal var oldTextPens: [Double] = []
+    @usableFromInline internal var newTextPens: [Double] = []
+
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
     public internal(set) var textMeasurer: (any TextRendering)?
