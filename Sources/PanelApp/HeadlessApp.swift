@@ -83,9 +83,9 @@ public final class HeadlessApp {
     }
 
     /// Redraws what changed since the last frame into ``display``, as a
-    /// display loop does; the pixels redrawn, or nil when nothing changed.
+    /// display loop does; the areas redrawn (pixels), empty when nothing changed.
     @discardableResult
-    public func render() -> Rect? {
+    public func render() -> DirtyRegion {
         renderer.render(window, into: display.framebuffer)
     }
 }

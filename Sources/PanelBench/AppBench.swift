@@ -36,7 +36,7 @@ extension Bench {
             let pipeline = try AppPipeline(trace: trace, application: application, screenSize: window.bounds.size,
                                            calibration: calibration, rotation: rotation, filters: filters)
             let drawn = timeFrames(trace, into: pipeline, passes: passes) {
-                if let dirty = renderer.render(window, into: logical) { present(dirty, from: logical, to: backend) }
+                present(renderer.render(window, into: logical), from: logical, to: backend)
             }
             let input = timeFrames(trace, into: pipeline, passes: passes)
             var traceName = Substring(trace.path)

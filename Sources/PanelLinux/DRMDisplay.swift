@@ -415,12 +415,12 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         } catch {
             throw PanelLinuxError("\(cardPath): cannot watch the DRM fd (errno \(error.rawValue))", errno: error)
         }
-        update(dirty: source.bounds, inputTime: .infinity)
+        update(dirty: DirtyRegion(source.bounds), inputTime: .infinity)
     }
 
     /// The source changed in `dirty` (pixels), reflecting input from `inputTime`
     /// on: present it with the next flip (now, unless one is in flight).
-    public func update(dirty: Rect, inputTime: Double) {
+    public func update(dirty: DirtyRegion, inputTime: Double) {
         guard !dirty.isEmpty else { return }
         frames.changed(dirty, inputTime: inputTime)
         presentIfPossible()
@@ -432,25 +432,25 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         // The back buffer lacks every change since it was last shown (damage
         // accumulates in both buffers), not just the latest one.
         copy(frames.damage[back], from: source, into: back)
-        frames.damage[back] = .zero
+        frames.damage[back].removeAll()
         let userData = Unmanaged.passUnretained(self).toOpaque()
         if drmModePageFlip(fd.rawValue, crtcID, buffers[back].fb, cdrm_page_flip_event(), userData) != 0 {
             let error = Errno.current
             if error == .permissionDenied || error == .notPermitted {
                 masterLost()
             }
-            frames.damage[back] = source.bounds   // whatever happened, draw it all next time
+            frames.damage[back] = DirtyRegion(source.bounds)   // whatever happened, draw it all next time
             return
         }
         flipPending = true
         frames.sent()
     }
 
-    /// Copies `rect` (logical pixels) of the source into buffer `index`,
-    /// turned (unless the plane turns it) and converted as the buffer needs.
-    @usableFromInline func copy(_ rect: Rect, from source: Framebuffer, into index: Int) {
+    /// Copies the areas of `region` (logical pixels) of the source into buffer
+    /// `index`, turned (unless the plane turns it) and converted as the buffer needs.
+    @usableFromInline func copy(_ region: DirtyRegion, from source: Framebuffer, into index: Int) {
         let turn = rotatesInHardware ? DisplayRotation.none : rotation
-        turn.copy(rect, from: source, to: framebuffer(index))
+        turn.copy(region, from: source, to: framebuffer(index))
     }
 
     /// Master was lost without warning (a flip failed with EACCES: another
@@ -499,7 +499,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         guard !flipPending else { return false }
         var connectorID = self.connectorID
         let back = 1 - front
-        copy(source.bounds, from: source, into: back)
+        copy(DirtyRegion(source.bounds), from: source, into: back)
         guard drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 else { return false }
         front = back
         isPresenting = true
@@ -508,8 +508,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             setDPMS(on: true)
             setDPMS(on: false)
         }
-        frames.damage[front] = .zero
-        frames.damage[1 - front] = source.bounds
+        frames.damage[front].removeAll()
+        frames.damage[1 - front] = DirtyRegion(source.bounds)
         frames.needsPresent = false
         frames.pendingInputTime = .infinity
         return true

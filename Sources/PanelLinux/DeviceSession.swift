@@ -172,8 +172,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         let stepsAnimation = link.wantsFrames && !display.isFlipPending
         if stepsAnimation { link.fire(at: application.runLoop.now) }
         // Blank (the screen's idle timer): nothing is drawn or flipped; the wake redraws it whole.
-        if application.screen.idleState != .blank, let dirty = renderer.render(window, into: framebuffer) {
-            display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput)
+        if application.screen.idleState != .blank {
+            let dirty = renderer.render(window, into: framebuffer)
+            if !dirty.isEmpty { display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput) }
         }
         input.oldestUnpresentedInput = .infinity
         if link.wantsFrames && !display.isFlipPending && animationWake == nil {

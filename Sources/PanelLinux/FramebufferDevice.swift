@@ -488,14 +488,14 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         self.source = source
         let runLoop = loop.application.runLoop
         self.runLoop = runLoop
-        for i in 0..<frames.damage.count { frames.damage[i] = source.bounds }
+        for i in 0..<frames.damage.count { frames.damage[i] = DirtyRegion(source.bounds) }
         frames.needsPresent = true
         runLoop.performOnNextTurn(target: self, tag: Self.firstPresentTag)
     }
 
     /// The source changed in `dirty` (pixels), reflecting input from
     /// `inputTime` on: copy it out now, or when the frame on its way is shown.
-    public func update(dirty: Rect, inputTime: Double) {
+    public func update(dirty: DirtyRegion, inputTime: Double) {
         guard !dirty.isEmpty else { return }
         frames.changed(dirty, inputTime: inputTime)
         presentIfPossible()
@@ -509,11 +509,11 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
             // The back buffer lacks every change since it was last shown.
             let back = 1 - front
             rotation.copy(frames.damage[back], from: source, to: framebuffer(back))
-            frames.damage[back] = .zero
+            frames.damage[back].removeAll()
             let start = clinux_monotonic_now()
             guard pan(toRow: back * height) else {
                 let error = Errno.current
-                frames.damage[back] = source.bounds
+                frames.damage[back] = DirtyRegion(source.bounds)
                 if error == .busy {
                     lost()   // a DRM master took the display
                 } else {
@@ -532,8 +532,8 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
             // One buffer: copy while the vblank lasts, where there is one.
             if vsync { _ = clinux_fb_wait_for_vsync(fd.rawValue) }
             rotation.copy(frames.damage[0], from: source, to: framebuffer(0))
-            frames.damage[0] = .zero
-            frames.damage[1] = .zero
+            frames.damage[0].removeAll()
+            frames.damage[1].removeAll()
             if vsync { delay = 0 }
         }
         presentTime = clinux_monotonic_now()
@@ -555,7 +555,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     @usableFromInline func fallBackToSingleBuffer(because error: Errno?) {
         isDoubleBuffered = false
         findVisibleRow()
-        if let source { frames.damage[0] = source.bounds }
+        if let source { frames.damage[0] = DirtyRegion(source.bounds) }
         bufferingNote = "single-buffered dirty copies (panning failed" + (error.map { ": " + $0.message } ?? "") + ")"
     }
 
@@ -664,13 +664,13 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
             rotation.copy(source.bounds, from: source, to: framebuffer(back))
             guard pan(toRow: back * height) else { return false }
             front = back
-            frames.damage[front] = .zero
-            frames.damage[1 - front] = source.bounds
+            frames.damage[front].removeAll()
+            frames.damage[1 - front] = DirtyRegion(source.bounds)
         } else {
             findVisibleRow()
             rotation.copy(source.bounds, from: source, to: framebuffer(0))
-            frames.damage[0] = .zero
-            frames.damage[1] = .zero
+            frames.damage[0].removeAll()
+            frames.damage[1].removeAll()
         }
         isPresenting = true
         frames.needsPresent = false

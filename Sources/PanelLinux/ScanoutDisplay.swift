@@ -26,8 +26,8 @@ public protocol ScanoutDisplay: AnyObject {
     var refreshInterval: Double { get }
     /// Starts presenting `source` (``logicalSize``, ``pixelFormat``) from `loop`.
     func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError)
-    /// The source changed in `dirty` (logical pixels), reflecting input from `inputTime` on.
-    func update(dirty: Rect, inputTime: Double)
+    /// The source changed in the areas of `dirty` (logical pixels), reflecting input from `inputTime` on.
+    func update(dirty: DirtyRegion, inputTime: Double)
     /// Gives the display up for a VT switch away.
     func release()
     /// Takes the display back after a VT switch; false when that failed (it retries).
@@ -68,8 +68,8 @@ public struct PresentedFrame {
 /// buffer shown again gets every change since it was last on the screen), and
 /// the oldest input the next frame and the frame in flight reflect.
 @usableFromInline struct FrameDamage {
-    /// Per buffer: the area that changed since it was last filled.
-    @usableFromInline var damage: [Rect] = [.zero, .zero]
+    /// Per buffer: the areas that changed since it was last filled.
+    @usableFromInline var damage: [DirtyRegion] = [DirtyRegion(), DirtyRegion()]
     /// The source has changes not yet sent to the screen.
     @usableFromInline var needsPresent = false
     @usableFromInline var pendingInputTime = Double.infinity
@@ -79,8 +79,8 @@ public struct PresentedFrame {
     @usableFromInline init() {}
 
     /// The source changed in `dirty`, reflecting input from `inputTime` on.
-    @usableFromInline mutating func changed(_ dirty: Rect, inputTime: Double) {
-        for i in 0..<damage.count { damage[i] = damage[i].isEmpty ? dirty : damage[i].union(dirty) }
+    @usableFromInline mutating func changed(_ dirty: DirtyRegion, inputTime: Double) {
+        for i in 0..<damage.count { damage[i].formUnion(dirty) }
         if inputTime < pendingInputTime { pendingInputTime = inputTime }
         needsPresent = true
     }

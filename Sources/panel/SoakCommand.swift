@@ -257,9 +257,10 @@ final class SoakDriver {
             inputFrames += 1
         }
         application.runTurn()
-        if let area = app.renderer.render(window, into: app.display.framebuffer) {
+        let drawn = app.renderer.render(window, into: app.display.framebuffer)
+        if !drawn.isEmpty {
             drawnFrames += 1
-            drawnPixels += area.width * area.height
+            drawnPixels += drawn.area
         }
         frames += 1
     }

@@ -20,6 +20,19 @@ func touchedPixels(_ framebuffer: Framebuffer, sentinel: Color) -> (count: Int, 
     return (count, Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1)))
 }
 
+/// How many pixels of two framebuffers of the same size differ, as a short message ("" when none).
+func framebufferDifferences(_ a: Framebuffer, _ b: Framebuffer) -> String {
+    var count = 0
+    var first = ""
+    for y in 0..<a.height {
+        for x in 0..<a.width where a.color(atX: x, y: y) != b.color(atX: x, y: y) {
+            if count == 0 { first = "(\(x), \(y))" }
+            count += 1
+        }
+    }
+    return count == 0 ? "" : "\(count) pixels differ, the first at " + first
+}
+
 func fillFramebuffer(_ framebuffer: Framebuffer, _ color: Color) {
     Renderer().fill(framebuffer.bounds, with: color, in: framebuffer)
 }
@@ -34,7 +47,7 @@ struct DemoAndDirtyRectTests {
         let display = HeadlessDisplay(width: 800, height: 480)
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(driver.window, into: display.framebuffer)
-        #expect(renderer.render(driver.window, into: display.framebuffer) == nil)   // nothing changed: nothing drawn
+        #expect(renderer.render(driver.window, into: display.framebuffer).isEmpty)   // nothing changed: nothing drawn
 
         // In window coordinates: the slider and its label sit in stacks.
         let expected = screen.volume.convert(screen.volume.bounds, to: nil)
@@ -48,21 +61,58 @@ struct DemoAndDirtyRectTests {
         for step in 1...10 {
             driver.move(1, to: Point(x: start.x - Double(step) * 12, y: start.y))
             fillFramebuffer(display.framebuffer, sentinel)
-            guard let redrawn = renderer.render(driver.window, into: display.framebuffer) else { continue }
+            let redrawn = renderer.render(driver.window, into: display.framebuffer)
+            guard !redrawn.isEmpty else { continue }
             frames += 1
-            let touched = touchedPixels(display.framebuffer, sentinel: sentinel)
-            // Only pixels of the slider's and its label's area were drawn …
-            #expect(redrawn.minX >= expected.minX.rounded(.down) && redrawn.maxX <= expected.maxX.rounded(.up))
-            #expect(redrawn.minY >= expected.minY.rounded(.down) && redrawn.maxY <= expected.maxY.rounded(.up))
-            if let box = touched.box {
-                #expect(box.minX >= redrawn.minX && box.maxX <= redrawn.maxX && box.minY >= redrawn.minY && box.maxY <= redrawn.maxY)
+            // Only pixels of the slider's and its label's areas were drawn, each in an area returned …
+            for area in redrawn {
+                #expect(area.minX >= expected.minX.rounded(.down) && area.maxX <= expected.maxX.rounded(.up))
+                #expect(area.minY >= expected.minY.rounded(.down) && area.maxY <= expected.maxY.rounded(.up))
             }
-            // … and that is a small part of the screen.
-            #expect(touched.count > 0 && touched.count <= Int(redrawn.width * redrawn.height))
-            #expect(touched.count < 800 * 480 / 8)
+            var outside = 0, touched = 0
+            for y in 0..<480 {
+                for x in 0..<800 where display.framebuffer.color(atX: x, y: y) != sentinel {
+                    touched += 1
+                    let centre = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                    if !redrawn.contains(where: { $0.contains(centre) }) { outside += 1 }
+                }
+            }
+            #expect(outside == 0)
+            // … the thumb's way and the label's text: a small part of the two views.
+            #expect(touched > 0 && Double(touched) <= redrawn.area)
+            #expect(redrawn.area < (expected.width * expected.height) / 4, "\(redrawn.area) pixels redrawn")
         }
         #expect(frames == 10)
         driver.up(1)
+    }
+
+    @Test("Dirty rects: every frame of a slider drag, redrawn where the thumb and the value label's text changed, equals a full redraw")
+    func sliderDragFramesEqualFullRedraws() {
+        let driver = TouchDriver()
+        let screen = ControlsScreen(frame: driver.window.bounds, log: nil)
+        driver.window.addSubview(screen)
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let full = HeadlessDisplay(width: 800, height: 480)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
+        renderer.draw(driver.window, into: display.framebuffer)
+        let thumb = screen.volume.currentThumbRect
+        let start = screen.volume.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
+        driver.down(1, at: start)
+        var separate = 0
+        // Left in uneven steps, then right past the start: thumbs, fills and label texts of every width.
+        for step in Array(1...14).map({ -Double($0) * 7.3 }) + Array(0...24).map({ -95 + Double($0) * 11.1 }) {
+            driver.move(1, to: Point(x: start.x + step, y: start.y))
+            let redrawn = renderer.render(driver.window, into: display.framebuffer)
+            if redrawn.count > 1 { separate += 1 }
+            renderer.draw(driver.window, into: full.framebuffer)
+            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "", "moved \(step): the dirty redraw differs from a full redraw")
+        }
+        driver.up(1)
+        _ = renderer.render(driver.window, into: display.framebuffer)
+        renderer.draw(driver.window, into: full.framebuffer)
+        #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "")
+        withExtendedLifetime((display, full)) {}
+        #expect(separate > 0, "the thumb and the label's text were redrawn as separate areas")
     }
 
     @Test("Rule 3 on a panel as mounted: dragging the demo's slider on a portrait UI at scale 2, turned 90° onto a 1600×960 panel, drawn in RGB565, allocates nothing per frame from the touch to the turned, converted scan-out copy")
@@ -83,8 +133,8 @@ struct DemoAndDirtyRectTests {
         let start = slider.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
         func frame(_ x: Double) -> Bool {
             driver.move(1, to: Point(x: x, y: start.y))
-            guard let area = renderer.render(demo.window, into: logical.framebuffer) else { return false }
-            return rotation.copy(area, from: logical.framebuffer, to: scanout.framebuffer) != nil
+            let areas = renderer.render(demo.window, into: logical.framebuffer)
+            return !rotation.copy(areas, from: logical.framebuffer, to: scanout.framebuffer).isEmpty
         }
         // Warm-up: the whole range both ways draws every value's glyphs.
         driver.down(1, at: start)
@@ -176,12 +226,48 @@ struct DemoAndDirtyRectTests {
         for _ in 0..<frames {
             allocations += AllocationCounter.count {
                 driver.advance(by: 1.0 / 60)
-                if renderer.render(demo.window, into: display.framebuffer) != nil { moved += 1 }
+                if !renderer.render(demo.window, into: display.framebuffer).isEmpty { moved += 1 }
             }
         }
         withExtendedLifetime(display) {}
         #expect(moved == frames, "every measured frame scrolled and redrew")
         #expect(table.contentOffset.y < table.maximumContentOffset.y, "the fling did not reach the end")
         #expect(allocations == 0, "\(allocations) allocations in \(frames) frames")
+    }
+}
+
+@Suite("Dirty rects of a label's text")
+struct LabelTextDirtyRectTests {
+    @Test("A label's new text redraws only where the old and new text are, and the frame equals a full redraw",
+          arguments: [TextAlignment.left, .center, .right])
+    func textChangesEqualFullRedraws(_ alignment: TextAlignment) {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 80))
+        window.backgroundColor = Color(rgb: 0x202830)
+        let label = Label(frame: Rect(x: 10.5, y: 12, width: 200, height: 48), name: "value", text: "Volume 62%")
+        label.font = .system(size: 18)
+        label.textAlignment = alignment
+        label.textColor = .white
+        window.addSubview(label)
+        let display = HeadlessDisplay(width: 320, height: 80)
+        let full = HeadlessDisplay(width: 320, height: 80)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
+        renderer.draw(window, into: display.framebuffer)
+        let texts = ["Volume 63%", "Volume 7%", "Volume 100%", "Vol", "fjord Å∫ yj", "Volume 63%", "",
+                     "A line much too long to fit the label, cut with an ellipsis", "A line much too long to fit, cut elsewhere",
+                     "Volume 62%", "Volume 62%"]
+        for text in texts {
+            label.text = text
+            let redrawn = renderer.render(window, into: display.framebuffer)
+            renderer.draw(window, into: full.framebuffer)
+            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "", "'\(text)': the dirty redraw differs from a full redraw")
+            #expect(redrawn.area <= 200 * 48, "'\(text)': no more than the label")
+        }
+        // One changed digit of a left-aligned line redraws the digits from there on, not the whole text.
+        if alignment == .left {
+            label.text = "Volume 64%"
+            let redrawn = renderer.render(window, into: display.framebuffer)
+            #expect(redrawn.count == 1 && redrawn.area < 60 * 48, "\(redrawn.area) pixels for one digit")
+        }
+        withExtendedLifetime((display, full)) {}
     }
 }

@@ -516,7 +516,7 @@ struct RendererTests {
         #expect(window.dirtyRect == window.bounds)
         let display = HeadlessDisplay(width: 120, height: 80)
         let area = Renderer().render(window, into: display.framebuffer)
-        #expect(area == Rect(x: 0, y: 0, width: 120, height: 80))
+        #expect(area == DirtyRegion(Rect(x: 0, y: 0, width: 120, height: 80)))
         #expect(window.dirtyRect.isEmpty)
         let full = drawn(Scenes.viewAlpha())
         #expect(pixelDifferences(display, full) == "")
@@ -533,16 +533,17 @@ struct RendererTests {
         window.addSubview(other)
         let renderer = Renderer()
         let display = HeadlessDisplay(width: 120, height: 80, format: format.pixelFormat)
-        #expect(renderer.render(window, into: display.framebuffer) == window.bounds)
+        #expect(renderer.render(window, into: display.framebuffer) == DirtyRegion(window.bounds))
 
         let sentinel = Color(rgb: 0xFF00FF)
         fillAll(display.framebuffer, with: sentinel)
         let before = rawPixels(display.framebuffer)
         target.backgroundColor = Color(rgb: 0x3C8CE6)
-        let area = renderer.render(window, into: display.framebuffer)
+        let redrawn = renderer.render(window, into: display.framebuffer)
 
         // 10.5 ..< 40.5 and 20.25 ..< 35.75, rounded out.
-        #expect(area == Rect(x: 10, y: 20, width: 31, height: 16))
+        #expect(redrawn == DirtyRegion(Rect(x: 10, y: 20, width: 31, height: 16)))
+        let area = redrawn.first
         let after = rawPixels(display.framebuffer)
         var changedOutside = 0, changedInside = 0
         for y in 0..<80 {
@@ -571,10 +572,10 @@ struct RendererTests {
         let window = Scenes.composite()
         let renderer = Renderer()
         let display = HeadlessDisplay(width: 120, height: 80)
-        #expect(renderer.render(window, into: display.framebuffer) != nil)
+        #expect(!renderer.render(window, into: display.framebuffer).isEmpty)
         fillAll(display.framebuffer, with: Color(rgb: 0xFF00FF))
         let before = rawPixels(display.framebuffer)
-        #expect(renderer.render(window, into: display.framebuffer) == nil)
+        #expect(renderer.render(window, into: display.framebuffer).isEmpty)
         #expect(rawPixels(display.framebuffer) == before)
     }
 
@@ -597,9 +598,42 @@ struct RendererTests {
         for (step, change) in changes.enumerated() {
             change()
             let area = renderer.render(window, into: display.framebuffer)
-            #expect(area != nil, "step \(step) redrew nothing")
+            #expect(!area.isEmpty, "step \(step) redrew nothing")
             let full = drawn(window, format: format.pixelFormat)
             #expect(pixelDifferences(display, full) == "", "after step \(step) the incremental frame differs from a full redraw")
+        }
+    }
+
+    @Test("Changes far apart redraw as separate areas, each rounded out to whole pixels, and the frame equals a full redraw",
+          arguments: TestFormat.allCases)
+    func disjointChangesRedrawSeparately(_ format: TestFormat) {
+        let window = Scenes.composite()
+        let renderer = Renderer()
+        let display = HeadlessDisplay(width: 120, height: 80, format: format.pixelFormat)
+        renderer.render(window, into: display.framebuffer)
+        let card = window.subviews[0], button = window.subviews[1]
+        card.setNeedsDisplay(Rect(x: 1.5, y: 1.25, width: 9, height: 8))   // the card's top-left corner
+        card.setNeedsDisplay(Rect(x: 90, y: 30, width: 40, height: 40))     // its bottom-right, cut to its bounds
+        button.backgroundColor = Color(rgb: 0x3C8CE6)
+        let sentinel = Color(rgb: 0xFF00FF)
+        fillAll(display.framebuffer, with: sentinel)
+        let redrawn = renderer.render(window, into: display.framebuffer)
+
+        // The card's corner (6.5 + 1.5 = 8 ..< 17, 7.75 ..< 15.75), its bottom-right (96.5 ..< 113.5, 36.5 ..< 50.5)
+        // and the button (10 ..< 64, 58 ..< 74): three areas, none covering another's pixels.
+        #expect(redrawn.count == 3)
+        #expect(redrawn.contains(Rect(x: 8, y: 7, width: 9, height: 9)))
+        #expect(redrawn.contains(Rect(x: 96, y: 36, width: 18, height: 15)))
+        #expect(redrawn.contains(Rect(x: 10, y: 58, width: 54, height: 16)))
+        // Exactly their pixels were drawn, each as a full redraw draws it.
+        let full = drawn(window, format: format.pixelFormat)
+        defer { withExtendedLifetime(full) {} }
+        for y in 0..<80 {
+            for x in 0..<120 {
+                let inside = redrawn.contains { $0.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+                let pixel = display.framebuffer.color(atX: x, y: y)
+                #expect(pixel == (inside ? full.framebuffer.color(atX: x, y: y) : sentinel), "pixel (\(x), \(y))")
+            }
         }
     }
 
@@ -612,11 +646,11 @@ struct RendererTests {
         let display = HeadlessDisplay(width: 120, height: 80)
         Renderer().render(window, into: display.framebuffer)
         view.backgroundColor = Color(rgb: 0xE04040)
-        #expect(Renderer().render(window, into: display.framebuffer) == Rect(x: 100, y: 70, width: 20, height: 10))
+        #expect(Renderer().render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 100, y: 70, width: 20, height: 10)))
         view.center = Point(x: 500, y: 500)   // dirty: the old frame (on screen) and the new one (off it)
-        #expect(Renderer().render(window, into: display.framebuffer) == Rect(x: 100, y: 70, width: 20, height: 10))
+        #expect(Renderer().render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 100, y: 70, width: 20, height: 10)))
         view.center = Point(x: 900, y: 900)   // off screen to off screen
-        #expect(Renderer().render(window, into: display.framebuffer) == nil)
+        #expect(Renderer().render(window, into: display.framebuffer).isEmpty)
         #expect(window.dirtyRect.isEmpty)
 
         let fb = display.framebuffer
@@ -835,9 +869,9 @@ struct RendererTests {
         let logical = HeadlessDisplay(width: 80, height: 120)
         let physical = HeadlessDisplay(width: 120, height: 80)
         let area = Renderer().render(window, into: logical.framebuffer)
-        #expect(area == Rect(x: 0, y: 0, width: 80, height: 120))
-        let written = DisplayRotation.clockwise90.copy(area ?? .zero, from: logical.framebuffer, to: physical.framebuffer)
-        #expect(written == Rect(x: 0, y: 0, width: 120, height: 80))
+        #expect(area == DirtyRegion(Rect(x: 0, y: 0, width: 80, height: 120)))
+        let written = DisplayRotation.clockwise90.copy(area, from: logical.framebuffer, to: physical.framebuffer)
+        #expect(written == DirtyRegion(Rect(x: 0, y: 0, width: 120, height: 80)))
         expectGolden(physical, "composite-rotated-90")
     }
 }

@@ -110,7 +110,7 @@ struct ScreenScaleTests {
         view.backgroundColor = Color(red: 255, green: 0, blue: 0)
         window.addSubview(view)
         let display = HeadlessDisplay(width: 640, height: 360)
-        #expect(Renderer().render(window, into: display.framebuffer) == Rect(x: 0, y: 0, width: 640, height: 360))
+        #expect(Renderer().render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 0, y: 0, width: 640, height: 360)))
         let red = Color(red: 255, green: 0, blue: 0)
         let framebuffer = display.framebuffer
         #expect(framebuffer.color(atX: 200, y: 100) == red && framebuffer.color(atX: 239, y: 119) == red)
@@ -130,7 +130,7 @@ struct ScreenScaleTests {
         renderer.render(window, into: display.framebuffer)
         view.frame.origin.x = 110.25
         #expect(window.dirtyRect == Rect(x: 100, y: 50, width: 30.25, height: 10))   // points
-        #expect(renderer.render(window, into: display.framebuffer) == Rect(x: 200, y: 100, width: 61, height: 20))   // pixels
+        #expect(renderer.render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 200, y: 100, width: 61, height: 20)))   // pixels
         // What the partial redraw left equals a full redraw.
         let full = HeadlessDisplay(width: 640, height: 360)
         renderer.draw(window, into: full.framebuffer)

@@ -79,9 +79,9 @@ struct ScaledDemoTests {
             for step in Array(1...12) + Array((0..<12).reversed()) {
                 let point = Point(x: start.x - Double(step) * 10, y: start.y)
                 input.append(AllocationCounter.count { app.moveTouch(to: point) })
-                var area: Rect?
+                var area = DirtyRegion()
                 render.append(AllocationCounter.count { area = app.app.render() })
-                if area != nil { redrawn += 1 }
+                if !area.isEmpty { redrawn += 1 }
             }
             app.endTouch()
             app.app.render()

@@ -233,8 +233,9 @@ final class SimulatorHost {
     func presentChanges() {
         guard app.application.screen.idleState != .blank else { return }
         let start = clock.source.now
-        guard let dirty = renderer.render(app.window, into: logical.framebuffer) else { return }
-        if let area = screen.rotation.copy(dirty, from: logical.framebuffer, to: physical.framebuffer) {
+        let dirty = renderer.render(app.window, into: logical.framebuffer)
+        guard !dirty.isEmpty else { return }
+        for area in screen.rotation.copy(dirty, from: logical.framebuffer, to: physical.framebuffer) {
             window.update(from: physical.framebuffer, area: area)
         }
         present()

@@ -171,9 +171,10 @@ open class Slider: Control {
     @usableFromInline internal func follow(_ touch: Touch) {
         let newValue = value(forThumbCenterX: touch.location(in: self).x - grabOffset)
         guard newValue != storedValue else { return }
+        let drawnValue = animator.value
         storedValue = newValue
         animator.jump(to: newValue)
-        setNeedsDisplay()
+        setNeedsDisplayForThumbMove(from: drawnValue)
         if isContinuous { sendActions(for: .valueAndPrimaryAction) }
     }
 
@@ -203,9 +204,10 @@ open class Slider: Control {
         guard isEnabled else { return }
         let newValue = clamped(storedValue + direction * effectiveAdjustmentStep)
         guard newValue != storedValue else { return }
+        let drawnValue = animator.value
         storedValue = newValue
         animator.jump(to: newValue)
-        setNeedsDisplay()
+        setNeedsDisplayForThumbMove(from: drawnValue)
         sendActions(for: .valueAndPrimaryAction)
     }
 
@@ -229,6 +231,30 @@ open class Slider: Control {
     }
 
     // MARK: Drawing
+
+    /// A subclass may draw more than the track and thumb (its own `draw`):
+    /// it is redrawn whole when the thumb moves.
+    @usableFromInline internal class var drawsOnlyTrackAndThumb: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(Slider.self)
+    }
+
+    /// Marks what moving the thumb from `drawnValue` to where it is drawn now
+    /// changes: the old and new thumb, and the track between them, whose
+    /// colour changes there (up to the filled part's rounded end), a point
+    /// wider all round for anti-aliased edges. A drag redraws a thumb-sized
+    /// area, not the whole slider.
+    @usableFromInline internal func setNeedsDisplayForThumbMove(from drawnValue: Double) {
+        guard type(of: self).drawsOnlyTrackAndThumb else { return setNeedsDisplay() }
+        let track = trackRect(forBounds: bounds)
+        let old = thumbRect(forBounds: bounds, trackRect: track, value: drawnValue)
+        let new = thumbRect(forBounds: bounds, trackRect: track, value: animator.value)
+        let radius = track.height / 2
+        // A filled part narrower than its two round ends is drawn with a smaller radius: all of it changes.
+        let shortest = min(old.midX, new.midX)
+        let left = shortest - track.minX < 2 * radius ? track.minX : shortest - radius, right = max(old.midX, new.midX)
+        let changedTrack = Rect(x: left, y: track.minY, width: right - left, height: track.height)
+        setNeedsDisplay(old.union(new).union(changedTrack).insetBy(dx: -1, dy: -1))
+    }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         var context = context

@@ -210,7 +210,7 @@ extension Window {
     public func layoutIfNeeded(measuringTextWith textMeasurer: (any TextRendering)?) {
         let scale = displayScale
         if textMeasurer !== self.textMeasurer || scale != textMeasurerScale {
-            if scale != textMeasurerScale { dirtyRect = bounds }
+            if scale != textMeasurerScale { markDirty(nil) }
             self.textMeasurer = textMeasurer
             textMeasurerScale = scale
             setNeedsLayoutInSubtree()

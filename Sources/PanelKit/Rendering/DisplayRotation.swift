@@ -87,6 +87,17 @@ public enum DisplayRotation: Int, Sendable {
         }
     }
 
+    /// Copies each area of `region` (what ``Renderer/render(_:into:)`` redrew)
+    /// as the copy of one area below does, and returns the physical areas written.
+    @discardableResult
+    public func copy(_ region: DirtyRegion, from logical: Framebuffer, to physical: Framebuffer) -> DirtyRegion {
+        var written = DirtyRegion()
+        for area in region {
+            if let target = copy(area, from: logical, to: physical) { written.add(target) }
+        }
+        return written
+    }
+
     /// Copies the pixels of `area` of the logical framebuffer (rounded out to
     /// whole pixels, clipped to it) into `physical`, turned by this rotation,
     /// and returns the physical area written (`nil` when nothing was), for the

@@ -11,8 +11,8 @@
 /// and shapes are drawn at the framebuffer's resolution.
 ///
 /// A display loop calls ``render(_:into:)`` once a frame: it redraws only the
-/// window's ``Window/dirtyRect`` and says which pixels changed, so the backend
-/// copies, rotates or flips just those.
+/// window's ``Window/dirtyRegion``, rectangle by rectangle, and says which
+/// pixels changed, so the backend copies, rotates or flips just those.
 public struct Renderer {
     /// Draws text for the views; `nil` skips text. Retained.
     public var textRenderer: (any TextRendering)?
@@ -21,25 +21,34 @@ public struct Renderer {
         self.textRenderer = textRenderer
     }
 
-    /// Redraws what changed since the last frame: the window's ``Window/dirtyRect``
-    /// (points), at the window's scale, rounded out to whole pixels and clipped to
-    /// the framebuffer. Clears the dirty area (before drawing, so a view that asks to be drawn again while
-    /// drawing gets the next frame) and returns the area redrawn, in
-    /// framebuffer pixels with whole-number edges, or `nil` when nothing was.
+    /// Redraws what changed since the last frame: each rectangle of the window's
+    /// ``Window/dirtyRegion`` (points), at the window's scale, rounded out to
+    /// whole pixels and clipped to the framebuffer. Clears the dirty region
+    /// (before drawing, so a view that asks to be drawn again while drawing
+    /// gets the next frame) and returns the areas redrawn, in framebuffer
+    /// pixels with whole-number edges, not overlapping: empty when nothing was.
+    /// A backend presents each of them.
     ///
     /// A window that was never drawn is fully dirty (adding views, setting its
     /// frame or background marks all of it), so the first call draws everything.
     /// The pixels it writes are the ones a full ``draw(_:into:)`` would write there.
     @discardableResult
-    public func render(_ window: Window, into framebuffer: Framebuffer) -> Rect? {
+    public func render(_ window: Window, into framebuffer: Framebuffer) -> DirtyRegion {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
         window.updateFocusRing()
-        let dirty = window.dirtyRect
+        let dirty = window.dirtyRegion
         window.clearDirtyRect()
         let scale = window.displayScale
-        guard !dirty.isEmpty, let area = Self.pixelArea(covering: Self.pixels(dirty, scale: scale), in: framebuffer) else { return nil }
-        draw(window, pixels: area, scale: scale, into: framebuffer)
-        return area
+        // Rounded out to pixels, two areas may meet in a pixel: adding them to
+        // a region of pixels merges those, so no pixel is drawn (or blended) twice.
+        var areas = DirtyRegion()
+        for rect in dirty {
+            if let area = Self.pixelArea(covering: Self.pixels(rect, scale: scale), in: framebuffer) { areas.add(area) }
+        }
+        for area in areas {
+            draw(window, pixels: area, scale: scale, into: framebuffer)
+        }
+        return areas
     }
 
     /// Draws the whole window and clears its dirty area.

@@ -10,7 +10,15 @@
 /// by default); any other number, 0 included, wraps at words and drops the
 /// lines that do not fit the height.
 open class Label: View {
-    public var text: String { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    /// Setting it redraws only where the old and the new text are drawn;
+    /// the same text again changes nothing.
+    public var text: String {
+        didSet {
+            guard text != oldValue else { return }
+            setNeedsDisplayForText(from: oldValue)
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
     public var font: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``Theme/text`` of ``Theme/standard`` by default.
@@ -47,6 +55,81 @@ open class Label: View {
     /// The line breaking drawn: ``lineBreakMode`` for one line, else word wrap.
     public var effectiveLineBreakMode: LineBreakMode {
         numberOfLines == 1 ? lineBreakMode : .wordWrap
+    }
+
+    /// A subclass may draw more than the text (its own `draw`): it is
+    /// redrawn whole when the text changes.
+    @usableFromInline internal class var drawsOnlyText: Bool {
+        ObjectIdentifier(self) == ObjectIdentifier(Label.self)
+    }
+
+    /// Marks where `oldText` was drawn and where ``text`` is drawn now: for one
+    /// line set from the left, only from the first character that changed on
+    /// ("Volume 62%" to "Volume 63%" redraws "2%" and "3%").
+    @usableFromInline internal func setNeedsDisplayForText(from oldText: String) {
+        guard let window else { return }
+        guard type(of: self).drawsOnlyText else { return setNeedsDisplay() }
+        if let changed = changedPartOfLine(from: oldText, in: window) { return setNeedsDisplay(changed) }
+        setNeedsDisplay(textBox(of: oldText).union(textBox(of: text)))
+    }
+
+    /// For a single left-aligned line that fits (no ellipsis), the bounds'
+    /// full height from the pen before the first character that differs to
+    /// the end of the longer text, widened as ``textBox(of:)`` is. The characters
+    /// before it are the same glyphs at the same pens (a pen depends only on
+    /// the characters up to it, kerning included), so their pixels do not
+    /// change. `nil` when that does not apply.
+    @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
+        guard numberOfLines == 1, textAlignment == .left, let measurer = window.textMeasurer else { return nil }
+        let scale = window.textMeasurerScale
+        // The window's pair of buffers, taken while in use so that each is the only
+        // reference to its storage (reused, not copied), and given back.
+        var oldTextPens = window.oldTextPens, newTextPens = window.newTextPens
+        window.oldTextPens = []
+        window.newTextPens = []
+        defer {
+            window.oldTextPens = oldTextPens
+            window.newTextPens = newTextPens
+        }
+        // Room for the usual labels at once: a list counting up ("Row 999", "Row 1000") does not regrow them.
+        if oldTextPens.capacity < 64 || newTextPens.capacity < 64 {
+            oldTextPens.reserveCapacity(64)
+            newTextPens.reserveCapacity(64)
+        }
+        var same = 0
+        var old = oldText.unicodeScalars.makeIterator(), new = text.unicodeScalars.makeIterator()
+        while let a = old.next(), let b = new.next(), a == b { same += 1 }
+        // Indexed rather than through `last`, which allocates in a debug build.
+        measurer.penPositions(oldText, font: font, scale: scale, into: &oldTextPens)
+        guard oldTextPens.count > same else { return nil }
+        let oldEnd = oldTextPens[oldTextPens.count - 1], oldStart = oldTextPens[same]
+        measurer.penPositions(text, font: font, scale: scale, into: &newTextPens)
+        guard newTextPens.count > same else { return nil }
+        let newEnd = newTextPens[newTextPens.count - 1], newStart = newTextPens[same]
+        // A line about as wide as the bounds may be cut and end in an ellipsis, which moves.
+        guard max(oldEnd, newEnd) < bounds.width - 1 else { return nil }
+        let margin = font.size / 4
+        let start = min(oldStart, newStart) - margin
+        return Rect(x: bounds.minX + start, y: bounds.minY, width: max(oldEnd, newEnd) + margin - start, height: bounds.height)
+    }
+
+    /// Where ``draw(_:in:)`` puts `text`, in the bounds: its measured size,
+    /// aligned and vertically centred as drawn, a quarter of the font size
+    /// wider all round for glyphs whose ink reaches past their advance or
+    /// line and for the whole-pixel rounding of the pen. `.zero` for no text.
+    @usableFromInline internal func textBox(of text: String) -> Rect {
+        guard !text.isEmpty else { return .zero }
+        let size = measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
+        let width = min(size.width, bounds.width)   // a line too long is cut to fit
+        let x: Double
+        switch textAlignment {
+        case .left: x = bounds.minX
+        case .center: x = bounds.midX - width / 2
+        case .right: x = bounds.maxX - width
+        }
+        let margin = font.size / 4
+        return Rect(x: x, y: bounds.midY - size.height / 2, width: width, height: size.height)
+            .insetBy(dx: -margin, dy: -margin)
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {

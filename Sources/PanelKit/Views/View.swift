@@ -251,6 +251,14 @@ open class View: Responder {
         window?.viewNeedsDisplay(self)
     }
 
+    /// Marks `rect` (bounds coordinates) as needing to be drawn again: UIKit's
+    /// `setNeedsDisplay(_:)`. A view whose change is small (a slider's thumb,
+    /// a label's text) marks just that, so the frame redraws and presents less.
+    /// ``draw(_:in:)`` is still called with whatever part needs drawing.
+    public func setNeedsDisplay(_ rect: Rect) {
+        window?.viewNeedsDisplay(self, in: rect)
+    }
+
     // MARK: Focus (rotary encoders and keys that move among controls)
 
     /// Whether a rotary encoder or the focus keys can move focus to this view;

@@ -18,8 +18,18 @@ open class Window: View {
     /// `didMoveToWindow`); few, so telling them all is cheap.
     @usableFromInline internal var visibilityObservers: [ActivityIndicatorView] = []
 
-    /// The union of the areas, in window coordinates, that changed since the last frame was drawn.
-    public internal(set) var dirtyRect: Rect = .zero
+    /// The areas, in window coordinates, that changed since the last frame
+    /// was drawn: a few rectangles, which the renderer redraws one by one.
+    public internal(set) var dirtyRegion = DirtyRegion()
+
+    /// The smallest rectangle holding ``dirtyRegion`` (`.zero` when nothing changed).
+    public var dirtyRect: Rect { dirtyRegion.bounds }
+
+    /// Where a label whose text changes measures the pen positions of its old
+    /// and new text (``Label``): one pair for the window, so that their storage
+    /// is allocated once, not by every label (a list's cells change theirs each frame).
+    @usableFromInline internal var oldTextPens: [Double] = []
+    @usableFromInline internal var newTextPens: [Double] = []
 
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
@@ -104,7 +114,7 @@ open class Window: View {
 
     @usableFromInline internal func hierarchyDidChange() {
         viewTable.setNeedsRebuild()
-        dirtyRect = bounds
+        markDirty(nil)
     }
 
     @usableFromInline internal func viewGeometryDidChange(_ view: View) {
@@ -155,11 +165,26 @@ open class Window: View {
         markDirty(viewTable.frameInWindow(of: view))
     }
 
+    /// `rect` of `view` (its bounds coordinates) needs drawing: where the
+    /// renderer draws it (the view's content translated into the window,
+    /// inside its frame), in window coordinates. A view on its way somewhere
+    /// (presentation values) marks its whole frame, as ``viewNeedsDisplay(_:)`` does.
+    @usableFromInline internal func viewNeedsDisplay(_ view: View, in rect: Rect) {
+        guard !viewTable.needsRebuild, let entry = viewTable.entry(for: view) else { return markDirty(nil) }
+        guard !entry.flags.contains(.presenting) else { return viewNeedsDisplay(view) }
+        let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
+        let shown = rect.offsetBy(dx: origin.x, dy: origin.y)
+        guard shown.isFinite else { return markDirty(entry.frameInWindow) }
+        if let visible = shown.intersection(entry.frameInWindow) { markDirty(visible) }
+    }
+
+    /// Adds `rect` (window coordinates) to the dirty region; `nil`, or an area
+    /// with an edge that is not a finite number, marks the whole window.
     @usableFromInline func markDirty(_ rect: Rect?) {
-        guard let rect else { dirtyRect = bounds; return }
-        dirtyRect = dirtyRect.union(rect)
+        guard let rect, rect.isFinite else { dirtyRegion = DirtyRegion(bounds); return }
+        dirtyRegion.add(rect)
     }
 
     /// Called by the renderer once the dirty area is drawn.
-    public func clearDirtyRect() { dirtyRect = .zero }
+    public func clearDirtyRect() { dirtyRegion.removeAll() }
 }
