@@ -150,6 +150,23 @@ struct TableViewTests {
         #expect(table.allocations == 0, "flinging the list allocates nothing per frame")
     }
 
+    @Test("A jump back to the top recycles a whole screenful at once and allocates nothing: each pool has room for every cell made")
+    func jumpToTopAllocatesNothing() {
+        let list = TableFixture(ListSource(rows: 10_000))
+        let display = HeadlessDisplay(width: 800, height: 480)
+        let renderer = Renderer()
+        // Cells are made on the way down, scrolled a few points a step, so the pool never held more than one.
+        for step in 1...300 { list.table.contentOffset = Point(x: 0, y: Double(step) * 7) }
+        renderer.draw(list.driver.window, into: display.framebuffer)
+        let allocations = AllocationCounter.count {
+            list.table.contentOffset = .zero
+            _ = renderer.render(list.driver.window, into: display.framebuffer)
+        }
+        #expect(list.rowTexts.first == "Row 0")
+        #expect(allocations == 0)
+        withExtendedLifetime(display) {}
+    }
+
     @Test("Row tops are the prefix sums of the delegate's heights, each section starting under its header")
     func rowAndSectionGeometry() {
         let source = ListSource(sections: [["a", "b", "c"], [], ["d", "e"]], titles: ["One", "Two", nil])

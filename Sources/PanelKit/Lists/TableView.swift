@@ -75,6 +75,9 @@ open class TableView: ScrollView {
         @usableFromInline var identifier: String
         @usableFromInline var cellClass: TableViewCell.Type
         @usableFromInline var pool: ContiguousArray<TableViewCell>
+        /// Cells made for this identifier: the pool has room for all of them, so
+        /// recycling a whole screenful at once (a jump to the top) allocates nothing.
+        @usableFromInline var cellsMade = 0
     }
     /// Few identifiers, searched in order: no hashing (Embedded has no seeded Hasher).
     @usableFromInline final var registrations: ContiguousArray<Registration> = []
@@ -156,6 +159,8 @@ open class TableView: ScrollView {
             cell.prepareForReuse()
             return cell
         }
+        registrations[i].cellsMade += 1
+        registrations[i].pool.reserveCapacity(registrations[i].cellsMade)
         return registrations[i].cellClass.init(style: .default, reuseIdentifier: identifier)
     }
 
