@@ -198,19 +198,28 @@
         guard rx > 0, ry > 0, let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
         let cx = rect.midX, cy0 = rect.midY
         let centre = column(cx)
+        // Reciprocals once, not a division per pixel; a circle's distance is exact with one square root.
+        let isCircle = rx == ry
+        let inverseRx = 1 / rx, inverseRy = 1 / ry
         // The bottom half mirrors the top: each pair of rows is walked once.
         let mirror = RowMirror(centre: cy0)
         for y in area.y0..<area.y1 {
             let twin = mirror.twin(of: y, in: area)
             if twin < y { continue }   // drawn with its twin
-            let cy = Double(y) + 0.5
+            let dy = Double(y) + 0.5 - cy0
             // Seeds: where the exact ellipse crosses this row (its centre column when it does not).
-            let ny = (cy - cy0) / ry
+            let ny = dy * inverseRy
             let half = abs(ny) < 1 ? rx * (1 - ny * ny).squareRoot() : 0
+            // The row's share of each pixel's coverage, computed once per row.
+            let dy2 = dy * dy, ny2 = ny * ny, gy = ny * inverseRy, gy2 = gy * gy
             let run = walkRow(
                 from: area.x0, to: area.x1, centre: centre,
                 seeds: (column(cx - half), column(cx + half)),
-                coverage: { x in Self.ellipseCoverage(Double(x) + 0.5, cy, cx: cx, cy: cy0, rx: rx, ry: ry) },
+                coverage: { x in
+                    let dx = Double(x) + 0.5 - cx
+                    if isCircle { return Self.coverage(distance: (dx * dx + dy2).squareRoot() - rx) }
+                    return Self.ellipseCoverage(nx: dx * inverseRx, ny2: ny2, inverseRx: inverseRx, gy2: gy2)
+                },
                 ramp: { x, c in
                     blend(x: x, y: y, color: color, alpha: base * c)
                     if twin > y { blend(x: x, y: twin, color: color, alpha: base * c) }
@@ -220,16 +229,15 @@
         }
     }
 
-    /// The ellipse's coverage at (x, y): its implicit function's distance,
+    /// An ellipse's coverage at a pixel, from its normalized offsets (nx = dx/rx;
+    /// ny² and gy² = (ny/ry)² are the row's): the implicit function's distance,
     /// estimated to first order by dividing by the gradient's length.
     @inline(__always)
-    @usableFromInline static func ellipseCoverage(_ x: Double, _ y: Double, cx: Double, cy: Double,
-                                                  rx: Double, ry: Double) -> Double {
-        let nx = (x - cx) / rx, ny = (y - cy) / ry
-        let f = (nx * nx + ny * ny).squareRoot()
+    @usableFromInline static func ellipseCoverage(nx: Double, ny2: Double, inverseRx: Double, gy2: Double) -> Double {
+        let f = (nx * nx + ny2).squareRoot()
         guard f > 0 else { return 1 }
-        let gx = nx / rx, gy = ny / ry
-        let gradient = (gx * gx + gy * gy).squareRoot() / f
+        let gx = nx * inverseRx
+        let gradient = (gx * gx + gy2).squareRoot() / f
         return coverage(distance: (f - 1) / max(gradient, 1e-9))
     }
 
