@@ -270,4 +270,23 @@ struct LabelTextDirtyRectTests {
         }
         withExtendedLifetime((display, full)) {}
     }
+
+    @Test("Setting a label's text (an action on the input path) measures nothing: glyphs never drawn are shaped in the frame's layout, so the setter allocates nothing")
+    func settingTextMeasuresLater() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 80))
+        let label = Label(frame: Rect(x: 10, y: 12, width: 200, height: 48), name: "value", text: "Tapped once")
+        window.addSubview(label)
+        let display = HeadlessDisplay(width: 320, height: 80)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
+        renderer.draw(window, into: display.framebuffer)
+        // "3", "7", "q" and "Ω" were never drawn: shaping them now would rasterize them.
+        let allocations = AllocationCounter.count { label.text = "Tapped 37 Ωq" }
+        #expect(allocations == 0)
+        let redrawn = renderer.render(window, into: display.framebuffer)
+        let full = HeadlessDisplay(width: 320, height: 80)
+        renderer.draw(window, into: full.framebuffer)
+        #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "")
+        #expect(redrawn.count == 1 && redrawn.area < 200 * 48, "only the changed part of the line: \(redrawn.area) pixels")
+        withExtendedLifetime((display, full)) {}
+    }
 }

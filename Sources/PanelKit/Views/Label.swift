@@ -15,10 +15,15 @@ open class Label: View {
     public var text: String {
         didSet {
             guard text != oldValue else { return }
-            setNeedsDisplayForText(from: oldValue)
+            textChanged(from: oldValue)
             invalidateIntrinsicContentSize()
         }
     }
+    /// The text on screen when ``text`` first changed since the last layout
+    /// pass. Where it was is measured in that pass (the frame's), not in the
+    /// setter: an action on the input path must not shape text, which may
+    /// rasterize a glyph never drawn before (an allocation).
+    @usableFromInline internal var textOnScreen: String?
     /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
     public var font: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``Theme/text`` of ``Theme/standard`` by default.
@@ -61,6 +66,20 @@ open class Label: View {
     /// redrawn whole when the text changes.
     @usableFromInline internal class var drawsOnlyText: Bool {
         ObjectIdentifier(self) == ObjectIdentifier(Label.self)
+    }
+
+    @usableFromInline internal func textChanged(from oldText: String) {
+        guard window != nil else { return }
+        guard type(of: self).drawsOnlyText else { return setNeedsDisplay() }
+        if textOnScreen == nil { textOnScreen = oldText }
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        guard let oldText = textOnScreen else { return }
+        textOnScreen = nil
+        if oldText != text { setNeedsDisplayForText(from: oldText) }
     }
 
     /// Marks where `oldText` was drawn and where ``text`` is drawn now: for one
