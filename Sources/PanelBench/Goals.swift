@@ -55,7 +55,7 @@ extension Bench {
                                                       limit: memcpyFrame.median / 0.5))
                 }
             case "text":
-                goal(first(String(16) + " labels, warm"), Goal("≤ 60 µs", limit: 60_000))
+                goal(first("16 labels, warm"), Goal("≤ 60 µs", limit: 60_000))
             default:
                 break
             }
