@@ -164,10 +164,17 @@ public final class FreeTypeTextRenderer: TextRendering {
         return ResolvedFont(face: face, sizeKey: sizeKey, metrics: metrics)
     }
 
+    /// The font resolved last: a frame asks for the same few fonts over and
+    /// over, and a face once opened stays open, so the answer cannot go stale.
+    @usableFromInline var lastResolved: (font: Font, resolved: ResolvedFont)?
+
     @usableFromInline
     func resolveRecordingError(_ font: Font) -> ResolvedFont? {
+        if let last = lastResolved, last.font == font { return last.resolved }
         do {
-            return try resolve(font, retry: false)
+            let resolved = try resolve(font, retry: false)
+            lastResolved = (font, resolved)
+            return resolved
         } catch {
             latestError = error
             return nil

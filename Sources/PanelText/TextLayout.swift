@@ -46,11 +46,14 @@ struct LaidLine {
 /// with an ellipsis when it does not fit.
 @usableFromInline
 final class TextLayout {
-    @usableFromInline var glyphs: [LaidGlyph] = []
-    @usableFromInline var lines: [LaidLine] = []
+    // Written and read only by the renderer that owns it, within one call
+    // that runs no app code: no two accesses can overlap, so the dynamic
+    // exclusivity checks (one per glyph appended) are skipped.
+    @exclusivity(unchecked) @usableFromInline var glyphs: [LaidGlyph] = []
+    @exclusivity(unchecked) @usableFromInline var lines: [LaidLine] = []
     /// For each Unicode scalar shaped, the index of the first glyph laid at or
     /// after it: what `penPositions` maps scalars to pen positions with.
-    @usableFromInline var scalarGlyphs: [Int] = []
+    @exclusivity(unchecked) @usableFromInline var scalarGlyphs: [Int] = []
 
     @usableFromInline
     init() {

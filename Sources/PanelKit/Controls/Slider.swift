@@ -265,10 +265,7 @@ open class Slider: Control {
         context.fill(roundedRect: track, cornerRadius: radius, color: maximumTrackTintColor ?? theme.track)
         let filled = Rect(x: track.minX, y: track.minY, width: max(thumb.midX - track.minX, 0), height: track.height)
         context.fill(roundedRect: filled, cornerRadius: radius, color: minimumTrackTintColor ?? theme.accent)
-        context.fill(ellipseIn: thumb, color: thumbTintColor ?? theme.thumb)
-        if isHighlighted {
-            context.fill(ellipseIn: thumb, color: theme.pressedOverlay.inverted)
-        }
+        context.fillThumb(thumb, color: thumbTintColor ?? theme.thumb, pressedOverlay: isHighlighted ? theme.pressedOverlay.inverted : nil)
     }
 }
 

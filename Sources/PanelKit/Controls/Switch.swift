@@ -190,9 +190,24 @@ open class Switch: Control {
         let trackColor = theme.switchOff.mixed(with: onTintColor ?? theme.accent, fraction: position)
         context.fill(roundedRect: track, cornerRadius: track.height / 2, color: trackColor)
         let thumb = thumbRect
-        context.fill(ellipseIn: thumb, color: thumbTintColor ?? theme.thumb)
-        if isHighlighted {
-            context.fill(ellipseIn: thumb, color: theme.pressedOverlay.inverted)
+        context.fillThumb(thumb, color: thumbTintColor ?? theme.thumb, pressedOverlay: isHighlighted ? theme.pressedOverlay.inverted : nil)
+    }
+}
+
+extension GraphicsContext {
+    /// A control's round thumb, with `pressedOverlay` over it while the
+    /// control is highlighted. An opaque thumb drawn at full alpha takes the
+    /// overlay's colour composited in, one anti-aliased circle instead of two:
+    /// the same pixels inside, edges blended once; a drag redraws the thumb
+    /// every frame.
+    @usableFromInline internal func fillThumb(_ thumb: Rect, color: Color, pressedOverlay: Color?) {
+        guard let overlay = pressedOverlay else { return fill(ellipseIn: thumb, color: color) }
+        if color.alpha == 255 && alpha == 1 {
+            let pressed = Renderer.blend(overlay, alpha: UInt32(overlay.alpha), over: color.xrgb8888)
+            fill(ellipseIn: thumb, color: Color(rgb: pressed & 0x00FF_FFFF))
+        } else {
+            fill(ellipseIn: thumb, color: color)
+            fill(ellipseIn: thumb, color: overlay)
         }
     }
 }

@@ -83,15 +83,17 @@ public struct Renderer {
                                                        framebuffer: framebuffer, into: occluders)
                 var index = 0
                 while index < entries.count {
-                    let entry = entries[index]
+                    // Fields are read through the buffer, never the whole entry: it
+                    // spans four cache lines, and copying one per view per area showed in profiles.
+                    let flags = entries[index].flags
                     // What the screen shows: the presentation values (the model's unless animating).
-                    if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.drawAlphaInWindow > 0) {
-                        index = Int(entry.subtreeEnd)   // a hidden, transparent or unplaceable view hides its subtree
+                    if flags.contains(.hidden) || flags.contains(.nonFinite) || !(entries[index].drawAlphaInWindow > 0) {
+                        index = Int(entries[index].subtreeEnd)   // a hidden, transparent or unplaceable view hides its subtree
                         continue
                     }
                     let entryIndex = index
                     index += 1
-                    guard let visible = Self.visibleRect(of: entry, in: entries, within: area),
+                    guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
                           var clip = Self.deviceClip(visible, pixels: pixels, scale: scale) else { continue }
                     // Pixels that an opaque background drawn later overwrites are not drawn now.
                     var o = 0
@@ -100,14 +102,15 @@ public struct Renderer {
                         o += 1
                     }
                     guard o == occluderCount else { continue }
-                    let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
+                    let drawBounds = entries[entryIndex].drawBounds
+                    let origin = entries[entryIndex].drawToWindow.apply(to: Point(x: drawBounds.minX, y: drawBounds.minY))
                     let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
-                                                  scale: scale, clip: clip, alpha: entry.drawAlphaInWindow,
+                                                  scale: scale, clip: clip, alpha: entries[entryIndex].drawAlphaInWindow,
                                                   textRenderer: textRenderer)
-                    let view = entry.view
-                    let background = entry.flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+                    let view = entries[entryIndex].view
+                    let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
                     if let color = background, color.alpha > 0 {
-                        context.fill(entry.drawBounds, color: color)
+                        context.fill(drawBounds, color: color)
                     }
                     view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
                 }
@@ -177,26 +180,28 @@ public struct Renderer {
         let width = Double(framebuffer.width), height = Double(framebuffer.height)
         var index = 0
         while index < entries.count {
-            let entry = entries[index]
-            if entry.flags.contains(.hidden) || entry.flags.contains(.nonFinite) || !(entry.drawAlphaInWindow > 0) {
-                index = Int(entry.subtreeEnd)
+            let flags = entries[index].flags
+            let alpha = entries[index].drawAlphaInWindow
+            if flags.contains(.hidden) || flags.contains(.nonFinite) || !(alpha > 0) {
+                index = Int(entries[index].subtreeEnd)
                 continue
             }
             let entryIndex = index
             index += 1
-            guard entry.drawAlphaInWindow >= 1 else { continue }
-            let view = entry.view
-            let background = entry.flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+            guard alpha >= 1 else { continue }
+            let view = entries[entryIndex].view
+            let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
             guard let color = background, color.alpha == 255,
-                  let visible = visibleRect(of: entry, in: entries, within: area),
+                  let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
                   let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
             // The background's rectangle in pixels, placed by the same context the
             // drawing pass makes: the pixels wholly inside it are fully covered,
             // so written with the colour whatever was under them.
-            let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
+            let drawBounds = entries[entryIndex].drawBounds
+            let origin = entries[entryIndex].drawToWindow.apply(to: Point(x: drawBounds.minX, y: drawBounds.minY))
             let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
                                           scale: scale, clip: clip)
-            let fill = context.deviceRect(entry.drawBounds)
+            let fill = context.deviceRect(drawBounds)
             var occluder = Occluder(
                 index: entryIndex,
                 x0: max(fill.minX.rounded(.up), clip.minX.rounded(.down), 0),
@@ -223,24 +228,23 @@ public struct Renderer {
         scale == 1 ? rect : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
     }
 
-    /// The part of `entry`'s frame inside `area` and inside every clipping
-    /// ancestor's frame; `nil` when nothing is left.
+    /// The part of the frame of the entry at `index` inside `area` and inside
+    /// every clipping ancestor's frame; `nil` when nothing is left.
     ///
     /// Walks the parent links rather than reading `clipInWindow`, whose
     /// "unbounded" start (`-inf` origin, `inf` size) has a NaN far edge, so
     /// that the right and bottom edges of a clipping ancestor would be lost.
     @inline(__always)
-    @usableFromInline static func visibleRect(of entry: ViewTable.Entry, in entries: UnsafeBufferPointer<ViewTable.Entry>,
+    @usableFromInline static func visibleRect(ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
                                               within area: Rect) -> Rect? {
-        guard var visible = entry.drawFrameInWindow.intersection(area) else { return nil }
-        var parent = Int(entry.parent)
+        guard var visible = entries[index].drawFrameInWindow.intersection(area) else { return nil }
+        var parent = Int(entries[index].parent)
         while parent >= 0 && parent < entries.count {
-            let ancestor = entries[parent]
-            if ancestor.flags.contains(.clipsToBounds) {
-                guard let inside = visible.intersection(ancestor.drawFrameInWindow) else { return nil }
+            if entries[parent].flags.contains(.clipsToBounds) {
+                guard let inside = visible.intersection(entries[parent].drawFrameInWindow) else { return nil }
                 visible = inside
             }
-            parent = Int(ancestor.parent)
+            parent = Int(entries[parent].parent)
         }
         return visible
     }

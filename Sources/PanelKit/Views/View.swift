@@ -113,10 +113,15 @@ open class View: Responder {
     public var layoutMargins = EdgeInsets(all: 8) {
         didSet { if layoutMargins != oldValue { setNeedsLayout(); invalidateIntrinsicContentSize() } }
     }
+    // The layout flags and the hierarchy links below are read on every frame
+    // and every event, so they skip the dynamic exclusivity check. Each access
+    // is a single load or store (`subviews` is copied out, and changed by
+    // `addSubview`/`removeFromSuperview`, which call no app code while the
+    // array is being written), so no access can overlap another.
     /// Set by ``setNeedsLayout()``, cleared just before ``layoutSubviews()`` runs. A new view needs layout.
-    @usableFromInline internal var needsLayout = true
+    @exclusivity(unchecked) @usableFromInline internal var needsLayout = true
     /// Some descendant needs layout: a pass walks down only these. Set on every ancestor of a view that needs layout.
-    @usableFromInline internal var descendantNeedsLayout = false
+    @exclusivity(unchecked) @usableFromInline internal var descendantNeedsLayout = false
 
     /// Lays out the subviews; called by the layout pass (``layoutIfNeeded()``,
     /// which the renderer runs before each frame) after ``setNeedsLayout()``.
@@ -136,12 +141,12 @@ open class View: Responder {
     // MARK: Hierarchy
 
     /// Back to front: the last subview is drawn last and hit-tested first.
-    public internal(set) var subviews: [View] = []
+    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
     // The back links are unretained (a view owns its subviews, a window its
     // views, a controller its root view) and cleared by the owner's `deinit`,
     // so they never name a freed object.
-    public internal(set) unowned(unsafe) var superview: View?
-    public internal(set) unowned(unsafe) var window: Window?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var window: Window?
     /// Set while this view is a view controller's root view (R8).
     @usableFromInline internal unowned(unsafe) var owningViewController: ViewController?
     /// Where this view sits in its window's ``ViewTable``; -1 when it has none.
