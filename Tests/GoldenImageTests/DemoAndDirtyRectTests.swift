@@ -271,6 +271,36 @@ struct LabelTextDirtyRectTests {
         withExtendedLifetime((display, full)) {}
     }
 
+    @Test("A label measures only its new text when its old text's pens were measured last, for the same font: another label's pens in another font are not taken")
+    func pensAreReusedOnlyForTheSameTextAndFont() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 480, height: 120))
+        window.backgroundColor = Color(rgb: 0x202830)
+        let small = Label(frame: Rect(x: 10, y: 8, width: 300, height: 40), name: "small", text: "Volume 62%")
+        small.font = .system(size: 14)
+        // Starts with the text `small` is about to change to, in a font twice the size.
+        let large = Label(frame: Rect(x: 10, y: 56, width: 460, height: 60), name: "large", text: "Volume 63%")
+        large.font = .system(size: 34)
+        for label in [small, large] {
+            label.textColor = .white
+            window.addSubview(label)
+        }
+        let display = HeadlessDisplay(width: 480, height: 120)
+        let full = HeadlessDisplay(width: 480, height: 120)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
+        renderer.draw(window, into: display.framebuffer)
+        // `large` goes from "Volume 100%" to "Volume 9%" just after `small` measured "Volume 100%":
+        // taking those pens, it would miss the end of its own wider old text.
+        for (label, text) in [(small, "Volume 63%"), (large, "Volume 64%"), (large, "Volume 100%"), (small, "Volume 100%"),
+                              (large, "Volume 9%"), (small, "Volume 99%")] {
+            label.text = text
+            _ = renderer.render(window, into: display.framebuffer)
+            renderer.draw(window, into: full.framebuffer)
+            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "",
+                    "\(label.name) to '\(text)': the dirty redraw differs from a full redraw")
+        }
+        withExtendedLifetime((display, full)) {}
+    }
+
     @Test("Setting a label's text (an action on the input path) measures nothing: glyphs never drawn are shaped in the frame's layout, so the setter allocates nothing")
     func settingTextMeasuresLater() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 80))
