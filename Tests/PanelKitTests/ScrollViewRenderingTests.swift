@@ -76,3 +76,19 @@ struct ScrollViewRenderingTests {
         #expect(display.framebuffer.color(atX: 20 + 100 - 4, y: 30) == Self.red)
     }
 }
+
+@Suite("Drawing a view whose bounds origin is not zero")
+struct ScrolledBoundsDrawingTests {
+    @Test("A scrolled scroll view's own background fills its whole frame")
+    func backgroundFillsTheFrame() {
+        let (driver, scrollView) = ScrollViewRenderingTests.scene()
+        scrollView.backgroundColor = Color(rgb: 0x30A030)
+        scrollView.contentOffset = Point(x: 0, y: 60)
+        let display = drawn(driver.window)
+        // The frame is 20…120; the content's red top is scrolled off and its blue band
+        // shows at 110…120, so at 22 and 100 only the background is left to see.
+        #expect(display.framebuffer.color(atX: 60, y: 22) == Color(rgb: 0x30A030))
+        #expect(display.framebuffer.color(atX: 60, y: 100) == Color(rgb: 0x30A030))
+        #expect(display.framebuffer.color(atX: 60, y: 10) == ScrollViewRenderingTests.grey)   // and not above the frame
+    }
+}

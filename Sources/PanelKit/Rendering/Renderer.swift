@@ -103,7 +103,9 @@ public struct Renderer {
                     }
                     guard o == occluderCount else { continue }
                     let drawBounds = entries[entryIndex].drawBounds
-                    let origin = entries[entryIndex].drawToWindow.apply(to: Point(x: drawBounds.minX, y: drawBounds.minY))
+                    // Where the view's coordinate (0, 0) lands: it draws in its bounds
+                    // coordinates, whose origin a scroll view moves away from zero.
+                    let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)
                     let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
                                                   scale: scale, clip: clip, alpha: entries[entryIndex].drawAlphaInWindow,
                                                   textRenderer: textRenderer)
@@ -198,7 +200,7 @@ public struct Renderer {
             // drawing pass makes: the pixels wholly inside it are fully covered,
             // so written with the colour whatever was under them.
             let drawBounds = entries[entryIndex].drawBounds
-            let origin = entries[entryIndex].drawToWindow.apply(to: Point(x: drawBounds.minX, y: drawBounds.minY))
+            let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)   // as the drawing pass places it
             let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
                                           scale: scale, clip: clip)
             let fill = context.deviceRect(drawBounds)
