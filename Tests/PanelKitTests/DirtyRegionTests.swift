@@ -82,6 +82,18 @@ struct DirtyRegionTests {
         #expect(window.dirtyRegion.count == 2)
     }
 
+    @Test("setNeedsDisplay(_:) takes the rect in the view's bounds coordinates: with the bounds origin moved (a scrolled view), it marks where that part is shown")
+    func partOfAScrolledView() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+        let scrolled = View(frame: Rect(x: 100, y: 50, width: 300, height: 200), name: "scrolled")
+        scrolled.bounds.origin = Point(x: 0, y: 400)   // shows its content from y = 400
+        window.addSubview(scrolled)
+        window.viewTable.rebuildIfNeeded()
+        window.clearDirtyRect()
+        scrolled.setNeedsDisplay(Rect(x: 10, y: 410, width: 20, height: 20))   // 10 points into the part shown
+        #expect(Array(window.dirtyRegion) == [Rect(x: 110, y: 60, width: 20, height: 20)])
+    }
+
     @Test("Rule 3: adding areas, walking them and copying them into another region allocates nothing")
     func regionAllocatesNothing() {
         var region = DirtyRegion()

@@ -208,11 +208,6 @@ public final class ViewTable {
         contains(view) ? storage[view.tableIndex] : nil
     }
 
-    @usableFromInline func frameInWindow(of view: View) -> Rect? {
-        guard !needsRebuild, contains(view) else { return nil }
-        return storage[view.tableIndex].frameInWindow
-    }
-
     // MARK: Building
 
     @usableFromInline func rebuild() {

@@ -166,7 +166,10 @@ open class Window: View {
     }
 
     @usableFromInline internal func viewNeedsDisplay(_ view: View) {
-        markDirty(viewTable.frameInWindow(of: view))
+        guard !viewTable.needsRebuild, let entry = viewTable.entry(for: view) else { return markDirty(nil) }
+        markDirty(entry.frameInWindow)
+        // Mid-animation the screen shows the view where its presentation is.
+        if entry.flags.contains(.presenting) { markDirty(entry.drawFrameInWindow) }
     }
 
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
@@ -176,7 +179,7 @@ open class Window: View {
     @usableFromInline internal func viewNeedsDisplay(_ view: View, in rect: Rect) {
         guard !viewTable.needsRebuild, let entry = viewTable.entry(for: view) else { return markDirty(nil) }
         guard !entry.flags.contains(.presenting) else { return viewNeedsDisplay(view) }
-        let origin = entry.drawToWindow.apply(to: Point(x: entry.drawBounds.minX, y: entry.drawBounds.minY))
+        let origin = entry.drawToWindow.apply(to: Point.zero)   // `rect` is in bounds coordinates, as the view draws
         let shown = rect.offsetBy(dx: origin.x, dy: origin.y)
         guard shown.isFinite else { return markDirty(entry.frameInWindow) }
         if let visible = shown.intersection(entry.frameInWindow) { markDirty(visible) }
