@@ -93,6 +93,9 @@ public final class ViewTable {
         /// Every subview is plain, or skipped without a call (a standard view
         /// that is hidden, disabled, …): the scan tests them without branching.
         @usableFromInline var subviewsArePlain: Bool
+        /// The subviews run in order along an axis: `axisIndexes` says where
+        /// the scan starts and stops (see `AxisIndex`).
+        @usableFromInline var hasAxisIndex: Bool
 
         /// -1 (all bits set) when the node `isPlain` and (x, y), in its superview's
         /// coordinates, is in its bounds [minX, maxX) × [minY, maxY) as
@@ -126,6 +129,40 @@ public final class ViewTable {
     @exclusivity(unchecked) @usableFromInline var hitNodes: ContiguousArray<HitNode> = []
     /// For each entry, the index of its node in `hitNodes`.
     @exclusivity(unchecked) @usableFromInline var hitNodeIndex: ContiguousArray<Int32> = []
+
+    /// Where a superview's scan starts and stops when its plain subviews run
+    /// in order along one axis: the rows of a list top to bottom, the cells
+    /// of a row left to right, a grid row by row. In subview order, each
+    /// one's span on the axis starts and ends no earlier than the one's
+    /// before it (they may overlap). Then a subview that starts after the
+    /// point cannot contain it, nor can any subview behind one that ends
+    /// before it. A bucket table over the axis gives the frontmost subview
+    /// that may start at or before the point; the scan runs front to back
+    /// from there, testing each subview as it always does, and stops at the
+    /// first plain one that ends before the point. The answer is the same as
+    /// scanning them all; only the subviews it cannot hit are skipped.
+    @usableFromInline struct AxisIndex {
+        /// Subviews below this many are scanned as they are.
+        @usableFromInline static let minimumSubviews = 17
+        @usableFromInline var alongY: Bool
+        /// Where bucket 0 starts, in the superview's coordinates.
+        @usableFromInline var origin: Double
+        @usableFromInline var bucketsPerPoint: Double
+        /// The buckets are `buckets[firstBucket ..< firstBucket + bucketCount]`.
+        @usableFromInline var firstBucket: Int32
+        @usableFromInline var bucketCount: Int32
+    }
+    /// For each node, its `AxisIndex` in `axisIndexes`, or -1: one is kept for every
+    /// node with enough subviews, whether they run in order or not, so a patch that
+    /// puts them in order needs no new storage.
+    @exclusivity(unchecked) @usableFromInline var axisIndexOfNode: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) @usableFromInline var axisIndexes: ContiguousArray<AxisIndex> = []
+    /// For each bucket, the frontmost subview (from the superview's first child)
+    /// that may start in it or the one after; -1 for none.
+    @exclusivity(unchecked) @usableFromInline var buckets: ContiguousArray<Int32> = []
+    /// For each node under an indexed superview, where it ends on the axis in the
+    /// superview's coordinates, rounded out so that a point past it is never in it.
+    @exclusivity(unchecked) @usableFromInline var axisEnds: ContiguousArray<Double> = []
     /// Strong references to every view in `storage` but the window, so a view
     /// removed and dropped by app code during a scan stays valid until the scan ends.
     @usableFromInline var members: ContiguousArray<View> = []
@@ -178,6 +215,7 @@ public final class ViewTable {
         members.removeAll(keepingCapacity: true)
         hitNodes.removeAll(keepingCapacity: true)
         hitNodeIndex.removeAll(keepingCapacity: true)
+        removeAxisIndexes()
     }
 
     /// Rebuilds the table if the hierarchy changed, unless a scan is reading
@@ -215,6 +253,7 @@ public final class ViewTable {
         members.removeAll(keepingCapacity: true)
         hitNodes.removeAll(keepingCapacity: true)
         hitNodeIndex.removeAll(keepingCapacity: true)
+        removeAxisIndexes()
         guard let window else { return }
         append(window, parent: -1)
         // Index 0 says "the root of its own table" (`Window.hitTest` relies on
@@ -243,9 +282,122 @@ public final class ViewTable {
                 child = Int(storage[child].subtreeEnd)
             }
             hitNodes[node].childrenEnd = Int32(hitNodes.count)
-            updateSubviewsArePlain(ofNode: node)
             node += 1
         }
+        axisIndexOfNode.append(contentsOf: repeatElement(-1, count: hitNodes.count))
+        axisEnds.append(contentsOf: repeatElement(0, count: hitNodes.count))
+        node = 0
+        while node < hitNodes.count {
+            let subviews = Int(hitNodes[node].childrenEnd - hitNodes[node].firstChild)
+            if subviews >= AxisIndex.minimumSubviews {
+                axisIndexOfNode[node] = Int32(axisIndexes.count)
+                // Two buckets a subview: a subview spans about two, so the scan starts near it.
+                let count = min(2 * subviews, 1024)
+                axisIndexes.append(AxisIndex(alongY: true, origin: 0, bucketsPerPoint: 0,
+                                             firstBucket: Int32(buckets.count), bucketCount: Int32(count)))
+                buckets.append(contentsOf: repeatElement(-1, count: count))
+            }
+            updateSubviewSummary(ofNode: node)
+            node += 1
+        }
+    }
+
+    @usableFromInline func removeAxisIndexes() {
+        axisIndexOfNode.removeAll(keepingCapacity: true)
+        axisIndexes.removeAll(keepingCapacity: true)
+        buckets.removeAll(keepingCapacity: true)
+        axisEnds.removeAll(keepingCapacity: true)
+    }
+
+    /// What the scan reads of a node's subviews together: whether they are
+    /// all plain, and their axis index.
+    @usableFromInline func updateSubviewSummary(ofNode node: Int) {
+        updateSubviewsArePlain(ofNode: node)
+        updateAxisIndex(ofNode: node)
+    }
+
+    /// Sets up the node's `AxisIndex` in its storage when its subviews are
+    /// all plain (or skipped) and run in order along y, else along x; else
+    /// turns it off.
+    @usableFromInline func updateAxisIndex(ofNode node: Int) {
+        hitNodes[node].hasAxisIndex = false
+        let slot = Int(axisIndexOfNode[node])
+        guard slot >= 0, hitNodes[node].subviewsArePlain else { return }
+        hitNodes[node].hasAxisIndex = indexSubviews(ofNode: node, alongY: true, slot: slot)
+            || indexSubviews(ofNode: node, alongY: false, slot: slot)
+    }
+
+    /// The span of a plain node on an axis in its superview's coordinates,
+    /// widened by far more than the rounding of `x + dx` in `hitMask`: a point
+    /// before `start` or after `end` is never in the node.
+    @inline(__always) @usableFromInline static func span(of node: HitNode, alongY: Bool) -> (start: Double, end: Double) {
+        let low = alongY ? node.minY : node.minX, high = alongY ? node.maxY : node.maxX
+        let shift = alongY ? node.dy : node.dx
+        let start = low - shift, end = high - shift
+        let margin = max(abs(low), abs(high), abs(shift), abs(start), abs(end)) * 0x1p-44 + 0x1p-1000
+        return (start - margin, end + margin)
+    }
+
+    /// How far out of order two starts may be and still count as in order:
+    /// far above the margins' differences, far below a pixel.
+    @inline(__always) @usableFromInline static func slack(_ start: Double) -> Double {
+        start.isFinite ? max(abs(start), 1) * 0x1p-36 : 0
+    }
+
+    @usableFromInline func indexSubviews(ofNode node: Int, alongY: Bool, slot: Int) -> Bool {
+        let first = Int(hitNodes[node].firstChild), end = Int(hitNodes[node].childrenEnd)
+        // Starts must run in order, give or take a hair (the margins of two
+        // touching subviews differ with their coordinates' size): each no
+        // earlier than the latest before it, less `slack`. Ends are stored as
+        // their running maximum, so in order whatever they are.
+        var origin = Double.nan, firstEnd = Double.nan, farEnd = -Double.infinity
+        var latestStart = -Double.infinity
+        var child = first
+        while child < end {
+            if hitNodes[child].isPlain {
+                let span = Self.span(of: hitNodes[child], alongY: alongY)
+                guard span.start.isFinite, span.end.isFinite, span.start >= latestStart - Self.slack(latestStart) else { return false }
+                if origin.isNaN {
+                    origin = span.start
+                    firstEnd = span.end
+                }
+                latestStart = max(latestStart, span.start)
+                farEnd = max(farEnd, span.end)
+                axisEnds[child] = farEnd
+            }
+            child += 1
+        }
+        // Nothing plain to find (every subview hidden, say); the first and last
+        // overlapping (rows side by side share their x span: the scan could skip
+        // nothing); or a span too thin for its buckets to be told apart at its coordinates.
+        guard !origin.isNaN, firstEnd < latestStart, farEnd > origin else { return false }
+        let count = Int(axisIndexes[slot].bucketCount)
+        let bucketWidth = (farEnd - origin) / Double(count)
+        guard bucketWidth > (abs(origin) + abs(farEnd)) * 0x1p-30 else { return false }
+        axisIndexes[slot].alongY = alongY
+        axisIndexes[slot].origin = origin
+        axisIndexes[slot].bucketsPerPoint = 1 / bucketWidth
+        // Bucket b: the frontmost subview that starts before the end of bucket
+        // b + 1 (a bucket of slack for the rounding of the lookup), the last one for the last bucket.
+        let firstBucket = Int(axisIndexes[slot].firstBucket)
+        var frontmost = -1
+        child = first
+        var bucket = 0
+        while bucket < count {
+            let bucketEnd = bucket == count - 1 ? Double.infinity : origin + Double(bucket + 2) * bucketWidth
+            while child < end {
+                // Every plain subview after this one starts no earlier than `start - slack` either.
+                if hitNodes[child].isPlain {
+                    let start = Self.span(of: hitNodes[child], alongY: alongY).start
+                    if start - Self.slack(start) > bucketEnd { break }
+                }
+                frontmost = child - first
+                child += 1
+            }
+            buckets[firstBucket + bucket] = Int32(frontmost)
+            bucket += 1
+        }
+        return true
     }
 
     @usableFromInline func updateSubviewsArePlain(ofNode node: Int) {
@@ -270,7 +422,7 @@ public final class ViewTable {
             minX: bound(entry.bounds.minX), minY: bound(entry.bounds.minY),
             maxX: bound(entry.bounds.maxX), maxY: bound(entry.bounds.maxY),
             dx: t.tx, dy: t.ty, view: entry.view, entry: Int32(index), firstChild: -1, childrenEnd: -1,
-            flags: entry.flags, isPlain: isPlain, subviewsArePlain: false)
+            flags: entry.flags, isPlain: isPlain, subviewsArePlain: false, hasAxisIndex: false)
     }
 
     @discardableResult
@@ -367,7 +519,10 @@ public final class ViewTable {
             return
         }
         guard !needsRebuild, contains(view) else { return }
-        refreshSubtree(at: view.tableIndex)
+        let index = view.tableIndex
+        refreshSubtree(at: index)
+        let parent = Int(storage[index].parent)
+        if parent >= 0 { updateSubviewSummary(ofNode: Int(hitNodeIndex[parent])) }
     }
 
     @usableFromInline func refreshSubtree(at index: Int) {
@@ -381,14 +536,14 @@ public final class ViewTable {
         var hitNode = makeHitNode(entry: index)
         hitNode.firstChild = hitNodes[node].firstChild
         hitNode.childrenEnd = hitNodes[node].childrenEnd
-        hitNode.subviewsArePlain = hitNodes[node].subviewsArePlain
         hitNodes[node] = hitNode
-        if fresh.parent >= 0 { updateSubviewsArePlain(ofNode: Int(hitNodeIndex[Int(fresh.parent)])) }
         var child = fresh.lastChild
         while child >= 0 {
             refreshSubtree(at: Int(child))
             child = storage[Int(child)].previousSibling
         }
+        // Once for all its subviews, not once per subview.
+        updateSubviewSummary(ofNode: node)
     }
 
     /// A view's flags changed: hidden, interaction and clipping patch one entry;
@@ -441,6 +596,25 @@ public final class ViewTable {
             let first = Int(hitNodes[node].firstChild)
             var child = Int(hitNodes[node].childrenEnd)
             if hitNodes[node].subviewsArePlain {
+                if hitNodes[node].hasAxisIndex {
+                    let index = axisIndexes[Int(axisIndexOfNode[node])]
+                    let position = index.alongY ? local.y : local.x
+                    // NaN lands in bucket 0, from which the scan still tests exactly.
+                    let t = (position - index.origin) * index.bucketsPerPoint
+                    let bucket = t >= 0 ? (t < Double(index.bucketCount) ? Int(t) : Int(index.bucketCount) - 1) : 0
+                    child = first + Int(buckets[Int(index.firstBucket) + bucket])
+                    while child >= first {
+                        if hitNodes[child].hitMask(superviewX: local.x, superviewY: local.y) != 0 {
+                            local = Point(x: local.x + hitNodes[child].dx, y: local.y + hitNodes[child].dy)
+                            node = child
+                            continue descending
+                        }
+                        // It ends before the point, and so does every plain subview behind it.
+                        if hitNodes[child].isPlain && axisEnds[child] < position { break }
+                        child -= 1
+                    }
+                    return hitNodes[node].view
+                }
                 // Nothing to call and nothing to multiply: one branch per subview.
                 while child > first {
                     child -= 1
