@@ -113,11 +113,13 @@ open class View: Responder {
     public var layoutMargins = EdgeInsets(all: 8) {
         didSet { if layoutMargins != oldValue { setNeedsLayout(); invalidateIntrinsicContentSize() } }
     }
-    // The layout flags and the hierarchy links below are read on every frame
-    // and every event, so they skip the dynamic exclusivity check. Each access
-    // is a single load or store (`subviews` is copied out, and changed by
-    // `addSubview`/`removeFromSuperview`, which call no app code while the
-    // array is being written), so no access can overlap another.
+    // The layout flags and `subviews` are read on every frame, so they skip
+    // the dynamic exclusivity check. Each access is a single load or store
+    // (`subviews` is copied out, and changed by `addSubview`/`removeFromSuperview`,
+    // which call no app code while the array is being written), so no access
+    // can overlap another. (`superview` and `window` keep the check: marked,
+    // the Embedded build of an app linking PanelReplay got two strong copies of
+    // one merged ViewController function, a linker error; embedded-check.)
     /// Set by ``setNeedsLayout()``, cleared just before ``layoutSubviews()`` runs. A new view needs layout.
     @exclusivity(unchecked) @usableFromInline internal var needsLayout = true
     /// Some descendant needs layout: a pass walks down only these. Set on every ancestor of a view that needs layout.
@@ -145,8 +147,8 @@ open class View: Responder {
     // The back links are unretained (a view owns its subviews, a window its
     // views, a controller its root view) and cleared by the owner's `deinit`,
     // so they never name a freed object.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View?
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var window: Window?
+    public internal(set) unowned(unsafe) var superview: View?
+    public internal(set) unowned(unsafe) var window: Window?
     /// Set while this view is a view controller's root view (R8).
     @usableFromInline internal unowned(unsafe) var owningViewController: ViewController?
     /// Where this view sits in its window's ``ViewTable``; -1 when it has none.
