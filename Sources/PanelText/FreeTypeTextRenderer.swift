@@ -104,10 +104,22 @@ public final class FreeTypeTextRenderer: TextRendering {
             positions.append(0)
             return
         }
+        // Kept in the layout cache as an unbroken line: a label that changes
+        // its text each frame measures a text it showed before without shaping it again.
+        let slot = laidOut.slot(for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: false,
+                                maxWidth: Self.unbrokenWidth)
+        if slot.isHit, laidOut.penPositions(slot.index, into: &positions) { return }
         layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
         layout.breakLines(maxWidth: nil)
         layout.penPositions(into: &positions)
+        if !slot.isHit {
+            laidOut.store(layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
+                          wraps: false, maxWidth: Self.unbrokenWidth)
+        }
     }
+
+    /// The layout cache's width for text measured on one line, never broken or cut.
+    @usableFromInline static let unbrokenWidth = Int.max
 
     public func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
                      lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {

@@ -27,6 +27,11 @@ struct LaidOutText {
     /// `start ..< end` is a range of the glyph pool.
     @usableFromInline var lineStart = 0
     @usableFromInline var lineCount = 0
+    /// One line, one glyph a Unicode scalar, in order: the pen positions
+    /// before each scalar are the glyphs' and can be read back (``LaidOutTextCache/penPositions(_:into:)``).
+    @usableFromInline var hasGlyphPerScalar = false
+    /// The pen after the last glyph, 26.6.
+    @usableFromInline var endPen = 0
 
     @usableFromInline init() {}
 }
@@ -131,6 +136,10 @@ final class LaidOutTextCache {
         bytes.append(contentsOf: text.utf8)
         slot.lineStart = lines.count
         slot.lineCount = layout.lines.count
+        slot.hasGlyphPerScalar = layout.lines.count == 1 && layout.scalarGlyphs.count == layout.glyphs.count
+            && layout.lines[0].start == 0 && layout.lines[0].end == layout.glyphs.count
+        if layout.glyphs.count > 0 { slot.endPen = layout.glyphs[layout.glyphs.count - 1].x + layout.glyphs[layout.glyphs.count - 1].advance }
+        if slot.endPen > Int(Int32.max) { slot.hasGlyphPerScalar = false }   // the stored pens are clamped to 32 bits
         var l = 0
         while l < layout.lines.count {
             let line = layout.lines[l]
@@ -140,6 +149,8 @@ final class LaidOutTextCache {
                 let glyph = layout.glyphs[i]
                 if glyph.entry >= 0 {
                     glyphs.append(PlacedGlyph(entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x)))
+                } else {
+                    slot.hasGlyphPerScalar = false   // a break or a zero-width space: no glyph stored for its scalar
                 }
                 i += 1
             }
@@ -147,6 +158,23 @@ final class LaidOutTextCache {
             l += 1
         }
         slots[index] = slot
+    }
+
+    /// What `TextLayout.penPositions` gives for slot `index`'s text, read
+    /// from its stored glyphs; false (and `positions` untouched) when the
+    /// slot is not one glyph a scalar on one line.
+    @usableFromInline
+    func penPositions(_ index: Int, into positions: inout [Double]) -> Bool {
+        let slot = slots[index]
+        guard slot.hasGlyphPerScalar else { return false }
+        let line = lines[slot.lineStart]
+        var i = line.start
+        while i < line.end {
+            positions.append(Double(glyphs[i].x) / 64)
+            i += 1
+        }
+        positions.append(Double(slot.endPen) / 64)
+        return true
     }
 
     /// Draws slot `index`'s lines that fit `rect` (pixels): all of them but at

@@ -25,6 +25,25 @@ struct TextFieldTypingTests {
                 + text.measure("V", font: font, width: nil).width)   // kerned
     }
 
+    @Test("Pen positions measured again (read back from the layout cache) are the same as shaping the text afresh")
+    func penPositionsFromTheCache() throws {
+        let fresh = try makeRenderer(), cached = try makeRenderer()
+        let texts = ["Volume 62%", "AVe\u{301}", "fjord  ", " ", "", "a\r\nb", "tab\there", "zero\u{200B}width",
+                     "ctrl\u{7}bell", "👨‍👩‍👧 family", "Ünïcödé ÀÉÎ", String(repeating: "wide ", count: 40)]
+        for size in [12.0, 20] {
+            let font = Font.system(size: size)
+            for text in texts {
+                var first: [Double] = [], again: [Double] = [], reference: [Double] = []
+                cached.penPositions(text, font: font, into: &first)
+                cached.penPositions(text, font: font, into: &again)
+                fresh.penPositions(text, font: font, into: &reference)
+                #expect(first == reference && again == reference, "'\(text)' at \(size): \(again) against \(reference)")
+                // A fresh renderer must shape: measured once, its own cache now holds the text too.
+                fresh.removeAllCachedGlyphs()
+            }
+        }
+    }
+
     @Test("0 allocations per key press typed into a field drawn with FreeType each frame")
     func noAllocationsPerKeyWithDrawing() throws {
         let text = try makeRenderer()
