@@ -190,12 +190,12 @@ public struct Renderer {
             }
             let entryIndex = index
             index += 1
-            guard alpha >= 1 else { continue }
+            // Where it is first (a few comparisons), its colour after (a call into the view).
+            guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
+                  let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
             let view = entries[entryIndex].view
             let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
-            guard let color = background, color.alpha == 255,
-                  let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
-                  let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
+            guard let color = background, color.alpha == 255 else { continue }
             // The background's rectangle in pixels, placed by the same context the
             // drawing pass makes: the pixels wholly inside it are fully covered,
             // so written with the colour whatever was under them.
