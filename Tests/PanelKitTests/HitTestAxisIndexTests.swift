@@ -265,4 +265,20 @@ struct HitTestAxisIndexTests {
         #expect(allocations == 0)
         #expect(hits > 120)
     }
+
+    @Test("Rule 3: moving a subview of an indexed list (an animation frame, a drag) patches the index without allocating")
+    func patchingAllocatesNothing() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        for i in 0..<40 { window.addSubview(View(frame: Rect(x: 0, y: Double(i) * 12, width: 320, height: 12), name: "row\(i)")) }
+        #expect(Self.isIndexed(window, in: window))
+        let row = window.subviews[7]
+        var x = 0.0
+        _ = window.hitTest(Point(x: 1, y: 1), with: nil)
+        let allocations = AllocationCounter.count(warmUpRuns: 1) {
+            x += 0.5
+            row.center = Point(x: 160 + x, y: row.center.y)
+        }
+        #expect(allocations == 0)
+        #expect(Self.isIndexed(window, in: window))
+    }
 }

@@ -334,7 +334,9 @@ public final class ViewTable {
         let low = alongY ? node.minY : node.minX, high = alongY ? node.maxY : node.maxX
         let shift = alongY ? node.dy : node.dx
         let start = low - shift, end = high - shift
-        let margin = max(abs(low), abs(high), abs(shift), abs(start), abs(end)) * 0x1p-44 + 0x1p-1000
+        // Two-argument `max`s: the variadic one builds an array (an allocation in debug builds).
+        let magnitude = max(max(max(abs(low), abs(high)), max(abs(shift), abs(start))), abs(end))
+        let margin = magnitude * 0x1p-44 + 0x1p-1000
         return (start - margin, end + margin)
     }
 
