@@ -123,7 +123,8 @@ open class Switch: Control {
         if isDraggingThumb {
             let travel = thumbTravel
             let position = travel > 0 ? min(max(trackingStartPosition + dx / travel, 0), 1) : trackingStartPosition
-            if position != animator.value {
+            // A touch over a view placed at NaN has no position: the thumb stays where it is.
+            if position.isFinite && position != animator.value {
                 animator.jump(to: position)
                 setNeedsDisplay()
             }
