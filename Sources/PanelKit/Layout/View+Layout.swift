@@ -213,6 +213,7 @@ extension Window {
             if scale != textMeasurerScale { markDirty(nil) }
             self.textMeasurer = textMeasurer
             textMeasurerScale = scale
+            newTextPensKey = nil   // measured with the old driver or scale
             setNeedsLayoutInSubtree()
         }
         layoutIfNeeded()

@@ -118,8 +118,7 @@ open class Label: View {
         var same = 0
         var old = oldText.unicodeScalars.makeIterator(), new = text.unicodeScalars.makeIterator()
         while let a = old.next(), let b = new.next(), a == b { same += 1 }
-        let measurerID = ObjectIdentifier(measurer)
-        if let key = window.newTextPensKey, key.text == oldText, key.font == font, key.scale == scale, key.measurer == measurerID {
+        if let key = window.newTextPensKey, key.text == oldText, key.font == font {
             swap(&oldTextPens, &newTextPens)   // measured last time as the new text
         } else {
             measurer.penPositions(oldText, font: font, scale: scale, into: &oldTextPens)
@@ -129,7 +128,7 @@ open class Label: View {
         guard oldTextPens.count > same else { return nil }
         let oldEnd = oldTextPens[oldTextPens.count - 1], oldStart = oldTextPens[same]
         measurer.penPositions(text, font: font, scale: scale, into: &newTextPens)
-        window.newTextPensKey = (text, font, scale, measurerID)
+        window.newTextPensKey = (text, font)
         guard newTextPens.count > same else { return nil }
         let newEnd = newTextPens[newTextPens.count - 1], newStart = newTextPens[same]
         // A line about as wide as the bounds may be cut and end in an ellipsis, which moves.

@@ -32,8 +32,9 @@ open class Window: View {
     @usableFromInline internal var newTextPens: [Double] = []
     /// What `newTextPens` holds the pens of: a label changing its text every
     /// frame (a slider's value) measures only its new text, its old text's
-    /// pens being last frame's new ones. Pens depend on nothing else.
-    @usableFromInline internal var newTextPensKey: (text: String, font: Font, scale: Double, measurer: ObjectIdentifier)?
+    /// pens being last frame's new ones. Pens depend on nothing else but the
+    /// text driver and scale, and a change of those clears it (`layoutIfNeeded(measuringTextWith:)`).
+    @usableFromInline internal var newTextPensKey: (text: String, font: Font)?
 
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
