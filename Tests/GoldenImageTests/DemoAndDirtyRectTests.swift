@@ -236,6 +236,29 @@ struct DemoAndDirtyRectTests {
     }
 }
 
+/// A window drawn whole once, then redrawn frame by frame where it changed,
+/// beside a full redraw of each frame to compare with.
+struct DirtyAgainstFullRedraw {
+    let window: Window
+    let display: HeadlessDisplay, full: HeadlessDisplay
+    let renderer = Renderer(textRenderer: makeTextRenderer())
+
+    init(_ window: Window) {
+        self.window = window
+        let size = window.bounds.size
+        display = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
+        full = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
+        renderer.draw(window, into: display.framebuffer)
+    }
+
+    /// Redraws where the window changed and the whole of it: what differs between the two ("" for nothing), and the area redrawn.
+    func nextFrame() -> (differences: String, redrawn: DirtyRegion) {
+        let redrawn = renderer.render(window, into: display.framebuffer)
+        renderer.draw(window, into: full.framebuffer)
+        return (framebufferDifferences(display.framebuffer, full.framebuffer), redrawn)
+    }
+}
+
 @Suite("Dirty rects of a label's text")
 struct LabelTextDirtyRectTests {
     @Test("A label's new text redraws only where the old and new text are, and the frame equals a full redraw",
@@ -248,27 +271,22 @@ struct LabelTextDirtyRectTests {
         label.textAlignment = alignment
         label.textColor = .white
         window.addSubview(label)
-        let display = HeadlessDisplay(width: 320, height: 80)
-        let full = HeadlessDisplay(width: 320, height: 80)
-        let renderer = Renderer(textRenderer: makeTextRenderer())
-        renderer.draw(window, into: display.framebuffer)
+        let frames = DirtyAgainstFullRedraw(window)
         let texts = ["Volume 63%", "Volume 7%", "Volume 100%", "Vol", "fjord Å∫ yj", "Volume 63%", "",
                      "A line much too long to fit the label, cut with an ellipsis", "A line much too long to fit, cut elsewhere",
                      "Volume 62%", "Volume 62%"]
         for text in texts {
             label.text = text
-            let redrawn = renderer.render(window, into: display.framebuffer)
-            renderer.draw(window, into: full.framebuffer)
-            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "", "'\(text)': the dirty redraw differs from a full redraw")
-            #expect(redrawn.area <= 200 * 48, "'\(text)': no more than the label")
+            let frame = frames.nextFrame()
+            #expect(frame.differences == "", "'\(text)': the dirty redraw differs from a full redraw")
+            #expect(frame.redrawn.area <= 200 * 48, "'\(text)': no more than the label")
         }
         // One changed digit of a left-aligned line redraws the digits from there on, not the whole text.
         if alignment == .left {
             label.text = "Volume 64%"
-            let redrawn = renderer.render(window, into: display.framebuffer)
+            let redrawn = frames.renderer.render(window, into: frames.display.framebuffer)
             #expect(redrawn.count == 1 && redrawn.area < 60 * 48, "\(redrawn.area) pixels for one digit")
         }
-        withExtendedLifetime((display, full)) {}
     }
 
     @Test("A label measures only its new text when its old text's pens were measured last, for the same font: another label's pens in another font are not taken")
@@ -284,21 +302,14 @@ struct LabelTextDirtyRectTests {
             label.textColor = .white
             window.addSubview(label)
         }
-        let display = HeadlessDisplay(width: 480, height: 120)
-        let full = HeadlessDisplay(width: 480, height: 120)
-        let renderer = Renderer(textRenderer: makeTextRenderer())
-        renderer.draw(window, into: display.framebuffer)
+        let frames = DirtyAgainstFullRedraw(window)
         // `large` goes from "Volume 100%" to "Volume 9%" just after `small` measured "Volume 100%":
         // taking those pens, it would miss the end of its own wider old text.
         for (label, text) in [(small, "Volume 63%"), (large, "Volume 64%"), (large, "Volume 100%"), (small, "Volume 100%"),
                               (large, "Volume 9%"), (small, "Volume 99%")] {
             label.text = text
-            _ = renderer.render(window, into: display.framebuffer)
-            renderer.draw(window, into: full.framebuffer)
-            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "",
-                    "\(label.name) to '\(text)': the dirty redraw differs from a full redraw")
+            #expect(frames.nextFrame().differences == "", "\(label.name) to '\(text)': the dirty redraw differs from a full redraw")
         }
-        withExtendedLifetime((display, full)) {}
     }
 
     @Test("Setting a label's text (an action on the input path) measures nothing: glyphs never drawn are shaped in the frame's layout, so the setter allocates nothing")
