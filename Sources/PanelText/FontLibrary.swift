@@ -24,8 +24,11 @@ final class FontFace {
     @usableFromInline let index: Int
     @usableFromInline let face: FT_Face
     @usableFromInline let hasKerning: Bool
-    @usableFromInline var selectedSizeKey: Int32 = 0
-    @usableFromInline var sizes: [SizeMetrics] = []
+    // The `@exclusivity(unchecked)` properties here are read on every text draw
+    // and measure; only the text renderer touches them, and it calls no app
+    // code (FreeType only) while it holds an access, so none can overlap.
+    @exclusivity(unchecked) @usableFromInline var selectedSizeKey: Int32 = 0
+    @exclusivity(unchecked) @usableFromInline var sizes: [SizeMetrics] = []
 
     @usableFromInline
     init(name: String, path: String, index: Int, face: FT_Face) {
@@ -78,8 +81,11 @@ final class FontLibrary {
 
     @usableFromInline let directory: String
     @usableFromInline var library: FT_Library
-    @usableFromInline var faces: [FontFace] = []
-    @usableFromInline var failures: [FailedFont] = []
+    // The `@exclusivity(unchecked)` properties here are read on every text draw
+    // and measure; only the text renderer touches them, and it calls no app
+    // code (FreeType only) while it holds an access, so none can overlap.
+    @exclusivity(unchecked) @usableFromInline var faces: [FontFace] = []
+    @exclusivity(unchecked) @usableFromInline var failures: [FailedFont] = []
 
     @usableFromInline
     struct FailedFont {

@@ -29,7 +29,10 @@ public final class FreeTypeTextRenderer: TextRendering {
     @usableFromInline let layout = TextLayout()
     @usableFromInline let laidOut = LaidOutTextCache()
     @usableFromInline let blendTables = BlendTables()
-    @usableFromInline var latestError: TextError?
+    // The `@exclusivity(unchecked)` properties here are read on every text draw
+    // and measure; only the text renderer touches them, and it calls no app
+    // code (FreeType only) while it holds an access, so none can overlap.
+    @exclusivity(unchecked) @usableFromInline var latestError: TextError?
 
     /// Opens FreeType for the fonts in `fontDirectory`; throws when the folder
     /// does not exist. Fonts themselves load on first use or on `preload`.
@@ -178,7 +181,7 @@ public final class FreeTypeTextRenderer: TextRendering {
 
     /// The font resolved last: a frame asks for the same few fonts over and
     /// over, and a face once opened stays open, so the answer cannot go stale.
-    @usableFromInline var lastResolved: (font: Font, resolved: ResolvedFont)?
+    @exclusivity(unchecked) @usableFromInline var lastResolved: (font: Font, resolved: ResolvedFont)?
 
     @usableFromInline
     func resolveRecordingError(_ font: Font) -> ResolvedFont? {

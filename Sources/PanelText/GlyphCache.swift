@@ -33,17 +33,20 @@ struct CachedGlyph {
 /// pixels) plus a 32-byte record and 24–48 bytes of index slots.
 @usableFromInline
 final class GlyphCache {
-    @usableFromInline var glyphs: [CachedGlyph] = []
+    // The `@exclusivity(unchecked)` properties here are read on every text draw
+    // and measure; only the text renderer touches them, and it calls no app
+    // code (FreeType only) while it holds an access, so none can overlap.
+    @exclusivity(unchecked) @usableFromInline var glyphs: [CachedGlyph] = []
     @usableFromInline let glyphIndex = KeyTable(capacity: 512)
     @usableFromInline let characterMap = KeyTable(capacity: 512)
     @usableFromInline let kerningPairs = KeyTable(capacity: 512)
 
-    @usableFromInline var pixels: UnsafeMutablePointer<UInt8>
-    @usableFromInline var pixelCapacity: Int
-    @usableFromInline var pixelCount = 0
+    @exclusivity(unchecked) @usableFromInline var pixels: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var pixelCapacity: Int
+    @exclusivity(unchecked) @usableFromInline var pixelCount = 0
 
     /// Glyphs FreeType has rendered: the cost a warm cache avoids.
-    @usableFromInline var rasterizedCount = 0
+    @exclusivity(unchecked) @usableFromInline var rasterizedCount = 0
 
     @usableFromInline
     init() {

@@ -9,12 +9,14 @@
 final class KeyTable {
     @usableFromInline static let emptyKey: UInt64 = .max
 
-    @usableFromInline var keys: UnsafeMutablePointer<UInt64>
-    @usableFromInline var values: UnsafeMutablePointer<Int32>
+    // `@exclusivity(unchecked)`: read on every glyph lookup, only by the text
+    // renderer, which calls no app code while it holds an access.
+    @exclusivity(unchecked) @usableFromInline var keys: UnsafeMutablePointer<UInt64>
+    @exclusivity(unchecked) @usableFromInline var values: UnsafeMutablePointer<Int32>
     /// Slots; always a power of two.
-    @usableFromInline var capacity: Int
-    @usableFromInline var shift: UInt64
-    @usableFromInline var count: Int = 0
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var shift: UInt64
+    @exclusivity(unchecked) @usableFromInline var count: Int = 0
 
     @usableFromInline
     init(capacity requested: Int) {

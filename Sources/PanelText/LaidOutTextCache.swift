@@ -50,12 +50,15 @@ struct LaidOutText {
 final class LaidOutTextCache {
     @usableFromInline static let slotCount = 128
     @usableFromInline static let ways = 4
-    @usableFromInline var slots: [LaidOutText]
-    @usableFromInline var bytes: [UInt8] = []
-    @usableFromInline var lines: [LaidLine] = []
-    @usableFromInline var glyphs: [PlacedGlyph] = []
+    // The `@exclusivity(unchecked)` properties here are read on every text draw
+    // and measure; only the text renderer touches them, and it calls no app
+    // code (FreeType only) while it holds an access, so none can overlap.
+    @exclusivity(unchecked) @usableFromInline var slots: [LaidOutText]
+    @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
+    @exclusivity(unchecked) @usableFromInline var lines: [LaidLine] = []
+    @exclusivity(unchecked) @usableFromInline var glyphs: [PlacedGlyph] = []
     /// Counts lookups: a slot's `lastUse` says how recently it was drawn.
-    @usableFromInline var clock = 0
+    @exclusivity(unchecked) @usableFromInline var clock = 0
 
     @usableFromInline init() {
         slots = Array(repeating: LaidOutText(), count: LaidOutTextCache.slotCount)

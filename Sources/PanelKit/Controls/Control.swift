@@ -7,8 +7,13 @@
 /// ``touchMargin``, so a finger that drifts a little does not lose the press.
 /// Sending actions allocates nothing.
 open class Control: View {
+    // The stored properties marked `@exclusivity(unchecked)` in this class are read
+    // on every frame, so they skip the dynamic exclusivity check. Each holds a
+    // trivial value (numbers, flags, colours: no reference to free), read or
+    // written whole by its getter or setter before any observer runs, so no
+    // access spans app code, and an overlap could not free memory anyway.
     /// C2: a disabled control takes no touches; they go to what is behind it.
-    public var isEnabled = true {
+    @exclusivity(unchecked) public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
             if !isEnabled && isTracking { stopTracking(cancelling: nil) }
@@ -16,9 +21,9 @@ open class Control: View {
             stateDidChange()
         }
     }
-    public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
+    @exclusivity(unchecked) public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
     /// True while a tracked finger is down and inside.
-    public var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    @exclusivity(unchecked) public var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
 
     /// C2: normal, highlighted, disabled, selected.
     public var state: ControlState {
@@ -30,12 +35,12 @@ open class Control: View {
     }
 
     /// C4: true from the touch-down `beginTracking` accepted until the touch ends.
-    public internal(set) var isTracking = false
+    @exclusivity(unchecked) public internal(set) var isTracking = false
     /// C4: whether the tracked finger is inside (bounds grown by ``touchMargin``).
-    public internal(set) var isTouchInside = false
+    @exclusivity(unchecked) public internal(set) var isTouchInside = false
     /// C4: how far outside its bounds a tracked finger still counts as inside,
     /// in points. 44 pt, the smallest comfortable touch target.
-    public var touchMargin: Double = 44
+    @exclusivity(unchecked) public var touchMargin: Double = 44
 
     @usableFromInline var targets = TargetActionList<Control>()
     /// The touch being tracked. Unretained: touches are pooled objects that live

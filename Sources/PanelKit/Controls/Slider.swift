@@ -18,28 +18,33 @@
 /// Touches and sending actions allocate nothing.
 open class Slider: Control {
     /// Colours and sizes; ``Theme/standard`` when created.
+    // The stored properties marked `@exclusivity(unchecked)` in this class are read
+    // on every frame, so they skip the dynamic exclusivity check. Each holds a
+    // trivial value (numbers, flags, colours: no reference to free), read or
+    // written whole by its getter or setter before any observer runs, so no
+    // access spans app code, and an overlap could not free memory anyway.
     public var theme: Theme = .standard { didSet { setNeedsDisplay() } }
     /// The track left of the thumb; `nil` uses the theme's accent.
-    public var minimumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var minimumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The track right of the thumb; `nil` uses the theme's track colour.
-    public var maximumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var maximumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The thumb; `nil` uses the theme's thumb colour.
-    public var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
     /// C5: true (the default) sends `.valueChanged` while dragging; false sends it once at the end.
-    public var isContinuous = true
+    @exclusivity(unchecked) public var isContinuous = true
     /// How far one detent of a rotary encoder (or one arrow key) moves
     /// ``value`` while the slider is focused for adjusting; nil, the default,
     /// is a twentieth of the range (``maximumValue`` − ``minimumValue``).
-    public var adjustmentStep: Double?
+    @exclusivity(unchecked) public var adjustmentStep: Double?
 
-    @usableFromInline internal var storedValue = 0.0
-    @usableFromInline internal var storedMinimum = 0.0
-    @usableFromInline internal var storedMaximum = 1.0
+    @exclusivity(unchecked) @usableFromInline internal var storedValue = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var storedMinimum = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var storedMaximum = 1.0
     /// The value drawn: ``value``, or on its way there during `setValue(_:animated: true)`.
     @usableFromInline internal let animator = ControlAnimator(value: 0)
     /// The finger's x minus the thumb centre's x at touch-down.
-    @usableFromInline internal var grabOffset = 0.0
-    @usableFromInline internal var valueAtTouchDown = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var grabOffset = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var valueAtTouchDown = 0.0
 
     public init(frame: Rect = .zero, name: String = "", value: Double = 0) {
         super.init(frame: frame, name: name)

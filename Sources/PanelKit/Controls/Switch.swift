@@ -228,12 +228,17 @@ extension Color {
 /// unowned: the view stops it in `deinit`.
 @usableFromInline
 internal final class ControlAnimator: DisplayLinkTarget {
+    // The stored properties marked `@exclusivity(unchecked)` in this class are read
+    // on every frame of a slide or drag, so they skip the dynamic exclusivity check. Each holds a
+    // trivial value (numbers, flags, colours: no reference to free), read or
+    // written whole by its getter or setter before any observer runs, so no
+    // access spans app code, and an overlap could not free memory anyway.
     /// The current value, as drawn.
-    @usableFromInline internal var value: Double
-    @usableFromInline internal var from = 0.0
-    @usableFromInline internal var to = 0.0
-    @usableFromInline internal var startTime = 0.0
-    @usableFromInline internal var duration = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var value: Double
+    @exclusivity(unchecked) @usableFromInline internal var from = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var to = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var startTime = 0.0
+    @exclusivity(unchecked) @usableFromInline internal var duration = 0.0
     @usableFromInline internal unowned(unsafe) var view: View?
     @usableFromInline internal var displayLink: DisplayLink?
 

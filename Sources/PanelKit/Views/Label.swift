@@ -12,6 +12,11 @@
 open class Label: View {
     /// Setting it redraws only where the old and the new text are drawn;
     /// the same text again changes nothing.
+    // The stored properties marked `@exclusivity(unchecked)` in this class (not `text` or `font`, which hold strings) are read
+    // on every frame, so they skip the dynamic exclusivity check. Each holds a
+    // trivial value (numbers, flags, colours: no reference to free), read or
+    // written whole by its getter or setter before any observer runs, so no
+    // access spans app code, and an overlap could not free memory anyway.
     public var text: String {
         didSet {
             guard text != oldValue else { return }
@@ -27,12 +32,12 @@ open class Label: View {
     /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
     public var font: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``Theme/text`` of ``Theme/standard`` by default.
-    public var textColor: Color { didSet { setNeedsDisplay() } }
-    public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var textColor: Color { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
     /// How a single line that does not fit is cut; see ``numberOfLines``.
-    public var lineBreakMode: LineBreakMode = .truncateTail { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .truncateTail { didSet { setNeedsDisplay() } }
     /// 1 (the default): one line. Anything else: wrapped to the height.
-    public var numberOfLines = 1 { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    @exclusivity(unchecked) public var numberOfLines = 1 { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
 
     public init(frame: Rect = .zero, name: String = "", text: String = "") {
         self.text = text

@@ -9,10 +9,16 @@ open class View: Responder {
     /// A name used in logs and found by ``view(named:)``.
     public var name: String
 
+    // The stored properties marked `@exclusivity(unchecked)` in this class are read
+    // on every frame, so they skip the dynamic exclusivity check. Each holds a
+    // trivial value (numbers, flags, colours: no reference to free), read or
+    // written whole by its getter or setter before any observer runs, so no
+    // access spans app code, and an overlap could not free memory anyway.
+
     // MARK: Geometry
 
     /// The centre of the view in its superview's coordinates.
-    public var center: Point {
+    @exclusivity(unchecked) public var center: Point {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.center = oldValue; recordAnimatedChange(.center, oldModel: old) }
             geometryDidChange()
@@ -21,7 +27,7 @@ open class View: Responder {
 
     /// The view's own coordinate space: its origin is the point shown at the
     /// top-left corner, its size the view's size before ``transform``.
-    public var bounds: Rect {
+    @exclusivity(unchecked) public var bounds: Rect {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.bounds = oldValue; recordAnimatedChange(.bounds, oldModel: old) }
             geometryDidChange()
@@ -30,7 +36,7 @@ open class View: Responder {
     }
 
     /// Applied about the centre of the view; ``AffineTransform/identity`` by default.
-    public var transform: AffineTransform = .identity {
+    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.transform = oldValue; recordAnimatedChange(.transform, oldModel: old) }
             geometryDidChange()
@@ -55,30 +61,30 @@ open class View: Responder {
     // MARK: Visibility and interaction
 
     /// Hidden views draw nothing and are never hit (R4).
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet {
             flagsDidChange()
             if isHidden != oldValue { invalidateIntrinsicContentSize() }   // a stack collapses hidden views
         }
     }
     /// 0 (transparent) to 1 (opaque). A view at 0.01 or less is never hit (R4).
-    public var alpha: Double = 1 {
+    @exclusivity(unchecked) public var alpha: Double = 1 {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.alpha = oldValue; recordAnimatedChange(.alpha, oldModel: old) }
             flagsDidChange()
         }
     }
     /// When false, touches pass through the view and its subviews (R4, R12).
-    public var isUserInteractionEnabled = true { didSet { flagsDidChange() } }
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true { didSet { flagsDidChange() } }
     /// Whether subviews are clipped to this view's bounds when drawn. Hit-testing
     /// never reaches a subview outside its superview either way (R4).
-    public var clipsToBounds = false { didSet { flagsDidChange() } }
+    @exclusivity(unchecked) public var clipsToBounds = false { didSet { flagsDidChange() } }
     /// When false (the default), the view gets only the first touch that lands on it (R10).
-    public var isMultipleTouchEnabled = false
+    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
     /// While an exclusive view tracks a touch, no other view in the window gets touches (R11).
-    public var isExclusiveTouch = false
+    @exclusivity(unchecked) public var isExclusiveTouch = false
     /// Filled behind the view's content; `nil` draws nothing.
-    public var backgroundColor: Color? {
+    @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.backgroundColor = oldValue; recordAnimatedChange(.backgroundColor, oldModel: old) }
             setNeedsDisplay()
@@ -88,29 +94,29 @@ open class View: Responder {
     // MARK: Animation
 
     /// What the screen shows while an animation runs; `nil` shows the model.
-    @usableFromInline internal var presentationState: ViewPresentation?
+    @exclusivity(unchecked) @usableFromInline internal var presentationState: ViewPresentation?
     /// The properties `presentationState` holds; the others show the model.
-    @usableFromInline internal var presentedProperties: AnimatedProperties = []
+    @exclusivity(unchecked) @usableFromInline internal var presentedProperties: AnimatedProperties = []
     /// Animations of this view running or waiting for their delay.
-    @usableFromInline internal var runningAnimations = 0
+    @exclusivity(unchecked) @usableFromInline internal var runningAnimations = 0
     /// Whether an animation of this view is running (or waiting for its delay).
     /// Open (declared here, not with the animation code) so that
     /// ``ActivityIndicatorView`` can give it UIKit's meaning there: spinning.
     open var isAnimating: Bool { runningAnimations > 0 }
     /// Of those, the ones without `.allowUserInteraction`: touches pass through the view meanwhile.
-    @usableFromInline internal var interactionBlockingAnimations = 0 {
+    @exclusivity(unchecked) @usableFromInline internal var interactionBlockingAnimations = 0 {
         didSet { if (oldValue == 0) != (interactionBlockingAnimations == 0) { flagsDidChange() } }
     }
 
     // MARK: Layout
 
     /// How this view follows its superview's size changes; none by default (UIKit's `autoresizingMask`).
-    public var autoresizingMask: AutoresizingMask = []
+    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = []
     /// Whether a change of this view's size resizes its subviews by their ``autoresizingMask``; true by default.
-    public var autoresizesSubviews = true
+    @exclusivity(unchecked) public var autoresizesSubviews = true
     /// The space inside the edges that arranged content keeps clear of (a
     /// ``StackView`` with ``StackView/isLayoutMarginsRelativeArrangement``); 8 on each edge, as in UIKit.
-    public var layoutMargins = EdgeInsets(all: 8) {
+    @exclusivity(unchecked) public var layoutMargins = EdgeInsets(all: 8) {
         didSet { if layoutMargins != oldValue { setNeedsLayout(); invalidateIntrinsicContentSize() } }
     }
     // The layout flags and `subviews` are read on every frame, so they skip
@@ -237,7 +243,7 @@ open class View: Responder {
     }
 
     /// Set by subclasses that take no touches in some state, as a disabled control.
-    @usableFromInline var refusesTouches = false { didSet { flagsDidChange() } }
+    @exclusivity(unchecked) @usableFromInline var refusesTouches = false { didSet { flagsDidChange() } }
 
     /// Whether this class keeps `View`'s own `hitTest` and `point(inside:)`, so
     /// the ``ViewTable`` may answer for it without a call. PanelKit's classes

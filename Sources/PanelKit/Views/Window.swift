@@ -18,9 +18,13 @@ open class Window: View {
     /// `didMoveToWindow`); few, so telling them all is cheap.
     @usableFromInline internal var visibilityObservers: [ActivityIndicatorView] = []
 
+    // Marked `@exclusivity(unchecked)` below: the dirty region, the text pens and the
+    // text measurer are read and written on every frame, only by the layout pass,
+    // the renderer and `setNeedsDisplay`, which call no app code while they hold
+    // an access (apps only read them, a whole copy at a time).
     /// The areas, in window coordinates, that changed since the last frame
     /// was drawn: a few rectangles, which the renderer redraws one by one.
-    public internal(set) var dirtyRegion = DirtyRegion()
+    @exclusivity(unchecked) public internal(set) var dirtyRegion = DirtyRegion()
 
     /// The smallest rectangle holding ``dirtyRegion`` (`.zero` when nothing changed).
     public var dirtyRect: Rect { dirtyRegion.bounds }
@@ -28,20 +32,20 @@ open class Window: View {
     /// Where a label whose text changes measures the pen positions of its old
     /// and new text (``Label``): one pair for the window, so that their storage
     /// is allocated once, not by every label (a list's cells change theirs each frame).
-    @usableFromInline internal var oldTextPens: [Double] = []
-    @usableFromInline internal var newTextPens: [Double] = []
+    @exclusivity(unchecked) @usableFromInline internal var oldTextPens: [Double] = []
+    @exclusivity(unchecked) @usableFromInline internal var newTextPens: [Double] = []
     /// What `newTextPens` holds the pens of: a label changing its text every
     /// frame (a slider's value) measures only its new text, its old text's
     /// pens being last frame's new ones. Pens depend on nothing else but the
     /// text driver and scale, and a change of those clears it (`layoutIfNeeded(measuringTextWith:)`).
-    @usableFromInline internal var newTextPensKey: (text: String, font: Font)?
+    @exclusivity(unchecked) @usableFromInline internal var newTextPensKey: (text: String, font: Font)?
 
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
-    public internal(set) var textMeasurer: (any TextRendering)?
+    @exclusivity(unchecked) public internal(set) var textMeasurer: (any TextRendering)?
     /// The ``displayScale`` the text was last measured at, set with ``textMeasurer``:
     /// text is measured at the pixel size it is drawn at (``View/measure(_:font:width:)``).
-    public internal(set) var textMeasurerScale: Double = 1
+    @exclusivity(unchecked) public internal(set) var textMeasurerScale: Double = 1
 
     /// The screen the window is shown on: its application's (UIKit's
     /// `UIWindow.screen`); nil while it is in no application.

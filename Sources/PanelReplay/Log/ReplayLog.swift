@@ -11,9 +11,11 @@ import PanelKit
 public final class ReplayLog {
     public let writer: JSONLineWriter
     /// Subtracted from clock times to give `t`.
-    public var startTime: Double = 0
+    // `@exclusivity(unchecked)`: read on every logged line; both hold trivial values
+    // (no reference to free) accessed whole, and the log calls no app code meanwhile.
+    @exclusivity(unchecked) public var startTime: Double = 0
     @usableFromInline let clock: any MonotonicClock
-    @usableFromInline var ids: InlineArray<32, Int> = InlineArray(repeating: 0)
+    @exclusivity(unchecked) @usableFromInline var ids: InlineArray<32, Int> = InlineArray(repeating: 0)
 
     public init(sink: any TextSink, clock: any MonotonicClock) {
         self.writer = JSONLineWriter(sink: sink)

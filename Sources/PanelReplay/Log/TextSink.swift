@@ -50,8 +50,9 @@ public final class MemorySink: TextSink {
 
 /// Counts bytes and lines and keeps nothing: for measuring the pipeline without the cost of a log.
 public final class CountingSink: TextSink {
-    public internal(set) var byteCount = 0
-    public internal(set) var lineCount = 0
+    // `@exclusivity(unchecked)`: counted on every write; trivial values accessed whole.
+    @exclusivity(unchecked) public internal(set) var byteCount = 0
+    @exclusivity(unchecked) public internal(set) var lineCount = 0
 
     public init() {}
 
