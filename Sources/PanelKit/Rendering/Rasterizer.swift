@@ -594,7 +594,9 @@
     /// `sameAsRow`, when given, is a row whose columns `x0 ..< x1` this same
     /// call wrote last (the row above in a rectangle's interior): an opaque
     /// span is then copied from it, which runs at memcpy speed, wider stores
-    /// than the store loop and no read of the destination first.
+    /// than the store loop and no read of the destination first. Only a span of
+    /// 128 pixels or more: for a narrower one (a dirty area a thumb wide) the
+    /// call to memcpy costs more than the stores.
     @inline(__always)
     @usableFromInline func fillSpan(y: Int, from x0: Int, to x1: Int, color: Color, alpha: Double, sameAsRow: Int? = nil) {
         guard x0 < x1 else { return }
@@ -603,7 +605,7 @@
         let row = framebuffer.baseAddress + y * framebuffer.stride
         let count = x1 - x0
         let bytesPerPixel = framebuffer.format.bytesPerPixel
-        if a == 255, let source = sameAsRow, count >= 16 {
+        if a == 255, let source = sameAsRow, count >= 128 {
             (row + x0 * bytesPerPixel).copyMemory(from: framebuffer.baseAddress + source * framebuffer.stride + x0 * bytesPerPixel,
                                                  byteCount: count * bytesPerPixel)
             return
