@@ -45,6 +45,19 @@
 
     @usableFromInline func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) {
         guard let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
+        // Square corners on whole pixels (a view's background, mostly): every
+        // pixel inside is fully covered and every one outside not at all (the
+        // distances are exact multiples of a quarter), so the rows are plain spans.
+        if radius <= 0, let whole = Self.wholePixels(rect) {
+            let x0 = max(area.x0, whole.x0), x1 = min(area.x1, whole.x1)
+            let y0 = max(area.y0, whole.y0), y1 = min(area.y1, whole.y1)
+            var y = y0
+            while y < y1 {
+                fillSpan(y: y, from: x0, to: x1, color: color, alpha: base, sameAsRow: y > y0 ? y - 1 : nil)
+                y += 1
+            }
+            return
+        }
         let shape = RoundedRectShape(rect, radius: radius)
         let centre = column(shape.midX)
         // The rows between the corners share one coverage profile: walked once, replayed.
@@ -97,6 +110,18 @@
             previousRun = run
             previousY = y
         }
+    }
+
+    /// `rect`'s edges as pixel indices when all four are whole numbers (and
+    /// well inside `Int`'s range); `nil` otherwise.
+    @inline(__always)
+    @usableFromInline static func wholePixels(_ rect: Rect) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
+        let limit = 1_073_741_824.0
+        let minX = rect.minX, maxX = rect.maxX, minY = rect.minY, maxY = rect.maxY
+        guard minX.magnitude < limit, maxX.magnitude < limit, minY.magnitude < limit, maxY.magnitude < limit,
+              minX == minX.rounded(.down), maxX == maxX.rounded(.down),
+              minY == minY.rounded(.down), maxY == maxY.rounded(.down) else { return nil }
+        return (Int(minX), Int(maxX), Int(minY), Int(maxY))
     }
 
     /// Pairs the rows of a shape symmetric about the horizontal line `centre`
