@@ -68,17 +68,19 @@ public final class ViewTable {
         public var drawAlphaInWindow: Double
     }
 
-    /// What the hit-test reads of one view, packed into 72 bytes (the
+    /// What the hit-test reads of one view, packed into 80 bytes (the
     /// `Entry` spans four cache lines). The nodes of a view's subviews sit side by side,
     /// back to front, so scanning them front to back reads memory in order,
     /// with no link to follow from one to the next.
     @usableFromInline struct HitNode {
-        /// When `isPlain`, the view's bounds as `Rect.contains` compares them
-        /// (`maxX` is `origin.x + width`, computed once here), a zero stored
-        /// as -0 (see `hitMask`); else an empty area, which no point is in.
-        @usableFromInline var minX: Double, minY: Double, maxX: Double, maxY: Double
+        /// When `isPlain`, the points of the superview's coordinates that the
+        /// view contains: [low.x, high.x) × [low.y, high.y), bounds exactly
+        /// (see `threshold`), so a subview is tested in its superview's
+        /// coordinates with four comparisons and no conversion. Else an empty
+        /// area (+∞ … -∞), which no point is in.
+        @usableFromInline var low: SIMD2<Double>, high: SIMD2<Double>
         /// The translation `superviewToLocal` is, when `isPlain`.
-        @usableFromInline var dx: Double, dy: Double
+        @usableFromInline var translation: SIMD2<Double>
         /// Unretained, as the entry's (`members` keeps it alive).
         @usableFromInline unowned(unsafe) var view: View
         /// The view's entry, for the slow path: its full `superviewToLocal`.
@@ -97,21 +99,69 @@ public final class ViewTable {
         /// the scan starts and stops (see `AxisIndex`).
         @usableFromInline var hasAxisIndex: Bool
 
-        /// -1 (all bits set) when the node `isPlain` and (x, y), in its superview's
-        /// coordinates, is in its bounds [minX, maxX) × [minY, maxY) as
-        /// `Rect.contains` answers; else 0 (a node that is not plain has no
-        /// area: x ≥ -0 and x < -0 never both hold). No branch: as the point moves,
-        /// the four comparisons' branches mispredict, and that cost most of
-        /// the scan. `x >= minX` is the sign bit of `x - minX` clear, `x < maxX`
-        /// the sign bit of `x - maxX` set. That holds for finite numbers and
-        /// infinities (bounds are finite in a plain node, and the point is a
-        /// finite point plus a finite translation, never NaN), and for zeros
-        /// because a bound of 0 is stored as -0: `x - (-0)` is +0 for either zero.
-        @inline(__always) @usableFromInline func hitMask(superviewX: Double, superviewY: Double) -> Int64 {
-            let x = superviewX + dx, y = superviewY + dy
-            let inside = ~(x - minX).bitPattern & (x - maxX).bitPattern & ~(y - minY).bitPattern & (y - maxY).bitPattern
-            return Int64(bitPattern: inside) >> 63
+        /// Whether `point`, in the superview's coordinates, is in the view:
+        /// what converting it (`superviewToLocal`) and asking `Rect.contains`
+        /// answers, for a plain node; false for any other. Two vector
+        /// comparisons and no branch but the answer's.
+        @inline(__always) @usableFromInline func contains(_ point: SIMD2<Double>) -> Bool {
+            all((point .>= low) .& (point .< high))
         }
+    }
+
+    /// The least `p` for which `p + translation`, rounded as converting a
+    /// point rounds it, is at least `bound`; nil where that is out of the
+    /// finite range. Rounding is monotone, so `p + translation >= bound`
+    /// holds exactly for `p >= threshold`: a plain subview is hit by the
+    /// points in [threshold(minX), threshold(maxX)), the same points as
+    /// converting each and comparing it with its bounds, even a hair from an edge.
+    @usableFromInline static func threshold(_ bound: Double, translation: Double) -> Double? {
+        let estimate = bound - translation
+        guard estimate.isFinite else { return nil }
+        // Doubles as ordered integers, so the search can bisect between them.
+        func key(_ x: Double) -> Int64 {
+            let bits = Int64(bitPattern: x.bitPattern)
+            return bits >= 0 ? bits : -(bits & Int64.max) - 1
+        }
+        func value(_ key: Int64) -> Double {
+            key >= 0 ? Double(bitPattern: UInt64(key)) : Double(bitPattern: UInt64(-(key + 1)) | (1 << 63))
+        }
+        func reaches(_ key: Int64) -> Bool { value(key) + translation >= bound }
+        let least = key(-Double.greatestFiniteMagnitude), most = key(Double.greatestFiniteMagnitude)
+        // Bracket the answer between a key that falls short and one that reaches,
+        // galloping out from the estimate: it is a step or two away, unless the
+        // translation dwarfs the bound (or the other way round), where one
+        // rounding step of the sum spans many of `p`.
+        // Distances between keys as unsigned numbers: they may pass Int64.max.
+        func gap(_ from: Int64, _ to: Int64) -> UInt64 { UInt64(bitPattern: to &- from) }
+        var short: Int64, reaching: Int64
+        var step: UInt64 = 1
+        let start = key(estimate)
+        if reaches(start) {
+            reaching = start
+            while true {
+                let room = gap(least, reaching)
+                guard room > 0 else { return nil }   // every finite point reaches
+                let next = reaching &- Int64(bitPattern: min(step, room))
+                if !reaches(next) { short = next; break }
+                reaching = next
+                step = min(step * 2, 1 << 62)
+            }
+        } else {
+            short = start
+            while true {
+                let room = gap(short, most)
+                guard room > 0 else { return nil }   // no finite point reaches
+                let next = short &+ Int64(bitPattern: min(step, room))
+                if reaches(next) { reaching = next; break }
+                short = next
+                step = min(step * 2, 1 << 62)
+            }
+        }
+        while gap(short, reaching) > 1 {
+            let middle = short &+ Int64(bitPattern: gap(short, reaching) / 2)
+            if reaches(middle) { reaching = middle } else { short = middle }
+        }
+        return value(reaching)
     }
 
     /// Set by the window that owns the table, right after both exist.
@@ -160,8 +210,9 @@ public final class ViewTable {
     /// For each bucket, the frontmost subview (from the superview's first child)
     /// that may start in it or the one after; -1 for none.
     @exclusivity(unchecked) @usableFromInline var buckets: ContiguousArray<Int32> = []
-    /// For each node under an indexed superview, where it ends on the axis in the
-    /// superview's coordinates, rounded out so that a point past it is never in it.
+    /// For each node under an indexed superview, the farthest end on the axis, in the
+    /// superview's coordinates, of it and the plain subviews behind it: a point at
+    /// or past it is in none of them.
     @exclusivity(unchecked) @usableFromInline var axisEnds: ContiguousArray<Double> = []
     /// Strong references to every view in `storage` but the window, so a view
     /// removed and dropped by app code during a scan stays valid until the scan ends.
@@ -327,31 +378,26 @@ public final class ViewTable {
             || indexSubviews(ofNode: node, alongY: false, slot: slot)
     }
 
-    /// The span of a plain node on an axis in its superview's coordinates,
-    /// widened by far more than the rounding of `x + dx` in `hitMask`: a point
-    /// before `start` or after `end` is never in the node.
+    /// The span of a plain node on an axis in its superview's coordinates:
+    /// the points on the axis that can be in it, [start, end).
     @inline(__always) @usableFromInline static func span(of node: HitNode, alongY: Bool) -> (start: Double, end: Double) {
-        let low = alongY ? node.minY : node.minX, high = alongY ? node.maxY : node.maxX
-        let shift = alongY ? node.dy : node.dx
-        let start = low - shift, end = high - shift
-        // Two-argument `max`s: the variadic one builds an array (an allocation in debug builds).
-        let magnitude = max(max(max(abs(low), abs(high)), max(abs(shift), abs(start))), abs(end))
-        let margin = magnitude * 0x1p-44 + 0x1p-1000
-        return (start - margin, end + margin)
+        alongY ? (node.low.y, node.high.y) : (node.low.x, node.high.x)
     }
 
     /// How far out of order two starts may be and still count as in order:
-    /// far above the margins' differences, far below a pixel.
+    /// far below a pixel. Sound because `x - slack(x)` grows with `x`: a
+    /// subview in front of one that starts past a bound, less its slack,
+    /// starts past that bound too.
     @inline(__always) @usableFromInline static func slack(_ start: Double) -> Double {
         start.isFinite ? max(abs(start), 1) * 0x1p-36 : 0
     }
 
     @usableFromInline func indexSubviews(ofNode node: Int, alongY: Bool, slot: Int) -> Bool {
         let first = Int(hitNodes[node].firstChild), end = Int(hitNodes[node].childrenEnd)
-        // Starts must run in order, give or take a hair (the margins of two
-        // touching subviews differ with their coordinates' size): each no
-        // earlier than the latest before it, less `slack`. Ends are stored as
-        // their running maximum, so in order whatever they are.
+        // Starts must run in order, give or take a hair: each no earlier than
+        // the latest before it, less `slack` (the cells of a grid's row start
+        // together, but an ulp apart where their bounds origins differ). Ends
+        // are stored as their running maximum, so in order whatever they are.
         var origin = Double.nan, firstEnd = Double.nan, farEnd = -Double.infinity
         var latestStart = -Double.infinity
         var child = first
@@ -418,13 +464,20 @@ public final class ViewTable {
         let entry = storage[index]
         let t = entry.superviewToLocal
         let isTranslation = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
-        let isPlain = isTranslation && entry.flags.isDisjoint(with: Flags.ineligible) && !entry.flags.contains(.customHitTesting)
-        func bound(_ value: Double) -> Double { isPlain && value != 0 ? value : -0.0 }
+        var isPlain = isTranslation && entry.flags.isDisjoint(with: Flags.ineligible) && !entry.flags.contains(.customHitTesting)
+        var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+        if isPlain, let minX = Self.threshold(entry.bounds.minX, translation: t.tx),
+           let maxX = Self.threshold(entry.bounds.maxX, translation: t.tx),
+           let minY = Self.threshold(entry.bounds.minY, translation: t.ty),
+           let maxY = Self.threshold(entry.bounds.maxY, translation: t.ty) {
+            low = SIMD2(minX, minY)
+            high = SIMD2(maxX, maxY)
+        } else {
+            isPlain = false   // far out of range: the slow path converts the point
+        }
         return HitNode(
-            minX: bound(entry.bounds.minX), minY: bound(entry.bounds.minY),
-            maxX: bound(entry.bounds.maxX), maxY: bound(entry.bounds.maxY),
-            dx: t.tx, dy: t.ty, view: entry.view, entry: Int32(index), firstChild: -1, childrenEnd: -1,
-            flags: entry.flags, isPlain: isPlain, subviewsArePlain: false, hasAxisIndex: false)
+            low: low, high: high, translation: SIMD2(t.tx, t.ty), view: entry.view, entry: Int32(index),
+            firstChild: -1, childrenEnd: -1, flags: entry.flags, isPlain: isPlain, subviewsArePlain: false, hasAxisIndex: false)
     }
 
     @discardableResult
@@ -564,11 +617,10 @@ public final class ViewTable {
     /// hierarchy or geometry only marks the table, and it is rebuilt after the scan.
     @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
         rebuildIfNeeded()
-        guard index >= 0 && index < storage.count else { return nil }
-        useDepth += 1
-        let startNode = Int(hitNodeIndex[index])
-        let hit = scan(from: startNode, localPoint: point, with: event)
-        useDepth -= 1
+        guard index >= 0 && index < storage.count, point.x.isFinite, point.y.isFinite else { return nil }
+        useDepth &+= 1
+        let hit = scan(from: Int(hitNodeIndex[index]), localPoint: point, with: event)
+        useDepth &-= 1
         if needsRebuild { releaseStaleMembers() }
         return hit
     }
@@ -584,16 +636,18 @@ public final class ViewTable {
     /// whole subtree of a subview that is ineligible or does not contain the point.
     @inline(__always) @usableFromInline func scan(from startNode: Int, localPoint point: Point, with event: Event?) -> View? {
         var node = startNode
-        let start = hitNodes[node]
-        if !start.flags.isDisjoint(with: Flags.ineligible) || !point.x.isFinite || !point.y.isFinite { return nil }
-        if start.flags.contains(.customHitTesting) {
-            guard start.view.point(inside: point, with: event) else { return nil }
-        } else if start.isPlain {
-            guard point.x >= start.minX && point.x < start.maxX && point.y >= start.minY && point.y < start.maxY else { return nil }
-        } else if !storage[Int(start.entry)].bounds.contains(point) {
+        var local = SIMD2(point.x, point.y)
+        let flags = hitNodes[node].flags
+        if !flags.isDisjoint(with: Flags.ineligible) { return nil }
+        if flags.contains(.customHitTesting) {
+            guard hitNodes[node].view.point(inside: point, with: event) else { return nil }
+        } else if node == 0 && hitNodes[0].isPlain {
+            // The root's superview coordinates are its own (no superview), so
+            // its node's area is its bounds.
+            guard hitNodes[0].contains(local) else { return nil }
+        } else if !storage[Int(hitNodes[node].entry)].bounds.contains(point) {
             return nil
         }
-        var local = point
         descending: while true {
             let first = Int(hitNodes[node].firstChild)
             var child = Int(hitNodes[node].childrenEnd)
@@ -606,24 +660,24 @@ public final class ViewTable {
                     let bucket = t >= 0 ? (t < Double(index.bucketCount) ? Int(t) : Int(index.bucketCount) - 1) : 0
                     child = first + Int(buckets[Int(index.firstBucket) + bucket])
                     while child >= first {
-                        if hitNodes[child].hitMask(superviewX: local.x, superviewY: local.y) != 0 {
-                            local = Point(x: local.x + hitNodes[child].dx, y: local.y + hitNodes[child].dy)
+                        if hitNodes[child].contains(local) {
+                            local += hitNodes[child].translation
                             node = child
                             continue descending
                         }
                         // It ends before the point, and so does every plain subview behind it.
-                        if hitNodes[child].isPlain && axisEnds[child] < position { break }
+                        if hitNodes[child].isPlain && axisEnds[child] <= position { break }
                         child -= 1
                     }
                     return hitNodes[node].view
                 }
-                // Nothing to call and nothing to multiply: one branch per subview.
+                // Nothing to call and nothing to convert: one branch per subview.
                 while child > first {
                     child -= 1
-                    if hitNodes[child].hitMask(superviewX: local.x, superviewY: local.y) != 0 {
+                    if hitNodes[child].contains(local) {
                         // What `superviewToLocal.apply(to:)` gives for a translation
                         // (1·x + 0·y + tx), up to the sign of a zero, which no comparison sees.
-                        local = Point(x: local.x + hitNodes[child].dx, y: local.y + hitNodes[child].dy)
+                        local += hitNodes[child].translation
                         node = child
                         continue descending
                     }
@@ -633,20 +687,20 @@ public final class ViewTable {
             while child > first {
                 child -= 1
                 let candidate = hitNodes[child]
-                if candidate.hitMask(superviewX: local.x, superviewY: local.y) != 0 {
+                if candidate.contains(local) {
                     node = child
-                    local = Point(x: local.x + candidate.dx, y: local.y + candidate.dy)
+                    local += candidate.translation
                     continue descending
                 } else if candidate.isPlain {
                     continue
                 } else if candidate.flags.isDisjoint(with: Flags.unreachable) {
-                    let childPoint = storage[Int(candidate.entry)].superviewToLocal.apply(to: local)
+                    let childPoint = storage[Int(candidate.entry)].superviewToLocal.apply(to: Point(x: local.x, y: local.y))
                     if candidate.flags.contains(.customHitTesting) {
                         if let hit = candidate.view.hitTest(childPoint, with: event) { return hit }
                     } else if candidate.flags.isDisjoint(with: Flags.ineligible)
                         && storage[Int(candidate.entry)].bounds.contains(childPoint) {
                         node = child
-                        local = childPoint
+                        local = SIMD2(childPoint.x, childPoint.y)
                         continue descending
                     }
                 }
