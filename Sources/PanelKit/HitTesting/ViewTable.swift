@@ -165,8 +165,9 @@ public final class ViewTable {
     }
 
     /// Set by the window that owns the table, right after both exist.
-    /// Unretained: the window owns the table.
-    public internal(set) unowned(unsafe) var window: Window?
+    /// Unretained: the window owns the table. Set once and read whole, never
+    /// across a call, so it skips the dynamic exclusivity check.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var window: Window?
     // Read on every hit-test; only the owning thread touches it, so skip the
     // dynamic exclusivity check. What keeps that sound: while the entries are
     // being read (a hit-test scan, a draw) `useDepth` is above zero and
@@ -244,6 +245,26 @@ public final class ViewTable {
             i += 1
         }
         return area
+    }
+
+    /// `point` from `source`'s bounds coordinates into `destination`'s through
+    /// the entries' window transforms, without walking the hierarchy: what a
+    /// touch's location in its view costs on every move. `nil` (the caller
+    /// walks the hierarchy) unless the table is current, its window is the
+    /// root of the hierarchy, and both views are listed in it.
+    @usableFromInline func convert(_ point: Point, from source: View, to destination: View) -> Point? {
+        guard !needsRebuild, let window, window.tableIndex == 0,
+              let from = currentIndex(of: source), let to = currentIndex(of: destination) else { return nil }
+        let inWindow = from == 0 ? point : storage[from].localToWindow.apply(to: point)
+        if to == 0 { return inWindow }
+        guard let inverse = storage[to].localToWindow.inverted else { return Point(x: .nan, y: .nan) }
+        return inverse.apply(to: inWindow)
+    }
+
+    /// Where `view` is in the entries, without rebuilding them; `nil` when it is not there.
+    @inline(__always) @usableFromInline func currentIndex(of view: View) -> Int? {
+        let index = view.tableIndex
+        return index >= 0 && index < storage.count && storage[index].view === view ? index : nil
     }
 
     /// The entries in paint order, rebuilt first if the hierarchy changed.
