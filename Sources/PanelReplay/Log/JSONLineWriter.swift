@@ -4,6 +4,11 @@
 ///
 /// Numbers are printed by integer arithmetic, so every architecture prints the
 /// same bytes for the same values.
+///
+/// Keys, the `type` and other `StaticString` values are literals of the code
+/// that logs: they are written as they are, without escaping, so they must
+/// not hold a quote, a backslash or a control character (debug builds check).
+/// Strings that come from data (`String` values: names, text) are always escaped.
 public final class JSONLineWriter {
     @usableFromInline static let capacity = 8192
     @usableFromInline let buffer: UnsafeMutablePointer<UInt8>
@@ -30,7 +35,7 @@ public final class JSONLineWriter {
         append(0x7B)   // {
         needsComma = false
         key("type")
-        appendQuoted(type)
+        appendLiteralQuoted(type)
     }
 
     /// Ends the line with `}` and a newline; flushes when the buffer is getting full.
@@ -50,7 +55,7 @@ public final class JSONLineWriter {
 
     public func field(_ name: StaticString, _ value: StaticString) {
         key(name)
-        appendQuoted(value)
+        appendLiteralQuoted(value)
     }
 
     public func field(_ name: StaticString, _ value: String?) {
@@ -104,11 +109,59 @@ public final class JSONLineWriter {
     // front (``reserve(_:)``): one bounds check and one store of `length` per
     // piece, not per byte. A piece too big for the buffer goes byte by byte.
 
+    /// `,"name":` (no comma first in a line), the name as it is (see the type's notes).
     @usableFromInline func key(_ name: StaticString) {
-        if needsComma { append(0x2C) }
+        name.withUTF8Buffer { bytes in
+            Self.assertNeedsNoEscaping(bytes)
+            guard reserve(bytes.count + 4) else {
+                if needsComma { append(0x2C) }
+                appendByteByByte(bytes, quoted: true)
+                return append(0x3A)
+            }
+            var at = length
+            if needsComma {
+                buffer[at] = 0x2C
+                at += 1
+            }
+            buffer[at] = 0x22
+            Self.copy(bytes, to: buffer + at + 1)
+            at += bytes.count + 1
+            buffer[at] = 0x22
+            buffer[at + 1] = 0x3A
+            length = at + 2
+        }
         needsComma = true
-        appendQuoted(name)
-        append(0x3A)   // :
+    }
+
+    /// `"literal"`, as it is (see the type's notes).
+    @usableFromInline func appendLiteralQuoted(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes in
+            Self.assertNeedsNoEscaping(bytes)
+            guard reserve(bytes.count + 2) else { return appendByteByByte(bytes, quoted: true) }
+            let at = length
+            buffer[at] = 0x22
+            Self.copy(bytes, to: buffer + at + 1)
+            buffer[at + bytes.count + 1] = 0x22
+            length = at + bytes.count + 2
+        }
+    }
+
+    @inline(__always)
+    @usableFromInline static func assertNeedsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>) {
+        assert(!bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C },
+               "JSONLineWriter: a key or literal value holds a quote, backslash or control character")
+    }
+
+    /// Bytes as they are, into room already reserved: a few at a time, with
+    /// none of the library's set-up for long copies.
+    @inline(__always)
+    @usableFromInline static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        var i = 0
+        while i < bytes.count {
+            destination[i] = source[i]
+            i += 1
+        }
     }
 
     @inline(__always)
@@ -136,10 +189,6 @@ public final class JSONLineWriter {
             }
             length = at
         }
-    }
-
-    @usableFromInline func appendQuoted(_ text: StaticString) {
-        text.withUTF8Buffer { appendQuoted($0) }
     }
 
     /// `"bytes"`, escaped: at most six bytes out for each byte in (`\u00XX`).
@@ -230,8 +279,21 @@ public final class JSONLineWriter {
 
     @usableFromInline func appendNumber(_ value: Double, decimals: Int) {
         guard value.isFinite, value.magnitude < 1e15 else { return appendLiteral("null") }
-        var scale: UInt = 1
-        for _ in 0..<decimals { scale *= 10 }
+        // The places the log uses get a constant divisor, which compiles to a
+        // multiplication instead of two divisions a number.
+        switch decimals {
+        case 1: appendNumber(value, decimals: 1, scale: 10)
+        case 3: appendNumber(value, decimals: 3, scale: 1000)
+        case 4: appendNumber(value, decimals: 4, scale: 10_000)
+        default:
+            var scale: UInt = 1
+            for _ in 0..<decimals { scale *= 10 }
+            appendNumber(value, decimals: decimals, scale: scale)
+        }
+    }
+
+    @inline(__always)
+    @usableFromInline func appendNumber(_ value: Double, decimals: Int, scale: UInt) {
         let scaled = (value.magnitude * Double(scale)).rounded()
         var units = UInt(scaled)
         _ = reserve(2 * 20 + 2)   // a sign, the whole digits, the point, the fraction
