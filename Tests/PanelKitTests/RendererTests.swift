@@ -409,25 +409,27 @@ struct RendererTests {
     @Test("A square-cornered rectangle on whole pixels (a background: filled as plain spans) gives the per-pixel rasterizer's pixels", arguments: TestFormat.allCases)
     func wholePixelRectanglesMatchPerPixelReference(_ format: TestFormat) {
         var random = SplitMix64(state: format == .xrgb8888 ? 3 : 4)
-        let fast = HeadlessDisplay(width: 64, height: 48, format: format.pixelFormat)
-        let reference = HeadlessDisplay(width: 64, height: 48, format: format.pixelFormat)
+        let fast = HeadlessDisplay(width: 200, height: 48, format: format.pixelFormat)
+        let reference = HeadlessDisplay(width: 200, height: 48, format: format.pixelFormat)
         var differing = 0, filled = 0
         for round in 0..<400 {
             fillPattern(fast.framebuffer)
             fillPattern(reference.framebuffer)
-            // Whole numbers, some past the edges; every other clip fractional.
-            let rect = Rect(x: Double(Int(random.double(-12...60))), y: Double(Int(random.double(-12...44))),
-                            width: Double(Int(random.double(1...70))), height: Double(Int(random.double(1...50))))
+            // Whole numbers, some past the edges, from a pixel to wider than the
+            // framebuffer (rows of every length: stored, and copied from the row
+            // above once wide); every other clip fractional.
+            let rect = Rect(x: Double(Int(random.double(-12...180))), y: Double(Int(random.double(-12...44))),
+                            width: Double(Int(random.double(1...(round % 5 == 0 ? 230 : 40)))), height: Double(Int(random.double(1...50))))
             let color = Color(red: random.byte(), green: random.byte(), blue: random.byte(),
                               alpha: round % 3 == 0 ? random.byte() : 255)
             let alpha = round % 4 == 0 ? random.double(0...1) : 1
             let clip = round % 2 == 0
-                ? Rect(x: random.double(-4...40), y: random.double(-4...30), width: random.double(1...40), height: random.double(1...30))
+                ? Rect(x: random.double(-4...180), y: random.double(-4...30), width: random.double(1...200), height: random.double(1...30))
                 : fast.framebuffer.bounds
             GraphicsContext(framebuffer: fast.framebuffer, clip: clip, alpha: alpha).fill(rect, color: color)
             ReferenceRasterizer.fillRoundedRect(reference.framebuffer, rect, radius: 0, color: color, alpha: alpha, clip: clip)
             for y in 0..<48 {
-                for x in 0..<64 where fast.framebuffer.color(atX: x, y: y) != reference.framebuffer.color(atX: x, y: y) {
+                for x in 0..<200 where fast.framebuffer.color(atX: x, y: y) != reference.framebuffer.color(atX: x, y: y) {
                     differing += 1
                 }
             }

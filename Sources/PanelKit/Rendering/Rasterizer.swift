@@ -51,6 +51,14 @@
         if radius <= 0, let whole = Self.wholePixels(rect) {
             let x0 = max(area.x0, whole.x0), x1 = min(area.x1, whole.x1)
             let y0 = max(area.y0, whole.y0), y1 = min(area.y1, whole.y1)
+            guard x0 < x1 else { return }
+            if Self.level(base) == 255 {
+                switch framebuffer.format {
+                case .xrgb8888: fillOpaque(color.xrgb8888, x0: x0, x1: x1, y0: y0, y1: y1)
+                case .rgb565: fillOpaque(Renderer.rgb565(fromXRGB: color.xrgb8888), x0: x0, x1: x1, y0: y0, y1: y1)
+                }
+                return
+            }
             var y = y0
             while y < y1 {
                 fillSpan(y: y, from: x0, to: x1, color: color, alpha: base, sameAsRow: y > y0 ? y - 1 : nil)
@@ -660,6 +668,45 @@
                     pixels[i] = lastResult
                 }
             }
+        }
+    }
+
+    /// Columns `x0 ..< x1` of rows `y0 ..< y1` set to `value`: a view's
+    /// opaque background, the most pixels a small dirty area draws. A row is
+    /// stored 16 bytes at a time, the last store overlapping the one before
+    /// rather than finishing pixel by pixel; a wide row is copied from the row
+    /// above, at memcpy speed.
+    @usableFromInline func fillOpaque<Pixel: FixedWidthInteger>(_ value: Pixel, x0: Int, x1: Int, y0: Int, y1: Int) {
+        let size = MemoryLayout<Pixel>.stride
+        let bytes = (x1 - x0) * size
+        var row = framebuffer.baseAddress + y0 * framebuffer.stride + x0 * size
+        var y = y0
+        guard y < y1 else { return }
+        if bytes < 16 {
+            while y < y1 {
+                let pixels = row.assumingMemoryBound(to: Pixel.self)
+                for i in 0..<(x1 - x0) { pixels[i] = value }
+                row += framebuffer.stride
+                y += 1
+            }
+            return
+        }
+        let pattern = SIMD4<UInt32>(repeating: size == 2 ? UInt32(truncatingIfNeeded: value) &* 0x0001_0001
+                                                        : UInt32(truncatingIfNeeded: value))
+        let first = row
+        while y < y1 {
+            if bytes >= 512 && y > y0 {
+                row.copyMemory(from: first, byteCount: bytes)
+            } else {
+                var offset = 0
+                while offset + 16 < bytes {
+                    row.storeBytes(of: pattern, toByteOffset: offset, as: SIMD4<UInt32>.self)
+                    offset += 16
+                }
+                row.storeBytes(of: pattern, toByteOffset: bytes - 16, as: SIMD4<UInt32>.self)
+            }
+            row += framebuffer.stride
+            y += 1
         }
     }
 

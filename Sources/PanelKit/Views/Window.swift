@@ -170,11 +170,14 @@ open class Window: View {
         focusRing = ring
     }
 
+    // Both read the entry's fields in place: a whole entry is several cache
+    // lines, and a drag frame marks a few views.
     @usableFromInline internal func viewNeedsDisplay(_ view: View) {
-        guard !viewTable.needsRebuild, let entry = viewTable.entry(for: view) else { return markDirty(nil) }
-        markDirty(entry.frameInWindow)
+        let table = viewTable
+        guard !table.needsRebuild, let i = table.currentIndex(of: view) else { return markDirty(nil) }
+        markDirty(table.storage[i].frameInWindow)
         // Mid-animation the screen shows the view where its presentation is.
-        if entry.flags.contains(.presenting) { markDirty(entry.drawFrameInWindow) }
+        if table.storage[i].flags.contains(.presenting) { markDirty(table.storage[i].drawFrameInWindow) }
     }
 
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
@@ -182,12 +185,14 @@ open class Window: View {
     /// inside its frame), in window coordinates. A view on its way somewhere
     /// (presentation values) marks its whole frame, as ``viewNeedsDisplay(_:)`` does.
     @usableFromInline internal func viewNeedsDisplay(_ view: View, in rect: Rect) {
-        guard !viewTable.needsRebuild, let entry = viewTable.entry(for: view) else { return markDirty(nil) }
-        guard !entry.flags.contains(.presenting) else { return viewNeedsDisplay(view) }
-        let origin = entry.drawToWindow.apply(to: Point.zero)   // `rect` is in bounds coordinates, as the view draws
+        let table = viewTable
+        guard !table.needsRebuild, let i = table.currentIndex(of: view) else { return markDirty(nil) }
+        guard !table.storage[i].flags.contains(.presenting) else { return viewNeedsDisplay(view) }
+        let origin = table.storage[i].drawToWindow.apply(to: Point.zero)   // `rect` is in bounds coordinates, as the view draws
         let shown = rect.offsetBy(dx: origin.x, dy: origin.y)
-        guard shown.isFinite else { return markDirty(entry.frameInWindow) }
-        if let visible = shown.intersection(entry.frameInWindow) { markDirty(visible) }
+        let frame = table.storage[i].frameInWindow
+        guard shown.isFinite else { return markDirty(frame) }
+        if let visible = shown.intersection(frame) { markDirty(visible) }
     }
 
     /// Adds `rect` (window coordinates) to the dirty region; `nil`, or an area
