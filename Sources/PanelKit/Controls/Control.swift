@@ -45,8 +45,9 @@ open class Control: View {
     @usableFromInline var targets = TargetActionList<Control>()
     /// The touch being tracked. Unretained: touches are pooled objects that live
     /// as long as their application's touch tracker, and tracking stops
-    /// (`stopTracking`) before the touch goes back to the pool.
-    @usableFromInline unowned(unsafe) var trackedTouch: Touch?
+    /// (`stopTracking`) before the touch goes back to the pool. Read on every
+    /// move: an unretained pointer, so no exclusivity check (see `View.window`).
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var trackedTouch: Touch?
 
     public override init(frame: Rect = .zero, name: String = "") {
         super.init(frame: frame, name: name)

@@ -239,7 +239,8 @@ internal final class ControlAnimator: DisplayLinkTarget {
     @exclusivity(unchecked) @usableFromInline internal var to = 0.0
     @exclusivity(unchecked) @usableFromInline internal var startTime = 0.0
     @exclusivity(unchecked) @usableFromInline internal var duration = 0.0
-    @usableFromInline internal unowned(unsafe) var view: View?
+    /// An unretained pointer set on every drag move: no exclusivity check (see `View.window`).
+    @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) var view: View?
     @usableFromInline internal var displayLink: DisplayLink?
 
     @usableFromInline internal init(value: Double) {

@@ -52,7 +52,8 @@ public final class FocusSystem {
     public var theme: Theme = .standard
 
     /// Unretained: the application owns its focus system and sets this in its `init`.
-    @usableFromInline unowned(unsafe) var application: Application?
+    /// Read on every input frame: no exclusivity check (see `View.window`).
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var application: Application?
 
     @usableFromInline init() {}
 

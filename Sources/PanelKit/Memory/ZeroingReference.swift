@@ -34,7 +34,8 @@ public final class Lifetime {
 
 /// Shared by the references to one object: true until the object is freed.
 public final class LifetimeToken {
-    public internal(set) var isAlive = true
+    /// Read on every action sent: a flag, so no exclusivity check.
+    @exclusivity(unchecked) public internal(set) var isAlive = true
 }
 
 /// A reference that does not keep its object alive and reads `nil` once the

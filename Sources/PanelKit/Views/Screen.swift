@@ -26,8 +26,8 @@
 public final class Screen: RunLoopTarget {
     /// The screen in points, origin at the top-left of the UI.
     public private(set) var bounds: Rect
-    /// Pixels per point (1 to 4).
-    public private(set) var scale: Double
+    /// Pixels per point (1 to 4). Read every frame; a number set whole, so no exclusivity check.
+    @exclusivity(unchecked) public private(set) var scale: Double
 
     public init(bounds: Rect = Rect(x: 0, y: 0, width: 800, height: 480), scale: Double = 1) {
         self.bounds = bounds
@@ -87,19 +87,22 @@ public final class Screen: RunLoopTarget {
     @exclusivity(unchecked) public internal(set) var idleState = IdleState.awake
 
     /// Run-loop time of the last input frame (or of the last wake, policy change or launch).
-    @usableFromInline var lastActivity = 0.0
+    /// Written on every input frame: a number, so no exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var lastActivity = 0.0
     /// Input sources with a finger down now, one bit each (sources above 63 share the last bit).
     @exclusivity(unchecked) @usableFromInline var sourcesDown: UInt64 = 0
     /// Set by a touch that woke the screen: every frame is dropped until no finger is down.
     @exclusivity(unchecked) @usableFromInline var isSwallowingTouches = false
     /// The key that woke the screen: its repeats and its end are dropped too.
     @usableFromInline var swallowedKey: (keyCode: UInt16, source: Int)?
-    @usableFromInline var idleTimer: TimerHandle?
+    /// Checked on every input frame: a trivial handle, so no exclusivity check.
+    @exclusivity(unchecked) @usableFromInline var idleTimer: TimerHandle?
     /// When ``idleTimer`` fires; +infinity when none is pending.
     @usableFromInline var idleTimerDeadline = Double.infinity
     /// Set by the application that owns the screen (``attach(to:)``). Unretained: the
     /// application owns its screen, and its `deinit` clears this (``detach()``).
-    @usableFromInline unowned(unsafe) var application: Application?
+    /// An unretained pointer read on every input frame: no exclusivity check (see `View.window`).
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var application: Application?
 }
 
 /// The panel's backlight, as a driver: a host that controls one (the device

@@ -152,9 +152,13 @@ open class View: Responder {
     @exclusivity(unchecked) public internal(set) var subviews: [View] = []
     // The back links are unretained (a view owns its subviews, a window its
     // views, a controller its root view) and cleared by the owner's `deinit`,
-    // so they never name a freed object.
-    public internal(set) unowned(unsafe) var superview: View?
-    public internal(set) unowned(unsafe) var window: Window?
+    // so they never name a freed object. Read on every event and frame (a
+    // touch's location, a text change, marking what to redraw), so they skip
+    // the dynamic exclusivity check: an unretained reference is a plain
+    // pointer, stored and loaded whole, and no overlap of accesses could free
+    // anything through it.
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var window: Window?
     /// Set while this view is a view controller's root view (R8).
     @usableFromInline internal unowned(unsafe) var owningViewController: ViewController?
     /// Where this view sits in its window's ``ViewTable``; -1 when it has none.

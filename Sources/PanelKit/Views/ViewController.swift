@@ -146,7 +146,7 @@ open class ViewController: Responder {
     /// ``endAppearanceTransition()``. A reversal (disappearing → appearing: a
     /// cancelled interactive pop) sends the opposite `will` call, as UIKit does.
     /// Children whose views are in this controller's view hear the same call after it.
-    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    public final func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         switch (isAppearing, appearanceState) {
         case (true, .disappeared), (true, .disappearing):
             appearanceState = .appearing
@@ -163,7 +163,7 @@ open class ViewController: Responder {
     }
 
     /// Completes ``beginAppearanceTransition(_:animated:)``: `viewDidAppear` or `viewDidDisappear`.
-    public func endAppearanceTransition() {
+    public final func endAppearanceTransition() {
         switch appearanceState {
         case .appearing:
             appearanceState = .appeared
@@ -182,7 +182,7 @@ open class ViewController: Responder {
     /// Children whose views are in this controller's view: the ones an
     /// appearance change of the container reaches (a navigation controller's
     /// top; both while it moves between two, which it drives itself).
-    @usableFromInline final func forEachChildOnScreen(_ body: (ViewController) -> Void) {
+    final func forEachChildOnScreen(_ body: (ViewController) -> Void) {
         guard let root = loadedView, !children.isEmpty else { return }
         let snapshot = children   // a callback may add or remove children
         for child in snapshot where child.parentStorage === self {

@@ -9,7 +9,8 @@ open class Window: View {
 
     /// Set by ``Application/addWindow(_:)``. Unretained (the application owns
     /// its windows); cleared by `removeWindow` and by the application's `deinit`.
-    public internal(set) unowned(unsafe) var owningApplication: Application?
+    /// Read every frame: an unretained pointer, so no exclusivity check (see `View.window`).
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningApplication: Application?
 
     /// The activity indicators in this window: they step on the display link
     /// only while visible, so they hear when a view's `isHidden` changes and
@@ -92,8 +93,9 @@ open class Window: View {
     public var focusOrder: [View] = []
 
     /// The focus ring drawn in the last frame (or to draw in the next), in
-    /// window points; the renderer keeps it (``updateFocusRing()``).
-    public internal(set) var focusRing: FocusRing?
+    /// window points; the renderer keeps it (``updateFocusRing()``). Read every
+    /// frame; a trivial value (rectangle, sizes, colour) set whole, so it skips the exclusivity check.
+    @exclusivity(unchecked) public internal(set) var focusRing: FocusRing?
 
     /// R8: a window passes what it does not handle to the application.
     open override var next: Responder? { owningApplication }
