@@ -99,14 +99,17 @@
             } else {
                 // A corner row: the bottom corners mirror the top ones.
                 let twin = mirror.twin(of: y, in: area)
+                let rowStart = row(y), twinStart = row(twin)
                 if twin < y { previousY = Int.min; continue }   // drawn with its twin
                 run = walkRow(
                     from: area.x0, to: area.x1, centre: centre,
                     seeds: (column(shape.midX - extent), column(shape.midX + extent)),
                     coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
                     ramp: { x, c in
-                        blend(x: x, y: y, color: color, alpha: base * c)
-                        if twin > y { blend(x: x, y: twin, color: color, alpha: base * c) }
+                        let a = Self.level(base * c)
+                        guard a > 0 else { return }
+                        blend(x: x, row: rowStart, color: color, level: a)
+                        if twin > y { blend(x: x, row: twinStart, color: color, level: a) }
                     })
                 if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
             }
@@ -244,6 +247,7 @@
         let mirror = RowMirror(centre: cy0)
         for y in area.y0..<area.y1 {
             let twin = mirror.twin(of: y, in: area)
+            let rowStart = row(y), twinStart = row(twin)
             if twin < y { continue }   // drawn with its twin
             let dy = Double(y) + 0.5 - cy0
             // Seeds: where the exact ellipse crosses this row (its centre column when it does not).
@@ -265,8 +269,10 @@
                     return Self.ellipseCoverage(nx: dx * inverseRx, ny2: ny2, inverseRx: inverseRx, gy2: gy2)
                 },
                 ramp: { x, c in
-                    blend(x: x, y: y, color: color, alpha: base * c)
-                    if twin > y { blend(x: x, y: twin, color: color, alpha: base * c) }
+                    let a = Self.level(base * c)
+                    guard a > 0 else { return }
+                    blend(x: x, row: rowStart, color: color, level: a)
+                    if twin > y { blend(x: x, row: twinStart, color: color, level: a) }
                 })
             fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
             if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
@@ -398,7 +404,14 @@
     @usableFromInline static func pixelIndex(_ value: Double, limit: Int, _ rule: FloatingPointRoundingRule) -> Int {
         guard value > -1 else { return -1 }
         guard value < Double(limit + 1) else { return limit + 1 }
-        return Int(value.rounded(rule))
+        // Rounded through the conversion, which truncates towards zero: baseline
+        // x86-64 has no rounding instruction, and `rounded` calls libm, a call per row.
+        let whole = Int(value)
+        switch rule {
+        case .down: return Double(whole) > value ? whole - 1 : whole
+        case .up: return Double(whole) < value ? whole + 1 : whole
+        default: return Int(value.rounded(rule))
+        }
     }
 
     // MARK: Images
@@ -610,7 +623,19 @@
     @usableFromInline func blend(x: Int, y: Int, color: Color, alpha: Double) {
         let a = Self.level(alpha)
         guard a > 0 else { return }
-        let row = framebuffer.baseAddress + y * framebuffer.stride
+        blend(x: x, row: row(y), color: color, level: a)
+    }
+
+    /// Row `y`'s first byte.
+    @inline(__always)
+    @usableFromInline func row(_ y: Int) -> UnsafeMutableRawPointer {
+        framebuffer.baseAddress + y &* framebuffer.stride
+    }
+
+    /// Blends `color` at column `x` of `row` at `a` (1...255, from ``level(_:)``):
+    /// a ramp pixel drawn in two mirrored rows works its level out once.
+    @inline(__always)
+    @usableFromInline func blend(x: Int, row: UnsafeMutableRawPointer, color: Color, level a: UInt32) {
         switch framebuffer.format {
         case .xrgb8888:
             let pixels = row.assumingMemoryBound(to: UInt32.self)
@@ -699,10 +724,12 @@
                 row.copyMemory(from: first, byteCount: bytes)
             } else {
                 var offset = 0
-                while offset + 16 < bytes {
+                while offset &+ 32 < bytes {
                     row.storeBytes(of: pattern, toByteOffset: offset, as: SIMD4<UInt32>.self)
-                    offset += 16
+                    row.storeBytes(of: pattern, toByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
+                    offset &+= 32
                 }
+                if offset &+ 16 < bytes { row.storeBytes(of: pattern, toByteOffset: offset, as: SIMD4<UInt32>.self) }
                 row.storeBytes(of: pattern, toByteOffset: bytes - 16, as: SIMD4<UInt32>.self)
             }
             row += framebuffer.stride
