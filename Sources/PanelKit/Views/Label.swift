@@ -138,9 +138,31 @@ open class Label: View {
         let newEnd = newTextPens[newTextPens.count - 1], newStart = newTextPens[same]
         // A line about as wide as the bounds may be cut and end in an ellipsis, which moves.
         guard max(oldEnd, newEnd) < bounds.width - 1 else { return nil }
+        // The characters after the last that changed are the same glyphs too, and
+        // where they start at the same pen they are drawn where they were
+        // ("62%" to "64%" redraws the digit, not the "%").
+        var end = max(oldEnd, newEnd)
+        let suffix = Self.commonSuffix(oldText, text, upTo: min(oldTextPens.count, newTextPens.count) - 1 - same)
+        if suffix > 0 && oldTextPens[oldTextPens.count - 1 - suffix] == newTextPens[newTextPens.count - 1 - suffix] {
+            end = oldTextPens[oldTextPens.count - 1 - suffix]
+        }
         let margin = font.size / 4
         let start = min(oldStart, newStart) - margin
-        return Rect(x: bounds.minX + start, y: bounds.minY, width: max(oldEnd, newEnd) + margin - start, height: bounds.height)
+        return Rect(x: bounds.minX + start, y: bounds.minY, width: end + margin - start, height: bounds.height)
+    }
+
+    /// How many Unicode scalars `a` and `b` share at their ends, at most `limit`.
+    @usableFromInline static func commonSuffix(_ a: String, _ b: String, upTo limit: Int) -> Int {
+        let aScalars = a.unicodeScalars, bScalars = b.unicodeScalars
+        var ai = aScalars.endIndex, bi = bScalars.endIndex
+        var count = 0
+        while count < limit && ai > aScalars.startIndex && bi > bScalars.startIndex {
+            ai = aScalars.index(before: ai)
+            bi = bScalars.index(before: bi)
+            guard aScalars[ai] == bScalars[bi] else { break }
+            count += 1
+        }
+        return count
     }
 
     /// Where ``draw(_:in:)`` puts `text`, in the bounds: its measured size,
