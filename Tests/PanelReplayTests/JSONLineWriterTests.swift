@@ -66,4 +66,29 @@ struct JSONLineWriterTests {
             #expect(written == "{\"type\":\"test\",\"v\":" + expected + "}", "\(value) to \(decimals) places")
         }
     }
+
+    @Test("The counting sink counts every newline, wherever it falls and however long the write (past the 248 bytes it sums at a time)")
+    func countingSinkCountsLines() {
+        var state: UInt64 = 0x5EED
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        for length in [0, 1, 7, 8, 9, 247, 248, 249, 255, 256, 257, 1000, 4096] {
+            for density in [0, 1, 3, 50, 100] {
+                var bytes = [UInt8](repeating: 0x41, count: length)
+                var expected = 0
+                for i in 0..<length where Int(next() % 100) < density {
+                    bytes[i] = 0x0A
+                    expected += 1
+                }
+                if density == 50 && length > 2 { bytes[length - 1] = 0x8A }   // a high byte that is not a newline
+                expected = bytes.filter { $0 == 0x0A }.count
+                let sink = CountingSink()
+                bytes.withUnsafeBytes { sink.write($0) }
+                #expect(sink.lineCount == expected, "\(length) bytes, \(density)% newlines")
+                #expect(sink.byteCount == length)
+            }
+        }
+    }
 }

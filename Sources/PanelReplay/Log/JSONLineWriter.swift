@@ -152,16 +152,11 @@ public final class JSONLineWriter {
                "JSONLineWriter: a key or literal value holds a quote, backslash or control character")
     }
 
-    /// Bytes as they are, into room already reserved: a few at a time, with
-    /// none of the library's set-up for long copies.
+    /// Bytes as they are, into room already reserved.
     @inline(__always)
     @usableFromInline static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        var i = 0
-        while i < bytes.count {
-            destination[i] = source[i]
-            i += 1
-        }
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: bytes.count)
     }
 
     @inline(__always)
@@ -294,8 +289,10 @@ public final class JSONLineWriter {
 
     @inline(__always)
     @usableFromInline func appendNumber(_ value: Double, decimals: Int, scale: UInt) {
-        let scaled = (value.magnitude * Double(scale)).rounded()
+        // Rounded half away from zero, as `rounded()` does, without its libm call.
+        let scaled = value.magnitude * Double(scale)
         var units = UInt(scaled)
+        if scaled - Double(units) >= 0.5 { units += 1 }
         _ = reserve(2 * 20 + 2)   // a sign, the whole digits, the point, the fraction
         var at = length
         if value < 0 && units != 0 {
