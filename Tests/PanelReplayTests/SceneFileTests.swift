@@ -148,6 +148,18 @@ struct BuiltInSceneFileTests {
         volume.value = 0.25
         volume.sendActions(for: .valueChanged)
         #expect(label.text == "Volume 25%")
+        // Every percent, halves included (rounded away from zero), as String(Int(x.rounded())) gives it.
+        var values = (0...1000).map { Double($0) / 1000 }
+        values += (0...100).map { (Double($0) + 0.5) / 100 }.filter { $0 <= 1 }
+        for value in values {
+            volume.value = value
+            volume.sendActions(for: .valueChanged)
+            let expected = "Volume " + String(Int((volume.value * 100).rounded())) + "%"
+            guard label.text == expected else {
+                Issue.record("value \(value): '\(label.text)', expected '\(expected)'")
+                break
+            }
+        }
         #expect((scene.view(named: "wifiValue") as? Label)?.text == "Wi-Fi on")
         #expect((scene.view(named: "bluetoothValue") as? Label)?.text == "Bluetooth off")
     }

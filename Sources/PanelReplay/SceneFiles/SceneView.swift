@@ -94,14 +94,48 @@ public final class LabelValueBinding {
     }
 
     public func show(_ control: Control) {
-        var value = ""
         if let slider = control as? Slider {
             let range = slider.maximumValue - slider.minimumValue
             let fraction = range > 0 ? (slider.value - slider.minimumValue) / range : 0
-            value = String(Int((fraction * 100).rounded())) + "%"
+            let scaled = fraction * 100
+            guard scaled >= 0 && scaled < 999 else { return label.text = text(String(Int(scaled.rounded())) + "%") }
+            // Half away from zero, as `rounded()`, without its libm call: a drag sets this every frame.
+            var percent = Int(scaled)
+            if scaled - Double(percent) >= 0.5 { percent += 1 }
+            label.text = text(percent: percent)
         } else if let toggle = control as? Switch {
-            value = toggle.isOn ? "on" : "off"
+            label.text = text(toggle.isOn ? "on" : "off")
+        } else {
+            label.text = text("")
         }
-        label.text = prefix.isEmpty ? value : prefix + " " + value
+    }
+
+    func text(_ value: String) -> String {
+        prefix.isEmpty ? value : prefix + " " + value
+    }
+
+    /// "Volume 62%": the prefix's bytes, a space, the digits and the sign, put
+    /// together once (a drag frame's text, built without the general string
+    /// operations' work for each piece).
+    func text(percent: Int) -> String {
+        var prefix = self.prefix
+        return prefix.withUTF8 { head in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head.count + 5) { buffer in
+                var at = 0
+                for byte in head {
+                    buffer[at] = byte
+                    at += 1
+                }
+                if !head.isEmpty {
+                    buffer[at] = 0x20
+                    at += 1
+                }
+                if percent >= 100 { buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent / 100); at += 1 }
+                if percent >= 10 { buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent / 10 % 10); at += 1 }
+                buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent % 10)
+                buffer[at + 1] = 0x25   // %
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0 ..< at + 2]), as: UTF8.self)
+            }
+        }
     }
 }
