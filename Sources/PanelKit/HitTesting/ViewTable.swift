@@ -636,7 +636,7 @@ public final class ViewTable {
     ///
     /// The entries are held still meanwhile: an override that changes the
     /// hierarchy or geometry only marks the table, and it is rebuilt after the scan.
-    @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
+    @inline(__always) @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
         rebuildIfNeeded()
         guard index >= 0 && index < storage.count, point.x.isFinite, point.y.isFinite else { return nil }
         useDepth &+= 1
