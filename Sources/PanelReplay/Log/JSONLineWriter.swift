@@ -177,12 +177,8 @@ public final class JSONLineWriter {
     @usableFromInline func appendLiteral(_ text: StaticString) {
         text.withUTF8Buffer { bytes in
             guard reserve(bytes.count) else { return appendByteByByte(bytes, quoted: false) }
-            var at = length
-            for byte in bytes {
-                buffer[at] = byte
-                at += 1
-            }
-            length = at
+            Self.copy(bytes, to: buffer + length)
+            length += bytes.count
         }
     }
 
