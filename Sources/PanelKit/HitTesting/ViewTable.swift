@@ -310,12 +310,12 @@ public final class ViewTable {
 
     @usableFromInline func contains(_ view: View) -> Bool {
         rebuildIfNeeded()
-        let i = view.tableIndex
-        return i >= 0 && i < storage.count && storage[i].view === view
+        return currentIndex(of: view) != nil
     }
 
     public func entry(for view: View) -> Entry? {
-        contains(view) ? storage[view.tableIndex] : nil
+        rebuildIfNeeded()
+        return currentIndex(of: view).map { storage[$0] }
     }
 
     // MARK: Building
