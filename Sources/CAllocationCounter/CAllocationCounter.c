@@ -39,9 +39,15 @@
 // dynamic TLS model may call into the dynamic linker, which can call malloc.
 static __thread uint64_t allocation_count __attribute__((tls_model("initial-exec")));
 
+// Blocks allocated minus blocks freed on this thread: 0 over a stretch of code
+// that frees everything it allocates.
+static __thread int64_t live_block_balance __attribute__((tls_model("initial-exec")));
+
 static inline void count_one(void) { allocation_count += 1; }
 
 uint64_t panelkit_allocations_on_this_thread(void) { return allocation_count; }
+
+int64_t panelkit_live_block_balance_on_this_thread(void) { return live_block_balance; }
 
 #if defined(PANELKIT_UNDER_ASAN)
 
@@ -56,19 +62,24 @@ size_t __sanitizer_get_current_allocated_bytes(void);
 
 static int hooks_installed;
 
+// ASan calls these for every block it hands out and takes back, a realloc's
+// new and old blocks included, so the balance needs no special case here.
 static void count_asan_allocation(const volatile void *pointer, size_t size) {
     (void)pointer;
     (void)size;
     count_one();
+    live_block_balance += 1;
 }
 
-// ASan refuses a pair with a null member, so frees get a hook that does nothing.
-static void ignore_asan_free(const volatile void *pointer) { (void)pointer; }
+static void count_asan_free(const volatile void *pointer) {
+    (void)pointer;
+    live_block_balance -= 1;
+}
 
 // Runs before main (and before Swift code), after ASan's own initialization,
 // which happens in .preinit_array.
 __attribute__((constructor)) static void install_asan_hooks(void) {
-    hooks_installed = __sanitizer_install_malloc_and_free_hooks(count_asan_allocation, ignore_asan_free) != 0;
+    hooks_installed = __sanitizer_install_malloc_and_free_hooks(count_asan_allocation, count_asan_free) != 0;
 }
 
 const char *panelkit_allocation_counter_kind(void) {
@@ -99,20 +110,34 @@ extern void *__libc_pvalloc(size_t size);
 
 #define EXPORTED __attribute__((visibility("default"), used))
 
+// A block handed out: counted, and one more live block (when there is one).
+static inline void *counted_block(void *pointer) {
+    if (pointer != NULL) {
+        live_block_balance += 1;
+    }
+    return pointer;
+}
+
 EXPORTED void *malloc(size_t size) {
     count_one();
-    return __libc_malloc(size);
+    return counted_block(__libc_malloc(size));
 }
 
 EXPORTED void *calloc(size_t count, size_t size) {
     count_one();
-    return __libc_calloc(count, size);
+    return counted_block(__libc_calloc(count, size));
 }
 
 EXPORTED void *realloc(void *pointer, size_t size) {
-    if (pointer == NULL || size != 0) {
+    if (pointer == NULL) {
         count_one();
+        return counted_block(__libc_realloc(pointer, size));
     }
+    if (size == 0) {   // glibc frees the block
+        live_block_balance -= 1;
+        return __libc_realloc(pointer, size);
+    }
+    count_one();   // resized or moved: still one live block
     return __libc_realloc(pointer, size);
 }
 
@@ -125,7 +150,12 @@ EXPORTED void *reallocarray(void *pointer, size_t count, size_t size) {
     return realloc(pointer, bytes);
 }
 
-EXPORTED void free(void *pointer) { __libc_free(pointer); }
+EXPORTED void free(void *pointer) {
+    if (pointer != NULL) {
+        live_block_balance -= 1;
+    }
+    __libc_free(pointer);
+}
 
 static int is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
 
@@ -134,7 +164,7 @@ EXPORTED int posix_memalign(void **result, size_t alignment, size_t size) {
         return EINVAL;
     }
     count_one();
-    void *pointer = __libc_memalign(alignment, size);
+    void *pointer = counted_block(__libc_memalign(alignment, size));
     if (pointer == NULL) {
         return ENOMEM;
     }
@@ -148,22 +178,22 @@ EXPORTED void *aligned_alloc(size_t alignment, size_t size) {
         return NULL;
     }
     count_one();
-    return __libc_memalign(alignment, size);
+    return counted_block(__libc_memalign(alignment, size));
 }
 
 EXPORTED void *memalign(size_t alignment, size_t size) {
     count_one();
-    return __libc_memalign(alignment, size);
+    return counted_block(__libc_memalign(alignment, size));
 }
 
 EXPORTED void *valloc(size_t size) {
     count_one();
-    return __libc_valloc(size);
+    return counted_block(__libc_valloc(size));
 }
 
 EXPORTED void *pvalloc(size_t size) {
     count_one();
-    return __libc_pvalloc(size);
+    return counted_block(__libc_pvalloc(size));
 }
 
 #endif

@@ -60,20 +60,13 @@ public final class Keymap {
     /// initializers in its metadata, which would keep this code (and its
     /// diagnosis, some 12 KB) in board binaries that only load ``init(text:)``.
     public static func compiling(_ names: KeymapNames) throws(KeymapError) -> Keymap {
-        guard let context = xkb_context_new(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) else {
-            throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
-        }
-        let keymap = try withCapturedLog(context) { log throws(KeymapError) -> OpaquePointer in
-            if let failure = Keymap.unknownModel(names) {
-                xkb_context_unref(context)
-                throw failure
-            }
-            guard let keymap = Keymap.compile(context, names), log.pointee.errors == 0 else {
-                let failure = Keymap.diagnose(context, names, log: log)
-                xkb_context_unref(context)
-                throw failure
-            }
-            return keymap
+        let (context, keymap) = try compileInNewContext(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) { context, log throws(KeymapError) in
+            if let failure = Keymap.unknownModel(names) { throw failure }
+            let keymap = Keymap.compile(context, names)
+            if let keymap, log.pointee.errors == 0 { return keymap }
+            // Compiled only by ignoring part of `names`: not the keymap asked for.
+            if let keymap { xkb_keymap_unref(keymap) }
+            throw Keymap.diagnose(context, names, log: log)
         }
         return Keymap(context: context, keymap: keymap)
     }
@@ -86,18 +79,32 @@ public final class Keymap {
     /// Loads a keymap compiled earlier (``text``): a board without XKB data
     /// ships its keymap as a file (`scripts/build-board` writes it).
     public init(text: String) throws(KeymapError) {
-        guard let context = xkb_context_new(XKB_CONTEXT_NO_DEFAULT_INCLUDES) else {
-            throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
-        }
-        let keymap = try Keymap.withCapturedLog(context) { log throws(KeymapError) -> OpaquePointer in
+        (context, keymap) = try Keymap.compileInNewContext(XKB_CONTEXT_NO_DEFAULT_INCLUDES) { context, log throws(KeymapError) in
             guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-                xkb_context_unref(context)
                 throw KeymapError(field: nil, value: "", message: "not a keymap xkbcommon can load: " + Keymap.firstMessage(log))
             }
             return keymap
         }
-        self.context = context
-        self.keymap = keymap
+    }
+
+    /// A new xkbcommon context and the keymap `body` compiles in it, with
+    /// xkbcommon's log captured meanwhile. When `body` throws, its keymap is
+    /// already released and the context is released here, after the capture
+    /// stops: stopping it writes into the context, which must still exist.
+    static func compileInNewContext(
+        _ flags: xkb_context_flags,
+        _ body: (OpaquePointer, UnsafeMutablePointer<panel_xkb_log>) throws(KeymapError) -> OpaquePointer
+    ) throws(KeymapError) -> (context: OpaquePointer, keymap: OpaquePointer) {
+        guard let context = xkb_context_new(flags) else {
+            throw KeymapError(field: nil, value: "", message: "xkbcommon could not create a context")
+        }
+        do throws(KeymapError) {
+            let keymap = try withCapturedLog(context) { log throws(KeymapError) in try body(context, log) }
+            return (context, keymap)
+        } catch {
+            xkb_context_unref(context)
+            throw error
+        }
     }
 
     /// Runs `body` with xkbcommon's log for `context` captured (errors

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import PanelKeys
 import PanelKit
 import PanelTesting
@@ -157,6 +160,29 @@ struct KeymapTests {
         let model = failure(KeymapNames(model: "pc999"))
         #expect(model?.field == "model" && model?.value == "pc999")
         #expect(failure(KeymapNames(layout: "de", variant: "nodeadkeys", options: "ctrl:nocaps")) == nil)
+    }
+
+    @Test("A keymap that fails, on each way it can, leaves nothing of xkbcommon's behind; one that loads frees all when dropped")
+    func failuresReleaseEverything() throws {
+        let failing = [KeymapNames(layout: "xx"),                                  // compiles to nothing
+                       KeymapNames(layout: "de", options: "ctrl:nocaps,bogus:option"),   // compiles, but logged an error
+                       KeymapNames(model: "pc999")]                                // refused before compiling
+        for names in failing {
+            func attempt() { _ = try? Keymap.compiling(names) }
+            attempt()   // warm-up: the runtime's metadata for these types stays
+            #expect(AllocationCounter.unfreedBlocks(attempt) == 0, "\(names)")
+        }
+        let text = try Keymap.compiling(KeymapNames()).text
+        func reload() { _ = try? Keymap(text: text) }
+        func badText() { _ = try? Keymap(text: "xkb_keymap { nonsense }") }
+        reload()
+        badText()
+        #expect(AllocationCounter.unfreedBlocks(reload) == 0)
+        #expect(AllocationCounter.unfreedBlocks(badText) == 0)
+        // The balance sees a block kept: one allocated and not freed counts 1.
+        var kept: UnsafeMutableRawPointer?
+        #expect(AllocationCounter.unfreedBlocks { kept = malloc(16) } == 1)
+        free(kept)
     }
 
     @Test("Typing allocates nothing after warm-up: letters, shift, AltGr, repeats and ups")

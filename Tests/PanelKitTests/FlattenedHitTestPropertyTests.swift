@@ -24,7 +24,9 @@ final class ProbeView: View {
     enum Hit { case standard, transparent, redirect, selfOnly }
     var area = Area.bounds
     var hit = Hit.standard
-    var redirectTarget: View?
+    /// The probe itself or a descendant, which the tree keeps alive: weak, or a
+    /// probe redirecting to itself would keep itself (and its window) alive for ever.
+    weak var redirectTarget: View?
 
     override func point(inside point: Point, with event: Event?) -> Bool {
         switch area {

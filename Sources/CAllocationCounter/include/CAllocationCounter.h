@@ -6,7 +6,7 @@
 // `aligned_alloc`, `memalign`, `valloc` and `pvalloc` for the whole process
 // (the Swift runtime, Foundation and every C library included). Each call forwards to glibc's own
 // allocator (`__libc_malloc` and friends) and counts one allocation on the
-// calling thread. Frees are not counted.
+// calling thread. Frees are counted apart, in a balance of live blocks.
 //
 // Linked into PanelTesting (test binaries) and into PanelBench, so into
 // `panel` (`panel bench`) and, through PanelApp, into every app, whose
@@ -25,6 +25,11 @@
 /// `realloc(p, 0)`, which frees). Subtract two readings to count a stretch of
 /// code. It never decreases.
 uint64_t panelkit_allocations_on_this_thread(void);
+
+/// Blocks the calling thread has allocated minus those it has freed, since it
+/// started: the difference of two readings is 0 when the code between them
+/// freed every block it allocated (a block freed on another thread counts there).
+int64_t panelkit_live_block_balance_on_this_thread(void);
 
 /// How the counting is done in this build: "interposer" (the normal build),
 /// "asan-hooks" (an AddressSanitizer build, hooks installed) or
