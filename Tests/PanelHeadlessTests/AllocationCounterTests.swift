@@ -83,4 +83,13 @@ import Testing
         #expect(numbers.count == 100)
         #expect(second > first)
     }
+
+    @Test func theBalanceOfBlocksCountsWhatIsKeptNotWhatIsFreed() {
+        #expect(AllocationCounter.unfreedBlocks { free(malloc(16)) } == 0)
+        #expect(AllocationCounter.unfreedBlocks { free(realloc(malloc(16), 4096)) } == 0)
+        var kept: UnsafeMutableRawPointer?
+        #expect(AllocationCounter.unfreedBlocks { kept = malloc(16) } == 1)
+        #expect(AllocationCounter.unfreedBlocks { kept = realloc(kept, 64) } == 0)
+        #expect(AllocationCounter.unfreedBlocks { free(kept) } == -1)
+    }
 }

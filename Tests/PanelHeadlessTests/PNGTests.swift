@@ -1,6 +1,7 @@
 import Foundation
 import PanelHeadless
 import PanelKit
+import PanelTesting
 import Testing
 
 /// A fresh empty directory under the system's temporary directory.
@@ -172,5 +173,7 @@ func expectSamePixels(_ image: PNGImage, _ framebuffer: Framebuffer, sourceLocat
             #expect(error.message.count > "libpng: ".count)
             #expect(error.description.contains(path))
         }
+        // libpng's structures are freed on the way out too (the read above warmed up).
+        #expect(AllocationCounter.unfreedBlocks { _ = try? PNG.read(path: path) } == 0)
     }
 }

@@ -2,6 +2,7 @@ import Glibc
 import PanelHeadless
 import PanelKit
 import PanelText
+import PanelTesting
 import Testing
 
 @Suite struct UTF8Tests {
@@ -204,6 +205,8 @@ import Testing
             #expect(error.path == fontDirectory + "/Foo.ttf")
             #expect(error.description.hasPrefix("no font 'Foo' in \(fontDirectory): expected \(fontDirectory)/Foo.ttf"))
         }
+        // FreeType's face is released on the way out (the preload above warmed up).
+        #expect(AllocationCounter.unfreedBlocks { _ = try? text.preload(Font(name: "Foo", size: 16)) } == 0)
         // Drawing and measuring with it do nothing and keep the reason.
         let display = makeDisplay()
         text.draw("Invisible", font: Font(name: "Foo", size: 16), color: .white, in: Rect(x: 0, y: 0, width: 200, height: 40),
