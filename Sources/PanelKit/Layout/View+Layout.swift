@@ -214,6 +214,7 @@ extension Window {
             self.textMeasurer = textMeasurer
             textMeasurerScale = scale
             newTextPensKey = nil   // measured with the old driver or scale
+            lineHeightKey = nil
             setNeedsLayoutInSubtree()
         }
         layoutIfNeeded()

@@ -97,14 +97,15 @@ open class Label: View {
         setNeedsDisplay(textBox(of: oldText).union(textBox(of: text)))
     }
 
-    /// For a single left-aligned line that fits (no ellipsis), the bounds'
-    /// full height from the pen before the first character that differs to
-    /// the end of the longer text, widened as ``textBox(of:)`` is. The characters
+    /// For a single left-aligned line that fits (no ellipsis), the line's
+    /// rows from the pen before the first character that differs to the end
+    /// of the longer text, widened as ``textBox(of:)`` is. The characters
     /// before it are the same glyphs at the same pens (a pen depends only on
     /// the characters up to it, kerning included), so their pixels do not
     /// change. `nil` when that does not apply.
     @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
-        guard numberOfLines == 1, textAlignment == .left, let measurer = window.textMeasurer else { return nil }
+        guard numberOfLines == 1, textAlignment == .left, let measurer = window.textMeasurer,
+              Self.isOneLine(text), Self.isOneLine(oldText) else { return nil }
         let scale = window.textMeasurerScale
         // The window's pair of buffers, taken while in use so that each is the only
         // reference to its storage (reused, not copied), and given back.
@@ -148,7 +149,31 @@ open class Label: View {
         }
         let margin = font.size / 4
         let start = min(oldStart, newStart) - margin
-        return Rect(x: bounds.minX + start, y: bounds.minY, width: end + margin - start, height: bounds.height)
+        // Rows as ``textBox(of:)`` has them: the line, vertically centred, and its margin.
+        let lineHeight = oneLineHeight()
+        return Rect(x: bounds.minX + start, y: bounds.midY - lineHeight / 2 - margin, width: end + margin - start,
+                    height: lineHeight + 2 * margin)
+    }
+
+    /// The height of one line in ``font``, in points: measured once per font
+    /// and text driver in a window (a line's height does not depend on its text).
+    @usableFromInline internal func oneLineHeight() -> Double {
+        if let key = window?.lineHeightKey, key.font == font { return key.height }
+        let height = measure("0", font: font).height
+        if height > 0 { window?.lineHeightKey = (font, height) }
+        return height
+    }
+
+    /// Whether `text` has no line break (those the text layout breaks at), so
+    /// that it is drawn on one line.
+    @usableFromInline static func isOneLine(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return false
+            default: continue
+            }
+        }
+        return true
     }
 
     /// How many Unicode scalars `a` and `b` share at their ends, at most `limit`.
@@ -171,6 +196,13 @@ open class Label: View {
     /// line and for the whole-pixel rounding of the pen. `.zero` for no text.
     @usableFromInline internal func textBox(of text: String) -> Rect {
         guard !text.isEmpty else { return .zero }
+        let margin = font.size / 4
+        if numberOfLines == 1 && !Self.isOneLine(text) {
+            // Shown as its first line and an ellipsis, which no measure of its lines gives: the whole width.
+            let lineHeight = oneLineHeight()
+            return Rect(x: bounds.minX, y: bounds.midY - lineHeight / 2, width: bounds.width, height: lineHeight)
+                .insetBy(dx: -margin, dy: -margin)
+        }
         let size = measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
         let width = min(size.width, bounds.width)   // a line too long is cut to fit
         let x: Double
@@ -179,7 +211,6 @@ open class Label: View {
         case .center: x = bounds.midX - width / 2
         case .right: x = bounds.maxX - width
         }
-        let margin = font.size / 4
         return Rect(x: x, y: bounds.midY - size.height / 2, width: width, height: size.height)
             .insetBy(dx: -margin, dy: -margin)
     }

@@ -40,6 +40,10 @@ open class Window: View {
     /// pens being last frame's new ones. Pens depend on nothing else but the
     /// text driver and scale, and a change of those clears it (`layoutIfNeeded(measuringTextWith:)`).
     @exclusivity(unchecked) @usableFromInline internal var newTextPensKey: (text: String, font: Font)?
+    /// The height of one line of text in `font` as measured: a label's changed
+    /// text is redrawn on its line's rows, and a font's line does not change
+    /// height with the text. Cleared with `newTextPensKey`.
+    @exclusivity(unchecked) @usableFromInline internal var lineHeightKey: (font: Font, height: Double)?
 
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
