@@ -327,7 +327,7 @@ struct ControlTests {
 
     @Test("C3: the closure form receives the control")
     func closureForm() {
-        var sender: Control?
+        weak var sender: Control?   // a strong one would hold the button from its own action: a cycle
         button.addAction(for: .primaryActionTriggered) { sender = $0 }
         driver.tap(at: buttonCenter)
         #expect(sender === button)
