@@ -80,12 +80,13 @@ final class TextLayout {
                 continue
             }
             afterCarriageReturn = value == 0x0D
-            var kind = GlyphKind.ink
-            switch value {
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029:
+            if LineBreakMode.endsLine(scalar) {
                 glyphs.append(LaidGlyph(entry: -1, glyphID: 0, kind: .newline, advance: 0, kern: 0, x: 0))
                 hasPrevious = false
                 continue
+            }
+            var kind = GlyphKind.ink
+            switch value {
             case 0x09:
                 value = 0x20
                 kind = .space

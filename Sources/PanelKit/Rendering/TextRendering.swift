@@ -29,6 +29,16 @@ public enum LineBreakMode: Equatable, Sendable {
     case wordWrap
     /// One line, cut at the end with an ellipsis (…) when it does not fit.
     case truncateTail
+
+    /// Whether `scalar` ends a line in every mode (Unicode's mandatory breaks:
+    /// LF, VT, FF, CR, NEL, LINE and PARAGRAPH SEPARATOR). A text driver lays
+    /// lines out at these, and a one-line label shows only the first of them.
+    @inlinable public static func endsLine(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
 }
 
 /// The text driver a display backend installs: lays out and draws text into

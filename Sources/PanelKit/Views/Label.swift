@@ -164,15 +164,10 @@ open class Label: View {
         return height
     }
 
-    /// Whether `text` has no line break (those the text layout breaks at), so
+    /// Whether `text` has no line break (``LineBreakMode/endsLine(_:)``), so
     /// that it is drawn on one line.
     @usableFromInline static func isOneLine(_ text: String) -> Bool {
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return false
-            default: continue
-            }
-        }
+        for scalar in text.unicodeScalars where LineBreakMode.endsLine(scalar) { return false }
         return true
     }
 
