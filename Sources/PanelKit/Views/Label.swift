@@ -99,7 +99,7 @@ open class Label: View {
 
     /// For a single left-aligned line that fits (no ellipsis), the line's
     /// rows from the pen before the first character that differs to the end
-    /// of the longer text, widened as ``textBox(of:)`` is. The characters
+    /// of the longer text, in a ``centredTextBox(x:width:height:)``. The characters
     /// before it are the same glyphs at the same pens (a pen depends only on
     /// the characters up to it, kerning included), so their pixels do not
     /// change. `nil` when that does not apply.
@@ -147,12 +147,17 @@ open class Label: View {
         if suffix > 0 && oldTextPens[oldTextPens.count - 1 - suffix] == newTextPens[newTextPens.count - 1 - suffix] {
             end = oldTextPens[oldTextPens.count - 1 - suffix]
         }
+        let start = min(oldStart, newStart)
+        return centredTextBox(x: bounds.minX + start, width: end - start, height: oneLineHeight())
+    }
+
+    /// Text `height` tall in columns `x ..< x + width`, vertically centred as
+    /// ``draw(_:in:)`` centres it, a quarter of the font size wider all round
+    /// for glyphs whose ink reaches past their advance or line and for the
+    /// whole-pixel rounding of the pen.
+    @usableFromInline internal func centredTextBox(x: Double, width: Double, height: Double) -> Rect {
         let margin = font.size / 4
-        let start = min(oldStart, newStart) - margin
-        // Rows as ``textBox(of:)`` has them: the line, vertically centred, and its margin.
-        let lineHeight = oneLineHeight()
-        return Rect(x: bounds.minX + start, y: bounds.midY - lineHeight / 2 - margin, width: end + margin - start,
-                    height: lineHeight + 2 * margin)
+        return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height).insetBy(dx: -margin, dy: -margin)
     }
 
     /// The height of one line in ``font``, in points: measured once per font
@@ -186,17 +191,12 @@ open class Label: View {
     }
 
     /// Where ``draw(_:in:)`` puts `text`, in the bounds: its measured size,
-    /// aligned and vertically centred as drawn, a quarter of the font size
-    /// wider all round for glyphs whose ink reaches past their advance or
-    /// line and for the whole-pixel rounding of the pen. `.zero` for no text.
+    /// aligned, in a ``centredTextBox(x:width:height:)``. `.zero` for no text.
     @usableFromInline internal func textBox(of text: String) -> Rect {
         guard !text.isEmpty else { return .zero }
-        let margin = font.size / 4
         if numberOfLines == 1 && !Self.isOneLine(text) {
             // Shown as its first line and an ellipsis, which no measure of its lines gives: the whole width.
-            let lineHeight = oneLineHeight()
-            return Rect(x: bounds.minX, y: bounds.midY - lineHeight / 2, width: bounds.width, height: lineHeight)
-                .insetBy(dx: -margin, dy: -margin)
+            return centredTextBox(x: bounds.minX, width: bounds.width, height: oneLineHeight())
         }
         let size = measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
         let width = min(size.width, bounds.width)   // a line too long is cut to fit
@@ -206,8 +206,7 @@ open class Label: View {
         case .center: x = bounds.midX - width / 2
         case .right: x = bounds.maxX - width
         }
-        return Rect(x: x, y: bounds.midY - size.height / 2, width: width, height: size.height)
-            .insetBy(dx: -margin, dy: -margin)
+        return centredTextBox(x: x, width: width, height: size.height)
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
