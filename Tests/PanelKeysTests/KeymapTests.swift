@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PanelKeys
 import PanelKit
 import PanelTesting
@@ -179,10 +176,6 @@ struct KeymapTests {
         badText()
         #expect(AllocationCounter.unfreedBlocks(reload) == 0)
         #expect(AllocationCounter.unfreedBlocks(badText) == 0)
-        // The balance sees a block kept: one allocated and not freed counts 1.
-        var kept: UnsafeMutableRawPointer?
-        #expect(AllocationCounter.unfreedBlocks { kept = malloc(16) } == 1)
-        free(kept)
     }
 
     @Test("Typing allocates nothing after warm-up: letters, shift, AltGr, repeats and ups")
