@@ -16,6 +16,21 @@ struct PhotoFrameTests {
         app.actionLines.filter { $0.contains("\"control\":\"" + name + "\"") }
     }
 
+    @Test("Closing the app frees all it made: no cycle between its screen, its recognizers and their targets")
+    func closingLeavesNothing() throws {
+        func session() {
+            guard let app = try? AppTester(AppDelegate.self) else {
+                Issue.record("the app did not launch")
+                return
+            }
+            app.doubleTap("photo")
+            app.tap("photo")
+            app.advance(by: 0.4)
+        }
+        session()   // warm-up: the runtime's metadata and the fonts are made once per process
+        #expect(AllocationCounter.unfreedBlocks(session) == 0)
+    }
+
     @Test("G8: a single tap toggles the caption only once the double tap's 0.35 s have passed")
     func singleTapWaitsForDoubleTap() throws {
         let app = try AppTester(AppDelegate.self)
