@@ -338,24 +338,18 @@ public final class Bench {
         return Framebuffer(width: screenWidth, height: screenHeight, stride: stride, format: format, baseAddress: pixels)
     }
 
-    /// Copies each area of `region` of `source` into `destination`, as a
-    /// backend presents what the renderer redrew; returns the pixels copied.
+    /// Copies each area of `region` of `source` into `destination` as the
+    /// DRM and fbdev backends present what the renderer redrew (through
+    /// ``DisplayRotation/copy(_:from:to:)``, unturned); returns the pixels copied.
     @discardableResult
     func present(_ region: DirtyRegion, from source: Framebuffer, to destination: Framebuffer) -> Double {
-        for area in region { present(area, from: source, to: destination) }
+        DisplayRotation.none.copy(region, from: source, to: destination)
         return region.area
     }
 
-    /// Copies `area` of `source` into `destination`, row by row: presenting into the backend's buffer.
+    /// Copies `area` of `source` into `destination`, as ``present(_:from:to:)-(DirtyRegion,_,_)`` does each area.
     func present(_ area: Rect, from source: Framebuffer, to destination: Framebuffer) {
-        let bytesPerPixel = source.format.bytesPerPixel
-        let x0 = Swift.max(0, Int(area.minX)), x1 = Swift.min(source.width, Int(area.maxX.rounded(.up)))
-        let y0 = Swift.max(0, Int(area.minY)), y1 = Swift.min(source.height, Int(area.maxY.rounded(.up)))
-        guard x1 > x0, y1 > y0 else { return }
-        for y in y0..<y1 {
-            memcpy(destination.baseAddress + y * destination.stride + x0 * bytesPerPixel,
-                   source.baseAddress + y * source.stride + x0 * bytesPerPixel, (x1 - x0) * bytesPerPixel)
-        }
+        DisplayRotation.none.copy(area, from: source, to: destination)
     }
 
     /// Slider drags in the controls scene, each frame drawn and presented; returns
