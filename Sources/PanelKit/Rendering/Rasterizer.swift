@@ -26,7 +26,9 @@
     @usableFromInline let clipY0: Int
     @usableFromInline let clipY1: Int
 
-    @usableFromInline init(context: GraphicsContext) {
+    /// Borrows the context: taking it owned (an initializer's default)
+    /// would retain and release its text renderer for every shape drawn.
+    @usableFromInline init(context: borrowing GraphicsContext) {
         framebuffer = context.framebuffer
         let visible = context.clip.intersection(context.framebuffer.bounds) ?? .zero
         clip = visible

@@ -81,6 +81,9 @@ public struct Renderer {
             withUnsafeTemporaryAllocation(of: Occluder.self, capacity: Occluder.capacity) { occluders in
                 let occluderCount = Self.findOccluders(in: entries, area: area, pixels: pixels, scale: scale,
                                                        framebuffer: framebuffer, into: occluders)
+                // One context for the area, placed for each view in turn: making one
+                // per view retained and released the text renderer for each.
+                var context = GraphicsContext(framebuffer: framebuffer, scale: scale, textRenderer: textRenderer)
                 var index = 0
                 while index < entries.count {
                     // Fields are read through the buffer, never the whole entry: it
@@ -106,9 +109,9 @@ public struct Renderer {
                     // Where the view's coordinate (0, 0) lands: it draws in its bounds
                     // coordinates, whose origin a scroll view moves away from zero.
                     let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)
-                    let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
-                                                  scale: scale, clip: clip, alpha: entries[entryIndex].drawAlphaInWindow,
-                                                  textRenderer: textRenderer)
+                    context.origin = Point(x: origin.x * scale, y: origin.y * scale)
+                    context.clip = clip
+                    context.alpha = entries[entryIndex].drawAlphaInWindow
                     let view = entries[entryIndex].view
                     let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
                     if let color = background, color.alpha > 0 {
