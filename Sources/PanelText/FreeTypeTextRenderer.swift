@@ -86,16 +86,14 @@ public final class FreeTypeTextRenderer: TextRendering {
 
     // MARK: TextRendering
 
+    /// From the layout cache, as `draw` and `penPositions` are: a label
+    /// measured on every layout pass, or a button's title on every draw, is
+    /// shaped once. Wrapped, it shares `draw`'s layout at the same width.
     public func measure(_ text: String, font: Font, width: Double?) -> Size {
         guard !text.isEmpty, let resolved = resolveRecordingError(font) else { return .zero }
-        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
-        if let width {
-            layout.breakLines(maxWidth: FreeTypeTextRenderer.fixedWidth(width))
-        } else {
-            layout.breakLines(maxWidth: nil)
-        }
-        return Size(width: Double(layout.maximumLineWidth) / 64,
-                    height: Double(layout.lines.count * Int(resolved.metrics.lineHeight)) / 64)
+        let index = laidOutIndex(text, resolved, wraps: width != nil, maxWidth: width.map(Self.fixedWidth) ?? Self.unbrokenWidth)
+        let extent = laidOut.extent(index)
+        return Size(width: Double(extent.widest) / 64, height: Double(extent.lines * Int(resolved.metrics.lineHeight)) / 64)
     }
 
     /// From the same shaping as `draw`: kerning included, controls and
@@ -107,19 +105,44 @@ public final class FreeTypeTextRenderer: TextRendering {
             positions.append(0)
             return
         }
-        // Kept in the layout cache as an unbroken line: a label that changes
-        // its text each frame measures a text it showed before without shaping it again.
-        let slot = laidOut.slot(for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: false,
-                                maxWidth: Self.unbrokenWidth)
-        if slot.isHit, laidOut.penPositions(slot.index, into: &positions) { return }
+        // Kept in the layout cache as an unbroken line (the one `measure`
+        // uses): a label that changes its text each frame measures a text it
+        // showed before without shaping it again.
+        let index = laidOutIndex(text, resolved, wraps: false, maxWidth: Self.unbrokenWidth)
+        if laidOut.penPositions(index, into: &positions) { return }
+        // Not one glyph a scalar on one line (a break, a joiner): the layout
+        // itself keeps a pen for every scalar.
         layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
         layout.breakLines(maxWidth: nil)
         layout.penPositions(into: &positions)
-        if !slot.isHit {
-            laidOut.store(layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
-                          wraps: false, maxWidth: Self.unbrokenWidth)
-        }
     }
+
+    /// The layout cache's slot for `text` broken at `maxWidth` (26.6) when it
+    /// `wraps`, else on one line truncated to `maxWidth`
+    /// (``unbrokenWidth``: not cut); laid out into it first on a miss.
+    @usableFromInline func laidOutIndex(_ text: String, _ resolved: ResolvedFont, wraps: Bool, maxWidth: Int) -> Int {
+        let slot = laidOut.slot(for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
+                                maxWidth: maxWidth)
+        guard !slot.isHit else { return slot.index }
+        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+        if wraps {
+            layout.breakLines(maxWidth: maxWidth)
+        } else {
+            layout.breakLines(maxWidth: nil)
+            if maxWidth != Self.unbrokenWidth {
+                layout.truncateTail(maxWidth: maxWidth, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+            }
+        }
+        laidOut.store(layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
+                      wraps: wraps, maxWidth: maxWidth)
+        laidOutTextCount += 1
+        return slot.index
+    }
+
+    /// How many times a text was laid out (shaped, kerned and broken into
+    /// lines) rather than found in the layout cache: it stays put while only
+    /// texts already drawn or measured are drawn and measured again.
+    public private(set) var laidOutTextCount = 0
 
     /// The layout cache's width for text measured on one line, never broken or cut.
     @usableFromInline static let unbrokenWidth = Int.max
@@ -141,21 +164,9 @@ public final class FreeTypeTextRenderer: TextRendering {
         let wraps = lineBreak == .wordWrap
         let maxWidth = FreeTypeTextRenderer.fixedWidth(rect.width)
         // Laid out once per text, font and width; later draws reuse the lines.
-        let slot = laidOut.slot(for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
-                                maxWidth: maxWidth)
-        if !slot.isHit {
-            layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
-            if wraps {
-                layout.breakLines(maxWidth: maxWidth)
-            } else {
-                layout.breakLines(maxWidth: nil)
-                layout.truncateTail(maxWidth: maxWidth, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
-            }
-            laidOut.store(layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
-                          wraps: wraps, maxWidth: maxWidth)
-        }
+        let index = laidOutIndex(text, resolved, wraps: wraps, maxWidth: maxWidth)
         laidOut.draw(
-            slot.index, in: rect, lineHeight: lineHeight, ascender: Int(resolved.metrics.ascender), alignment: alignment,
+            index, in: rect, lineHeight: lineHeight, ascender: Int(resolved.metrics.ascender), alignment: alignment,
             blender: GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha,
                                   tables: blendTables),
             glyphs: cache.glyphs)

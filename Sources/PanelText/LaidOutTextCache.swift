@@ -163,6 +163,20 @@ final class LaidOutTextCache {
         slots[index] = slot
     }
 
+    /// Slot `index`'s widest line (26.6, trailing spaces left out) and its
+    /// number of lines: what `TextLayout` measures.
+    @usableFromInline
+    func extent(_ index: Int) -> (widest: Int, lines: Int) {
+        let slot = slots[index]
+        var widest = 0
+        var l = slot.lineStart
+        while l < slot.lineStart + slot.lineCount {
+            widest = max(widest, lines[l].width)
+            l += 1
+        }
+        return (widest, slot.lineCount)
+    }
+
     /// What `TextLayout.penPositions` gives for slot `index`'s text, read
     /// from its stored glyphs; false (and `positions` untouched) when the
     /// slot is not one glyph a scalar on one line.

@@ -267,16 +267,4 @@ final class TextLayout {
         }
         positions.append(Double(end) / 64)
     }
-
-    /// The widest line, 26.6.
-    @usableFromInline
-    var maximumLineWidth: Int {
-        var widest = 0
-        var i = 0
-        while i < lines.count {
-            widest = max(widest, lines[i].width)
-            i += 1
-        }
-        return widest
-    }
 }

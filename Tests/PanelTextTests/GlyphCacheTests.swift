@@ -28,6 +28,36 @@ import Testing
         #expect(text.rasterizedGlyphCount == afterFirst)
     }
 
+    @Test("Measuring a text again lays nothing out: a layout pass measures its labels each time, a button its title on each draw")
+    func measuringAgainLaysNothingOut() throws {
+        let text = try makeRenderer()
+        let font = Font.system(size: 16)
+        let size = text.measure(Self.label, font: font, width: nil)
+        #expect(size.width > 0 && size.height == text.lineHeight(of: font))
+        #expect(text.laidOutTextCount == 1)
+        #expect(text.measure(Self.label, font: font, width: nil) == size)
+        // The label damage's pens come from the same unbroken line.
+        var pens: [Double] = []
+        text.penPositions(Self.label, font: font, into: &pens)
+        #expect(pens.count == Self.label.unicodeScalars.count + 1)
+        #expect(text.laidOutTextCount == 1)
+
+        // Wrapped, measuring and drawing at the same width share one layout.
+        let wrapped = text.measure("word word word", font: font, width: 90)
+        #expect(wrapped.height == 2 * text.lineHeight(of: font))
+        #expect(text.laidOutTextCount == 2)
+        let fb = makeDisplay().framebuffer
+        text.draw("word word word", font: font, color: .white, in: Rect(x: 0, y: 0, width: 90, height: 60), alignment: .left,
+                  lineBreak: .wordWrap, clip: fb.bounds, alpha: 1, into: fb)
+        #expect(text.measure("word word word", font: font, width: 90) == wrapped)
+        #expect(text.laidOutTextCount == 2)
+        // Another width, font or text is another layout.
+        _ = text.measure("word word word", font: font, width: 200)
+        _ = text.measure(Self.label, font: .system(size: 20), width: nil)
+        _ = text.measure(Self.label + "!", font: font, width: nil)
+        #expect(text.laidOutTextCount == 5)
+    }
+
     @Test func aNewSizeRasterizesAgain() throws {
         let text = try makeRenderer()
         let display = makeDisplay()
