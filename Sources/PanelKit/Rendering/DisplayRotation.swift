@@ -168,6 +168,20 @@ public enum DisplayRotation: Int, Sendable {
             case .clockwise270: return px * sourceStride + (hp - 1 - py) * size
             }
         }
+        if self == .none && Source.self == Pixel.self {
+            // Unturned and unconverted, the present of most frames: a copy a row,
+            // with nothing worked out per row but the two pointers.
+            let bytes = (px1 - px0) * size
+            guard bytes > 0 else { return }
+            var from = UnsafeRawPointer(source + py0 * sourceStride + px0 * size)
+            var to = physical.baseAddress + py0 * physical.stride + px0 * pixelSize
+            for _ in py0..<py1 {
+                to.copyMemory(from: from, byteCount: bytes)
+                from += sourceStride
+                to += physical.stride
+            }
+            return
+        }
         let tile = swapsAxes ? 16 : max(px1 - px0, 1)
         var tileY = py0
         while tileY < py1 {
@@ -180,10 +194,6 @@ public enum DisplayRotation: Int, Sendable {
                     let destination = (physical.baseAddress + py * physical.stride + tileX * pixelSize)
                         .assumingMemoryBound(to: Pixel.self)
                     var offset = sourceOffset(px: tileX, py: py)
-                    if self == .none && Source.self == Pixel.self {
-                        destination.update(from: (source + offset).assumingMemoryBound(to: Pixel.self), count: count)
-                        continue
-                    }
                     for i in 0..<count {
                         destination[i] = convert(source.load(fromByteOffset: offset, as: Source.self))
                         offset += step
