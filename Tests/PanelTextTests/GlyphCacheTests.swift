@@ -46,7 +46,8 @@ import Testing
         let wrapped = text.measure("word word word", font: font, width: 90)
         #expect(wrapped.height == 2 * text.lineHeight(of: font))
         #expect(text.laidOutTextCount == 2)
-        let fb = makeDisplay().framebuffer
+        let display = makeDisplay()   // named: it owns the pixels `fb` points at
+        let fb = display.framebuffer
         text.draw("word word word", font: font, color: .white, in: Rect(x: 0, y: 0, width: 90, height: 60), alignment: .left,
                   lineBreak: .wordWrap, clip: fb.bounds, alpha: 1, into: fb)
         #expect(text.measure("word word word", font: font, width: 90) == wrapped)
