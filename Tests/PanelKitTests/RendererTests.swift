@@ -71,6 +71,21 @@ func fillPattern(_ framebuffer: Framebuffer) {
     }
 }
 
+/// Rows of flat runs, one colour each, 1 to 12 pixels long: the flat
+/// background a translucent fill mostly meets, with an edge every few pixels.
+func fillRuns(_ framebuffer: Framebuffer, seed: UInt64) {
+    var random = SplitMix64(state: seed)
+    for y in 0..<framebuffer.height {
+        var x = 0
+        while x < framebuffer.width {
+            let color = Color(red: random.byte(), green: random.byte(), blue: random.byte())
+            let run = Int(random.double(1...12))
+            for i in x..<min(x + run, framebuffer.width) { storePixel(color, in: framebuffer, x: i, y: y) }
+            x += run
+        }
+    }
+}
+
 /// The raw pixel values of a display (kept alive while they are read).
 func rawPixels(_ display: HeadlessDisplay) -> [UInt32] {
     withExtendedLifetime(display) { rawPixels(display.framebuffer) }
@@ -413,8 +428,15 @@ struct RendererTests {
         let reference = HeadlessDisplay(width: 200, height: 48, format: format.pixelFormat)
         var differing = 0, filled = 0
         for round in 0..<400 {
-            fillPattern(fast.framebuffer)
-            fillPattern(reference.framebuffer)
+            // A pattern that changes every pixel, or flat runs (where a
+            // translucent span writes four repeats at once).
+            if round % 4 < 2 {
+                fillPattern(fast.framebuffer)
+                fillPattern(reference.framebuffer)
+            } else {
+                fillRuns(fast.framebuffer, seed: UInt64(round))
+                fillRuns(reference.framebuffer, seed: UInt64(round))
+            }
             // Whole numbers, some past the edges, from a pixel to wider than the
             // framebuffer (rows of every length: stored, and copied from the row
             // above once wide); every other clip fractional.

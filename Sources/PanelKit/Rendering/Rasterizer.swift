@@ -740,12 +740,31 @@
     }
 
     /// ``Renderer/blend(_:alpha:over:)`` over `count` pixels: runs over a flat
-    /// background repeat the same pixel, so each distinct one is blended once.
+    /// background repeat the same pixel, so each distinct one is blended once,
+    /// and four that all repeat it are written with one comparison and one store.
     @inline(__always)
     @usableFromInline static func blendSpan(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color, alpha a: UInt32) {
         var lastUnder = pixels[0]
         var lastResult = Renderer.blend(color, alpha: a, over: lastUnder)
         var i = 0
+        while i &+ 4 <= count {
+            let four = UnsafeMutableRawPointer(pixels + i)
+            if four.loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4(repeating: lastUnder) {
+                four.storeBytes(of: SIMD4(repeating: lastResult), as: SIMD4<UInt32>.self)
+                i &+= 4
+                continue
+            }
+            let end = i &+ 4
+            while i < end {
+                let under = pixels[i]
+                if under != lastUnder {
+                    lastUnder = under
+                    lastResult = Renderer.blend(color, alpha: a, over: under)
+                }
+                pixels[i] = lastResult
+                i &+= 1
+            }
+        }
         while i < count {
             let under = pixels[i]
             if under != lastUnder {
