@@ -752,28 +752,27 @@
             if four.loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4(repeating: lastUnder) {
                 four.storeBytes(of: SIMD4(repeating: lastResult), as: SIMD4<UInt32>.self)
                 i &+= 4
-                continue
-            }
-            let end = i &+ 4
-            while i < end {
-                let under = pixels[i]
-                if under != lastUnder {
-                    lastUnder = under
-                    lastResult = Renderer.blend(color, alpha: a, over: under)
-                }
-                pixels[i] = lastResult
-                i &+= 1
+            } else {
+                for _ in 0..<4 { blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult) }
             }
         }
-        while i < count {
-            let under = pixels[i]
-            if under != lastUnder {
-                lastUnder = under
-                lastResult = Renderer.blend(color, alpha: a, over: under)
-            }
-            pixels[i] = lastResult
-            i += 1
+        while i < count { blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult) }
+    }
+
+    /// One pixel of ``blendSpan(_:count:color:alpha:)``: pixel `i`, blended
+    /// again only when it differs from the last one blended; then the next.
+    /// (A function with `inout`s, not a closure: a closure's captured
+    /// variables are boxed on the heap in a debug build.)
+    @inline(__always)
+    @usableFromInline static func blendPixel(_ pixels: UnsafeMutablePointer<UInt32>, _ i: inout Int, color: Color, alpha a: UInt32,
+                                             lastUnder: inout UInt32, lastResult: inout UInt32) {
+        let under = pixels[i]
+        if under != lastUnder {
+            lastUnder = under
+            lastResult = Renderer.blend(color, alpha: a, over: under)
         }
+        pixels[i] = lastResult
+        i &+= 1
     }
 }
 
