@@ -34,10 +34,10 @@ public enum LineBreakMode: Equatable, Sendable {
     /// LF, VT, FF, CR, NEL, LINE and PARAGRAPH SEPARATOR). A text driver lays
     /// lines out at these, and a one-line label shows only the first of them.
     @inlinable public static func endsLine(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
-        default: return false
-        }
+        // Comparisons, not a range pattern: matching `0x0A...0x0D` makes the
+        // metadata of `ClosedRange<UInt32>` on first use, an allocation in a debug build.
+        let value = scalar.value
+        return (value >= 0x0A && value <= 0x0D) || value == 0x85 || value == 0x2028 || value == 0x2029
     }
 }
 
