@@ -748,9 +748,13 @@
         var lastResult = Renderer.blend(color, alpha: a, over: lastUnder)
         var i = 0
         while i &+ 4 <= count {
+            // Two 64-bit words: measured faster here than one SIMD4 comparison.
             let four = UnsafeMutableRawPointer(pixels + i)
-            if four.loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4(repeating: lastUnder) {
-                four.storeBytes(of: SIMD4(repeating: lastResult), as: SIMD4<UInt32>.self)
+            let under = UInt64(lastUnder) &* 0x1_0000_0001
+            if four.loadUnaligned(as: UInt64.self) == under && four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == under {
+                let result = UInt64(lastResult) &* 0x1_0000_0001
+                four.storeBytes(of: result, as: UInt64.self)
+                four.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
                 i &+= 4
             } else {
                 for _ in 0..<4 { blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult) }
