@@ -10,53 +10,59 @@
 ///   reader's terminal, never the input.
 /// - Each byte of invalid UTF-8 becomes `\xNN`; a backslash becomes `\\`, so
 ///   the text reads back unambiguously.
-/// - More than `limit` characters are cut, with `…` and the whole length in bytes.
+/// - Output past `limit` bytes (escapes counted as written) is cut, with `…`
+///   and the whole input's length in bytes: one line, however the input escapes.
 ///
 /// ```swift
 /// messageText(Array("\u{1B}]0;PWNED\u{07}".utf8))  // \e]0;PWNED\x07
 /// ```
 public func messageText(_ bytes: UnsafeRawBufferPointer, limit: Int = MessageText.defaultLimit) -> String {
     var output: [UInt8] = []
-    output.reserveCapacity(min(bytes.count, limit) + 8)
-    var characters = 0
+    output.reserveCapacity(min(bytes.count, limit) + 32)
     var index = 0
     while index < bytes.count {
-        if characters >= limit {
+        // What the next character takes of the input, and of the output
+        // once escaped: the limit is on the output, so input that escapes
+        // four bytes to one is cut as soon as plain text.
+        let byte = bytes[index]
+        var taken = 1, written = 1
+        var sequence = 0, scalar: UInt32 = 0
+        if byte >= 0x20 && byte < 0x7F {
+            written = byte == 0x5C ? 2 : 1
+        } else if byte < 0x80 {
+            written = MessageText.escapeLength(byte)
+        } else {
+            sequence = MessageText.validSequenceLength(bytes, at: index)
+            if sequence == 0 {
+                written = 4
+            } else {
+                scalar = MessageText.scalarValue(bytes, at: index, length: sequence)
+                taken = sequence
+                written = MessageText.isEscaped(scalar) ? (scalar > 0xFF ? 8 : 6) : sequence
+            }
+        }
+        if output.count + written > limit {
             output.append(contentsOf: "… (".utf8)
             output.append(contentsOf: String(bytes.count).utf8)
             output.append(contentsOf: " bytes)".utf8)
             break
         }
-        let byte = bytes[index]
-        characters += 1
         if byte >= 0x20 && byte < 0x7F {
             if byte == 0x5C { output.append(0x5C) }
             output.append(byte)
-            index += 1
-            continue
-        }
-        if byte < 0x80 {
+        } else if byte < 0x80 {
             MessageText.appendEscape(byte, to: &output)
-            index += 1
-            continue
-        }
-        let length = MessageText.validSequenceLength(bytes, at: index)
-        if length == 0 {
+        } else if sequence == 0 {
             MessageText.appendHex(byte, to: &output)
-            index += 1
-            continue
-        }
-        let scalar = MessageText.scalarValue(bytes, at: index, length: length)
-        if MessageText.isEscaped(scalar) {
+        } else if MessageText.isEscaped(scalar) {
             output.append(contentsOf: "\\u{".utf8)
             if scalar > 0xFF { MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar >> 8), to: &output) }
             MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar), to: &output)
             output.append(0x7D)
-            index += length
-            continue
+        } else {
+            for k in 0..<sequence { output.append(bytes[index + k]) }
         }
-        for k in 0..<length { output.append(bytes[index + k]) }
-        index += length
+        index += taken
     }
     return String(decoding: output, as: UTF8.self)
 }
@@ -73,7 +79,7 @@ public func messageText(_ text: String, limit: Int = MessageText.defaultLimit) -
 }
 
 public enum MessageText {
-    /// Characters of input an error message quotes before it cuts: enough for
+    /// Bytes of quoted input an error message shows before it cuts: enough for
     /// any name or number a file holds, short enough for one terminal line.
     public static let defaultLimit = 60
 
@@ -92,6 +98,14 @@ public enum MessageText {
     /// C1 controls, the replacement character and the BMP's last two noncharacters.
     @usableFromInline static func isEscaped(_ scalar: UInt32) -> Bool {
         (scalar >= 0x80 && scalar < 0xA0) || scalar >= 0xFFFD && scalar <= 0xFFFF
+    }
+
+    /// How many bytes `appendEscape` writes for `byte`.
+    @usableFromInline static func escapeLength(_ byte: UInt8) -> Int {
+        switch byte {
+        case 0x0A, 0x09, 0x0D, 0x1B: return 2
+        default: return 4
+        }
     }
 
     @usableFromInline static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {

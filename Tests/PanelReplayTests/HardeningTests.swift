@@ -44,6 +44,14 @@ struct MessageTextTests {
         #expect(text == String(repeating: "x", count: MessageText.defaultLimit) + "… (10000000 bytes)")
         #expect(messageText("abcdef", limit: 3) == "abc… (6 bytes)")
     }
+
+    @Test("The limit is on what is written: input that escapes to four bytes a byte is cut four times sooner")
+    func cutCountsEscapes() {
+        #expect(messageText(String(repeating: "\u{7F}", count: 100)) == String(repeating: "\\x7F", count: 15) + "… (100 bytes)")
+        // An escape is never split at the limit.
+        #expect(messageText("ab\u{7F}", limit: 4) == "ab… (3 bytes)")
+        #expect(messageText("温度", limit: 4) == "温… (6 bytes)")
+    }
 }
 
 @Suite("Parsers quote input safely in their errors")
@@ -77,6 +85,16 @@ struct EchoedInputTests {
         let long = String(repeating: "n", count: 1000)
         let error = sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "hitTest": {"redirect": ""# + long + #""}}]}"#)
         #expect(error?.hasSuffix("no view is named '" + String(repeating: "n", count: 60) + "… (1000 bytes)'; the scene's views are: a") == true)
+    }
+
+    @Test("An unknown key of 500 DEL bytes deep in a scene is one short line (a fuzz finding: 1,020 bytes)")
+    func escapedKeyInPath() {
+        let key = String(repeating: "\\u007f", count: 500)
+        let error = sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "children": [{"name": "b", "frame": [0, 0, 1, 1], ""#
+                               + key + #"": 1}]}]}"#)
+        #expect(error?.contains("views[0].children[0].\\x7F") == true, "\(error ?? "")")
+        #expect(error?.contains("unknown key '\\x7F") == true)
+        #expect((error?.utf8.count ?? 0) < 600, "\(error?.utf8.count ?? 0) bytes")
     }
 }
 
