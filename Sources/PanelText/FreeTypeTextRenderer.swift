@@ -108,12 +108,16 @@ public final class FreeTypeTextRenderer: TextRendering {
         // Kept in the layout cache as an unbroken line (the one `measure`
         // uses): a label that changes its text each frame measures a text it
         // showed before without shaping it again.
+        let layoutsBefore = laidOutTextCount
         let index = laidOutIndex(text, resolved, wraps: false, maxWidth: Self.unbrokenWidth)
         if laidOut.penPositions(index, into: &positions) { return }
         // Not one glyph a scalar on one line (a break, a joiner): the layout
-        // itself keeps a pen for every scalar.
-        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
-        layout.breakLines(maxWidth: nil)
+        // itself keeps a pen for every scalar. It holds this text already when
+        // it was laid out just now, unbroken and uncut.
+        if laidOutTextCount == layoutsBefore {
+            layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+            layout.breakLines(maxWidth: nil)
+        }
         layout.penPositions(into: &positions)
     }
 

@@ -35,6 +35,9 @@ struct TextFieldTypingTests {
             for text in texts {
                 var first: [Double] = [], again: [Double] = [], reference: [Double] = []
                 cached.penPositions(text, font: font, into: &first)
+                // A new text between the two, laid out afresh: the second is read with the renderer's layout holding that one.
+                var between: [Double] = []
+                cached.penPositions(text + "!", font: font, into: &between)
                 cached.penPositions(text, font: font, into: &again)
                 fresh.penPositions(text, font: font, into: &reference)
                 #expect(first == reference && again == reference, "'\(text)' at \(size): \(again) against \(reference)")
