@@ -215,6 +215,14 @@ public final class ViewTable {
     /// superview's coordinates, of it and the plain subviews behind it: a point at
     /// or past it is in none of them.
     @exclusivity(unchecked) @usableFromInline var axisEnds: ContiguousArray<Double> = []
+    /// Where a hit-test from the root starts, for each cell of a grid over
+    /// the root's bounds (see `HitGrid`).
+    @exclusivity(unchecked) @usableFromInline var hitGrid = HitGrid()
+    /// Per cell: the generation it was worked out in, its start node and
+    /// whether that node is the answer (bit 0); see `HitGrid`.
+    @exclusivity(unchecked) @usableFromInline var hitGridCells: ContiguousArray<UInt32> = []
+    /// For each node, the node of its superview; -1 for the root.
+    @exclusivity(unchecked) @usableFromInline var parentNode: ContiguousArray<Int32> = []
     /// Strong references to every view in `storage` but the window, so a view
     /// removed and dropped by app code during a scan stays valid until the scan ends.
     @usableFromInline var members: ContiguousArray<View> = []
@@ -287,7 +295,9 @@ public final class ViewTable {
         members.removeAll(keepingCapacity: true)
         hitNodes.removeAll(keepingCapacity: true)
         hitNodeIndex.removeAll(keepingCapacity: true)
+        parentNode.removeAll(keepingCapacity: true)
         removeAxisIndexes()
+        invalidateHitGrid()
     }
 
     /// Rebuilds the table if the hierarchy changed, unless a scan is reading
@@ -325,7 +335,9 @@ public final class ViewTable {
         members.removeAll(keepingCapacity: true)
         hitNodes.removeAll(keepingCapacity: true)
         hitNodeIndex.removeAll(keepingCapacity: true)
+        parentNode.removeAll(keepingCapacity: true)
         removeAxisIndexes()
+        defer { invalidateHitGrid() }
         guard let window else { return }
         append(window, parent: -1)
         // Index 0 says "the root of its own table" (`Window.hitTest` relies on
@@ -341,6 +353,7 @@ public final class ViewTable {
     @usableFromInline func buildHitNodes() {
         hitNodeIndex.append(contentsOf: repeatElement(-1, count: storage.count))
         hitNodes.append(makeHitNode(entry: 0))
+        parentNode.append(-1)
         hitNodeIndex[0] = 0
         var node = 0
         while node < hitNodes.count {
@@ -351,6 +364,7 @@ public final class ViewTable {
             while child < end {
                 hitNodeIndex[child] = Int32(hitNodes.count)
                 hitNodes.append(makeHitNode(entry: child))
+                parentNode.append(Int32(node))
                 child = Int(storage[child].subtreeEnd)
             }
             hitNodes[node].childrenEnd = Int32(hitNodes.count)
@@ -599,6 +613,7 @@ public final class ViewTable {
         refreshSubtree(at: index)
         let parent = Int(storage[index].parent)
         if parent >= 0 { updateSubviewSummary(ofNode: Int(hitNodeIndex[parent])) }
+        invalidateHitGrid()
     }
 
     @usableFromInline func refreshSubtree(at index: Int) {
@@ -640,7 +655,7 @@ public final class ViewTable {
         rebuildIfNeeded()
         guard index >= 0 && index < storage.count, point.x.isFinite, point.y.isFinite else { return nil }
         useDepth &+= 1
-        let hit = scan(from: Int(hitNodeIndex[index]), localPoint: point, with: event)
+        let hit = index == 0 ? hitTestFromRoot(point, with: event) : scan(from: Int(hitNodeIndex[index]), localPoint: point, with: event)
         useDepth &-= 1
         if needsRebuild { releaseStaleMembers() }
         return hit
@@ -669,6 +684,14 @@ public final class ViewTable {
         } else if !storage[Int(hitNodes[node].entry)].bounds.contains(point) {
             return nil
         }
+        return descend(from: node, localPoint: local, with: event)
+    }
+
+    /// The scan below `startNode`, which contains `local` (in its bounds
+    /// coordinates): the deepest, frontmost view under it that does, or itself.
+    @usableFromInline func descend(from startNode: Int, localPoint start: SIMD2<Double>, with event: Event?) -> View? {
+        var node = startNode
+        var local = start
         descending: while true {
             let first = Int(hitNodes[node].firstChild)
             var child = Int(hitNodes[node].childrenEnd)
