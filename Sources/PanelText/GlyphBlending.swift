@@ -42,9 +42,9 @@ struct GlyphBlender {
     /// Colour alpha × draw alpha, 0...255.
     @usableFromInline let alpha: UInt32
 
-    /// XRGB8888 only: blends of the colour over `tableUnder`, by alpha (0 when
-    /// not worked out yet), for text over a flat background: a lookup instead
-    /// of a blend for most pixels.
+    /// XRGB8888 only: blends of the colour at `alpha` over `tableUnder`, by
+    /// coverage (0 when not worked out yet), for text over a flat background:
+    /// a lookup instead of a blend for most pixels.
     @usableFromInline let table: UnsafeMutablePointer<UInt32>?
     @usableFromInline let tableUnder: UInt32
 
@@ -115,38 +115,57 @@ struct GlyphBlender {
     }
 
     /// ``blendRow(_:_:count:_:)`` through `table` for pixels that hold the
-    /// background it was made for (the branch on that is predictable: it
-    /// nearly always does), blending the others.
+    /// background it was made for, blending the others. Eight pixels that all
+    /// hold it (most of a glyph's box over a flat fill) are one vector test
+    /// and a lookup each; a row's mixed stretches and its tail go pixel by pixel.
     @inline(__always) @usableFromInline
     func lookUpRow(_ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<UInt32>, count: Int,
                    table: UnsafeMutablePointer<UInt32>) {
         let raw = UnsafeRawPointer(coverage)
-        let opaque = alpha == 255
-        let alpha = self.alpha, background = tableUnder
+        let background = tableUnder
+        let flat = SIMD8<UInt32>(repeating: background)
         var i = 0
         while i < count {
-            if i + 8 <= count && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
-                i += 8
-                continue
+            if i + 8 <= count {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 {
+                    i += 8
+                    continue
+                }
+                if UnsafeRawPointer(pixels + i).loadUnaligned(as: SIMD8<UInt32>.self) == flat {
+                    let end = i + 8
+                    while i < end {
+                        let c = Int(coverage[i])
+                        let blended = table[c]
+                        pixels[i] = blended != 0 ? blended : tableEntry(c, in: table)
+                        i += 1
+                    }
+                    continue
+                }
             }
             let end = min(i + 8, count)
             while i < end {
-                let c = UInt32(coverage[i])
-                let a = opaque ? c : (c * alpha + 127) / 255
+                let c = Int(coverage[i])
                 let under = pixels[i]
                 if under == background {
-                    var blended = table[Int(a)]
-                    if blended == 0 {
-                        blended = Renderer.blend(color, alpha: a, over: under)
-                        table[Int(a)] = blended
-                    }
-                    pixels[i] = blended
+                    let blended = table[c]
+                    pixels[i] = blended != 0 ? blended : tableEntry(c, in: table)
                 } else {
+                    let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
                     pixels[i] = a == 0 ? under : Renderer.blend(color, alpha: a, over: under)
                 }
                 i += 1
             }
         }
+    }
+
+    /// The blend for coverage `c` over the table's background, worked out the
+    /// first time a pixel needs it and kept in `table` (indexed by coverage).
+    @inline(never) @usableFromInline
+    func tableEntry(_ c: Int, in table: UnsafeMutablePointer<UInt32>) -> UInt32 {
+        let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
+        let blended = a == 0 ? tableUnder : Renderer.blend(color, alpha: a, over: tableUnder)
+        table[c] = blended
+        return blended
     }
 
     /// Blends one row of `count` coverage bytes into `pixels`. Runs of eight
