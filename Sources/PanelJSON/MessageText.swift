@@ -21,46 +21,40 @@ public func messageText(_ bytes: UnsafeRawBufferPointer, limit: Int = MessageTex
     output.reserveCapacity(min(bytes.count, limit) + 32)
     var index = 0
     while index < bytes.count {
-        // What the next character takes of the input, and of the output
-        // once escaped: the limit is on the output, so input that escapes
-        // four bytes to one is cut as soon as plain text.
+        // Write the next character, then take it back and cut if it went past
+        // the limit: the limit is on the output, so input that escapes four
+        // bytes to one is cut as soon as plain text, and an escape is never split.
+        let written = output.count
         let byte = bytes[index]
-        var taken = 1, written = 1
-        var sequence = 0, scalar: UInt32 = 0
-        if byte >= 0x20 && byte < 0x7F {
-            written = byte == 0x5C ? 2 : 1
-        } else if byte < 0x80 {
-            written = MessageText.escapeLength(byte)
-        } else {
-            sequence = MessageText.validSequenceLength(bytes, at: index)
-            if sequence == 0 {
-                written = 4
-            } else {
-                scalar = MessageText.scalarValue(bytes, at: index, length: sequence)
-                taken = sequence
-                written = MessageText.isEscaped(scalar) ? (scalar > 0xFF ? 8 : 6) : sequence
-            }
-        }
-        if output.count + written > limit {
-            output.append(contentsOf: "… (".utf8)
-            output.append(contentsOf: String(bytes.count).utf8)
-            output.append(contentsOf: " bytes)".utf8)
-            break
-        }
+        var taken = 1
         if byte >= 0x20 && byte < 0x7F {
             if byte == 0x5C { output.append(0x5C) }
             output.append(byte)
         } else if byte < 0x80 {
             MessageText.appendEscape(byte, to: &output)
-        } else if sequence == 0 {
-            MessageText.appendHex(byte, to: &output)
-        } else if MessageText.isEscaped(scalar) {
-            output.append(contentsOf: "\\u{".utf8)
-            if scalar > 0xFF { MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar >> 8), to: &output) }
-            MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar), to: &output)
-            output.append(0x7D)
         } else {
-            for k in 0..<sequence { output.append(bytes[index + k]) }
+            let sequence = MessageText.validSequenceLength(bytes, at: index)
+            if sequence == 0 {
+                MessageText.appendHex(byte, to: &output)
+            } else {
+                taken = sequence
+                let scalar = MessageText.scalarValue(bytes, at: index, length: sequence)
+                if MessageText.isEscaped(scalar) {
+                    output.append(contentsOf: "\\u{".utf8)
+                    if scalar > 0xFF { MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar >> 8), to: &output) }
+                    MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar), to: &output)
+                    output.append(0x7D)
+                } else {
+                    for k in 0..<sequence { output.append(bytes[index + k]) }
+                }
+            }
+        }
+        if output.count > limit {
+            output.removeSubrange(written...)
+            output.append(contentsOf: "… (".utf8)
+            output.append(contentsOf: String(bytes.count).utf8)
+            output.append(contentsOf: " bytes)".utf8)
+            break
         }
         index += taken
     }
@@ -98,14 +92,6 @@ public enum MessageText {
     /// C1 controls, the replacement character and the BMP's last two noncharacters.
     @usableFromInline static func isEscaped(_ scalar: UInt32) -> Bool {
         (scalar >= 0x80 && scalar < 0xA0) || scalar >= 0xFFFD && scalar <= 0xFFFF
-    }
-
-    /// How many bytes `appendEscape` writes for `byte`.
-    @usableFromInline static func escapeLength(_ byte: UInt8) -> Int {
-        switch byte {
-        case 0x0A, 0x09, 0x0D, 0x1B: return 2
-        default: return 4
-        }
     }
 
     @usableFromInline static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
