@@ -291,6 +291,12 @@ public final class ViewTable {
     /// now rather than at the next rebuild.
     @usableFromInline func releaseStaleMembers() {
         guard needsRebuild, useDepth == 0 else { return }
+        removeAllNodes()
+    }
+
+    /// Lets go of every view and node, keeping the capacity, and forgets the
+    /// grid's cells.
+    @usableFromInline func removeAllNodes() {
         storage.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         hitNodes.removeAll(keepingCapacity: true)
@@ -331,13 +337,8 @@ public final class ViewTable {
     // MARK: Building
 
     @usableFromInline func rebuild() {
-        storage.removeAll(keepingCapacity: true)
-        members.removeAll(keepingCapacity: true)
-        hitNodes.removeAll(keepingCapacity: true)
-        hitNodeIndex.removeAll(keepingCapacity: true)
-        parentNode.removeAll(keepingCapacity: true)
-        removeAxisIndexes()
-        defer { invalidateHitGrid() }
+        removeAllNodes()
+        defer { invalidateHitGrid() }   // again, to fit the grid to the new root
         guard let window else { return }
         append(window, parent: -1)
         // Index 0 says "the root of its own table" (`Window.hitTest` relies on
