@@ -150,8 +150,7 @@ struct GlyphBlender {
                     let blended = table[c]
                     pixels[i] = blended != 0 ? blended : tableEntry(c, in: table)
                 } else {
-                    let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
-                    pixels[i] = a == 0 ? under : Renderer.blend(color, alpha: a, over: under)
+                    pixels[i] = blend(coverage: c, over: under)
                 }
                 i += 1
             }
@@ -162,10 +161,16 @@ struct GlyphBlender {
     /// first time a pixel needs it and kept in `table` (indexed by coverage).
     @inline(never) @usableFromInline
     func tableEntry(_ c: Int, in table: UnsafeMutablePointer<UInt32>) -> UInt32 {
-        let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
-        let blended = a == 0 ? tableUnder : Renderer.blend(color, alpha: a, over: tableUnder)
+        let blended = blend(coverage: c, over: tableUnder)
         table[c] = blended
         return blended
+    }
+
+    /// The text colour at coverage `c` (scaled by `alpha`) over one XRGB pixel.
+    @inline(__always) @usableFromInline
+    func blend(coverage c: Int, over under: UInt32) -> UInt32 {
+        let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
+        return a == 0 ? under : Renderer.blend(color, alpha: a, over: under)
     }
 
     /// Blends one row of `count` coverage bytes into `pixels`. Runs of eight
