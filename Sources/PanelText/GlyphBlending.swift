@@ -131,7 +131,8 @@ struct GlyphBlender {
                     i += 8
                     continue
                 }
-                if UnsafeRawPointer(pixels + i).loadUnaligned(as: SIMD8<UInt32>.self) == flat {
+                // `all(.==)`, not `==`: SIMD's Equatable compares lane by lane through memory.
+                if all(UnsafeRawPointer(pixels + i).loadUnaligned(as: SIMD8<UInt32>.self) .== flat) {
                     let end = i + 8
                     while i < end {
                         let c = Int(coverage[i])
