@@ -110,8 +110,7 @@
                     ramp: { x, c in
                         let a = Self.level(base * c)
                         guard a > 0 else { return }
-                        blend(x: x, row: rowStart, color: color, level: a)
-                        if twin > y { blend(x: x, row: twinStart, color: color, level: a) }
+                        blend(x: x, row: rowStart, mirroredIn: twin > y ? twinStart : nil, color: color, level: a)
                     })
                 if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
             }
@@ -273,8 +272,7 @@
                 ramp: { x, c in
                     let a = Self.level(base * c)
                     guard a > 0 else { return }
-                    blend(x: x, row: rowStart, color: color, level: a)
-                    if twin > y { blend(x: x, row: twinStart, color: color, level: a) }
+                    blend(x: x, row: rowStart, mirroredIn: twin > y ? twinStart : nil, color: color, level: a)
                 })
             fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
             if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
@@ -617,8 +615,11 @@
     @inline(__always)
     @usableFromInline static func level(_ alpha: Double) -> UInt32 {
         let clamped = min(max(alpha, 0), 255)
-        let whole = UInt32(clamped)   // truncates
-        return clamped - Double(whole) >= 0.5 ? whole + 1 : whole
+        // Adding 2^52 leaves the value rounded to the nearest integer (ties to
+        // even) in the low bits, without the checked conversion's range tests;
+        // a tie rounded down to even is then put up. NaN gives 0, not a trap.
+        let nearest = UInt32(truncatingIfNeeded: (clamped + 0x1p52).bitPattern)
+        return clamped - Double(nearest) == 0.5 ? nearest + 1 : nearest
     }
 
     @inline(__always)
@@ -647,6 +648,26 @@
             let under = Renderer.xrgb(fromRGB565: pixels[x])
             pixels[x] = Renderer.rgb565(fromXRGB: a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under))
         }
+    }
+
+    /// ``blend(x:row:color:level:)`` in `row` and, when given, in `mirror`,
+    /// the row a shape's symmetry gives the same coverage. The mirrored pixel
+    /// mostly holds the same colour (a flat or symmetric background), and then
+    /// takes the blend already worked out.
+    @inline(__always)
+    @usableFromInline func blend(x: Int, row: UnsafeMutableRawPointer, mirroredIn mirror: UnsafeMutableRawPointer?,
+                                 color: Color, level a: UInt32) {
+        guard let mirror, framebuffer.format == .xrgb8888 else {
+            blend(x: x, row: row, color: color, level: a)
+            if let mirror { blend(x: x, row: mirror, color: color, level: a) }
+            return
+        }
+        let pixels = row.assumingMemoryBound(to: UInt32.self), mirrored = mirror.assumingMemoryBound(to: UInt32.self)
+        let under = pixels[x], mirroredUnder = mirrored[x]
+        let blended = a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under)
+        pixels[x] = blended
+        mirrored[x] = mirroredUnder == under ? blended
+            : a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: mirroredUnder)
     }
 
     /// Writes `color` over columns `x0 ..< x1` of row `y` with `alpha` in
