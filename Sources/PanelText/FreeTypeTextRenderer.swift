@@ -99,18 +99,33 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// From the same shaping as `draw`: kerning included, controls and
     /// joiners (which draw nothing) taking no room.
     public func penPositions(_ text: String, font: Font, into positions: inout [Double]) {
+        _ = penPositionsFromLayout(text, font: font, into: &positions)
+    }
+
+    /// Each glyph's bitmap box, placed as `draw` places it: a label whose
+    /// digit changes redraws that digit's pixels, not a margin around it.
+    public func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect]) {
+        ink.removeAll(keepingCapacity: true)
+        guard let (index, resolved) = penPositionsFromLayout(text, font: font, into: &positions) else { return }
+        laidOut.ink(index, ascender: Int(resolved.metrics.ascender), glyphs: cache.glyphs, into: &ink)
+    }
+
+    /// Fills `positions` and gives the layout cache's slot they were read
+    /// from, or `nil` when they came from elsewhere (no font, or not one
+    /// glyph a scalar on one line).
+    func penPositionsFromLayout(_ text: String, font: Font, into positions: inout [Double]) -> (Int, ResolvedFont)? {
         positions.removeAll(keepingCapacity: true)
         guard let resolved = resolveRecordingError(font) else {
             for _ in text.unicodeScalars { positions.append(0) }
             positions.append(0)
-            return
+            return nil
         }
         // Kept in the layout cache as an unbroken line (the one `measure`
         // uses): a label that changes its text each frame measures a text it
         // showed before without shaping it again.
         let layoutsBefore = laidOutTextCount
         let index = laidOutIndex(text, resolved, wraps: false, maxWidth: Self.unbrokenWidth)
-        if laidOut.penPositions(index, into: &positions) { return }
+        if laidOut.penPositions(index, into: &positions) { return (index, resolved) }
         // Not one glyph a scalar on one line (a break, a joiner): the layout
         // itself keeps a pen for every scalar. It holds this text already when
         // it was laid out just now, unbroken and uncut.
@@ -119,6 +134,7 @@ public final class FreeTypeTextRenderer: TextRendering {
             layout.breakLines(maxWidth: nil)
         }
         layout.penPositions(into: &positions)
+        return nil
     }
 
     /// The layout cache's slot for `text` broken at `maxWidth` (26.6) when it
@@ -168,7 +184,13 @@ public final class FreeTypeTextRenderer: TextRendering {
         let wraps = lineBreak == .wordWrap
         let maxWidth = FreeTypeTextRenderer.fixedWidth(rect.width)
         // Laid out once per text, font and width; later draws reuse the lines.
-        let index = laidOutIndex(text, resolved, wraps: wraps, maxWidth: maxWidth)
+        // A line that fits is the unbroken line `measure` and `penPositions`
+        // lay out (cutting it would change nothing): one layout and one
+        // lookup serve a label's pens and its drawing.
+        var index = laidOutIndex(text, resolved, wraps: wraps, maxWidth: wraps ? maxWidth : Self.unbrokenWidth)
+        if !wraps && !laidOut.isOneLine(index, fitting: maxWidth) {
+            index = laidOutIndex(text, resolved, wraps: false, maxWidth: maxWidth)
+        }
         laidOut.draw(
             index, in: rect, lineHeight: lineHeight, ascender: Int(resolved.metrics.ascender), alignment: alignment,
             blender: GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha,

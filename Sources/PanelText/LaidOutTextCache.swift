@@ -59,6 +59,40 @@ final class LaidOutTextCache {
     @exclusivity(unchecked) @usableFromInline var glyphs: [PlacedGlyph] = []
     /// Counts lookups: a slot's `lastUse` says how recently it was drawn.
     @exclusivity(unchecked) @usableFromInline var clock = 0
+    /// The last two keys found, and their slots: a label whose text changes
+    /// each frame looks its text up twice a frame (its pens, then its
+    /// drawing) by a key just found, and comparing the text with the slot's
+    /// bytes takes fewer steps than hashing it. The text itself is not kept:
+    /// holding the app's string would make its next edit copy it.
+    /// Forgotten when their slot is written.
+    @exclusivity(unchecked) @usableFromInline var recent = (RecentKey(), RecentKey())
+
+    @usableFromInline struct RecentKey {
+        @usableFromInline var faceIndex = -1
+        @usableFromInline var sizeKey: Int32 = 0
+        @usableFromInline var wraps = false
+        @usableFromInline var maxWidth = 0
+        @usableFromInline var index = -1
+
+        @usableFromInline init() {}
+
+        @usableFromInline init(faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int, index: Int) {
+            self.faceIndex = faceIndex
+            self.sizeKey = sizeKey
+            self.wraps = wraps
+            self.maxWidth = maxWidth
+            self.index = index
+        }
+    }
+
+    /// Whether `key` was found for this text and layout.
+    @inline(__always) @usableFromInline
+    func matches(_ key: RecentKey, _ text: String, _ faceIndex: Int, _ sizeKey: Int32, _ wraps: Bool, _ maxWidth: Int) -> Bool {
+        guard key.index >= 0, key.faceIndex == faceIndex, key.sizeKey == sizeKey, key.wraps == wraps,
+              key.maxWidth == maxWidth else { return false }
+        let slot = slots[key.index]
+        return slot.byteCount == text.utf8.count && holds(text, from: slot.byteStart)
+    }
 
     @usableFromInline init() {
         slots = Array(repeating: LaidOutText(), count: LaidOutTextCache.slotCount)
@@ -69,6 +103,7 @@ final class LaidOutTextCache {
 
     /// Forgets every layout (their glyph entries die with the glyph cache).
     @usableFromInline func removeAll() {
+        recent = (RecentKey(), RecentKey())
         var i = 0
         while i < slots.count {
             slots[i].isValid = false
@@ -82,6 +117,11 @@ final class LaidOutTextCache {
     /// The slot holding this text and layout (`isHit`), or the one to lay it out into.
     @usableFromInline
     func slot(for text: String, faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int) -> (index: Int, isHit: Bool) {
+        if matches(recent.0, text, faceIndex, sizeKey, wraps, maxWidth) { return hit(recent.0.index) }
+        if matches(recent.1, text, faceIndex, sizeKey, wraps, maxWidth) {
+            swap(&recent.0, &recent.1)
+            return hit(recent.0.index)
+        }
         let hash = Self.hash(text, faceIndex: faceIndex, sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth)
         let byteCount = text.utf8.count
         let first = Int(truncatingIfNeeded: hash >> 7) & (slots.count - 1)
@@ -100,18 +140,39 @@ final class LaidOutTextCache {
             guard slot.hash == hash, slot.faceIndex == faceIndex, slot.sizeKey == sizeKey, slot.wraps == wraps,
                   slot.maxWidth == maxWidth, slot.byteCount == byteCount, holds(text, from: slot.byteStart) else { continue }
             slots[index].lastUse = clock
+            recent.1 = recent.0
+            recent.0 = RecentKey(faceIndex: faceIndex, sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth, index: index)
             return (index, true)
         }
         return (victim, false)
+    }
+
+    @inline(__always) @usableFromInline
+    func hit(_ index: Int) -> (index: Int, isHit: Bool) {
+        clock += 1
+        slots[index].lastUse = clock
+        return (index, true)
     }
 
     /// Whether the byte pool holds `text`'s UTF-8 from `start`.
     @inline(__always) @usableFromInline
     func holds(_ text: String, from start: Int) -> Bool {
         let bytes = self.bytes   // one access to the class's storage, not one a byte
+        // A native string's bytes in place, not through the UTF-8 view's iterator.
+        if let same = text.utf8.withContiguousStorageIfAvailable({ source in
+            bytes.withUnsafeBufferPointer { pool in
+                guard start >= 0, start + source.count <= pool.count else { return false }
+                var i = 0
+                while i < source.count {
+                    if pool[start + i] != source[i] { return false }
+                    i += 1
+                }
+                return true
+            }
+        }) { return same }
         var i = start
         for byte in text.utf8 {
-            if bytes[i] != byte { return false }
+            guard i < bytes.count, bytes[i] == byte else { return false }
             i += 1
         }
         return true
@@ -161,6 +222,16 @@ final class LaidOutTextCache {
             l += 1
         }
         slots[index] = slot
+        if recent.0.index == index { recent.0 = RecentKey() }
+        if recent.1.index == index { recent.1 = RecentKey() }
+    }
+
+    /// Whether slot `index` is one line no wider than `width` (26.6): what
+    /// cutting its text to `width` would lay out too.
+    @usableFromInline
+    func isOneLine(_ index: Int, fitting width: Int) -> Bool {
+        let slot = slots[index]
+        return slot.lineCount == 1 && lines[slot.lineStart].width <= width
     }
 
     /// Slot `index`'s widest line (26.6, trailing spaces left out) and its
@@ -192,6 +263,31 @@ final class LaidOutTextCache {
         }
         positions.append(Double(slot.endPen) / 64)
         return true
+    }
+
+    /// The box each glyph of slot `index` inks, in pixels from the start and
+    /// top of its line as ``draw(_:in:lineHeight:ascender:alignment:blender:glyphs:)``
+    /// places them (`.zero` for a glyph without ink); nothing when the slot
+    /// is not one glyph a scalar on one line.
+    @usableFromInline
+    func ink(_ index: Int, ascender: Int, glyphs cached: [CachedGlyph], into boxes: inout [Rect]) {
+        let slot = slots[index]
+        guard slot.hasGlyphPerScalar else { return }
+        let line = lines[slot.lineStart]
+        let baseline = (ascender + 32) >> 6
+        var i = line.start
+        while i < line.end {
+            let placed = glyphs[i]
+            let glyph = cached[Int(placed.entry)]
+            if glyph.width > 0 && glyph.height > 0 {
+                let left = (Int(placed.x) + 32) >> 6 + Int(glyph.left)
+                boxes.append(Rect(x: Double(left), y: Double(baseline - Int(glyph.top)),
+                                  width: Double(glyph.width), height: Double(glyph.height)))
+            } else {
+                boxes.append(.zero)
+            }
+            i += 1
+        }
     }
 
     /// Draws slot `index`'s lines that fit `rect` (pixels): all of them but at
@@ -242,6 +338,14 @@ final class LaidOutTextCache {
         hash = mix(hash, UInt64(UInt32(bitPattern: sizeKey)))
         hash = mix(hash, wraps ? 1 : 0)
         hash = mix(hash, UInt64(bitPattern: Int64(maxWidth)))
+        if let mixed = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            var i = 0
+            while i < bytes.count {
+                hash = mix(hash, UInt64(bytes[i]))
+                i += 1
+            }
+            return hash
+        }) { return mixed }
         for byte in text.utf8 { hash = mix(hash, UInt64(byte)) }
         return hash
     }

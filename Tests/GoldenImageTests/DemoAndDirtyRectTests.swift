@@ -115,6 +115,49 @@ struct DemoAndDirtyRectTests {
         #expect(separate > 0, "the thumb and the label's text were redrawn as separate areas")
     }
 
+    @Test("Dirty rects: a label's changed characters are redrawn on their ink, old and new: every change equals a full redraw, and redraws less than a quarter-em margin would",
+          arguments: [1.0, 2.0])
+    func labelTextChangesRedrawTheirInk(scale: Double) {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        application.screen.configure(bounds: Rect(x: 0, y: 0, width: 320, height: 120), scale: scale)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 120))
+        window.backgroundColor = Color(red: 30, green: 40, blue: 60)
+        application.addWindow(window)
+        // At a fractional place, so that the line's start and top round when drawn.
+        let label = Label(frame: Rect(x: 10.3, y: 20.6, width: 280, height: 40))
+        label.font = .system(size: 22)
+        label.textColor = Color(red: 250, green: 240, blue: 200)
+        label.text = "62%"
+        window.addSubview(label)
+        let size = Int(320 * scale), height = Int(120 * scale)
+        let display = HeadlessDisplay(width: size, height: height), full = HeadlessDisplay(width: size, height: height)
+        let renderer = Renderer(textRenderer: makeTextRenderer())
+        renderer.draw(window, into: display.framebuffer)
+        // Digits, a moving suffix, overhangs (f, j, /), accents above the line and
+        // descenders below it, spaces (no ink), an emptied and a refilled label.
+        let texts = ["63%", "9%", "10%", "100%", "1f%", "1fj/%", "1fj/%É", "1fj/%Éyg", "1fj/ %Éyg", "1fj/  %Éyg",
+                     "1fj/  %Éyg ", "Wjy", "W", "", "Åpg", "Åpq", "62%"]
+        var changed = 0
+        for text in texts {
+            let before = label.text
+            label.text = text
+            let redrawn = renderer.render(window, into: display.framebuffer)
+            renderer.draw(window, into: full.framebuffer)
+            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "", "\(before) → \(text) at scale \(scale)")
+            if !redrawn.isEmpty { changed += 1 }
+            if before == "62%" {
+                // One digit: its ink and a pixel round it, under half of the line's
+                // rows across the digit's advance with a quarter-em margin all round.
+                let margin = 22.0 / 4 * scale
+                let lineHeight = renderer.textRenderer!.measure("0", font: label.font, width: nil, scale: scale).height * scale
+                let advance = 0.64 * 22 * scale
+                #expect(redrawn.area < (advance + 2 * margin) * (lineHeight + 2 * margin) / 2, "\(redrawn.area) pixels redrawn")
+            }
+        }
+        #expect(changed == texts.count - 1)   // "1fj/  %Éyg" → "… " adds a space only, which changes no pixel
+        withExtendedLifetime((display, full)) {}
+    }
+
     @Test("Rule 3 on a panel as mounted: dragging the demo's slider on a portrait UI at scale 2, turned 90° onto a 1600×960 panel, drawn in RGB565, allocates nothing per frame from the touch to the turned, converted scan-out copy")
     func mountedPanelDragAllocatesNothing() {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))

@@ -65,6 +65,14 @@ public protocol TextRendering: AnyObject {
     /// field places its caret and scrolls with these, so a driver should
     /// answer without allocating once its buffers have grown.
     func penPositions(_ text: String, font: Font, into positions: inout [Double])
+
+    /// ``penPositions(_:font:into:)``, and where each scalar's glyph puts
+    /// ink: `ink` is replaced by one box a scalar (`.zero` for one that draws
+    /// nothing), in pixels from the start and top of the line as `draw` sets
+    /// it, so that a changed character is redrawn on just the pixels it
+    /// touches. A driver that cannot tell leaves `ink` empty; callers then
+    /// allow a margin around the pens.
+    func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect])
 }
 
 extension TextRendering {
@@ -81,11 +89,35 @@ extension TextRendering {
         }
     }
 
+    /// No ink: the driver cannot tell where its glyphs draw.
+    public func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect]) {
+        ink.removeAll(keepingCapacity: true)
+        penPositions(text, font: font, into: &positions)
+    }
+
     /// ``penPositions(_:font:into:)`` in points, for a screen of `scale` pixels
     /// per point: measured with the font at its pixel size, divided back.
     public func penPositions(_ text: String, font: Font, scale: Double, into positions: inout [Double]) {
         guard scale != 1 else { return penPositions(text, font: font, into: &positions) }
         penPositions(text, font: font.scaled(by: scale), into: &positions)
+        divide(&positions, by: scale)
+    }
+
+    /// ``penPositions(_:font:into:ink:)`` in points, for a screen of `scale`
+    /// pixels per point.
+    public func penPositions(_ text: String, font: Font, scale: Double, into positions: inout [Double], ink: inout [Rect]) {
+        guard scale != 1 else { return penPositions(text, font: font, into: &positions, ink: &ink) }
+        penPositions(text, font: font.scaled(by: scale), into: &positions, ink: &ink)
+        divide(&positions, by: scale)
+        var i = 0
+        while i < ink.count {
+            let box = ink[i]
+            ink[i] = Rect(x: box.minX / scale, y: box.minY / scale, width: box.width / scale, height: box.height / scale)
+            i += 1
+        }
+    }
+
+    @usableFromInline func divide(_ positions: inout [Double], by scale: Double) {
         var i = 0
         while i < positions.count {
             positions[i] /= scale

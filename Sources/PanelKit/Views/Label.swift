@@ -97,56 +97,63 @@ open class Label: View {
         setNeedsDisplay(textBox(of: oldText).union(textBox(of: text)))
     }
 
-    /// For a single left-aligned line that fits (no ellipsis), the line's
-    /// rows from the pen before the first character that differs to the end
-    /// of the longer text, in a ``centredTextBox(x:width:height:)``. The characters
-    /// before it are the same glyphs at the same pens (a pen depends only on
-    /// the characters up to it, kerning included), so their pixels do not
-    /// change. `nil` when that does not apply.
+    /// For a single left-aligned line that fits (no ellipsis), the pixels
+    /// the characters from the first that differs can change: the ink of
+    /// those characters in the old text and in the new, or, when the text
+    /// driver cannot tell its ink, the line's rows from the pen before them
+    /// to the end of the longer text in a ``centredTextBox(x:width:height:)``.
+    /// The characters before them are the same glyphs at the same pens (a pen
+    /// depends only on the characters up to it, kerning included), so their
+    /// pixels do not change. `nil` when that does not apply.
     @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
         guard numberOfLines == 1, textAlignment == .left, let measurer = window.textMeasurer,
               Self.isOneLine(text), Self.isOneLine(oldText) else { return nil }
         let scale = window.textMeasurerScale
         // The window's pair of buffers, taken while in use so that each is the only
         // reference to its storage (reused, not copied), and given back.
-        var oldTextPens = window.oldTextPens, newTextPens = window.newTextPens
-        window.oldTextPens = []
-        window.newTextPens = []
+        var old = window.oldTextLine, new = window.newTextLine
+        window.oldTextLine = MeasuredLine()
+        window.newTextLine = MeasuredLine()
         defer {
-            window.oldTextPens = oldTextPens
-            window.newTextPens = newTextPens
+            window.oldTextLine = old
+            window.newTextLine = new
         }
         // Room for the usual labels at once: a list counting up ("Row 999", "Row 1000") does not regrow them.
-        if oldTextPens.capacity < 64 || newTextPens.capacity < 64 {
-            oldTextPens.reserveCapacity(64)
-            newTextPens.reserveCapacity(64)
-        }
+        old.reserveCapacity(64)
+        new.reserveCapacity(64)
         var same = 0
-        var old = oldText.unicodeScalars.makeIterator(), new = text.unicodeScalars.makeIterator()
-        while let a = old.next(), let b = new.next(), a == b { same += 1 }
+        var oldScalars = oldText.unicodeScalars.makeIterator(), newScalars = text.unicodeScalars.makeIterator()
+        while let a = oldScalars.next(), let b = newScalars.next(), a == b { same += 1 }
         if let key = window.newTextPensKey, key.text == oldText, key.font == font {
-            swap(&oldTextPens, &newTextPens)   // measured last time as the new text
+            swap(&old, &new)   // measured last time as the new text
         } else {
-            measurer.penPositions(oldText, font: font, scale: scale, into: &oldTextPens)
+            measurer.penPositions(oldText, font: font, scale: scale, into: &old.pens, ink: &old.ink)
         }
         window.newTextPensKey = nil
         // Indexed rather than through `last`, which allocates in a debug build.
-        guard oldTextPens.count > same else { return nil }
-        let oldEnd = oldTextPens[oldTextPens.count - 1], oldStart = oldTextPens[same]
-        measurer.penPositions(text, font: font, scale: scale, into: &newTextPens)
+        guard old.pens.count > same else { return nil }
+        let oldEnd = old.pens[old.pens.count - 1], oldStart = old.pens[same]
+        measurer.penPositions(text, font: font, scale: scale, into: &new.pens, ink: &new.ink)
         window.newTextPensKey = (text, font)
-        guard newTextPens.count > same else { return nil }
-        let newEnd = newTextPens[newTextPens.count - 1], newStart = newTextPens[same]
+        guard new.pens.count > same else { return nil }
+        let newEnd = new.pens[new.pens.count - 1], newStart = new.pens[same]
         // A line about as wide as the bounds may be cut and end in an ellipsis, which moves.
         guard max(oldEnd, newEnd) < bounds.width - 1 else { return nil }
         // The characters after the last that changed are the same glyphs too, and
         // where they start at the same pen they are drawn where they were
         // ("62%" to "64%" redraws the digit, not the "%").
-        var end = max(oldEnd, newEnd)
-        let suffix = Self.commonSuffix(oldText, text, upTo: min(oldTextPens.count, newTextPens.count) - 1 - same)
-        if suffix > 0 && oldTextPens[oldTextPens.count - 1 - suffix] == newTextPens[newTextPens.count - 1 - suffix] {
-            end = oldTextPens[oldTextPens.count - 1 - suffix]
+        var suffix = Self.commonSuffix(oldText, text, upTo: min(old.pens.count, new.pens.count) - 1 - same)
+        if suffix > 0 && old.pens[old.pens.count - 1 - suffix] != new.pens[new.pens.count - 1 - suffix] { suffix = 0 }
+        if let oldInk = old.ink(ofScalars: same ..< old.pens.count - 1 - suffix),
+           let newInk = new.ink(ofScalars: same ..< new.pens.count - 1 - suffix) {
+            let ink = oldInk.union(newInk)
+            guard !ink.isEmpty else { return .zero }   // only characters without ink changed
+            // Drawing rounds the line's start and top to whole pixels, by less
+            // than the renderer's rounding of this area out to whole pixels.
+            return Rect(x: bounds.minX + ink.minX, y: bounds.midY - oneLineHeight() / 2 + ink.minY,
+                        width: ink.width, height: ink.height)
         }
+        let end = suffix > 0 ? old.pens[old.pens.count - 1 - suffix] : max(oldEnd, newEnd)
         let start = min(oldStart, newStart)
         return centredTextBox(x: bounds.minX + start, width: end - start, height: oneLineHeight())
     }
@@ -213,5 +220,33 @@ open class Label: View {
         guard !text.isEmpty else { return }
         context.draw(text, font: font, color: textColor, in: bounds, alignment: textAlignment,
                      lineBreak: effectiveLineBreakMode)
+    }
+}
+
+/// A line of text as a ``Label`` measures it to redraw only what changed:
+/// the pen before each Unicode scalar and after the last, and each scalar's
+/// ink (``TextRendering/penPositions(_:font:scale:into:ink:)``).
+@usableFromInline internal struct MeasuredLine {
+    @usableFromInline var pens: [Double] = []
+    @usableFromInline var ink: [Rect] = []
+
+    @usableFromInline init() {}
+
+    @usableFromInline mutating func reserveCapacity(_ scalars: Int) {
+        if pens.capacity < scalars + 1 { pens.reserveCapacity(scalars + 1) }
+        if ink.capacity < scalars { ink.reserveCapacity(scalars) }
+    }
+
+    /// The box the ink of `scalars` covers (empty when none of them inks), or
+    /// `nil` when the text driver gave no ink.
+    @usableFromInline func ink(ofScalars scalars: Range<Int>) -> Rect? {
+        guard ink.count == pens.count - 1, scalars.lowerBound >= 0, scalars.upperBound <= ink.count else { return nil }
+        var box = Rect.zero
+        var i = scalars.lowerBound
+        while i < scalars.upperBound {
+            box = box.union(ink[i])
+            i += 1
+        }
+        return box
     }
 }

@@ -30,12 +30,12 @@ open class Window: View {
     /// The smallest rectangle holding ``dirtyRegion`` (`.zero` when nothing changed).
     public var dirtyRect: Rect { dirtyRegion.bounds }
 
-    /// Where a label whose text changes measures the pen positions of its old
+    /// Where a label whose text changes measures the pens and ink of its old
     /// and new text (``Label``): one pair for the window, so that their storage
     /// is allocated once, not by every label (a list's cells change theirs each frame).
-    @exclusivity(unchecked) @usableFromInline internal var oldTextPens: [Double] = []
-    @exclusivity(unchecked) @usableFromInline internal var newTextPens: [Double] = []
-    /// What `newTextPens` holds the pens of: a label changing its text every
+    @exclusivity(unchecked) @usableFromInline internal var oldTextLine = MeasuredLine()
+    @exclusivity(unchecked) @usableFromInline internal var newTextLine = MeasuredLine()
+    /// What `newTextLine` holds the pens of: a label changing its text every
     /// frame (a slider's value) measures only its new text, its old text's
     /// pens being last frame's new ones. Pens depend on nothing else but the
     /// text driver and scale, and a change of those clears it (`layoutIfNeeded(measuringTextWith:)`).
