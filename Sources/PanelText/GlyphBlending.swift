@@ -229,10 +229,12 @@ final class BlendTables {
     }
 
     // Only the text renderer's `draw` reads and writes the tables, and no app
-    // code runs during it, so a raw buffer is safe here.
+    // code runs during it, so a raw buffer is safe here, and so is skipping
+    // the dynamic exclusivity check on the keys and the clock (trivial values:
+    // numbers, nothing to free), read five times a glyph run.
     @usableFromInline let results: UnsafeMutablePointer<UInt32>
-    @usableFromInline var keys: [Key]
-    @usableFromInline var clock = 0
+    @exclusivity(unchecked) @usableFromInline var keys: [Key]
+    @exclusivity(unchecked) @usableFromInline var clock = 0
 
     @usableFromInline init() {
         results = .allocate(capacity: BlendTables.count * 256)
