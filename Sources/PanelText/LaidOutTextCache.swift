@@ -5,6 +5,9 @@ import PanelKit
 struct PlacedGlyph {
     @usableFromInline var entry: Int32
     @usableFromInline var x: Int32
+
+    /// The pen in whole pixels from the line's start, where it is drawn.
+    @inline(__always) @usableFromInline var penPixels: Int { (Int(x) + 32) >> 6 }
 }
 
 /// One text laid out for drawing, by what decided its layout: the UTF-8
@@ -59,39 +62,20 @@ final class LaidOutTextCache {
     @exclusivity(unchecked) @usableFromInline var glyphs: [PlacedGlyph] = []
     /// Counts lookups: a slot's `lastUse` says how recently it was drawn.
     @exclusivity(unchecked) @usableFromInline var clock = 0
-    /// The last two keys found, and their slots: a label whose text changes
-    /// each frame looks its text up twice a frame (its pens, then its
-    /// drawing) by a key just found, and comparing the text with the slot's
-    /// bytes takes fewer steps than hashing it. The text itself is not kept:
-    /// holding the app's string would make its next edit copy it.
-    /// Forgotten when their slot is written.
-    @exclusivity(unchecked) @usableFromInline var recent = (RecentKey(), RecentKey())
+    /// The slots of the last two keys found: a label whose text changes each
+    /// frame looks its text up twice a frame (its pens, then its drawing) by
+    /// a key just found, and comparing with a slot's own key and bytes takes
+    /// fewer steps than hashing. Only indexes are kept: a slot rewritten or
+    /// forgotten since no longer matches, and holding the app's string would
+    /// make its next edit copy it. -1 for none.
+    @exclusivity(unchecked) @usableFromInline var recent = (-1, -1)
 
-    @usableFromInline struct RecentKey {
-        @usableFromInline var faceIndex = -1
-        @usableFromInline var sizeKey: Int32 = 0
-        @usableFromInline var wraps = false
-        @usableFromInline var maxWidth = 0
-        @usableFromInline var index = -1
-
-        @usableFromInline init() {}
-
-        @usableFromInline init(faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int, index: Int) {
-            self.faceIndex = faceIndex
-            self.sizeKey = sizeKey
-            self.wraps = wraps
-            self.maxWidth = maxWidth
-            self.index = index
-        }
-    }
-
-    /// Whether `key` was found for this text and layout.
+    /// Whether `slot` holds `text` (`byteCount` UTF-8 bytes) laid out this way.
     @inline(__always) @usableFromInline
-    func matches(_ key: RecentKey, _ text: String, _ faceIndex: Int, _ sizeKey: Int32, _ wraps: Bool, _ maxWidth: Int) -> Bool {
-        guard key.index >= 0, key.faceIndex == faceIndex, key.sizeKey == sizeKey, key.wraps == wraps,
-              key.maxWidth == maxWidth else { return false }
-        let slot = slots[key.index]
-        return slot.byteCount == text.utf8.count && holds(text, from: slot.byteStart)
+    func slot(_ slot: LaidOutText, holds text: String, byteCount: Int, faceIndex: Int, sizeKey: Int32, wraps: Bool,
+              maxWidth: Int) -> Bool {
+        slot.isValid && slot.faceIndex == faceIndex && slot.sizeKey == sizeKey && slot.wraps == wraps
+            && slot.maxWidth == maxWidth && slot.byteCount == byteCount && holds(text, from: slot.byteStart)
     }
 
     @usableFromInline init() {
@@ -103,7 +87,6 @@ final class LaidOutTextCache {
 
     /// Forgets every layout (their glyph entries die with the glyph cache).
     @usableFromInline func removeAll() {
-        recent = (RecentKey(), RecentKey())
         var i = 0
         while i < slots.count {
             slots[i].isValid = false
@@ -117,13 +100,17 @@ final class LaidOutTextCache {
     /// The slot holding this text and layout (`isHit`), or the one to lay it out into.
     @usableFromInline
     func slot(for text: String, faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int) -> (index: Int, isHit: Bool) {
-        if matches(recent.0, text, faceIndex, sizeKey, wraps, maxWidth) { return hit(recent.0.index) }
-        if matches(recent.1, text, faceIndex, sizeKey, wraps, maxWidth) {
-            swap(&recent.0, &recent.1)
-            return hit(recent.0.index)
+        let byteCount = text.utf8.count
+        if recent.0 >= 0, slot(slots[recent.0], holds: text, byteCount: byteCount, faceIndex: faceIndex, sizeKey: sizeKey,
+                               wraps: wraps, maxWidth: maxWidth) {
+            return hit(recent.0)
+        }
+        if recent.1 >= 0, slot(slots[recent.1], holds: text, byteCount: byteCount, faceIndex: faceIndex, sizeKey: sizeKey,
+                               wraps: wraps, maxWidth: maxWidth) {
+            recent = (recent.1, recent.0)
+            return hit(recent.0)
         }
         let hash = Self.hash(text, faceIndex: faceIndex, sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth)
-        let byteCount = text.utf8.count
         let first = Int(truncatingIfNeeded: hash >> 7) & (slots.count - 1)
         clock += 1
         var victim = first
@@ -137,11 +124,10 @@ final class LaidOutTextCache {
                 continue
             }
             if slots[victim].isValid && slot.lastUse < slots[victim].lastUse { victim = index }
-            guard slot.hash == hash, slot.faceIndex == faceIndex, slot.sizeKey == sizeKey, slot.wraps == wraps,
-                  slot.maxWidth == maxWidth, slot.byteCount == byteCount, holds(text, from: slot.byteStart) else { continue }
+            guard slot.hash == hash, self.slot(slot, holds: text, byteCount: byteCount, faceIndex: faceIndex,
+                                               sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth) else { continue }
             slots[index].lastUse = clock
-            recent.1 = recent.0
-            recent.0 = RecentKey(faceIndex: faceIndex, sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth, index: index)
+            recent = (index, recent.0)
             return (index, true)
         }
         return (victim, false)
@@ -222,8 +208,6 @@ final class LaidOutTextCache {
             l += 1
         }
         slots[index] = slot
-        if recent.0.index == index { recent.0 = RecentKey() }
-        if recent.1.index == index { recent.1 = RecentKey() }
     }
 
     /// Whether slot `index` is one line no wider than `width` (26.6): what
@@ -274,13 +258,13 @@ final class LaidOutTextCache {
         let slot = slots[index]
         guard slot.hasGlyphPerScalar else { return }
         let line = lines[slot.lineStart]
-        let baseline = (ascender + 32) >> 6
+        let baseline = Self.baseline(ofLine: 0, lineHeight: 0, ascender: ascender)
         var i = line.start
         while i < line.end {
             let placed = glyphs[i]
             let glyph = cached[Int(placed.entry)]
             if glyph.width > 0 && glyph.height > 0 {
-                let left = (Int(placed.x) + 32) >> 6 + Int(glyph.left)
+                let left = placed.penPixels + Int(glyph.left)
                 boxes.append(Rect(x: Double(left), y: Double(baseline - Int(glyph.top)),
                                   width: Double(glyph.width), height: Double(glyph.height)))
             } else {
@@ -311,7 +295,7 @@ final class LaidOutTextCache {
         var l = 0
         while l < visibleLines {
             let line = lines[slot.lineStart + l]
-            let baseline = top + (l * lineHeight + ascender + 32) >> 6
+            let baseline = top + Self.baseline(ofLine: l, lineHeight: lineHeight, ascender: ascender)
             let width = Double(line.width) / 64
             let x: Double
             switch alignment {
@@ -323,11 +307,18 @@ final class LaidOutTextCache {
             var i = line.start
             while i < line.end {
                 let glyph = glyphs[i]
-                blender.draw(cached[Int(glyph.entry)], penX: lineX + (Int(glyph.x) + 32) >> 6, baseline: baseline)
+                blender.draw(cached[Int(glyph.entry)], penX: lineX + glyph.penPixels, baseline: baseline)
                 i += 1
             }
             l += 1
         }
+    }
+
+    /// Line `l`'s baseline in whole pixels below the block's top (26.6 metrics
+    /// in): where `draw` sets it, and `ink` reports from.
+    @inline(__always) @usableFromInline
+    static func baseline(ofLine l: Int, lineHeight: Int, ascender: Int) -> Int {
+        (l * lineHeight + ascender + 32) >> 6
     }
 
     /// FNV-1a over the key.
