@@ -23,7 +23,16 @@ open class Slider: Control {
     // trivial value (numbers, flags, colours: no reference to free), read or
     // written whole by its getter or setter before any observer runs, so no
     // access spans app code, and an overlap could not free memory anyway.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay() } }
+    public var theme: Theme = .standard {
+        didSet {
+            metrics = SliderMetrics(theme)
+            setNeedsDisplay()
+        }
+    }
+    /// What a drag and a frame read of ``theme``, copied whenever it is set:
+    /// `theme` holds fonts, so each read of it is checked for exclusivity;
+    /// these trivial copies are read without that check.
+    @exclusivity(unchecked) @usableFromInline internal var metrics = SliderMetrics(.standard)
     /// The track left of the thumb; `nil` uses the theme's accent.
     @exclusivity(unchecked) public var minimumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The track right of the thumb; `nil` uses the theme's track colour.
@@ -116,14 +125,14 @@ open class Slider: Control {
 
     /// The track, full width and ``Theme/sliderTrackHeight`` high, centred vertically.
     open func trackRect(forBounds bounds: Rect) -> Rect {
-        let height = theme.sliderTrackHeight
+        let height = metrics.trackHeight
         return Rect(x: bounds.minX, y: bounds.midY - height / 2, width: bounds.width, height: height)
     }
 
     /// The thumb for `value`: a ``Theme/thumbDiameter`` circle whose centre runs
     /// from half a diameter inside the track's left end to as far inside its right end.
     open func thumbRect(forBounds bounds: Rect, trackRect rect: Rect, value: Double) -> Rect {
-        let d = theme.thumbDiameter
+        let d = metrics.thumbDiameter
         let range = storedMaximum - storedMinimum
         let fraction = range > 0 ? (min(max(value, storedMinimum), storedMaximum) - storedMinimum) / range : 0
         let centerX = rect.minX + d / 2 + fraction * max(rect.width - d, 0)
@@ -133,7 +142,7 @@ open class Slider: Control {
     /// The value whose thumb centre is at `x` (the slider's coordinates), clamped.
     public func value(forThumbCenterX x: Double) -> Double {
         let track = trackRect(forBounds: bounds)
-        let d = theme.thumbDiameter
+        let d = metrics.thumbDiameter
         let travel = track.width - d
         guard travel > 0 else { return storedMinimum }
         let fraction = (x - (track.minX + d / 2)) / travel
@@ -263,14 +272,37 @@ open class Slider: Control {
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         var context = context
-        if !isEnabled { context.alpha *= theme.disabledAlpha }
+        let metrics = self.metrics
+        if !isEnabled { context.alpha *= metrics.disabledAlpha }
         let track = trackRect(forBounds: bounds)
         let thumb = thumbRect(forBounds: bounds, trackRect: track, value: animator.value)
         let radius = track.height / 2
-        context.fill(roundedRect: track, cornerRadius: radius, color: maximumTrackTintColor ?? theme.track)
+        context.fill(roundedRect: track, cornerRadius: radius, color: maximumTrackTintColor ?? metrics.track)
         let filled = Rect(x: track.minX, y: track.minY, width: max(thumb.midX - track.minX, 0), height: track.height)
-        context.fill(roundedRect: filled, cornerRadius: radius, color: minimumTrackTintColor ?? theme.accent)
-        context.fillThumb(thumb, color: thumbTintColor ?? theme.thumb, pressedOverlay: isHighlighted ? theme.pressedOverlay.inverted : nil)
+        context.fill(roundedRect: filled, cornerRadius: radius, color: minimumTrackTintColor ?? metrics.accent)
+        context.fillThumb(thumb, color: thumbTintColor ?? metrics.thumb, pressedOverlay: isHighlighted ? metrics.pressedOverlay.inverted : nil)
+    }
+}
+
+/// The numbers and colours of a ``Theme`` that a slider reads on every move
+/// and every frame.
+@usableFromInline internal struct SliderMetrics {
+    @usableFromInline var trackHeight: Double
+    @usableFromInline var thumbDiameter: Double
+    @usableFromInline var disabledAlpha: Double
+    @usableFromInline var track: Color
+    @usableFromInline var accent: Color
+    @usableFromInline var thumb: Color
+    @usableFromInline var pressedOverlay: Color
+
+    @usableFromInline init(_ theme: Theme) {
+        trackHeight = theme.sliderTrackHeight
+        thumbDiameter = theme.thumbDiameter
+        disabledAlpha = theme.disabledAlpha
+        track = theme.track
+        accent = theme.accent
+        thumb = theme.thumb
+        pressedOverlay = theme.pressedOverlay
     }
 }
 

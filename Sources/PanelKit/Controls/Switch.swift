@@ -241,7 +241,10 @@ internal final class ControlAnimator: DisplayLinkTarget {
     @exclusivity(unchecked) @usableFromInline internal var duration = 0.0
     /// An unretained pointer set on every drag move: no exclusivity check (see `View.window`).
     @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) var view: View?
-    @usableFromInline internal var displayLink: DisplayLink?
+    /// The link while sliding. Read on every drag move (``jump(to:)``) and,
+    /// like the numbers above, read or written whole: ``stop()`` takes it out
+    /// before telling the link, so no access spans a call.
+    @exclusivity(unchecked) @usableFromInline internal var displayLink: DisplayLink?
 
     @usableFromInline internal init(value: Double) {
         self.value = value
@@ -273,8 +276,10 @@ internal final class ControlAnimator: DisplayLinkTarget {
 
     /// Stops sliding where the value is now.
     @usableFromInline internal func stop() {
-        displayLink?.remove(self)
-        displayLink = nil
+        if let link = displayLink {
+            displayLink = nil
+            link.remove(self)
+        }
         view = nil
     }
 

@@ -139,6 +139,21 @@ public enum DisplayRotation: Int, Sendable {
         return target
     }
 
+    /// Copies `bytes` (16 or more) from `from` to `to`, which do not overlap:
+    /// 16 bytes at a time, the last copy overlapping the one before.
+    @inline(__always)
+    @usableFromInline static func copyShortRow(from: UnsafeRawPointer, to: UnsafeMutableRawPointer, bytes: Int) {
+        var offset = 0
+        while offset &+ 16 < bytes {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self), toByteOffset: offset,
+                          as: SIMD4<UInt32>.self)
+            offset &+= 16
+        }
+        let last = bytes &- 16
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: last, as: SIMD4<UInt32>.self), toByteOffset: last,
+                      as: SIMD4<UInt32>.self)
+    }
+
     /// Fills physical columns `px0 ..< px1` of rows `py0 ..< py1` from the
     /// logical pixels that land there. Writes go along physical rows; for the
     /// quarter turns, which read logical columns, the area is walked in tiles
@@ -175,8 +190,15 @@ public enum DisplayRotation: Int, Sendable {
             guard bytes > 0 else { return }
             var from = UnsafeRawPointer(source + py0 * sourceStride + px0 * size)
             var to = physical.baseAddress + py0 * physical.stride + px0 * pixelSize
+            // A dirty area a thumb wide: rows copied 16 bytes at a time, inline,
+            // cost less than a call into memcpy for each.
+            let isShort = bytes >= 16 && bytes < 256
             for _ in py0..<py1 {
-                to.copyMemory(from: from, byteCount: bytes)
+                if isShort {
+                    Self.copyShortRow(from: from, to: to, bytes: bytes)
+                } else {
+                    to.copyMemory(from: from, byteCount: bytes)
+                }
                 from += sourceStride
                 to += physical.stride
             }

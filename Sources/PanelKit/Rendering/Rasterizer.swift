@@ -36,10 +36,10 @@
         if visible.isEmpty {
             clipX0 = 0; clipX1 = 0; clipY0 = 0; clipY1 = 0
         } else {
-            clipX0 = Int(visible.minX.rounded(.down))
-            clipX1 = Int(visible.maxX.rounded(.up))
-            clipY0 = Int(visible.minY.rounded(.down))
-            clipY1 = Int(visible.maxY.rounded(.up))
+            clipX0 = Int(visible.minX.roundedDown)
+            clipX1 = Int(visible.maxX.roundedUp)
+            clipY0 = Int(visible.minY.roundedDown)
+            clipY1 = Int(visible.maxY.roundedUp)
         }
     }
 
@@ -73,6 +73,7 @@
         // The rows between the corners share one coverage profile: walked once, replayed.
         var straight = RecordedRow()
         let mirror = RowMirror(centre: shape.midY)
+        let opaque = OpaqueSpan(color, base: base, format: framebuffer.format)
         var previousRun = RowRun(lo: 0, fullStart: 0, fullEnd: 0, hi: 0)
         var previousY = Int.min
         for y in area.y0..<area.y1 {
@@ -112,9 +113,17 @@
                         guard a > 0 else { return }
                         blend(x: x, row: rowStart, mirroredIn: twin > y ? twinStart : nil, color: color, level: a)
                     })
-                if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
+                if twin > y {
+                    if let opaque {
+                        opaque.fill(row: twinStart, from: run.fullStart, to: run.fullEnd)
+                    } else {
+                        fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
+                    }
+                }
             }
-            if previousY == y - 1, run.fullStart == previousRun.fullStart, run.fullEnd == previousRun.fullEnd {
+            if let opaque, run.fullEnd - run.fullStart < 128 {
+                opaque.fill(row: row(y), from: run.fullStart, to: run.fullEnd)
+            } else if previousY == y - 1, run.fullStart == previousRun.fullStart, run.fullEnd == previousRun.fullEnd {
                 fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base, sameAsRow: previousY)
             } else {
                 fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
@@ -131,8 +140,8 @@
         let limit = 1_073_741_824.0
         let minX = rect.minX, maxX = rect.maxX, minY = rect.minY, maxY = rect.maxY
         guard minX.magnitude < limit, maxX.magnitude < limit, minY.magnitude < limit, maxY.magnitude < limit,
-              minX == minX.rounded(.down), maxX == maxX.rounded(.down),
-              minY == minY.rounded(.down), maxY == maxY.rounded(.down) else { return nil }
+              minX == minX.roundedDown, maxX == maxX.roundedDown,
+              minY == minY.roundedDown, maxY == maxY.roundedDown else { return nil }
         return (Int(minX), Int(maxX), Int(minY), Int(maxY))
     }
 
@@ -147,7 +156,7 @@
         @inline(__always)
         @usableFromInline init(centre: Double) {
             let twice = centre * 2
-            sum = twice.magnitude < 1_073_741_824.0 && twice == twice.rounded(.down) ? Int(twice) - 1 : nil
+            sum = twice.magnitude < 1_073_741_824.0 && twice == twice.roundedDown ? Int(twice) - 1 : nil
         }
 
         /// The row with the same coverage as `y` inside `area`, or `y` itself.
@@ -246,6 +255,7 @@
         let emptyBeyond = (rx + 0.5) * (rx + 0.5) * (1 + 1e-6)
         // The bottom half mirrors the top: each pair of rows is walked once.
         let mirror = RowMirror(centre: cy0)
+        let opaque = OpaqueSpan(color, base: base, format: framebuffer.format)
         for y in area.y0..<area.y1 {
             let twin = mirror.twin(of: y, in: area)
             let rowStart = row(y), twinStart = row(twin)
@@ -274,8 +284,13 @@
                     guard a > 0 else { return }
                     blend(x: x, row: rowStart, mirroredIn: twin > y ? twinStart : nil, color: color, level: a)
                 })
-            fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
-            if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
+            if let opaque {
+                opaque.fill(row: rowStart, from: run.fullStart, to: run.fullEnd)
+                if twin > y { opaque.fill(row: twinStart, from: run.fullStart, to: run.fullEnd) }
+            } else {
+                fillSpan(y: y, from: run.fullStart, to: run.fullEnd, color: color, alpha: base)
+                if twin > y { fillSpan(y: twin, from: run.fullStart, to: run.fullEnd, color: color, alpha: base) }
+            }
         }
     }
 
@@ -720,40 +735,22 @@
     }
 
     /// Columns `x0 ..< x1` of rows `y0 ..< y1` set to `value`: a view's
-    /// opaque background, the most pixels a small dirty area draws. A row is
-    /// stored 16 bytes at a time, the last store overlapping the one before
-    /// rather than finishing pixel by pixel; a wide row is copied from the row
-    /// above, at memcpy speed.
+    /// opaque background, the most pixels a small dirty area draws. A wide
+    /// row is copied from the row above, at memcpy speed; the others are
+    /// stored as ``OpaqueSpan`` stores them.
     @usableFromInline func fillOpaque<Pixel: FixedWidthInteger>(_ value: Pixel, x0: Int, x1: Int, y0: Int, y1: Int) {
         let size = MemoryLayout<Pixel>.stride
         let bytes = (x1 - x0) * size
         var row = framebuffer.baseAddress + y0 * framebuffer.stride + x0 * size
         var y = y0
         guard y < y1 else { return }
-        if bytes < 16 {
-            while y < y1 {
-                let pixels = row.assumingMemoryBound(to: Pixel.self)
-                for i in 0..<(x1 - x0) { pixels[i] = value }
-                row += framebuffer.stride
-                y += 1
-            }
-            return
-        }
-        let pattern = SIMD4<UInt32>(repeating: size == 2 ? UInt32(truncatingIfNeeded: value) &* 0x0001_0001
-                                                        : UInt32(truncatingIfNeeded: value))
+        let span = OpaqueSpan(value)
         let first = row
         while y < y1 {
             if bytes >= 512 && y > y0 {
                 row.copyMemory(from: first, byteCount: bytes)
             } else {
-                var offset = 0
-                while offset &+ 32 < bytes {
-                    row.storeBytes(of: pattern, toByteOffset: offset, as: SIMD4<UInt32>.self)
-                    row.storeBytes(of: pattern, toByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
-                    offset &+= 32
-                }
-                if offset &+ 16 < bytes { row.storeBytes(of: pattern, toByteOffset: offset, as: SIMD4<UInt32>.self) }
-                row.storeBytes(of: pattern, toByteOffset: bytes - 16, as: SIMD4<UInt32>.self)
+                span.store(bytes: bytes, at: row)
             }
             row += framebuffer.stride
             y += 1
@@ -802,6 +799,66 @@
 }
 
 /// A rectangle with rounded corners, prepared for distance queries.
+/// One opaque pixel value stored along rows: 16 bytes at a time, the last
+/// store overlapping the one before rather than finishing pixel by pixel.
+/// Shapes fill their fully covered runs with it directly: the call into
+/// ``Rasterizer/fillSpan(y:from:to:color:alpha:sameAsRow:)`` and its
+/// per-span work cost more than the stores of a thumb-wide run.
+@usableFromInline struct OpaqueSpan {
+    @usableFromInline let pattern: SIMD4<UInt32>
+    @usableFromInline let bytesPerPixel: Int
+
+    @inline(__always)
+    @usableFromInline init<Pixel: FixedWidthInteger>(_ value: Pixel) {
+        bytesPerPixel = MemoryLayout<Pixel>.stride
+        pattern = SIMD4<UInt32>(repeating: bytesPerPixel == 2 ? UInt32(truncatingIfNeeded: value) &* 0x0001_0001
+                                                              : UInt32(truncatingIfNeeded: value))
+    }
+
+    /// The span for `color` drawn at `base` (0...255) into `format`, or nil
+    /// when the colour does not cover what is under it.
+    @inline(__always)
+    @usableFromInline init?(_ color: Color, base: Double, format: PixelFormat) {
+        guard Rasterizer.level(base) == 255 else { return nil }
+        switch format {
+        case .xrgb8888: self.init(color.xrgb8888)
+        case .rgb565: self.init(Renderer.rgb565(fromXRGB: color.xrgb8888))
+        }
+    }
+
+    /// Columns `x0 ..< x1` of `row` (its first byte).
+    @inline(__always)
+    @usableFromInline func fill(row: UnsafeMutableRawPointer, from x0: Int, to x1: Int) {
+        guard x0 < x1 else { return }
+        store(bytes: (x1 &- x0) &* bytesPerPixel, at: row + x0 &* bytesPerPixel)
+    }
+
+    /// `bytes` bytes (whole pixels) from `start`.
+    @inline(__always)
+    @usableFromInline func store(bytes: Int, at start: UnsafeMutableRawPointer) {
+        guard bytes >= 16 else {
+            var offset = 0
+            while offset < bytes {
+                if bytesPerPixel == 2 {
+                    start.storeBytes(of: UInt16(truncatingIfNeeded: pattern[0]), toByteOffset: offset, as: UInt16.self)
+                } else {
+                    start.storeBytes(of: pattern[0], toByteOffset: offset, as: UInt32.self)
+                }
+                offset &+= bytesPerPixel
+            }
+            return
+        }
+        var offset = 0
+        while offset &+ 32 < bytes {
+            start.storeBytes(of: pattern, toByteOffset: offset, as: SIMD4<UInt32>.self)
+            start.storeBytes(of: pattern, toByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
+            offset &+= 32
+        }
+        if offset &+ 16 < bytes { start.storeBytes(of: pattern, toByteOffset: offset, as: SIMD4<UInt32>.self) }
+        start.storeBytes(of: pattern, toByteOffset: bytes &- 16, as: SIMD4<UInt32>.self)
+    }
+}
+
 @usableFromInline struct RoundedRectShape {
     @usableFromInline let midX: Double
     @usableFromInline let midY: Double

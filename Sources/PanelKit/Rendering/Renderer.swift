@@ -157,8 +157,8 @@ public struct Renderer {
         @inline(__always)
         @usableFromInline func trim(_ clip: inout Rect) -> Bool {
             // The whole pixels the clip touches (the rasterizer draws a pixel the clip overlaps).
-            let cx0 = clip.minX.rounded(.down), cx1 = clip.maxX.rounded(.up)
-            let cy0 = clip.minY.rounded(.down), cy1 = clip.maxY.rounded(.up)
+            let cx0 = clip.minX.roundedDown, cx1 = clip.maxX.roundedUp
+            let cy0 = clip.minY.roundedDown, cy1 = clip.maxY.roundedUp
             let spansX = x0 <= cx0 && x1 >= cx1, spansY = y0 <= cy0 && y1 >= cy1
             if spansX && spansY { return false }
             var minX = clip.minX, maxX = clip.maxX, minY = clip.minY, maxY = clip.maxY
@@ -209,10 +209,10 @@ public struct Renderer {
             let fill = context.deviceRect(drawBounds)
             var occluder = Occluder(
                 index: entryIndex,
-                x0: max(fill.minX.rounded(.up), clip.minX.rounded(.down), 0),
-                y0: max(fill.minY.rounded(.up), clip.minY.rounded(.down), 0),
-                x1: min(fill.maxX.rounded(.down), clip.maxX.rounded(.up), width),
-                y1: min(fill.maxY.rounded(.down), clip.maxY.rounded(.up), height))
+                x0: max(fill.minX.roundedUp, clip.minX.roundedDown, 0),
+                y0: max(fill.minY.roundedUp, clip.minY.roundedDown, 0),
+                x1: min(fill.maxX.roundedDown, clip.maxX.roundedUp, width),
+                y1: min(fill.maxY.roundedDown, clip.maxY.roundedUp, height))
             guard occluder.x0 < occluder.x1, occluder.y0 < occluder.y1 else { continue }
             if count < occluders.count {
                 occluders.initializeElement(at: count, to: occluder)
@@ -260,16 +260,16 @@ public struct Renderer {
         // whose far edge is, as `-inf + inf`) redraws everything.
         guard !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return framebuffer.bounds }
         guard !rect.isEmpty, let visible = rect.intersection(framebuffer.bounds) else { return nil }
-        let x0 = visible.minX.rounded(.down), y0 = visible.minY.rounded(.down)
-        let x1 = visible.maxX.rounded(.up), y1 = visible.maxY.rounded(.up)
+        let x0 = visible.minX.roundedDown, y0 = visible.minY.roundedDown
+        let x1 = visible.maxX.roundedUp, y1 = visible.maxY.roundedUp
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Fills the pixels whose centres lie in `rect`, blending by the colour's alpha.
     public func fill(_ rect: Rect, with color: Color, in framebuffer: Framebuffer) {
         guard let area = rect.intersection(framebuffer.bounds) else { return }
-        let x0 = Int((area.minX - 0.5).rounded(.up)), x1 = Int((area.maxX - 0.5).rounded(.up))
-        let y0 = Int((area.minY - 0.5).rounded(.up)), y1 = Int((area.maxY - 0.5).rounded(.up))
+        let x0 = Int((area.minX - 0.5).roundedUp), x1 = Int((area.maxX - 0.5).roundedUp)
+        let y0 = Int((area.minY - 0.5).roundedUp), y1 = Int((area.maxY - 0.5).roundedUp)
         guard x0 < x1, y0 < y1 else { return }
         let a = UInt32(color.alpha)
         for y in y0..<y1 {

@@ -179,6 +179,16 @@ open class Label: View {
     /// Whether `text` has no line break (``LineBreakMode/endsLine(_:)``), so
     /// that it is drawn on one line.
     @usableFromInline static func isOneLine(_ text: String) -> Bool {
+        // Bytes first: every line end's UTF-8 has a byte 0x0A...0x0D, 0x85, 0xA8
+        // or 0xA9, so text with none of them (most) needs no decoding.
+        var text = text
+        let mayBreak = text.withUTF8 { bytes in
+            for byte in bytes where (byte >= 0x0A && byte <= 0x0D) || byte == 0x85 || byte == 0xA8 || byte == 0xA9 {
+                return true
+            }
+            return false
+        }
+        guard mayBreak else { return true }
         for scalar in text.unicodeScalars where LineBreakMode.endsLine(scalar) { return false }
         return true
     }

@@ -72,12 +72,12 @@ public final class Screen: RunLoopTarget {
     }
 
     @usableFromInline var storedBrightness = 1.0
-    // This, `idleState`, `sourcesDown` and `isSwallowingTouches` are read on
-    // every input frame (`filterInput`); each is read or written whole, with
-    // no access held across a call (the state targets run after the store),
-    // so they skip the dynamic exclusivity check.
+    // This, `idleTimerDisabled`, `idleState`, `sourcesDown`, `isSwallowingTouches`
+    // and `idleTimerDeadline` are read on every input frame (`filterInput`);
+    // each is read or written whole, with no access held across a call (the
+    // state targets run after the store), so they skip the dynamic exclusivity check.
     @exclusivity(unchecked) @usableFromInline var storedPolicy = IdlePolicy.never
-    @usableFromInline var idleTimerDisabled = false
+    @exclusivity(unchecked) @usableFromInline var idleTimerDisabled = false
     /// The backlight driver; nil where the host controls none (headless, a board without `display.backlight`).
     @usableFromInline var backlightDriver: (any Backlight)?
     @usableFromInline var blankingDriver: (any DisplayBlanking)?
@@ -98,7 +98,7 @@ public final class Screen: RunLoopTarget {
     /// Checked on every input frame: a trivial handle, so no exclusivity check.
     @exclusivity(unchecked) @usableFromInline var idleTimer: TimerHandle?
     /// When ``idleTimer`` fires; +infinity when none is pending.
-    @usableFromInline var idleTimerDeadline = Double.infinity
+    @exclusivity(unchecked) @usableFromInline var idleTimerDeadline = Double.infinity
     /// Set by the application that owns the screen (``attach(to:)``). Unretained: the
     /// application owns its screen, and its `deinit` clears this (``detach()``).
     /// An unretained pointer read on every input frame: no exclusivity check (see `View.window`).
