@@ -1,7 +1,7 @@
 @testable import PanelKit
 import Testing
 
-@Suite("A shape's coverage as an 8-bit level")
+@Suite("The rasterizer's rounding: coverage to 8-bit levels, edges to whole pixels")
 struct RasterizerLevelTests {
     @Test("Rounds half away from zero, as rounded() does: on every eighth, a hair either side of each tie, and random values")
     func roundsAsRoundedDoes() {
@@ -25,5 +25,25 @@ struct RasterizerLevelTests {
         #expect(Rasterizer.level(300) == 255)
         #expect(Rasterizer.level(.infinity) == 255)
         #expect(Rasterizer.level(.nan) == 0)
+    }
+
+    @Test("Whole-pixel rounding without libm gives rounded(.down) and rounded(.up) bit for bit: ties, signed zeros, huge, infinite and NaN values, and random ones")
+    func wholeNumberRoundingMatchesLibm() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2.5, -2.5, 0.999_999_999, -0.999_999_999,
+                                Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 4_503_599_627_370_495.5,
+                                -4_503_599_627_370_495.5, 4_503_599_627_370_496, -4_503_599_627_370_496, 1e300, -1e300,
+                                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan]
+        for whole in -300...300 {
+            let value = Double(whole) / 4
+            values += [value, value.nextUp, value.nextDown]
+        }
+        var random = SplitMix64(state: 11)
+        for _ in 0..<20_000 { values.append(random.double(-5_000...5_000)) }
+        for value in values {
+            #expect(value.roundedDown.bitPattern == value.rounded(.down).bitPattern || (value.isNaN && value.roundedDown.isNaN),
+                    "roundedDown(\(value))")
+            #expect(value.roundedUp.bitPattern == value.rounded(.up).bitPattern || (value.isNaN && value.roundedUp.isNaN),
+                    "roundedUp(\(value))")
+        }
     }
 }

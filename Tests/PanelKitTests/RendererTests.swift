@@ -884,6 +884,33 @@ struct RendererTests {
         #expect(rotation.copy(Rect(x: 100, y: 100, width: 5, height: 5), from: logical.framebuffer, to: physical.framebuffer) == nil)
     }
 
+    @Test("Presenting unturned copies exactly the area's pixels at every width, narrow rows (copied inline) and wide (memcpy) alike",
+          arguments: TestFormat.allCases)
+    func unturnedCopyEveryWidth(_ testFormat: TestFormat) {
+        let format = testFormat.pixelFormat
+        let width = 150, height = 6
+        let logical = PaddedFramebuffer(width: width, height: height, format: format, padding: 8)
+        for y in 0..<height {
+            for x in 0..<width { storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y) }
+        }
+        for areaWidth in 1...(width - 3) {
+            let physical = PaddedFramebuffer(width: width, height: height, format: format, padding: 8)
+            fillAll(physical.framebuffer, with: Color(rgb: 0xFF00FF))
+            let area = Rect(x: 3, y: 1, width: Double(areaWidth), height: 4)
+            DisplayRotation.none.copy(area, from: logical.framebuffer, to: physical.framebuffer)
+            var wrong = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let inside = x >= 3 && x < 3 + areaWidth && y >= 1 && y < 5
+                    let expected = inside ? logical.framebuffer.color(atX: x, y: y) : physical.framebuffer.color(atX: 0, y: 0)
+                    if physical.framebuffer.color(atX: x, y: y) != expected { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "\(areaWidth) pixels wide")
+            #expect(physical.paddingIntact)
+        }
+    }
+
     @Test("Rotation: an RGB565 UI copied onto an XRGB8888 scan-out buffer (or the reverse) is converted in the same pass, turned",
           arguments: rotations)
     func rotationConvertsFormats(_ rotation: DisplayRotation) {

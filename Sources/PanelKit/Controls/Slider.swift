@@ -271,9 +271,17 @@ open class Slider: Control {
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
-        var context = context
+        guard isEnabled else {
+            // A copy only here: copying a context retains its text driver.
+            var dimmed = context
+            dimmed.alpha *= metrics.disabledAlpha
+            return drawTrackAndThumb(in: dimmed)
+        }
+        drawTrackAndThumb(in: context)
+    }
+
+    @usableFromInline internal func drawTrackAndThumb(in context: GraphicsContext) {
         let metrics = self.metrics
-        if !isEnabled { context.alpha *= metrics.disabledAlpha }
         let track = trackRect(forBounds: bounds)
         let thumb = thumbRect(forBounds: bounds, trackRect: track, value: animator.value)
         let radius = track.height / 2

@@ -144,10 +144,16 @@ public enum DisplayRotation: Int, Sendable {
     @inline(__always)
     @usableFromInline static func copyShortRow(from: UnsafeRawPointer, to: UnsafeMutableRawPointer, bytes: Int) {
         var offset = 0
-        while offset &+ 16 < bytes {
+        while offset &+ 32 < bytes {
+            let first = from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+            let second = from.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
+            to.storeBytes(of: first, toByteOffset: offset, as: SIMD4<UInt32>.self)
+            to.storeBytes(of: second, toByteOffset: offset &+ 16, as: SIMD4<UInt32>.self)
+            offset &+= 32
+        }
+        if offset &+ 16 < bytes {
             to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self), toByteOffset: offset,
                           as: SIMD4<UInt32>.self)
-            offset &+= 16
         }
         let last = bytes &- 16
         to.storeBytes(of: from.loadUnaligned(fromByteOffset: last, as: SIMD4<UInt32>.self), toByteOffset: last,

@@ -40,6 +40,12 @@ public struct GraphicsContext {
 
     /// `rect`, in the view's coordinates (points), in framebuffer pixels.
     public func deviceRect(_ rect: Rect) -> Rect {
+        Self.deviceRect(rect, origin: origin, scale: scale)
+    }
+
+    /// `rect` in framebuffer pixels for a context at `origin` and `scale`.
+    @inline(__always)
+    @usableFromInline static func deviceRect(_ rect: Rect, origin: Point, scale: Double) -> Rect {
         Rect(x: rect.minX * scale + origin.x, y: rect.minY * scale + origin.y,
              width: rect.width * scale, height: rect.height * scale)
     }

@@ -204,9 +204,9 @@ public struct Renderer {
             // so written with the colour whatever was under them.
             let drawBounds = entries[entryIndex].drawBounds
             let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)   // as the drawing pass places it
-            let context = GraphicsContext(framebuffer: framebuffer, origin: Point(x: origin.x * scale, y: origin.y * scale),
-                                          scale: scale, clip: clip)
-            let fill = context.deviceRect(drawBounds)
+            // Where the drawing pass's context puts the background (no context
+            // made here: copying one retains and releases its text driver).
+            let fill = GraphicsContext.deviceRect(drawBounds, origin: Point(x: origin.x * scale, y: origin.y * scale), scale: scale)
             var occluder = Occluder(
                 index: entryIndex,
                 x0: max(fill.minX.roundedUp, clip.minX.roundedDown, 0),
