@@ -80,27 +80,22 @@
             let cy = Double(y) + 0.5
             guard let extent = shape.halfExtent(rowCentre: cy) else { continue }
             let run: RowRun
-            if shape.isStraight(rowCentre: cy) {
-                if !straight.isRecorded {
-                    straight.run = walkRow(
-                        from: area.x0, to: area.x1, centre: centre,
-                        seeds: (column(shape.midX - extent), column(shape.midX + extent)),
-                        coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
-                        ramp: { x, c in straight.record(x, c) })
-                    straight.isRecorded = true
-                }
-                if straight.overflowed {
-                    run = walkRow(
-                        from: area.x0, to: area.x1, centre: centre,
-                        seeds: (column(shape.midX - extent), column(shape.midX + extent)),
-                        coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
-                        ramp: { x, c in blend(x: x, y: y, color: color, alpha: base * c) })
-                } else {
-                    straight.replay { x, c in blend(x: x, y: y, color: color, alpha: base * c) }
-                    run = straight.run
-                }
+            let isStraight = shape.isStraight(rowCentre: cy)
+            if isStraight && !straight.isRecorded {
+                straight.run = walkRow(
+                    from: area.x0, to: area.x1, centre: centre,
+                    seeds: (column(shape.midX - extent), column(shape.midX + extent)),
+                    coverage: { x in shape.coverage(Double(x) + 0.5, cy) },
+                    ramp: { x, c in straight.record(x, c) })
+                straight.isRecorded = true
+            }
+            if isStraight && !straight.overflowed {
+                straight.replay { x, c in blend(x: x, y: y, color: color, alpha: base * c) }
+                run = straight.run
             } else {
-                // A corner row: the bottom corners mirror the top ones.
+                // A corner row (the bottom corners mirror the top ones), or,
+                // rarely, a straight row with more ramp pixels than a recording
+                // holds, walked the same way (its mirror row is straight too).
                 let twin = mirror.twin(of: y, in: area)
                 let rowStart = row(y), twinStart = row(twin)
                 if twin < y { previousY = Int.min; continue }   // drawn with its twin
