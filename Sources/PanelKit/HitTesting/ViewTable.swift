@@ -36,9 +36,13 @@ public final class ViewTable {
     }
 
     public struct Entry {
-        /// Unretained, so reading an entry costs no reference counting; the
+        /// The view, unretained, so an entry holds no reference count: the
         /// table keeps every view it lists alive (`members`) until it is rebuilt.
-        public unowned(unsafe) var view: View
+        /// The renderer calls into it through `_withUnsafeGuaranteedRef`, which
+        /// takes no retain and release either (two atomic operations per view
+        /// per dirty area): `withStableEntries` holds off any rebuild meanwhile.
+        @usableFromInline var unretainedView: Unmanaged<View>
+        public var view: View { unretainedView.takeUnretainedValue() }
         /// Index of the superview's entry; -1 for the window.
         public var parent: Int32
         /// One past the last entry of this view's subtree.
@@ -560,7 +564,7 @@ public final class ViewTable {
         if inverse == nil { flags.insert(.singular) }
         var frameInWindow = localToWindow.apply(to: view.bounds)
         var entry = Entry(
-            view: view, parent: parent, subtreeEnd: -1, lastChild: -1, previousSibling: -1,
+            unretainedView: .passUnretained(view), parent: parent, subtreeEnd: -1, lastChild: -1, previousSibling: -1,
             flags: flags, superviewToLocal: inverse ?? .identity, localToWindow: localToWindow,
             bounds: view.bounds, frameInWindow: frameInWindow,
             clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha,
@@ -672,8 +676,8 @@ public final class ViewTable {
     /// nodes front to back, converts the point one level down, and skips the
     /// whole subtree of a subview that is ineligible or does not contain the point.
     @inline(__always) @usableFromInline func scan(from startNode: Int, localPoint point: Point, with event: Event?) -> View? {
-        var node = startNode
-        var local = SIMD2(point.x, point.y)
+        let node = startNode
+        let local = SIMD2(point.x, point.y)
         let flags = hitNodes[node].flags
         if !flags.isDisjoint(with: Flags.ineligible) { return nil }
         if flags.contains(.customHitTesting) {

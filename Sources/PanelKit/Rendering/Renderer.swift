@@ -112,12 +112,14 @@ public struct Renderer {
                     context.origin = Point(x: origin.x * scale, y: origin.y * scale)
                     context.clip = clip
                     context.alpha = entries[entryIndex].drawAlphaInWindow
-                    let view = entries[entryIndex].view
-                    let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
-                    if let color = background, color.alpha > 0 {
-                        context.fill(drawBounds, color: color)
+                    // The view without a retain and release (see `ViewTable.Entry.unretainedView`).
+                    entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
+                        let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+                        if let color = background, color.alpha > 0 {
+                            context.fill(drawBounds, color: color)
+                        }
+                        view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
                     }
-                    view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
                 }
             }
         }
@@ -196,8 +198,9 @@ public struct Renderer {
             // Where it is first (a few comparisons), its colour after (a call into the view).
             guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
                   let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
-            let view = entries[entryIndex].view
-            let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+            let background = entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
+                flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+            }
             guard let color = background, color.alpha == 255 else { continue }
             // The background's rectangle in pixels, placed by the same context the
             // drawing pass makes: the pixels wholly inside it are fully covered,
@@ -242,7 +245,11 @@ public struct Renderer {
     @inline(__always)
     @usableFromInline static func visibleRect(ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
                                               within area: Rect) -> Rect? {
-        guard var visible = entries[index].drawFrameInWindow.intersection(area) else { return nil }
+        let frame = entries[index].drawFrameInWindow
+        // Most views miss a small dirty area: four comparisons tell, before the
+        // intersection (a call) works out what they share.
+        guard frame.minX < area.maxX, area.minX < frame.maxX, frame.minY < area.maxY, area.minY < frame.maxY,
+              var visible = frame.intersection(area) else { return nil }
         var parent = Int(entries[index].parent)
         while parent >= 0 && parent < entries.count {
             if entries[parent].flags.contains(.clipsToBounds) {
