@@ -81,23 +81,45 @@ ensure_debian_packages() {
 
     command -v apt-get >/dev/null 2>&1 ||
         die "missing packages (${missing[*]}) and no apt-get to install them: is this Debian?"
-    local sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null 2>&1 ||
-            die "missing packages (${missing[*]}): run as root or install sudo"
-        if [ -t 0 ]; then
-            sudo=(sudo)
-        else
-            sudo=(sudo -n) # no terminal to ask for a password on: fail instead of hanging
-        fi
-    fi
-
     echo "Installing missing Debian packages: ${missing[*]}"
     if [ "${PANELKIT_APT_UPDATED:-0}" != 1 ]; then
-        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update ||
+        as_root "missing packages (${missing[*]})" env DEBIAN_FRONTEND=noninteractive apt-get update ||
             echo "warning: apt-get update reported errors; installing from the lists it has" >&2
         export PANELKIT_APT_UPDATED=1
     fi
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" ||
+    as_root "missing packages (${missing[*]})" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" ||
         die "apt-get install ${missing[*]} failed; run it by hand to see why (is a Debian mirror reachable?)"
+}
+
+# as_root WHY COMMAND...: runs COMMAND as root: directly when root, else
+# through sudo (without a prompt when there is no terminal to ask on). Dies
+# naming WHY when there is no sudo.
+as_root() {
+    local why="$1"
+    shift
+    if [ "$(id -u)" -eq 0 ]; then
+        "$@"
+    elif ! command -v sudo >/dev/null 2>&1; then
+        die "$why: run as root or install sudo"
+    elif [ -t 0 ]; then
+        sudo "$@"
+    else
+        sudo -n "$@" # no terminal to ask for a password on: fail instead of hanging
+    fi
+}
+
+# ensure_foreign_architecture DEB_ARCH: lets apt fetch DEB_ARCH's packages
+# (dpkg --add-architecture, then apt-get update), unless it already does.
+ensure_foreign_architecture() {
+    [ "$1" = "$(dpkg --print-architecture)" ] && return 0
+    # The list is read whole before grep: piped into `grep -q`, which stops at
+    # the first match, dpkg can die of SIGPIPE, and pipefail calls that a miss.
+    local foreign
+    foreign="$(dpkg --print-foreign-architectures)"
+    grep -qx -- "$1" <<< "$foreign" && return 0
+    echo "Adding the Debian architecture $1 (dpkg --add-architecture) for its packages"
+    as_root "the Debian architecture $1 is not added" dpkg --add-architecture "$1"
+    as_root "the Debian architecture $1 is not added" env DEBIAN_FRONTEND=noninteractive apt-get update ||
+        echo "warning: apt-get update reported errors" >&2
+    export PANELKIT_APT_UPDATED=1
 }

@@ -17,25 +17,13 @@ failed() { FAILED+=("$*"); echo "  FAIL $*"; }
 skip() { SKIPPED+=("$*"); echo "  SKIP $*"; }
 elapsed() { echo "$((SECONDS - START)) s"; }
 
-sudo_cmd=()
-if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-
 # apt_download PACKAGE...: apt-get download into the current folder, updating
 # the package lists once when they do not know a package yet.
 apt_download() {
     apt-get download "$@" 2>"$VM_DIR/download.err" && return 0
     echo "apt-get download $* failed; updating the package lists once"
-    "${sudo_cmd[@]}" apt-get update || echo "warning: apt-get update reported errors; trying the download anyway" >&2
+    as_root "apt-get download $* failed" apt-get update || echo "warning: apt-get update reported errors; trying the download anyway" >&2
     apt-get download "$@" || die "apt-get download $* failed (is a Debian mirror reachable?)"
-}
-
-# ensure_foreign_architecture DEB_ARCH: lets apt fetch DEB_ARCH's packages.
-ensure_foreign_architecture() {
-    [ "$1" = "$(dpkg --print-architecture)" ] && return 0
-    dpkg --print-foreign-architectures | grep -qx "$1" && return 0
-    echo "Adding the Debian architecture $1 (dpkg --add-architecture) for its packages"
-    "${sudo_cmd[@]}" dpkg --add-architecture "$1"
-    "${sudo_cmd[@]}" apt-get update || echo "warning: apt-get update reported errors" >&2
 }
 
 # fetch_kernel DEB_ARCH: Debian's stock kernel for DEB_ARCH (amd64, arm64):
