@@ -15,7 +15,11 @@ public final class HeadlessApp {
     public let window: Window
     public let launchOptions: LaunchOptions
     public let clock: ManualClock
-    public let renderer: Renderer
+    /// The device's frame loop onto ``display``: every turn of the app's run
+    /// loop (a touch frame, a timer, an animation frame) ends in a frame, laid
+    /// out, rendered and presented as on the panel.
+    public let frameDriver: FrameDriver
+    public var renderer: Renderer { frameDriver.renderer }
     /// The window's pixels: its size in points times the screen's scale.
     public let display: HeadlessDisplay
     /// Kept alive for the renderer.
@@ -54,8 +58,11 @@ public final class HeadlessApp {
         guard scale >= 1, scale <= 4 else { throw LaunchError("the scale is pixels per point from 1 to 4, not " + describeNumber(scale)) }
         let launched = try LaunchedApp(delegate, runLoop: RunLoop(manualClock: clock), screenSize: size, scale: scale,
                                        backend: .headless, logSink: logSink, arguments: arguments)
-        return HeadlessApp(delegate: delegate, application: launched.application, window: launched.window,
-                           launchOptions: launched.options, clock: clock, textRenderer: textRenderer)
+        let app = HeadlessApp(delegate: delegate, application: launched.application, window: launched.window,
+                              launchOptions: launched.options, clock: clock, textRenderer: textRenderer)
+        // The first frame, as the panel shows it before any finger can land.
+        app.frameDriver.drawAll()
+        return app
     }
 
     init(delegate: any ApplicationDelegate, application: Application, window: Window, launchOptions: LaunchOptions,
@@ -66,26 +73,23 @@ public final class HeadlessApp {
         self.launchOptions = launchOptions
         self.clock = clock
         self.textRenderer = textRenderer
-        renderer = Renderer(textRenderer: textRenderer)
-        let pixels = Screen.pixelSize(of: window.bounds.size, scale: application.screen.scale)
-        display = HeadlessDisplay(width: pixels.width, height: pixels.height,
-                                  format: launchOptions.board?.display.pixelFormat ?? .xrgb8888)
+        display = HeadlessDisplay(screenSize: window.bounds.size, scale: application.screen.scale, board: launchOptions.board)
+        frameDriver = FrameDriver(application: application, window: window, renderer: Renderer(textRenderer: textRenderer), display: display)
     }
 
     /// The JSON Lines log the app writes (action lines, and touch lines for scenes).
     public var log: ReplayLog { launchOptions.log }
 
-    /// Draws the whole window into ``display`` and returns its framebuffer.
+    /// Draws the whole window into ``display``, presents it and returns its framebuffer.
     @discardableResult
     public func drawAll() -> Framebuffer {
-        renderer.draw(window, into: display.framebuffer)
+        frameDriver.drawAll()
         return display.framebuffer
     }
 
-    /// Redraws what changed since the last frame into ``display``, as a
-    /// display loop does; the areas redrawn (pixels), empty when nothing changed.
-    @discardableResult
-    public func render() -> DirtyRegion {
-        renderer.render(window, into: display.framebuffer)
+    /// Draws the frame a turn's end draws: what changed since the last one
+    /// (nothing after a turn, which drew its own). ``FrameDriver/drawFrame()``.
+    public func render() {
+        frameDriver.drawFrame()
     }
 }

@@ -32,7 +32,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Save the last frame as a PNG file, in pixels (a board's scale times the points).")
     var png: String?
 
-    @Option(help: "PanelKit's assets folder, for the fonts of --png; found from the current folder or the executable by default.")
+    @Option(help: "PanelKit's assets folder, for the fonts; found from the current folder or the executable by default.")
     var assets: String?
 
     func run() throws {
@@ -47,13 +47,16 @@ struct ReplayCommand: ParsableCommand {
         }
         let sceneFile = sceneChoice.load(assets: assets, default: SceneCatalog.defaultScene)
         let board = boardChoice.load()
+        // The board's pixels (the screen in points times its scale), in its pixel format, at its refresh rate.
+        let screenSize = screen?.size ?? board?.screenSize ?? sceneFile.screen ?? SceneFile.defaultScreen
+        let display = HeadlessDisplay(screenSize: screenSize, scale: board?.scale ?? 1, board: board)
         let replayer: TraceReplayer
         do {
             // A board's trace comes from its own touch panel: its calibration, rotation and filters apply.
             replayer = try TraceReplayer(
                 reader: reader, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize, scale: board?.scale ?? 1,
                 calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touchRotationOnScreen ?? .none,
-                filters: board?.touch.filters ?? .none,
+                filters: board?.touch.filters ?? .none, display: display, textRenderer: Assets(given: assets).textRenderer(),
                 output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)
@@ -64,11 +67,7 @@ struct ReplayCommand: ParsableCommand {
             fail("\(error)")
         }
         if let png {
-            // The board's pixels (the screen in points times its scale), in its pixel format.
-            let pixels = Screen.pixelSize(of: replayer.window.bounds.size, scale: replayer.application.screen.scale)
-            let display = HeadlessDisplay(width: pixels.width, height: pixels.height,
-                                          format: board?.display.pixelFormat ?? .xrgb8888)
-            Renderer(textRenderer: Assets(given: assets).textRenderer()).draw(replayer.window, into: display.framebuffer)
+            // What the display shows after the replay's last frame.
             do {
                 try display.writePNG(to: png)
             } catch {

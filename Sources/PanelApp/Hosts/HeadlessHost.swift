@@ -13,7 +13,10 @@ public final class HeadlessHost {
     public let application: Application
     public let window: Window
     public let launchOptions: LaunchOptions
-    public let renderer: Renderer
+    /// The device's frame loop onto ``display``: every turn of the app's
+    /// run loop (an input frame, a timer, an animation frame) ends in a frame.
+    public let frameDriver: FrameDriver
+    public var renderer: Renderer { frameDriver.renderer }
     /// The window's pixels: its size in points times the screen's scale
     /// (the board's pixels, so `--png` writes what the panel would show).
     public let display: HeadlessDisplay
@@ -24,21 +27,19 @@ public final class HeadlessHost {
         application = launched.application
         window = launched.window
         launchOptions = launched.options
-        renderer = Renderer(textRenderer: runtime.textRenderer)
-        // The board's pixels, in its pixel format: an RGB565 board's headless frames are its 16-bit pixels.
-        let pixels = Screen.pixelSize(of: window.bounds.size, scale: application.screen.scale)
-        display = HeadlessDisplay(width: pixels.width, height: pixels.height,
-                                  format: runtime.board?.display.pixelFormat ?? .xrgb8888)
+        display = HeadlessDisplay(screenSize: window.bounds.size, scale: application.screen.scale, board: runtime.board)
+        frameDriver = FrameDriver(application: application, window: window, renderer: Renderer(textRenderer: runtime.textRenderer),
+                             display: display)
     }
 
     /// The manual clock the app runs on.
     public var clock: ManualClock { application.runLoop.manualClock! }
 
-    /// Draws the whole window.
-    public func drawAll() { renderer.draw(window, into: display.framebuffer) }
+    /// Draws the whole window and presents it: the first frame.
+    public func drawAll() { frameDriver.drawAll() }
 
-    /// Draws what changed since the last frame.
-    public func render() { _ = renderer.render(window, into: display.framebuffer) }
+    /// Draws what changed since the last frame, as the end of a turn does.
+    public func render() { frameDriver.drawFrame() }
 
     /// Writes the framebuffer as a PNG file; an error ends the program with one line.
     public func writePNG(to path: String) {
@@ -83,7 +84,8 @@ public final class HeadlessHost {
             }
         }
         if let png = runtime.options.png {
-            host.drawAll()
+            // What the display shows after the last frame, as a screendump of the panel would.
+            host.render()
             host.writePNG(to: png)
         }
         launched.log.writer.flush()
@@ -95,7 +97,9 @@ public final class HeadlessHost {
     /// through decoder, transform (the board's calibration and rotation, onto the screen in points) and
     /// filters into the app, then ends it as a device that goes away: the
     /// clock runs on so due timers fire, touches still down are cancelled, and
-    /// a summary line closes the log, as `panel replay` does.
+    /// a summary line closes the log, as `panel replay` does. Every turn on
+    /// the way ends in a frame (``frameDriver``), so layout, animation and drawing
+    /// happen when they would on the panel.
     public func replay(_ reader: TraceReader) {
         if isKeyDevice(reader.device) { return replayKeys(reader) }
         // The first frame, as a display shows it before any finger lands:

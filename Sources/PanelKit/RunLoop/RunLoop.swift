@@ -4,6 +4,12 @@ public protocol RunLoopTarget: AnyObject {
     func runLoopDidFire(_ handle: TimerHandle)
 }
 
+/// Told at the end of every turn of the loop, after timers, input and
+/// next-turn work: where a frame is drawn (``FrameDriver``).
+public protocol RunLoopTurnObserver: AnyObject {
+    func runLoopTurnDidEnd(_ runLoop: RunLoop)
+}
+
 /// Names one scheduled callback; stale once it fired or was cancelled.
 public struct TimerHandle: Equatable {
     @usableFromInline let slot: Int32
@@ -54,6 +60,10 @@ public final class RunLoop {
     @exclusivity(unchecked) @usableFromInline var earliestDeadlineBound = Double.infinity
     /// What the loop, and the application on it, worked around.
     public let warnings = RuntimeWarnings()
+    /// Told at the end of each turn (``endTurn()``): the frame driver, which
+    /// sets and clears it. Unretained: the driver owns the loop's application
+    /// and clears this in its `deinit`, so it never outlives the driver.
+    @usableFromInline unowned(unsafe) var turnObserver: (any RunLoopTurnObserver)?
 
     /// A loop on `clock`, with room for `capacity` timers and as many next-turn requests.
     public init(clock: any MonotonicClock, capacity: Int = RunLoop.defaultCapacity) {
@@ -155,14 +165,26 @@ public final class RunLoop {
 
     /// Moves the manual clock to `time`, firing each timer due on the way at
     /// its own deadline, so callbacks see the time they were scheduled for.
+    /// Each deadline on the way is a turn of its own, as a device loop
+    /// wakes for it: its timers fire, next-turn work runs, and the turn ends
+    /// (``endTurn()``: the frame driver draws a frame).
     public func advance(to time: Double) {
         guard let manualClock else { fatalError("RunLoop.advance(to:) needs a run loop on a ManualClock") }
         while earliestDeadlineBound <= time, let deadline = nextDeadline, deadline <= time {
             manualClock.now = max(manualClock.now, deadline)
             fireDueTimers()
             performNextTurnWork()
+            endTurn()
         }
         manualClock.now = max(manualClock.now, time)
+    }
+
+    /// The turn is over: tells the ``turnObserver`` (the frame driver lays
+    /// out, renders and presents). ``Application/runTurn()`` and
+    /// ``advance(to:)`` end each turn with it.
+    @inline(__always)
+    public func endTurn() {
+        turnObserver?.runLoopTurnDidEnd(self)
     }
 
     // MARK: Next turn

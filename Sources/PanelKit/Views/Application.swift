@@ -175,7 +175,9 @@ open class Application: Responder {
     }
 
     /// One turn of the loop: due timers fire, queued frames are dispatched in
-    /// the order they came (R14), then next-turn work runs. Each frame goes
+    /// the order they came (R14), next-turn work runs, and the turn ends
+    /// (``RunLoop/endTurn()``: with a ``FrameDriver``, the frame is laid out,
+    /// rendered and presented, as on the device). Each frame goes
     /// past the ``screen``'s idle timer first: input keeps the screen awake,
     /// and the touch that wakes a dimmed or blank screen is dropped here,
     /// whole, before any view or recognizer could see it.
@@ -203,6 +205,7 @@ open class Application: Responder {
             touchTracker.process(frame, source: source)
         }
         runLoop.performNextTurnWork()
+        runLoop.endTurn()
     }
 
     /// Whether frames are waiting for ``runTurn()``.

@@ -14,13 +14,19 @@ public struct ReplayError: Error, CustomStringConvertible {
 /// Replays a recorded trace through the whole pipeline, as the device would
 /// feed it: decoder → transform → run loop (on a manual clock that follows
 /// the trace's timestamps) → touch tracker → hit-test → delivery, with every
-/// touch phase and responder message logged as JSON Lines.
+/// touch phase and responder message logged as JSON Lines. Each turn ends in
+/// a frame on ``display`` (``FrameDriver``), as on the panel: the scene is
+/// laid out, animated and drawn between input frames.
 public final class TraceReplayer {
     public let trace: Trace
     public let application: ReplayApplication
     public let scene: Scene
     public var window: Window { scene.window }
     public let log: ReplayLog
+    /// The device's frame loop onto ``display``.
+    public let frameDriver: FrameDriver
+    /// What the panel shows: the window's pixels at the scale, drawn frame by frame.
+    public let display: HeadlessDisplay
     /// Decoder, transform and delivery; the replay adds the scene, the clock and the log.
     public let input: TouchInputPath
     public var decoder: TouchDecoder { input.decoder }
@@ -37,12 +43,17 @@ public final class TraceReplayer {
     /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it,
     /// through the board's touch `calibration`, `rotation` and `filters` when given.
     /// `scale`: the board's pixels per point, the application's ``Screen/scale``
-    /// (a drawing of ``window`` is that many pixels a point).
+    /// (a drawing of ``window`` is that many pixels a point). `display`: where
+    /// frames go, by default the window's pixels in XRGB8888 at 60 Hz (a board's
+    /// replay gives its format and refresh); `textRenderer` draws and measures
+    /// text (none: no text is drawn or measured).
     public convenience init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
                             calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                            filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
+                            filters: TouchFilterSettings = .none, display: HeadlessDisplay? = nil,
+                            textRenderer: (any TextRendering)? = nil, output: any TextSink) throws(ReplayError) {
         try self.init(trace: trace, startTime: trace.events.first?.time ?? 0, scene: file, screenSize: screenSize, scale: scale,
-                      calibration: calibration, rotation: rotation, filters: filters, output: output)
+                      calibration: calibration, rotation: rotation, filters: filters, display: display,
+                      textRenderer: textRenderer, output: output)
     }
 
     /// A replay that streams its events from `reader` (``run(_:)``), holding
@@ -50,15 +61,17 @@ public final class TraceReplayer {
     /// ``trace`` then has the device and path, and no events.
     public convenience init(reader: TraceReader, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
                             calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                            filters: TouchFilterSettings = .none, output: any TextSink) throws(ReplayError) {
+                            filters: TouchFilterSettings = .none, display: HeadlessDisplay? = nil,
+                            textRenderer: (any TextRendering)? = nil, output: any TextSink) throws(ReplayError) {
         try self.init(trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
                       startTime: reader.firstEventTime, scene: file, screenSize: screenSize, scale: scale,
-                      calibration: calibration, rotation: rotation, filters: filters, output: output)
+                      calibration: calibration, rotation: rotation, filters: filters, display: display,
+                      textRenderer: textRenderer, output: output)
     }
 
     @usableFromInline init(trace: Trace, startTime: Double, scene file: SceneFile, screenSize: Size?, scale: Double,
-                           calibration: CalibrationMatrix, rotation: TouchRotation,
-                           filters: TouchFilterSettings, output: any TextSink) throws(ReplayError) {
+                           calibration: CalibrationMatrix, rotation: TouchRotation, filters: TouchFilterSettings,
+                           display: HeadlessDisplay?, textRenderer: (any TextRendering)?, output: any TextSink) throws(ReplayError) {
         self.trace = trace
         guard scale >= 1, scale <= 4 else { throw ReplayError(message: "the scale is pixels per point from 1 to 4, not " + describeNumber(scale)) }
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
@@ -76,6 +89,17 @@ public final class TraceReplayer {
             throw ReplayError(message: error.description)
         }
         scene.attach(to: application)
+        let pixels = Screen.pixelSize(of: scene.window.bounds.size, scale: scale)
+        let display = display ?? HeadlessDisplay(width: pixels.width, height: pixels.height)
+        self.display = display
+        guard display.framebuffer.width == pixels.width && display.framebuffer.height == pixels.height else {
+            throw ReplayError(message: "the display is " + String(display.framebuffer.width) + "x" + String(display.framebuffer.height)
+                              + " pixels, the window " + String(pixels.width) + "x" + String(pixels.height))
+        }
+        frameDriver = FrameDriver(application: application, window: scene.window, renderer: Renderer(textRenderer: textRenderer),
+                             display: display)
+        // The first frame, as the panel shows it before any finger lands.
+        frameDriver.drawAll()
     }
 
     /// Feeds one kernel event. On a `SYN_REPORT` the frame goes through the
