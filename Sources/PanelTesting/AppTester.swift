@@ -120,8 +120,14 @@ public final class AppTester {
     // MARK: Finding views
 
     /// The first view named `name` in the window's hierarchy (``View/name``),
-    /// depth first, the window included; nil when there is none.
-    public func view(named name: String) -> View? { window.view(named: name) }
+    /// depth first, the window included; nil when there is none. Pending
+    /// layout is done first, as a frame would have done it before a finger
+    /// could land: views placed in `layoutSubviews` and table cells are there.
+    /// A table's cells the app did not name are `cell-SECTION-ROW`.
+    public func view(named name: String) -> View? {
+        layOutAsAFrameWould()
+        return window.view(named: name)
+    }
 
     /// The centre of the view named `name`, in window points; nil when there is none.
     public func point(ofViewNamed name: String) -> Point? {
@@ -132,7 +138,7 @@ public final class AppTester {
     /// The centre of `view`, in window points, once pending layout is done
     /// (on a device a finger sees a frame, and every frame is laid out first).
     public func center(of view: View) -> Point {
-        window.layoutIfNeeded(measuringTextWith: app.renderer.textRenderer)
+        layOutAsAFrameWould()
         return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
     }
 
@@ -316,7 +322,8 @@ public final class AppTester {
     }
 
     /// On a device every frame lays the window out before the next input
-    /// arrives; focus judges what can be focused by the laid-out frames.
+    /// arrives (every turn here ends in that frame too); this catches what a
+    /// test changed by hand since. Focus judges what can be focused by the laid-out frames.
     func layOutAsAFrameWould() {
         window.layoutIfNeeded(measuringTextWith: app.renderer.textRenderer)
     }
@@ -417,10 +424,15 @@ public final class AppTester {
 
     // MARK: Snapshots
 
-    /// Draws the whole window and returns its pixels. The framebuffer is the
-    /// app's display: the next snapshot draws over it.
+    /// What the panel shows now: the app's display after its last frame
+    /// (every turn draws one, as on the device; a change the test made by hand
+    /// since is drawn first). The framebuffer is the app's display: the next
+    /// frame draws over it.
     @discardableResult
-    public func snapshot() -> Framebuffer { app.drawAll() }
+    public func snapshot() -> Framebuffer {
+        app.render()
+        return app.display.framebuffer
+    }
 
     /// Draws the window and compares it with the reference image
     /// `<referenceDirectory>/<name>.png` (``GoldenImage``). A relative
@@ -472,7 +484,9 @@ public final class AppTester {
     /// #expect(allocations == 0)
     /// ```
     ///
-    /// Only frames are counted, not the time between gestures, nor drawing.
+    /// Each frame is counted whole, as the device runs it: delivery, actions,
+    /// the log, and the frame drawn at the end of its turn (layout, render);
+    /// not the time between gestures.
     /// Make every run the same (end where it started), and count on the
     /// thread that runs the test: allocations of other threads do not count.
     public func allocationsPerFrame(warmUpRuns: Int = 2, sourceLocation: SourceLocation = #_sourceLocation,
@@ -547,7 +561,7 @@ public final class AppTester {
     /// Where a drag on `view` starts: a slider's thumb, else the centre.
     func dragStart(of view: View) -> Point {
         if let slider = view as? Slider {
-            window.layoutIfNeeded(measuringTextWith: app.renderer.textRenderer)
+            layOutAsAFrameWould()
             let thumb = slider.currentThumbRect
             return slider.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
         }

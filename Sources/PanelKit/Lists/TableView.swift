@@ -523,6 +523,7 @@ open class TableView: ScrollView {
         let row = indexPath(forIndex: index)
         let cell = source.tableView(self, cellForRowAt: row)
         cell.displayedRow = row
+        cell.nameForRow(row)
         if cell.superview !== self {
             cell.removeFromSuperview()
             insertSubview(cell, at: 0)  // under the headers and the indicators

@@ -94,6 +94,20 @@ open class TableViewCell: View {
         ObjectIdentifier(self) == ObjectIdentifier(TableViewCell.self)
     }
 
+    /// A cell the app did not name ("cell", the default) is named for the row
+    /// it shows, `cell-SECTION-ROW`, so a test or a log tells rows apart
+    /// (`app.tap("cell-0-3")`). The name is rewritten in its own storage,
+    /// reserved once per cell, so scrolling through reused cells allocates nothing.
+    @usableFromInline final func nameForRow(_ row: IndexPath) {
+        guard name == "cell" || name.utf8.starts(with: "cell-".utf8) else { return }
+        name.removeAll(keepingCapacity: true)
+        name.reserveCapacity(32)
+        name.append("cell-")
+        name.append(String(row.section))
+        name.append("-")
+        name.append(String(row.row))
+    }
+
     /// Places the content view, the labels, the accessory and the separator;
     /// call `super` when overriding.
     open override func layoutSubviews() {
