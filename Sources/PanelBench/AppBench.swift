@@ -35,9 +35,11 @@ extension Bench {
             let trace = traces[t]
             let pipeline = try AppPipeline(trace: trace, application: application, screenSize: window.bounds.size,
                                            calibration: calibration, rotation: rotation, filters: filters)
-            let drawn = timeFrames(trace, into: pipeline, passes: passes) {
-                present(renderer.render(window, into: logical), from: logical, to: backend)
-            }
+            // Drawn: each input frame's turn ends in the frame loop's frame, as on the board.
+            let driver = FrameDriver(application: application, window: window, renderer: renderer,
+                                     display: BenchDisplay(logical: logical, backend: backend))
+            let drawn = timeFrames(trace, into: pipeline, passes: passes)
+            driver.detach()
             let input = timeFrames(trace, into: pipeline, passes: passes)
             var traceName = Substring(trace.path)
             if let slash = traceName.lastIndex(of: "/") { traceName = traceName[traceName.index(after: slash)...] }

@@ -276,8 +276,12 @@ public final class Bench {
         return (samples, measuredFrames > 0 ? Double(allocations) / Double(measuredFrames) : 0)
     }
 
+    /// The replay harness on `trace` into `file`, input only: its frame driver
+    /// detached, so a sample is the input frame and its log, no drawing.
     func replayer(_ trace: Trace, _ file: SceneFile) throws(ReplayError) -> TraceReplayer {
-        try TraceReplayer(trace: trace, scene: file, screenSize: screenSize, output: CountingSink())
+        let replayer = try TraceReplayer(trace: trace, scene: file, screenSize: screenSize, output: CountingSink())
+        replayer.frameDriver.detach()
+        return replayer
     }
 
     func touchPipeline() throws(ReplayError) -> SceneResult {
@@ -394,23 +398,27 @@ public final class Bench {
         } catch {
             throw ReplayError(message: error.message)
         }
-        renderer.draw(scene.window, into: logical)
+        // Each input frame's turn ends in the frame loop's frame, drawn and presented as on the board.
+        let display = BenchDisplay(logical: logical, backend: backend)
+        let frames = FrameDriver(application: pipeline.application, window: scene.window, renderer: renderer, display: display)
+        frames.drawAll()
         var pixels: [Double] = []
         pixels.reserveCapacity(drag.events.count * passes)   // growing it inside a timed frame would count as the frame's allocation
         let result = timeFrames(drag, into: pipeline, passes: passes) {
-            pixels.append(present(renderer.render(scene.window, into: logical), from: logical, to: backend))
+            pixels.append(display.lastPixels)
         }
+        frames.detach()
         let window = scene.window
         let full = stopwatch(samples: 300).measure {
             renderer.draw(window, into: logical)
             present(logical.bounds, from: logical, to: backend)
         }
 
-        let replayer = try self.replayer(drag, controls)
-        renderer.draw(replayer.window, into: logical)
-        let logged = timeFrames(drag, into: replayer, passes: passes) {
-            present(renderer.render(replayer.window, into: logical), from: logical, to: backend)
-        }
+        let replayer = try TraceReplayer(trace: drag, scene: controls, screenSize: screenSize, output: CountingSink())
+        let loggedFrames = FrameDriver(application: replayer.application, window: replayer.window, renderer: renderer, display: display)
+        loggedFrames.drawAll()
+        let logged = timeFrames(drag, into: replayer, passes: passes)
+        loggedFrames.detach()
         sliderMeasurement = (result.nanoseconds, pixels, full.nanoseconds, result.allocationsPerFrame, logged.nanoseconds)
         return sliderMeasurement!
     }
@@ -437,7 +445,8 @@ public final class Bench {
     /// redraw of the same screen. Frames step through the animations' first
     /// second over and over, so they never end and every sample moves.
     func animation() -> SceneResult {
-        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        let clock = ManualClock()
+        let application = Application(runLoop: RunLoop(manualClock: clock))
         let window = Window(frame: Rect(origin: .zero, size: screenSize))
         window.backgroundColor = Theme.standard.background
         application.addWindow(window)
@@ -453,9 +462,10 @@ public final class Bench {
         }
         let renderer = Renderer(textRenderer: textRenderer)
         let logical = framebuffer(), backend = framebuffer()
-        renderer.draw(window, into: logical)
-        let link = application.displayLink
-        link.isPacedByDisplay = true
+        // A display paced by its flips: each turn's frame steps the animations, redraws and presents.
+        let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
+        let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
+        frames.drawAll()
         View.animate(withDuration: 2, options: .allowUserInteraction) {
             for i in 0..<buttons.count {
                 buttons[i].center.x += cell.width
@@ -467,15 +477,15 @@ public final class Bench {
         pixels.reserveCapacity(4096)
         let step = {
             frame += 1
-            link.fire(at: Double(frame % 60) / 60)
-            let dirty = renderer.render(window, into: logical)
-            if !dirty.isEmpty {
-                let presented = self.present(dirty, from: logical, to: backend)
-                if pixels.count < pixels.capacity { pixels.append(presented) }
-            }
+            clock.now = Double(frame % 60) / 60
+            let presented = frames.framesPresented
+            application.runTurn()
+            if frames.framesPresented != presented && pixels.count < pixels.capacity { pixels.append(display.lastPixels) }
         }
+        let measured = stopwatch(samples: 600).measure(step)
+        frames.detach()
         var scene = motionScene("animation", frame: "20 view animations: display-link step → dirty redraw → present",
-                                frames: stopwatch(samples: 600).measure(step), pixels: pixels,
+                                frames: measured, pixels: pixels,
                                 window: window, renderer: renderer, logical: logical, backend: backend)
         scene.notes.append("20 buttons sliding and fading (ease in/out); allocations are counted per animation frame")
         withExtendedLifetime(buttons) {}
@@ -516,8 +526,9 @@ public final class Bench {
             warm.removeFromSuperview()
             renderer.draw(window, into: logical)
         }
-        let link = application.displayLink
-        link.isPacedByDisplay = true
+        // A display paced by its flips: each turn's frame steps the fling, tiles the rows, redraws and presents.
+        let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
+        let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
         let x = screenSize.width / 2, bottom = screenSize.height - 10
         let drag = Swift.min(screenSize.height - 20, 400)
         var time = 0.0
@@ -545,16 +556,15 @@ public final class Bench {
             time += 1.0 / 60
             clock.now = time
             let before = table.contentOffset.y
-            link.fire(at: time)
+            let presented = frames.framesPresented
+            application.runTurn()
             rowsPassed += Swift.max(0, table.contentOffset.y - before) / table.rowHeight
-            let dirty = renderer.render(window, into: logical)
-            if !dirty.isEmpty {
-                let presented = self.present(dirty, from: logical, to: backend)
-                if pixels.count < pixels.capacity { pixels.append(presented) }
-            }
+            if frames.framesPresented != presented && pixels.count < pixels.capacity { pixels.append(display.lastPixels) }
         }
+        let measured = stopwatch(samples: configuration.quick ? 300 : 2000).measure(step)
+        frames.detach()
         var scene = motionScene("scroll-list", frame: "fling frame: display-link step → tile rows → dirty redraw → present",
-                                frames: stopwatch(samples: configuration.quick ? 300 : 2000).measure(step), pixels: pixels,
+                                frames: measured, pixels: pixels,
                                 window: window, renderer: renderer, logical: logical, backend: backend)
         let cells = table.subviews.reduce(0) { $0 + ($1 is TableViewCell ? 1 : 0) }
         scene.notes.append("10,000 rows of 44 pt; " + String(Int(rowsPassed)) + " rows passed in " + String(frame) + " frames; "
@@ -812,6 +822,32 @@ public struct RedrawVariant: Equatable {
 
 /// One step of the bare-loop baseline: not optimized and called out of line, so the optimizer cannot delete the loop.
 @inline(never) @_optimize(none) func bareLoopStep(_ counter: inout Int) { counter &+= 1 }
+
+/// Where the bench's frames go: the logical framebuffer the renderer draws
+/// into, each presented area copied into a second one as the DRM and fbdev
+/// backends copy it (unturned), the pixels of the last frame kept. Paced as
+/// a page-flipping display whose flips complete at once, so a turn's frame
+/// steps the display link (the animation and fling scenes).
+final class BenchDisplay: Display {
+    let framebuffer: Framebuffer
+    let backend: Framebuffer
+    let pacesFrames: Bool
+    var refreshInterval: Double { DisplayLink.defaultFrameInterval }
+    var isBusy: Bool { false }
+    /// The pixels the last frame presented.
+    var lastPixels = 0.0
+
+    init(logical: Framebuffer, backend: Framebuffer, pacesFrames: Bool = false) {
+        framebuffer = logical
+        self.backend = backend
+        self.pacesFrames = pacesFrames
+    }
+
+    func present(_ dirty: DirtyRegion, inputTime: Double) {
+        DisplayRotation.none.copy(dirty, from: framebuffer, to: backend)
+        lastPixels = dirty.area
+    }
+}
 
 /// What the frame timer feeds: kernel events in, input frames counted.
 public protocol InputPipeline: AnyObject {

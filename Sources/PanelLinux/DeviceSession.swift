@@ -2,10 +2,11 @@ import CLinux
 import PanelKit
 
 /// One application's window on a display (DRM/KMS or fbdev: ``ScanoutDisplay``), with touches from evdev,
-/// run by the epoll loop: each turn renders what changed into a logical
-/// framebuffer and hands the dirty rectangle to the display with the oldest
-/// input time it reflects. The device backend of `panel demo`, the board
-/// binary and `panel calibrate`, each with its own window.
+/// run by the epoll loop: each turn ends in the core's frame loop
+/// (``FrameDriver``), which renders what changed into a logical framebuffer
+/// and hands the dirty rectangles to the display with the oldest input time
+/// they reflect. The device backend of `panel demo`, the board binary and
+/// `panel calibrate`, each with its own window.
 ///
 /// SIGTERM and SIGINT end ``run(duration:)``, which restores the console's
 /// display mode before it returns, whatever stopped it.
@@ -32,7 +33,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public let framebuffer: Framebuffer
     /// Device messages (a touch screen came or went), for the caller to print.
     public var log: ((String) -> Void)?
-    /// Called at the end of every turn, after rendering: flush a log here.
+    /// Called at the end of every turn, after its frame: flush a log here.
     public var turnDidEnd: (() -> Void)?
     /// Called for every page flip.
     public var framePresented: ((PresentedFrame) -> Void)?
@@ -53,9 +54,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public internal(set) var wallTime = 0.0
     public internal(set) var cpuTime = 0.0
     @usableFromInline var stopTimer: TimerHandle?
-    /// Wakes the loop a refresh later when an animation frame put nothing on
-    /// the screen (nothing it moved was visible, or the VT is switched away).
-    @usableFromInline var animationWake: TimerHandle?
+    /// The frame loop while ``run(duration:)`` runs: every turn of the epoll
+    /// loop ends in a frame onto the scan-out display.
+    public internal(set) var frameDriver: FrameDriver?
     @usableFromInline var reportedDroppedFrames = 0
 
     /// `window` covers the screen in the UI's orientation, in points (the
@@ -111,10 +112,16 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         renderer.draw(window, into: framebuffer)
         loop.delegate = self
         display.delegate = self
-        application.displayLink.isPacedByDisplay = true
-        application.displayLink.frameInterval = display.refreshInterval
-        defer { application.displayLink.isPacedByDisplay = false }
         try display.attach(to: loop, source: framebuffer)
+        let frames = FrameDriver(application: application, window: window, renderer: renderer,
+                                 display: ScanoutFrames(display: display, framebuffer: framebuffer))
+        frameDriver = frames
+        input.frameDriver = frames
+        defer {
+            frames.detach()
+            input.frameDriver = nil
+            frameDriver = nil
+        }
         if handlesVirtualTerminal { takeOverTerminal() }
         if let duration { stop(after: duration) }
         let startWall = application.runLoop.now
@@ -168,19 +175,6 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
                  + " touch frames dropped (oldest first; " + String(application.droppedInputFrames) + " in all)")
             reportedDroppedFrames = application.droppedInputFrames
         }
-        let link = application.displayLink
-        let stepsAnimation = link.wantsFrames && !display.isFlipPending
-        if stepsAnimation { link.fire(at: application.runLoop.now) }
-        // Blank (the screen's idle timer): nothing is drawn or flipped; the wake redraws it whole.
-        if application.screen.idleState != .blank {
-            let dirty = renderer.render(window, into: framebuffer)
-            if !dirty.isEmpty { display.update(dirty: dirty, inputTime: input.oldestUnpresentedInput) }
-        }
-        input.oldestUnpresentedInput = .infinity
-        if link.wantsFrames && !display.isFlipPending && animationWake == nil {
-            // No flip will wake the loop for the next frame: a timer does.
-            animationWake = application.runLoop.schedule(after: link.frameInterval, target: self, tag: 1)
-        }
         turnDidEnd?()
     }
 
@@ -197,9 +191,8 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         framePresented?(frame)
     }
 
-    // stop(after:) (tag 0) and the animation wake (tag 1: the turn's end steps the animation)
+    // stop(after:)
     public func runLoopDidFire(_ handle: TimerHandle) {
-        if handle.tag == 1 { animationWake = nil; return }
         loop.stop()
     }
 
@@ -256,5 +249,26 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
             display.acquire()
             displayChanged?(true)
         }
+    }
+}
+
+/// The scan-out display as the frame driver's ``Display``: the session's
+/// logical framebuffer, paced by page flips (a flip's completion wakes the
+/// epoll loop, and that turn's frame steps the animations).
+final class ScanoutFrames: Display {
+    let display: any ScanoutDisplay
+    let framebuffer: Framebuffer
+
+    init(display: any ScanoutDisplay, framebuffer: Framebuffer) {
+        self.display = display
+        self.framebuffer = framebuffer
+    }
+
+    var refreshInterval: Double { display.refreshInterval }
+    var pacesFrames: Bool { true }
+    var isBusy: Bool { display.isFlipPending }
+
+    func present(_ dirty: DirtyRegion, inputTime: Double) {
+        display.update(dirty: dirty, inputTime: inputTime)
     }
 }

@@ -166,9 +166,9 @@ public final class EvdevTouchInput {
     public let screenSize: Size
     public internal(set) var devices: [EvdevTouchDevice] = []
     @usableFromInline var nextSource = 1
-    /// The oldest input event time (CLOCK_MONOTONIC) not yet reflected in a
-    /// presented frame; `.infinity` when there is none. The display takes it at each flip.
-    public var oldestUnpresentedInput = Double.infinity
+    /// The frame loop the session runs: told of each input event's time, so
+    /// the frame that reflects it carries the oldest to the display (latency).
+    public var frameDriver: FrameDriver?
     /// Messages about devices coming and going, for the caller to print.
     public var log: ((String) -> Void)?
 
@@ -179,7 +179,7 @@ public final class EvdevTouchInput {
     }
 
     @usableFromInline func noteInput(at time: Double) {
-        if time < oldestUnpresentedInput { oldestUnpresentedInput = time }
+        frameDriver?.noteInput(at: time)
     }
 
     /// Opens the configured device, or discovers the touch screens, and

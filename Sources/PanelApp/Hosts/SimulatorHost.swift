@@ -30,8 +30,11 @@ final class SimulatorHost {
     var touch: TouchSimulator
     /// The desktop keyboard through the board's keymap, as a keyboard on the board would type.
     let keys: KeyTranslator?
-    /// The UI's image (logical size, in pixels) and the panel's (physical size), as on the board.
-    var logical: HeadlessDisplay
+    /// Where frames go: the UI's image (logical size, in pixels) turned into the
+    /// panel's (physical size), as on the board, and shown in the window.
+    var display: SimulatorDisplay
+    /// The device's frame loop onto ``display``: every turn ends in a frame.
+    var frameDriver: FrameDriver
     let logicalFormat: PixelFormat
     let physical: HeadlessDisplay
     let recorder: EvemuWriter?
@@ -82,11 +85,14 @@ final class SimulatorHost {
         window.setScreen(screen)
         self.screen = screen
         renderer = Renderer(textRenderer: runtime.textRenderer)
-        physical = HeadlessDisplay(width: screen.physicalWidth, height: screen.physicalHeight)
+        let physical = HeadlessDisplay(width: screen.physicalWidth, height: screen.physicalHeight)
+        self.physical = physical
         // Drawn in the board's format (an RGB565 board looks as on its panel), shown converted.
         logicalFormat = runtime.board?.display.pixelFormat ?? .xrgb8888
-        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight, format: logicalFormat)
+        let refresh = runtime.board.map { 1 / $0.display.refreshRate } ?? DisplayLink.defaultFrameInterval
+        display = SimulatorDisplay(screen: screen, format: logicalFormat, refreshInterval: refresh, physical: physical, window: window)
         app = runtime.launch(runtime.firstDelegate!, runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
+        frameDriver = FrameDriver(application: app.application, window: app.window, renderer: renderer, display: display)
         touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
         keys = runtime.keymap().map { KeyTranslator(keymap: $0, source: EvdevKeyInput.firstSource) }
         if let recordPath = options.record {
@@ -105,6 +111,12 @@ final class SimulatorHost {
             recorder = nil
         }
         watchScreen()
+        watchFrames()
+    }
+
+    /// Each presented frame shows the fingers over it and counts.
+    func watchFrames() {
+        display.didPresent = { [unowned(unsafe) self] in present() }
     }
 
     /// The board's idle timer in the window: blank shows black and presents
@@ -134,12 +146,19 @@ final class SimulatorHost {
                 wait = min(wait, runLoop.nextDeadline.map { clock.sourceInterval(until: $0) } ?? 0)
             }
             let milliseconds: Int32 = wait.isFinite ? Int32(min((wait * 1000).rounded(.up), 86_400_000)) : -1
-            if let input = window.waitInput(milliseconds: milliseconds) {
+            let input = window.waitInput(milliseconds: milliseconds)
+            // The frame's time: from waking to its frame shown, the input's handling included.
+            let frameStart = clock.source.now, presented = frameDriver.framesPresented
+            if let input {
                 handle(input)
                 while running, let more = window.pollInput() { handle(more) }
             }
+            // The turn ends in its frame (the frame driver): drawn, turned and shown.
             app.application.runTurn()
-            presentChanges()
+            if frameDriver.framesPresented != presented {
+                lastFrameTime = clock.source.now - frameStart
+                updateTitle()
+            }
             app.log.writer.flush()
             if clock.source.now >= end { running = false }
         }
@@ -221,24 +240,7 @@ final class SimulatorHost {
     /// The whole UI drawn and shown: at start and after a rotation.
     func drawAll() {
         let start = clock.source.now
-        renderer.draw(app.window, into: logical.framebuffer)
-        let area = screen.rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: physical.framebuffer)
-        if let area { window.update(from: physical.framebuffer, area: area) }
-        present()
-        lastFrameTime = clock.source.now - start
-        updateTitle()
-    }
-
-    /// Redraws what changed, turns it into the panel's framebuffer and shows it; nothing when nothing changed.
-    func presentChanges() {
-        guard app.application.screen.idleState != .blank else { return }
-        let start = clock.source.now
-        let dirty = renderer.render(app.window, into: logical.framebuffer)
-        guard !dirty.isEmpty else { return }
-        for area in screen.rotation.copy(dirty, from: logical.framebuffer, to: physical.framebuffer) {
-            window.update(from: physical.framebuffer, area: area)
-        }
-        present()
+        frameDriver.drawAll()
         lastFrameTime = clock.source.now - start
         updateTitle()
     }
@@ -265,7 +267,7 @@ final class SimulatorHost {
         _ = buffer.withUnsafeMutableBufferPointer { strftime($0.baseAddress!, 32, "%Y%m%d-%H%M%S", &parts) }
         let path = "panelkit-simulator-" + buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } + ".png"
         do throws(PNGError) {
-            try logical.writePNG(to: path)
+            try display.logical.writePNG(to: path)
             runtime.note("screenshot " + path)
         } catch {
             runtime.note("screenshot failed: " + error.description)
@@ -280,8 +282,12 @@ final class SimulatorHost {
         app.delegate.applicationWillTerminate(app.application)
         screen = screen.turnedClockwise()
         window.setScreen(screen)
-        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight, format: logicalFormat)
+        frameDriver.detach()
+        display = SimulatorDisplay(screen: screen, format: logicalFormat, refreshInterval: display.refreshInterval,
+                                   physical: physical, window: window)
+        watchFrames()
         app = runtime.launch(runtime.newDelegate(), runLoop: runLoop, screenSize: screen.logicalSize, backend: .sdl)
+        frameDriver = FrameDriver(application: app.application, window: app.window, renderer: renderer, display: display)
         let previous = touch
         touch = TouchSimulator(screen: screen, application: app.application, filters: runtime.board?.touch.filters ?? .none)
         keys?.cancelAll { _ in }   // keys held belonged to the app that ended
@@ -292,6 +298,39 @@ final class SimulatorHost {
         runtime.note("board turned to " + String(screen.rotation.rawValue) + "°; the app restarts at " + describeNumber(screen.logicalSize.width)
                      + "x" + describeNumber(screen.logicalSize.height) + " points")
         drawAll()
+    }
+}
+
+/// The simulator's window as the frame driver's ``Display``: the UI drawn
+/// upright in the board's format (``logical``), turned by the mounted
+/// panel's rotation into its framebuffer (``physical``) and shown in the SDL
+/// window. No page flips pace it: the display link runs on run-loop timers.
+final class SimulatorDisplay: Display {
+    let logical: HeadlessDisplay
+    let physical: HeadlessDisplay
+    let rotation: DisplayRotation
+    let window: SDLWindow
+    /// After each frame reached the window: the host shows it (with the finger overlay).
+    var didPresent: (() -> Void)?
+
+    init(screen: SimulatorScreen, format: PixelFormat, refreshInterval: Double, physical: HeadlessDisplay, window: SDLWindow) {
+        logical = HeadlessDisplay(width: screen.logicalWidth, height: screen.logicalHeight, format: format,
+                                  refreshInterval: refreshInterval)
+        self.physical = physical
+        rotation = screen.rotation
+        self.window = window
+    }
+
+    var framebuffer: Framebuffer { logical.framebuffer }
+    var refreshInterval: Double { logical.refreshInterval }
+    var pacesFrames: Bool { false }
+    var isBusy: Bool { false }
+
+    func present(_ dirty: DirtyRegion, inputTime: Double) {
+        for area in rotation.copy(dirty, from: logical.framebuffer, to: physical.framebuffer) {
+            window.update(from: physical.framebuffer, area: area)
+        }
+        didPresent?()
     }
 }
 #endif
