@@ -47,7 +47,9 @@ public final class DemoApp: LifetimeTracked {
         controlsController.navigationItem.backButtonTitle = "Back"
         // Found by that name in traces and tests, as the old about screen's button was.
         navigation.navigationBar.backButton.name = "back"
-        if let log { for button in [settingsButton, navigation.navigationBar.backButton] { log.logActions(of: button) { _ in nil } } }
+        if let log {
+            for button in [settingsButton, navigation.navigationBar.backButton, about.licences] { log.logActions(of: button) { _ in nil } }
+        }
 
         window.rootViewController = navigation   // fills the window at any size
         application.addWindow(window)
@@ -88,11 +90,22 @@ public final class ScreenViewController: ViewController {
 /// button returns. Laid out in ``layoutSubviews()`` for any screen: the icon
 /// and heading side by side at the top, the text below (portrait) or beside
 /// the icon under the heading (landscape), in the largest of a few text
-/// sizes that shows it whole.
+/// sizes that shows it whole, and under it the "licences" button, which
+/// shows the fonts' licence in the text's place (and the about text again).
 public final class AboutScreen: View {
     public let icon: ImageView
     public let heading: Label
     public let text: Label
+    /// Shows the licences in the text's place; placed by ``layoutSubviews()`` only.
+    public let licences: Button
+
+    @usableFromInline static let aboutText = "UIKit's touch model on embedded Linux: hit-testing, the responder chain, gesture "
+        + "recognizers and controls with target-action, drawn by a software renderer with "
+        + "FreeType text, straight on DRM/KMS and evdev. The input path allocates nothing, "
+        + "and the core builds as Embedded Swift for boards without a Swift runtime."
+    @usableFromInline static let licenceText = "Text is set in DejaVu Sans, under the Bitstream Vera fonts' licence "
+        + "(free to use, copy and distribute, with the copyright notice) and the DejaVu changes' public-domain "
+        + "dedication: assets/fonts/LICENSE-DejaVu.txt."
 
     /// Text sizes tried, largest first, until the text fits.
     @usableFromInline static let textSizes: [Double] = [20, 18, 16, 15, 14, 13, 12]
@@ -103,19 +116,29 @@ public final class AboutScreen: View {
         icon.contentMode = .scaleAspectFit
         heading = Label(name: "heading", text: "PanelKit")
         heading.textColor = theme.text
-        text = Label(name: "about",
-                     text: "UIKit's touch model on embedded Linux: hit-testing, the responder chain, gesture "
-                         + "recognizers and controls with target-action, drawn by a software renderer with "
-                         + "FreeType text, straight on DRM/KMS and evdev. The input path allocates nothing, "
-                         + "and the core builds as Embedded Swift for boards without a Swift runtime.")
+        text = Label(name: "about", text: Self.aboutText)
         text.textColor = theme.secondaryText
         text.lineBreakMode = .wordWrap
         text.numberOfLines = 0
+        licences = Button(name: "licences", title: "Licences")
+        licences.titleFont = theme.bodyFont
+        licences.setTitleColor(theme.accent)
+        licences.setFillColor(theme.surface)
         super.init(frame: frame, name: "aboutScreen")
         backgroundColor = theme.background
         addSubview(icon)
         addSubview(heading)
         addSubview(text)
+        addSubview(licences)
+        licences.addTarget(self, action: AboutScreen.toggleLicences, for: .touchUpInside)
+    }
+
+    /// The licences in the text's place, or the about text back.
+    @usableFromInline func toggleLicences(_ sender: Control) {
+        let showsLicences = text.text != Self.licenceText
+        text.text = showsLicences ? Self.licenceText : Self.aboutText
+        licences.setTitle(showsLicences ? "About" : "Licences", for: .normal)
+        setNeedsLayout()
     }
 
     public override func layoutSubviews() {
@@ -126,6 +149,12 @@ public final class AboutScreen: View {
 
         let iconSide = compact ? 64.0 : 96.0
         let top = area.minY
+        // The button at the bottom, under the text's column; the text takes what is left above it.
+        let buttonHeight = Theme.standard.controlHeight
+        let buttonTop = area.maxY - buttonHeight
+        let buttonLeft = portrait ? area.minX : area.minX + iconSide + gap
+        licences.frame = Rect(x: buttonLeft, y: buttonTop, width: min(160, area.maxX - buttonLeft), height: buttonHeight)
+        let textBottom = buttonTop - gap
         icon.frame = Rect(x: area.minX, y: top, width: iconSide, height: iconSide)
         let headingFont = Font.boldSystem(size: compact ? 24 : 32)
         if heading.font != headingFont { heading.font = headingFont }
@@ -136,11 +165,11 @@ public final class AboutScreen: View {
         if portrait {
             heading.frame = Rect(x: besideIcon, y: icon.frame.midY - headingHeight / 2,
                                  width: area.maxX - besideIcon, height: headingHeight)
-            textArea = Rect(x: area.minX, y: icon.frame.maxY + gap, width: area.width, height: area.maxY - icon.frame.maxY - gap)
+            textArea = Rect(x: area.minX, y: icon.frame.maxY + gap, width: area.width, height: textBottom - icon.frame.maxY - gap)
         } else {
             heading.frame = Rect(x: besideIcon, y: top, width: area.maxX - besideIcon, height: headingHeight)
             let below = heading.frame.maxY + gap / 2
-            textArea = Rect(x: besideIcon, y: below, width: area.maxX - besideIcon, height: area.maxY - below)
+            textArea = Rect(x: besideIcon, y: below, width: area.maxX - besideIcon, height: textBottom - below)
         }
         var font = Font.system(size: Self.textSizes[Self.textSizes.count - 1])
         var index = 0

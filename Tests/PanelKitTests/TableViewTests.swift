@@ -208,6 +208,24 @@ struct TableViewTests {
         #expect(list.table.cellForRow(at: IndexPath(row: 0, section: 0)) == nil, "scrolled off")
     }
 
+    @Test("Cells the app did not name are cell-SECTION-ROW, renamed as they are reused; a name the app gave stays")
+    func cellsNamedForTheirRows() {
+        let list = TableFixture(ListSource(sections: [["a", "b"], (0..<100).map { "Row \($0)" }]))
+        list.table.layoutIfNeeded()
+        #expect(list.table.cellForRow(at: IndexPath(row: 1, section: 0))?.name == "cell-0-1")
+        #expect(list.driver.window.view(named: "cell-1-3") === list.table.cellForRow(at: IndexPath(row: 3, section: 1)))
+        list.table.contentOffset = Point(x: 0, y: 3000)
+        list.table.layoutIfNeeded()
+        for row in list.table.indexPathsForVisibleRows {
+            #expect(list.table.cellForRow(at: row)?.name == "cell-\(row.section)-\(row.row)")
+        }
+        let named = list.table.cellForRow(at: list.table.indexPathsForVisibleRows[0])!
+        named.name = "favourite"
+        list.table.reloadData()
+        list.table.layoutIfNeeded()
+        #expect(list.table.visibleCells.contains { $0.name == "favourite" })
+    }
+
     @Test("Plain style: a header floats at the top while its section scrolls by, and the next header pushes it up")
     func floatingHeaders() {
         let source = ListSource(sections: [(0..<10).map { "A\($0)" }, (0..<10).map { "B\($0)" }], titles: ["A", "B"])

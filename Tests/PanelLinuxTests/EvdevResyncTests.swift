@@ -34,6 +34,12 @@ import PanelTesting
         let application = Application(runLoop: RunLoop(clock: SystemClock()))
         let screen = Size(width: 800, height: 480)
         let input = EvdevTouchInput(application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
+        // The session's frame loop: told each frame's input time, for the display's latency.
+        let window = Window(frame: Rect(origin: .zero, size: screen))
+        application.addWindow(window)
+        let frames = FrameDriver(application: application, window: window, renderer: Renderer(),
+                                 display: HeadlessDisplay(width: 800, height: 480))
+        input.frameDriver = frames
         let touch = EvdevTouchDevice(path: "synthetic", fd: FileDescriptor(rawValue: -1), device: device,
                                      description: description, source: 1, input: try TouchInputPath(device: description, screenSize: screen),
                                      owner: input)
@@ -49,7 +55,7 @@ import PanelTesting
         }
         #expect(touch.decoder.frame.count == 1)
         #expect(!touch.decoder.frame.isResynchronized)
-        #expect(input.oldestUnpresentedInput == 1)
+        #expect(frames.oldestUnpresentedInput == 1)
 
         var messages: [String] = []
         input.log = { messages.append($0) }
