@@ -149,27 +149,28 @@ public final class AboutScreen: View {
 
         let iconSide = compact ? 64.0 : 96.0
         let top = area.minY
-        // The button at the bottom, under the text's column; the text takes what is left above it.
-        let buttonHeight = Theme.standard.controlHeight
-        let buttonTop = area.maxY - buttonHeight
-        let buttonLeft = portrait ? area.minX : area.minX + iconSide + gap
-        licences.frame = Rect(x: buttonLeft, y: buttonTop, width: min(160, area.maxX - buttonLeft), height: buttonHeight)
-        let textBottom = buttonTop - gap
         icon.frame = Rect(x: area.minX, y: top, width: iconSide, height: iconSide)
         let headingFont = Font.boldSystem(size: compact ? 24 : 32)
         if heading.font != headingFont { heading.font = headingFont }
         let headingHeight = heading.intrinsicContentSize.height
         let besideIcon = icon.frame.maxX + gap
+        // The button: at the bottom under the text (portrait), or at the right end of the heading's row
+        // (landscape, where the text column keeps nearly all its height).
+        let buttonHeight = compact ? 36.0 : Theme.standard.controlHeight
+        let buttonWidth = min(140, area.width)
         // The text: under the icon in portrait, beside it under the heading in landscape.
         let textArea: Rect
         if portrait {
+            licences.frame = Rect(x: area.minX, y: area.maxY - buttonHeight, width: buttonWidth, height: buttonHeight)
             heading.frame = Rect(x: besideIcon, y: icon.frame.midY - headingHeight / 2,
                                  width: area.maxX - besideIcon, height: headingHeight)
+            let textBottom = licences.frame.minY - gap
             textArea = Rect(x: area.minX, y: icon.frame.maxY + gap, width: area.width, height: textBottom - icon.frame.maxY - gap)
         } else {
-            heading.frame = Rect(x: besideIcon, y: top, width: area.maxX - besideIcon, height: headingHeight)
-            let below = heading.frame.maxY + gap / 2
-            textArea = Rect(x: besideIcon, y: below, width: area.maxX - besideIcon, height: textBottom - below)
+            licences.frame = Rect(x: area.maxX - buttonWidth, y: top, width: buttonWidth, height: buttonHeight)
+            heading.frame = Rect(x: besideIcon, y: top, width: licences.frame.minX - gap - besideIcon, height: headingHeight)
+            let below = max(heading.frame.maxY, licences.frame.maxY) + gap / 2
+            textArea = Rect(x: besideIcon, y: below, width: area.maxX - besideIcon, height: area.maxY - below)
         }
         var font = Font.system(size: Self.textSizes[Self.textSizes.count - 1])
         var index = 0
