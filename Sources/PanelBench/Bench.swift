@@ -611,7 +611,8 @@ public final class Bench {
                 if window.owningApplication !== application { application.addWindow(window) }
                 name = screen.name
             } else {
-                let (scene, sceneApplication) = try self.scene(file!, size: size, scale: variant.scale)
+                // A scene file is shown on its own screen only: at scale 2 the frame holds its top-left quarter.
+                let (scene, sceneApplication) = try self.scene(file!, size: file!.screen ?? size, scale: variant.scale)
                 window = scene.window
                 application = sceneApplication
                 name = "controls scene"

@@ -38,8 +38,13 @@ struct BoardCommandTests {
     func replayWithBoard() throws {
         let directory = try scratchDirectory()
         let png = directory.appendingPathComponent("last.png").path
+        // A scene file that names no screen: laid out on the board's.
+        let scene = directory.appendingPathComponent("any-screen.json").path
+        try ##"{"views": [{"name": "pad", "frame": [0, 0, 640, 360], "color": "#224466"}]}"##
+            .write(toFile: scene, atomically: true, encoding: .utf8)
         let run = try PanelRun.run(["replay", PackagePaths.path("Tests/Traces/synthetic_single-touch_tap-and-drag.evemu"),
-                                    "--board", "rpi5-touch-display-2", "--boards", PackagePaths.path("boards"), "--png", png])
+                                    "--scene-file", scene, "--board", "rpi5-touch-display-2", "--boards", PackagePaths.path("boards"),
+                                    "--png", png])
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
         #expect(bytes[16..<24] == [0, 0, 0x05, 0x00, 0, 0, 0x02, 0xD0])   // 1280 × 720 pixels: the 720×1280 panel turned 90°

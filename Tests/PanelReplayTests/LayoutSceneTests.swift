@@ -65,9 +65,13 @@ struct LayoutSceneTests {
         #expect(mask == [.flexibleWidth, .flexibleTopMargin])
     }
 
-    @Test("Scaled to another screen, the stacks lay out on it: nothing leaves the window")
-    func scaled() throws {
-        let scene = try layoutScene(screenSize: Size(width: 720, height: 1280))
+    @Test("Without a screen of its own, the file's stacks and autoresizing lay out on any screen: nothing leaves the window")
+    func anyScreen() throws {
+        var text = try String(contentsOfFile: PackagePaths.path("Tests/Scenes/layout.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""screen": [480, 272],"#, with: "")
+        let file = try SceneFile(parsing: Array(text.utf8), path: "layout-any-screen.json")
+        #expect(file.screen == nil)
+        let scene = try file.build(screenSize: Size(width: 720, height: 1280), log: ReplayLog(sink: MemorySink(), clock: ManualClock()))
         for name in ["title", "status", "light", "lightValue", "level", "one", "two", "three", "bar"] {
             let frame = try windowFrame(scene, name)
             #expect(frame.minX >= 0 && frame.minY >= 0 && frame.maxX <= 720 && frame.maxY <= 1280, "\(name) at \(frame)")

@@ -77,16 +77,30 @@ struct PanelCommandTests {
     func replayWithPNG() throws {
         let directory = try scratchDirectory()
         let png = directory.appendingPathComponent("last.png").path
+        // A scene file that names no screen is shown on the screen given.
+        let scene = directory.appendingPathComponent("any-screen.json").path
+        try ##"{"views": [{"name": "pad", "frame": [0, 0, 640, 400], "color": "#224466"}]}"##
+            .write(toFile: scene, atomically: true, encoding: .utf8)
         let result = try PanelRun.run(["replay", TracePaths.url("edt-EP0430M09_protoB_2finger-touch-release.evemu"),
-                                       "--screen", "640x400", "--png", png])
+                                       "--scene-file", scene, "--screen", "640x400", "--png", png])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 35)
+        #expect(lines.count == 34, "\(result.stdout)")
         for line in lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not JSON: \(line)")
         }
         #expect(lines.last == #"{"type":"summary","frames":14,"touches":2,"droppedFrames":0}"#)
         let image = try PNG.read(path: png)
         #expect(image.width == 640 && image.height == 400)
+    }
+
+    @Test("a scene laid out for another screen is refused in one line that names both sizes and the fix")
+    func sceneForAnotherScreen() throws {
+        let result = try PanelRun.run(["replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene", "controls",
+                                       "--screen", "400x240"])
+        #expect(result.exitedNormally && result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasSuffix("controls.json:2:13: screen: the scene is laid out for 800x480 points, and the screen is 400x240 points: show it on a screen of 800x480 points (--screen 800x480), or lay it out for 400x240 in a scene file of its own\n"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
     }
 }

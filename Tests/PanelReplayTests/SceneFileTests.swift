@@ -129,13 +129,15 @@ struct BuiltInSceneFileTests {
         #expect(scene.view(named: "child")?.frame == Rect(x: 240, y: 288, width: 240, height: 120))
     }
 
-    @Test("A scene laid out for 800x480 scales to the screen it is shown on")
-    func scalesToScreen() throws {
-        let scene = try SceneFiles.builtIn("controls").build(screenSize: Size(width: 1600, height: 960),
-                                                            log: ReplayLog(sink: MemorySink(), clock: ManualClock()))
-        #expect(scene.window.bounds.size == Size(width: 1600, height: 960))
-        #expect(scene.view(named: "play")?.frame == Rect(x: 64, y: 664, width: 336, height: 112))
-        #expect((scene.view(named: "title") as? Label)?.font.size == 56)
+    @Test("A scene laid out for 800x480 is shown on 800x480 points only: scaled, its frames would not match the controls' own sizes")
+    func refusesAnotherScreen() throws {
+        let log = ReplayLog(sink: MemorySink(), clock: ManualClock())
+        let scene = try SceneFiles.builtIn("controls").build(screenSize: Size(width: 800, height: 480), log: log)
+        #expect(scene.window.bounds.size == Size(width: 800, height: 480))
+        #expect(scene.view(named: "play")?.frame == Rect(x: 32, y: 332, width: 168, height: 56))
+        #expect(throws: JSONError.self) {
+            _ = try SceneFiles.builtIn("controls").build(screenSize: Size(width: 400, height: 240), log: log)
+        }
     }
 
     @Test("Labels with valueOf follow their control live")

@@ -84,11 +84,24 @@ public struct SceneFile {
     }
 
     /// Builds the scene for a screen of `screenSize` points (the file's own
-    /// `screen` by default). When the file's `screen` differs, frames, offsets
-    /// and font sizes scale by the ratio of the two, per axis.
+    /// `screen` by default). A file laid out for another `screen` is refused,
+    /// naming both sizes: its frames scaled to the screen would no longer
+    /// match the controls' own sizes (a switch's thumb, a slider's), which
+    /// are in points, so the picture would mix two layouts.
     public func build(screenSize: Size? = nil, log: ReplayLog) throws(JSONError) -> Scene {
         let size = screenSize ?? screen ?? Self.defaultScreen
-        var reader = SceneReader(file: path, log: log, screenSize: size, designSize: screen ?? size)
+        if let screen, screen != size {
+            let object = try JSONObjectReader(root, file: path, path: "")
+            throw object.error("screen", "the scene is laid out for " + Self.describe(screen) + " points, and the screen is "
+                               + Self.describe(size) + " points: show it on a screen of " + Self.describe(screen)
+                               + " points (--screen " + Self.describe(screen) + "), or lay it out for "
+                               + Self.describe(size) + " in a scene file of its own")
+        }
+        var reader = SceneReader(file: path, log: log, screenSize: size)
         return try reader.read(root)
+    }
+
+    static func describe(_ size: Size) -> String {
+        describeNumber(size.width) + "x" + describeNumber(size.height)
     }
 }

@@ -68,7 +68,7 @@ extension SceneReader {
             throw object.error("size", "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
                                + " points, not " + describeNumber(size))
         }
-        label.font = try object.bool("bold") ?? false ? .boldSystem(size: size * scaleY) : .system(size: size * scaleY)
+        label.font = try object.bool("bold") ?? false ? .boldSystem(size: size) : .system(size: size)
         if let color = try color(&object, "color") { label.textColor = color }
         if let alignment = object.member("alignment") {
             switch alignment.kind {
@@ -108,9 +108,7 @@ extension SceneReader {
                 throw object.error("size", "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
                                    + " points, not " + describeNumber(size))
             }
-            field.font = .system(size: size * scaleY)
-        } else {
-            field.font = .system(size: field.font.size * scaleY)
+            field.font = .system(size: size)
         }
         if let alignment = object.member("alignment") {
             switch alignment.kind {

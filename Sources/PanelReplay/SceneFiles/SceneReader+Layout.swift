@@ -17,7 +17,7 @@ extension SceneReader {
         if let spacing = try object.number("spacing") {
             guard spacing >= 0 else { throw object.error("spacing", "expected 0 or more points, not " + describeNumber(spacing)) }
             try checkCoordinates([spacing], object: object, key: "spacing")
-            stack.spacing = spacing * (stack.axis == .horizontal ? scaleX : scaleY)
+            stack.spacing = spacing
         }
         if let alignment = try choice(&object, "alignment", Self.alignmentNames) {
             switch alignment {
@@ -42,8 +42,7 @@ extension SceneReader {
                 throw error(at: object.member(at: "insets", index: i) ?? value, object.path(of: "insets") + "[" + String(i) + "]",
                             "insets are 0 or more points, not " + describeNumber(insets[i]))
             }
-            stack.layoutMargins = EdgeInsets(top: insets[0] * scaleY, left: insets[1] * scaleX,
-                                             bottom: insets[2] * scaleY, right: insets[3] * scaleX)
+            stack.layoutMargins = EdgeInsets(top: insets[0], left: insets[1], bottom: insets[2], right: insets[3])
             stack.isLayoutMarginsRelativeArrangement = true
         }
         try object.finish()

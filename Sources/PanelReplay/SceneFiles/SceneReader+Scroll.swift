@@ -22,10 +22,10 @@ extension SceneReader {
                                + describeNumber(size[0]) + " × " + describeNumber(size[1]))
         }
         try checkCoordinates(size, object: object, key: "contentSize")
-        scrollView.contentSize = Size(width: size[0] * scaleX, height: size[1] * scaleY)
+        scrollView.contentSize = Size(width: size[0], height: size[1])
         if let offset = try object.numbers("contentOffset", count: 2, shape: "[x, y]") {
             try checkCoordinates(offset, object: object, key: "contentOffset")
-            scrollView.contentOffset = Point(x: offset[0] * scaleX, y: offset[1] * scaleY)
+            scrollView.contentOffset = Point(x: offset[0], y: offset[1])
         }
         if let paging = try object.bool("paging") { scrollView.isPagingEnabled = paging }
         if let bounces = try object.bool("bounces") { scrollView.bounces = bounces }

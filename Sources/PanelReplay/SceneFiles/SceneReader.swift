@@ -8,9 +8,6 @@ import PanelKit
     @usableFromInline let file: String
     @usableFromInline let log: ReplayLog
     @usableFromInline let screenSize: Size
-    /// Scale from the file's points to the screen's, per axis.
-    @usableFromInline let scaleX: Double
-    @usableFromInline let scaleY: Double
     @usableFromInline var scene: Scene?
     /// Where each name was declared, for duplicate errors; parallel to the scene's views and recognizers.
     @usableFromInline var viewPaths: [String] = []
@@ -31,12 +28,10 @@ import PanelKit
         @usableFromInline var path: String
     }
 
-    @usableFromInline init(file: String, log: ReplayLog, screenSize: Size, designSize: Size) {
+    @usableFromInline init(file: String, log: ReplayLog, screenSize: Size) {
         self.file = file
         self.log = log
         self.screenSize = screenSize
-        scaleX = screenSize.width / designSize.width
-        scaleY = screenSize.height / designSize.height
     }
 
     @usableFromInline func error(at value: JSONValue, _ path: String, _ message: String) -> JSONError {
@@ -81,8 +76,7 @@ import PanelKit
                                + describeNumber(numbers[2]) + " × " + describeNumber(numbers[3]))
         }
         try checkCoordinates(numbers, object: object, key: "frame")
-        let frame = Rect(x: numbers[0] * scaleX, y: numbers[1] * scaleY,
-                         width: numbers[2] * scaleX, height: numbers[3] * scaleY)
+        let frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
 
         let controlValue = object.member("control")
         let labelValue = object.member("label")
@@ -270,7 +264,7 @@ import PanelKit
         // Scale, then rotate, then move: the order UIKit's transforms compose in when written that way.
         return AffineTransform(scaleX: scale[0], y: scale[1])
             .concatenating(AffineTransform(rotationAngle: rotate))
-            .concatenating(AffineTransform(translationX: translate[0] * scaleX, y: translate[1] * scaleY))
+            .concatenating(AffineTransform(translationX: translate[0], y: translate[1]))
     }
 
     @usableFromInline func color(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Color? {
