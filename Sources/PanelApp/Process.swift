@@ -94,6 +94,11 @@ func isDirectory(_ path: String) -> Bool {
     return true
 }
 
+/// Whether `path` is a file this process can read.
+func isFile(_ path: String) -> Bool {
+    access(path, R_OK) == 0 && !isDirectory(path)
+}
+
 /// The environment variable's value; nil when unset or empty.
 func environment(_ name: String) -> String? {
     guard let value = getenv(name), value.pointee != 0 else { return nil }

@@ -11,13 +11,18 @@ import PanelReplay
 /// - `app-input`: the same frames without drawing, whose allocations must be
 ///   zero (the hot path, rule 3 of the README).
 extension Bench {
-    public func runApp(window: Window, application: Application, traces: [Trace], calibration: CalibrationMatrix = .identity,
-                       rotation: TouchRotation = .none, filters: TouchFilterSettings = .none,
-                       name: String) throws(ReplayError) -> BenchReport {
+    /// `launch` starts a fresh copy of the app and gives its window and
+    /// application: one for the full redraw, and one for each trace, drawn
+    /// and again input only, so a trace's figures do not depend on what the
+    /// traces before it left on the screen.
+    public func runApp(launch: () -> (window: Window, application: Application), traces: [Trace],
+                       calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+                       filters: TouchFilterSettings = .none, name: String) throws(ReplayError) -> BenchReport {
         configuration.progress("baselines: memcpy of one frame, a bare loop")
         measureBaselines()
         configuration.progress("[1/3] full-redraw of " + name + "'s window")
-        report.scenes.append(fullRedraw(of: window, named: name + "'s window"))
+        let first = launch()
+        report.scenes.append(fullRedraw(of: first.window, named: name + "'s window"))
 
         let renderer = Renderer(textRenderer: textRenderer)
         let logical = framebuffer(), backend = framebuffer()
@@ -25,22 +30,28 @@ extension Bench {
             logical.baseAddress.deallocate()
             backend.baseAddress.deallocate()
         }
-        renderer.draw(window, into: logical)
         var frames: [Figure] = [], inputs: [Figure] = []
         var allocations = 0.0
         let passes = configuration.quick ? 2 : 20
-        configuration.progress("[2/3] app-frames: " + String(traces.count) + " traces into " + name)
+        configuration.progress("[2/3] app-frames: " + String(traces.count) + " traces into " + name + ", each from a fresh launch")
         configuration.progress("[3/3] app-input: the same without drawing, allocations counted")
         for t in 0..<traces.count {
             let trace = traces[t]
-            let pipeline = try AppPipeline(trace: trace, application: application, screenSize: window.bounds.size,
-                                           calibration: calibration, rotation: rotation, filters: filters)
             // Drawn: each input frame's turn ends in the frame loop's frame, as on the board.
-            let driver = FrameDriver(application: application, window: window, renderer: renderer,
+            let drawnApp = launch()
+            let drawnPipeline = try AppPipeline(trace: trace, application: drawnApp.application, screenSize: drawnApp.window.bounds.size,
+                                                calibration: calibration, rotation: rotation, filters: filters)
+            let driver = FrameDriver(application: drawnApp.application, window: drawnApp.window, renderer: renderer,
                                      display: BenchDisplay(logical: logical, backend: backend))
-            let drawn = timeFrames(trace, into: pipeline, passes: passes)
+            driver.drawAll()
+            let drawn = timeFrames(trace, into: drawnPipeline, passes: passes)
             driver.detach()
-            let input = timeFrames(trace, into: pipeline, passes: passes)
+            // Input only, from a fresh launch again.
+            let inputApp = launch()
+            let inputPipeline = try AppPipeline(trace: trace, application: inputApp.application, screenSize: inputApp.window.bounds.size,
+                                                calibration: calibration, rotation: rotation, filters: filters)
+            inputApp.window.layoutIfNeeded(measuringTextWith: textRenderer)
+            let input = timeFrames(trace, into: inputPipeline, passes: passes)
             var traceName = Substring(trace.path)
             if let slash = traceName.lastIndex(of: "/") { traceName = traceName[traceName.index(after: slash)...] }
             if traceName.hasSuffix(".evemu") { traceName = traceName.dropLast(6) }
@@ -49,8 +60,8 @@ extension Bench {
             allocations = Swift.max(allocations, input.allocationsPerFrame)
         }
         var drawnScene = SceneResult(name: "app-frames", allocationsPerOperation: 0, isHotPath: false, figures: frames)
-        drawnScene.notes.append("per input frame: kernel events → actions → dirty redraw → present; each trace played "
-                                + String(passes - 1) + " times after a warm-up pass")
+        drawnScene.notes.append("per input frame: kernel events → actions → dirty redraw → present; each trace from a fresh launch, "
+                                + "played " + String(passes - 1) + " times after a warm-up pass")
         report.scenes.append(drawnScene)
         var inputScene = SceneResult(name: "app-input", allocationsPerOperation: allocations, isHotPath: true, figures: inputs)
         inputScene.notes.append("per input frame: kernel events → actions, no drawing; allocations must be 0")

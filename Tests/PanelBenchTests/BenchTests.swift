@@ -170,3 +170,34 @@ struct BenchTests {
         #expect(figure.min == 1 && figure.max == 100)
     }
 }
+
+@Suite("An app's --bench")
+struct AppBenchTests {
+    @Test("Each trace plays into a fresh launch of the app, drawn and again input only: the traces' order cannot change what any of them meets")
+    func everyTraceFromAFreshLaunch() throws {
+        var configuration = Bench.Configuration(assetsPath: PackagePaths.path("assets"))
+        configuration.quick = true
+        let traces = try ["synthetic_single-touch_tap-and-drag.evemu", "synthetic_protoA_two-fingers.evemu"].map {
+            try Trace.load(path: PackagePaths.path("Tests/Traces/" + $0))
+        }
+        func run(_ order: [Trace]) throws -> [(trace: String, touches: Int)] {
+            var launched: [Application] = []
+            _ = try Bench(configuration).runApp(launch: {
+                let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+                let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+                application.addWindow(window)
+                launched.append(application)
+                return (window, application)
+            }, traces: order, name: "test app")
+            // The first launch is the full redraw's; then two per trace.
+            #expect(launched.count == 1 + 2 * order.count)
+            return order.indices.map { i in
+                (String(order[i].path.split(separator: "/").last!), launched[1 + 2 * i].touchTracker.touchesSeen)
+            }
+        }
+        let forwards = try run(traces), backwards = try run(traces.reversed())
+        #expect(forwards.map(\.touches) == backwards.reversed().map(\.touches))
+        #expect(forwards.map(\.trace) == backwards.reversed().map(\.trace))
+        #expect(forwards.allSatisfy { $0.touches > 0 })
+    }
+}

@@ -12,20 +12,23 @@ import PanelReplay
 /// table, writes `--json` and `--chart` in `panel bench`'s formats, and exits
 /// 1 when a budget or the allocation check fails. Headless: no display needed.
 ///
-/// The traces: `--replay TRACE` (repeatable as one), else every `.evemu` in the
-/// bundle's `traces/` (a board) or PanelKit's `Tests/Traces` (a checkout).
+/// The traces are the app's own: `--replay TRACE`, else `PANELKIT_TRACES`,
+/// else every `.evemu` in the app's folder, ``appTraceFolder()``. Each trace
+/// plays into a fresh launch of the app, so what one trace leaves on the
+/// screen (a pushed screen, a typed text) never changes another's figures.
 enum BenchHost {
     static func run(_ runtime: AppRuntime) -> Int32 {
         let options = runtime.options
         var tracePaths: [String] = []
         if let replay = options.replay {
             tracePaths.append(replay)
-        } else if let folder = locatePanelKitFolder("traces", given: nil, marker: ".", variable: "PANELKIT_TRACES")
-                    ?? locatePanelKitFolder("Tests/Traces", given: nil, marker: ".", variable: "PANELKIT_TRACES") {
+        } else if let folder = environment("PANELKIT_TRACES") ?? appTraceFolder() {
             for name in fileNames(in: folder, suffix: ".evemu") { tracePaths.append(folder + "/" + name) }
+            runtime.note("bench: the app's traces in " + folder + " (" + String(tracePaths.count) + ")")
         }
         guard !tracePaths.isEmpty else {
-            runtime.fail("--bench found no traces: give --replay TRACE.evemu (or put .evemu files in traces/ beside the binary)")
+            runtime.fail("--bench found no traces of this app: give --replay TRACE.evemu, or record some into the app's "
+                         + "Tests/Traces (a board bundle's traces/ beside the binary)")
         }
         var traces: [Trace] = []
         for path in tracePaths {
@@ -46,15 +49,21 @@ enum BenchHost {
             runtime.fail(error.message)
         }
         // The board's screen (as the bench's framebuffers), on a manual clock; the log is counted, not printed.
-        let delegate = runtime.firstDelegate!
-        let size = runtime.board?.screenSize ?? runtime.chosenScreenSize(delegate)
-        let launched = runtime.launch(delegate, runLoop: RunLoop(manualClock: ManualClock()), screenSize: size, backend: .headless,
-                                      logSink: CountingSink())
+        let size = runtime.board?.screenSize ?? runtime.chosenScreenSize(runtime.firstDelegate!)
+        var launches: [LaunchedApp] = []
+        // A fresh launch of the app for every measurement: the first one is the delegate the runtime made.
+        let launch = { () -> (window: Window, application: Application) in
+            let delegate = launches.isEmpty ? runtime.firstDelegate! : runtime.newDelegate()
+            if let previous = launches.last { previous.delegate.applicationWillTerminate(previous.application) }
+            let launched = runtime.launch(delegate, runLoop: RunLoop(manualClock: ManualClock()), screenSize: size, backend: .headless,
+                                          logSink: CountingSink())
+            launches = [launched]
+            return (launched.window, launched.application)
+        }
         let board = runtime.board
         let report: BenchReport
         do throws(ReplayError) {
-            report = try bench.runApp(window: launched.window, application: launched.application, traces: traces,
-                                      calibration: board?.touch.effectiveCalibration ?? .identity,
+            report = try bench.runApp(launch: launch, traces: traces, calibration: board?.touch.effectiveCalibration ?? .identity,
                                       rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none,
                                       name: runtime.programName)
         } catch {
@@ -63,8 +72,24 @@ enum BenchHost {
         print(report.table(color: isatty(1) != 0), terminator: "")
         if let path = options.json { write(report.json(), to: path, runtime) }
         if let path = options.chart { write(report.svg(), to: path, runtime) }
-        launched.delegate.applicationWillTerminate(launched.application)
+        if let last = launches.last { last.delegate.applicationWillTerminate(last.application) }
         return report.passed ? 0 : 1
+    }
+
+    /// The app's own traces: walking up from the executable to the app's
+    /// package (the first folder with a `Package.swift`), the first `traces/`
+    /// (a board bundle: the binary beside it) or `Tests/Traces` (a checkout:
+    /// the binary in `.build`); never past the package. Else the current
+    /// folder's. Nil when the app has none.
+    static func appTraceFolder() -> String? {
+        var folder = executableDirectory()
+        for _ in 0..<8 {
+            for name in ["traces", "Tests/Traces"] where isDirectory(folder + "/" + name) { return folder + "/" + name }
+            if isFile(folder + "/Package.swift") || folder == "/" || folder == "." { break }
+            folder = parentDirectory(folder)
+        }
+        for name in ["traces", "Tests/Traces"] where isDirectory(name) { return currentDirectory() + "/" + name }
+        return nil
     }
 
     static func write(_ text: String, to path: String, _ runtime: AppRuntime) {
