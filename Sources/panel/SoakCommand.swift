@@ -249,6 +249,9 @@ final class SoakDriver {
     /// One frame; `send` delivers the fingers as they are now.
     func frame(send: Bool) {
         let application = app.application
+        let driver = app.frameDriver
+        let presented = driver.framesPresented, pixels = driver.pixelsPresented
+        // Every turn ends in the frame loop's frame: the timers' on the way, then the input's.
         application.runLoop.advance(to: clock.now + Self.frameInterval)
         if send {
             var frame = contacts
@@ -257,11 +260,8 @@ final class SoakDriver {
             inputFrames += 1
         }
         application.runTurn()
-        let drawn = app.renderer.render(window, into: app.display.framebuffer)
-        if !drawn.isEmpty {
-            drawnFrames += 1
-            drawnPixels += drawn.area
-        }
+        drawnFrames += driver.framesPresented - presented
+        drawnPixels += driver.pixelsPresented - pixels
         frames += 1
     }
 
@@ -490,7 +490,8 @@ final class Soak {
         if keepDroppedScreens, let screen { keptScreens.append(screen) }
         screen = next
         lab.window = next.window
-        lab.app.renderer.draw(next.window, into: lab.app.display.framebuffer)
+        lab.app.frameDriver.window = next.window
+        lab.app.frameDriver.drawAll()
         screensBuilt += 1
     }
 

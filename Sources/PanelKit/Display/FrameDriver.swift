@@ -19,13 +19,17 @@
 /// run-loop timers at the display's ``Display/refreshInterval``.
 public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     public let application: Application
-    public let window: Window
+    /// The window shown: the one the host launched; an app that replaces its
+    /// window (a new scene) sets the new one here and draws it whole.
+    public var window: Window
     public let renderer: Renderer
     public let display: any Display
     /// Frames that put something on the screen (an area presented).
     @exclusivity(unchecked) public internal(set) var framesPresented = 0
     /// The areas (pixels) the last frame presented; a frame with nothing to draw leaves it as it was.
     @exclusivity(unchecked) public internal(set) var lastPresented = DirtyRegion()
+    /// The pixels presented by every frame so far, added up.
+    @exclusivity(unchecked) public internal(set) var pixelsPresented = 0.0
     /// The oldest input event time not yet reflected in a presented frame
     /// (``noteInput(at:)``); `.infinity` when there is none. Each frame hands it to the display.
     // Unchecked: written only here and by the input sources, in calls that call no app code.
@@ -118,6 +122,7 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     @usableFromInline func present(_ dirty: DirtyRegion) {
         display.present(dirty, inputTime: oldestUnpresentedInput)
         lastPresented = dirty
+        pixelsPresented += dirty.area
         framesPresented += 1
     }
 
