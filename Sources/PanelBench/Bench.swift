@@ -347,13 +347,13 @@ public final class Bench {
     /// ``DisplayRotation/copy(_:from:to:)``, unturned); returns the pixels copied.
     @discardableResult
     func present(_ region: DirtyRegion, from source: Framebuffer, to destination: Framebuffer) -> Double {
-        DisplayRotation.none.copy(region, from: source, to: destination)
+        source.copy(region, turnedBy: .none, into: destination)
         return region.area
     }
 
     /// Copies `area` of `source` into `destination`, as ``present(_:from:to:)-(DirtyRegion,_,_)`` does each area.
     func present(_ area: Rect, from source: Framebuffer, to destination: Framebuffer) {
-        DisplayRotation.none.copy(area, from: source, to: destination)
+        source.copy(area, turnedBy: .none, into: destination)
     }
 
     /// Slider drags in the controls scene, each frame drawn and presented; returns
@@ -845,7 +845,7 @@ final class BenchDisplay: Display {
     }
 
     func present(_ dirty: DirtyRegion, inputTime: Double) {
-        DisplayRotation.none.copy(dirty, from: framebuffer, to: backend)
+        framebuffer.copy(dirty, turnedBy: .none, into: backend)
         lastPixels = dirty.area
     }
 }

@@ -450,7 +450,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     /// `index`, turned (unless the plane turns it) and converted as the buffer needs.
     @usableFromInline func copy(_ region: DirtyRegion, from source: Framebuffer, into index: Int) {
         let turn = rotatesInHardware ? DisplayRotation.none : rotation
-        turn.copy(region, from: source, to: framebuffer(index))
+        source.copy(region, turnedBy: turn, into: framebuffer(index))
     }
 
     /// Master was lost without warning (a flip failed with EACCES: another

@@ -508,7 +508,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         if isDoubleBuffered {
             // The back buffer lacks every change since it was last shown.
             let back = 1 - front
-            rotation.copy(frames.damage[back], from: source, to: framebuffer(back))
+            source.copy(frames.damage[back], turnedBy: rotation, into: framebuffer(back))
             frames.damage[back].removeAll()
             let start = clinux_monotonic_now()
             guard pan(toRow: back * height) else {
@@ -531,7 +531,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         } else {
             // One buffer: copy while the vblank lasts, where there is one.
             if vsync { _ = clinux_fb_wait_for_vsync(fd.rawValue) }
-            rotation.copy(frames.damage[0], from: source, to: framebuffer(0))
+            source.copy(frames.damage[0], turnedBy: rotation, into: framebuffer(0))
             frames.damage[0].removeAll()
             frames.damage[1].removeAll()
             if vsync { delay = 0 }
@@ -661,14 +661,14 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
                 return restoreScreen()
             }
             let back = 1 - front
-            rotation.copy(source.bounds, from: source, to: framebuffer(back))
+            source.copy(source.bounds, turnedBy: rotation, into: framebuffer(back))
             guard pan(toRow: back * height) else { return false }
             front = back
             frames.damage[front].removeAll()
             frames.damage[1 - front] = DirtyRegion(source.bounds)
         } else {
             findVisibleRow()
-            rotation.copy(source.bounds, from: source, to: framebuffer(0))
+            source.copy(source.bounds, turnedBy: rotation, into: framebuffer(0))
             frames.damage[0].removeAll()
             frames.damage[1].removeAll()
         }

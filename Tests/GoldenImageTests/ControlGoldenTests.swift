@@ -36,7 +36,7 @@ func drawn(_ size: Size, _ views: [View], rotation: DisplayRotation = .none,
     let physicalWidth = rotation.swapsAxes ? Int(size.height) : Int(size.width)
     let physicalHeight = rotation.swapsAxes ? Int(size.width) : Int(size.height)
     let physical = HeadlessDisplay(width: physicalWidth, height: physicalHeight)
-    _ = rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: physical.framebuffer)
+    _ = logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: physical.framebuffer)
     return physical
 }
 

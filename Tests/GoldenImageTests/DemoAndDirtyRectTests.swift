@@ -170,14 +170,14 @@ struct DemoAndDirtyRectTests {
         let scanout = HeadlessDisplay(width: 1600, height: 960, format: .xrgb8888)   // a plane without RG16, as bochs-drm's
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(demo.window, into: logical.framebuffer)
-        rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: scanout.framebuffer)
+        logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: scanout.framebuffer)
         let slider = demo.controls.volume
         let thumb = slider.currentThumbRect
         let start = slider.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
         func frame(_ x: Double) -> Bool {
             driver.move(1, to: Point(x: x, y: start.y))
             let areas = renderer.render(demo.window, into: logical.framebuffer)
-            return !rotation.copy(areas, from: logical.framebuffer, to: scanout.framebuffer).isEmpty
+            return !logical.framebuffer.copy(areas, turnedBy: rotation, into: scanout.framebuffer).isEmpty
         }
         // Warm-up: the whole range both ways draws every value's glyphs.
         driver.down(1, at: start)

@@ -818,7 +818,7 @@ struct RendererTests {
         storePixel(bottomLeft, in: logical.framebuffer, x: 0, y: lh - 1)
         storePixel(bottomRight, in: logical.framebuffer, x: lw - 1, y: lh - 1)
 
-        let written = rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: physical.framebuffer)
+        let written = logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: physical.framebuffer)
         #expect(written == physical.framebuffer.bounds)
 
         let fb = physical.framebuffer
@@ -867,7 +867,7 @@ struct RendererTests {
         }
         fillAll(physical.framebuffer, with: Color(rgb: 0xFF00FF))
         let area = Rect(x: 3.5, y: 2.25, width: 9, height: 11.5)   // pixels 3 ..< 13, 2 ..< 14
-        let written = rotation.copy(area, from: logical.framebuffer, to: physical.framebuffer)
+        let written = logical.framebuffer.copy(area, turnedBy: rotation, into: physical.framebuffer)
         let expected = rotation.physicalRect(Rect(x: 3, y: 2, width: 10, height: 12), physicalWidth: 40, physicalHeight: 24)
         #expect(written == expected)
         var inside = 0
@@ -881,7 +881,7 @@ struct RendererTests {
         }
         #expect(inside == 120)
         #expect(physical.paddingIntact)
-        #expect(rotation.copy(Rect(x: 100, y: 100, width: 5, height: 5), from: logical.framebuffer, to: physical.framebuffer) == nil)
+        #expect(logical.framebuffer.copy(Rect(x: 100, y: 100, width: 5, height: 5), turnedBy: rotation, into: physical.framebuffer) == nil)
     }
 
     @Test("Presenting unturned copies exactly the area's pixels at every width, narrow rows (copied inline) and wide (memcpy) alike",
@@ -897,7 +897,7 @@ struct RendererTests {
             let physical = PaddedFramebuffer(width: width, height: height, format: format, padding: 8)
             fillAll(physical.framebuffer, with: Color(rgb: 0xFF00FF))
             let area = Rect(x: 3, y: 1, width: Double(areaWidth), height: 4)
-            DisplayRotation.none.copy(area, from: logical.framebuffer, to: physical.framebuffer)
+            logical.framebuffer.copy(area, turnedBy: .none, into: physical.framebuffer)
             var wrong = 0
             for y in 0..<height {
                 for x in 0..<width {
@@ -921,7 +921,7 @@ struct RendererTests {
             for y in 0..<size.height {
                 for x in 0..<size.width { storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y) }
             }
-            #expect(rotation.copy(logical.framebuffer.bounds, from: logical.framebuffer, to: physical.framebuffer) == physical.framebuffer.bounds)
+            #expect(logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: physical.framebuffer) == physical.framebuffer.bounds)
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let p = rotation.physicalPixel(x: x, y: y, physicalWidth: 7, physicalHeight: 5)
@@ -964,7 +964,7 @@ struct RendererTests {
         let physical = HeadlessDisplay(width: 120, height: 80)
         let area = Renderer().render(window, into: logical.framebuffer)
         #expect(area == DirtyRegion(Rect(x: 0, y: 0, width: 80, height: 120)))
-        let written = DisplayRotation.clockwise90.copy(area, from: logical.framebuffer, to: physical.framebuffer)
+        let written = logical.framebuffer.copy(area, turnedBy: .clockwise90, into: physical.framebuffer)
         #expect(written == DirtyRegion(Rect(x: 0, y: 0, width: 120, height: 80)))
         expectGolden(physical, "composite-rotated-90")
     }

@@ -163,7 +163,7 @@ import PanelTesting
         let source = Self.patternedSource(width: 9, height: 6, padding: 12)
         let target = Memory(width: 9, height: 6, format: .xrgb8888, padding: 28, fill: 0x55)   // line_length 64
         // Fractional edges grow to whole pixels: columns 2..<6, rows 1..<4.
-        DisplayRotation.none.copy(Rect(x: 2.5, y: 1.2, width: 3, height: 2), from: source.framebuffer, to: target.framebuffer)
+        source.framebuffer.copy(Rect(x: 2.5, y: 1.2, width: 3, height: 2), turnedBy: .none, into: target.framebuffer)
         for y in 0..<6 {
             for x in 0..<9 {
                 let inside = (2..<6).contains(x) && (1..<4).contains(y)
@@ -176,13 +176,13 @@ import PanelTesting
     @Test func aRectangleOutsideIsClippedToBothBuffers() {
         let source = Self.patternedSource(width: 8, height: 4, padding: 0)
         let target = Memory(width: 8, height: 4, format: .xrgb8888, padding: 8, fill: 0x11)
-        DisplayRotation.none.copy(Rect(x: -5, y: 2, width: 100, height: 100), from: source.framebuffer, to: target.framebuffer)
+        source.framebuffer.copy(Rect(x: -5, y: 2, width: 100, height: 100), turnedBy: .none, into: target.framebuffer)
         for y in 0..<4 {
             for x in 0..<8 { #expect(target.xrgb(x, y) == (y >= 2 ? source.xrgb(x, y) : 0x1111_1111)) }
             for pad in 32..<40 { #expect(target.byte(y * 40 + pad) == 0x11) }
         }
-        DisplayRotation.none.copy(Rect(x: 20, y: 20, width: 5, height: 5), from: source.framebuffer, to: target.framebuffer)
-        DisplayRotation.none.copy(.zero, from: source.framebuffer, to: target.framebuffer)
+        source.framebuffer.copy(Rect(x: 20, y: 20, width: 5, height: 5), turnedBy: .none, into: target.framebuffer)
+        source.framebuffer.copy(.zero, turnedBy: .none, into: target.framebuffer)
         #expect(target.xrgb(0, 0) == 0x1111_1111)
     }
 
@@ -191,7 +191,7 @@ import PanelTesting
         source.setXRGB(0, 0, 0x00FF_FFFF)
         source.setXRGB(1, 0, 0x00FF_0000)
         let target = Memory(width: 5, height: 3, format: .rgb565, padding: 6, fill: 0xA5)   // 16-byte lines
-        DisplayRotation.none.copy(source.framebuffer.bounds, from: source.framebuffer, to: target.framebuffer)
+        source.framebuffer.copy(source.framebuffer.bounds, turnedBy: .none, into: target.framebuffer)
         #expect(target.rgb565(0, 0) == 0xFFFF)
         #expect(target.rgb565(1, 0) == 0xF800)
         for y in 0..<3 {
@@ -200,7 +200,7 @@ import PanelTesting
         }
         // And back, for a source drawn in RGB565 shown on a 32-bit panel.
         let wide = Memory(width: 5, height: 3, format: .xrgb8888, padding: 0, fill: 0)
-        DisplayRotation.none.copy(Rect(x: 1, y: 1, width: 2, height: 1), from: target.framebuffer, to: wide.framebuffer)
+        target.framebuffer.copy(Rect(x: 1, y: 1, width: 2, height: 1), turnedBy: .none, into: wide.framebuffer)
         #expect(wide.xrgb(1, 1) == Renderer.xrgb(fromRGB565: target.rgb565(1, 1)))
         #expect(wide.xrgb(0, 1) == 0 && wide.xrgb(3, 1) == 0)
     }
@@ -210,11 +210,11 @@ import PanelTesting
         let target = Memory(width: 64, height: 32, format: .rgb565, padding: 32, fill: 0)
         let same = Memory(width: 64, height: 32, format: .xrgb8888, padding: 32, fill: 0)
         let rect = Rect(x: 3, y: 4, width: 40, height: 20)
-        DisplayRotation.none.copy(rect, from: source.framebuffer, to: target.framebuffer)   // warm up
+        source.framebuffer.copy(rect, turnedBy: .none, into: target.framebuffer)   // warm up
         let counted = AllocationCounter.count {
             for _ in 0..<10 {
-                DisplayRotation.none.copy(rect, from: source.framebuffer, to: target.framebuffer)
-                DisplayRotation.none.copy(rect, from: source.framebuffer, to: same.framebuffer)
+                source.framebuffer.copy(rect, turnedBy: .none, into: target.framebuffer)
+                source.framebuffer.copy(rect, turnedBy: .none, into: same.framebuffer)
             }
         }
         #expect(counted == 0)

@@ -327,7 +327,7 @@ final class SimulatorDisplay: Display {
     var isBusy: Bool { false }
 
     func present(_ dirty: DirtyRegion, inputTime: Double) {
-        for area in rotation.copy(dirty, from: logical.framebuffer, to: physical.framebuffer) {
+        for area in logical.framebuffer.copy(dirty, turnedBy: rotation, into: physical.framebuffer) {
             window.update(from: physical.framebuffer, area: area)
         }
         didPresent?()

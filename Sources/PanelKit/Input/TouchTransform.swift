@@ -59,15 +59,6 @@ public struct CalibrationMatrix: Equatable, Sendable {
     }
 }
 
-/// How far the sensor's coordinates must turn clockwise to line up with the
-/// screen, in degrees. Boards often mount the touch sensor turned against the
-/// display, and the two are configured separately (H6).
-public enum TouchRotation: Int, Sendable {
-    case none = 0
-    case clockwise90 = 90
-    case upsideDown = 180
-    case clockwise270 = 270
-}
 
 /// The H6 transform chain, from raw device axes to screen points:
 ///
