@@ -160,6 +160,7 @@ final class AppRuntime {
         touch.rotation = TouchRotation(rawValue: (sensor.rawValue + display.rawValue) % 360)!
         touch.calibration = options.calibration ?? board?.touch.effectiveCalibration ?? .identity
         touch.filters = board?.touch.filters ?? .none
+        touch.positionAxes = board?.touch.axes
         return touch
     }
 

@@ -119,12 +119,25 @@ public struct Board {
         public var swapAxes: Bool
         public var invertX: Bool
         public var invertY: Bool
+        /// The absolute axes the panel reports its position on (`touch.axes`),
+        /// when they are not its protocol's own; nil for those.
+        public var axes: TouchPositionAxes? = nil
         /// As written in the file, before the axis quirks.
         public var calibration: CalibrationMatrix
         public var rotation: TouchRotation
         /// Jitter, debounce and pressure filters, applied after the transform.
         public var filters: TouchFilterSettings
         public var grab: Bool
+
+        /// `device` as this board's panel is wired: its position read from
+        /// ``axes`` when the board names them. Every input path builds its
+        /// decoder and transform from the result (a live device, replay, tests).
+        public func wiring(_ device: TouchDeviceDescription) -> TouchDeviceDescription {
+            guard let axes else { return device }
+            var wired = device
+            wired.positionAxes = axes
+            return wired
+        }
 
         /// The calibration with the quirks folded in: the axes swapped and
         /// inverted first, then the file's matrix (libinput's convention).

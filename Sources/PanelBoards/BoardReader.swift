@@ -248,14 +248,75 @@ extension Board {
         let swap = try object.bool("swapAxes") ?? false
         let invertX = try object.bool("invertX") ?? false
         let invertY = try object.bool("invertY") ?? false
+        let axes = try readTouchAxes(&object)
         let calibration = try readCalibration(&object, fix: "run `panel calibrate` or use [1, 0, 0, 0, 1, 0]") ?? .identity
         let rotation = try readRotation(&object, "rotation")
         let filters = try readFilters(&object)
         let grab = try object.bool("grab") ?? false
         try object.finish()
         return Touch(device: device, driver: driver, maxContacts: contacts, swapAxes: swap, invertX: invertX,
-                     invertY: invertY, calibration: calibration, rotation: TouchRotation(rawValue: rotation)!,
+                     invertY: invertY, axes: axes, calibration: calibration, rotation: TouchRotation(rawValue: rotation)!,
                      filters: filters, grab: grab)
+    }
+
+    /// `"axes": {"x": "ABS_Z", "y": "ABS_RX"}`: the absolute axes the panel
+    /// reports its position on, each by its kernel name or its code (0–63);
+    /// nil when absent. Both multitouch (`ABS_MT_*`) or neither.
+    static func readTouchAxes(_ parent: inout JSONObjectReader) throws(JSONError) -> TouchPositionAxes? {
+        guard let value = parent.member("axes") else { return nil }
+        var object = try JSONObjectReader(value, file: parent.file, path: parent.path(of: "axes"))
+        var codes: [UInt16] = []
+        for key in ["x", "y"] {
+            guard let member = object.member(key) else {
+                throw object.error(nil, "missing the key '" + key + "' (the absolute axis the panel reports its " + key
+                                   + " position on, such as \"" + (key == "x" ? "ABS_Z" : "ABS_RX") + "\"; `evtest` lists the device's axes)")
+            }
+            let code: UInt16
+            switch member.kind {
+            case .string(let name):
+                guard let named = AbsoluteAxis.code(named: name) else {
+                    throw object.error(key, "unknown absolute axis '" + messageText(name) + "'; expected one of " + absoluteAxisList()
+                                       + ", or the axis's code as a number from 0 to 63 (`evtest` lists the device's axes)")
+                }
+                code = named
+            case .number(let number):
+                guard number == number.rounded(), number >= 0, number < Double(AbsoluteAxis.count) else {
+                    throw object.error(key, "expected an absolute axis code from 0 to 63 (ABS_Z is 2, ABS_RX 3) or its name, not "
+                                       + describeNumber(number))
+                }
+                code = UInt16(number)
+            default:
+                throw object.error(key, "expected an absolute axis's name, such as \"ABS_Z\", or its code as a number, found "
+                                   + member.kindDescription)
+            }
+            if code == AbsoluteAxis.multitouchSlot || code == AbsoluteAxis.multitouchTrackingID {
+                throw object.error(key, AbsoluteAxis.describe(code) + (code == AbsoluteAxis.multitouchSlot ? " picks a slot" : " numbers a contact")
+                                   + ", it is no position; name the axis whose value follows the finger")
+            }
+            codes.append(code)
+        }
+        let axes = TouchPositionAxes(x: codes[0], y: codes[1])
+        if axes.x == axes.y {
+            throw object.error("y", "x and y are both " + AbsoluteAxis.describe(axes.x) + "; name two different axes")
+        }
+        if AbsoluteAxis.isMultitouch(axes.x) != AbsoluteAxis.isMultitouch(axes.y) {
+            let (multitouch, other) = AbsoluteAxis.isMultitouch(axes.x) ? ("x", "y") : ("y", "x")
+            throw object.error(nil, multitouch + " is " + AbsoluteAxis.describe(multitouch == "x" ? axes.x : axes.y)
+                               + ", a multitouch axis (one value per contact), but " + other + " is "
+                               + AbsoluteAxis.describe(other == "x" ? axes.x : axes.y)
+                               + "; give both as ABS_MT_* axes (protocol A or B) or neither (a single touch, down with BTN_TOUCH)")
+        }
+        try object.finish()
+        return axes
+    }
+
+    /// "ABS_X, ABS_Y, ABS_Z, …": every axis a board file may name.
+    static func absoluteAxisList() -> String {
+        var text = ""
+        for code in AbsoluteAxis.namedCodes where code != AbsoluteAxis.multitouchSlot && code != AbsoluteAxis.multitouchTrackingID {
+            text += (text.isEmpty ? "" : ", ") + AbsoluteAxis.describe(code)
+        }
+        return text
     }
 
     /// `"calibration": [a, b, c, d, e, f]` (libinput's matrix), which must be

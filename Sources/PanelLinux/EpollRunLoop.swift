@@ -40,6 +40,8 @@ public final class EpollRunLoop {
     /// The signal that ended the last ``run()``, 0 when ``stop()`` ended it.
     public internal(set) var receivedSignal: Int32 = 0
     /// Wake-ups so far (each a return from `epoll_wait`), for idle checks.
+    /// It wraps rather than traps: a 32-bit board's `Int` holds 2^31 wakes,
+    /// a few months of input and frames.
     public internal(set) var wakeCount = 0
 
     @usableFromInline static let timerToken: UInt64 = 0
@@ -168,7 +170,7 @@ public final class EpollRunLoop {
             if error == .interrupted { return }
             throw error
         }
-        wakeCount += 1
+        wakeCount &+= 1
         if count == 1 { dispatch(data) }
         endTurn()
     }

@@ -29,9 +29,15 @@ public func touchDeviceDescription(evdev device: OpaquePointer) -> TouchDeviceDe
 }
 
 /// Whether a description is a direct-touch screen: `INPUT_PROP_DIRECT` with
-/// `ABS_MT_POSITION_X/Y`, or `ABS_X/Y` with `BTN_TOUCH`.
+/// `ABS_MT_POSITION_X/Y`, or `ABS_X/Y` with `BTN_TOUCH`; or, where the board
+/// wires the position to other axes (``TouchDeviceDescription/positionAxes``),
+/// with those (and `BTN_TOUCH` when they are not multitouch axes).
 public func isDirectTouchScreen(_ description: TouchDeviceDescription) -> Bool {
     guard description.hasProperty(InputProperty.direct) else { return false }
+    if let wired = description.positionAxes {
+        return description.axis(wired.x) != nil && description.axis(wired.y) != nil
+            && (wired.isMultitouch || description.hasKey(KeyCode.touch))
+    }
     if description.axis(AbsoluteAxis.multitouchPositionX) != nil && description.axis(AbsoluteAxis.multitouchPositionY) != nil {
         return true
     }
@@ -48,6 +54,9 @@ public struct EvdevTouchConfiguration {
     public var directory: String = "/dev/input"
     public var calibration: CalibrationMatrix = .identity
     public var rotation: TouchRotation = .none
+    /// The absolute axes the position is wired to (the board's `touch.axes`);
+    /// nil for the protocol's own. Every device opened is read through them.
+    public var positionAxes: TouchPositionAxes?
     /// The board's jitter, debounce and pressure filters (after the transform).
     public var filters: TouchFilterSettings = .none
     /// Take the device exclusively (`EVIOCGRAB`), so the console does not see the touches.
@@ -246,7 +255,8 @@ public final class EvdevTouchInput {
             if required { throw PanelLinuxError("\(path): not an evdev input device (libevdev: errno \(-status))", errno: Errno(rawValue: -status)) }
             return
         }
-        let description = touchDeviceDescription(evdev: device)
+        var description = touchDeviceDescription(evdev: device)
+        if let wired = configuration.positionAxes { description.positionAxes = wired }
         if let name, description.name != name, !required {
             libevdev_free(device)
             fd.close()
@@ -256,7 +266,9 @@ public final class EvdevTouchInput {
             libevdev_free(device)
             fd.close()
             if required {
-                throw PanelLinuxError("\(path) (\(description.name)): not a touch screen: it reports neither ABS_MT_POSITION_X/Y nor ABS_X/Y with BTN_TOUCH")
+                throw PanelLinuxError("\(path) (\(description.name)): not a touch screen: "
+                    + (description.positionAxes == nil ? "it reports neither ABS_MT_POSITION_X/Y nor ABS_X/Y with BTN_TOUCH"
+                                                       : "it " + description.noTouchReason))
             }
             return
         }
@@ -270,7 +282,8 @@ public final class EvdevTouchInput {
             if required { throw PanelLinuxError("\(path) (\(description.name)): \(error.message)") }
             return
         }
-        // Fingers the decoder has to leave out are said once, with the app's other warnings.
+        // Fingers the decoder has to leave out, and position axes that never
+        // move, are said once, with the app's other warnings.
         input.decoder.warnings = application.warnings
         if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
             log?("panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared")

@@ -93,7 +93,8 @@ public final class FreeTypeTextRenderer: TextRendering {
         guard !text.isEmpty, let resolved = resolveRecordingError(font) else { return .zero }
         let index = laidOutIndex(text, resolved, wraps: width != nil, maxWidth: width.map(Self.fixedWidth) ?? Self.unbrokenWidth)
         let extent = laidOut.extent(index)
-        return Size(width: Double(extent.widest) / 64, height: Double(extent.lines * Int(resolved.metrics.lineHeight)) / 64)
+        // Multiplied as Doubles (exact here): thousands of lines of a large font overflow a 32-bit Int.
+        return Size(width: Double(extent.widest) / 64, height: Double(extent.lines) * Double(resolved.metrics.lineHeight) / 64)
     }
 
     /// From the same shaping as `draw`: kerning included, controls and
@@ -155,7 +156,7 @@ public final class FreeTypeTextRenderer: TextRendering {
         }
         laidOut.store(layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
                       wraps: wraps, maxWidth: maxWidth)
-        laidOutTextCount += 1
+        laidOutTextCount &+= 1   // a count to take differences of: wraps rather than traps on a 32-bit board
         return slot.index
     }
 
@@ -164,8 +165,15 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// texts already drawn or measured are drawn and measured again.
     public private(set) var laidOutTextCount = 0
 
-    /// The layout cache's width for text measured on one line, never broken or cut.
+    /// The layout cache's width for text measured on one line, never broken or
+    /// cut: above every width ``fixedWidth(_:)`` gives, on every target.
     @usableFromInline static let unbrokenWidth = Int.max
+
+    /// The widest a line may be, in pixels (2^24): wider widths are taken as
+    /// this one. It is 2^30 in 26.6, so widths, and the pens laid out against
+    /// them (``TextLayout/penLimit``), fit the 32-bit `Int` of an armv7 board
+    /// with room to add, and a board lays a text out as the host does.
+    @usableFromInline static let maximumWidth: Double = 16_777_216
 
     public func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
                      lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {
@@ -233,10 +241,15 @@ public final class FreeTypeTextRenderer: TextRendering {
         }
     }
 
-    /// A width in 26.6, for widths already checked or clamped to be sane.
+    /// A width in 26.6, at most ``maximumWidth`` (2^30 in 26.6); 0 for a
+    /// width that is not above 0 (NaN included).
+    ///
+    /// The bound is a `Double` literal, not `Double(1 << n)`: an `Int` shift
+    /// is 32 bits on armv7, where `1 << 40` is 0, which made every width 0
+    /// and cut every text on the board to its ellipsis.
     @usableFromInline
     static func fixedWidth(_ width: Double) -> Int {
         guard width > 0 else { return 0 }   // also NaN
-        return Int((min(width, Double(1 << 40)) * 64).rounded(.down))
+        return Int((min(width, maximumWidth) * 64).rounded(.down))
     }
 }

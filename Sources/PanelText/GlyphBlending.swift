@@ -225,7 +225,7 @@ final class BlendTables {
         @usableFromInline var color: UInt32
         @usableFromInline var alpha: UInt32
         @usableFromInline var under: UInt32
-        @usableFromInline var lastUse: Int
+        @usableFromInline var lastUse: UInt64
     }
 
     // Only the text renderer's `draw` reads and writes the tables, and no app
@@ -234,7 +234,9 @@ final class BlendTables {
     // numbers, nothing to free), read five times a glyph run.
     @usableFromInline let results: UnsafeMutablePointer<UInt32>
     @exclusivity(unchecked) @usableFromInline var keys: [Key]
-    @exclusivity(unchecked) @usableFromInline var clock = 0
+    /// Counts lookups, in 64 bits: one a text run, a 32-bit `Int` (an armv7
+    /// board's) would overflow in days of animation.
+    @exclusivity(unchecked) @usableFromInline var clock: UInt64 = 0
 
     @usableFromInline init() {
         results = .allocate(capacity: BlendTables.count * 256)

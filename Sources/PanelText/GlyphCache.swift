@@ -45,6 +45,18 @@ final class GlyphCache {
     @exclusivity(unchecked) @usableFromInline var pixelCapacity: Int
     @exclusivity(unchecked) @usableFromInline var pixelCount = 0
 
+    /// The largest advance or kerning kept, either way, 26.6 (2^18 pixels,
+    /// far beyond any real glyph at 2048 points): a broken font's huge
+    /// metrics are cut here, so that a layout's steps stay small against
+    /// ``TextLayout/penLimit`` and within 32 bits on an armv7 board.
+    @usableFromInline static let metricLimit = 1 << 24
+
+    /// `value` (26.6, a C `long`: 32 or 64 bits) within ±``metricLimit``.
+    @inline(__always) @usableFromInline
+    static func limited(_ value: FT_Pos) -> Int32 {
+        Int32(truncatingIfNeeded: min(max(value, FT_Pos(-metricLimit)), FT_Pos(metricLimit)))
+    }
+
     /// Glyphs FreeType has rendered: the cost a warm cache avoids.
     @exclusivity(unchecked) @usableFromInline var rasterizedCount = 0
 
@@ -100,7 +112,7 @@ final class GlyphCache {
         var value: Int32 = 0
         if face.select(sizeKey: sizeKey),
            FT_Get_Kerning(face.face, left, right, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
-            value = Int32(clamping: delta.x)
+            value = GlyphCache.limited(delta.x)
         }
         kerningPairs.set(value, for: key)
         return value
@@ -118,8 +130,8 @@ final class GlyphCache {
         var error = FT_Load_Glyph(face.face, glyphID, flags)
         if error != 0, glyphID != 0 { error = FT_Load_Glyph(face.face, 0, flags) }
         guard error == 0, let slot = face.face.pointee.glyph else { return result }
-        result.advance = Int32(clamping: slot.pointee.advance.x)
-        rasterizedCount += 1
+        result.advance = GlyphCache.limited(slot.pointee.advance.x)
+        rasterizedCount &+= 1   // a count to take differences of: wraps rather than traps on a 32-bit board
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return result }
 
         let bitmap = slot.pointee.bitmap

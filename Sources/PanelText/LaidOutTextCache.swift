@@ -17,7 +17,7 @@ struct PlacedGlyph {
 struct LaidOutText {
     @usableFromInline var isValid = false
     /// When it was last looked up, on its cache's clock.
-    @usableFromInline var lastUse = 0
+    @usableFromInline var lastUse: UInt64 = 0
     @usableFromInline var hash: UInt64 = 0
     @usableFromInline var faceIndex = -1
     @usableFromInline var sizeKey: Int32 = 0
@@ -60,8 +60,10 @@ final class LaidOutTextCache {
     @exclusivity(unchecked) @usableFromInline var bytes: [UInt8] = []
     @exclusivity(unchecked) @usableFromInline var lines: [LaidLine] = []
     @exclusivity(unchecked) @usableFromInline var glyphs: [PlacedGlyph] = []
-    /// Counts lookups: a slot's `lastUse` says how recently it was drawn.
-    @exclusivity(unchecked) @usableFromInline var clock = 0
+    /// Counts lookups: a slot's `lastUse` says how recently it was drawn. In
+    /// 64 bits: a few lookups a label a frame would overflow a 32-bit `Int`
+    /// (an armv7 board's) in days.
+    @exclusivity(unchecked) @usableFromInline var clock: UInt64 = 0
     /// The slots of the last two keys found: a label whose text changes each
     /// frame looks its text up twice a frame (its pens, then its drawing) by
     /// a key just found, and comparing with a slot's own key and bytes takes
@@ -188,8 +190,11 @@ final class LaidOutTextCache {
         slot.lineCount = layout.lines.count
         slot.hasGlyphPerScalar = layout.lines.count == 1 && layout.scalarGlyphs.count == layout.glyphs.count
             && layout.lines[0].start == 0 && layout.lines[0].end == layout.glyphs.count
-        if layout.glyphs.count > 0 { slot.endPen = layout.glyphs[layout.glyphs.count - 1].x + layout.glyphs[layout.glyphs.count - 1].advance }
-        if slot.endPen > Int(Int32.max) { slot.hasGlyphPerScalar = false }   // the stored pens are clamped to 32 bits
+        if layout.glyphs.count > 0 {
+            let last = layout.glyphs[layout.glyphs.count - 1]
+            slot.endPen = TextLayout.advance(last.x, by: last.advance)
+        }
+        // Pens stay within ±TextLayout.penLimit (2^30), so they fit the stored 32 bits.
         var l = 0
         while l < layout.lines.count {
             let line = layout.lines[l]
@@ -284,12 +289,15 @@ final class LaidOutTextCache {
         let visibleLines: Int
         if slot.wraps {
             // Lines past the rectangle's height are dropped; one line always shows.
-            let fitting = Int((rect.height * 64).rounded(.down)) / lineHeight
+            let fitting = FreeTypeTextRenderer.fixedWidth(rect.height) / lineHeight
             visibleLines = min(slot.lineCount, max(1, fitting))
         } else {
             visibleLines = slot.lineCount
         }
         guard visibleLines > 0 else { return }
+        // Within 32 bits on any board: an unwrapped slot is one line when it
+        // is drawn (cut to its ellipsis otherwise), and a wrapped one shows at
+        // most its height's worth, at most 2^30 in 26.6 (fixedWidth).
         let blockHeight = Double(visibleLines * lineHeight) / 64
         let top = Int((rect.minY + (rect.height - blockHeight) / 2).rounded())
         var l = 0
@@ -303,7 +311,9 @@ final class LaidOutTextCache {
             case .center: x = rect.minX + (rect.width - width) / 2
             case .right: x = rect.maxX - width
             }
-            let lineX = Int(x.rounded())
+            // A line starting more than 2^30 pixels away is out of sight (its
+            // pens reach 2^24): held there, its pens stay within 32 bits.
+            let lineX = Int(min(max(x, -0x1p30), 0x1p30).rounded())
             var i = line.start
             while i < line.end {
                 let glyph = glyphs[i]

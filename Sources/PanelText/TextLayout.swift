@@ -55,6 +55,19 @@ final class TextLayout {
     /// after it: what `penPositions` maps scalars to pen positions with.
     @exclusivity(unchecked) @usableFromInline var scalarGlyphs: [Int] = []
 
+    /// The farthest a pen goes from its line's start either way, 26.6 (2^24
+    /// pixels, as ``FreeTypeTextRenderer/maximumWidth``): pens stop there.
+    /// With each step at most ``GlyphCache/metricLimit`` × 2, a pen and the
+    /// widths added to it stay within 32 bits, so a long text in a large font
+    /// lays out on a 32-bit board as on the host instead of overflowing.
+    @usableFromInline static let penLimit = 1 << 30
+
+    /// `pen + step`, kept within ±``penLimit``.
+    @inline(__always) @usableFromInline
+    static func advance(_ pen: Int, by step: Int) -> Int {
+        min(max(pen + step, -penLimit), penLimit)
+    }
+
     @usableFromInline
     init() {
         glyphs.reserveCapacity(256)
@@ -142,7 +155,7 @@ final class TextLayout {
                     if sawInk, glyphs[j - 1].kind != .space { spaceRunStart = j }
                 } else {
                     if spaceRunStart >= 0, glyphs[j - 1].kind == .space { wordStart = j }
-                    if let maxWidth, j > start, pen + step > maxWidth {
+                    if let maxWidth, j > start, pen + step > maxWidth {   // within 32 bits: see penLimit
                         if spaceRunStart >= 0 {
                             end = spaceRunStart
                             next = wordStart
@@ -154,7 +167,7 @@ final class TextLayout {
                     }
                     sawInk = true
                 }
-                pen += step
+                pen = Self.advance(pen, by: step)
                 j += 1
             }
             appendLine(start, end)
@@ -176,9 +189,9 @@ final class TextLayout {
         var pen = 0, width = 0
         var i = start
         while i < end {
-            if i > start { pen += glyphs[i].kern }
+            if i > start { pen = Self.advance(pen, by: glyphs[i].kern) }
             glyphs[i].x = pen
-            pen += glyphs[i].advance
+            pen = Self.advance(pen, by: glyphs[i].advance)
             if glyphs[i].kind != .space { width = pen }
             i += 1
         }
@@ -258,7 +271,7 @@ final class TextLayout {
     func penPositions(into positions: inout [Double]) {
         var end = 0
         // Indexed, not `glyphs.last`: that allocates in unoptimized builds.
-        if glyphs.count > 0 { end = glyphs[glyphs.count - 1].x + glyphs[glyphs.count - 1].advance }
+        if glyphs.count > 0 { end = Self.advance(glyphs[glyphs.count - 1].x, by: glyphs[glyphs.count - 1].advance) }
         var s = 0
         while s < scalarGlyphs.count {
             let g = scalarGlyphs[s]

@@ -86,14 +86,19 @@ func sortedFiles(in folder: String, suffix: String = ".json") -> [String] {
 
 /// `--board NAME`: the board whose file sets the screen, rotation, touch and DRM choices.
 struct BoardChoice: ParsableArguments {
-    @Option(help: "The board, by its file boards/NAME.json (see `panel boards`): its screen, rotation and touch settings.")
+    @Option(help: "The board, by its file boards/NAME.json (see `panel boards`), or a board file's path (with a / or ending in .json): its screen, rotation and touch settings.")
     var board: String?
 
     @Option(help: "The boards folder; found from the current folder or the executable by default.")
     var boards: String?
 
-    /// The board file `--board` names; a missing one ends the program, listing the boards there are.
+    /// The board file `--board` names (a path as it is, as the app runtime's
+    /// `--board` takes one); a missing one ends the program, listing the boards there are.
     func filePath(_ board: String) -> String {
+        if board.contains("/") || board.hasSuffix(".json") {
+            guard FileManager.default.fileExists(atPath: board) else { fail("no board file \(board); give a board file's path, or a board's name from boards/ (see `panel boards`)") }
+            return board
+        }
         let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
         let path = folder + "/" + board + ".json"
         guard FileManager.default.fileExists(atPath: path) else {

@@ -50,9 +50,11 @@ struct ReplayCommand: ParsableCommand {
         // The board's pixels (the screen in points times its scale), in its pixel format, at its refresh rate.
         let screenSize = screen?.size ?? board?.screenSize ?? sceneFile.screen ?? SceneFile.defaultScreen
         let display = HeadlessDisplay(screenSize: screenSize, scale: board?.scale ?? 1, board: board)
+        // A board's trace comes from its own touch panel: its position axes,
+        // calibration, rotation and filters apply.
+        if let board { reader.device = board.touch.wiring(reader.device) }
         let replayer: TraceReplayer
         do {
-            // A board's trace comes from its own touch panel: its calibration, rotation and filters apply.
             replayer = try TraceReplayer(
                 reader: reader, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize, scale: board?.scale ?? 1,
                 calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touchRotationOnScreen ?? .none,
@@ -60,6 +62,11 @@ struct ReplayCommand: ParsableCommand {
                 output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)
+        }
+        // What the runtime works around (touches on axes that never move, …)
+        // is said once on standard error, so the JSON Lines log stays clean.
+        replayer.application.warnings.handler = { warning in
+            FileHandle.standardError.write(Data("panel: warning: \(warning.message)\n".utf8))
         }
         do {
             try replayer.run(reader)

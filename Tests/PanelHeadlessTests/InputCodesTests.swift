@@ -120,6 +120,24 @@ import Testing
         #expect(!EventType.isKnown(0x20))
     }
 
+    /// The names board files give absolute axes (`touch.axes`) and warnings
+    /// print (`AbsoluteAxis.name(of:)`) are the kernel header's, code for code
+    /// (read from the header itself: libevdev's tables may be older than it).
+    @Test func absoluteAxisNamesAreTheKernels() throws {
+        let header = try String(contentsOfFile: "/usr/include/linux/input-event-codes.h", encoding: .utf8)
+        var kernel: [UInt16: String] = [:]
+        for line in header.split(separator: "\n") where line.hasPrefix("#define ABS_") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard words.count >= 3, words[1] != "ABS_MAX", words[1] != "ABS_CNT", words[2].hasPrefix("0x"),
+                  let code = UInt16(words[2].dropFirst(2), radix: 16) else { continue }
+            kernel[code] = String(words[1])
+        }
+        #expect(kernel.count >= 43, "found only \(kernel.count) ABS_ codes; is the parser still right?")
+        for code in 0..<AbsoluteAxis.count {
+            #expect(AbsoluteAxis.name(of: code) == kernel[code], "code \(code)")
+        }
+    }
+
     /// Guards the table above: a constant added to InputCodes.swift without a
     /// row here fails, so "every constant" stays every constant.
     @Test func everyConstantInTheSourceIsChecked() throws {

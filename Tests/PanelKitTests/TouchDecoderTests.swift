@@ -262,8 +262,18 @@ struct TouchDecoderTests {
         keyboard.setAxis(AbsoluteAxis.x, axis(0, 100))
         keyboard.setAxis(AbsoluteAxis.y, axis(0, 100))   // no BTN_TOUCH or BTN_LEFT
         #expect(throws: TouchDeviceError(message: "device \"X\" reports no touch axes: expected "
-            + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT")) {
+            + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (it has ABS_X, ABS_Y)")) {
             try TouchDecoder(device: keyboard)
+        }
+        // A touch button with its position on other axes: the board file's touch.axes is the fix.
+        var egalax = TouchDeviceDescription(name: "Z")
+        egalax.keys = [KeyCode.touch]
+        egalax.setAxis(0x02, axis(0, 2047))
+        egalax.setAxis(0x03, axis(0, 2047))
+        #expect(throws: TouchDeviceError(message: "device \"Z\" reports no touch axes: expected "
+            + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (it has ABS_Z, ABS_RX; a panel that reports "
+            + "its position on other axes needs them named in the board file's touch.axes)")) {
+            try TouchDecoder(device: egalax)
         }
     }
 

@@ -193,8 +193,16 @@ static inline unsigned int clinux_fb_vmode_ywrap(void) { return FB_VMODE_YWRAP; 
 /// The system's page size, for the offset of an unaligned `smem_start` in the mapping.
 static inline long clinux_page_size(void) { return sysconf(_SC_PAGESIZE); }
 
+/// glibc's `mmap` with a 64-bit offset on every architecture (on 64-bit ones
+/// the same function): <sys/mman.h> declares it only for _LARGEFILE64_SOURCE.
+extern void *mmap64(void *addr, size_t length, int prot, int flags, int fd, __off64_t offset);
+
+/// Maps `length` bytes of `fd` at `offset`, shared; NULL when that fails.
+/// Through `mmap64`: armv7's `off_t` is 32 bits, and a DRM dumb buffer's
+/// offset is a 64-bit cookie (from 2^32 up under a 64-bit kernel, such as a
+/// 32-bit Raspberry Pi OS on a Pi 4 runs), which `(off_t)` would cut.
 static inline void *clinux_mmap_shared(int fd, size_t length, uint64_t offset) {
-    void *p = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (off_t)offset);
+    void *p = mmap64(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, (__off64_t)offset);
     return p == MAP_FAILED ? NULL : p;
 }
 

@@ -27,7 +27,9 @@ public enum Calibration {
                            textRenderer: FreeTypeTextRenderer, outputPath: String,
                            log: @escaping (String) -> Void) throws(Failure) -> [String] {
         let screen: CalibrationScreen
-        if let trace {
+        if var trace {
+            // Read on the axes the board wires the position to, as on the device.
+            trace.device = board.touch.wiring(trace.device)
             // In the panel's pixels, at scale 1, as on the device: the residuals are pixels.
             let pixels = board.screenPixels
             do throws(ReplayError) {

@@ -33,7 +33,10 @@ enum BenchHost {
         var traces: [Trace] = []
         for path in tracePaths {
             do throws(TraceError) {
-                traces.append(try Trace.load(path: path))
+                var trace = try Trace.load(path: path)
+                // Recorded on the board's panel: its position axes apply (touch.axes).
+                if let board = runtime.board { trace.device = board.touch.wiring(trace.device) }
+                traces.append(trace)
             } catch {
                 runtime.fail(error.description)
             }

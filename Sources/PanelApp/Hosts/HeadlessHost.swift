@@ -154,9 +154,11 @@ extension HeadlessHost {
 }
 
 extension TouchInputPath {
-    /// The path for a trace recorded on `board`'s touch panel: its calibration,
-    /// its rotation on the screen and its filters (none without a board).
+    /// The path for a trace recorded on `board`'s touch panel: its position
+    /// axes, its calibration, its rotation on the screen and its filters (none without a board).
     public convenience init(trace: Trace, screenSize: Size, board: Board?) throws(ReplayError) {
+        var trace = trace
+        if let board { trace.device = board.touch.wiring(trace.device) }
         try self.init(trace: trace, screenSize: screenSize, calibration: board?.touch.effectiveCalibration ?? .identity,
                       rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none)
     }

@@ -128,8 +128,12 @@ open class ActivityIndicatorView: View {
 
     @usableFromInline internal func displayLinkDidFire(_ link: DisplayLink) {
         let elapsed = link.timestamp - stepper.startTime
-        let steps = Int((elapsed * theme.activityIndicatorStepsPerSecond).rounded(.down))
-        animationPhase = stepper.startPhase + steps
+        // Only the phase counts: the steps are taken modulo the spokes before
+        // they become an Int, which a 32-bit board's (armv7) would overflow
+        // after 2^31 steps (months of spinning at a fast theme's rate).
+        let steps = (elapsed * theme.activityIndicatorStepsPerSecond).rounded(.down)
+        guard steps.isFinite else { return }
+        animationPhase = stepper.startPhase + Int(steps.truncatingRemainder(dividingBy: Double(Self.spokeCount)))
     }
 
     // MARK: Drawing

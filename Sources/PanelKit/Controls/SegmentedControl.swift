@@ -131,8 +131,11 @@ open class SegmentedControl: Control {
     public func segmentIndex(atX x: Double) -> Int {
         let count = titles.count
         guard count > 0, bounds.width > 0 else { return SegmentedControl.noSegment }
-        let index = Int(((x - bounds.minX) / bounds.width * Double(count)).rounded(.down))
-        return min(max(index, 0), count - 1)
+        // Clamped before it becomes an Int: far outside a narrow control the
+        // quotient passes 2^31, a 32-bit board's (armv7) Int, or is NaN.
+        let position = ((x - bounds.minX) / bounds.width * Double(count)).rounded(.down)
+        guard position >= 0 else { return 0 }   // also NaN
+        return position < Double(count - 1) ? Int(position) : count - 1
     }
 
     /// Every segment as wide as the widest title with the theme's padding, a finger's height.

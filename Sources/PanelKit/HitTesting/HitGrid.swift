@@ -56,8 +56,11 @@ extension ViewTable {
         guard !hitNodes.isEmpty, hitNodes[0].isPlain else { return }
         let bounds = storage[Int(hitNodes[0].entry)].bounds
         guard bounds.isFinite, bounds.width > 0, bounds.height > 0 else { return }
-        let columns = min(HitGrid.maximumCellsPerAxis, max(1, Int((bounds.width / HitGrid.targetCellSize).rounded(.up))))
-        let rows = min(HitGrid.maximumCellsPerAxis, max(1, Int((bounds.height / HitGrid.targetCellSize).rounded(.up))))
+        // Capped before the conversion: a window wider than 2^33 points would
+        // pass a 32-bit board's (armv7) Int and trap there.
+        let most = Double(HitGrid.maximumCellsPerAxis)
+        let columns = max(1, Int(min((bounds.width / HitGrid.targetCellSize).rounded(.up), most)))
+        let rows = max(1, Int(min((bounds.height / HitGrid.targetCellSize).rounded(.up), most)))
         if hitGridCells.count < columns * rows {
             hitGridCells.append(contentsOf: repeatElement(0, count: columns * rows - hitGridCells.count))
         }

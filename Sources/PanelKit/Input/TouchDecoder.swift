@@ -32,6 +32,13 @@ public struct TouchDeviceError: Error, Equatable, CustomStringConvertible {
 /// ``TouchFrame/isResynchronized``. Coordinates are clamped into the declared axis
 /// range, and contacts farther outside it than ``ghostMarginFraction`` of the span are
 /// ghosts, left out of the frame (H5).
+///
+/// Position comes from the description's ``TouchDeviceDescription/touchPositionAxes``:
+/// the protocol's own axes, or those a board wires it to (`touch.axes`). A
+/// device whose position axes never move while its touches go down and up
+/// (``stillPositionTouchLimit`` times), while another absolute axis does, is
+/// said once (``RuntimeWarning/Kind/stillTouchPosition``): every touch lands at
+/// one place, and the warning names the axes that moved and the key to set.
 public final class TouchDecoder {
     /// The most protocol-B slots tracked; events for higher slots are ignored.
     public static let maximumSlotCount = 64
@@ -44,6 +51,10 @@ public final class TouchDecoder {
     /// (10 ms at 100 Hz) is faster than any swipe, yet two fingers rarely sit closer
     /// than that when one lifts and another lands in the same frame.
     public static let maximumMatchDistanceFraction = 0.25
+    /// Lifts after which position axes that never left their value at start,
+    /// while another absolute axis moved, are said. One or two still touches
+    /// can be a finger landing where the last one left off; three are not.
+    public static let stillPositionTouchLimit = 3
 
     /// How the device reports touches.
     public let touchProtocol: TouchProtocol
@@ -63,6 +74,12 @@ public final class TouchDecoder {
     /// by ``TouchInputPath/feed(_:to:)`` or by the host.
     @exclusivity(unchecked) public var warnings: RuntimeWarnings?
 
+    /// The device's name, for what the decoder says about it.
+    public let deviceName: String
+    /// The `ABS_*` codes read as the position (the description's ``TouchDeviceDescription/touchPositionAxes``).
+    public let positionAxes: TouchPositionAxes
+    @usableFromInline let xCode: UInt16
+    @usableFromInline let yCode: UInt16
     @usableFromInline let xBounds: AxisBounds
     @usableFromInline let yBounds: AxisBounds
     /// Set from `SYN_DROPPED` to the next `SYN_REPORT`: those events are ignored.
@@ -93,20 +110,33 @@ public final class TouchDecoder {
     @exclusivity(unchecked) @usableFromInline var singleY: Int32
     @exclusivity(unchecked) @usableFromInline var singlePressure: Int32
 
+    // Watching for position axes that never move (until both have, or it is said).
+    /// Lifts seen while a position axis had not yet left its value at start.
+    @exclusivity(unchecked) public internal(set) var stillPositionTouches = 0
+    @exclusivity(unchecked) @usableFromInline var isWatchingPosition = true
+    /// Bit 0: x left its value at start; bit 1: y did.
+    @exclusivity(unchecked) @usableFromInline var positionAxesMoved: UInt8 = 0
+    /// Bit `code`: that absolute axis (not the position's, slot or tracking id) left its value at start.
+    @exclusivity(unchecked) @usableFromInline var otherAxesMoved: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var wasTouching = false
+    /// Protocol A: a `SYN_MT_REPORT` closed a contact (with or without a position) in this frame.
+    @exclusivity(unchecked) @usableFromInline var anonymousContactInFrame = false
+    /// Each axis's value at start, by code.
+    @usableFromInline let axisStartValues: InlineArray<64, Int32>
+
     /// Prepares a decoder for `device`.
     ///
     /// - Throws: ``TouchDeviceError`` when the device reports no touch axes, or
     ///   declares a position or slot axis whose range is empty.
     public init(device: TouchDeviceDescription) throws(TouchDeviceError) {
         guard let touchProtocol = device.touchProtocol else {
-            throw TouchDeviceError(message: "device \"\(device.name)\" reports no touch axes: expected "
-                + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT")
+            throw TouchDeviceError(message: "device \"\(device.name)\" " + device.noTouchReason)
         }
         let isMultitouch = touchProtocol != .singleTouch
-        let xCode = isMultitouch ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x
-        let yCode = isMultitouch ? AbsoluteAxis.multitouchPositionY : AbsoluteAxis.y
-        let xName = isMultitouch ? "ABS_MT_POSITION_X" : "ABS_X"
-        let yName = isMultitouch ? "ABS_MT_POSITION_Y" : "ABS_Y"
+        let positionAxes = device.touchPositionAxes
+        let xCode = positionAxes.x, yCode = positionAxes.y
+        let xName = AbsoluteAxis.describe(xCode)
+        let yName = AbsoluteAxis.describe(yCode)
         // touchProtocol guarantees both axes exist.
         let xAxis = device.axis(xCode) ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
         let yAxis = device.axis(yCode) ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
@@ -129,6 +159,13 @@ public final class TouchDecoder {
 
         let xBounds = AxisBounds(xAxis), yBounds = AxisBounds(yAxis)
         self.touchProtocol = touchProtocol
+        self.deviceName = device.name
+        self.positionAxes = positionAxes
+        self.xCode = xCode
+        self.yCode = yCode
+        var starts = InlineArray<64, Int32>(repeating: 0)
+        for code in 0..<Int(AbsoluteAxis.count) { starts[code] = device.axis(UInt16(code))?.value ?? 0 }
+        self.axisStartValues = starts
         self.xBounds = xBounds
         self.yBounds = yBounds
         self.slotCount = slotCount
@@ -158,6 +195,7 @@ public final class TouchDecoder {
             return synchronize(event)
         }
         if isDiscardingUntilReport { return false }
+        if isWatchingPosition && event.type == EventType.absolute { watchAxis(event) }
         switch touchProtocol {
         case .multitouchSlots: updateSlot(event)
         case .multitouchAnonymous: updateAnonymousContact(event)
@@ -190,6 +228,7 @@ public final class TouchDecoder {
             pendingContact = AnonymousContact()
             reportedCount = 0
             touchReleasedInFrame = false
+            anonymousContactInFrame = false
             return false
         case SynchronizationCode.multitouchReport:
             if !isDiscardingUntilReport && touchProtocol == .multitouchAnonymous {
@@ -204,12 +243,15 @@ public final class TouchDecoder {
     @usableFromInline func completeFrame(at time: Double) {
         let isResynchronized = nextFrameIsResynchronized
         nextFrameIsResynchronized = false
+        // Whether a finger is down by the device's own signals, whatever its position says.
+        let touching = isWatchingPosition && isContactDown
         guard touchProtocol != .multitouchAnonymous else {
             // Protocol A matches the new contacts against the last frame's: build it aside.
             var next = TouchFrame(timestamp: time)
             next.isResynchronized = isResynchronized
             collectAnonymousContacts(into: &next)
             frame = next
+            if isWatchingPosition { watchTouch(touching) }
             return
         }
         // Slots and the single touch are the device's whole state: the frame is rebuilt in place.
@@ -227,6 +269,88 @@ public final class TouchDecoder {
             ignoredContacts += ignored - 1
             ignoreContact("more than \(TouchFrame.capacity) fingers in one frame: the extra ones are ignored")
         }
+        if isWatchingPosition { watchTouch(touching) }
+    }
+
+    // MARK: - Position axes that never move
+
+    /// Whether the device has a finger down: a button held, a slot with a
+    /// tracking id, a protocol A contact in the frame being completed.
+    @usableFromInline var isContactDown: Bool {
+        switch touchProtocol {
+        case .singleTouch:
+            return isButtonDown
+        case .multitouchSlots:
+            for index in 0..<slotCount where slots[index].trackingID >= 0 { return true }
+            return false
+        case .multitouchAnonymous:
+            return !touchReleasedInFrame && (reportedCount > 0 || anonymousContactInFrame)
+        }
+    }
+
+    /// Notes which absolute axes left their value at start; stops watching
+    /// once both position axes have.
+    @usableFromInline func watchAxis(_ event: InputEvent) {
+        let code = event.code
+        guard code < AbsoluteAxis.count, event.value != axisStartValues[Int(code)] else { return }
+        if code == xCode {
+            positionAxesMoved |= 1
+        } else if code == yCode {
+            positionAxesMoved |= 2
+        } else if code != AbsoluteAxis.multitouchSlot && code != AbsoluteAxis.multitouchTrackingID {
+            otherAxesMoved |= 1 << UInt64(code)
+        }
+        if positionAxesMoved == 3 { isWatchingPosition = false }
+    }
+
+    /// Counts a lift; at ``stillPositionTouchLimit`` lifts with a position
+    /// axis still at its start while another axis moved, says so once.
+    /// Called once the frame is complete: the warnings' handler may read it.
+    @usableFromInline func watchTouch(_ touching: Bool) {
+        defer { wasTouching = touching }
+        guard wasTouching && !touching else { return }
+        stillPositionTouches += 1
+        guard stillPositionTouches >= TouchDecoder.stillPositionTouchLimit, otherAxesMoved != 0 else { return }
+        isWatchingPosition = false
+        warnings?.warnOnce(.stillTouchPosition, stillPositionMessage())
+    }
+
+    /// What ``watchTouch(_:)`` says: the device, the still axes and their
+    /// value, the axes that moved, and `touch.axes` with the moved ones as an example.
+    func stillPositionMessage() -> String {
+        let xStill = positionAxesMoved & 1 == 0, yStill = positionAxesMoved & 2 == 0
+        var moved = "", movedCount = 0, candidates: [UInt16] = []
+        for code in 0..<AbsoluteAxis.count where otherAxesMoved & (1 << UInt64(code)) != 0 {
+            moved += (moved.isEmpty ? "" : ", ") + AbsoluteAxis.describe(code)
+            movedCount += 1
+            if !AbsoluteAxis.isContactAttribute(code) { candidates.append(code) }
+        }
+        let xStart = String(axisStartValues[Int(xCode)]), yStart = String(axisStartValues[Int(yCode)])
+        var text = "touch device \"" + deviceName + "\": "
+        if xStill && yStill {
+            text += "its position axes " + positionAxes.names + " never left " + xStart + ", " + yStart
+        } else {
+            let (role, code, start) = xStill ? ("x", xCode, xStart) : ("y", yCode, yStart)
+            text += "its " + role + " position axis " + AbsoluteAxis.describe(code) + " never left " + start
+        }
+        text += " through " + String(stillPositionTouches) + " touches, while " + moved + " moved: "
+        text += xStill && yStill ? "every touch lands at one point" : "every touch lands on one " + (xStill ? "vertical" : "horizontal") + " line"
+        text += ". If the panel reports its position on "
+        // The moved axes, in code order, where a still one was: an example, not a certainty.
+        var example = positionAxes
+        let needed = (xStill ? 1 : 0) + (yStill ? 1 : 0)
+        if candidates.count == needed {
+            var next = 0
+            if xStill { example.x = candidates[next]; next += 1 }
+            if yStill { example.y = candidates[next] }
+        }
+        let fits = candidates.count == needed
+            && AbsoluteAxis.isMultitouch(example.x) == AbsoluteAxis.isMultitouch(example.y)
+        text += movedCount > 1 ? "those" : "that"
+        text += ", name them in the board file's touch.axes, e.g. \"axes\": {\"x\": \""
+            + (fits ? AbsoluteAxis.describe(example.x) : "ABS_…") + "\", \"y\": \""
+            + (fits ? AbsoluteAxis.describe(example.y) : "ABS_…") + "\"} (swapAxes if x and y turn out the other way round)"
+        return text
     }
 
     // MARK: - Protocol B
@@ -245,13 +369,20 @@ public final class TouchDecoder {
             }
             return
         }
+        // The position's axes first: a board may wire it to any multitouch axis.
+        if event.code == xCode {
+            slots[slot].x = event.value
+            return
+        }
+        if event.code == yCode {
+            slots[slot].y = event.value
+            return
+        }
         switch event.code {
         case AbsoluteAxis.multitouchTrackingID:
             // A new id without -1 in between simply replaces the contact: the
             // old id vanishes from the frame and the new one appears.
             slots[slot].trackingID = event.value < 0 ? -1 : event.value
-        case AbsoluteAxis.multitouchPositionX: slots[slot].x = event.value
-        case AbsoluteAxis.multitouchPositionY: slots[slot].y = event.value
         case AbsoluteAxis.multitouchPressure: slots[slot].pressure = event.value
         case AbsoluteAxis.multitouchTouchMajor: slots[slot].touchMajor = event.value
         default: break
@@ -286,13 +417,18 @@ public final class TouchDecoder {
             return
         }
         guard event.type == EventType.absolute else { return }
-        switch event.code {
-        case AbsoluteAxis.multitouchPositionX:
+        if AbsoluteAxis.isMultitouch(event.code) { pendingContact.hasValues = true }
+        if event.code == xCode {
             pendingContact.x = event.value
             pendingContact.hasX = true
-        case AbsoluteAxis.multitouchPositionY:
+            return
+        }
+        if event.code == yCode {
             pendingContact.y = event.value
             pendingContact.hasY = true
+            return
+        }
+        switch event.code {
         case AbsoluteAxis.multitouchTrackingID: pendingContact.trackingID = event.value < 0 ? -1 : event.value
         case AbsoluteAxis.multitouchPressure: pendingContact.pressure = event.value
         case AbsoluteAxis.multitouchTouchMajor: pendingContact.touchMajor = event.value
@@ -302,6 +438,7 @@ public final class TouchDecoder {
 
     /// `SYN_MT_REPORT`: the pending values form one contact, if they hold a position.
     @usableFromInline func closePendingContact() {
+        if pendingContact.hasValues { anonymousContactInFrame = true }
         if pendingContact.hasX && pendingContact.hasY {
             if reportedCount < TouchFrame.capacity {
                 reportedContacts[reportedCount] = pendingContact
@@ -319,6 +456,7 @@ public final class TouchDecoder {
         defer {
             reportedCount = 0
             touchReleasedInFrame = false
+            anonymousContactInFrame = false
         }
         if touchReleasedInFrame { return }
 
@@ -395,11 +533,12 @@ public final class TouchDecoder {
             return
         }
         guard event.type == EventType.absolute else { return }
-        switch event.code {
-        case AbsoluteAxis.x: singleX = event.value
-        case AbsoluteAxis.y: singleY = event.value
-        case AbsoluteAxis.pressure: singlePressure = event.value
-        default: break
+        if event.code == xCode {
+            singleX = event.value
+        } else if event.code == yCode {
+            singleY = event.value
+        } else if event.code == AbsoluteAxis.pressure {
+            singlePressure = event.value
         }
     }
 
@@ -425,6 +564,8 @@ public final class TouchDecoder {
     @usableFromInline var y: Int32 = 0
     @usableFromInline var hasX = false
     @usableFromInline var hasY = false
+    /// Any `ABS_MT_*` value arrived for it, position or not.
+    @usableFromInline var hasValues = false
     /// -1 when the device sends no tracking id.
     @usableFromInline var trackingID: Int32 = -1
     @usableFromInline var pressure: Int32 = 0

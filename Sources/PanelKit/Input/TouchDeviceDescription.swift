@@ -44,6 +44,10 @@ public struct TouchDeviceDescription: Equatable {
     public var keys: [UInt16] = []
     /// Indexed by `ABS_*` code; `nil` where the device lacks that axis.
     public var absoluteAxes: [AbsoluteAxisInfo?] = Array(repeating: nil, count: Int(AbsoluteAxis.count))
+    /// The axes the position is wired to, when they are not the protocol's
+    /// own: a board's `touch.axes`, which the kernel cannot tell. `nil` reads
+    /// `ABS_MT_POSITION_X/Y`, or `ABS_X/Y` on a single-touch device.
+    public var positionAxes: TouchPositionAxes?
 
     public init(name: String) {
         self.name = name
@@ -62,7 +66,17 @@ public struct TouchDeviceDescription: Equatable {
     public func hasProperty(_ property: UInt16) -> Bool { properties & (1 << UInt32(property)) != 0 }
 
     /// How the device reports touches, or `nil` when it is no touch device at all.
+    /// With ``positionAxes``, by those axes: two multitouch axes make protocol
+    /// B (with `ABS_MT_SLOT`) or A, two others a single touch (with
+    /// `BTN_TOUCH` or `BTN_LEFT`); `nil` when the device lacks one of them.
     public var touchProtocol: TouchProtocol? {
+        if let wired = positionAxes {
+            guard axis(wired.x) != nil && axis(wired.y) != nil else { return nil }
+            if wired.isMultitouch {
+                return axis(AbsoluteAxis.multitouchSlot) != nil ? .multitouchSlots : .multitouchAnonymous
+            }
+            return hasKey(KeyCode.touch) || hasKey(KeyCode.buttonLeft) ? .singleTouch : nil
+        }
         if axis(AbsoluteAxis.multitouchPositionX) != nil && axis(AbsoluteAxis.multitouchPositionY) != nil {
             return axis(AbsoluteAxis.multitouchSlot) != nil ? .multitouchSlots : .multitouchAnonymous
         }
@@ -71,5 +85,36 @@ public struct TouchDeviceDescription: Equatable {
             return .singleTouch
         }
         return nil
+    }
+
+    /// The axes a contact's position is read from: ``positionAxes`` when
+    /// set, else the protocol's own (`ABS_MT_POSITION_X/Y` on a device that
+    /// has them, else `ABS_X/Y`).
+    public var touchPositionAxes: TouchPositionAxes {
+        if let positionAxes { return positionAxes }
+        return axis(AbsoluteAxis.multitouchPositionX) != nil && axis(AbsoluteAxis.multitouchPositionY) != nil
+            ? .multitouch : .singleTouch
+    }
+
+    /// Why ``touchProtocol`` is `nil`: what the device lacks, for an error
+    /// that names it and its axes.
+    public var noTouchReason: String {
+        var axes = ""
+        for code in 0..<AbsoluteAxis.count where axis(code) != nil {
+            axes += (axes.isEmpty ? "" : ", ") + AbsoluteAxis.describe(code)
+        }
+        let has = axes.isEmpty ? "it has no absolute axes" : "it has " + axes
+        guard let wired = positionAxes else {
+            // A touch button with other axes: likely a panel wired to those.
+            let hint = !axes.isEmpty && (hasKey(KeyCode.touch) || hasKey(KeyCode.buttonLeft))
+                ? "; a panel that reports its position on other axes needs them named in the board file's touch.axes" : ""
+            return "reports no touch axes: expected ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (" + has + hint + ")"
+        }
+        for (role, code) in [("x", wired.x), ("y", wired.y)] where axis(code) == nil {
+            return "has no " + AbsoluteAxis.describe(code) + ", the axis its position's " + role
+                + " is wired to (the board's touch.axes); " + has
+        }
+        return "reports its position on " + wired.names + " (the board's touch.axes), single-touch axes, "
+            + "but has neither BTN_TOUCH nor BTN_LEFT to say when a finger is down"
     }
 }

@@ -91,17 +91,18 @@ public struct TouchTransform: Sendable {
     public let mirrorX: Bool
     public let mirrorY: Bool
 
-    /// Builds the chain for `device`, using its `ABS_MT_POSITION_X/Y` axes when it
-    /// reports multitouch and `ABS_X/ABS_Y` otherwise. A device without the axes
-    /// is treated as having a `0...0` range, so it maps everything to the origin
-    /// corner; ``TouchDecoder`` rejects such devices at its own init.
+    /// Builds the chain for `device`, on the axes its position is read from
+    /// (``TouchDeviceDescription/touchPositionAxes``: those a board wires it to,
+    /// else `ABS_MT_POSITION_X/Y` when it reports multitouch and `ABS_X/ABS_Y`
+    /// otherwise). A device without the axes is treated as having a `0...0`
+    /// range, so it maps everything to the origin corner; ``TouchDecoder``
+    /// rejects such devices at its own init.
     public init(device: TouchDeviceDescription, screenSize: Size,
                 calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
                 mirrorX: Bool = false, mirrorY: Bool = false) {
-        let usesMultitouchAxes = device.touchProtocol == .multitouchSlots
-            || device.touchProtocol == .multitouchAnonymous
-        let xAxis = device.axis(usesMultitouchAxes ? AbsoluteAxis.multitouchPositionX : AbsoluteAxis.x)
-        let yAxis = device.axis(usesMultitouchAxes ? AbsoluteAxis.multitouchPositionY : AbsoluteAxis.y)
+        let axes = device.touchPositionAxes
+        let xAxis = device.axis(axes.x)
+        let yAxis = device.axis(axes.y)
         self.init(xMinimum: Double(xAxis?.minimum ?? 0), xMaximum: Double(xAxis?.maximum ?? 0),
                   yMinimum: Double(yAxis?.minimum ?? 0), yMaximum: Double(yAxis?.maximum ?? 0),
                   screenSize: screenSize, calibration: calibration, rotation: rotation,

@@ -236,7 +236,9 @@ public enum TextMetricsEstimate {
         }
         var textWidth = Double(longest) * font.size * averageAdvance
         if let width, textWidth > width, width > 0 {
-            lines += Int((textWidth / width).rounded(.up)) - 1
+            // At most 10^9 lines: a very narrow width would pass Int's range
+            // (2^31 on a 32-bit board, armv7; any Int, at widths near 0).
+            lines += Int(min((textWidth / width).rounded(.up), 1e9)) - 1
             textWidth = width
         }
         return Size(width: textWidth, height: Double(lines) * font.size * lineHeight)

@@ -18,6 +18,10 @@ public struct RuntimeWarning: Equatable, Sendable {
         case displayLinkCapacity
         /// A `layoutSubviews` kept asking for layout: the pass stopped after ``View/maximumLayoutPasses``.
         case layoutLoop
+        /// A touch device's position axes never moved while its touches went down
+        /// and up, and another absolute axis did: every touch landed at one place
+        /// (a panel wired to other axes; a board's `touch.axes` names them).
+        case stillTouchPosition
     }
 
     public let kind: Kind

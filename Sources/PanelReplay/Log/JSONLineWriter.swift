@@ -271,14 +271,14 @@ public final class JSONLineWriter {
 
     /// `value` in decimal, zero-padded to `minimumDigits` (at most 20).
     @inline(__always)
-    @usableFromInline static func writeDigits(_ value: UInt, minimumDigits: Int, to buffer: UnsafeMutablePointer<UInt8>,
-                                              at index: inout Int) {
+    @usableFromInline static func writeDigits<Units: FixedWidthInteger & UnsignedInteger>(
+        _ value: Units, minimumDigits: Int, to buffer: UnsafeMutablePointer<UInt8>, at index: inout Int) {
         let count = max(digitCount(value), minimumDigits)   // by comparisons, not divisions
         var rest = value
         var digit = index + count
         while digit > index {
             digit -= 1
-            buffer[digit] = UInt8(rest % 10) + 0x30
+            buffer[digit] = UInt8(truncatingIfNeeded: rest % 10) + 0x30
             rest /= 10
         }
         index += count
@@ -301,9 +301,24 @@ public final class JSONLineWriter {
 
     @inline(__always)
     @usableFromInline func appendNumber(_ value: Double, decimals: Int, scale: UInt) {
-        // Rounded half away from zero, as `rounded()` does, without its libm call.
         let scaled = value.magnitude * Double(scale)
-        var units = UInt(scaled)
+        // Counted in a machine word when the units fit one. A 32-bit board's
+        // word holds 4.29e9 units (a `t` of 5 days to 4 places: an app's log
+        // after 5 days up), which would trap its conversion: larger numbers
+        // are counted in 64 bits there, as the host counts them in its word.
+        if scaled < Double(UInt.max) {
+            appendNumber(value, scaled: scaled, decimals: decimals, scale: scale)
+        } else {
+            appendNumber(value, scaled: scaled, decimals: decimals, scale: UInt64(scale))
+        }
+    }
+
+    /// `value` (`scaled`: its magnitude × `scale`, below `Units.max`) to `decimals` places.
+    @inline(__always)
+    @usableFromInline func appendNumber<Units: FixedWidthInteger & UnsignedInteger>(
+        _ value: Double, scaled: Double, decimals: Int, scale: Units) {
+        // Rounded half away from zero, as `rounded()` does, without its libm call.
+        var units = Units(scaled)
         if scaled - Double(units) >= 0.5 { units += 1 }
         _ = reserve(2 * 20 + 2)   // a sign, the whole digits, the point, the fraction
         var at = length
@@ -328,12 +343,12 @@ public final class JSONLineWriter {
 
     /// How many decimal digits `value` takes (1 for 0).
     @inline(__always)
-    @usableFromInline static func digitCount(_ value: UInt) -> Int {
+    @usableFromInline static func digitCount<Units: FixedWidthInteger & UnsignedInteger>(_ value: Units) -> Int {
         var count = 1
-        var bound: UInt = 10
+        var bound: Units = 10
         while value >= bound {
             count += 1
-            guard bound <= UInt.max / 10 else { break }
+            guard bound <= Units.max / 10 else { break }
             bound &*= 10
         }
         return count

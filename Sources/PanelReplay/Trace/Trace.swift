@@ -48,7 +48,12 @@ extension Trace {
 public final class TraceReader {
     public let path: String
     /// The device, complete once the first event has been read (at init).
-    public var device: TouchDeviceDescription { parser.device }
+    /// A replay may wire it as a board's panel is (``TouchDeviceDescription/positionAxes``)
+    /// before building its input path from it.
+    public var device: TouchDeviceDescription {
+        get { parser.device }
+        set { parser.device = newValue }
+    }
     /// The time of the first event: where a replay's clock starts.
     public private(set) var firstEventTime = 0.0
     /// The 1-based line of the event ``next()`` returned last.
