@@ -24,6 +24,9 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     public var window: Window
     public let renderer: Renderer
     public let display: any Display
+    // The counters and flags below skip the dynamic exclusivity check: trivial
+    // values, read and written only by the driver (and `noteInput` by input
+    // sources) in code that holds no access across a call into app code.
     /// Frames that put something on the screen (an area presented).
     @exclusivity(unchecked) public internal(set) var framesPresented = 0
     /// The areas (pixels) the last frame presented; a frame with nothing to draw leaves it as it was.
@@ -32,7 +35,6 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     @exclusivity(unchecked) public internal(set) var pixelsPresented = 0.0
     /// The oldest input event time not yet reflected in a presented frame
     /// (``noteInput(at:)``); `.infinity` when there is none. Each frame hands it to the display.
-    // Unchecked: written only here and by the input sources, in calls that call no app code.
     @exclusivity(unchecked) public internal(set) var oldestUnpresentedInput = Double.infinity
     /// Wakes the loop a refresh later when an animation frame put nothing in
     /// flight, so no flip will (a display that paces frames).
