@@ -26,11 +26,13 @@ apt_download() {
     apt-get download "$@" || die "apt-get download $* failed (is a Debian mirror reachable?)"
 }
 
-# fetch_kernel DEB_ARCH: Debian's stock kernel for DEB_ARCH (amd64, arm64):
-# linux-image-DEB_ARCH, then the versioned package it depends on, unpacked
-# with dpkg -x into $VM_DIR/kernel and cached there. Sets KROOT, VMLINUZ, KVER.
+# fetch_kernel DEB_ARCH [PACKAGE]: Debian's stock kernel for DEB_ARCH (amd64,
+# arm64, armhf): PACKAGE (default linux-image-DEB_ARCH; armhf has flavours,
+# e.g. linux-image-armmp-lpae), then the versioned package it depends on,
+# unpacked with dpkg -x into $VM_DIR/kernel and cached there. Sets KROOT,
+# VMLINUZ, KVER.
 fetch_kernel() {
-    local arch="$1"
+    local arch="$1" package="${2:-linux-image-$1}"
     KROOT="$VM_DIR/kernel"
     mkdir -p "$VM_DIR/debs"
     if ! ls "$KROOT"/boot/vmlinuz-* >/dev/null 2>&1; then
@@ -38,12 +40,12 @@ fetch_kernel() {
         (
             cd "$VM_DIR/debs"
             rm -f ./linux-image-*.deb
-            apt_download "linux-image-$arch:$arch"
+            apt_download "$package:$arch"
             local meta versioned
-            meta="$(ls linux-image-"$arch"_*.deb)"
+            meta="$(ls "$package"_*.deb)"
             versioned="$(dpkg-deb -f "$meta" Depends | grep -o 'linux-image-[0-9][^ ,(]*' | head -n 1)"
             [ -n "$versioned" ] || die "cannot find the versioned kernel package in the Depends of $meta"
-            echo "linux-image-$arch depends on $versioned"
+            echo "$package depends on $versioned"
             apt_download "$versioned:$arch"
             rm -rf "$KROOT.tmp"
             mkdir -p "$KROOT.tmp"

@@ -127,14 +127,19 @@ def diff_fraction(a, b, max_channel):
     n = wa * ha
     different = 0
     worst = 0
+    x0, y0, x1, y1 = wa, ha, -1, -1
     for i in range(0, n * 3, 3):
         d = max(abs(pa[i] - pb[i]), abs(pa[i + 1] - pb[i + 1]), abs(pa[i + 2] - pb[i + 2]))
         if d > worst:
             worst = d
         if d > max_channel:
             different += 1
+            x, y = (i // 3) % wa, (i // 3) // wa
+            x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+    # Where they are: the box around every differing pixel.
+    where = f", all within x {x0}-{x1}, y {y0}-{y1}" if different else ""
     print(f"{different} of {n} pixels differ by more than {max_channel} per channel "
-          f"({100.0 * different / n:.3f}%), largest channel difference {worst}")
+          f"({100.0 * different / n:.3f}%), largest channel difference {worst}{where}")
     return different / n
 
 
