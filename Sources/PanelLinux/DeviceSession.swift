@@ -186,7 +186,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
 
     // ScanoutDisplayDelegate
     public func display(_ display: any ScanoutDisplay, didPresent frame: PresentedFrame) {
-        frames += 1
+        frames &+= 1   // wraps, never traps (armv7: 2^31 flips are 414 days at 60 Hz)
         if let inputTime = frame.inputTime { latencies.append(frame.flipTime - inputTime) }
         framePresented?(frame)
     }

@@ -139,7 +139,7 @@ public final class DisplayLink: RunLoopTarget {
         guard !isFiring, !isPaused else { return }
         isFiring = true
         timestamp = time
-        frameCount += 1
+        frameCount &+= 1   // wraps, never traps: 2^31 frames are 414 days at 60 Hz on armv7
         // Index loop, re-reading the count: a target may add others (they wait a frame).
         var i = 0
         while i < slots.count {

@@ -38,7 +38,7 @@ public final class TouchInputPath {
         frame = decoder.frame
         transform.apply(to: &frame)
         filter.apply(to: &frame)
-        frames += 1
+        frames &+= 1   // wraps, never traps (armv7: 2^31 frames)
         return true
     }
 
