@@ -157,7 +157,7 @@ final class AppRuntime {
         // The sensor's rotation (the option's or the board's), then the display's: the UI is drawn turned.
         let sensor = options.touchRotation.map { TouchRotation(rawValue: $0)! } ?? board?.touch.rotation ?? .none
         let display = board?.display.rotation.touchRotation ?? .none
-        touch.rotation = TouchRotation(rawValue: (sensor.rawValue + display.rawValue) % 360)!
+        touch.rotation = sensor.turned(by: display)
         touch.calibration = options.calibration ?? board?.touch.effectiveCalibration ?? .identity
         touch.filters = board?.touch.filters ?? .none
         touch.positionAxes = board?.touch.axes

@@ -232,7 +232,7 @@ public struct Board {
     /// rotation (a sensor that runs along the panel turns with the UI), as the
     /// simulator's virtual panel does. Every backend uses it: they all draw turned.
     public var touchRotationOnScreen: TouchRotation {
-        TouchRotation(rawValue: (touch.rotation.rawValue + display.rotation.touchRotation.rawValue) % 360)!
+        touch.rotation.turned(by: display.rotation.touchRotation)
     }
 
     /// Pixels per inch along the scanned-out width.
