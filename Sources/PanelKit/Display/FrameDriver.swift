@@ -40,6 +40,7 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     /// flight, so no flip will (a display that paces frames).
     @exclusivity(unchecked) @usableFromInline var animationWake: TimerHandle?
     @exclusivity(unchecked) @usableFromInline var isDrawing = false
+    @exclusivity(unchecked) @usableFromInline var isHoldingFrames = false
     @exclusivity(unchecked) @usableFromInline var isAttached = true
 
     /// Drives `window` of `application` onto `display` from now on: the
@@ -92,6 +93,18 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
         oldestUnpresentedInput = .infinity
     }
 
+    /// Runs `body` with the turns' frames held, then draws the one frame
+    /// that shows what changed: a turn's input work measured apart from its
+    /// drawing (`AppTester`'s allocation counts). The frame comes before any
+    /// further input, as on the panel.
+    public func holdingFrames(_ body: () -> Void) {
+        let wasHolding = isHoldingFrames
+        isHoldingFrames = true
+        body()
+        isHoldingFrames = wasHolding
+        if !wasHolding { drawFrame() }
+    }
+
     // RunLoopTurnObserver
     public func runLoopTurnDidEnd(_ runLoop: RunLoop) {
         drawFrame()
@@ -103,7 +116,7 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     /// timer has it blank nothing is drawn; the wake redraws it whole.
     public func drawFrame() {
         // A view's layout or drawing that runs a turn (it should not) draws no frame inside this one.
-        guard isAttached, !isDrawing else { return }
+        guard isAttached, !isDrawing, !isHoldingFrames else { return }
         isDrawing = true
         defer { isDrawing = false }
         let link = application.displayLink
