@@ -48,7 +48,7 @@ private func singleTouchDevice(button: UInt16 = KeyCode.touch, x: Int32 = 0, y: 
 // MARK: - Event scripts
 
 /// Builds an event stream frame by frame; each `report()` closes a frame 10 ms after the last.
-private struct Script {
+struct Script {
     var time = 0.0
     var events: [InputEvent] = []
 

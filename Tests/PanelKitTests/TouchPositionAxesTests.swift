@@ -25,24 +25,8 @@ private func zrxPanel(wired: Bool, pressure: Bool = false) -> TouchDeviceDescrip
     return device
 }
 
-/// Builds an event stream frame by frame, each report 10 ms after the last.
-private struct Script {
-    var time = 0.0
-    var events: [InputEvent] = []
-
-    mutating func abs(_ code: UInt16, _ value: Int32) {
-        events.append(InputEvent(time: time, type: EventType.absolute, code: code, value: value))
-    }
-    mutating func key(_ code: UInt16, _ value: Int32) {
-        events.append(InputEvent(time: time, type: EventType.key, code: code, value: value))
-    }
-    mutating func sync(_ code: UInt16) {
-        events.append(InputEvent(time: time, type: EventType.synchronization, code: code, value: 0))
-    }
-    mutating func report() {
-        sync(SynchronizationCode.report)
-        time += 0.010
-    }
+/// The decoder tests' event script (TouchDecoderTests), with a single-touch tap.
+extension Script {
     /// A single-touch tap: down at (`x`, `y`) on the given axes, one move, up.
     mutating func tap(x: Int32, y: Int32, on axes: (UInt16, UInt16) = (0x02, 0x03)) {
         key(KeyCode.touch, 1)

@@ -7,15 +7,7 @@ import Testing
 /// exactly what the host prints through its 64-bit word.
 @Suite("The JSON line writer prints numbers past a 32-bit word's units the same through 64 bits")
 struct JSONLineWriterWideNumberTests {
-    static func written(_ write: (JSONLineWriter) -> Void) -> String {
-        let sink = MemorySink()
-        let writer = JSONLineWriter(sink: sink)
-        writer.beginObject(type: "test")
-        write(writer)
-        writer.endObject()
-        writer.flush()
-        return sink.lines.first ?? ""
-    }
+    static func written(_ write: (JSONLineWriter) -> Void) -> String { JSONLineWriterTests.line(write) }
 
     @Test("Around 2^32 units and up to 10^15, to 1, 3 and 4 places, both ways agree with the expected text")
     func wideUnits() {
