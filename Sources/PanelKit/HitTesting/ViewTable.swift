@@ -236,6 +236,12 @@ public final class ViewTable {
     @exclusivity(unchecked) @usableFromInline var useDepth = 0
     /// How many times the table was rebuilt; tests use it to show events do not rebuild.
     public internal(set) var rebuildCount = 0
+    /// Entries and nodes read or written to patch the table after changes
+    /// (geometry, flags): tests hold a change's cost to what it changed. Wraps.
+    @usableFromInline internal var patchWork: UInt64 = 0
+    /// Entries (and their ancestors) the renderer read to draw: tests hold a
+    /// frame's cost to the number of views. Wraps.
+    @usableFromInline internal var drawWork: UInt64 = 0
 
     @usableFromInline init() {}
 
@@ -442,6 +448,7 @@ public final class ViewTable {
         var latestStart = -Double.infinity
         var child = first
         while child < end {
+            patchWork &+= 1
             if hitNodes[child].isPlain {
                 let span = Self.span(of: hitNodes[child], alongY: alongY)
                 guard span.start.isFinite, span.end.isFinite, span.start >= latestStart - Self.slack(latestStart) else { return false }
@@ -472,6 +479,7 @@ public final class ViewTable {
         child = first
         var bucket = 0
         while bucket < count {
+            patchWork &+= 1
             let bucketEnd = bucket == count - 1 ? Double.infinity : origin + Double(bucket + 2) * bucketWidth
             while child < end {
                 // Every plain subview after this one starts no earlier than `start - slack` either.
@@ -492,6 +500,7 @@ public final class ViewTable {
         var plain = true
         var child = Int(hitNodes[node].firstChild)
         while child < Int(hitNodes[node].childrenEnd) {
+            patchWork &+= 1
             let flags = hitNodes[child].flags
             plain = plain && !flags.contains(.customHitTesting) && (hitNodes[child].isPlain || !flags.isDisjoint(with: Flags.ineligible))
             child += 1
@@ -622,6 +631,7 @@ public final class ViewTable {
     }
 
     @usableFromInline func refreshSubtree(at index: Int) {
+        patchWork &+= 1
         let old = storage[index]
         var fresh = makeEntry(old.view, parent: old.parent)
         fresh.subtreeEnd = old.subtreeEnd

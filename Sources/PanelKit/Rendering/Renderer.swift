@@ -77,15 +77,19 @@ public struct Renderer {
                                               width: pixels.width / scale, height: pixels.height / scale)
         // The entries stay still while views draw: a `draw` that changes the
         // hierarchy or geometry takes effect from the next frame.
-        window.viewTable.withStableEntries { entries in
+        let table = window.viewTable
+        table.withStableEntries { entries in
             withUnsafeTemporaryAllocation(of: Occluder.self, capacity: Occluder.capacity) { occluders in
+                var steps: UInt64 = 0
+                defer { table.drawWork &+= steps }
                 let occluderCount = Self.findOccluders(in: entries, area: area, pixels: pixels, scale: scale,
-                                                       framebuffer: framebuffer, into: occluders)
+                                                       framebuffer: framebuffer, into: occluders, steps: &steps)
                 // One context for the area, placed for each view in turn: making one
                 // per view retained and released the text renderer for each.
                 var context = GraphicsContext(framebuffer: framebuffer, scale: scale, textRenderer: textRenderer)
                 var index = 0
                 while index < entries.count {
+                    steps &+= 1
                     // Fields are read through the buffer, never the whole entry: it
                     // spans four cache lines, and copying one per view per area showed in profiles.
                     let flags = entries[index].flags
@@ -96,7 +100,7 @@ public struct Renderer {
                     }
                     let entryIndex = index
                     index += 1
-                    guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
+                    guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area, steps: &steps),
                           var clip = Self.deviceClip(visible, pixels: pixels, scale: scale) else { continue }
                     // Pixels that an opaque background drawn later overwrites are not drawn now.
                     var o = 0
@@ -182,11 +186,12 @@ public struct Renderer {
     /// runs: one that a `draw` makes translucent mid-frame shows from the next.
     @usableFromInline static func findOccluders(in entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect,
                                                 scale: Double, framebuffer: Framebuffer,
-                                                into occluders: UnsafeMutableBufferPointer<Occluder>) -> Int {
+                                                into occluders: UnsafeMutableBufferPointer<Occluder>, steps: inout UInt64) -> Int {
         var count = 0
         let width = Double(framebuffer.width), height = Double(framebuffer.height)
         var index = 0
         while index < entries.count {
+            steps &+= 1
             let flags = entries[index].flags
             let alpha = entries[index].drawAlphaInWindow
             if flags.contains(.hidden) || flags.contains(.nonFinite) || !(alpha > 0) {
@@ -196,7 +201,7 @@ public struct Renderer {
             let entryIndex = index
             index += 1
             // Where it is first (a few comparisons), its colour after (a call into the view).
-            guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
+            guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area, steps: &steps),
                   let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
             let background = entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
                 flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
@@ -244,7 +249,7 @@ public struct Renderer {
     /// that the right and bottom edges of a clipping ancestor would be lost.
     @inline(__always)
     @usableFromInline static func visibleRect(ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
-                                              within area: Rect) -> Rect? {
+                                              within area: Rect, steps: inout UInt64) -> Rect? {
         let frame = entries[index].drawFrameInWindow
         // Most views miss a small dirty area: four comparisons tell, before the
         // intersection (a call) works out what they share.
@@ -252,6 +257,7 @@ public struct Renderer {
               var visible = frame.intersection(area) else { return nil }
         var parent = Int(entries[index].parent)
         while parent >= 0 && parent < entries.count {
+            steps &+= 1
             if entries[parent].flags.contains(.clipsToBounds) {
                 guard let inside = visible.intersection(entries[parent].drawFrameInWindow) else { return nil }
                 visible = inside
