@@ -60,17 +60,26 @@ struct HierarchyDepthTests {
     @Test("A 50,000-deep chain is attached, hit-tested to its bottom view, and freed with its window (issue 34 row 2)")
     func attachingAndHitTestingDeepChain() {
         // UIKit: attaching tells every view of the subtree its window; the hit-test finds the deepest view.
+        // Plain views above the bottom: an app's subclass may override `hitTest`, so
+        // the table calls into each one, one call per level, as UIKit's recursion does.
         let tally = CountingView.Tally()
         do {
             let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-            let (top, bottom) = chain(depth: 50_000) { CountingView(tally) }
+            var isBottom = true
+            let (top, bottom) = chain(depth: 50_000) {
+                defer { isBottom = false }
+                return isBottom ? CountingView(tally) : View()
+            }
             window.addSubview(top)
-            #expect(tally.movesToWindow == 50_000)
-            #expect(bottom.window === window)
+            #expect(tally.movesToWindow == 1)
+            #expect(bottom.window === window && top.window === window)
             #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === bottom)
             #expect(window.viewTable.entries.count == 50_001)
+            #expect(window.viewTable.entries.last?.view === bottom)
         }
-        #expect(tally.deinits == 50_000)
+        // The bottom goes last: each view holds the one below it.
+        #expect(tally.movesToWindow == 2)
+        #expect(tally.deinits == 1)
     }
 
     @Test("Freeing a detached chain is linear: 16,000 levels cost twice 8,000 (issue 34 row 3)")
@@ -101,7 +110,8 @@ struct HierarchyDepthTests {
         do {
             let (top, _) = chain(depth: 20_000) { CountingView(tally) }
             window.addSubview(top)
-            _ = window.hitTest(Point(x: 10, y: 10), with: nil)   // the table lists (and holds) every view
+            window.viewTable.rebuildIfNeeded()   // the table lists (and holds) every view
+            #expect(window.viewTable.entries.count == 20_001)
             top.removeFromSuperview()
         }
         #expect(tally.movesToWindow == 40_000)   // in, then out: once each way

@@ -70,6 +70,10 @@ public final class ViewTable {
         public var drawBounds: Rect
         public var drawFrameInWindow: Rect
         public var drawAlphaInWindow: Double
+        /// Window-space area the view may draw in as the screen shows it: its
+        /// clipping ancestors' drawn frames intersected (``unboundedClip`` for
+        /// none), worked out once per entry so the renderer never walks up.
+        public var drawClipInWindow: Rect
     }
 
     /// What the hit-test reads of one view, packed into 80 bytes (the
@@ -102,6 +106,10 @@ public final class ViewTable {
         /// The subviews run in order along an axis: `axisIndexes` says where
         /// the scan starts and stops (see `AxisIndex`).
         @usableFromInline var hasAxisIndex: Bool
+        /// A subview changed since `subviewsArePlain` and the axis index were
+        /// worked out: both read false (the scan that asks nothing of them)
+        /// until the next hit-test works them out again (`staleSummaries`).
+        @usableFromInline var summaryIsStale = false
 
         /// Whether `point`, in the superview's coordinates, is in the view:
         /// what converting it (`superviewToLocal`) and asking `Rect.contains`
@@ -225,6 +233,12 @@ public final class ViewTable {
     /// Per cell: the generation it was worked out in, its start node and
     /// whether that node is the answer (bit 0); see `HitGrid`.
     @exclusivity(unchecked) @usableFromInline var hitGridCells: ContiguousArray<UInt32> = []
+    /// The nodes whose subviews changed since their summary was worked out
+    /// (`HitNode.summaryIsStale`), each once. A change marks its superview's
+    /// node here in O(1); the next hit-test works each out once, however many
+    /// of its subviews changed: moving all of a view's N subviews in a frame
+    /// costs O(N) then, not O(N) for each of them.
+    @exclusivity(unchecked) @usableFromInline var staleSummaries: ContiguousArray<Int32> = []
     /// For each node, the node of its superview; -1 for the root.
     @exclusivity(unchecked) @usableFromInline var parentNode: ContiguousArray<Int32> = []
     /// Strong references to every view in `storage` but the window, so a view
@@ -239,14 +253,23 @@ public final class ViewTable {
     /// Entries and nodes read or written to patch the table after changes
     /// (geometry, flags): tests hold a change's cost to what it changed. Wraps.
     @usableFromInline internal var patchWork: UInt64 = 0
-    /// Entries (and their ancestors) the renderer read to draw: tests hold a
-    /// frame's cost to the number of views. Wraps.
+    /// Entries the renderer read to draw: tests hold a frame's cost to the
+    /// number of views, whatever their depth. Wraps.
     @usableFromInline internal var drawWork: UInt64 = 0
 
     @usableFromInline init() {}
 
     /// No clipping. Finite, so that `maxX` and `maxY` stay numbers (-inf + inf is NaN).
     @usableFromInline static let unboundedClip = Rect(x: -1e18, y: -1e18, width: 2e18, height: 2e18)
+
+    /// What a view under `parent` may draw in: `clip`, the parent's own
+    /// area, cut to `frame`, the parent's, when the parent clips. Under a
+    /// first clipping ancestor it is that ancestor's frame exactly.
+    @inline(__always) @usableFromInline static func clip(_ clip: Rect, cutTo frame: Rect, clipping: Bool) -> Rect {
+        guard clipping else { return clip }
+        if clip == unboundedClip { return frame }
+        return clip.intersection(frame) ?? .zero
+    }
 
     /// The window-space bounding box of `view` and everything below it, or
     /// `nil` when the table does not hold the view.
@@ -312,20 +335,30 @@ public final class ViewTable {
         hitNodes.removeAll(keepingCapacity: true)
         hitNodeIndex.removeAll(keepingCapacity: true)
         parentNode.removeAll(keepingCapacity: true)
+        staleSummaries.removeAll(keepingCapacity: true)
         removeAxisIndexes()
         invalidateHitGrid()
     }
 
-    /// Rebuilds the table if the hierarchy changed, unless a scan is reading
-    /// it: then the rebuild waits for the next call after the scan.
+    /// Rebuilds the table if the hierarchy changed, and works out what the
+    /// hit-test reads of the views whose subviews changed, unless a scan is
+    /// reading it: then both wait for the next call after the scan.
     public func rebuildIfNeeded() {
+        rebuildHierarchyIfNeeded()
+        updateStaleSummaries()
+    }
+
+    /// Rebuilds the table if the hierarchy changed (unless a scan is reading
+    /// it), leaving stale summaries for the next hit-test: what a change and a
+    /// drawing need, which read no summary.
+    @usableFromInline func rebuildHierarchyIfNeeded() {
         if needsRebuild && useDepth == 0 { rebuild() }
     }
 
     /// Runs `body` with the entries held still: changes the app makes in the
     /// meantime (from an override or a `draw`) are applied afterwards.
     @inlinable public func withStableEntries<Result>(_ body: (UnsafeBufferPointer<Entry>) -> Result) -> Result {
-        rebuildIfNeeded()
+        rebuildHierarchyIfNeeded()
         useDepth += 1
         defer {
             useDepth -= 1
@@ -335,7 +368,7 @@ public final class ViewTable {
     }
 
     @usableFromInline func contains(_ view: View) -> Bool {
-        rebuildIfNeeded()
+        rebuildHierarchyIfNeeded()
         return currentIndex(of: view) != nil
     }
 
@@ -355,6 +388,9 @@ public final class ViewTable {
         // it): a window put inside another view is that hierarchy's, not its own.
         if window.window !== window { window.tableIndex = -1 }
         buildHitNodes()
+        // Room for every node to be stale at once (each is listed once), so that
+        // patching, however much, allocates nothing until the table outgrows it.
+        staleSummaries.reserveCapacity(hitNodes.count)
         needsRebuild = false
         rebuildCount += 1
     }
@@ -529,21 +565,41 @@ public final class ViewTable {
             firstChild: -1, childrenEnd: -1, flags: entry.flags, isPlain: isPlain, subviewsArePlain: false, hasAxisIndex: false)
     }
 
+    /// Appends `view` and its subtree in paint order under the entry at
+    /// `parent` (-1 for the window). A loop, however deep the subtree: while
+    /// an entry's subviews are being appended, its `lastChild` is the last one
+    /// so far and its `subtreeEnd` counts them (no app code runs meanwhile,
+    /// so the hierarchy stays as it is).
     @discardableResult
     @usableFromInline func append(_ view: View, parent: Int32) -> Int32 {
+        let root = appendEntry(view, parent: parent)
+        var current = Int(root)
+        while true {
+            let appended = Int(storage[current].subtreeEnd)
+            let subviews = storage[current].view.subviews
+            if appended < subviews.count {
+                storage[current].subtreeEnd = Int32(appended + 1)
+                let child = appendEntry(subviews[appended], parent: Int32(current))
+                storage[Int(child)].previousSibling = storage[current].lastChild
+                storage[current].lastChild = child
+                current = Int(child)
+            } else {
+                storage[current].subtreeEnd = Int32(storage.count)
+                if current == Int(root) { return root }
+                current = Int(storage[current].parent)
+            }
+        }
+    }
+
+    /// The entry of `view` alone, at the end, with none of its subviews yet.
+    @usableFromInline func appendEntry(_ view: View, parent: Int32) -> Int32 {
         let index = Int32(storage.count)
         view.tableIndex = Int(index)
         // The window owns the table: holding it here would be a cycle.
         if parent >= 0 { members.append(view) }
-        storage.append(makeEntry(view, parent: parent))
-        var previous: Int32 = -1
-        for subview in view.subviews {
-            let child = append(subview, parent: index)
-            storage[Int(child)].previousSibling = previous
-            previous = child
-        }
-        storage[Int(index)].lastChild = previous
-        storage[Int(index)].subtreeEnd = Int32(storage.count)
+        var entry = makeEntry(view, parent: parent)
+        entry.subtreeEnd = 0
+        storage.append(entry)
         return index
     }
 
@@ -553,7 +609,7 @@ public final class ViewTable {
     @usableFromInline func makeEntry(_ view: View, parent: Int32) -> Entry {
         let isRoot = parent < 0
         var parentToWindow = AffineTransform.identity, parentClip = ViewTable.unboundedClip, parentAlpha = 1.0
-        var drawParentToWindow = AffineTransform.identity, drawParentAlpha = 1.0
+        var drawParentToWindow = AffineTransform.identity, drawParentAlpha = 1.0, drawParentClip = ViewTable.unboundedClip
         var flags = Self.flags(of: view)
         if !isRoot {
             let p = storage[Int(parent)]
@@ -563,6 +619,7 @@ public final class ViewTable {
                 ? (p.clipInWindow.intersection(p.frameInWindow) ?? .zero) : p.clipInWindow
             drawParentToWindow = p.drawToWindow
             drawParentAlpha = p.drawAlphaInWindow
+            drawParentClip = Self.clip(p.drawClipInWindow, cutTo: p.drawFrameInWindow, clipping: p.flags.contains(.clipsToBounds))
             flags.formUnion(p.flags.intersection(Flags.inherited))
         }
         if view.presentationState != nil { flags.insert(.presenting) }
@@ -578,7 +635,7 @@ public final class ViewTable {
             bounds: view.bounds, frameInWindow: frameInWindow,
             clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha,
             drawToWindow: localToWindow, drawBounds: view.bounds, drawFrameInWindow: frameInWindow,
-            drawAlphaInWindow: parentAlpha * view.alpha)
+            drawAlphaInWindow: parentAlpha * view.alpha, drawClipInWindow: drawParentClip)
         var isFinite = localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)
         if flags.contains(.presenting) {
             let shown = view.presentation
@@ -626,30 +683,55 @@ public final class ViewTable {
         let index = view.tableIndex
         refreshSubtree(at: index)
         let parent = Int(storage[index].parent)
-        if parent >= 0 { updateSubviewSummary(ofNode: Int(hitNodeIndex[parent])) }
+        if parent >= 0 { summaryDidChange(ofNode: Int(hitNodeIndex[parent])) }
         invalidateHitGrid()
     }
 
+    /// Works out the entries and nodes of the subtree at `index` again, in
+    /// paint order, so each entry's parent is done before it: one pass over
+    /// the subtree, however deep.
     @usableFromInline func refreshSubtree(at index: Int) {
-        patchWork &+= 1
-        let old = storage[index]
-        var fresh = makeEntry(old.view, parent: old.parent)
-        fresh.subtreeEnd = old.subtreeEnd
-        fresh.lastChild = old.lastChild
-        fresh.previousSibling = old.previousSibling
-        storage[index] = fresh
-        let node = Int(hitNodeIndex[index])
-        var hitNode = makeHitNode(entry: index)
-        hitNode.firstChild = hitNodes[node].firstChild
-        hitNode.childrenEnd = hitNodes[node].childrenEnd
-        hitNodes[node] = hitNode
-        var child = fresh.lastChild
-        while child >= 0 {
-            refreshSubtree(at: Int(child))
-            child = storage[Int(child)].previousSibling
+        var i = index
+        let end = Int(storage[index].subtreeEnd)
+        while i < end {
+            patchWork &+= 1
+            let old = storage[i]
+            var fresh = makeEntry(old.view, parent: old.parent)
+            fresh.subtreeEnd = old.subtreeEnd
+            fresh.lastChild = old.lastChild
+            fresh.previousSibling = old.previousSibling
+            storage[i] = fresh
+            let node = Int(hitNodeIndex[i])
+            var hitNode = makeHitNode(entry: i)
+            hitNode.firstChild = hitNodes[node].firstChild
+            hitNode.childrenEnd = hitNodes[node].childrenEnd
+            hitNode.summaryIsStale = hitNodes[node].summaryIsStale
+            hitNodes[node] = hitNode
+            summaryDidChange(ofNode: node)
+            i += 1
         }
-        // Once for all its subviews, not once per subview.
-        updateSubviewSummary(ofNode: node)
+    }
+
+    /// The subviews of `node` changed: its summary is worked out again by the
+    /// next hit-test (`staleSummaries`), once however many of them changed.
+    /// Meanwhile it reads "not all plain, no axis index", which the scan and
+    /// the grid answer exactly without.
+    @usableFromInline func summaryDidChange(ofNode node: Int) {
+        hitNodes[node].hasAxisIndex = false
+        // Without subviews there is nothing to work out: "all plain".
+        hitNodes[node].subviewsArePlain = hitNodes[node].firstChild == hitNodes[node].childrenEnd
+        guard !hitNodes[node].subviewsArePlain, !hitNodes[node].summaryIsStale else { return }
+        hitNodes[node].summaryIsStale = true
+        staleSummaries.append(Int32(node))
+    }
+
+    /// Works out the summaries that changes left stale, unless a scan is reading them.
+    @usableFromInline func updateStaleSummaries() {
+        guard useDepth == 0 else { return }
+        while let node = staleSummaries.popLast() {
+            hitNodes[Int(node)].summaryIsStale = false
+            updateSubviewSummary(ofNode: Int(node))
+        }
     }
 
     /// A view's flags changed: hidden, interaction and clipping patch one entry;

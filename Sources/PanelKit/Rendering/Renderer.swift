@@ -80,16 +80,16 @@ public struct Renderer {
         let table = window.viewTable
         table.withStableEntries { entries in
             withUnsafeTemporaryAllocation(of: Occluder.self, capacity: Occluder.capacity) { occluders in
-                var steps: UInt64 = 0
-                defer { table.drawWork &+= steps }
+                var entriesRead: UInt64 = 0
+                defer { table.drawWork &+= entriesRead }
                 let occluderCount = Self.findOccluders(in: entries, area: area, pixels: pixels, scale: scale,
-                                                       framebuffer: framebuffer, into: occluders, steps: &steps)
+                                                       framebuffer: framebuffer, into: occluders, entriesRead: &entriesRead)
                 // One context for the area, placed for each view in turn: making one
                 // per view retained and released the text renderer for each.
                 var context = GraphicsContext(framebuffer: framebuffer, scale: scale, textRenderer: textRenderer)
                 var index = 0
                 while index < entries.count {
-                    steps &+= 1
+                    entriesRead &+= 1
                     // Fields are read through the buffer, never the whole entry: it
                     // spans four cache lines, and copying one per view per area showed in profiles.
                     let flags = entries[index].flags
@@ -100,7 +100,7 @@ public struct Renderer {
                     }
                     let entryIndex = index
                     index += 1
-                    guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area, steps: &steps),
+                    guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
                           var clip = Self.deviceClip(visible, pixels: pixels, scale: scale) else { continue }
                     // Pixels that an opaque background drawn later overwrites are not drawn now.
                     var o = 0
@@ -186,12 +186,12 @@ public struct Renderer {
     /// runs: one that a `draw` makes translucent mid-frame shows from the next.
     @usableFromInline static func findOccluders(in entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect,
                                                 scale: Double, framebuffer: Framebuffer,
-                                                into occluders: UnsafeMutableBufferPointer<Occluder>, steps: inout UInt64) -> Int {
+                                                into occluders: UnsafeMutableBufferPointer<Occluder>, entriesRead: inout UInt64) -> Int {
         var count = 0
         let width = Double(framebuffer.width), height = Double(framebuffer.height)
         var index = 0
         while index < entries.count {
-            steps &+= 1
+            entriesRead &+= 1
             let flags = entries[index].flags
             let alpha = entries[index].drawAlphaInWindow
             if flags.contains(.hidden) || flags.contains(.nonFinite) || !(alpha > 0) {
@@ -201,7 +201,7 @@ public struct Renderer {
             let entryIndex = index
             index += 1
             // Where it is first (a few comparisons), its colour after (a call into the view).
-            guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area, steps: &steps),
+            guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
                   let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
             let background = entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
                 flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
@@ -242,29 +242,19 @@ public struct Renderer {
     }
 
     /// The part of the frame of the entry at `index` inside `area` and inside
-    /// every clipping ancestor's frame; `nil` when nothing is left.
-    ///
-    /// Walks the parent links rather than reading `clipInWindow`, whose
-    /// "unbounded" start (`-inf` origin, `inf` size) has a NaN far edge, so
-    /// that the right and bottom edges of a clipping ancestor would be lost.
+    /// every clipping ancestor's frame; `nil` when nothing is left. The
+    /// ancestors' clip is the entry's own (`drawClipInWindow`), worked out
+    /// once when the table was built or patched: O(1) a view, whatever its depth.
     @inline(__always)
     @usableFromInline static func visibleRect(ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
-                                              within area: Rect, steps: inout UInt64) -> Rect? {
+                                              within area: Rect) -> Rect? {
         let frame = entries[index].drawFrameInWindow
         // Most views miss a small dirty area: four comparisons tell, before the
         // intersection (a call) works out what they share.
         guard frame.minX < area.maxX, area.minX < frame.maxX, frame.minY < area.maxY, area.minY < frame.maxY,
-              var visible = frame.intersection(area) else { return nil }
-        var parent = Int(entries[index].parent)
-        while parent >= 0 && parent < entries.count {
-            steps &+= 1
-            if entries[parent].flags.contains(.clipsToBounds) {
-                guard let inside = visible.intersection(entries[parent].drawFrameInWindow) else { return nil }
-                visible = inside
-            }
-            parent = Int(entries[parent].parent)
-        }
-        return visible
+              let visible = frame.intersection(area) else { return nil }
+        let clip = entries[index].drawClipInWindow
+        return clip == ViewTable.unboundedClip ? visible : visible.intersection(clip)
     }
 
     /// The whole pixels `rect` overlaps, clipped to `framebuffer`; `nil` when none.

@@ -84,12 +84,34 @@ extension View {
         superview = nil
     }
 
+    /// Moves this view and its subtree to `newWindow`, then calls each one's
+    /// ``didMoveToWindow()``, subviews before their superview, back to front.
+    /// A loop over the subtree, however deep: every view's window is set
+    /// before any app code runs, and the calls go to the views the subtree
+    /// held then.
     @usableFromInline internal func setWindow(_ newWindow: Window?) {
+        guard !subviews.isEmpty else {
+            changeWindow(to: newWindow)
+            didMoveToWindow()
+            return
+        }
+        // Depth first, each view's subviews front to back: reversed, that
+        // is each subtree before its root, back to front.
+        var pending: [View] = [self]
+        var moved: [View] = []
+        while let view = pending.popLast() {
+            view.changeWindow(to: newWindow)
+            moved.append(view)
+            pending.append(contentsOf: view.subviews)
+        }
+        while let view = moved.popLast() { view.didMoveToWindow() }
+    }
+
+    /// Sets the window, without telling the view: `setWindow` tells it once the whole subtree moved.
+    @usableFromInline internal func changeWindow(to newWindow: Window?) {
         // Focus never stays on a view that left its window (docs/focus.md).
         if let oldWindow = window, oldWindow !== newWindow { oldWindow.owningApplication?.focusSystem.viewDidLeave(self) }
         window = newWindow
         tableIndex = -1
-        for subview in subviews { subview.setWindow(newWindow) }
-        didMoveToWindow()
     }
 }

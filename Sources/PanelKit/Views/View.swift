@@ -46,7 +46,11 @@ open class View: Responder {
     /// The smallest rectangle in the superview's coordinates that holds the
     /// transformed bounds. As in UIKit, setting it is meaningful only while
     /// ``transform`` is the identity: it sets ``center`` and the size of ``bounds``.
-    public var frame: Rect {
+    ///
+    /// Final, so that `frame.origin.x = …` is a read and a write: an
+    /// overridable property's modify accessor keeps the value in a coroutine
+    /// frame allocated on the heap per call.
+    public final var frame: Rect {
         get { transformToSuperview.apply(to: Rect(origin: bounds.origin, size: bounds.size)) }
         set {
             // An unchanged frame reports nothing, so a layout pass that lands
@@ -174,9 +178,22 @@ open class View: Responder {
 
     deinit {
         View.liveInstanceCount -= 1
-        for subview in subviews {
+        // The subviews leave in a loop, not a recursion per level: a subview
+        // that nothing else holds is freed here, after its own subviews were
+        // taken from it, so its `deinit` finds none and freeing a subtree of
+        // any depth takes one pass over it. Only a view that was in a window
+        // hears that it left (UIKit calls `didMoveToWindow` only then).
+        var leaving = subviews
+        subviews = []
+        leaving.reverse()   // popped back to front, as they were told before
+        while var subview = leaving.popLast() {
             subview.superview = nil
-            subview.setWindow(nil)
+            if subview.window != nil { subview.setWindow(nil) }
+            if isKnownUniquelyReferenced(&subview) && !subview.subviews.isEmpty {
+                for grandchild in subview.subviews { grandchild.superview = nil }
+                leaving.append(contentsOf: subview.subviews)
+                subview.subviews = []
+            }
         }
         // A recognizer may outlive its view (the arena's engaged list and its
         // timers hold it): it lets go of the view first, so its actions see
