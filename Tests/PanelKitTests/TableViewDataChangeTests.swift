@@ -83,16 +83,22 @@ struct TableViewDataChangeTests {
         #expect(table.visibleCells.count == 10)
     }
 
+    /// A list of 1,000 rows flung up, `frames` frames into its deceleration.
+    static func flingingList(frames: Int) -> (TableFixture, ListSource) {
+        let source = ListSource(rows: 1_000)
+        let list = TableFixture(source)
+        list.fling(by: 400)
+        list.frames(frames)
+        #expect(list.table.isDecelerating)
+        return (list, source)
+    }
+
     // Issue 34 row 11: a reload that shortened the content during a fling
     // left `contentOffset` about 2,446 pt past 132 pt of content, and the list
     // blank until the next drag. UIKit clamps the offset: the rows show at once.
     @Test("reloadData with fewer rows during a fling clamps the offset: the rows show at once and the fling stops")
     func reloadDuringFlingClampsTheOffset() {
-        let source = ListSource(rows: 1_000)
-        let list = TableFixture(source)
-        list.fling(by: 400)
-        list.frames(20)
-        #expect(list.table.isDecelerating)
+        let (list, source) = Self.flingingList(frames: 20)
         #expect(list.table.contentOffset.y > 1_000)
         source.sections = [["Row 0", "Row 1", "Row 2"]]   // 132 pt of content
         list.table.reloadData()
@@ -110,11 +116,7 @@ struct TableViewDataChangeTests {
     // the fling goes on and comes to rest within it (bouncing off its new end).
     @Test("reloadData with fewer rows during a fling that is still within the new content: it comes to rest within it")
     func flingEndsWithinTheShorterContent() {
-        let source = ListSource(rows: 1_000)
-        let list = TableFixture(source)
-        list.fling(by: 400)
-        list.frames(2)
-        #expect(list.table.isDecelerating)
+        let (list, source) = Self.flingingList(frames: 2)
         let offset = list.table.contentOffset.y
         // The content now ends a screen and a half below where it is.
         let rows = Int((offset + 660) / 44)

@@ -9,47 +9,58 @@ import Testing
 // the caches hold (their capacities), not as the process's heap, which
 // other tests running at the same time move.
 
-@Suite("Text caches: memory returns after a huge text")
-struct TextCacheMemoryTests {
+/// A window with a small label whose text changed once, drawn with FreeType on a white display.
+struct LabelScreen {
+    let text: FreeTypeTextRenderer
+    let driver = TouchDriver(screen: Size(width: 320, height: 120))
+    let small = Label(frame: Rect(x: 10, y: 80, width: 300, height: 30), name: "small", text: "Volume 62%")
+    let display = makeDisplay(background: .white)
+    let renderer: Renderer
+
+    init() throws {
+        text = try makeRenderer()
+        renderer = Renderer(textRenderer: text)
+        driver.window.addSubview(small)
+        draw()
+        small.text = "Volume 63%"
+        draw()
+    }
+
+    func draw() { renderer.draw(driver.window, into: display.framebuffer) }
+
     /// What the text renderer's layout buffers and cache and the window's
     /// measured lines hold, in bytes.
-    static func heldBytes(_ text: FreeTypeTextRenderer, _ window: Window) -> Int {
-        let lines = [window.oldTextLine, window.newTextLine]
+    var heldBytes: Int {
+        let lines = [driver.window.oldTextLine, driver.window.newTextLine]
         return text.layoutBytes + lines.reduce(0) {
             $0 + $1.pens.capacity * MemoryLayout<Double>.stride + $1.ink.capacity * MemoryLayout<Rect>.stride
         }
     }
+}
 
+@Suite("Text caches: memory returns after a huge text")
+struct TextCacheMemoryTests {
     // Issue 34 row 17: a 1 MB one-line label shown, then removed, left
     // 126-158 MB of heap: the layout buffers and cache kept their high-water
     // mark. Memory returns: a text too long for the cache is laid out for
     // each call and given back when the call ends.
     @Test("A 1 MB one-line label shown, then removed: the text caches hold no more than before it")
     func hugeLabelMemoryReturns() throws {
-        let text = try makeRenderer()
-        let driver = TouchDriver(screen: Size(width: 320, height: 120))
-        let small = Label(frame: Rect(x: 10, y: 80, width: 300, height: 30), name: "small", text: "Volume 62%")
-        driver.window.addSubview(small)
-        let display = makeDisplay(background: .white)
-        let renderer = Renderer(textRenderer: text)
-        renderer.draw(driver.window, into: display.framebuffer)
-        small.text = "Volume 63%"
-        renderer.draw(driver.window, into: display.framebuffer)
-        let before = Self.heldBytes(text, driver.window)
-
+        let screen = try LabelScreen()
+        let before = screen.heldBytes
         let megabyte = String(repeating: "lorem ipsum ", count: 87_382)   // 1,048,584 bytes
         let huge = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), name: "huge", text: megabyte)
         huge.backgroundColor = .white
-        driver.window.addSubview(huge)
-        renderer.draw(driver.window, into: display.framebuffer)
+        screen.driver.window.addSubview(huge)
+        screen.draw()
         // Shown: its first words and an ellipsis.
-        #expect(inkBounds(display.framebuffer, background: .white, in: Rect(x: 10, y: 10, width: 300, height: 30)) != nil)
-        let during = Self.heldBytes(text, driver.window)
+        #expect(inkBounds(screen.display.framebuffer, background: .white, in: Rect(x: 10, y: 10, width: 300, height: 30)) != nil)
+        let during = screen.heldBytes
 
         huge.removeFromSuperview()
-        small.text = "Volume 64%"
-        renderer.draw(driver.window, into: display.framebuffer)
-        let after = Self.heldBytes(text, driver.window)
+        screen.small.text = "Volume 64%"
+        screen.draw()
+        let after = screen.heldBytes
 
         // The layout cache's fixed pools and a screenful of labels' lines: about 100 KB.
         #expect(before < 256 * 1024)
@@ -62,26 +73,18 @@ struct TextCacheMemoryTests {
     // the window keeps those lines for the next change only up to 1,024 characters.
     @Test("A 100 KB label changed on screen: the window's measured lines go back to their size when it is gone")
     func longLabelChangeMemoryReturns() throws {
-        let text = try makeRenderer()
-        let driver = TouchDriver(screen: Size(width: 320, height: 120))
-        let small = Label(frame: Rect(x: 10, y: 80, width: 300, height: 30), name: "small", text: "Volume 62%")
-        driver.window.addSubview(small)
-        let display = makeDisplay()
-        let renderer = Renderer(textRenderer: text)
-        renderer.draw(driver.window, into: display.framebuffer)
-        small.text = "Volume 63%"
-        renderer.draw(driver.window, into: display.framebuffer)
-        let before = Self.heldBytes(text, driver.window)
+        let screen = try LabelScreen()
+        let before = screen.heldBytes
         let long = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), name: "long",
                          text: String(repeating: "lorem ipsum ", count: 8_534))   // 102,408 bytes
-        driver.window.addSubview(long)
-        renderer.draw(driver.window, into: display.framebuffer)
+        screen.driver.window.addSubview(long)
+        screen.draw()
         long.text += "!"
-        renderer.draw(driver.window, into: display.framebuffer)
+        screen.draw()
         long.removeFromSuperview()
-        small.text = "Volume 64%"
-        renderer.draw(driver.window, into: display.framebuffer)
-        let after = Self.heldBytes(text, driver.window)
+        screen.small.text = "Volume 64%"
+        screen.draw()
+        let after = screen.heldBytes
         #expect(after <= before + 64 * 1024, "held \(after) bytes after the 100 KB label changed and went, \(before) before")
     }
 

@@ -34,19 +34,17 @@ struct TextFieldLongTextTypingTests {
             Press(key: Key(keyCode: 21, characters: "y"), phase: .began),
             Press(key: Key(keyCode: 57, characters: " "), phase: .began),
         ]
-        var perKey: [UInt64] = []
-        perKey.reserveCapacity(keys.count)
-        for round in 0..<3 {
-            var k = 0
-            while k < keys.count {
-                let count = AllocationCounter.count {
-                    app.sendPress(keys[k])
+        func typeEachKey() -> [UInt64] {
+            keys.map { key in
+                AllocationCounter.count {
+                    app.sendPress(key)
                     renderer.draw(driver.window, into: display.framebuffer)
                 }
-                if round == 2 { perKey.append(count) }
-                k += 1
             }
         }
+        _ = typeEachKey()
+        _ = typeEachKey()
+        let perKey = typeEachKey()
         #expect(perKey == [UInt64](repeating: 0, count: keys.count))
         #expect(field.text.count == 16_000 + 3 * 4)
 
