@@ -83,6 +83,28 @@ struct TableViewDataChangeTests {
         #expect(table.visibleCells.count == 10)
     }
 
+    // Issue 34 row 10, from a height: the reload waits for the table to have
+    // asked every height, rather than rebuild its tables under that loop.
+    @Test("reloadData with fewer rows from inside heightForRowAt: no crash, the new rows show")
+    func reloadFromInsideHeightForRowAt() {
+        let source = ListSource(rows: 30)
+        let list = TableFixture(source)
+        var hasShrunk = false
+        source.heights = { indexPath in
+            if indexPath.row == 5 && !hasShrunk {
+                hasShrunk = true
+                source.sections = [["Row 0", "Row 1", "Row 2"]]
+                list.table.reloadData()
+            }
+            return 44
+        }
+        list.table.reloadData()
+        #expect(list.rowTexts == ["Row 0", "Row 1", "Row 2"])
+        #expect(list.table.numberOfRows(inSection: 0) == 3)
+        #expect(list.table.contentSize.height == 132)
+        source.heights = nil   // the closure holds the table, which holds the source: no cycle left behind
+    }
+
     /// A list of 1,000 rows flung up, `frames` frames into its deceleration.
     static func flingingList(frames: Int) -> (TableFixture, ListSource) {
         let source = ListSource(rows: 1_000)
