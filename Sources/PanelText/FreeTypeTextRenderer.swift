@@ -18,6 +18,10 @@ import PanelKit
 /// - Glyphs are rendered once per face, size and glyph and kept: redrawing
 ///   text already drawn makes no FreeType calls and, once the layout buffers
 ///   have grown to the longest text, allocates nothing.
+/// - Layouts are kept for texts up to 4,096 glyphs (8 KB of UTF-8, 512
+///   lines: ``LaidOutTextCache``). A longer text is laid out for each call
+///   and what it grew is given back when the call ends, so memory returns
+///   once a huge text is no longer drawn (``layoutBytes``).
 ///
 /// Not thread-safe: use it from the thread that draws.
 public final class FreeTypeTextRenderer: TextRendering {
@@ -68,6 +72,19 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// Bytes of glyph coverage in the cache.
     public var glyphCacheBytes: Int { cache.pixelCount }
 
+    /// Bytes held by the layout buffers and the layout cache (their
+    /// capacities): at most their fixed size between calls, however long a
+    /// text was laid out (a text too long to keep is laid out for each call,
+    /// then its memory goes back). The glyph cache is apart: ``glyphCacheBytes``.
+    public var layoutBytes: Int { layout.heldBytes + laidOut.heldBytes }
+
+    /// Gives back what a text too long for the layout cache grew, at the end
+    /// of the call that laid it out.
+    @usableFromInline func releaseOversizedLayout() {
+        laidOut.releaseOversizedPools()
+        layout.releaseOversizedBuffers()
+    }
+
     /// Empties the glyph cache; glyphs are rendered again as they are drawn.
     public func removeAllCachedGlyphs() {
         cache.removeAll()
@@ -93,6 +110,7 @@ public final class FreeTypeTextRenderer: TextRendering {
         guard !text.isEmpty, let resolved = resolveRecordingError(font) else { return .zero }
         let index = laidOutIndex(text, resolved, wraps: width != nil, maxWidth: width.map(Self.fixedWidth) ?? Self.unbrokenWidth)
         let extent = laidOut.extent(index)
+        releaseOversizedLayout()
         // Multiplied as Doubles (exact here): thousands of lines of a large font overflow a 32-bit Int.
         return Size(width: Double(extent.widest) / 64, height: Double(extent.lines) * Double(resolved.metrics.lineHeight) / 64)
     }
@@ -101,12 +119,14 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// joiners (which draw nothing) taking no room.
     public func penPositions(_ text: String, font: Font, into positions: inout [Double]) {
         _ = penPositionsFromLayout(text, font: font, into: &positions)
+        releaseOversizedLayout()
     }
 
     /// Each glyph's bitmap box, placed as `draw` places it: a label whose
     /// digit changes redraws that digit's pixels, not a margin around it.
     public func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect]) {
         ink.removeAll(keepingCapacity: true)
+        defer { releaseOversizedLayout() }
         guard let (index, resolved) = penPositionsFromLayout(text, font: font, into: &positions) else { return }
         laidOut.ink(index, ascender: Int(resolved.metrics.ascender), glyphs: cache.glyphs, into: &ink)
     }
@@ -195,8 +215,10 @@ public final class FreeTypeTextRenderer: TextRendering {
         // A line that fits is the unbroken line `measure` and `penPositions`
         // lay out (cutting it would change nothing): one layout and one
         // lookup serve a label's pens and its drawing.
-        var index = laidOutIndex(text, resolved, wraps: wraps, maxWidth: wraps ? maxWidth : Self.unbrokenWidth)
-        if !wraps && !laidOut.isOneLine(index, fitting: maxWidth) {
+        // A text too long for the cache is cut at once: it would be laid out twice.
+        let isKept = text.utf8.count <= LaidOutTextCache.byteCapacity
+        var index = laidOutIndex(text, resolved, wraps: wraps, maxWidth: wraps || !isKept ? maxWidth : Self.unbrokenWidth)
+        if !wraps && isKept && !laidOut.isOneLine(index, fitting: maxWidth) {
             index = laidOutIndex(text, resolved, wraps: false, maxWidth: maxWidth)
         }
         laidOut.draw(
@@ -204,6 +226,7 @@ public final class FreeTypeTextRenderer: TextRendering {
             blender: GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha,
                                   tables: blendTables),
             glyphs: cache.glyphs)
+        releaseOversizedLayout()
     }
 
     // MARK: Fonts

@@ -49,10 +49,20 @@ struct LaidOutText {
 /// text does not fit, every slot is forgotten and the pools refill from
 /// empty, so laying out new text (a value label changing each frame)
 /// allocates nothing either, unless a single text is larger than a pool.
+///
+/// Such a text (over ``byteCapacity`` bytes, ``lineCapacity`` lines or
+/// ``glyphCapacity`` glyphs) is laid out for the call that needs it and not
+/// kept: ``releaseOversizedPools()`` then empties the cache and gives the
+/// grown pools back, so its memory returns as soon as the call is over and
+/// the cache never holds more than its fixed capacity (docs/memory.md).
 @usableFromInline
 final class LaidOutTextCache {
     @usableFromInline static let slotCount = 128
     @usableFromInline static let ways = 4
+    /// The pools' fixed capacities: the most text the cache keeps.
+    @usableFromInline static let byteCapacity = 8192
+    @usableFromInline static let lineCapacity = 512
+    @usableFromInline static let glyphCapacity = 4096
     // The `@exclusivity(unchecked)` properties here are read on every text draw
     // and measure; only the text renderer touches them, and it calls no app
     // code (FreeType only) while it holds an access, so none can overlap.
@@ -80,11 +90,43 @@ final class LaidOutTextCache {
             && slot.maxWidth == maxWidth && slot.byteCount == byteCount && holds(text, from: slot.byteStart)
     }
 
+    /// The pools' capacities as reserved (the allocator may round them up).
+    @usableFromInline var reservedCapacities = (bytes: 0, lines: 0, glyphs: 0)
+
     @usableFromInline init() {
         slots = Array(repeating: LaidOutText(), count: LaidOutTextCache.slotCount)
-        bytes.reserveCapacity(8192)
-        lines.reserveCapacity(512)
-        glyphs.reserveCapacity(4096)
+        reservePools()
+    }
+
+    @usableFromInline func reservePools() {
+        bytes.reserveCapacity(Self.byteCapacity)
+        lines.reserveCapacity(Self.lineCapacity)
+        glyphs.reserveCapacity(Self.glyphCapacity)
+        reservedCapacities = (bytes.capacity, lines.capacity, glyphs.capacity)
+    }
+
+    /// Whether a text too large for the pools grew them.
+    @usableFromInline var hasOversizedPools: Bool {
+        bytes.capacity > reservedCapacities.bytes || lines.capacity > reservedCapacities.lines
+            || glyphs.capacity > reservedCapacities.glyphs
+    }
+
+    /// After a call that laid out a text too large for the pools: forgets
+    /// every layout and gives the grown pools back (one allocation each, only
+    /// then: a frame of texts that fit costs nothing here).
+    @usableFromInline func releaseOversizedPools() {
+        guard hasOversizedPools else { return }
+        removeAll()
+        bytes = []
+        lines = []
+        glyphs = []
+        reservePools()
+    }
+
+    /// Bytes the cache holds (its slots and pools, by capacity).
+    @usableFromInline var heldBytes: Int {
+        slots.capacity * MemoryLayout<LaidOutText>.stride + bytes.capacity
+            + lines.capacity * MemoryLayout<LaidLine>.stride + glyphs.capacity * MemoryLayout<PlacedGlyph>.stride
     }
 
     /// Forgets every layout (their glyph entries die with the glyph cache).

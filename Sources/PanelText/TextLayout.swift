@@ -70,9 +70,32 @@ final class TextLayout {
 
     @usableFromInline
     init() {
+        reserveBuffers()
+    }
+
+    @usableFromInline func reserveBuffers() {
         glyphs.reserveCapacity(256)
         lines.reserveCapacity(16)
         scalarGlyphs.reserveCapacity(256)
+    }
+
+    /// After laying out a text larger than the layout cache keeps (more
+    /// glyphs or lines than its pools): gives the grown buffers back. Texts
+    /// the cache keeps leave them as they are, so laying out those again
+    /// allocates nothing.
+    @usableFromInline func releaseOversizedBuffers() {
+        guard glyphs.capacity > LaidOutTextCache.glyphCapacity || scalarGlyphs.capacity > LaidOutTextCache.glyphCapacity
+                || lines.capacity > LaidOutTextCache.lineCapacity else { return }
+        glyphs = []
+        lines = []
+        scalarGlyphs = []
+        reserveBuffers()
+    }
+
+    /// Bytes the buffers hold, by capacity.
+    @usableFromInline var heldBytes: Int {
+        glyphs.capacity * MemoryLayout<LaidGlyph>.stride + lines.capacity * MemoryLayout<LaidLine>.stride
+            + scalarGlyphs.capacity * MemoryLayout<Int>.stride
     }
 
     // MARK: Shaping

@@ -26,11 +26,13 @@ extension TextField {
             }
         } else {
             // One line as wide as the text (and a little more, so rounding never
-            // truncates it), moved by the alignment or the scroll offset.
-            let width = boundaryPositions[boundaryPositions.count - 1] + 4
-            inner.draw(isSecureTextEntry ? bullets : storage, font: font,
-                       color: isEnabled ? textColor : theme.disabledText,
-                       in: Rect(x: textOriginX, y: rect.minY, width: width, height: rect.height))
+            // truncates it), moved by the alignment or the scroll offset; of a
+            // long text, the part in view, where the whole text puts it.
+            let origin = textOriginX
+            let (first, last) = drawnBoundaries(from: rect.minX - origin, to: rect.maxX - origin)
+            let width = boundaryPositions[last] - boundaryPositions[first] + 4
+            inner.draw(drawnText(first, last), font: font, color: isEnabled ? textColor : theme.disabledText,
+                       in: Rect(x: origin + boundaryPositions[first], y: rect.minY, width: width, height: rect.height))
         }
         if isEditing && isCaretVisible {
             inner.fill(caretRect, color: theme.accent)
@@ -137,9 +139,12 @@ public final class TextFieldLoupe: View {
         let caretInText = field.boundaryPositions[field.boundaryIndex(ofOffset: field.selectionEnd)]
         if !field.storage.isEmpty {
             let font = field.font.scaled(by: magnification)
-            let width = field.boundaryPositions[field.boundaryPositions.count - 1] * magnification + 8
-            inner.draw(field.isSecureTextEntry ? field.bullets : field.storage, font: font, color: field.textColor,
-                       in: Rect(x: bounds.midX - caretInText * magnification, y: 0, width: width, height: bounds.height))
+            let reach = bounds.width / 2 / magnification
+            let (first, last) = field.drawnBoundaries(from: caretInText - reach, to: caretInText + reach)
+            let start = field.boundaryPositions[first]
+            let width = (field.boundaryPositions[last] - start) * magnification + 8
+            inner.draw(field.drawnText(first, last), font: font, color: field.textColor,
+                       in: Rect(x: bounds.midX - (caretInText - start) * magnification, y: 0, width: width, height: bounds.height))
         }
         let caretHeight = (field.font.size * 1.25 * magnification).rounded()
         let caretWidth = theme.caretWidth * magnification

@@ -45,6 +45,10 @@ extension TextField {
         boundaries.reserveCapacity(bytes + 1)
         boundaryPositions.reserveCapacity(bytes + 1)
         scalarPositions.reserveCapacity(bytes + 1)
+        // The clusters around an edit, or a long text's part in view (a field's width of text, far less).
+        pieceText.reserveCapacity(TextField.wholeTextDrawLimit)
+        pieceBoundaries.reserveCapacity(32)
+        piecePositions.reserveCapacity(32)
     }
 
     // MARK: Edits
@@ -61,7 +65,11 @@ extension TextField {
         storage.replaceSubrange(lower..<upper, with: string)
         selectionStart = start + string.utf8.count
         selectionEnd = selectionStart
-        textLayoutDidChange()
+        if layOutEdit(replacing: start, end, byteCount: string.utf8.count) {
+            setNeedsDisplay()
+        } else {
+            textLayoutDidChange()
+        }
         caretDidMove()
         sendActions(for: .editingChanged)
     }
@@ -121,7 +129,8 @@ extension TextField {
 
     /// Measures the grapheme boundaries' pen positions, with the window's
     /// text driver (or the estimate of ``TextMetricsEstimate`` when there is
-    /// none yet), then scrolls the caret into view.
+    /// none yet), then scrolls the caret into view. The whole text: an edit
+    /// lays out only what it changed (``layOutEdit(replacing:_:byteCount:)``).
     @usableFromInline final func layoutTextIfNeeded() {
         guard needsTextLayout else { return }
         needsTextLayout = false
@@ -135,6 +144,12 @@ extension TextField {
             index = storage.index(after: index)
             boundaries.append(storage.utf8.distance(from: storage.utf8.startIndex, to: index))
         }
+        textWork &+= boundaries.count
+        textHasLineBreak = false
+        for scalar in scalars where LineBreakMode.endsLine(scalar) {
+            textHasLineBreak = true
+            break
+        }
         if isSecureTextEntry {
             bullets.removeAll(keepingCapacity: true)
             var k = 1
@@ -143,19 +158,7 @@ extension TextField {
                 k += 1
             }
         }
-        let drawn = isSecureTextEntry ? bullets : storage
-        if let window, let measurer = window.textMeasurer {
-            measurer.penPositions(drawn, font: font, scale: window.textMeasurerScale, into: &scalarPositions)
-        } else {
-            scalarPositions.removeAll(keepingCapacity: true)
-            let advance = font.size * TextMetricsEstimate.averageAdvance
-            var pen = 0.0
-            scalarPositions.append(pen)
-            for _ in drawn.unicodeScalars {
-                pen += advance
-                scalarPositions.append(pen)
-            }
-        }
+        measurePens(isSecureTextEntry ? bullets : storage)
         boundaryPositions.removeAll(keepingCapacity: true)
         if isSecureTextEntry {
             // One bullet per grapheme: boundary k is before bullet k.
@@ -179,11 +182,185 @@ extension TextField {
                 k += 1
             }
         }
-        // An edit can merge clusters around the caret (a combining mark, a
-        // second regional indicator): keep each end on a boundary, moving forward.
+        keepSelectionOnBoundaries()
+        scrollCaretToVisible()
+    }
+
+    /// An edit can merge clusters around the caret (a combining mark, a
+    /// second regional indicator): keep each end on a boundary, moving forward.
+    @usableFromInline final func keepSelectionOnBoundaries() {
         selectionEnd = boundaryAtOrAfter(selectionEnd)
         selectionStart = min(boundaryAtOrAfter(selectionStart), selectionEnd)
+    }
+
+    /// The pen before each Unicode scalar of `text` and after the last, in
+    /// points, into ``scalarPositions``: the window's text driver's, or
+    /// ``TextMetricsEstimate``'s when there is none yet.
+    @usableFromInline final func measurePens(_ text: String) {
+        if let window, let measurer = window.textMeasurer {
+            measurer.penPositions(text, font: font, scale: window.textMeasurerScale, into: &scalarPositions)
+        } else {
+            scalarPositions.removeAll(keepingCapacity: true)
+            let advance = font.size * TextMetricsEstimate.averageAdvance
+            var pen = 0.0
+            scalarPositions.append(pen)
+            for _ in text.unicodeScalars {
+                pen += advance
+                scalarPositions.append(pen)
+            }
+        }
+        textWork &+= scalarPositions.count
+    }
+
+    /// Lays out only what an edit changed, so that a key costs the same in a
+    /// long text as in a short one: `start..<end` (UTF-8 offsets on
+    /// boundaries of the text before it) became `byteCount` bytes.
+    ///
+    /// Grapheme breaks before the edit stay, except the one at it (a
+    /// combining mark joins the cluster before), and a pen depends only on
+    /// the text up to it, kerning included. So the clusters from the one
+    /// before the edit to the first boundary the old and the new text share
+    /// after it are walked again, and measured with the cluster after that
+    /// (for its kerning); the boundaries and pens after them move by the
+    /// edit's length and width. False, changing nothing, when the whole text
+    /// must be laid out: not laid out yet, secure (bullets), or holding a
+    /// line break (the driver starts a line there).
+    @usableFromInline final func layOutEdit(replacing start: Int, _ end: Int, byteCount: Int) -> Bool {
+        guard !needsTextLayout, !isSecureTextEntry, !textHasLineBreak else { return false }
+        let utf8 = storage.utf8
+        let newEnd = start + byteCount
+        let inserted = storage.unicodeScalars[utf8.index(utf8.startIndex, offsetBy: start) ..< utf8.index(utf8.startIndex, offsetBy: newEnd)]
+        for scalar in inserted where LineBreakMode.endsLine(scalar) { return false }
+        let atEdit = boundaryIndex(ofOffset: start), afterEdit = boundaryIndex(ofOffset: end)
+        guard boundaries[atEdit] == start, boundaries[afterEdit] == end else { return false }
+        let first = max(atEdit - 1, 0)
+        let shift = byteCount - (end - start)
+
+        // The new boundaries from the cluster before the edit to one the old text has too.
+        pieceBoundaries.removeAll(keepingCapacity: true)
+        pieceBoundaries.append(boundaries[first])
+        var index = utf8.index(utf8.startIndex, offsetBy: boundaries[first])
+        var shared = afterEdit
+        while index < storage.endIndex {
+            index = storage.index(after: index)
+            let offset = utf8.distance(from: utf8.startIndex, to: index)
+            pieceBoundaries.append(offset)
+            guard offset >= newEnd else { continue }
+            while shared < boundaries.count - 1 && boundaries[shared] < offset - shift { shared += 1 }
+            if boundaries[shared] == offset - shift { break }
+        }
+        textWork &+= pieceBoundaries.count
+        // Both texts end on a boundary: an edit at the end shares that one.
+        if boundaries[shared] != pieceBoundaries[pieceBoundaries.count - 1] - shift { shared = boundaries.count - 1 }
+
+        // Measured with the next cluster, whose kerning against the last one moves it.
+        let pieceStart = utf8.index(utf8.startIndex, offsetBy: boundaries[first])
+        let pieceEnd = index < storage.endIndex ? storage.index(after: index) : index
+        pieceText.removeAll(keepingCapacity: true)
+        pieceText.append(contentsOf: storage[pieceStart..<pieceEnd])
+        measurePens(pieceText)
+        let origin = boundaryPositions[first]
+        piecePositions.removeAll(keepingCapacity: true)
+        var scalarIndex = 0, offset = boundaries[first]
+        var scalars = pieceText.unicodeScalars.makeIterator()
+        var k = 0
+        while k < pieceBoundaries.count {
+            while offset < pieceBoundaries[k], let scalar = scalars.next() {
+                offset += UTF8.width(scalar)
+                scalarIndex += 1
+            }
+            piecePositions.append(origin + scalarPositions[min(scalarIndex, scalarPositions.count - 1)])
+            k += 1
+        }
+        let widthShift = piecePositions[piecePositions.count - 1] - boundaryPositions[shared]
+        Self.splice(&boundaries, replacing: first, through: shared, with: pieceBoundaries, shiftingRestBy: shift)
+        Self.splice(&boundaryPositions, replacing: first, through: shared, with: piecePositions, shiftingRestBy: widthShift)
+        keepSelectionOnBoundaries()
         scrollCaretToVisible()
+        return true
+    }
+
+    /// Replaces `array[lower...upper]` with `new`, adding `shift` to every
+    /// element after them. Moved by hand: the standard `replaceSubrange`
+    /// allocates in unoptimized builds. Costs the elements after them, none
+    /// for an edit at the end.
+    @usableFromInline static func splice<Element: AdditiveArithmetic>(
+        _ array: inout [Element], replacing lower: Int, through upper: Int, with new: [Element], shiftingRestBy shift: Element
+    ) {
+        let count = array.count
+        let growth = new.count - (upper - lower + 1)
+        if growth > 0 {
+            var g = 0
+            while g < growth {
+                array.append(.zero)
+                g += 1
+            }
+            var i = count - 1
+            while i > upper {
+                array[i + growth] = array[i] + shift
+                i -= 1
+            }
+        } else {
+            var i = upper + 1
+            while i < count {
+                array[i + growth] = array[i] + shift
+                i += 1
+            }
+            array.removeLast(-growth)
+        }
+        var j = 0
+        while j < new.count {
+            array[lower + j] = new[j]
+            j += 1
+        }
+    }
+
+    // MARK: The part drawn
+
+    /// A text up to this many UTF-8 bytes is drawn whole; of a longer one,
+    /// only the part in view (``drawnBoundaries(from:to:)``).
+    @usableFromInline static let wholeTextDrawLimit = 1024
+
+    /// The first and last boundary (indices into ``boundaries``) of what to
+    /// draw of the text for its span `left ... right` (points from its
+    /// start): all of it when it is short or has a line break; else the
+    /// clusters reaching into the span, with a font size more either side
+    /// for ink past the advances. Found by binary search: a long text costs
+    /// its part in view.
+    @usableFromInline final func drawnBoundaries(from left: Double, to right: Double) -> (first: Int, last: Int) {
+        layoutTextIfNeeded()
+        let end = boundaries.count - 1
+        let bytes = isSecureTextEntry ? bullets.utf8.count : storage.utf8.count
+        guard bytes > TextField.wholeTextDrawLimit, !textHasLineBreak else { return (0, end) }
+        let margin = font.size
+        var low = 0, high = end
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if boundaryPositions[middle] <= left - margin { low = middle } else { high = middle - 1 }
+        }
+        let first = low
+        high = end
+        while low < high {
+            let middle = (low + high) / 2
+            if boundaryPositions[middle] >= right + margin { high = middle } else { low = middle + 1 }
+        }
+        return (first, low)
+    }
+
+    /// The drawn text (``displayedText``) from boundary `first` to `last`:
+    /// the text itself when that is all of it, else a copy of the part in
+    /// ``pieceText``'s storage, reused.
+    @usableFromInline final func drawnText(_ first: Int, _ last: Int) -> String {
+        let drawn = isSecureTextEntry ? bullets : storage
+        textWork &+= last - first
+        guard first > 0 || last < boundaries.count - 1 else { return drawn }
+        let utf8 = drawn.utf8
+        // A bullet is 3 bytes, one a grapheme.
+        let lower = isSecureTextEntry ? 3 * first : boundaries[first]
+        let upper = isSecureTextEntry ? 3 * last : boundaries[last]
+        pieceText.removeAll(keepingCapacity: true)
+        pieceText.append(contentsOf: drawn[utf8.index(utf8.startIndex, offsetBy: lower) ..< utf8.index(utf8.startIndex, offsetBy: upper)])
+        return pieceText
     }
 
     // MARK: Scrolling and positions

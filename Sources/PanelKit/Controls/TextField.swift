@@ -18,7 +18,9 @@
 ///
 /// Editing allocates nothing per key once editing has begun (the text's
 /// storage is reserved then), as long as nothing else holds a copy of
-/// ``text`` across the edit.
+/// ``text`` across the edit. A key costs the same in a long text as in a
+/// short one: only the clusters around the edit are measured again, and
+/// only the part of a long text in view is drawn.
 open class TextField: Control, KeyInput, RunLoopTarget {
     /// Colours and sizes; ``Theme/standard`` when created.
     public var theme: Theme = .standard { didSet { textLayoutDidChange() } }
@@ -87,6 +89,20 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     @usableFromInline var scrollOffset = 0.0
     /// Whether the boundaries and positions are out of date.
     @usableFromInline var needsTextLayout = true
+    /// Whether the text holds a line break (which the text driver starts a
+    /// new line at): edits are then laid out whole, not around the edit.
+    @usableFromInline var textHasLineBreak = false
+    /// Scratch text: the clusters around an edit, measured, or the part of a
+    /// long text in view, drawn.
+    @usableFromInline var pieceText: String = ""
+    /// Scratch: the grapheme boundaries found around an edit, and their pens.
+    @usableFromInline var pieceBoundaries: [Int] = []
+    @usableFromInline var piecePositions: [Double] = []
+    /// Grapheme boundaries walked and Unicode scalars measured or drawn for
+    /// the text since the field was made: the cost of laying out and drawing
+    /// it, which a key typed into a long text keeps independent of its length.
+    /// Wraps rather than traps (a 32-bit board).
+    @usableFromInline var textWork = 0
 
     // MARK: Caret and loupe (see TextField+Drawing, TextField+Touches)
 

@@ -109,7 +109,10 @@ open class TableView: ScrollView {
     @usableFromInline final var headerHeights: ContiguousArray<Double> = []
 
     @usableFromInline final var needsReload = true
-    @usableFromInline final var isLayingOut = false
+    /// A reload or a tiling pass is running: it calls the data source and
+    /// delegate, and a `reloadData` they ask for waits for the pass to end
+    /// (rather than change the tables the pass is walking).
+    @usableFromInline final var isUpdatingRows = false
 
     // MARK: Selection state
 
@@ -191,7 +194,34 @@ open class TableView: ScrollView {
     /// Forgets every row and asks the data source again: counts, heights,
     /// titles, then cells for the rows on screen. Clears the selection, as UIKit does.
     /// Builds the row-offset table here, so frames need not.
+    ///
+    /// Called from the data source or delegate while the table is asking
+    /// them (from `cellForRowAt`, say), it waits: the pass in progress makes
+    /// no more cells, and the reload runs as soon as it ends. An offset past
+    /// the end of shorter content is clamped, as UIKit's is.
     public func reloadData() {
+        needsReload = true
+        guard !isUpdatingRows else { return }
+        updateRows()
+    }
+
+    /// Reloads if asked, then shows the rows and headers in the visible area,
+    /// again while a pass asked for a reload or moved the offset; a data
+    /// source that asks for a reload on every pass gets it at the next layout.
+    @usableFromInline func updateRows() {
+        isUpdatingRows = true
+        defer { isUpdatingRows = false }
+        var passes = 0
+        repeat {
+            if needsReload { rebuildRows() }
+            tileVisibleContent()
+            passes += 1
+        } while (needsReload || tiledBounds != bounds) && passes < 3
+        if needsReload { setNeedsLayout() }
+    }
+
+    /// The reload itself: every cell back to its pool, the tables built anew.
+    @usableFromInline func rebuildRows() {
         needsReload = false
         var i = 0
         while i < visibleRows.count {
@@ -203,12 +233,14 @@ open class TableView: ScrollView {
         selectedRow = nil
         pendingRow = nil
         rebuildRowTable()
-        layoutVisibleContent()
     }
 
     /// Asks the data source for these rows' cells again (and the delegate for their heights).
     public func reloadRows(at indexPaths: [IndexPath]) {
+        // Asked for during a pass, it is a whole reload when the pass ends.
+        guard !isUpdatingRows else { return reloadData() }
         guard !reloadIfNeeded() else { return }
+        isUpdatingRows = true
         rebuildRowTable()
         var i = 0
         while i < visibleRows.count {
@@ -220,7 +252,8 @@ open class TableView: ScrollView {
                 i += 1
             }
         }
-        layoutVisibleContent()
+        isUpdatingRows = false
+        updateRows()
     }
 
     /// Marks the data stale: reloaded now when on screen, else at the first need.
@@ -255,7 +288,8 @@ open class TableView: ScrollView {
         dataSource?.tableView(self, titleForHeaderInSection: section) != nil ? sectionHeaderHeight : 0
     }
 
-    /// The prefix sums: every row's top and bottom, every section's first row and header top.
+    /// The prefix sums: every row's top and bottom, every section's first row
+    /// and header top. Called within a pass (``isUpdatingRows``).
     @usableFromInline func rebuildRowTable() {
         rowTops.removeAll(keepingCapacity: true)
         rowBottoms.removeAll(keepingCapacity: true)
@@ -269,14 +303,16 @@ open class TableView: ScrollView {
         while section < sections {
             sectionFirstRows.append(rowTops.count)
             sectionTops.append(y)
-            let header = max(0, delegate?.tableView(self, heightForHeaderInSection: section)
-                                ?? standardHeaderHeight(forSection: section))
+            let header = checkedHeight(delegate?.tableView(self, heightForHeaderInSection: section)
+                                           ?? standardHeaderHeight(forSection: section),
+                                       fallback: 0, "the header of section \(section)")
             headerHeights.append(header)
             y += header
             let rows = max(0, source?.tableView(self, numberOfRowsInSection: section) ?? 0)
             var row = 0
             while row < rows {
-                let height = max(0, delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight)
+                let height = checkedHeight(delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight,
+                                           fallback: rowHeight, "row \(row) of section \(section)")
                 rowTops.append(y)
                 y += height
                 rowBottoms.append(y)
@@ -286,9 +322,23 @@ open class TableView: ScrollView {
         }
         sectionFirstRows.append(rowTops.count)
         sectionTops.append(y)
-        isLayingOut = true
+        // Within a pass (isUpdatingRows): the caller tiles once the tables are whole.
         contentSize = Size(width: bounds.width, height: y)
-        isLayingOut = false
+        keepContentOffsetWithinContent()
+    }
+
+    /// The tallest row or header: 2^24 points (16,777,216), some 30,000
+    /// screens. A height above it, negative, infinite or NaN is a bug in the
+    /// delegate's row, not a reason to lose the list.
+    public static let maximumRowHeight: Double = 16_777_216
+
+    /// `height` if it is a number from 0 to ``maximumRowHeight``, else
+    /// `fallback`, with one warning naming the table, the row and the height.
+    @usableFromInline func checkedHeight(_ height: Double, fallback: Double, _ what: @autoclosure () -> String) -> Double {
+        guard !(height >= 0 && height <= Self.maximumRowHeight) else { return height }   // NaN fails both
+        window?.owningApplication?.warnings.warnOnce(.invalidRowHeight,
+            "table '\(name)': \(what()) has height \(height), not a number from 0 to \(Self.maximumRowHeight): it is shown \(fallback) points tall")
+        return fallback
     }
 
     // MARK: Counts and geometry
@@ -474,13 +524,15 @@ open class TableView: ScrollView {
     /// that left go to their pools, rows that arrived get cells from the data
     /// source. Allocates nothing once the pools hold a screenful.
     @usableFromInline func layoutVisibleContent() {
-        guard !isLayingOut else { return }
-        if needsReload {
-            reloadData()
-            return
-        }
-        isLayingOut = true
-        defer { isLayingOut = false }
+        guard !isUpdatingRows else { return }
+        updateRows()
+    }
+
+    /// The bounds the rows on screen were tiled for.
+    @usableFromInline final var tiledBounds = Rect.zero
+
+    @usableFromInline func tileVisibleContent() {
+        tiledBounds = bounds
         if contentSize.width != bounds.width { contentSize.width = bounds.width }
         let top = bounds.origin.y, bottom = top + bounds.height
         let first = firstRow(endingAfter: top)
@@ -497,11 +549,12 @@ open class TableView: ScrollView {
                 i += 1
             }
         }
-        // Rows that arrived, merged in order with the ones that stay.
+        // Rows that arrived, merged in order with the ones that stay. A reload
+        // asked for meanwhile stops the pass: the data source may no longer have these rows.
         let width = bounds.width
         var index = first
         i = 0
-        while index < end {
+        while index < end && !needsReload {
             if i < visibleRows.count && visibleRows[i].index == index {
                 place(visibleRows[i].cell, index, width)
             } else if let cell = makeCell(index) {
@@ -514,7 +567,7 @@ open class TableView: ScrollView {
             i += 1
             index += 1
         }
-        layoutHeaders(top: top, bottom: bottom)
+        if !needsReload { layoutHeaders(top: top, bottom: bottom) }
     }
 
     /// The data source's cell for the row, shown in the table.

@@ -14,6 +14,9 @@ public struct RuntimeWarning: Equatable, Sendable {
         case contactCapacity
         /// A view's frame, bounds, center or transform is not finite: it is neither drawn nor hit.
         case nonFiniteGeometry
+        /// A table row's (or header's) height is not a number from 0 to
+        /// ``TableView/maximumRowHeight``: that row is shown at the table's ``TableView/rowHeight``.
+        case invalidRowHeight
         /// More display-link targets (running animations, scrolling views) than its slots: it grew.
         case displayLinkCapacity
         /// A `layoutSubviews` kept asking for layout: the pass stopped after ``View/maximumLayoutPasses``.

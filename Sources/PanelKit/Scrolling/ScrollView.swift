@@ -298,6 +298,37 @@ open class ScrollView: View {
         contentOffsetDidChange()
     }
 
+    /// After the content shrank under the offset (a table's reload), UIKit's
+    /// table way: an offset past the new far end comes back to it at once,
+    /// ending a fling there, rather than showing nothing until the next drag.
+    /// A fling still within the content bounces off its new end; a spring
+    /// heading past it heads for it instead. A finger on the content keeps it
+    /// where it is (the rubber band follows the new limits from its next move).
+    @usableFromInline func keepContentOffsetWithinContent() {
+        guard !isDragging else { return }
+        let minimum = minimumContentOffset, maximum = maximumContentOffset
+        let wasMoving = motionX.isActive || motionY.isActive
+        var offset = bounds.origin
+        keepWithinContent(&motionX, &offset.x, minimum.x, maximum.x)
+        keepWithinContent(&motionY, &offset.y, minimum.y, maximum.y)
+        if offset != bounds.origin { setBoundsOrigin(offset) }
+        if wasMoving && !motionX.isActive && !motionY.isActive { motionDidEnd(at: now ?? 0) }
+    }
+
+    @usableFromInline func keepWithinContent(_ motion: inout AxisMotion, _ x: inout Double, _ minimum: Double, _ maximum: Double) {
+        if x > maximum {
+            x = maximum
+            motion.kind = .idle
+            return
+        }
+        guard motion.isActive else { return }
+        motion.minimum = minimum
+        motion.maximum = maximum
+        if motion.kind == .spring, !(motion.rest >= minimum && motion.rest <= maximum), let time = now {
+            motion.spring(from: x, to: min(max(motion.rest, minimum), maximum), velocity: 0, at: time)
+        }
+    }
+
     @usableFromInline var now: Double? { application?.runLoop.now }
 
     /// Sets the offset through `bounds`' setter: `bounds.origin = …` goes

@@ -115,8 +115,15 @@ open class Label: View {
         window.oldTextLine = MeasuredLine()
         window.newTextLine = MeasuredLine()
         defer {
-            window.oldTextLine = old
-            window.newTextLine = new
+            // Kept for the next change only up to a long label's size: a huge
+            // text's pens and ink (40 bytes a character) go with it.
+            window.oldTextLine = old.pens.capacity > MeasuredLine.keptScalars ? MeasuredLine() : old
+            if new.pens.capacity > MeasuredLine.keptScalars {
+                window.newTextLine = MeasuredLine()
+                window.newTextPensKey = nil
+            } else {
+                window.newTextLine = new
+            }
         }
         // Room for the usual labels at once: a list counting up ("Row 999", "Row 1000") does not regrow them.
         old.reserveCapacity(64)
@@ -264,6 +271,9 @@ open class Label: View {
 /// the pen before each Unicode scalar and after the last, and each scalar's
 /// ink (``TextRendering/penPositions(_:font:scale:into:ink:)``).
 @usableFromInline internal struct MeasuredLine {
+    /// The longest line a window keeps measured between text changes.
+    @usableFromInline static let keptScalars = 1024
+
     @usableFromInline var pens: [Double] = []
     @usableFromInline var ink: [Rect] = []
 
