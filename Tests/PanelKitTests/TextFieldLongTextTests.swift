@@ -52,9 +52,10 @@ struct TextFieldLongTextTests {
     }
 
     /// A field holding `length` characters, drawn with a counting driver, editing with its caret at the end.
-    static func editingField(length: Int) -> (TouchDriver, TextField, Renderer, HeadlessDisplay, CountingTextDriver) {
+    static func editingField(length: Int, secure: Bool = false) -> (TouchDriver, TextField, Renderer, HeadlessDisplay, CountingTextDriver) {
         let driver = TouchDriver(screen: Size(width: 320, height: 120))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field", text: words(length))
+        field.isSecureTextEntry = secure
         driver.window.addSubview(field)
         let text = CountingTextDriver()
         let renderer = Renderer(textRenderer: text)
@@ -67,8 +68,8 @@ struct TextFieldLongTextTests {
 
     /// Scalars measured and drawn, and boundaries walked, per key over `keys`
     /// keys typed (and drawn) at the end of a `length`-character text.
-    static func costPerKey(length: Int, keys: Int = 20) -> (scalars: Int, work: Int) {
-        let (driver, field, renderer, display, text) = editingField(length: length)
+    static func costPerKey(length: Int, secure: Bool = false, keys: Int = 20) -> (scalars: Int, work: Int) {
+        let (driver, field, renderer, display, text) = editingField(length: length, secure: secure)
         let typed = ["a", "V", "e\u{301}", " "]
         let scalarsBefore = text.scalars, workBefore = field.textWork
         for k in 0..<keys {
@@ -83,10 +84,11 @@ struct TextFieldLongTextTests {
     // Issue 34 row 18: typing into a field holding 16,000 characters cost
     // O(length) a key (1.9 ms in release), so typing was O(n²). UIKit's is
     // amortised O(1): ten times the text may not cost ten times a key.
-    @Test("A key typed at the end of 16,000 characters costs no more than at the end of 1,600 (scalars measured and drawn, boundaries walked)")
-    func keyCostDoesNotGrowWithTheText() {
-        let short = Self.costPerKey(length: 1_600)
-        let long = Self.costPerKey(length: 16_000)
+    @Test("A key typed at the end of 16,000 characters costs no more than at the end of 1,600 (scalars measured and drawn, boundaries walked)",
+          arguments: [false, true])
+    func keyCostDoesNotGrowWithTheText(secure: Bool) {
+        let short = Self.costPerKey(length: 1_600, secure: secure)
+        let long = Self.costPerKey(length: 16_000, secure: secure)
         #expect(long.scalars <= short.scalars * 2, "per key: \(short.scalars) scalars at 1,600, \(long.scalars) at 16,000")
         #expect(long.work <= short.work * 2, "per key: \(short.work) steps at 1,600, \(long.work) at 16,000")
         // A field's width of text, not the text: the part in view and the clusters around the edit.
@@ -95,9 +97,10 @@ struct TextFieldLongTextTests {
 
     // Issue 34 row 18: laid out around the edit, the field places its caret
     // exactly where laying out the whole text puts it.
-    @Test("Edits laid out around the caret give the boundaries and positions of the whole text laid out afresh")
-    func editsMatchAWholeLayout() {
-        let (driver, field, renderer, display, _) = Self.editingField(length: 1_200)
+    @Test("Edits laid out around the caret give the boundaries and positions of the whole text laid out afresh",
+          arguments: [false, true])
+    func editsMatchAWholeLayout(secure: Bool) {
+        let (driver, field, renderer, display, _) = Self.editingField(length: 1_200, secure: secure)
         let edits: [(caret: Int?, insert: String?)] = [
             (nil, "AV"), (nil, "e"), (nil, "\u{301}"), (nil, nil), (600, "V"), (599, "A"), (nil, nil), (nil, nil),
             (0, "V"), (1, nil), (nil, "🇫"), (nil, "🇷"), (nil, "👨"), (nil, "\u{200D}👩"), (nil, nil), (1_000, "x y z"),
@@ -108,10 +111,12 @@ struct TextFieldLongTextTests {
             if let insert = edit.insert { field.insertText(insert) } else { field.deleteBackward() }
             renderer.draw(driver.window, into: display.framebuffer)
             let fresh = TextField(frame: field.frame, text: field.text)
+            fresh.isSecureTextEntry = secure
             driver.window.addSubview(fresh)
             fresh.layoutTextIfNeeded()
             #expect(field.boundaries == fresh.boundaries, "after \(edit)")
             #expect(field.boundaryPositions == fresh.boundaryPositions, "after \(edit)")
+            #expect(field.displayedText == fresh.displayedText, "after \(edit)")
             fresh.removeFromSuperview()
         }
     }

@@ -11,14 +11,16 @@ import Testing
 
 @Suite("TextField with FreeType: a long text")
 struct TextFieldLongTextTypingTests {
-    @Test("Typing into 16,000 characters: caret positions as a whole layout gives them, and 0 allocations per key, drawn each frame")
-    func typingIntoALongText() throws {
+    @Test("Typing into 16,000 characters: caret positions as a whole layout gives them, and 0 allocations per key, drawn each frame",
+          arguments: [false, true])
+    func typingIntoALongText(secure: Bool) throws {
         let text = try makeRenderer()
         let driver = TouchDriver(screen: Size(width: 320, height: 120))
         let sentence = "AVAST, Ye typed into a long field. "
         var long = String(repeating: sentence, count: 16_000 / sentence.count + 1)
         long.removeLast(long.count - 16_000)
         let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field", text: long)
+        field.isSecureTextEntry = secure
         driver.window.addSubview(field)
         let display = HeadlessDisplay(width: 320, height: 120)
         let renderer = Renderer(textRenderer: text)
@@ -50,10 +52,12 @@ struct TextFieldLongTextTypingTests {
 
         // Where the whole text, laid out afresh, puts every boundary.
         let fresh = TextField(frame: field.frame, text: field.text)
+        fresh.isSecureTextEntry = secure
         driver.window.addSubview(fresh)
         fresh.layoutTextIfNeeded()
         #expect(field.boundaries == fresh.boundaries)
         #expect(field.boundaryPositions == fresh.boundaryPositions)
+        #expect(field.displayedText == fresh.displayedText)
         // The end of the text shows where the caret is: inked pixels in the field.
         #expect(inkBounds(display.framebuffer, background: opaque(field.theme.surface, in: display.framebuffer),
                           in: Rect(x: 20, y: 20, width: 280, height: 24)) != nil)

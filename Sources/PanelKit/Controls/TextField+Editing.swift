@@ -222,11 +222,13 @@ extension TextField {
     /// before the edit to the first boundary the old and the new text share
     /// after it are walked again, and measured with the cluster after that
     /// (for its kerning); the boundaries and pens after them move by the
-    /// edit's length and width. False, changing nothing, when the whole text
-    /// must be laid out: not laid out yet, secure (bullets), or holding a
-    /// line break (the driver starts a line there).
+    /// edit's length and width; a secure field's bullets change in number
+    /// only (``layOutBullets()``). False, changing nothing, when the whole
+    /// text must be laid out: not laid out yet, or holding a line break (the
+    /// driver starts a line there).
     @usableFromInline final func layOutEdit(replacing start: Int, _ end: Int, byteCount: Int) -> Bool {
-        guard !needsTextLayout, !isSecureTextEntry, !textHasLineBreak else { return false }
+        // A secure field extends its bullets' steps: it needs two of them.
+        guard !needsTextLayout, !textHasLineBreak, !isSecureTextEntry || boundaries.count >= 3 else { return false }
         let utf8 = storage.utf8
         let newEnd = start + byteCount
         let inserted = storage.unicodeScalars[utf8.index(utf8.startIndex, offsetBy: start) ..< utf8.index(utf8.startIndex, offsetBy: newEnd)]
@@ -253,6 +255,14 @@ extension TextField {
         // Both texts end on a boundary: an edit at the end shares that one.
         if boundaries[shared] != pieceBoundaries[pieceBoundaries.count - 1] - shift { shared = boundaries.count - 1 }
 
+        if isSecureTextEntry {
+            Self.splice(&boundaries, replacing: first, through: shared, with: pieceBoundaries, shiftingRestBy: shift)
+            layOutBullets()
+            keepSelectionOnBoundaries()
+            scrollCaretToVisible()
+            return true
+        }
+
         // Measured with the next cluster, whose kerning against the last one moves it.
         let pieceStart = utf8.index(utf8.startIndex, offsetBy: boundaries[first])
         let pieceEnd = index < storage.endIndex ? storage.index(after: index) : index
@@ -278,6 +288,24 @@ extension TextField {
         keepSelectionOnBoundaries()
         scrollCaretToVisible()
         return true
+    }
+
+    /// A secure field's bullets and their pens after an edit: a bullet a
+    /// cluster, all alike, so boundary k's pen depends on k alone and only
+    /// their number changes; a new one is a step (advance and kerning) past
+    /// the last, as measured for the two before it.
+    @usableFromInline final func layOutBullets() {
+        while boundaryPositions.count < boundaries.count {
+            let last = boundaryPositions[boundaryPositions.count - 1]
+            boundaryPositions.append(last + (last - boundaryPositions[boundaryPositions.count - 2]))
+            bullets.append("\u{2022}")
+            textWork &+= 1
+        }
+        while boundaryPositions.count > boundaries.count {
+            boundaryPositions.removeLast()
+            bullets.removeLast()
+            textWork &+= 1
+        }
     }
 
     /// Replaces `array[lower...upper]` with `new`, adding `shift` to every
