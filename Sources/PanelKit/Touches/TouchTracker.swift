@@ -249,6 +249,15 @@ public final class TouchTracker {
         cancelTouchesOfWindowsThatLeft(at: timestamp)
     }
 
+    /// The application is being freed, its windows already out of it: their
+    /// touches are cancelled, and the cancelled ones retire now, as no frame
+    /// will come to lift their fingers (a view holding a ``TouchSet``
+    /// would otherwise keep the pool, and the pool the view).
+    @usableFromInline func applicationWillEnd(at timestamp: Double) {
+        windowDidLeaveApplication(at: timestamp)
+        forEach(in: cancelledWhileDownMask) { release($0) }
+    }
+
     @usableFromInline func deliveryDidEnd() {
         deliveryDepth -= 1
         guard deliveryDepth == 0, windowLeftDuringDelivery else { return }

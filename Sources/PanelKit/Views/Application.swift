@@ -106,7 +106,7 @@ open class Application: Responder {
         // Its windows left it: their touches are cancelled (views and
         // recognizers hear it; the chains end at the windows now), and the
         // recognizers that finished go back to possible, ready for another application.
-        touchTracker.windowDidLeaveApplication(at: runLoop.now)
+        touchTracker.applicationWillEnd(at: runLoop.now)
         gestureArena.resetFinishedRecognizers()
         // What the app may keep reads as detached from now on (docs/memory.md).
         focusSystem.application = nil
