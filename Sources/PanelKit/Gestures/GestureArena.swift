@@ -21,11 +21,11 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     /// allocates once): more than any screen engages at once.
     public static let capacity = 64
 
-    // Unretained: the application owns the tracker, the run loop and the
-    // arena. Recognizers reach the arena through a zeroing reference, and the
-    // only thing that can keep it past the application, a pending next-turn
-    // request on the run loop, runs the reset pass, which touches neither.
-    @usableFromInline unowned(unsafe) let tracker: TouchTracker
+    // The tracker is retained: the run loop keeps the arena while a reset
+    // is pending, maybe past the application, and the reset pass settles
+    // held touches. The run loop is unretained: the application owns it and
+    // the arena; recognizers reach the arena through a zeroing reference.
+    @usableFromInline let tracker: TouchTracker
     @usableFromInline unowned(unsafe) let runLoop: RunLoop
     /// Recognizers that received a touch since their last reset, in the order they did.
     /// No dynamic exclusivity check: every loop reads one element at a time
@@ -37,11 +37,15 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     /// Hears every state change; retained (it is the app's log, not a delegate).
     public var observer: (any GestureArenaObserver)?
     public let lifetime = Lifetime()
+    /// What each engaged recognizer holds: taken once, as reading a
+    /// noncopyable `lifetime` through the protocol allocates in debug builds.
+    @usableFromInline var reference = ZeroingReference<GestureArena>()
 
     @usableFromInline init(tracker: TouchTracker, runLoop: RunLoop) {
         self.tracker = tracker
         self.runLoop = runLoop
         engaged.reserveCapacity(Self.capacity)
+        reference = ZeroingReference(self)
     }
 
     // MARK: Delivery (G1, G7)
@@ -93,7 +97,7 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     }
 
     @usableFromInline func engage(_ recognizer: GestureRecognizer) {
-        recognizer.arena = self
+        recognizer.arenaReference = reference
         guard !recognizer.isEngaged else { return }
         recognizer.isEngaged = true
         engaged.append(recognizer)
@@ -451,6 +455,11 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     /// The next turn of the loop: finished recognizers with no touches left go back to `.possible`.
     public func runLoopDidFire(_ handle: TimerHandle) {
         isResetPassScheduled = false
+        resetFinishedRecognizers()
+    }
+
+    /// Finished recognizers with no touches left go back to `.possible`.
+    @usableFromInline func resetFinishedRecognizers() {
         var didReset = false
         var i = 0
         while i < engaged.count {

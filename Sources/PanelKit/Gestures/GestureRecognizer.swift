@@ -84,10 +84,7 @@ open class GestureRecognizer: RunLoopTarget {
     @exclusivity(unchecked) @usableFromInline var targets = TargetActionList<GestureRecognizer>()
     /// The arena of the application whose touches the recognizer saw; `nil`
     /// once that application (and its arena) is freed.
-    @usableFromInline var arena: GestureArena? {
-        get { arenaReference.object }
-        set { arenaReference = ZeroingReference(newValue) }
-    }
+    @usableFromInline var arena: GestureArena? { arenaReference.object }
     @exclusivity(unchecked) @usableFromInline var arenaReference = ZeroingReference<GestureArena>()
 
     public init(name: String = "") {

@@ -25,7 +25,7 @@ public struct TargetActionList<Sender: AnyObject> {
 
     public mutating func add<Target: LifetimeTracked>(_ target: Target, events: UInt32 = .max,
                                                       action: @escaping (Target) -> (Sender) -> Void) {
-        let reference = ZeroingReference<AnyObject>(target, lifetime: target.lifetime)
+        let reference = ZeroingReference<AnyObject>(target, token: target.lifetime.token)
         entries.append(Entry(reference: reference, events: events) { target, sender in
             action(unsafeDowncast(target.unsafelyUnwrapped, to: Target.self))(sender)
         })

@@ -20,8 +20,10 @@
 ///   else the window's subview holding the first responder) moves up by the
 ///   overlap. Both are put back when the input view hides.
 public final class KeyboardPresenter {
-    /// Unretained: the application owns its presenter.
-    @usableFromInline unowned(unsafe) let application: Application
+    /// Unretained: the application owns its presenter, and its `deinit`
+    /// clears this, so a presenter kept after it reads as detached (no
+    /// first responder, no window: it only hides).
+    @usableFromInline unowned(unsafe) var application: Application?
     /// The on-screen keyboard, once it was first needed.
     public internal(set) var keyboard: KeyboardView?
     /// The input view on screen, or sliding up; `nil` when none is, or it is sliding down.
@@ -59,7 +61,7 @@ public final class KeyboardPresenter {
     /// Called by the application whenever its first responder changes, and
     /// by ``Responder/reloadInputViews()``: shows, swaps or hides the input view.
     public func firstResponderDidChange() {
-        let responder = application.firstResponder
+        let responder = application?.firstResponder
         var wanted: View?
         if let responder {
             if let custom = responder.inputView {
@@ -72,7 +74,7 @@ public final class KeyboardPresenter {
                 wanted = keyboard
             }
         }
-        guard let wanted, let window = (responder as? View)?.window ?? application.windows.last else {
+        guard let wanted, let window = (responder as? View)?.window ?? application?.windows.last else {
             hide()
             return
         }

@@ -4,23 +4,30 @@
 /// reference reads `nil`, and a tap on a control whose target is gone does
 /// nothing. PanelKit gets the same with one small mechanism:
 ///
-/// - An object that may be referenced this way owns a ``Lifetime`` (a stored
-///   property; every ``Responder`` has one). Nothing else retains it.
+/// - An object that may be referenced this way stores a ``Lifetime`` (every
+///   ``Responder`` has one). A lifetime is noncopyable: it lives in its
+///   object's storage and nowhere else.
 /// - A ``ZeroingReference`` holds the object unretained plus the lifetime's
 ///   ``LifetimeToken``, which it does retain.
-/// - When the object is freed, its stored properties are released, the
+/// - When the object is freed, its stored properties are destroyed, the
 ///   ``Lifetime``'s `deinit` marks the token dead, and every reference reads `nil`.
 ///
+/// Because a `Lifetime` cannot be copied, an object cannot answer with
+/// another object's (`var lifetime: Lifetime { owner.lifetime }` is a compile
+/// error: "cannot consume noncopyable stored property"): a target whose
+/// lifetime ended with someone else would run its actions after it was freed.
+///
 /// Reading a reference allocates nothing; taking one allocates the object's
-/// lifetime the first time (a `lazy` property on ``Responder``).
+/// token the first time (on ``Responder``, lazily).
 public protocol LifetimeTracked: AnyObject {
     /// Ends when the object is freed. A class that is not a ``Responder``
     /// adopts the protocol with one line: `public let lifetime = Lifetime()`.
     var lifetime: Lifetime { get }
 }
 
-/// Owned by one object only, and freed with it; see ``LifetimeTracked``.
-public final class Lifetime {
+/// Stored in one object, and destroyed with it; see ``LifetimeTracked``.
+/// Noncopyable, so it cannot be handed out as another object's.
+public struct Lifetime: ~Copyable {
     public let token = LifetimeToken()
 
     public init() {}
@@ -48,11 +55,11 @@ public struct ZeroingReference<Object: AnyObject> {
 
     public init() {}
 
-    /// A reference to `object`, which lives as long as `lifetime` does.
-    public init(_ object: Object?, lifetime: Lifetime?) {
-        guard let object, let lifetime else { return }
+    /// A reference to `object`, whose own lifetime's token is `token`. Not
+    /// public: paired with another object's token, it would dangle.
+    @usableFromInline init(_ object: Object, token: LifetimeToken) {
         unretained = Unmanaged.passUnretained(object)
-        token = lifetime.token
+        self.token = token
     }
 
     /// The object, or `nil` once it was freed (or when none was set).
@@ -70,6 +77,10 @@ public struct ZeroingReference<Object: AnyObject> {
 
 extension ZeroingReference where Object: LifetimeTracked {
     public init(_ object: Object?) {
-        self.init(object, lifetime: object?.lifetime)
+        guard let object else {
+            self.init()
+            return
+        }
+        self.init(object, token: object.lifetime.token)
     }
 }

@@ -2,12 +2,11 @@
 /// over the tracker's fixed pool of ``Touch`` objects, so passing touches to a
 /// responder allocates nothing. Iteration goes in pool order.
 public struct TouchSet: Sequence {
-    // Unretained, so making a set costs no reference counting on the event
-    // path. A set names touches of one event, as UIKit's `Set<UITouch>` does;
-    // the tracker lives as long as its application, which outlives every
-    // dispatch. Keeping a set after its application is freed is the one way
-    // to misuse it (docs/memory.md).
-    @usableFromInline unowned(unsafe) let tracker: TouchTracker?
+    // Retained: a set an app keeps after its application is freed keeps the
+    // touch pool it names (32 small objects), so reading it never touches
+    // freed memory. Retaining allocates nothing. As UIKit's `Set<UITouch>`,
+    // a set means the touches of its event: the pool's touches are reused.
+    @usableFromInline let tracker: TouchTracker?
     /// Bit `i` stands for the pool's touch `i`.
     public let mask: UInt32
 
@@ -38,7 +37,7 @@ public struct TouchSet: Sequence {
     }
 
     public struct Iterator: IteratorProtocol {
-        @usableFromInline unowned(unsafe) let tracker: TouchTracker?
+        @usableFromInline let tracker: TouchTracker?
         @usableFromInline var remaining: UInt32
 
         public mutating func next() -> Touch? {

@@ -25,6 +25,15 @@ public final class TouchTracker {
     @exclusivity(unchecked) @usableFromInline var lingeringMask: UInt32 = 0
     /// The touches of the event being delivered.
     @exclusivity(unchecked) @usableFromInline var eventMask: UInt32 = 0
+    /// Touches cancelled while their finger is still down, because their
+    /// window left the application: the finger is ignored until it lifts
+    /// (as UIKit's, a cancelled touch never comes back), then the touch retires.
+    @exclusivity(unchecked) @usableFromInline var cancelledWhileDownMask: UInt32 = 0
+    /// How deep the tracker is in delivering (an event, or one held message):
+    /// a window that leaves meanwhile has its touches cancelled once it is out.
+    @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
+    /// A window left the application during a delivery: its touches are cancelled when the delivery ends.
+    @exclusivity(unchecked) @usableFromInline var windowLeftDuringDelivery = false
     @usableFromInline let event: Event
     /// Unretained: the application owns the tracker, and the tracker's public
     /// API (``liveTouches``, ``touchesSeen``) never reaches the application.
@@ -65,6 +74,16 @@ public final class TouchTracker {
 
         // Existing touches move, stay, or end.
         forEach(in: inUseMask) { touch in
+            if cancelledWhileDownMask & (1 << UInt32(touch.poolIndex)) != 0 {
+                // A cancelled finger is still down: its contact begins nothing until it lifts.
+                guard touch.source == source else { return }
+                for i in 0..<frame.count where frame[i].id == touch.contactID {
+                    seen |= 1 << UInt32(i)
+                    return
+                }
+                release(touch)
+                return
+            }
             guard touch.isLive else { return }
             guard touch.source == source else { touch.phase = .stationary; return }
             for i in 0..<frame.count where frame[i].id == touch.contactID {
@@ -111,7 +130,11 @@ public final class TouchTracker {
     /// device that vanished or an app that must drop its touches (H4).
     @usableFromInline func cancelTouches(source: Int?, at timestamp: Double) {
         var any = false
-        forEach(in: inUseMask) { touch in
+        // A vanished device lifts no finger: its cancelled fingers retire now.
+        forEach(in: cancelledWhileDownMask) { touch in
+            if source == nil || touch.source == source { release(touch) }
+        }
+        forEach(in: inUseMask & ~cancelledWhileDownMask) { touch in
             guard touch.isLive, source == nil || touch.source == source else {
                 touch.phase = touch.isLive ? .stationary : touch.phase
                 return
@@ -176,7 +199,8 @@ public final class TouchTracker {
     }
 
     @usableFromInline func dispatch() {
-        eventMask = inUseMask & ~lingeringMask
+        deliveryDepth += 1
+        eventMask = inUseMask & ~lingeringMask & ~cancelledWhileDownMask
         application.sendEvent(event)
         // Touches that ended feed R13, then retire, unless their view still
         // waits for a held message (G12): those linger until the arena settles them.
@@ -186,27 +210,104 @@ public final class TouchTracker {
             retireIfSettled(touch)
         }
         eventMask = 0
+        deliveryDidEnd()
     }
 
-    /// Returns an ended touch to the pool once no view message is held for it.
+    /// Returns an ended touch to the pool once no view message is held for it,
+    /// and, for one cancelled with its window, once its finger lifts.
     @usableFromInline func retireIfSettled(_ touch: Touch) {
         let bit: UInt32 = 1 << UInt32(touch.poolIndex)
-        guard !touch.isLive, inUseMask & bit != 0 else { return }
+        guard !touch.isLive, inUseMask & bit != 0, cancelledWhileDownMask & bit == 0 else { return }
         if !touch.viewDelivery.isDisjoint(with: .held) {
             lingeringMask |= bit
             return
         }
+        release(touch)
+    }
+
+    /// Back to the pool.
+    @usableFromInline func release(_ touch: Touch) {
+        let bit: UInt32 = 1 << UInt32(touch.poolIndex)
         touch.view = nil
         touch.window = nil
         touch.removeAllGestureRecognizers()
         lingeringMask &= ~bit
+        cancelledWhileDownMask &= ~bit
         inUseMask &= ~bit
+    }
+
+    // MARK: Windows leaving (issue 34 row 14)
+
+    /// A window left the application (removed, moved to another, or the
+    /// application is being freed): no event reaches it any more, so its
+    /// touches are cancelled now, or when the delivery in progress ends.
+    @usableFromInline func windowDidLeaveApplication(at timestamp: Double) {
+        guard deliveryDepth == 0 else {
+            windowLeftDuringDelivery = true
+            return
+        }
+        cancelTouchesOfWindowsThatLeft(at: timestamp)
+    }
+
+    /// The application is being freed, its windows already out of it: their
+    /// touches are cancelled, and the cancelled ones retire now, as no frame
+    /// will come to lift their fingers (a view holding a ``TouchSet``
+    /// would otherwise keep the pool, and the pool the view).
+    @usableFromInline func applicationWillEnd(at timestamp: Double) {
+        windowDidLeaveApplication(at: timestamp)
+        forEach(in: cancelledWhileDownMask) { release($0) }
+    }
+
+    @usableFromInline func deliveryDidEnd() {
+        deliveryDepth -= 1
+        guard deliveryDepth == 0, windowLeftDuringDelivery else { return }
+        windowLeftDuringDelivery = false
+        cancelTouchesOfWindowsThatLeft(at: event.timestamp)
+    }
+
+    /// The live touches whose window is no longer in the application end as
+    /// `.cancelled`, delivered through their window as any cancellation is:
+    /// recognizers first (G1: they cancel or fail, G3), then the views
+    /// (`touchesCancelled`; a control ends tracking and sends touchCancel).
+    /// Each finger is then ignored until it lifts.
+    @usableFromInline func cancelTouchesOfWindowsThatLeft(at timestamp: Double) {
+        let candidates = inUseMask & ~lingeringMask & ~cancelledWhileDownMask
+        var left = mask(in: candidates) { touch in
+            guard touch.isLive, let window = touch.window else { return false }
+            return window.owningApplication !== application
+        }
+        guard left != 0 else { return }
+        forEach(in: left) { touch in
+            touch.phase = .cancelled
+            touch.timestamp = timestamp
+            touch.previousLocationInWindow = touch.locationInWindow
+        }
+        // The other live touches are in the event too, stationary (R1).
+        forEach(in: candidates & ~left) { touch in
+            if touch.isLive { touch.phase = .stationary }
+        }
+        cancelledWhileDownMask |= left
+        deliveryDepth += 1
+        let saved = eventMask
+        event.timestamp = timestamp
+        eventMask = candidates
+        // One event per window: each window delivers only its own touches.
+        while left != 0 {
+            guard let window = touches[left.trailingZeroBitCount].window else { break }
+            let inWindow = mask(in: left) { $0.window === window }
+            left &= ~inWindow
+            window.sendEvent(event)
+        }
+        eventMask = saved
+        deliveryDidEnd()
     }
 
     /// Sends one touch's message to its view outside the per-phase grouping:
     /// held messages released, or cancellations a recognizer causes (G10–G12).
     @usableFromInline func sendToView(_ touch: Touch, _ phase: Touch.Phase) {
         guard touch.isDeliveredToView, let view = touch.view else { return }
+        deliveryDepth += 1
+        defer { deliveryDidEnd() }
         let bit: UInt32 = 1 << UInt32(touch.poolIndex)
         let saved = eventMask
         eventMask = (saved == 0 ? inUseMask & ~lingeringMask : saved) | bit

@@ -103,6 +103,15 @@ open class Application: Responder {
             window.owningApplication = nil
             window.visibilityMayHaveChanged()   // activity indicators let go of the display link
         }
+        // Its windows left it: their touches are cancelled (views and
+        // recognizers hear it; the chains end at the windows now), and the
+        // recognizers that finished go back to possible, ready for another application.
+        touchTracker.applicationWillEnd(at: runLoop.now)
+        gestureArena.resetFinishedRecognizers()
+        // What the app may keep reads as detached from now on (docs/memory.md).
+        focusSystem.application = nil
+        keyboardPresenterStorage?.application = nil
+        touchTracker.application = nil
         pressEvent.tracker = nil
         // The stored properties go in no set order: the run loop may be freed
         // before the views whose recognizers would reach it through the arena.
@@ -112,20 +121,32 @@ open class Application: Responder {
         viewAnimator.application = nil
     }
 
-    /// Adds `window` in front of the others.
+    /// Adds `window` in front of the others; a window in another application leaves that one first.
     public func addWindow(_ window: Window) {
-        removeWindow(window)
+        if let previous = window.owningApplication, previous !== self { previous.removeWindow(window) }
+        takeOut(window)
         windows.append(window)
         window.owningApplication = self
         window.visibilityMayHaveChanged()   // an activity indicator in it may start spinning
     }
 
+    /// Takes `window` out of the application. Its touches are cancelled, as
+    /// UIKit's are when a window leaves the screen: no event reaches it any
+    /// more, so its views hear `touchesCancelled` (now, or once the delivery
+    /// in progress ends) and a finger on it is ignored until it lifts.
     public func removeWindow(_ window: Window) {
-        guard let index = windows.firstIndex(where: { $0 === window }) else { return }
-        if let focused = focusSystem.focusedView, focused.window === window { focusSystem.viewDidLeave(focused) }
-        windows.remove(at: index)
+        guard takeOut(window) else { return }
         window.owningApplication = nil
         window.visibilityMayHaveChanged()   // its activity indicators leave the display link
+        touchTracker.windowDidLeaveApplication(at: runLoop.now)
+    }
+
+    /// Removes `window` from ``windows``; false when it was not there.
+    @discardableResult @usableFromInline func takeOut(_ window: Window) -> Bool {
+        guard let index = windows.firstIndex(where: { $0 === window }) else { return false }
+        if let focused = focusSystem.focusedView, focused.window === window { focusSystem.viewDidLeave(focused) }
+        windows.remove(at: index)
+        return true
     }
 
     // MARK: Input
@@ -270,8 +291,12 @@ open class Application: Responder {
     /// Override to observe every event; call `super` to deliver.
     open func sendEvent(_ event: Event) {
         // Index loops: an unoptimized build allocates for `for-in` over an array.
-        for i in 0..<windows.count where !event.touches(for: windows[i]).isEmpty {
-            windows[i].sendEvent(event)
+        // The count is read again each time: app code may remove a window meanwhile.
+        var i = 0
+        while i < windows.count {
+            let window = windows[i]
+            i += 1
+            if !event.touches(for: window).isEmpty { window.sendEvent(event) }
         }
     }
 

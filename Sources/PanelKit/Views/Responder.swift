@@ -9,12 +9,13 @@ open class Responder: LifetimeTracked {
     /// Ends when the responder is freed, so targets and delegates that name it
     /// read `nil` afterwards instead of dangling (see ``ZeroingReference``).
     /// Created the first time something refers to the responder that way
-    /// (by hand, not `lazy`: Embedded clients inline the getter).
+    /// (by hand, not `lazy`: Embedded clients inline the accessor). A
+    /// ``Lifetime`` is noncopyable, so it is lent (`_read`), not returned.
     public final var lifetime: Lifetime {
-        if let lifetimeStorage { return lifetimeStorage }
-        let made = Lifetime()
-        lifetimeStorage = made
-        return made
+        _read {
+            if lifetimeStorage == nil { lifetimeStorage = Lifetime() }
+            yield lifetimeStorage!
+        }
     }
     @usableFromInline var lifetimeStorage: Lifetime?
 
