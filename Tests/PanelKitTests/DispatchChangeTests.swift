@@ -362,3 +362,169 @@ struct TimerTurnTests {
         loop.turnObserver = nil
     }
 }
+
+/// Runs a closure when the run loop calls it: app code inside a turn.
+private final class TurnWork: RunLoopTarget {
+    let work: () -> Void
+    init(_ work: @escaping () -> Void) { self.work = work }
+    func runLoopDidFire(_ handle: TimerHandle) { work() }
+}
+
+@Suite("View.animate completions run on a later turn, and chains of them take no stack")
+struct AnimationCompletionTurnTests {
+    func scene() -> (TouchDriver, View) {
+        let driver = TouchDriver(screen: Size(width: 120, height: 80))
+        let box = View(frame: Rect(x: 0, y: 20, width: 40, height: 40), name: "box")
+        driver.window.addSubview(box)
+        return (driver, box)
+    }
+
+    // Issue 34 row 12. UIKit calls an animation's completion on a later turn
+    // of the main run loop, never inside UIView.animate.
+    @Test("a completion whose block changed nothing runs on the next turn, not inside View.animate (issue 34 row 12)")
+    func emptyBlockCompletesOnTheNextTurn() {
+        let (driver, box) = scene()
+        var done: Bool?
+        var doneInsideAnimate: Bool?
+        let work = TurnWork {
+            View.animate(withDuration: 1, animations: { _ = box }, completion: { done = $0 })
+            doneInsideAnimate = done
+        }
+        driver.application.runLoop.performOnNextTurn(target: work)
+        driver.application.runTurn()
+        #expect(doneInsideAnimate == nil)
+        #expect(done == nil, "not in the turn that started it")
+        driver.application.runTurn()
+        #expect(done == true)
+    }
+
+    @Test("10,000 chained completions of blocks that change nothing run one a turn, none inside another (issue 34 row 12)")
+    func chainTakesNoStack() {
+        let (driver, box) = scene()
+        var completions = 0, depth = 0, deepest = 0
+        func next() {
+            View.animate(withDuration: 0.3, animations: { _ = box }, completion: { _ in
+                depth += 1
+                deepest = max(deepest, depth)
+                completions += 1
+                if completions < 10_000 { next() }
+                depth -= 1
+            })
+        }
+        let work = TurnWork { next() }
+        driver.application.runLoop.performOnNextTurn(target: work)
+        var turns = 0
+        while completions < 10_000 && turns <= 10_001 {
+            driver.application.runTurn()
+            turns += 1
+        }
+        #expect(completions == 10_000)
+        #expect(deepest == 1)
+        #expect(turns == 10_001, "one completion a turn")
+    }
+
+    @Test("outside any run loop, chained completions run one after another, none inside another")
+    func chainOutsideARunLoop() {
+        let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        var completions = 0, depth = 0, deepest = 0
+        func next() {
+            View.animate(withDuration: 1, animations: { view.alpha = 0.5 }, completion: { _ in
+                depth += 1
+                deepest = max(deepest, depth)
+                completions += 1
+                if completions < 10_000 { next() }
+                depth -= 1
+            })
+        }
+        next()
+        #expect(completions == 10_000)
+        #expect(deepest == 1)
+    }
+
+    @Test("a completion that starts an animation interrupting another runs that one's completion after it, not inside it")
+    func interruptedCompletionsDoNotNest() {
+        let (driver, box) = scene()
+        var finishedFlags: [Bool] = []
+        var depth = 0, deepest = 0
+        func move(_ n: Int) {
+            View.animate(withDuration: 1, animations: { box.center.x += 1 }, completion: { finished in
+                depth += 1
+                deepest = max(deepest, depth)
+                finishedFlags.append(finished)
+                if n < 1_000 { move(n + 1) }   // interrupts the one it started before
+                depth -= 1
+            })
+        }
+        move(0)
+        move(1)   // interrupts the first: its completion starts the next, which interrupts this one...
+        #expect(finishedFlags.count >= 1_000)
+        #expect(deepest == 1)
+        driver.wait(2)
+        #expect(!box.isAnimating)
+    }
+}
+
+nonisolated(unsafe) private var steadyStateCompletions = 0
+private func countSteadyStateCompletion(_ finished: Bool) { steadyStateCompletions += 1 }
+
+@Suite("Starting a view animation costs O(1), and View.animate allocates nothing in steady state")
+struct AnimationStartCostTests {
+    /// The animator's bookkeeping to start one animation on each of `count`
+    /// views, then to start each again (interrupting the first).
+    @MainActor func startCost(views count: Int) -> Int {
+        let driver = TouchDriver(screen: Size(width: 400, height: 300))
+        var views: [View] = []
+        for i in 0..<count {
+            let view = View(frame: Rect(x: Double(i % 40) * 10, y: Double(i / 40 % 30) * 10, width: 8, height: 8))
+            driver.window.addSubview(view)
+            views.append(view)
+        }
+        let animator = driver.application.viewAnimator
+        animator.bookkeepingSteps = 0
+        for view in views { View.animate(withDuration: 1) { view.center.x += 1 } }
+        for view in views { View.animate(withDuration: 1) { view.center.x += 1 } }
+        #expect(animator.runningCount == count)
+        return animator.bookkeepingSteps
+    }
+
+    // Issue 34 row 6: each start looked through every running animation.
+    @Test("10,000 View.animate starts cost ten times 1,000 of them, not a hundred times (issue 34 row 6)")
+    @MainActor func startsAreLinear() {
+        let small = startCost(views: 1_000)
+        let large = startCost(views: 10_000)
+        #expect(small > 0)
+        #expect(large <= 11 * small, "\(large) steps for 10,000 against \(small) for 1,000")
+    }
+
+    // Issue 34 row 20: View.animate allocated 4-5 blocks per call.
+    @Test("animating views in steady state allocates nothing: records and groups are reused (issue 34 row 20)")
+    func steadyStateAllocatesNothing() {
+        let driver = TouchDriver(screen: Size(width: 400, height: 200))
+        var views: [View] = []
+        for i in 0..<20 {
+            let view = View(frame: Rect(x: Double(i % 10) * 40, y: Double(i / 10) * 100, width: 30, height: 30))
+            driver.window.addSubview(view)
+            views.append(view)
+        }
+        steadyStateCompletions = 0
+        func animateAll() {
+            var index = 0
+            while index < views.count {   // indices: `for in` allocates in unoptimized builds
+                let view = views[index]
+                index += 1
+                // The block captures only what a non-escaping closure keeps on the stack; the
+                // completion captures nothing (one that captures is allocated where it is written).
+                // Whole values: `center.x += 1` allocates its accessor's frame in a debug build (docs/animation.md).
+                View.animate(withDuration: 0.1, options: .allowUserInteraction, animations: {
+                    view.center = Point(x: view.center.x + 1, y: view.center.y)
+                    view.alpha = view.alpha == 1 ? 0.5 : 1
+                }, completion: countSteadyStateCompletion)
+            }
+            driver.wait(0.2)
+        }
+        animateAll()   // the records and groups are made once
+        let allocations = AllocationCounter.count(warmUpRuns: 2) { animateAll() }
+        #expect(allocations == 0)
+        #expect(steadyStateCompletions == 20 * 4)
+    }
+}

@@ -178,6 +178,8 @@ public final class RunLoop {
     /// between its turns: ``Application/runTurn()`` fires it once).
     public func advance(to time: Double) {
         guard let manualClock else { fatalError("RunLoop.advance(to:) needs a run loop on a ManualClock") }
+        let outerTurn = ThreadAnimationState.beginTurn(of: self)
+        defer { ThreadAnimationState.endTurn(restoring: outerTurn) }
         while earliestDeadlineBound <= time, let deadline = nextDeadline, deadline <= time {
             manualClock.now = max(manualClock.now, deadline)
             fireDueTimers()

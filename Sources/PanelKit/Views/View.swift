@@ -99,6 +99,10 @@ open class View: Responder {
     @exclusivity(unchecked) @usableFromInline internal var presentedProperties: AnimatedProperties = []
     /// Animations of this view running or waiting for their delay.
     @exclusivity(unchecked) @usableFromInline internal var runningAnimations = 0
+    /// This view's animation records, running or being recorded, newest first
+    /// (linked by ``ViewAnimation/nextOfView``): what a start looks through.
+    /// Unretained: a record holds its view while linked, and unlinks itself when it ends.
+    @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) var firstAnimation: ViewAnimation?
     /// Whether an animation of this view is running (or waiting for its delay).
     /// Open (declared here, not with the animation code) so that
     /// ``ActivityIndicatorView`` can give it UIKit's meaning there: spinning.
