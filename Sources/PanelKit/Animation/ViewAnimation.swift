@@ -28,36 +28,37 @@ public struct AnimationOptions: OptionSet, Sendable {
 }
 
 /// One `animate` call: its completion runs once every view animation it
-/// started has ended, told whether all ran to their end.
+/// started has ended, told whether all ran to their end. Kept by an
+/// animator between calls (``ViewAnimator``), so animating allocates nothing.
 @usableFromInline final class AnimationGroup: RunLoopTarget {
     @usableFromInline var completion: ((Bool) -> Void)?
+    /// Animations started and not ended yet.
     @usableFromInline var pending = 0
     @usableFromInline var finished = true
+    /// The next completion waiting to run on this thread outside any run loop.
+    @usableFromInline var nextWaiting: AnimationGroup?
 
     @usableFromInline init(completion: ((Bool) -> Void)?) {
         self.completion = completion
     }
 
-    @usableFromInline func animationDidEnd(finished: Bool) {
-        if !finished { self.finished = false }
-        pending -= 1
-        if pending == 0 { complete() }
-    }
-
+    /// Runs the completion, once.
     @usableFromInline func complete() {
         let completion = self.completion
         self.completion = nil
         completion?(finished)
     }
 
-    // An animation that changed nothing completes on the next turn, as UIKit's.
-    @usableFromInline func runLoopDidFire(_ handle: TimerHandle) { complete() }
+    // A group with no animation to wait for completes on the next turn, as UIKit's.
+    @usableFromInline func runLoopDidFire(_ handle: TimerHandle) { ThreadAnimationState.runCompletion(of: self) }
 }
 
 /// One view's part of one `animate` call: the properties the block changed,
-/// where they started and where they end, and when.
+/// where they started and where they end, and when. Records are reused
+/// (``ViewAnimator`` keeps the ended ones), so each field is set per use.
 @usableFromInline final class ViewAnimation {
-    @usableFromInline let view: View
+    /// The view animated; nil while the record waits for its next use.
+    @usableFromInline var view: View?
     @usableFromInline var properties: AnimatedProperties = []
     @usableFromInline var from: ViewPresentation
     @usableFromInline var to: ViewPresentation
@@ -65,51 +66,73 @@ public struct AnimationOptions: OptionSet, Sendable {
     @usableFromInline var duration = 0.0
     @usableFromInline var curve = TimingCurve.easeInOut
     @usableFromInline var blocksInteraction = true
-    @usableFromInline let group: AnimationGroup
+    /// Told when the animation ends; nil for a call without a completion.
+    @usableFromInline var group: AnimationGroup?
     @usableFromInline var isDone = false
     @usableFromInline var didFinish = true
+    /// The open `animate` block recording into it; 0 once it started.
+    @usableFromInline var captureID: UInt64 = 0
+    /// The next record of the same view (``View/firstAnimation``). Unretained:
+    /// a linked record is held by the block recording it or by the running list.
+    @usableFromInline unowned(unsafe) var nextOfView: ViewAnimation?
+    /// The next record of the same open block.
+    @usableFromInline var nextInCapture: ViewAnimation?
+    /// The animator running it, once started. Unretained: it holds the record while it runs.
+    @usableFromInline unowned(unsafe) var animator: ViewAnimator?
 
-    @usableFromInline init(view: View, group: AnimationGroup) {
-        self.view = view
-        self.group = group
+    @usableFromInline init(view: View) {
         from = ViewPresentation(modelOf: view)
         to = from
-    }
-}
-
-/// What an open `animate` block records: the view changes it makes become
-/// animations instead of jumps.
-@usableFromInline final class AnimationCapture {
-    @usableFromInline let options: AnimationOptions
-    @usableFromInline let group: AnimationGroup
-    @usableFromInline var animations: [ViewAnimation] = []
-
-    @usableFromInline init(options: AnimationOptions, group: AnimationGroup) {
-        self.options = options
-        self.group = group
+        prepare(for: view)
     }
 
-    /// The animation being recorded for `view`, made on its first change.
-    @usableFromInline func animation(for view: View) -> ViewAnimation {
-        for animation in animations where animation.view === view { return animation }
-        let animation = ViewAnimation(view: view, group: group)
-        animations.append(animation)
-        return animation
+    /// Readies the record for a new animation of `view`.
+    @usableFromInline func prepare(for view: View) {
+        self.view = view
+        properties = []
+        from = ViewPresentation(modelOf: view)
+        to = from
+        group = nil
+        animator = nil
+        isDone = false
+        didFinish = true
     }
 }
 
 /// libc's `pthread_self`: the core imports no C module, and this is all it needs of one.
 @_silgen_name("pthread_self") @usableFromInline func currentThreadIdentifier() -> UInt
 
-/// The `animate` blocks being run, one per thread: view setters record into
-/// their thread's. A UI runs on one thread, but tests run apps on several at
-/// once, and one thread's block must not capture another's views. Slots are
-/// found by the thread's identifier; a thread writes only the slot it claimed.
-/// The captures are unretained: `View.run` holds its capture while it is open.
-@usableFromInline enum OpenAnimationBlocks {
+/// What `View.animate` keeps per thread: the block being run (view setters
+/// record into their thread's), the run loop turning on the thread (where a
+/// completion waits for its turn), and the completions run outside any loop.
+/// A UI runs on one thread, but tests run apps on several at once, and one
+/// thread's block must not capture another's views. Slots are found by the
+/// thread's identifier; a thread writes only the slot it claimed, and gives
+/// it back once it holds nothing. Nothing here allocates.
+@usableFromInline enum ThreadAnimationState {
+    /// An open `animate` block: its id tags the records it makes, which it holds in order.
+    @usableFromInline struct Capture {
+        @usableFromInline var id: UInt64 = 0   // 0: none open
+        @usableFromInline var options: AnimationOptions = []
+        @usableFromInline var first: ViewAnimation?
+        @usableFromInline unowned(unsafe) var last: ViewAnimation?
+        @usableFromInline init() {}
+    }
+
     @usableFromInline struct Slot {
         @usableFromInline var thread: UInt = 0
-        @usableFromInline var capture: Unmanaged<AnimationCapture>?
+        @usableFromInline var capture = Capture()
+        /// Blocks opened in this slot so far: a new block's id. Kept when the slot is given back.
+        @usableFromInline var blocksOpened: UInt64 = 0
+        /// The loop whose turn is running on this thread (set by ``Application/runTurn()``
+        /// and ``RunLoop/advance(to:)``), alive while it is set.
+        @usableFromInline unowned(unsafe) var turningRunLoop: RunLoop?
+        /// A completion is running: one due meanwhile queues behind it.
+        @usableFromInline var isCompleting = false
+        @usableFromInline var firstWaiting: AnimationGroup?
+        @usableFromInline unowned(unsafe) var lastWaiting: AnimationGroup?
+
+        @usableFromInline var holdsNothing: Bool { capture.id == 0 && turningRunLoop == nil && !isCompleting }
     }
 
     @usableFromInline static let slotCount = 64
@@ -124,42 +147,100 @@ public struct AnimationOptions: OptionSet, Sendable {
         Int(truncatingIfNeeded: (thread >> 12) ^ (thread >> 24)) & (slotCount - 1)
     }
 
-    /// This thread's open block, if any.
-    @usableFromInline static var current: AnimationCapture? {
+    /// This thread's slot; a free one is claimed when `claim` is true. Nil
+    /// when the thread has none (and none was free).
+    @usableFromInline static func slot(claim: Bool) -> UnsafeMutablePointer<Slot>? {
         let me = currentThreadIdentifier()
         var i = home(of: me)
+        var free = -1
         for _ in 0..<4 {
-            if slots[i].thread == me { return slots[i].capture?.takeUnretainedValue() }
+            if slots[i].thread == me { return slots + i }
+            if free < 0 && slots[i].thread == 0 { free = i }
             i = (i + 1) & (slotCount - 1)
         }
-        return nil
+        guard claim, free >= 0 else { return nil }
+        slots[free].thread = me
+        return slots + free
     }
 
-    /// Makes `capture` this thread's open block (nil closes it); false when
-    /// no slot was free, and the block's changes then happen at once.
-    @usableFromInline @discardableResult static func setCurrent(_ capture: AnimationCapture?) -> Bool {
-        let me = currentThreadIdentifier()
-        var i = home(of: me)
-        for _ in 0..<4 {
-            if slots[i].thread == me || (slots[i].thread == 0 && capture != nil) {
-                if let capture {
-                    slots[i].capture = Unmanaged.passUnretained(capture)
-                    slots[i].thread = me
-                } else {
-                    slots[i].thread = 0
-                    slots[i].capture = nil
-                }
-                return true
-            }
-            i = (i + 1) & (slotCount - 1)
+    /// Gives `slot` back once it holds nothing.
+    @usableFromInline static func release(_ slot: UnsafeMutablePointer<Slot>) {
+        if slot.pointee.holdsNothing { slot.pointee.thread = 0 }
+    }
+
+    /// This thread's open block, if any.
+    @usableFromInline static var openCapture: UnsafeMutablePointer<Slot>? {
+        guard let slot = slot(claim: false), slot.pointee.capture.id != 0 else { return nil }
+        return slot
+    }
+
+    /// Makes `capture` this thread's open block (an empty one closes it); false
+    /// when no slot was free, and the block's changes then happen at once.
+    @usableFromInline @discardableResult static func setCapture(_ capture: Capture) -> Bool {
+        guard let slot = slot(claim: capture.id != 0) else { return capture.id == 0 }
+        slot.pointee.capture = capture
+        release(slot)
+        return true
+    }
+
+    /// Marks `runLoop` as turning on this thread; returns the loop it replaces.
+    @usableFromInline static func beginTurn(of runLoop: RunLoop) -> RunLoop? {
+        guard let slot = slot(claim: true) else { return nil }
+        let outer = slot.pointee.turningRunLoop
+        slot.pointee.turningRunLoop = runLoop
+        return outer
+    }
+
+    @usableFromInline static func endTurn(restoring outer: RunLoop?) {
+        guard let slot = slot(claim: outer != nil) else { return }
+        slot.pointee.turningRunLoop = outer
+        release(slot)
+    }
+
+    /// The loop turning on this thread, if any.
+    @usableFromInline static var turningRunLoop: RunLoop? { slot(claim: false)?.pointee.turningRunLoop }
+
+    /// Runs `group`'s completion now, unless another completion is running
+    /// on this thread: then it waits until that one returned, which runs it.
+    /// So a completion never runs inside another, and a chain of them (each
+    /// starting the next animation, or interrupting one) takes no stack.
+    /// Returns whether it ran now.
+    @usableFromInline @discardableResult static func runCompletion(of group: AnimationGroup) -> Bool {
+        guard let slot = slot(claim: true) else {
+            group.complete()
+            return true
         }
-        return capture == nil
+        if slot.pointee.isCompleting {
+            if let last = slot.pointee.lastWaiting { last.nextWaiting = group } else { slot.pointee.firstWaiting = group }
+            slot.pointee.lastWaiting = group
+            return false
+        }
+        slot.pointee.isCompleting = true
+        var next: AnimationGroup? = group
+        while let current = next {
+            current.complete()
+            // Looked up again: the completion ran app code.
+            guard let slot = ThreadAnimationState.slot(claim: false) else { break }
+            next = slot.pointee.firstWaiting
+            if let waiting = next {
+                slot.pointee.firstWaiting = waiting.nextWaiting
+                waiting.nextWaiting = nil
+                if slot.pointee.firstWaiting == nil { slot.pointee.lastWaiting = nil }
+            }
+        }
+        if let slot = ThreadAnimationState.slot(claim: false) {
+            slot.pointee.isCompleting = false
+            release(slot)
+        }
+        return true
     }
 }
 
 extension View {
     /// This thread's open `animate` block, if any: view setters record into it.
-    @usableFromInline static var openCapture: AnimationCapture? { OpenAnimationBlocks.current }
+    @usableFromInline static var openCapture: UnsafeMutablePointer<ThreadAnimationState.Slot>? {
+        ThreadAnimationState.openCapture
+    }
 
     /// Animates the changes `animations` makes to views' ``frame``, ``bounds``,
     /// ``center``, ``alpha``, ``transform`` and ``backgroundColor``:
@@ -168,9 +249,15 @@ extension View {
     /// `duration` seconds after `delay`, stepped by the application's
     /// ``DisplayLink``. `completion` runs when every change ended, told
     /// whether all ran to their end (false when one was interrupted by
-    /// another animation of the same property).
+    /// another animation of the same property), never inside this call: a
+    /// block that animated nothing completes on the next turn of the run loop
+    /// (docs/memory.md, "Changes made from inside a dispatch").
     ///
     /// Views not in an application's window change at once.
+    ///
+    /// In steady state a call allocates nothing: its records are reused
+    /// (``ViewAnimator``). The closures are the caller's: a completion that
+    /// captures values is allocated where it is written, as any closure.
     public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         run(duration: duration, delay: delay, options: options, curve: options.curve,
@@ -192,44 +279,78 @@ extension View {
 
     /// Runs `changes` with no animation, even inside an `animate` block.
     public static func performWithoutAnimation(_ changes: () -> Void) {
-        let outer = openCapture
-        OpenAnimationBlocks.setCurrent(nil)
+        guard let slot = openCapture else { return changes() }
+        let outer = slot.pointee.capture
+        ThreadAnimationState.setCapture(ThreadAnimationState.Capture())
         changes()
-        OpenAnimationBlocks.setCurrent(outer)
-        withExtendedLifetime(outer) {}
+        ThreadAnimationState.setCapture(outer)
     }
 
     @usableFromInline static func run(duration: Double, delay: Double, options: AnimationOptions, curve: TimingCurve,
                                       animations: () -> Void, completion: ((Bool) -> Void)?) {
-        let group = AnimationGroup(completion: completion)
-        let capture = AnimationCapture(options: options, group: group)
-        let outer = openCapture
-        OpenAnimationBlocks.setCurrent(capture)
+        // Record the block's changes into a capture of this thread's.
+        let outer = openCapture?.pointee.capture ?? ThreadAnimationState.Capture()
+        var capture = ThreadAnimationState.Capture()
+        capture.options = options
+        if let slot = ThreadAnimationState.slot(claim: true) {
+            slot.pointee.blocksOpened &+= 1
+            capture.id = slot.pointee.blocksOpened << 6 | UInt64(slot - ThreadAnimationState.slots)
+        }
+        let isRecording = capture.id != 0 && ThreadAnimationState.setCapture(capture)
         animations()
-        OpenAnimationBlocks.setCurrent(outer)
-        withExtendedLifetime(outer) {}
-        var animator: ViewAnimator?
-        for animation in capture.animations {
-            guard let application = animation.view.window?.owningApplication else {
+        if isRecording, let slot = openCapture { capture = slot.pointee.capture }
+        ThreadAnimationState.setCapture(outer)
+
+        // Start what it recorded. The group is held (one extra pending) until
+        // every animation started, so none ending meanwhile completes it early.
+        var group: AnimationGroup?
+        var next = capture.first
+        while let animation = next {
+            next = animation.nextInCapture
+            animation.nextInCapture = nil
+            animation.captureID = 0
+            let view = animation.view.unsafelyUnwrapped
+            guard let application = view.window?.owningApplication else {
                 // The block took the view out of its app: it jumps, as outside a block.
-                animation.view.dropPresentation(of: animation.properties)
+                view.unlinkAnimation(animation)
+                view.dropPresentation(of: animation.properties)
+                animation.view = nil
                 continue
             }
-            animation.to.copy(animation.properties, from: ViewPresentation(modelOf: animation.view))
+            animation.to.copy(animation.properties, from: ViewPresentation(modelOf: view))
             animation.startTime = application.runLoop.now + (delay.isFinite ? max(delay, 0) : 0)
             animation.duration = duration.isFinite ? max(duration, 0) : 0
             animation.curve = curve
             animation.blocksInteraction = !options.contains(.allowUserInteraction)
-            group.pending += 1
-            application.viewAnimator.start(animation)
-            animator = application.viewAnimator
-        }
-        if group.pending == 0 {
-            if let application = capture.animations.first?.view.window?.owningApplication ?? animator?.application {
-                application.runLoop.performOnNextTurn(target: group)
-            } else {
-                group.complete()
+            if let completion, group == nil {
+                let made = application.viewAnimator.makeGroup(completion: completion)
+                made.pending = 1
+                group = made
             }
+            if let group {
+                animation.group = group
+                group.pending += 1
+            }
+            application.viewAnimator.start(animation)
+        }
+        if let group {
+            group.pending -= 1
+            if group.pending > 0 { return }
+            // Every animation it started was ended meanwhile (by a completion it triggered).
+            complete(group)
+        } else if let completion {
+            complete(AnimationGroup(completion: completion))
+        }
+    }
+
+    /// A completion with no animation to wait for runs on the next turn of
+    /// the loop turning now; with none (set-up code, a test's body) it runs
+    /// now, but never inside another completion.
+    @usableFromInline static func complete(_ group: AnimationGroup) {
+        if let runLoop = ThreadAnimationState.turningRunLoop {
+            runLoop.performOnNextTurn(target: group)
+        } else {
+            ThreadAnimationState.runCompletion(of: group)
         }
     }
 
@@ -248,17 +369,29 @@ extension View {
         presentationDidChange()
     }
 
+    /// Takes `animation` off this view's list of animations.
+    @usableFromInline func unlinkAnimation(_ animation: ViewAnimation) {
+        if firstAnimation === animation {
+            firstAnimation = animation.nextOfView
+        } else {
+            var previous = firstAnimation
+            while let current = previous, current.nextOfView !== animation { previous = current.nextOfView }
+            previous?.nextOfView = animation.nextOfView
+        }
+        animation.nextOfView = nil
+    }
+
     /// Called by the setters of animatable properties after the model
     /// changed, with what the model was before. Inside an `animate` block the
     /// change becomes an animation: the screen keeps showing the start value.
     @usableFromInline func recordAnimatedChange(_ property: AnimatedProperties, oldModel: ViewPresentation) {
-        guard let capture = View.openCapture, window?.owningApplication != nil else { return }
-        let animation = capture.animation(for: self)
+        guard let slot = View.openCapture, let application = window?.owningApplication else { return }
+        let animation = application.viewAnimator.animation(for: self, recordingIn: slot)
         if !animation.properties.contains(property) {
             animation.properties.insert(property)
             var current = oldModel
             if let presentationState { current.copy(presentedProperties, from: presentationState) }
-            let start = capture.options.contains(.beginFromCurrentState) ? current : oldModel
+            let start = slot.pointee.capture.options.contains(.beginFromCurrentState) ? current : oldModel
             animation.from.copy(property, from: start)
             current.copy(property, from: start)
             presentationState = current
@@ -269,33 +402,96 @@ extension View {
 
 /// Steps an application's running view animations on its display link:
 /// each frame sets their views' presentation values and marks what moved
-/// dirty. Running animations sit in storage reserved up front, so a frame
-/// allocates nothing; starting one allocates its records.
+/// dirty. Running animations sit in storage reserved up front, and ended
+/// records and groups are kept for the next `animate`, so in steady state
+/// neither a frame nor starting an animation allocates.
+///
+/// Starting one costs O(1) amortised, whatever runs already: a view's own
+/// animations are found through the view (``View/firstAnimation``), and
+/// ended ones leave the running list in batches.
 public final class ViewAnimator: DisplayLinkTarget {
     @usableFromInline let displayLink: DisplayLink
     @usableFromInline unowned(unsafe) var application: Application?   // owns the animator; cleared in its deinit
+    /// Started animations, oldest first; ended ones stay (done) until half the list has ended.
     @usableFromInline var running: ContiguousArray<ViewAnimation> = []
+    /// How many of `running` are not done.
+    @usableFromInline var liveCount = 0
+    /// Ended animations whose groups are not told yet, from `endedHead` on.
     @usableFromInline var ended: ContiguousArray<ViewAnimation> = []
+    @usableFromInline var endedHead = 0
+    @usableFromInline var isTellingGroups = false
+    @usableFromInline var spareAnimations: ContiguousArray<ViewAnimation> = []
+    @usableFromInline var spareGroups: ContiguousArray<AnimationGroup> = []
+    /// List entries looked at to start, record, end and drop animations: the
+    /// work tests count to show a start costs O(1), not O(running animations).
+    @usableFromInline var bookkeepingSteps = 0
 
     @usableFromInline init(displayLink: DisplayLink) {
         self.displayLink = displayLink
         running.reserveCapacity(64)
         ended.reserveCapacity(64)
+        spareAnimations.reserveCapacity(64)
+        spareGroups.reserveCapacity(64)
+    }
+
+    deinit {
+        // The views outlive their animations here: they forget them.
+        for animation in running where !animation.isDone {
+            animation.view?.unlinkAnimation(animation)
+        }
     }
 
     /// How many view animations are running or waiting for their delay.
-    public var runningCount: Int { running.count }
+    public var runningCount: Int { liveCount }
+
+    @usableFromInline func makeGroup(completion: @escaping (Bool) -> Void) -> AnimationGroup {
+        guard let group = spareGroups.popLast() else { return AnimationGroup(completion: completion) }
+        group.completion = completion
+        group.pending = 0
+        group.finished = true
+        return group
+    }
+
+    /// The animation the open block in `slot` records `view`'s changes into, made on its first change.
+    @usableFromInline func animation(for view: View, recordingIn slot: UnsafeMutablePointer<ThreadAnimationState.Slot>)
+        -> ViewAnimation {
+        let id = slot.pointee.capture.id
+        var other = view.firstAnimation
+        while let animation = other {
+            bookkeepingSteps &+= 1
+            if animation.captureID == id { return animation }
+            other = animation.nextOfView
+        }
+        let animation: ViewAnimation
+        if let spare = spareAnimations.popLast() {
+            spare.prepare(for: view)
+            animation = spare
+        } else {
+            animation = ViewAnimation(view: view)
+        }
+        animation.captureID = id
+        animation.nextOfView = view.firstAnimation
+        view.firstAnimation = animation
+        if let last = slot.pointee.capture.last { last.nextInCapture = animation } else { slot.pointee.capture.first = animation }
+        slot.pointee.capture.last = animation
+        return animation
+    }
 
     @usableFromInline func start(_ animation: ViewAnimation) {
-        let view = animation.view
+        let view = animation.view.unsafelyUnwrapped
         // A property belongs to one animation at a time: the older one lets it go.
-        for i in 0..<running.count where running[i].view === view && !running[i].isDone {
-            let older = running[i]
-            guard !older.properties.isDisjoint(with: animation.properties) else { continue }
+        var other = view.firstAnimation
+        while let older = other {
+            bookkeepingSteps &+= 1
+            other = older.nextOfView
+            guard older !== animation, older.captureID == 0, !older.isDone,
+                  !older.properties.isDisjoint(with: animation.properties) else { continue }
             older.properties.subtract(animation.properties)
-            if older.properties.isEmpty { retire(older, finished: false) }
+            if older.properties.isEmpty { older.animator.unsafelyUnwrapped.retire(older, finished: false) }
         }
+        animation.animator = self
         running.append(animation)
+        liveCount += 1
         view.runningAnimations += 1
         if animation.blocksInteraction { view.interactionBlockingAnimations += 1 }
         view.presentationDidChange()
@@ -308,10 +504,13 @@ public final class ViewAnimator: DisplayLinkTarget {
         guard !animation.isDone else { return }
         animation.isDone = true
         animation.didFinish = finished
-        let view = animation.view
+        liveCount -= 1
+        let view = animation.view.unsafelyUnwrapped
         view.runningAnimations -= 1
         if animation.blocksInteraction { view.interactionBlockingAnimations -= 1 }
+        view.unlinkAnimation(animation)
         view.dropPresentation(of: animation.properties)
+        ended.append(animation)
     }
 
     public func displayLinkDidFire(_ link: DisplayLink) {
@@ -326,7 +525,7 @@ public final class ViewAnimator: DisplayLinkTarget {
                 retire(animation, finished: true)
                 continue
             }
-            let view = animation.view
+            let view = animation.view.unsafelyUnwrapped
             var shown = view.presentationState ?? animation.from
             shown.interpolate(animation.properties, from: animation.from, to: animation.to,
                               progress: animation.curve.progress(at: t))
@@ -336,29 +535,58 @@ public final class ViewAnimator: DisplayLinkTarget {
         sweep()
     }
 
-    /// Drops ended animations and tells their groups, after the frame, so a
-    /// completion that starts another animation appends to a list nobody reads.
+    /// Tells the groups of ended animations, after the frame, then drops the
+    /// ended ones from the running list once they are half of it (so a start
+    /// costs O(1) amortised) and keeps their records for the next `animate`.
+    /// A completion may start animations (which append to `running`) or end
+    /// them (which queue here): the outermost call tells every group in turn,
+    /// and a completion due while another runs waits for it to return
+    /// (``ThreadAnimationState/runCompletion(of:)``), so chains take no stack.
     @usableFromInline func sweep() {
-        var kept = 0
-        for i in 0..<running.count {
-            let animation = running[i]
-            if animation.isDone { ended.append(animation) } else { running[kept] = animation; kept += 1 }
+        guard !isTellingGroups else { return }
+        isTellingGroups = true
+        while endedHead < ended.count {
+            bookkeepingSteps &+= 1
+            let animation = ended[endedHead]
+            endedHead += 1
+            guard let group = animation.group else { continue }
+            animation.group = nil
+            if !animation.didFinish { group.finished = false }
+            group.pending -= 1
+            // Kept for the next `animate` unless it waits behind a running completion.
+            if group.pending == 0 && ThreadAnimationState.runCompletion(of: group) { spareGroups.append(group) }
         }
-        running.removeLast(running.count - kept)
-        if running.isEmpty { displayLink.remove(self) }
-        // Taken off before it is told: a completion may start animations,
-        // and a nested sweep drains the same queue.
-        while !ended.isEmpty {
-            let animation = ended.removeFirst()
-            animation.group.animationDidEnd(finished: animation.didFinish)
+        ended.removeAll(keepingCapacity: true)
+        endedHead = 0
+        isTellingGroups = false
+        let done = running.count - liveCount
+        if done > 0 && done * 2 >= running.count {
+            var kept = 0
+            for i in 0..<running.count {
+                bookkeepingSteps &+= 1
+                let animation = running[i]
+                if animation.isDone {
+                    animation.view = nil
+                    animation.animator = nil
+                    spareAnimations.append(animation)
+                } else {
+                    running[kept] = animation
+                    kept += 1
+                }
+            }
+            running.removeLast(running.count - kept)
         }
+        if liveCount == 0 { displayLink.remove(self) }
     }
 
     /// Ends every running animation of `view` where it is: the model values
     /// show. (A view leaving its window stops animating.)
     public func removeAnimations(of view: View) {
-        for i in 0..<running.count where running[i].view === view {
-            retire(running[i], finished: false)
+        var other = view.firstAnimation
+        while let animation = other {
+            bookkeepingSteps &+= 1
+            other = animation.nextOfView
+            if animation.captureID == 0 { animation.animator.unsafelyUnwrapped.retire(animation, finished: false) }
         }
         if !displayLink.isFiring { sweep() }
     }

@@ -42,7 +42,7 @@ open class Control: View {
     /// in points. 44 pt, the smallest comfortable touch target.
     @exclusivity(unchecked) public var touchMargin: Double = 44
 
-    @usableFromInline var targets = TargetActionList<Control>()
+    @usableFromInline let targets = TargetActionList<Control>()
     /// The touch being tracked. Unretained: touches are pooled objects that live
     /// as long as their application's touch tracker, and tracking stops
     /// (`stopTracking`) before the touch goes back to the pool. Read on every
@@ -92,18 +92,15 @@ open class Control: View {
 
     /// Every action as (target, events), in the order they were added; closure actions have a nil target.
     public var actions: [(target: AnyObject?, events: ControlEvents)] {
-        targets.entries.map { ($0.target, ControlEvents(rawValue: $0.events)) }
+        targets.entries.filter { $0.events != 0 }.map { ($0.target, ControlEvents(rawValue: $0.events)) }
     }
 
     /// Calls every action registered for any of `events`, each once, in the
-    /// order they were added.
+    /// order they were added. An action added meanwhile is first called by
+    /// the next send; one removed meanwhile is not called any more
+    /// (``TargetActionList``, docs/memory.md).
     open func sendActions(for events: ControlEvents) {
-        var i = 0
-        while i < targets.count {
-            let entry = targets.entries[i]
-            i += 1
-            if entry.events & events.rawValue != 0 { entry.send(from: self) }
-        }
+        targets.send(events.rawValue, from: self)
     }
 
     // MARK: Tracking (C4): subclasses override these

@@ -321,13 +321,9 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
         recognizer.storedState = state
         observer?.gestureRecognizer(recognizer, didChangeStateTo: state)
         guard state != .failed && state != .possible else { return }
-        // G3, G4: actions on began, changed, ended (recognized) and cancelled.
-        var i = 0
-        while i < recognizer.targets.count {
-            let entry = recognizer.targets.entries[i]
-            entry.send(from: recognizer)
-            i += 1
-        }
+        // G3, G4: actions on began, changed, ended (recognized) and cancelled;
+        // one added by an action waits for the next change (TargetActionList).
+        recognizer.targets.send(from: recognizer)
     }
 
     // MARK: Relations (G5, G8, G9, G20)

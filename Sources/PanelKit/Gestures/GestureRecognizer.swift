@@ -81,7 +81,7 @@ open class GestureRecognizer: RunLoopTarget {
     /// an action runs, so an action that adds a target or a requirement
     /// overlaps no access to them.
     @exclusivity(unchecked) @usableFromInline var requiredToFail: [GestureRecognizer] = []
-    @exclusivity(unchecked) @usableFromInline var targets = TargetActionList<GestureRecognizer>()
+    @usableFromInline let targets = TargetActionList<GestureRecognizer>()
     /// The arena of the application whose touches the recognizer saw; `nil`
     /// once that application (and its arena) is freed.
     @usableFromInline var arena: GestureArena? { arenaReference.object }

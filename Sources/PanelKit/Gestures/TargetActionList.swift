@@ -1,12 +1,24 @@
-/// The targets and actions of a recognizer or a control (G4, C3): fixed at
-/// registration, so sending actions allocates nothing.
+/// The targets and actions of a recognizer, a control or the screen (G4, C3):
+/// fixed at registration, so sending actions allocates nothing.
 ///
 /// Targets are not retained, as in UIKit, and as with UIKit's weak targets an
 /// action whose target was freed is skipped: each entry holds its target
 /// through a ``ZeroingReference``. An action is either an unapplied method
 /// (`MyView.handlePan`), called on its target, or a closure (which keeps what
 /// it captures alive, as a closure does).
-public struct TargetActionList<Sender: AnyObject> {
+///
+/// An action may add and remove actions while actions are being sent, as
+/// UIKit's `UIControl` has it (it sends from a copy of its list, and removing
+/// clears the events of the entry that copy shares):
+/// - an action added during a send is first called by the next send;
+/// - an action removed during a send is not called again, even later in the
+///   same send; removing one never makes another be skipped or called twice.
+///
+/// So a send walks the entries by index up to the count they had when it
+/// began, and a removal during a send only clears the entry's events: the
+/// emptied entries are dropped when the outermost send ends, and no entry
+/// moves while a send runs. No copy is made, so a send allocates nothing.
+public final class TargetActionList<Sender: AnyObject> {
     public struct Entry {
         @usableFromInline var reference: ZeroingReference<AnyObject>
         /// The events that fire this action (a control's event mask; all bits for recognizers).
@@ -19,46 +31,80 @@ public struct TargetActionList<Sender: AnyObject> {
         @usableFromInline var hasTarget: Bool { reference.token != nil }
     }
 
-    public internal(set) var entries: [Entry] = []
+    // Read on every send, so no dynamic exclusivity check: each access reads
+    // or writes the list whole or one entry, and ends before an action is
+    // called (the entry to send is copied out first).
+    /// The entries in the order they were added. During a send, entries
+    /// removed in it stay here with no events until it ends.
+    @exclusivity(unchecked) public internal(set) var entries: [Entry] = []
+    /// How many sends are running (an action may send again).
+    @exclusivity(unchecked) @usableFromInline var sendDepth = 0
+    /// An entry lost its last event during a send: drop it when the sends end.
+    @exclusivity(unchecked) @usableFromInline var hasEmptiedEntries = false
 
     public init() {}
 
-    public mutating func add<Target: LifetimeTracked>(_ target: Target, events: UInt32 = .max,
-                                                      action: @escaping (Target) -> (Sender) -> Void) {
+    public func add<Target: LifetimeTracked>(_ target: Target, events: UInt32 = .max,
+                                             action: @escaping (Target) -> (Sender) -> Void) {
         let reference = ZeroingReference<AnyObject>(target, token: target.lifetime.token)
         entries.append(Entry(reference: reference, events: events) { target, sender in
             action(unsafeDowncast(target.unsafelyUnwrapped, to: Target.self))(sender)
         })
     }
 
-    public mutating func add(events: UInt32 = .max, action: @escaping (Sender) -> Void) {
+    public func add(events: UInt32 = .max, action: @escaping (Sender) -> Void) {
         entries.append(Entry(reference: ZeroingReference(), events: events) { _, sender in action(sender) })
     }
 
     /// Removes `target`'s actions for `events`, or every entry's for `events`
     /// when `target` is nil. Entries whose target was freed go too.
-    public mutating func remove(_ target: AnyObject?, events: UInt32 = .max) {
+    public func remove(_ target: AnyObject?, events: UInt32 = .max) {
         var i = 0
         while i < entries.count {
             let entry = entries[i]
             let isGone = entry.hasTarget && entry.target == nil
             if isGone || target == nil || entry.reference.refers(to: target.unsafelyUnwrapped) {
                 entries[i].events &= isGone ? 0 : ~events
-                if entries[i].events == 0 {
-                    entries.remove(at: i)
-                    continue
-                }
+                if entries[i].events == 0 { hasEmptiedEntries = true }
             }
             i += 1
         }
+        if sendDepth == 0 { dropEmptiedEntries() }
     }
 
-    public var count: Int { entries.count }
+    @usableFromInline func dropEmptiedEntries() {
+        guard hasEmptiedEntries else { return }
+        hasEmptiedEntries = false
+        entries.removeAll { $0.events == 0 }
+    }
+
+    /// Calls every action registered for any of `events` when the call
+    /// began, each once, in the order they were added (see the rules above).
+    public func send(_ events: UInt32 = .max, from sender: Sender) {
+        let end = entries.count
+        sendDepth += 1
+        var i = 0
+        while i < end {
+            let entry = entries[i]
+            i += 1
+            // Read now, not at the start: a removal earlier in this send cleared them.
+            if entry.events & events != 0 { entry.send(from: sender) }
+        }
+        sendDepth -= 1
+        if sendDepth == 0 { dropEmptiedEntries() }
+    }
+
+    /// How many actions are registered.
+    public var count: Int {
+        var count = 0
+        for i in 0..<entries.count where entries[i].events != 0 { count += 1 }
+        return count
+    }
 
     /// The distinct live targets, in the order they were added (closure actions have none).
     public var allTargets: [AnyObject] {
         var result: [AnyObject] = []
-        for entry in entries {
+        for entry in entries where entry.events != 0 {
             if let target = entry.target, !result.contains(where: { $0 === target }) { result.append(target) }
         }
         return result

@@ -33,16 +33,23 @@ extension View {
     /// Lays out this view and its descendants that need it, now, top-down:
     /// a parent's ``layoutSubviews()`` runs before its subviews', so they see
     /// their final size. Returns at once (and allocates nothing) when none does.
+    ///
+    /// Called from a `layoutSubviews` on a view the running pass is inside
+    /// (the view itself, or one of its ancestors), it returns at once: that
+    /// pass lays the view out again if it asked, so layout never recurses.
+    /// On any other view (a subview, to read its laid-out size) it lays out now.
     public func layoutIfNeeded() {
-        guard needsLayout || descendantNeedsLayout else { return }
+        guard layoutCursor < 0, needsLayout || descendantNeedsLayout else { return }
         var passes = 0
+        var laidOut = 0
         // A layoutSubviews that marks a view already laid out (itself, an
         // ancestor) needs another pass; one that keeps doing so is a loop.
+        // A pass that lays out nothing leaves only views an outer pass is inside.
         repeat {
-            layoutSubtreeIfNeeded()
+            laidOut = layoutSubtreeIfNeeded()
             passes += 1
-        } while (needsLayout || descendantNeedsLayout) && passes < View.maximumLayoutPasses
-        guard needsLayout || descendantNeedsLayout else { return }
+        } while (needsLayout || descendantNeedsLayout) && laidOut > 0 && passes < View.maximumLayoutPasses
+        guard (needsLayout || descendantNeedsLayout) && laidOut > 0 else { return }
         let culprit = firstViewNeedingLayout()
         clearLayoutFlags()
         let application = (window ?? culprit.window)?.owningApplication
@@ -52,54 +59,99 @@ extension View {
             + " passes; change frames only when they differ")
     }
 
-    @usableFromInline func layoutSubtreeIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            // While it lays out its subviews, their requests stop here: this pass reaches them next.
-            descendantNeedsLayout = true
-            layoutSubviews()
+    /// One top-down pass: runs ``layoutSubviews()`` on each view of the
+    /// subtree that needs it, parent first. Returns how many ran.
+    @usableFromInline func layoutSubtreeIfNeeded() -> Int {
+        var laidOut = 0
+        walkFlaggedSubtree { view in
+            if view.needsLayout {
+                view.needsLayout = false
+                // While it lays out its subviews, their requests stop here: this pass reaches them next.
+                view.descendantNeedsLayout = true
+                view.layoutSubviews()
+                laidOut += 1
+            }
+            guard view.descendantNeedsLayout else { return false }
+            view.descendantNeedsLayout = false
+            return true
         }
-        guard descendantNeedsLayout else { return }
-        descendantNeedsLayout = false
-        var index = 0
-        while index < subviews.count {   // indices: `for in` allocates in unoptimized builds
-            let subview = subviews[index]
-            if subview.needsLayout || subview.descendantNeedsLayout { subview.layoutSubtreeIfNeeded() }
-            index += 1
+        return laidOut
+    }
+
+    /// Walks this view's subtree top-down without recursion: `enter` is
+    /// called on each view reached and says whether to go into its subviews.
+    /// Only subviews flagged for layout are reached (every one with
+    /// `everyView`), and never one a pass is already inside. The way down is
+    /// kept in the views themselves (`layoutCursor`, `layoutReturn`), so a
+    /// hierarchy of any depth takes no stack and no allocation.
+    @usableFromInline func walkFlaggedSubtree(everyView: Bool = false, _ enter: (View) -> Bool) {
+        var view = self
+        view.layoutCursor = 0
+        if !enter(view) { view.layoutCursor = Int.max }
+        while true {
+            if let child = view.nextSubviewToWalk(everyView: everyView) {
+                child.layoutReturn = view
+                child.layoutCursor = 0
+                view = child
+                if !enter(view) { view.layoutCursor = Int.max }
+                continue
+            }
+            view.layoutCursor = -1
+            guard view !== self, let parent = view.layoutReturn else { return }
+            view.layoutReturn = nil
+            view = parent
         }
+    }
+
+    /// The next subview a walk goes into, moving this view's cursor past it.
+    @usableFromInline func nextSubviewToWalk(everyView: Bool) -> View? {
+        while layoutCursor < subviews.count {
+            let subview = subviews[layoutCursor]
+            layoutCursor += 1
+            if subview.layoutCursor < 0 && (everyView || subview.needsLayout || subview.descendantNeedsLayout) {
+                return subview
+            }
+        }
+        return nil
     }
 
     @usableFromInline func firstViewNeedingLayout() -> View {
-        if needsLayout { return self }
-        var index = 0
-        while index < subviews.count {
-            let subview = subviews[index]
-            if subview.needsLayout || subview.descendantNeedsLayout { return subview.firstViewNeedingLayout() }
-            index += 1
+        var view = self
+        search: while !view.needsLayout {
+            var index = 0
+            while index < view.subviews.count {
+                let subview = view.subviews[index]
+                if subview.needsLayout || subview.descendantNeedsLayout {
+                    view = subview
+                    continue search
+                }
+                index += 1
+            }
+            break
         }
-        return self
+        return view
     }
 
     @usableFromInline func clearLayoutFlags() {
-        guard needsLayout || descendantNeedsLayout else { return }
-        needsLayout = false
-        descendantNeedsLayout = false
-        var index = 0
-        while index < subviews.count {
-            subviews[index].clearLayoutFlags()
-            index += 1
+        guard layoutCursor < 0 else { return }
+        walkFlaggedSubtree { view in
+            let descendantNeedsLayout = view.descendantNeedsLayout
+            view.needsLayout = false
+            view.descendantNeedsLayout = false
+            return descendantNeedsLayout
         }
     }
 
     /// Marks this view and its whole subtree for layout (the text driver changed: every text size may have).
     @usableFromInline func setNeedsLayoutInSubtree() {
-        needsLayout = true
-        descendantNeedsLayout = !subviews.isEmpty
-        var index = 0
-        while index < subviews.count {
-            subviews[index].setNeedsLayoutInSubtree()
-            index += 1
+        if layoutCursor < 0 {
+            walkFlaggedSubtree(everyView: true) { view in
+                view.needsLayout = true
+                view.descendantNeedsLayout = !view.subviews.isEmpty
+                return true
+            }
         }
+        needsLayout = true
         superview?.markDescendantNeedsLayout()
     }
 

@@ -143,8 +143,12 @@ public final class RunLoop {
     }
 
     /// Fires every timer due by the clock's current time, earliest first.
+    /// Only timers scheduled before the call: one a callback schedules,
+    /// even with delay 0, waits for the next turn, so a timer that
+    /// reschedules itself cannot keep the loop from its input.
     public func fireDueTimers() {
-        while let index = earliestDue() {
+        let scheduledBefore = sequence
+        while let index = earliestDue(scheduledBy: scheduledBefore) {
             let slot = slots[index]
             slots[index].target = nil
             slots[index].deadline = .infinity
@@ -152,11 +156,11 @@ public final class RunLoop {
         }
     }
 
-    @usableFromInline func earliestDue() -> Int? {
+    @usableFromInline func earliestDue(scheduledBy lastSequence: UInt64) -> Int? {
         let now = clock.now
         guard earliestDeadlineBound <= now else { return nil }
         var best: Int?
-        for i in 0..<slots.count where slots[i].target != nil && slots[i].deadline <= now {
+        for i in 0..<slots.count where slots[i].target != nil && slots[i].deadline <= now && slots[i].sequence <= lastSequence {
             if let b = best, (slots[b].deadline, slots[b].sequence) <= (slots[i].deadline, slots[i].sequence) { continue }
             best = i
         }
@@ -167,9 +171,15 @@ public final class RunLoop {
     /// its own deadline, so callbacks see the time they were scheduled for.
     /// Each deadline on the way is a turn of its own, as a device loop
     /// wakes for it: its timers fire, next-turn work runs, and the turn ends
-    /// (``endTurn()``: the frame driver draws a frame).
+    /// (``endTurn()``: the frame driver draws a frame). A timer scheduled
+    /// during a turn for a time already reached (delay 0) fires in a turn of
+    /// its own after it, so one that reschedules itself for ever keeps this
+    /// call turning, as it keeps a device loop busy (which still takes input
+    /// between its turns: ``Application/runTurn()`` fires it once).
     public func advance(to time: Double) {
         guard let manualClock else { fatalError("RunLoop.advance(to:) needs a run loop on a ManualClock") }
+        let outerTurn = ThreadAnimationState.beginTurn(of: self)
+        defer { ThreadAnimationState.endTurn(restoring: outerTurn) }
         while earliestDeadlineBound <= time, let deadline = nextDeadline, deadline <= time {
             manualClock.now = max(manualClock.now, deadline)
             fireDueTimers()

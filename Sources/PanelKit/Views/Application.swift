@@ -203,6 +203,9 @@ open class Application: Responder {
     /// and the touch that wakes a dimmed or blank screen is dropped here,
     /// whole, before any view or recognizer could see it.
     public func runTurn() {
+        // App code called from this turn (a completion with nothing to wait for) waits for the next one.
+        let outerTurn = ThreadAnimationState.beginTurn(of: runLoop)
+        defer { ThreadAnimationState.endTurn(restoring: outerTurn) }
         runLoop.fireDueTimers()
         while queueCount > 0 {
             let index = queueHead

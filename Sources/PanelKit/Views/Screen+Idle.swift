@@ -259,13 +259,8 @@ extension Screen {
         } else {
             applyBacklight()
         }
-        // Index loop: an action may add or remove others (they count from the next change).
-        let count = stateTargets.entries.count
-        var i = 0
-        while i < count && i < stateTargets.entries.count {
-            stateTargets.entries[i].send(from: self)
-            i += 1
-        }
+        // An action may add or remove others: added ones count from the next change (TargetActionList).
+        stateTargets.send(from: self)
     }
 
     /// Puts the backlight where ``idleState`` wants it.

@@ -82,7 +82,7 @@ public final class Screen: RunLoopTarget {
     @usableFromInline var backlightDriver: (any Backlight)?
     @usableFromInline var blankingDriver: (any DisplayBlanking)?
     /// Told when ``idleState`` changes.
-    @usableFromInline var stateTargets = TargetActionList<Screen>()
+    @usableFromInline let stateTargets = TargetActionList<Screen>()
 
     @exclusivity(unchecked) public internal(set) var idleState = IdleState.awake
 

@@ -103,6 +103,10 @@ open class View: Responder {
     @exclusivity(unchecked) @usableFromInline internal var presentedProperties: AnimatedProperties = []
     /// Animations of this view running or waiting for their delay.
     @exclusivity(unchecked) @usableFromInline internal var runningAnimations = 0
+    /// This view's animation records, running or being recorded, newest first
+    /// (linked by ``ViewAnimation/nextOfView``): what a start looks through.
+    /// Unretained: a record holds its view while linked, and unlinks itself when it ends.
+    @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) var firstAnimation: ViewAnimation?
     /// Whether an animation of this view is running (or waiting for its delay).
     /// Open (declared here, not with the animation code) so that
     /// ``ActivityIndicatorView`` can give it UIKit's meaning there: spinning.
@@ -134,6 +138,13 @@ open class View: Responder {
     @exclusivity(unchecked) @usableFromInline internal var needsLayout = true
     /// Some descendant needs layout: a pass walks down only these. Set on every ancestor of a view that needs layout.
     @exclusivity(unchecked) @usableFromInline internal var descendantNeedsLayout = false
+    /// While a layout pass walks through this view: the index of the next
+    /// subview it looks at (-1 when no pass is in it). The pass's way down
+    /// lives in the views, so it needs no stack however deep the hierarchy.
+    @exclusivity(unchecked) @usableFromInline internal var layoutCursor = -1
+    /// While a layout pass is inside this view: the view it goes back up to,
+    /// retained so a `layoutSubviews` that removes views cannot free the way back.
+    @exclusivity(unchecked) @usableFromInline internal var layoutReturn: View?
 
     /// Lays out the subviews; called by the layout pass (``layoutIfNeeded()``,
     /// which the renderer runs before each frame) after ``setNeedsLayout()``.
