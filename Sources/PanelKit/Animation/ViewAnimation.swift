@@ -99,16 +99,27 @@ public struct AnimationOptions: OptionSet, Sendable {
     }
 }
 
-/// libc's `pthread_self`: the core imports no C module, and this is all it needs of one.
-@_silgen_name("pthread_self") @usableFromInline func currentThreadIdentifier() -> UInt
+// libc's thread-specific data: the core imports no C module, and this is all it
+// needs of one. `pthread_key_t` is an `unsigned int` on Linux, an `unsigned long` on Darwin.
+#if os(Linux)
+@usableFromInline typealias ThreadKey = UInt32
+#else
+@usableFromInline typealias ThreadKey = UInt
+#endif
+@_silgen_name("pthread_key_create") @usableFromInline
+func threadKeyCreate(_ key: UnsafeMutablePointer<ThreadKey>,
+                     _ destructor: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
+@_silgen_name("pthread_getspecific") @usableFromInline func threadSpecific(_ key: ThreadKey) -> UnsafeMutableRawPointer?
+@_silgen_name("pthread_setspecific") @usableFromInline
+func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
 
 /// What `View.animate` keeps per thread: the block being run (view setters
 /// record into their thread's), the run loop turning on the thread (where a
-/// completion waits for its turn), and the completions run outside any loop.
-/// A UI runs on one thread, but tests run apps on several at once, and one
-/// thread's block must not capture another's views. Slots are found by the
-/// thread's identifier; a thread writes only the slot it claimed, and gives
-/// it back once it holds nothing. Nothing here allocates.
+/// completion waits for its turn), and the completions waiting for the one
+/// running. A UI runs on one thread, but tests run apps on several at once,
+/// and one thread's block must not capture another's views: the state is
+/// the thread's own (thread-specific data), made on its first use and freed
+/// when the thread ends. Nothing here allocates after that.
 @usableFromInline enum ThreadAnimationState {
     /// An open `animate` block: its id tags the records it makes, which it holds in order.
     @usableFromInline struct Capture {
@@ -120,9 +131,8 @@ public struct AnimationOptions: OptionSet, Sendable {
     }
 
     @usableFromInline struct Slot {
-        @usableFromInline var thread: UInt = 0
         @usableFromInline var capture = Capture()
-        /// Blocks opened in this slot so far: a new block's id. Kept when the slot is given back.
+        /// Blocks opened on this thread so far: a new block's id.
         @usableFromInline var blocksOpened: UInt64 = 0
         /// The loop whose turn is running on this thread (set by ``Application/runTurn()``
         /// and ``RunLoop/advance(to:)``), alive while it is set.
@@ -131,74 +141,61 @@ public struct AnimationOptions: OptionSet, Sendable {
         @usableFromInline var isCompleting = false
         @usableFromInline var firstWaiting: AnimationGroup?
         @usableFromInline unowned(unsafe) var lastWaiting: AnimationGroup?
-
-        @usableFromInline var holdsNothing: Bool { capture.id == 0 && turningRunLoop == nil && !isCompleting }
     }
 
-    @usableFromInline static let slotCount = 64
-    @usableFromInline nonisolated(unsafe) static let slots: UnsafeMutablePointer<Slot> = {
-        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: slotCount)
-        slots.initialize(repeating: Slot(), count: slotCount)
-        return slots
+    @usableFromInline static let key: ThreadKey = {
+        var key: ThreadKey = 0
+        _ = threadKeyCreate(&key) { state in
+            guard let state else { return }
+            let slot = state.assumingMemoryBound(to: Slot.self)
+            slot.deinitialize(count: 1)
+            slot.deallocate()
+        }
+        return key
     }()
 
-    @inline(__always) @usableFromInline static func home(of thread: UInt) -> Int {
-        // Thread identifiers are addresses a stack apart: mix the high bits in.
-        Int(truncatingIfNeeded: (thread >> 12) ^ (thread >> 24)) & (slotCount - 1)
-    }
-
-    /// This thread's slot; a free one is claimed when `claim` is true. Nil
-    /// when the thread has none (and none was free).
-    @usableFromInline static func slot(claim: Bool) -> UnsafeMutablePointer<Slot>? {
-        let me = currentThreadIdentifier()
-        var i = home(of: me)
-        var free = -1
-        for _ in 0..<4 {
-            if slots[i].thread == me { return slots + i }
-            if free < 0 && slots[i].thread == 0 { free = i }
-            i = (i + 1) & (slotCount - 1)
+    /// This thread's state; made on first use when `create` is true.
+    @usableFromInline static func slot(create: Bool) -> UnsafeMutablePointer<Slot>? {
+        if let state = threadSpecific(key) { return state.assumingMemoryBound(to: Slot.self) }
+        guard create else { return nil }
+        let slot = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
+        slot.initialize(to: Slot())
+        guard setThreadSpecific(key, slot) == 0 else {
+            slot.deinitialize(count: 1)
+            slot.deallocate()
+            return nil
         }
-        guard claim, free >= 0 else { return nil }
-        slots[free].thread = me
-        return slots + free
-    }
-
-    /// Gives `slot` back once it holds nothing.
-    @usableFromInline static func release(_ slot: UnsafeMutablePointer<Slot>) {
-        if slot.pointee.holdsNothing { slot.pointee.thread = 0 }
+        return slot
     }
 
     /// This thread's open block, if any.
     @usableFromInline static var openCapture: UnsafeMutablePointer<Slot>? {
-        guard let slot = slot(claim: false), slot.pointee.capture.id != 0 else { return nil }
+        guard let slot = slot(create: false), slot.pointee.capture.id != 0 else { return nil }
         return slot
     }
 
     /// Makes `capture` this thread's open block (an empty one closes it); false
-    /// when no slot was free, and the block's changes then happen at once.
+    /// when the thread's state could not be made, and the block's changes then happen at once.
     @usableFromInline @discardableResult static func setCapture(_ capture: Capture) -> Bool {
-        guard let slot = slot(claim: capture.id != 0) else { return capture.id == 0 }
+        guard let slot = slot(create: capture.id != 0) else { return capture.id == 0 }
         slot.pointee.capture = capture
-        release(slot)
         return true
     }
 
     /// Marks `runLoop` as turning on this thread; returns the loop it replaces.
     @usableFromInline static func beginTurn(of runLoop: RunLoop) -> RunLoop? {
-        guard let slot = slot(claim: true) else { return nil }
+        guard let slot = slot(create: true) else { return nil }
         let outer = slot.pointee.turningRunLoop
         slot.pointee.turningRunLoop = runLoop
         return outer
     }
 
     @usableFromInline static func endTurn(restoring outer: RunLoop?) {
-        guard let slot = slot(claim: outer != nil) else { return }
-        slot.pointee.turningRunLoop = outer
-        release(slot)
+        slot(create: false)?.pointee.turningRunLoop = outer
     }
 
     /// The loop turning on this thread, if any.
-    @usableFromInline static var turningRunLoop: RunLoop? { slot(claim: false)?.pointee.turningRunLoop }
+    @usableFromInline static var turningRunLoop: RunLoop? { slot(create: false)?.pointee.turningRunLoop }
 
     /// Runs `group`'s completion now, unless another completion is running
     /// on this thread: then it waits until that one returned, which runs it.
@@ -206,7 +203,7 @@ public struct AnimationOptions: OptionSet, Sendable {
     /// starting the next animation, or interrupting one) takes no stack.
     /// Returns whether it ran now.
     @usableFromInline @discardableResult static func runCompletion(of group: AnimationGroup) -> Bool {
-        guard let slot = slot(claim: true) else {
+        guard let slot = slot(create: true) else {
             group.complete()
             return true
         }
@@ -220,7 +217,7 @@ public struct AnimationOptions: OptionSet, Sendable {
         while let current = next {
             current.complete()
             // Looked up again: the completion ran app code.
-            guard let slot = ThreadAnimationState.slot(claim: false) else { break }
+            guard let slot = ThreadAnimationState.slot(create: false) else { break }
             next = slot.pointee.firstWaiting
             if let waiting = next {
                 slot.pointee.firstWaiting = waiting.nextWaiting
@@ -228,10 +225,7 @@ public struct AnimationOptions: OptionSet, Sendable {
                 if slot.pointee.firstWaiting == nil { slot.pointee.lastWaiting = nil }
             }
         }
-        if let slot = ThreadAnimationState.slot(claim: false) {
-            slot.pointee.isCompleting = false
-            release(slot)
-        }
+        ThreadAnimationState.slot(create: false)?.pointee.isCompleting = false
         return true
     }
 }
@@ -292,9 +286,9 @@ extension View {
         let outer = openCapture?.pointee.capture ?? ThreadAnimationState.Capture()
         var capture = ThreadAnimationState.Capture()
         capture.options = options
-        if let slot = ThreadAnimationState.slot(claim: true) {
+        if let slot = ThreadAnimationState.slot(create: true) {
             slot.pointee.blocksOpened &+= 1
-            capture.id = slot.pointee.blocksOpened << 6 | UInt64(slot - ThreadAnimationState.slots)
+            capture.id = slot.pointee.blocksOpened
         }
         let isRecording = capture.id != 0 && ThreadAnimationState.setCapture(capture)
         animations()
