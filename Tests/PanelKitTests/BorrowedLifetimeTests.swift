@@ -7,9 +7,9 @@ import Testing
 // `var lifetime: Lifetime { owner.lifetime }` was a target whose action ran
 // after the helper was freed (heap-use-after-free), where UIKit's weak target
 // reads nil. A `Lifetime` is now a noncopyable value stored in its object:
-// that getter is a compile error ("cannot consume noncopyable stored property
-// 'lifetime' of a class"), and the one-line `let lifetime = Lifetime()` is
-// still how a class adopts the protocol.
+// that getter is a compile error ("cannot consume noncopyable stored property",
+// or "is borrowed and cannot be consumed" for a Responder owner), and the
+// one-line `let lifetime = Lifetime()` is still how a class adopts the protocol.
 
 private func isCopyable<T: ~Copyable>(_: T.Type) -> Bool { false }
 private func isCopyable<T>(_: T.Type) -> Bool { true }

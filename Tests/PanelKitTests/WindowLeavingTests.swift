@@ -21,6 +21,15 @@ private final class EventLog {
     }
 }
 
+/// A button at the window's top left, its touch events logged.
+private func loggedButton(in window: Window) -> (Button, EventLog) {
+    let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
+    window.addSubview(button)
+    let log = EventLog()
+    log.watch(button)
+    return (button, log)
+}
+
 /// Records the touch messages a view hears.
 private final class ListeningView: View {
     var lines: [String] = []
@@ -37,10 +46,7 @@ struct WindowLeavingTests {
     @Test("Issue 34 row 14: a button whose touchDown removes its window hears touchCancel, stops tracking, and takes the next touch-down (UIKit cancels a removed window's touches)")
     func removingTheWindowInTouchDownCancelsTheTouch() {
         let driver = TouchDriver()
-        let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
-        driver.window.addSubview(button)
-        let log = EventLog()
-        log.watch(button)
+        let (button, log) = loggedButton(in: driver.window)
         var removeOnTouchDown = true
         button.addAction(for: .touchDown) { [unowned(unsafe) driver] _ in
             if removeOnTouchDown { driver.application.removeWindow(driver.window) }
@@ -110,10 +116,7 @@ struct WindowLeavingTests {
         let driver = TouchDriver()
         let front = Window(frame: Rect(x: 400, y: 0, width: 400, height: 480))
         driver.application.addWindow(front)
-        let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
-        driver.window.addSubview(button)
-        let log = EventLog()
-        log.watch(button)
+        let (button, log) = loggedButton(in: driver.window)
         button.addAction(for: .touchDown) { [unowned(unsafe) driver] _ in driver.application.removeWindow(driver.window) }
         driver.down(1, at: Point(x: 50, y: 50))
         driver.up(1)
@@ -124,10 +127,7 @@ struct WindowLeavingTests {
     @Test("Issue 34 row 14: a window moved to another application cancels its touches in the first")
     func windowMovedToAnotherApplication() {
         let driver = TouchDriver()
-        let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
-        driver.window.addSubview(button)
-        let log = EventLog()
-        log.watch(button)
+        let (_, log) = loggedButton(in: driver.window)
         driver.down(1, at: Point(x: 50, y: 50))
         let other = TouchDriver(driving: Application(runLoop: RunLoop(manualClock: ManualClock())), window: driver.window)
         other.application.addWindow(driver.window)
@@ -141,10 +141,7 @@ struct WindowLeavingTests {
     @Test("Issue 34 row 14: an application freed while a button tracks a touch cancels it; the button works in the next application")
     func applicationFreedWhileTracking() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
-        let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
-        window.addSubview(button)
-        let log = EventLog()
-        log.watch(button)
+        let (button, log) = loggedButton(in: window)
         do {
             let driver = TouchDriver(window: window)
             driver.down(1, at: Point(x: 50, y: 50))
@@ -162,10 +159,7 @@ struct WindowLeavingTests {
     @Test("R6 still holds: a button removed from its window during touchDown, the window staying, keeps its touch to the end")
     func removedViewKeepsItsTouch() {
         let driver = TouchDriver()
-        let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
-        driver.window.addSubview(button)
-        let log = EventLog()
-        log.watch(button)
+        let (button, log) = loggedButton(in: driver.window)
         button.addAction(for: .touchDown) { $0.removeFromSuperview() }
         driver.down(1, at: Point(x: 50, y: 50))
         driver.up(1)

@@ -13,9 +13,9 @@
 ///   ``Lifetime``'s `deinit` marks the token dead, and every reference reads `nil`.
 ///
 /// Because a `Lifetime` cannot be copied, an object cannot answer with
-/// another object's (`var lifetime: Lifetime { owner.lifetime }` is a compile
-/// error: "cannot consume noncopyable stored property"): a target whose
-/// lifetime ended with someone else would run its actions after it was freed.
+/// another object's: `var lifetime: Lifetime { owner.lifetime }` is a compile
+/// error (the owner's lifetime "cannot be consumed"). A target whose lifetime
+/// ended with someone else would run its actions after it was freed.
 ///
 /// Reading a reference allocates nothing; taking one allocates the object's
 /// token the first time (on ``Responder``, lazily).
