@@ -9,14 +9,16 @@ import Testing
 
 /// Draws `views` like ``drawn(_:_:rotation:text:)``, in a window of an
 /// application, with a finger held down at `finger`.
-func drawnPressed(_ size: Size, _ views: [View], finger: Point) -> HeadlessDisplay {
+/// The finger stays down while the driver lives: the caller keeps it to check
+/// the pressed state (freeing the application cancels its touches).
+func drawnPressed(_ size: Size, _ views: [View], finger: Point) -> (display: HeadlessDisplay, driver: TouchDriver) {
     let driver = TouchDriver(screen: size)
     driver.window.backgroundColor = Theme.standard.background
     for view in views { driver.window.addSubview(view) }
     driver.down(1, at: finger)
     let display = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
     Renderer(textRenderer: sharedText).draw(driver.window, into: display.framebuffer)
-    return display
+    return (display, driver)
 }
 
 extension ControlGoldenTests {
@@ -37,9 +39,10 @@ extension ControlGoldenTests {
         let disabled = segmented(204, "disabled")
         disabled.isEnabled = false
         // A finger on "Auto" of the second control.
-        let display = drawnPressed(Size(width: 300, height: 256), [normal, highlighted, disabledSegment, momentary, disabled],
-                                   finger: Point(x: 242, y: 80))
+        let (display, driver) = drawnPressed(Size(width: 300, height: 256), [normal, highlighted, disabledSegment, momentary, disabled],
+                                             finger: Point(x: 242, y: 80))
         #expect(highlighted.highlightedSegmentIndex == 2)
+        withExtendedLifetime(driver) {}  // the finger is down until here
         let result = GoldenImage.check(display.framebuffer, named: "segmented-states")
         #expect(result.passed, "\(result)")
     }
@@ -57,9 +60,10 @@ extension ControlGoldenTests {
         let disabled = stepper(144, 68, "disabled")
         disabled.isEnabled = false
         // A finger on the second stepper's −.
-        let display = drawnPressed(Size(width: 276, height: 124), [normal, pressed, atMinimum, disabled],
-                                   finger: Point(x: 174, y: 34))
+        let (display, driver) = drawnPressed(Size(width: 276, height: 124), [normal, pressed, atMinimum, disabled],
+                                             finger: Point(x: 174, y: 34))
         #expect(pressed.highlightedHalf == .decrement && pressed.value == 4)
+        withExtendedLifetime(driver) {}  // the finger is down until here
         let result = GoldenImage.check(display.framebuffer, named: "stepper-states")
         #expect(result.passed, "\(result)")
     }

@@ -15,7 +15,7 @@ private final class ActionTarget: LifetimeTracked {
     func fire(_ sender: GestureRecognizer) { onGesture(self, sender) }
 }
 
-@Suite("Target-action during a send: added ones wait for the next send, removed ones stop, nothing is skipped")
+@Suite("Target-action during a send: what is added or removed takes effect from the next send, nothing is skipped or repeated")
 struct TargetActionDuringSendTests {
     func buttonScene() -> (TouchDriver, Button) {
         let driver = TouchDriver(screen: Size(width: 200, height: 100))
@@ -124,9 +124,11 @@ struct TargetActionDuringSendTests {
         #expect(order == ["up 1", "up 2"])
     }
 
-    // UIKit: removal takes effect at once, in the send under way too.
-    @Test("an action removed during the send is not called later in it; removeTarget(nil) stops the rest")
-    func removedActionStopsAtOnce() {
+    // Issue 34 row 8 and "What to build" 3: a removal takes effect from the
+    // next send, so removeTarget(nil) in an action does not cut short the send
+    // it runs in.
+    @Test("an action removed during the send is still called by it, and by no later send; removeTarget(nil) cuts nothing short (issue 34 row 8)")
+    func removedActionWaitsForTheNextSend() {
         let (driver, button) = buttonScene()
         var order: [String] = []
         let later = ActionTarget()
@@ -138,6 +140,9 @@ struct TargetActionDuringSendTests {
         button.addTarget(later, action: ActionTarget.fire, for: .touchUpInside)
         button.addAction(for: .touchUpInside) { _ in order.append("last") }
         driver.tap(at: Point(x: 50, y: 25))
+        #expect(order == ["remover", "later", "last"])
+        order.removeAll()
+        driver.tap(at: Point(x: 50, y: 25), after: 1)
         #expect(order == ["remover", "last"])
 
         let (driver2, button2) = buttonScene()
@@ -148,8 +153,32 @@ struct TargetActionDuringSendTests {
         }
         button2.addAction(for: .touchUpInside) { _ in order.append("removed") }
         driver2.tap(at: Point(x: 50, y: 25))
-        #expect(order == ["clearer"])
+        #expect(order == ["clearer", "removed"])
         #expect(button2.actions.isEmpty && button2.allControlEvents.isEmpty)
+        order.removeAll()
+        driver2.tap(at: Point(x: 50, y: 25), after: 1)
+        #expect(order.isEmpty)
+    }
+
+    @Test("a send an action starts after removing one does not call it")
+    func nestedSendAfterRemovalSkipsIt() {
+        let list = TargetActionList<View>()
+        let sender = View()
+        var order: [String] = []
+        var nested = false
+        list.add { _ in
+            order.append("first")
+            guard !nested else { return }
+            nested = true
+            list.remove(nil, events: 2)
+            list.send(2, from: sender)
+        }
+        list.add(events: 2) { _ in order.append("removed") }
+        list.send(.max, from: sender)
+        #expect(order == ["first", "removed"], "the outer send began before the removal")
+        order.removeAll()
+        list.send(2, from: sender)
+        #expect(order.isEmpty)
     }
 
     @Test("a recognizer target that removes and re-adds itself runs once per state change (issue 34 row 8)")

@@ -7,23 +7,29 @@
 /// (`MyView.handlePan`), called on its target, or a closure (which keeps what
 /// it captures alive, as a closure does).
 ///
-/// An action may add and remove actions while actions are being sent, as
-/// UIKit's `UIControl` has it (it sends from a copy of its list, and removing
-/// clears the events of the entry that copy shares):
-/// - an action added during a send is first called by the next send;
-/// - an action removed during a send is not called again, even later in the
-///   same send; removing one never makes another be skipped or called twice.
+/// An action may add and remove actions while actions are being sent. A send
+/// calls exactly the actions registered when it began (issue 34, rows 7-8):
+/// - an action added during a send is first called by the next send (a send
+///   begun after the add, even one an action starts, sees it);
+/// - an action removed during a send is still called by the sends already
+///   under way, and by none begun after it, so `removeTarget(nil)` in an
+///   action does not cut the rest of that send short; removing never makes
+///   another action be skipped or called twice.
 ///
 /// So a send walks the entries by index up to the count they had when it
-/// began, and a removal during a send only clears the entry's events: the
-/// emptied entries are dropped when the outermost send ends, and no entry
-/// moves while a send runs. No copy is made, so a send allocates nothing.
+/// began, and a removal during a send clears the entry's events and notes
+/// which sends still see them: the emptied entries are dropped when the
+/// outermost send ends, and no entry moves while a send runs. No copy is
+/// made, so a send allocates nothing.
 public final class TargetActionList<Sender: AnyObject> {
     public struct Entry {
         @usableFromInline var reference: ZeroingReference<AnyObject>
         /// The events that fire this action (a control's event mask; all bits for recognizers).
         public var events: UInt32
         @usableFromInline var invoke: (AnyObject?, Sender) -> Void
+        /// Events removed during a send, which the sends begun up to `removedAfterSend` still call.
+        @usableFromInline var removedEvents: UInt32 = 0
+        @usableFromInline var removedAfterSend: UInt64 = 0
 
         /// `nil` for a closure action, and once the target was freed.
         public var target: AnyObject? { reference.object }
@@ -39,8 +45,11 @@ public final class TargetActionList<Sender: AnyObject> {
     @exclusivity(unchecked) public internal(set) var entries: [Entry] = []
     /// How many sends are running (an action may send again).
     @exclusivity(unchecked) @usableFromInline var sendDepth = 0
-    /// An entry lost its last event during a send: drop it when the sends end.
+    /// An entry lost events during a send: forget the sends that still saw
+    /// them, and drop it if it has none left, when the sends end.
     @exclusivity(unchecked) @usableFromInline var hasEmptiedEntries = false
+    /// Sends begun so far, numbering them (UInt64: it never wraps).
+    @exclusivity(unchecked) @usableFromInline var sendsBegun: UInt64 = 0
 
     public init() {}
 
@@ -64,7 +73,14 @@ public final class TargetActionList<Sender: AnyObject> {
             let entry = entries[i]
             let isGone = entry.hasTarget && entry.target == nil
             if isGone || target == nil || entry.reference.refers(to: target.unsafelyUnwrapped) {
-                entries[i].events &= isGone ? 0 : ~events
+                let removed = isGone ? entry.events : entry.events & events
+                if sendDepth > 0 && removed != 0 {
+                    // The sends under way began with these events: they still call them.
+                    entries[i].removedEvents |= removed
+                    entries[i].removedAfterSend = sendsBegun
+                    hasEmptiedEntries = true
+                }
+                entries[i].events &= ~removed
                 if entries[i].events == 0 { hasEmptiedEntries = true }
             }
             i += 1
@@ -76,6 +92,7 @@ public final class TargetActionList<Sender: AnyObject> {
         guard hasEmptiedEntries else { return }
         hasEmptiedEntries = false
         entries.removeAll { $0.events == 0 }
+        for i in 0..<entries.count where entries[i].removedEvents != 0 { entries[i].removedEvents = 0 }
     }
 
     /// Calls every action registered for any of `events` when the call
@@ -83,12 +100,15 @@ public final class TargetActionList<Sender: AnyObject> {
     public func send(_ events: UInt32 = .max, from sender: Sender) {
         let end = entries.count
         sendDepth += 1
+        sendsBegun &+= 1
+        let thisSend = sendsBegun
         var i = 0
         while i < end {
             let entry = entries[i]
             i += 1
-            // Read now, not at the start: a removal earlier in this send cleared them.
-            if entry.events & events != 0 { entry.send(from: sender) }
+            // The events the entry had when this send began: one removed since still counts here.
+            let registered = thisSend <= entry.removedAfterSend ? entry.events | entry.removedEvents : entry.events
+            if registered & events != 0 { entry.send(from: sender) }
         }
         sendDepth -= 1
         if sendDepth == 0 { dropEmptiedEntries() }
