@@ -37,8 +37,7 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     /// Hears every state change; retained (it is the app's log, not a delegate).
     public var observer: (any GestureArenaObserver)?
     public let lifetime = Lifetime()
-    /// What each engaged recognizer holds: taken once, as reading a
-    /// noncopyable `lifetime` through the protocol allocates in debug builds.
+    /// What each engaged recognizer holds: taken once, not per recognizer.
     @usableFromInline var reference = ZeroingReference<GestureArena>()
 
     @usableFromInline init(tracker: TouchTracker, runLoop: RunLoop) {

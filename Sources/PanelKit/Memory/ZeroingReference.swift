@@ -4,18 +4,16 @@
 /// reference reads `nil`, and a tap on a control whose target is gone does
 /// nothing. PanelKit gets the same with one small mechanism:
 ///
-/// - An object that may be referenced this way stores a ``Lifetime`` (every
-///   ``Responder`` has one). A lifetime is noncopyable: it lives in its
-///   object's storage and nowhere else.
+/// - An object that may be referenced this way owns a ``Lifetime`` (a stored
+///   property; every ``Responder`` has one). Nothing else retains it.
 /// - A ``ZeroingReference`` holds the object unretained plus the lifetime's
 ///   ``LifetimeToken``, which it does retain.
-/// - When the object is freed, its stored properties are destroyed, the
+/// - When the object is freed, its stored properties are released, the
 ///   ``Lifetime``'s `deinit` marks the token dead, and every reference reads `nil`.
 ///
-/// Because a `Lifetime` cannot be copied, an object cannot answer with
-/// another object's: `var lifetime: Lifetime { owner.lifetime }` is a compile
-/// error (the owner's lifetime "cannot be consumed"). A target whose lifetime
-/// ended with someone else would run its actions after it was freed.
+/// The lifetime must be the object's own (`let lifetime = Lifetime()`): an
+/// object that answers with another's (`var lifetime: Lifetime { owner.lifetime }`)
+/// is a target that outlives what it reports, and is not checked (docs/memory.md).
 ///
 /// Reading a reference allocates nothing; taking one allocates the object's
 /// token the first time (on ``Responder``, lazily).
@@ -25,9 +23,8 @@ public protocol LifetimeTracked: AnyObject {
     var lifetime: Lifetime { get }
 }
 
-/// Stored in one object, and destroyed with it; see ``LifetimeTracked``.
-/// Noncopyable, so it cannot be handed out as another object's.
-public struct Lifetime: ~Copyable {
+/// Owned by one object only, and freed with it; see ``LifetimeTracked``.
+public final class Lifetime {
     public let token = LifetimeToken()
 
     public init() {}

@@ -9,13 +9,12 @@ open class Responder: LifetimeTracked {
     /// Ends when the responder is freed, so targets and delegates that name it
     /// read `nil` afterwards instead of dangling (see ``ZeroingReference``).
     /// Created the first time something refers to the responder that way
-    /// (by hand, not `lazy`: Embedded clients inline the accessor). A
-    /// ``Lifetime`` is noncopyable, so it is lent (`_read`), not returned.
+    /// (by hand, not `lazy`: Embedded clients inline the getter).
     public final var lifetime: Lifetime {
-        _read {
-            if lifetimeStorage == nil { lifetimeStorage = Lifetime() }
-            yield lifetimeStorage!
-        }
+        if let lifetimeStorage { return lifetimeStorage }
+        let made = Lifetime()
+        lifetimeStorage = made
+        return made
     }
     @usableFromInline var lifetimeStorage: Lifetime?
 
