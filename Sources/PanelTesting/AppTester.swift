@@ -299,9 +299,8 @@ public final class AppTester {
         // memory sink, which grows, is the test's cost, not the frame's.
         app.log.writer.flush()
         // The frame's delivery is counted; its drawing follows at once, uncounted.
-        var allocations: UInt64 = 0
-        app.frameDriver.holdingFrames {
-            allocations = AllocationCounter.count { driver.frame(after: delay, changes) }
+        let allocations = app.frameDriver.holdingFrames {
+            AllocationCounter.count { driver.frame(after: delay, changes) }
         }
         measuredFrames.append(allocations)
     }

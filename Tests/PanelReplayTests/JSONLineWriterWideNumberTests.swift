@@ -7,8 +7,6 @@ import Testing
 /// exactly what the host prints through its 64-bit word.
 @Suite("The JSON line writer prints numbers past a 32-bit word's units the same through 64 bits")
 struct JSONLineWriterWideNumberTests {
-    static func written(_ write: (JSONLineWriter) -> Void) -> String { JSONLineWriterTests.line(write) }
-
     @Test("Around 2^32 units and up to 10^15, to 1, 3 and 4 places, both ways agree with the expected text")
     func wideUnits() {
         let cases: [(Double, Int, String)] = [
@@ -18,8 +16,8 @@ struct JSONLineWriterWideNumberTests {
         ]
         for (value, places, expected) in cases {
             let scale: UInt = places == 1 ? 10 : places == 3 ? 1000 : 10_000
-            let word = Self.written { $0.field("v", value, decimals: places) }
-            let wide = Self.written {
+            let word = JSONLineWriterTests.line { $0.field("v", value, decimals: places) }
+            let wide = JSONLineWriterTests.line {
                 $0.key("v")
                 $0.appendNumber(value, scaled: value.magnitude * Double(scale), decimals: places, scale: UInt64(scale))
             }

@@ -97,12 +97,13 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     /// that shows what changed: a turn's input work measured apart from its
     /// drawing (`AppTester`'s allocation counts). The frame comes before any
     /// further input, as on the panel.
-    public func holdingFrames(_ body: () -> Void) {
+    public func holdingFrames<Result>(_ body: () -> Result) -> Result {
         let wasHolding = isHoldingFrames
         isHoldingFrames = true
-        body()
+        let result = body()
         isHoldingFrames = wasHolding
         if !wasHolding { drawFrame() }
+        return result
     }
 
     // RunLoopTurnObserver
