@@ -898,7 +898,7 @@ func parseDecimal(_ text: Substring) -> Double? {
 /// The scroll-list scene's rows: texts built once, up front, so configuring a
 /// cell on the display link copies a string instead of building one.
 final class BenchListSource: TableViewDataSource {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     let texts: [String]
 
     init(rows: Int) {

@@ -9,7 +9,7 @@ import PanelReplay
 /// edge pops.
 public final class DemoApp: LifetimeTracked {
     /// Lets controls hold the demo as their target without retaining it.
-    public let lifetime = Lifetime()
+    public lazy var lifetime = Lifetime(of: self)
     public let application: Application
     public let window: Window
     public let navigation: NavigationController

@@ -5,7 +5,7 @@ import Testing
 
 /// Two sections with titles, a selected row, a value1 detail and a switch accessory.
 final class GoldenListSource: TableViewDataSource {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     let rows = [["Living room", "Kitchen", "Bedroom"], ["Heating", "Hot water", "Away mode", "Eco"]]
     let details = ["21.5°", "19.0°", "18.0°"]
     let toggle = Switch(frame: Rect(x: 0, y: 0, width: 56, height: 32), isOn: true)

@@ -152,6 +152,8 @@ struct AnimationTests {
         var secondFinished: Bool?
         View.animate(withDuration: 1, options: [.curveLinear, .beginFromCurrentState],
                      animations: { box.center = Point(x: 20, y: 40) }, completion: { secondFinished = $0 })
+        #expect(firstFinished == nil, "on a later turn")
+        driver.application.runTurn()
         #expect(firstFinished == false)
         #expect(box.presentation.center == shown, "no jump")
         driver.wait(0.5)
@@ -192,8 +194,9 @@ struct AnimationTests {
         let (driver, box) = scene()
         var done: Bool?
         View.animate(withDuration: 1, animations: { _ = box }, completion: { done = $0 })
-        #expect(done == true)
+        #expect(done == nil, "never inside View.animate")
         driver.wait(0)
+        #expect(done == true)
     }
 
     @Test("a completion may start the next animation (chained moves)")
@@ -208,12 +211,15 @@ struct AnimationTests {
         #expect(!box.isAnimating && box.presentation.center.x == 100)
     }
 
-    @Test("a view not in an application's window changes at once, and its completion runs")
+    @Test("a view not in an application's window changes at once, and its completion runs on the next turn")
     func outsideAWindowJumps() {
+        let runLoop = RunLoop(clock: ManualClock())
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var done: Bool?
         View.animate(withDuration: 1, animations: { view.alpha = 0 }, completion: { done = $0 })
         #expect(view.presentation.alpha == 0 && !view.isAnimating)
+        #expect(done == nil)
+        runLoop.advance(to: runLoop.now)
         #expect(done == true)
     }
 

@@ -6,24 +6,28 @@ import Testing
 // object's lifetime. A helper that "lives as long as its owner" and answered
 // `var lifetime: Lifetime { owner.lifetime }` was a target whose action ran
 // after the helper was freed (heap-use-after-free), where UIKit's weak target
-// reads nil. Still open: a noncopyable `Lifetime` made that getter a compile
-// error, but crashed swiftc 6.3 in optimized builds ("Found ownership error"
-// reading the lifetime through a delegate existential), so it was taken back.
-// These tests keep the spellings that are right working.
+// reads nil. A lifetime now names its owner, and a reference taken with
+// another object's lifetime reads nil from the start.
 
 /// The documented spelling.
 private final class Mixer: LifetimeTracked {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var calls = 0
     func tapped(_ sender: Control) { calls += 1 }
 }
 
-/// A helper given a lifetime of its own to keep, made for it alone.
-private final class Helper: LifetimeTracked {
-    let lifetime: Lifetime
+/// The owner the helpers below borrow from.
+private final class Owner: LifetimeTracked {
+    lazy var lifetime = Lifetime(of: self)
+}
+
+/// A helper that "lives as long as its owner": the spelling the issue found.
+private final class BorrowingHelper: LifetimeTracked, ScrollViewDelegate {
+    let owner: Owner
     let calls: Counter
-    init(lifetime: Lifetime, calls: Counter) {
-        self.lifetime = lifetime
+    var lifetime: Lifetime { owner.lifetime }
+    init(owner: Owner, calls: Counter) {
+        self.owner = owner
         self.calls = calls
     }
     func tapped(_ sender: Control) { calls.value += 1 }
@@ -33,7 +37,7 @@ private final class Counter { var value = 0 }
 
 @Suite("A target's lifetime is its own")
 struct BorrowedLifetimeTests {
-    @Test("Issue 34 row 15: the one-line `let lifetime = Lifetime()` still makes a target whose actions stop when it is freed")
+    @Test("Issue 34 row 15: the one-line `lazy var lifetime = Lifetime(of: self)` still makes a target whose actions stop when it is freed")
     func documentedSpellingZeroes() {
         let driver = TouchDriver()
         let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
@@ -47,19 +51,35 @@ struct BorrowedLifetimeTests {
         driver.tap(at: Point(x: 50, y: 50))   // skipped: the target is gone
     }
 
-    @Test("Issue 34 row 15: a lifetime moved into a helper ends with the helper, not with whoever made it")
-    func movedLifetimeEndsWithItsHolder() {
+    @Test("Issue 34 row 15: a target answering with its owner's lifetime is never called, so it cannot be called after it is freed")
+    func borrowedLifetimeTargetIsNeverCalled() throws {
         let driver = TouchDriver()
         let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
         driver.window.addSubview(button)
+        let owner = Owner()
         let calls = Counter()
-        var helper: Helper? = Helper(lifetime: Lifetime(), calls: calls)
-        button.addTarget(helper!, action: Helper.tapped, for: .touchUpInside)
+        var helper: BorrowingHelper? = BorrowingHelper(owner: owner, calls: calls)
+        button.addTarget(helper!, action: BorrowingHelper.tapped, for: .touchUpInside)
+        // Checked before anything is freed: on the old code the target was
+        // listed, and a tap after freeing it ran its action on freed memory.
+        try #require(button.allTargets.isEmpty, "a reference taken with another object's lifetime reads nil")
         driver.tap(at: Point(x: 50, y: 50))
-        #expect(calls.value == 1)
+        #expect(calls.value == 0)
         helper = nil
-        #expect(button.allTargets.isEmpty)
-        driver.tap(at: Point(x: 50, y: 50))
-        #expect(calls.value == 1)
+        driver.tap(at: Point(x: 50, y: 50))   // the owner lives on; the freed helper is not reached
+        #expect(calls.value == 0)
+        _ = owner
+    }
+
+    @Test("Issue 34 row 15: a delegate answering with its owner's lifetime reads nil at once")
+    func borrowedLifetimeDelegateReadsNil() {
+        let owner = Owner()
+        let helper = BorrowingHelper(owner: owner, calls: Counter())
+        let scrollView = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        scrollView.delegate = helper
+        #expect(scrollView.delegate == nil)
+        let own = Owner()
+        #expect(ZeroingReference(own).object === own, "the owner's own lifetime still works")
+        #expect(ZeroingReference(helper).object == nil)
     }
 }

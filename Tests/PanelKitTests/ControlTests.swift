@@ -34,7 +34,7 @@ final class ControlEventLog {
 
 /// A target for target-action tests: counts its calls.
 final class ControlTarget: LifetimeTracked {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var calls = 0
     var senders: [ObjectIdentifier] = []
     func fire(_ sender: Control) { calls += 1 }

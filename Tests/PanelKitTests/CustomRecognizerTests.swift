@@ -178,7 +178,7 @@ struct CustomRecognizerTests {
 
     /// Lets its recognizers run together (G5).
     final class Simultaneous: GestureRecognizerDelegate {
-        let lifetime = Lifetime()
+        lazy var lifetime = Lifetime(of: self)
         func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
     }

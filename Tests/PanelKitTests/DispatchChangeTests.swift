@@ -8,7 +8,7 @@ import Testing
 
 /// A target that runs a closure: the test says what its action does.
 private final class ActionTarget: LifetimeTracked {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var onAction: (ActionTarget, Control) -> Void = { _, _ in }
     var onGesture: (ActionTarget, GestureRecognizer) -> Void = { _, _ in }
     func fire(_ sender: Control) { onAction(self, sender) }
@@ -458,8 +458,9 @@ struct AnimationCompletionTurnTests {
         #expect(turns == 10_001, "one completion a turn")
     }
 
-    @Test("outside any run loop, chained completions run one after another, none inside another")
+    @Test("outside any turn, a completion waits for the next turn of a run loop on the thread: chained ones run one a turn, none inside another (issue 34 row 12)")
     func chainOutsideARunLoop() {
+        let runLoop = RunLoop(clock: ManualClock())
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         var completions = 0, depth = 0, deepest = 0
         func next() {
@@ -472,8 +473,32 @@ struct AnimationCompletionTurnTests {
             })
         }
         next()
+        #expect(completions == 0, "not inside View.animate, nor before a run loop turns")
+        var turns = 0
+        while completions < 10_000 && turns <= 10_001 {
+            runLoop.advance(to: runLoop.now)   // a turn at the same time: the waiting completion runs at its end
+            turns += 1
+        }
         #expect(completions == 10_000)
         #expect(deepest == 1)
+    }
+
+    @Test("an animation interrupted by a new one completes on a later turn, not inside the interrupting View.animate (issue 34 row 12)")
+    func interruptedCompletesOnALaterTurn() {
+        let (driver, box) = scene()
+        var finished: Bool?
+        View.animate(withDuration: 1, animations: { box.center.x = 60 }, completion: { finished = $0 })
+        driver.wait(0.1)
+        var finishedInsideAnimate: Bool?
+        let work = TurnWork {
+            View.animate(withDuration: 1) { box.center.x = 100 }
+            finishedInsideAnimate = finished
+        }
+        driver.application.runLoop.performOnNextTurn(target: work)
+        driver.application.runTurn()
+        #expect(finishedInsideAnimate == nil)
+        driver.application.runTurn()
+        #expect(finished == false)
     }
 
     @Test("a completion that starts an animation interrupting another runs that one's completion after it, not inside it")
@@ -492,6 +517,13 @@ struct AnimationCompletionTurnTests {
         }
         move(0)
         move(1)   // interrupts the first: its completion starts the next, which interrupts this one...
+        #expect(finishedFlags.isEmpty, "on a later turn")
+        var turns = 0, seen = -1
+        while finishedFlags.count != seen && turns <= 5_000 {   // until a turn completes none
+            seen = finishedFlags.count
+            driver.application.runTurn()
+            turns += 1
+        }
         #expect(finishedFlags.count >= 1_000)
         #expect(deepest == 1)
         driver.wait(2)

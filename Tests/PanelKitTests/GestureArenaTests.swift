@@ -63,7 +63,7 @@ class ScriptedRecognizer: GestureRecognizer {
 
 /// Answers the delegate questions from its settings.
 final class ScriptedDelegate: GestureRecognizerDelegate {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var shouldBegin = true
     var shouldReceive = true
     var simultaneous = false
@@ -200,7 +200,7 @@ struct GestureArenaTests {
     @Test("G4: any number of targets and actions, added and removed")
     func targetsAndActions() {
         final class Target: LifetimeTracked {
-            let lifetime = Lifetime()
+            lazy var lifetime = Lifetime(of: self)
             var calls: [String] = []
             func first(_ r: GestureRecognizer) { calls.append("first \(r.state)") }
             func second(_ r: GestureRecognizer) { calls.append("second \(r.state)") }

@@ -23,7 +23,7 @@ final class FakeBlanking: DisplayBlanking {
 
 /// A target for the screen's state changes: records each state it is told of.
 final class StateWatcher: LifetimeTracked {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var states: [PanelKit.Screen.IdleState] = []
     func screenChanged(_ screen: PanelKit.Screen) { states.append(screen.idleState) }
 }

@@ -10,7 +10,7 @@ import Testing
 
 /// Counts its calls; the target or delegate a test frees.
 private final class Counter: LifetimeTracked {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var calls = 0
     func fire(_ sender: Control) { calls += 1 }
     func fire(_ recognizer: GestureRecognizer) { calls += 1 }
@@ -31,7 +31,7 @@ private final class WatchedView: View {
 }
 
 private final class DelegateThatAnswers: GestureRecognizerDelegate {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var asked = 0
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                            shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {

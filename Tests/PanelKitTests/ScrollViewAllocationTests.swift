@@ -25,7 +25,7 @@ struct ScrollViewAllocationTests {
         }
 
         final class Quiet: ScrollViewDelegate {
-            let lifetime = Lifetime()
+            lazy var lifetime = Lifetime(of: self)
             nonisolated(unsafe) static let shared = Quiet()
         }
     }

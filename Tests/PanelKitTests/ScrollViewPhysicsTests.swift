@@ -7,7 +7,7 @@ import Testing
 
 /// Records the clock time of each delegate call that ends a phase.
 final class TimedTranscript: ScrollViewDelegate {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     let clock: ManualClock
     var endDraggingTime: Double?
     var endDeceleratingTime: Double?
@@ -120,7 +120,7 @@ struct ScrollViewPhysicsTests {
     @Test("The delegate's targetContentOffset is where the deceleration lands")
     func delegateRetargets() {
         final class Snap: ScrollViewDelegate {
-            let lifetime = Lifetime()
+            lazy var lifetime = Lifetime(of: self)
             func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {
                 targetContentOffset.y = (targetContentOffset.y / 100).rounded() * 100 + 50
             }

@@ -7,7 +7,7 @@ import Testing
 
 /// Records what a scroll view tells its delegate, as short strings.
 final class ScrollTranscript: ScrollViewDelegate {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var events: [String] = []
     var didScrollCount = 0
     var offsets: [Point] = []

@@ -812,13 +812,13 @@ struct StandardRecognizerTests {
     }
 
     final class ActionCounter: LifetimeTracked {
-        let lifetime = Lifetime()
+        lazy var lifetime = Lifetime(of: self)
         var count = 0
         func fire(_ recognizer: GestureRecognizer) { count += 1 }
     }
 
     final class Simultaneous: GestureRecognizerDelegate {
-        let lifetime = Lifetime()
+        lazy var lifetime = Lifetime(of: self)
         func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
                                shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
     }

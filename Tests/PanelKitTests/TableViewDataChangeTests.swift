@@ -11,7 +11,7 @@ import Testing
 /// A ListSource that, the first time it is asked for `trigger`'s cell,
 /// shortens its rows to `remaining` and reloads the table from inside `cellForRowAt`.
 final class ShrinkingSource: TableViewDataSource {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var rows: [String]
     let trigger: Int
     let remaining: Int

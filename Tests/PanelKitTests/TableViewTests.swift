@@ -9,7 +9,7 @@ import Testing
 /// A data source and delegate over precomputed texts (no string is built per row),
 /// recording what the table tells it.
 final class ListSource: TableViewDataSource, TableViewDelegate {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var sections: [[String]]
     var titles: [String?]
     var heights: ((IndexPath) -> Double)?

@@ -35,7 +35,7 @@ final class MonospaceText: TextRendering {
 /// Records a text field's editing events and its delegate's calls in one
 /// list, in order, and answers the delegate's questions as told.
 final class EditingLog: TextFieldDelegate {
-    let lifetime = Lifetime()
+    lazy var lifetime = Lifetime(of: self)
     var lines: [String] = []
     var allowsBegin = true
     var allowsEnd = true
@@ -540,7 +540,7 @@ struct TextFieldTests {
     @Test("The allocation count can fail: a delegate that builds a string per key is caught")
     func allocationCountCanFail() {
         final class Concatenating: TextFieldDelegate {
-            let lifetime = Lifetime()
+            lazy var lifetime = Lifetime(of: self)
             var last = ""
             func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
                            replacementString string: String) -> Bool {

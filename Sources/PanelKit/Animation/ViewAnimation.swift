@@ -35,7 +35,8 @@ public struct AnimationOptions: OptionSet, Sendable {
     /// Animations started and not ended yet.
     @usableFromInline var pending = 0
     @usableFromInline var finished = true
-    /// The next completion waiting to run on this thread outside any run loop.
+    /// The next completion waiting on this thread: behind a running
+    /// completion, or for a run loop to turn (a group is in one list at a time).
     @usableFromInline var nextWaiting: AnimationGroup?
 
     @usableFromInline init(completion: ((Bool) -> Void)?) {
@@ -115,8 +116,8 @@ func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
 
 /// What `View.animate` keeps per thread: the block being run (view setters
 /// record into their thread's), the run loop turning on the thread (where a
-/// completion waits for its turn), and the completions waiting for the one
-/// running. A UI runs on one thread, but tests run apps on several at once,
+/// completion waits for its turn), the completions waiting for the one
+/// running, and those asked outside any turn, waiting for the next. A UI runs on one thread, but tests run apps on several at once,
 /// and one thread's block must not capture another's views: the state is
 /// the thread's own (thread-specific data), made on its first use and freed
 /// when the thread ends. Nothing here allocates after that.
@@ -141,6 +142,10 @@ func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
         @usableFromInline var isCompleting = false
         @usableFromInline var firstWaiting: AnimationGroup?
         @usableFromInline unowned(unsafe) var lastWaiting: AnimationGroup?
+        /// Completions asked outside any turn (set-up code, a test's body):
+        /// the next turn of a run loop on this thread runs them.
+        @usableFromInline var firstForNextTurn: AnimationGroup?
+        @usableFromInline unowned(unsafe) var lastForNextTurn: AnimationGroup?
     }
 
     @usableFromInline static let key: ThreadKey = {
@@ -190,8 +195,35 @@ func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
         return outer
     }
 
+    /// Runs `group`'s completion on a later turn: the next of the loop
+    /// turning now, or, outside any turn, at the end of the next turn of any
+    /// loop on this thread.
+    @usableFromInline static func completeOnNextTurn(_ group: AnimationGroup) {
+        if let runLoop = turningRunLoop {
+            runLoop.performOnNextTurn(target: group)
+            return
+        }
+        guard let slot = slot(create: true) else {
+            group.complete()   // no per-thread state could be made: nothing else can hold it
+            return
+        }
+        if let last = slot.pointee.lastForNextTurn { last.nextWaiting = group } else { slot.pointee.firstForNextTurn = group }
+        slot.pointee.lastForNextTurn = group
+    }
+
+    /// Ends the turn: completions asked outside any turn before it began
+    /// run now, once it is over (ones they ask wait for a later turn).
     @usableFromInline static func endTurn(restoring outer: RunLoop?) {
-        slot(create: false)?.pointee.turningRunLoop = outer
+        guard let slot = slot(create: false) else { return }
+        slot.pointee.turningRunLoop = outer
+        var next = slot.pointee.firstForNextTurn
+        slot.pointee.firstForNextTurn = nil
+        slot.pointee.lastForNextTurn = nil
+        while let group = next {
+            next = group.nextWaiting
+            group.nextWaiting = nil
+            runCompletion(of: group)
+        }
     }
 
     /// The loop turning on this thread, if any.
@@ -243,9 +275,12 @@ extension View {
     /// `duration` seconds after `delay`, stepped by the application's
     /// ``DisplayLink``. `completion` runs when every change ended, told
     /// whether all ran to their end (false when one was interrupted by
-    /// another animation of the same property), never inside this call: a
-    /// block that animated nothing completes on the next turn of the run loop
-    /// (docs/memory.md, "Changes made from inside a dispatch").
+    /// another animation of the same property), never inside this call: after
+    /// the frame that ends the animations, or, for a block that animated
+    /// nothing and an animation interrupted or removed between frames, on the
+    /// next turn of the run loop (docs/memory.md, "Changes made from inside a
+    /// dispatch"). Called outside any turn (set-up code, a test's body), it
+    /// waits for the next turn of a run loop on the same thread.
     ///
     /// Views not in an application's window change at once.
     ///
@@ -331,20 +366,9 @@ extension View {
             group.pending -= 1
             if group.pending > 0 { return }
             // Every animation it started was ended meanwhile (by a completion it triggered).
-            complete(group)
+            ThreadAnimationState.completeOnNextTurn(group)
         } else if let completion {
-            complete(AnimationGroup(completion: completion))
-        }
-    }
-
-    /// A completion with no animation to wait for runs on the next turn of
-    /// the loop turning now; with none (set-up code, a test's body) it runs
-    /// now, but never inside another completion.
-    @usableFromInline static func complete(_ group: AnimationGroup) {
-        if let runLoop = ThreadAnimationState.turningRunLoop {
-            runLoop.performOnNextTurn(target: group)
-        } else {
-            ThreadAnimationState.runCompletion(of: group)
+            ThreadAnimationState.completeOnNextTurn(AnimationGroup(completion: completion))
         }
     }
 
@@ -547,8 +571,14 @@ public final class ViewAnimator: DisplayLinkTarget {
             animation.group = nil
             if !animation.didFinish { group.finished = false }
             group.pending -= 1
-            // Kept for the next `animate` unless it waits behind a running completion.
-            if group.pending == 0 && ThreadAnimationState.runCompletion(of: group) { spareGroups.append(group) }
+            guard group.pending == 0 else { continue }
+            if displayLink.isFiring {
+                // After the frame that ended it; kept for the next `animate` unless it waits behind a running completion.
+                if ThreadAnimationState.runCompletion(of: group) { spareGroups.append(group) }
+            } else {
+                // Interrupted or removed between frames (inside an `animate`, a removal): a later turn.
+                ThreadAnimationState.completeOnNextTurn(group)
+            }
         }
         ended.removeAll(keepingCapacity: true)
         endedHead = 0

@@ -62,7 +62,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         get { delegateToken?.isAlive == true ? unretainedDelegate : nil }
         set {
             unretainedDelegate = newValue
-            delegateToken = newValue?.lifetime.token
+            delegateToken = newValue?.ownLifetimeToken
         }
     }
     // A ZeroingReference spelled out, as ScrollView.delegate does (an existential is not a class type).
@@ -396,7 +396,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
 /// `UITextFieldDelegate`. Every method has a default, so a delegate
 /// implements only what it needs. The field holds its delegate as UIKit's
 /// weak reference does: any ``Responder`` qualifies; another class adds
-/// `public let lifetime = Lifetime()`.
+/// `public lazy var lifetime = Lifetime(of: self)`.
 public protocol TextFieldDelegate: LifetimeTracked {
     /// Asked before editing begins; false keeps the field from becoming first responder.
     func textFieldShouldBeginEditing(_ textField: TextField) -> Bool

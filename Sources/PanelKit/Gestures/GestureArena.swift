@@ -36,7 +36,7 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     @exclusivity(unchecked) @usableFromInline var isResetPassScheduled = false
     /// Hears every state change; retained (it is the app's log, not a delegate).
     public var observer: (any GestureArenaObserver)?
-    public let lifetime = Lifetime()
+    public lazy var lifetime = Lifetime(of: self)
     /// What each engaged recognizer holds: taken once, not per recognizer.
     @usableFromInline var reference = ZeroingReference<GestureArena>()
 

@@ -51,7 +51,7 @@ open class GestureRecognizer: RunLoopTarget {
         get { delegateToken?.isAlive == true ? unretainedDelegate : nil }
         set {
             unretainedDelegate = newValue
-            delegateToken = newValue?.lifetime.token
+            delegateToken = newValue?.ownLifetimeToken
         }
     }
     // A ZeroingReference spelled out: the generic one needs a class type, and

@@ -2,7 +2,7 @@
 /// Every method has a default, so a delegate implements only what it needs.
 /// The recognizer holds its delegate as UIKit's weak reference does
 /// (``ZeroingReference``): any ``Responder`` qualifies; another class adds
-/// `public let lifetime = Lifetime()`.
+/// `public lazy var lifetime = Lifetime(of: self)`.
 public protocol GestureRecognizerDelegate: LifetimeTracked {
     /// G6: asked when the recognizer would leave `.possible`; false makes it fail.
     func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool

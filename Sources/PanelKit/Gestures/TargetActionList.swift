@@ -55,7 +55,9 @@ public final class TargetActionList<Sender: AnyObject> {
 
     public func add<Target: LifetimeTracked>(_ target: Target, events: UInt32 = .max,
                                              action: @escaping (Target) -> (Sender) -> Void) {
-        let reference = ZeroingReference<AnyObject>(target, token: target.lifetime.token)
+        // A target answering with another object's lifetime is never called (docs/memory.md).
+        guard let token = target.ownLifetimeToken else { return }
+        let reference = ZeroingReference<AnyObject>(target, token: token)
         entries.append(Entry(reference: reference, events: events) { target, sender in
             action(unsafeDowncast(target.unsafelyUnwrapped, to: Target.self))(sender)
         })

@@ -23,7 +23,7 @@ open class TableView: ScrollView {
         get { dataSourceToken?.isAlive == true ? unretainedDataSource : nil }
         set {
             unretainedDataSource = newValue
-            dataSourceToken = newValue?.lifetime.token
+            dataSourceToken = newValue?.ownLifetimeToken
             setNeedsReload()
         }
     }
@@ -40,7 +40,7 @@ open class TableView: ScrollView {
         get { tableDelegateToken?.isAlive == true ? unretainedTableDelegate : nil }
         set {
             unretainedTableDelegate = newValue
-            tableDelegateToken = newValue?.lifetime.token
+            tableDelegateToken = newValue?.ownLifetimeToken
             delegate = newValue
             setNeedsReload()
         }

@@ -1,7 +1,7 @@
 /// Supplies a ``TableView``'s rows: UIKit's `UITableViewDataSource`.
 ///
 /// Held as UIKit's weak reference is (a ``ZeroingReference``): any
-/// ``Responder`` qualifies; another class adds `public let lifetime = Lifetime()`.
+/// ``Responder`` qualifies; another class adds `public lazy var lifetime = Lifetime(of: self)`.
 /// The table view asks for counts (and titles) in ``TableView/reloadData()``,
 /// and for a cell each time a row scrolls into view, so
 /// `tableView(_:cellForRowAt:)` runs on the display link: set precomputed

@@ -11,23 +11,41 @@
 /// - When the object is freed, its stored properties are released, the
 ///   ``Lifetime``'s `deinit` marks the token dead, and every reference reads `nil`.
 ///
-/// The lifetime must be the object's own (`let lifetime = Lifetime()`): an
-/// object that answers with another's (`var lifetime: Lifetime { owner.lifetime }`)
-/// is a target that outlives what it reports, and is not checked (docs/memory.md).
+/// The lifetime is the object's own: it names its owner when made
+/// (`lazy var lifetime = Lifetime(of: self)`), and a reference is only taken
+/// with the lifetime of the object it refers to. An object that answers with
+/// another's (`var lifetime: Lifetime { owner.lifetime }`) could be freed
+/// while that other lives on, so a reference to it reads `nil` from the start:
+/// a target that is never called rather than one called after it was freed
+/// (docs/memory.md, "Targets and delegates").
 ///
 /// Reading a reference allocates nothing; taking one allocates the object's
 /// token the first time (on ``Responder``, lazily).
 public protocol LifetimeTracked: AnyObject {
     /// Ends when the object is freed. A class that is not a ``Responder``
-    /// adopts the protocol with one line: `public let lifetime = Lifetime()`.
+    /// adopts the protocol with one line: `public lazy var lifetime = Lifetime(of: self)`.
     var lifetime: Lifetime { get }
 }
 
 /// Owned by one object only, and freed with it; see ``LifetimeTracked``.
 public final class Lifetime {
     public let token = LifetimeToken()
+    /// The owner's identity, compared and never loaded.
+    @usableFromInline let owner: ObjectIdentifier
 
-    public init() {}
+    /// The lifetime of `owner`, which keeps it in a stored property: write
+    /// `lazy var lifetime = Lifetime(of: self)`.
+    public init(of owner: AnyObject) {
+        self.owner = ObjectIdentifier(owner)
+    }
+
+    @available(*, unavailable, message: "a lifetime names its owner: write `lazy var lifetime = Lifetime(of: self)`")
+    public init() { fatalError("unavailable") }
+
+    /// The token for references to `object`: nil unless this is `object`'s own lifetime.
+    @inlinable public func token(for object: AnyObject) -> LifetimeToken? {
+        owner == ObjectIdentifier(object) ? token : nil
+    }
 
     /// Ends the lifetime before the object is freed: references read `nil`
     /// from now on. For an owner that takes its object out of service first.
@@ -52,10 +70,11 @@ public struct ZeroingReference<Object: AnyObject> {
 
     public init() {}
 
-    /// A reference to `object`, whose own lifetime's token is `token`. Not
+    /// A reference to `object`, whose own lifetime's token is `token` (nil:
+    /// the lifetime was another object's, and the reference reads `nil`). Not
     /// public: paired with another object's token, it would dangle.
-    @usableFromInline init(_ object: Object, token: LifetimeToken) {
-        unretained = Unmanaged.passUnretained(object)
+    @usableFromInline init(_ object: Object, token: LifetimeToken?) {
+        unretained = token == nil ? nil : Unmanaged.passUnretained(object)
         self.token = token
     }
 
@@ -78,6 +97,11 @@ extension ZeroingReference where Object: LifetimeTracked {
             self.init()
             return
         }
-        self.init(object, token: object.lifetime.token)
+        self.init(object, token: object.lifetime.token(for: object))
     }
+}
+
+extension LifetimeTracked {
+    /// The token references to this object keep: nil when its `lifetime` is another object's.
+    var ownLifetimeToken: LifetimeToken? { lifetime.token(for: self) }
 }

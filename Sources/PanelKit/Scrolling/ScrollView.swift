@@ -84,7 +84,7 @@ open class ScrollView: View {
         get { delegateToken?.isAlive == true ? unretainedDelegate : nil }
         set {
             unretainedDelegate = newValue
-            delegateToken = newValue?.lifetime.token
+            delegateToken = newValue?.ownLifetimeToken
             updatePinchRecognizer()
         }
     }

@@ -2,7 +2,7 @@
 /// Every method has a default that does nothing, so a delegate implements
 /// only what it needs. The scroll view holds its delegate as UIKit's weak
 /// reference does (a ``ZeroingReference``): any ``Responder`` qualifies;
-/// another class adds `public let lifetime = Lifetime()`.
+/// another class adds `public lazy var lifetime = Lifetime(of: self)`.
 public protocol ScrollViewDelegate: LifetimeTracked {
     /// The content offset changed, by a drag, a deceleration, a bounce, an
     /// animation or code.

@@ -12,7 +12,7 @@ open class Responder: LifetimeTracked {
     /// (by hand, not `lazy`: Embedded clients inline the getter).
     public final var lifetime: Lifetime {
         if let lifetimeStorage { return lifetimeStorage }
-        let made = Lifetime()
+        let made = Lifetime(of: self)
         lifetimeStorage = made
         return made
     }

@@ -25,7 +25,7 @@ extension ReplayLog {
 /// delegate is not retained by the scroll view: keep this object alive (a
 /// ``Scene`` does).
 public final class ScrollLogger: ScrollViewDelegate {
-    public let lifetime = Lifetime()
+    public lazy var lifetime = Lifetime(of: self)
     public let log: ReplayLog
 
     public init(log: ReplayLog) { self.log = log }

@@ -61,7 +61,7 @@ public final class SceneView: LoggingView {
 /// The delegate a scene file's recognizer gets when the file answers for it:
 /// `simultaneousWith`, `shouldBegin` and `shouldReceiveTouch`.
 public final class SceneRecognizerDelegate: GestureRecognizerDelegate {
-    public let lifetime = Lifetime()
+    public lazy var lifetime = Lifetime(of: self)
     public var simultaneousWith: [GestureRecognizer] = []
     public var shouldBegin = true
     public var shouldReceiveTouch = true
