@@ -56,17 +56,6 @@ public func writeError(_ text: String) {
     }
 }
 
-/// `value` with `digits` decimals, rounded half away from zero ("%.*f" without printf).
-public func fixed(_ value: Double, _ digits: Int) -> String {
-    guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-    var scale: Int64 = 1
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = Int64((value < 0 ? -value : value) * Double(scale) + 0.5)
-    var fraction = String(scaled % scale)
-    while fraction.utf8.count < digits { fraction = "0" + fraction }
-    return (value < 0 && scaled != 0 ? "-" : "") + String(scaled / scale) + (digits > 0 ? "." + fraction : "")
-}
-
 /// The folder holding this executable, from /proc/self/exe; "." when that cannot be read.
 public func executableDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4097)

@@ -337,7 +337,7 @@ open class TableView: ScrollView {
     @usableFromInline func checkedHeight(_ height: Double, fallback: Double, _ what: @autoclosure () -> String) -> Double {
         guard !(height >= 0 && height <= Self.maximumRowHeight) else { return height }   // NaN fails both
         window?.owningApplication?.warnings.warnOnce(.invalidRowHeight,
-            "table '\(name)': \(what()) has height \(height), not a number from 0 to \(Self.maximumRowHeight): it is shown \(fallback) points tall")
+            "table '\(name)': \(what()) has height \(fixed(height, 1)), not a number from 0 to \(Int(Self.maximumRowHeight)): it is shown \(fixed(fallback, 1)) points tall")
         return fallback
     }
 
