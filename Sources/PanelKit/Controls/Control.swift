@@ -47,7 +47,7 @@ open class Control: View {
     /// as long as their application's touch tracker, and tracking stops
     /// (`stopTracking`) before the touch goes back to the pool. Read on every
     /// move: an unretained pointer, so no exclusivity check (see `View.window`).
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var trackedTouch: Touch?
+    @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var trackedTouch: Touch?
 
     public override init(frame: Rect = .zero, name: String = "") {
         super.init(frame: frame, name: name)

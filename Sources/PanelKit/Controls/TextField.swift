@@ -48,7 +48,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
             if isFirstResponder { reloadInputViews() }
         }
     }
-    @usableFromInline var customInputView: View?
+    @usableFromInline final var customInputView: View?
     /// Empties the field each time editing begins.
     public var clearsOnBeginEditing = false
 
@@ -66,56 +66,56 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         }
     }
     // A ZeroingReference spelled out, as ScrollView.delegate does (an existential is not a class type).
-    @usableFromInline unowned(unsafe) var unretainedDelegate: (any TextFieldDelegate)?
-    @usableFromInline var delegateToken: LifetimeToken?
+    @usableFromInline final unowned(unsafe) var unretainedDelegate: (any TextFieldDelegate)?
+    @usableFromInline final var delegateToken: LifetimeToken?
 
     // MARK: Storage (see TextField+Editing)
 
     /// The text, edited in place.
-    @usableFromInline var storage: String
+    @usableFromInline final var storage: String
     /// The selection as UTF-8 offsets into ``storage``, on grapheme boundaries;
     /// equal when it is only the caret.
-    @usableFromInline var selectionStart = 0
-    @usableFromInline var selectionEnd = 0
+    @usableFromInline final var selectionStart = 0
+    @usableFromInline final var selectionEnd = 0
     /// UTF-8 offsets of every grapheme boundary, 0 and the end included.
-    @usableFromInline var boundaries: [Int] = []
+    @usableFromInline final var boundaries: [Int] = []
     /// The pen position at each boundary, in points from the text's start.
-    @usableFromInline var boundaryPositions: [Double] = []
+    @usableFromInline final var boundaryPositions: [Double] = []
     /// The pen position before each Unicode scalar of the drawn text (a scratch buffer).
-    @usableFromInline var scalarPositions: [Double] = []
+    @usableFromInline final var scalarPositions: [Double] = []
     /// What is drawn: ``storage``, or a bullet per grapheme when secure.
-    @usableFromInline var bullets: String = ""
+    @usableFromInline final var bullets: String = ""
     /// How far the text is scrolled left to keep the caret in view, in points.
-    @usableFromInline var scrollOffset = 0.0
+    @usableFromInline final var scrollOffset = 0.0
     /// Whether the boundaries and positions are out of date.
-    @usableFromInline var needsTextLayout = true
+    @usableFromInline final var needsTextLayout = true
     /// Whether the text holds a line break (which the text driver starts a
     /// new line at): edits are then laid out whole, not around the edit.
-    @usableFromInline var textHasLineBreak = false
+    @usableFromInline final var textHasLineBreak = false
     /// Scratch text: the clusters around an edit, measured, or the part of a
     /// long text in view, drawn.
-    @usableFromInline var pieceText: String = ""
+    @usableFromInline final var pieceText: String = ""
     /// Scratch: the grapheme boundaries found around an edit, and their pens.
-    @usableFromInline var pieceBoundaries: [Int] = []
-    @usableFromInline var piecePositions: [Double] = []
+    @usableFromInline final var pieceBoundaries: [Int] = []
+    @usableFromInline final var piecePositions: [Double] = []
     /// Grapheme boundaries walked and Unicode scalars measured or drawn for
     /// the text since the field was made: the cost of laying out and drawing
     /// it, which a key typed into a long text keeps independent of its length.
     /// Wraps rather than traps (a 32-bit board).
-    @usableFromInline var textWork = 0
+    @usableFromInline final var textWork = 0
 
     // MARK: Caret and loupe (see TextField+Drawing, TextField+Touches)
 
     /// Whether the blinking caret is in its shown half (it is drawn only while editing).
     public internal(set) var isCaretVisible = true
-    @usableFromInline var blinkTimer: TimerHandle?
-    @usableFromInline var loupeTimer: TimerHandle?
-    @usableFromInline var touchDownLocation = Point.zero
+    @usableFromInline final var blinkTimer: TimerHandle?
+    @usableFromInline final var loupeTimer: TimerHandle?
+    @usableFromInline final var touchDownLocation = Point.zero
     /// Shown over the caret while a finger is held on the field.
     public let loupe: TextFieldLoupe
     /// The application editing began in, so that leaving the window can give
     /// first-responder status back (the responder chain no longer reaches it then).
-    @usableFromInline var editingApplication = ZeroingReference<Application>()
+    @usableFromInline final var editingApplication = ZeroingReference<Application>()
 
     public init(frame: Rect = .zero, name: String = "", text: String = "", placeholder: String = "") {
         storage = text

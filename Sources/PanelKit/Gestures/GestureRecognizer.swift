@@ -56,8 +56,8 @@ open class GestureRecognizer: RunLoopTarget {
     }
     // A ZeroingReference spelled out: the generic one needs a class type, and
     // an existential is not one. Loaded only while the token says it lives.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var unretainedDelegate: (any GestureRecognizerDelegate)?
-    @exclusivity(unchecked) @usableFromInline var delegateToken: LifetimeToken?
+    @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var unretainedDelegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) @usableFromInline final var delegateToken: LifetimeToken?
 
     // MARK: State
     //
@@ -66,26 +66,26 @@ open class GestureRecognizer: RunLoopTarget {
     // whole, never holding an access across a subclass's touches method, a
     // delegate or an action, which may re-enter the arena.
 
-    @exclusivity(unchecked) @usableFromInline var storedState = State.possible
+    @exclusivity(unchecked) @usableFromInline final var storedState = State.possible
     /// A transition out of `.possible` waiting for a required recognizer to fail (G8).
-    @exclusivity(unchecked) @usableFromInline var pendingState: State?
+    @exclusivity(unchecked) @usableFromInline final var pendingState: State?
     /// The waiting transition is a continuous gesture that began and ended while it waited.
-    @exclusivity(unchecked) @usableFromInline var pendingBeganBeforeEnding = false
+    @exclusivity(unchecked) @usableFromInline final var pendingBeganBeforeEnding = false
     /// Received a touch since the last reset: only engaged recognizers make others wait (G8).
-    @exclusivity(unchecked) @usableFromInline var isEngaged = false
-    @usableFromInline var isResetScheduled = false
+    @exclusivity(unchecked) @usableFromInline final var isEngaged = false
+    @usableFromInline final var isResetScheduled = false
     /// The touches this recognizer tracks: bits over the touch tracker's pool.
-    @exclusivity(unchecked) @usableFromInline var touchMask: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline final var touchMask: UInt32 = 0
     /// Static failure requirements (G8).
     /// Both lists are read one entry at a time, each entry copied out before
     /// an action runs, so an action that adds a target or a requirement
     /// overlaps no access to them.
-    @exclusivity(unchecked) @usableFromInline var requiredToFail: [GestureRecognizer] = []
+    @exclusivity(unchecked) @usableFromInline final var requiredToFail: [GestureRecognizer] = []
     @usableFromInline let targets = TargetActionList<GestureRecognizer>()
     /// The arena of the application whose touches the recognizer saw; `nil`
     /// once that application (and its arena) is freed.
-    @usableFromInline var arena: GestureArena? { arenaReference.object }
-    @exclusivity(unchecked) @usableFromInline var arenaReference = ZeroingReference<GestureArena>()
+    @usableFromInline final var arena: GestureArena? { arenaReference.object }
+    @exclusivity(unchecked) @usableFromInline final var arenaReference = ZeroingReference<GestureArena>()
 
     public init(name: String = "") {
         self.name = name

@@ -33,13 +33,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     // never held across a call into app code (`cancelTimer` only reaches the
     // run loop's slots): no dynamic exclusivity check.
 
-    @exclusivity(unchecked) @usableFromInline var tapsCompleted = 0
-    @exclusivity(unchecked) @usableFromInline var touchesInTap = 0
-    @exclusivity(unchecked) @usableFromInline var peakTouches = 0
-    @exclusivity(unchecked) @usableFromInline var pressTimer: TimerHandle?
-    @exclusivity(unchecked) @usableFromInline var tapIntervalTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline final var tapsCompleted = 0
+    @exclusivity(unchecked) @usableFromInline final var touchesInTap = 0
+    @exclusivity(unchecked) @usableFromInline final var peakTouches = 0
+    @exclusivity(unchecked) @usableFromInline final var pressTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline final var tapIntervalTimer: TimerHandle?
     /// Set once the press timer asked to begin; the arena may still hold that (G8).
-    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
 
     // MARK: Touches
 

@@ -47,22 +47,22 @@ open class PanGestureRecognizer: GestureRecognizer {
     // run loop's slots): no dynamic exclusivity check.
 
     /// Each tracked finger's last location in window coordinates, by pool slot.
-    @exclusivity(unchecked) @usableFromInline var lastLocations: InlineArray<32, Point> = InlineArray(repeating: .zero)
+    @exclusivity(unchecked) @usableFromInline final var lastLocations: InlineArray<32, Point> = InlineArray(repeating: .zero)
     /// The fingers the pan follows: bits over the touch tracker's pool.
-    @exclusivity(unchecked) @usableFromInline var trackedMask: UInt32 = 0
+    @exclusivity(unchecked) @usableFromInline final var trackedMask: UInt32 = 0
     /// How far the fingers moved since the first landed, in window coordinates:
     /// the centroid's movement without the jumps of fingers joining or leaving.
-    @exclusivity(unchecked) @usableFromInline var travel = Point.zero
+    @exclusivity(unchecked) @usableFromInline final var travel = Point.zero
     /// `travel` when the hysteresis started counting (the finger count last changed).
-    @exclusivity(unchecked) @usableFromInline var hysteresisOrigin = Point.zero
+    @exclusivity(unchecked) @usableFromInline final var hysteresisOrigin = Point.zero
     /// `travel` where ``translation(in:)`` is zero: where the pan began, or as
     /// ``setTranslation(_:in:)`` moved it.
-    @exclusivity(unchecked) @usableFromInline var translationOrigin = Point.zero
+    @exclusivity(unchecked) @usableFromInline final var translationOrigin = Point.zero
     /// Set once this pan asked to begin; the arena may still hold that (G8).
-    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
-    @exclusivity(unchecked) @usableFromInline var samples = MotionSamples()
+    @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline final var samples = MotionSamples()
     /// The timestamp of the last event the pan heard, for the velocity's age.
-    @exclusivity(unchecked) @usableFromInline var latestTime = 0.0
+    @exclusivity(unchecked) @usableFromInline final var latestTime = 0.0
 
     // MARK: Translation and velocity
 
@@ -196,7 +196,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         return movement.x * movement.x + movement.y * movement.y > h * h ? .begin : .wait
     }
 
-    @usableFromInline var trackedCount: Int { trackedMask.nonzeroBitCount }
+    @usableFromInline final var trackedCount: Int { trackedMask.nonzeroBitCount }
 }
 
 // MARK: - Shared by the continuous recognizers

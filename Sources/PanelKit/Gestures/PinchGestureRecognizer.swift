@@ -53,16 +53,16 @@ open class PinchGestureRecognizer: GestureRecognizer {
     // never held across a call into app code (`cancelTimer` only reaches the
     // run loop's slots): no dynamic exclusivity check.
 
-    @exclusivity(unchecked) @usableFromInline var pair = TouchPair()
+    @exclusivity(unchecked) @usableFromInline final var pair = TouchPair()
     /// The distance between the fingers when the second landed.
-    @exclusivity(unchecked) @usableFromInline var landingDistance = 0.0
-    @exclusivity(unchecked) @usableFromInline var currentDistance = 0.0
+    @exclusivity(unchecked) @usableFromInline final var landingDistance = 0.0
+    @exclusivity(unchecked) @usableFromInline final var currentDistance = 0.0
     /// The distance at which ``scale`` is 1.
-    @exclusivity(unchecked) @usableFromInline var referenceDistance = 0.0
-    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline final var referenceDistance = 0.0
+    @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
     /// Recent distances, in `x`.
-    @exclusivity(unchecked) @usableFromInline var samples = MotionSamples()
-    @exclusivity(unchecked) @usableFromInline var latestTime = 0.0
+    @exclusivity(unchecked) @usableFromInline final var samples = MotionSamples()
+    @exclusivity(unchecked) @usableFromInline final var latestTime = 0.0
 
     // MARK: Touches
 

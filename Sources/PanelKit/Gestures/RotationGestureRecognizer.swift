@@ -47,18 +47,18 @@ open class RotationGestureRecognizer: GestureRecognizer {
     // never held across a call into app code (`cancelTimer` only reaches the
     // run loop's slots): no dynamic exclusivity check.
 
-    @exclusivity(unchecked) @usableFromInline var pair = TouchPair()
+    @exclusivity(unchecked) @usableFromInline final var pair = TouchPair()
     /// How far the line between the fingers turned since the second landed,
     /// unwrapped across ±π.
-    @exclusivity(unchecked) @usableFromInline var turned = 0.0
+    @exclusivity(unchecked) @usableFromInline final var turned = 0.0
     /// The angle of the line at the last event, in (-π, π].
-    @exclusivity(unchecked) @usableFromInline var lastAngle = 0.0
+    @exclusivity(unchecked) @usableFromInline final var lastAngle = 0.0
     /// `turned` where ``rotation`` is zero.
-    @exclusivity(unchecked) @usableFromInline var rotationOrigin = 0.0
-    @exclusivity(unchecked) @usableFromInline var hasRequestedBegin = false
+    @exclusivity(unchecked) @usableFromInline final var rotationOrigin = 0.0
+    @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
     /// Recent values of `turned`, in `x`.
-    @exclusivity(unchecked) @usableFromInline var samples = MotionSamples()
-    @exclusivity(unchecked) @usableFromInline var latestTime = 0.0
+    @exclusivity(unchecked) @usableFromInline final var samples = MotionSamples()
+    @exclusivity(unchecked) @usableFromInline final var latestTime = 0.0
 
     // MARK: Touches
 

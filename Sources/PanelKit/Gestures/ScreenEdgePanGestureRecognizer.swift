@@ -36,8 +36,8 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     // Read and written whole by its own touches methods: no dynamic exclusivity check.
     /// The edges of `edges` the first finger landed near.
-    @exclusivity(unchecked) @usableFromInline var startEdges: RectEdge = []
-    @exclusivity(unchecked) @usableFromInline var hasCheckedStart = false
+    @exclusivity(unchecked) @usableFromInline final var startEdges: RectEdge = []
+    @exclusivity(unchecked) @usableFromInline final var hasCheckedStart = false
 
     public init(edges: RectEdge = [], name: String = "") {
         self.edges = edges

@@ -62,9 +62,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     // never held across a call into app code (`cancelTimer` only reaches the
     // run loop's slots): no dynamic exclusivity check.
 
-    @exclusivity(unchecked) @usableFromInline var touchesLanded = 0
-    @exclusivity(unchecked) @usableFromInline var startTime = 0.0
-    @exclusivity(unchecked) @usableFromInline var durationTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline final var touchesLanded = 0
+    @exclusivity(unchecked) @usableFromInline final var startTime = 0.0
+    @exclusivity(unchecked) @usableFromInline final var durationTimer: TimerHandle?
 
     // MARK: Touches
 

@@ -40,14 +40,14 @@ open class TapGestureRecognizer: GestureRecognizer {
     // never held across a call into app code (`cancelTimer` only reaches the
     // run loop's slots): no dynamic exclusivity check.
 
-    @exclusivity(unchecked) @usableFromInline var tapsCompleted = 0
+    @exclusivity(unchecked) @usableFromInline final var tapsCompleted = 0
     /// Fingers that landed in the current tap.
-    @exclusivity(unchecked) @usableFromInline var touchesInTap = 0
+    @exclusivity(unchecked) @usableFromInline final var touchesInTap = 0
     /// The most fingers down at once in the current tap.
-    @exclusivity(unchecked) @usableFromInline var peakTouches = 0
+    @exclusivity(unchecked) @usableFromInline final var peakTouches = 0
     /// Where the first tap's first finger landed, in window coordinates.
-    @exclusivity(unchecked) @usableFromInline var firstTapLocation = Point.zero
-    @exclusivity(unchecked) @usableFromInline var intervalTimer: TimerHandle?
+    @exclusivity(unchecked) @usableFromInline final var firstTapLocation = Point.zero
+    @exclusivity(unchecked) @usableFromInline final var intervalTimer: TimerHandle?
 
     // MARK: Touches
 

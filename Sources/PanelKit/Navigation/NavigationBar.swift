@@ -28,7 +28,7 @@ open class NavigationBar: View {
     }
 
     /// The right bar button view shown now (it is a subview while shown).
-    @usableFromInline var shownRightItem: View?
+    @usableFromInline final var shownRightItem: View?
 
     public override init(frame: Rect = Rect(x: 0, y: 0, width: 320, height: NavigationBar.height),
                          name: String = "navigation.bar") {

@@ -46,8 +46,8 @@ open class NavigationController: ViewController {
     /// Black, over the view being covered during a transition.
     @usableFromInline let dimmingView = View(name: "navigation.dimming")
 
-    @usableFromInline var stack: [ViewController] = []
-    @usableFromInline var transition: NavigationTransition?
+    @usableFromInline final var stack: [ViewController] = []
+    @usableFromInline final var transition: NavigationTransition?
 
     public override init() {
         super.init()

@@ -89,8 +89,8 @@ open class ScrollView: View {
         }
     }
     // A ZeroingReference spelled out, as GestureRecognizer.delegate does (an existential is not a class type).
-    @usableFromInline unowned(unsafe) var unretainedDelegate: (any ScrollViewDelegate)?
-    @usableFromInline var delegateToken: LifetimeToken?
+    @usableFromInline final unowned(unsafe) var unretainedDelegate: (any ScrollViewDelegate)?
+    @usableFromInline final var delegateToken: LifetimeToken?
 
     // MARK: Recognizers
 
@@ -112,33 +112,33 @@ open class ScrollView: View {
         get { storedZoomScale }
         set { setZoomScale(newValue, animated: false) }
     }
-    @usableFromInline var storedZoomScale = 1.0
+    @usableFromInline final var storedZoomScale = 1.0
 
     // MARK: Internal motion state
 
-    @usableFromInline var motionX = AxisMotion()
-    @usableFromInline var motionY = AxisMotion()
+    @usableFromInline final var motionX = AxisMotion()
+    @usableFromInline final var motionY = AxisMotion()
     @usableFromInline enum MotionPurpose { case none, deceleration, animation }
-    @usableFromInline var motionPurpose = MotionPurpose.none
+    @usableFromInline final var motionPurpose = MotionPurpose.none
     /// The offset the finger's translation is measured from, without the rubber band.
-    @usableFromInline var dragOrigin = Point.zero
+    @usableFromInline final var dragOrigin = Point.zero
     /// The page the drag began on (paging moves at most one page per fling).
-    @usableFromInline var dragStartPage = Point.zero
+    @usableFromInline final var dragStartPage = Point.zero
     /// Zoom: the scale at the pinch's start, and the content point under the fingers.
-    @usableFromInline var zoomStartScale = 1.0
-    @usableFromInline var zoomAnchor = Point.zero
+    @usableFromInline final var zoomStartScale = 1.0
+    @usableFromInline final var zoomAnchor = Point.zero
     /// Zoom animation from `setZoomScale(_:animated:)`.
-    @usableFromInline var zoomAnimation = AxisMotion()
+    @usableFromInline final var zoomAnimation = AxisMotion()
 
     @usableFromInline let animator = ScrollAnimator()
     /// The display link the animator is registered with, to leave it on `deinit`.
-    @usableFromInline var registeredLink: DisplayLink?
+    @usableFromInline final var registeredLink: DisplayLink?
 
     @usableFromInline let verticalIndicator = ScrollIndicator(axisIsVertical: true)
     @usableFromInline let horizontalIndicator = ScrollIndicator(axisIsVertical: false)
     /// When the indicators start fading (the display link's clock); infinity while in use.
-    @usableFromInline var indicatorFadeStart = Double.infinity
-    @usableFromInline var indicatorsVisible = false
+    @usableFromInline final var indicatorFadeStart = Double.infinity
+    @usableFromInline final var indicatorsVisible = false
     /// How long the indicators stay after the content stops, then how long they take to fade.
     public static let indicatorHold = 0.5
     public static let indicatorFadeDuration = 0.25
@@ -329,7 +329,7 @@ open class ScrollView: View {
         }
     }
 
-    @usableFromInline var now: Double? { application?.runLoop.now }
+    @usableFromInline final var now: Double? { application?.runLoop.now }
 
     /// Sets the offset through `bounds`' setter: `bounds.origin = …` goes
     /// through the overridden property's `modify` accessor, whose coroutine

@@ -33,7 +33,7 @@ open class Application: Responder {
         keyboardPresenterStorage = made
         return made
     }
-    @usableFromInline var keyboardPresenterStorage: KeyboardPresenter?
+    @usableFromInline final var keyboardPresenterStorage: KeyboardPresenter?
     public final let touchTracker: TouchTracker
     /// Runs the gesture recognizers.
     public final let gestureArena: GestureArena
@@ -51,12 +51,12 @@ open class Application: Responder {
     /// No dynamic exclusivity check: app code may enqueue while a frame is
     /// dispatched, but `runTurn` copies each entry's parts out before it
     /// dispatches them, so no access to the queue spans app code.
-    @exclusivity(unchecked) @usableFromInline var inputQueue: ContiguousArray<QueuedInput>
-    @exclusivity(unchecked) @usableFromInline var queueHead = 0
-    @exclusivity(unchecked) @usableFromInline var queueCount = 0
+    @exclusivity(unchecked) @usableFromInline final var inputQueue: ContiguousArray<QueuedInput>
+    @exclusivity(unchecked) @usableFromInline final var queueHead = 0
+    @exclusivity(unchecked) @usableFromInline final var queueCount = 0
     /// The responder each key down went to, so its repeats, end and cancel
     /// follow it there (UIKit keeps a press with its responder). Fixed slots: no allocation per press.
-    @usableFromInline var pressResponders: ContiguousArray<PressResponder>
+    @usableFromInline final var pressResponders: ContiguousArray<PressResponder>
     /// Frames dropped because the queue was full.
     public internal(set) var droppedInputFrames = 0
 

@@ -16,7 +16,7 @@ open class Responder: LifetimeTracked {
         lifetimeStorage = made
         return made
     }
-    @usableFromInline var lifetimeStorage: Lifetime?
+    @usableFromInline final var lifetimeStorage: Lifetime?
 
     /// The next responder in the chain (R8): view → its view controller (when the
     /// view is a controller's root view) → superview → … → window → application.

@@ -275,7 +275,7 @@ open class View: Responder {
     }
 
     /// Set by subclasses that take no touches in some state, as a disabled control.
-    @exclusivity(unchecked) @usableFromInline var refusesTouches = false { didSet { flagsDidChange() } }
+    @exclusivity(unchecked) @usableFromInline final var refusesTouches = false { didSet { flagsDidChange() } }
 
     /// Whether this class keeps `View`'s own `hitTest` and `point(inside:)`, so
     /// the ``ViewTable`` may answer for it without a call. PanelKit's classes

@@ -7,7 +7,7 @@
 /// (`present(_:animated:completion:)`, in Navigation/Presentation.swift).
 /// See docs/navigation.md for the orders the calls come in.
 open class ViewController: Responder {
-    @usableFromInline var loadedView: View?
+    @usableFromInline final var loadedView: View?
 
     public override init() {
         super.init()
@@ -67,7 +67,7 @@ open class ViewController: Responder {
         navigationItemStorage = item
         return item
     }
-    @usableFromInline var navigationItemStorage: NavigationItem?
+    @usableFromInline final var navigationItemStorage: NavigationItem?
 
     // MARK: Child controllers (the container API)
 
@@ -77,7 +77,7 @@ open class ViewController: Responder {
     /// The container this controller is a child of. Unretained: the parent
     /// owns its children and clears the link when it removes one or is freed.
     public var parent: ViewController? { parentStorage }
-    @usableFromInline unowned(unsafe) var parentStorage: ViewController?
+    @usableFromInline final unowned(unsafe) var parentStorage: ViewController?
 
     /// Makes `child` a child of this controller, as UIKit's `addChild`: calls
     /// `child.willMove(toParent: self)` first. The container adds the child's
@@ -177,7 +177,7 @@ open class ViewController: Responder {
         forEachChildOnScreen { $0.endAppearanceTransition() }
     }
 
-    @usableFromInline var lastAppearanceAnimated = false
+    @usableFromInline final var lastAppearanceAnimated = false
 
     /// Children whose views are in this controller's view: the ones an
     /// appearance change of the container reaches (a navigation controller's
@@ -191,22 +191,22 @@ open class ViewController: Responder {
     }
 
     /// Whether the view is appearing or shown.
-    @usableFromInline var isOnScreen: Bool { appearanceState == .appearing || appearanceState == .appeared }
+    @usableFromInline final var isOnScreen: Bool { appearanceState == .appearing || appearanceState == .appeared }
 
     // MARK: Modal presentation (see Navigation/Presentation.swift)
 
     /// Owned: the controller this one presented, until it is dismissed.
-    @usableFromInline var presentedStorage: ViewController?
+    @usableFromInline final var presentedStorage: ViewController?
     /// Unretained: the presenter owns the presented controller and clears this
     /// when it dismisses it or is freed.
-    @usableFromInline unowned(unsafe) var presentingStorage: ViewController?
+    @usableFromInline final unowned(unsafe) var presentingStorage: ViewController?
     /// Full-window view the presented controller's view sits in while presented
     /// (UIKit's transition view): it takes the touches meant for what lies under
     /// it while the view slides.
-    @usableFromInline var presentationContainer: View?
+    @usableFromInline final var presentationContainer: View?
     /// Bumped by each modal transition this controller presents or dismisses:
     /// an animation's completion for an older one does nothing.
-    @usableFromInline var modalTransitionGeneration = 0
+    @usableFromInline final var modalTransitionGeneration = 0
     /// Completes the modal transition in progress at once (another one was asked for).
-    @usableFromInline var finishModalTransition: ((ViewController) -> Void)?
+    @usableFromInline final var finishModalTransition: ((ViewController) -> Void)?
 }
