@@ -19,23 +19,23 @@ open class ActivityIndicatorView: View {
     public static let spokeCount = 12
 
     /// Colours and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// The spokes' colour; `nil` uses the theme's.
     public var color: Color? { didSet { setNeedsDisplay() } }
     /// When true (the default) the view is hidden while stopped; turning it
     /// off shows a stopped indicator (still, and off the display link).
-    public var hidesWhenStopped = true {
+    public final var hidesWhenStopped = true {
         didSet { if hidesWhenStopped != oldValue && !animating { isHidden = hidesWhenStopped } }
     }
 
-    @usableFromInline internal var animating = false
+    @usableFromInline internal final var animating = false
     /// The lead spoke, 0 at twelve o'clock, clockwise.
-    @usableFromInline internal var phase = 0
+    @usableFromInline internal final var phase = 0
     @usableFromInline internal let stepper: ActivityIndicatorStepper
     /// The window this view is registered with for visibility changes (see ``Window``).
     /// Unretained: the window holds this view while it is registered, and this view
     /// leaves it in `didMoveToWindow` before it leaves the window's hierarchy.
-    @usableFromInline internal unowned(unsafe) var registeredWindow: Window?
+    @usableFromInline internal unowned(unsafe) final var registeredWindow: Window?
 
     public override init(frame: Rect = .zero, name: String = "") {
         stepper = ActivityIndicatorStepper()

@@ -14,14 +14,14 @@
 ///     start.addAction(for: .primaryActionTriggered) { _ in oven.start() }
 open class Button: Control {
     /// Colours, fonts and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay() } }
+    public final var theme: Theme = .standard { didSet { setNeedsDisplay() } }
     /// The title's font; the theme's button font by default.
     public var titleFont: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
 
-    @usableFromInline internal var titles = StateTable<String>()
-    @usableFromInline internal var titleColors = StateTable<Color>()
-    @usableFromInline internal var images = StateTable<Image>()
-    @usableFromInline internal var fillColors = StateTable<Color>()
+    @usableFromInline internal final var titles = StateTable<String>()
+    @usableFromInline internal final var titleColors = StateTable<Color>()
+    @usableFromInline internal final var images = StateTable<Image>()
+    @usableFromInline internal final var fillColors = StateTable<Color>()
 
     public init(frame: Rect = .zero, name: String = "", title: String? = nil) {
         titleFont = Theme.standard.buttonFont

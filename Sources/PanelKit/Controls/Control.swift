@@ -13,7 +13,7 @@ open class Control: View {
     // written whole by its getter or setter before any observer runs, so no
     // access spans app code, and an overlap could not free memory anyway.
     /// C2: a disabled control takes no touches; they go to what is behind it.
-    @exclusivity(unchecked) public var isEnabled = true {
+    @exclusivity(unchecked) public final var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
             if !isEnabled && isTracking { stopTracking(cancelling: nil) }
@@ -21,9 +21,9 @@ open class Control: View {
             stateDidChange()
         }
     }
-    @exclusivity(unchecked) public var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
+    @exclusivity(unchecked) public final var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
     /// True while a tracked finger is down and inside.
-    @exclusivity(unchecked) public var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    @exclusivity(unchecked) public final var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
 
     /// C2: normal, highlighted, disabled, selected.
     public var state: ControlState {
@@ -35,12 +35,12 @@ open class Control: View {
     }
 
     /// C4: true from the touch-down `beginTracking` accepted until the touch ends.
-    @exclusivity(unchecked) public internal(set) var isTracking = false
+    @exclusivity(unchecked) public internal(set) final var isTracking = false
     /// C4: whether the tracked finger is inside (bounds grown by ``touchMargin``).
-    @exclusivity(unchecked) public internal(set) var isTouchInside = false
+    @exclusivity(unchecked) public internal(set) final var isTouchInside = false
     /// C4: how far outside its bounds a tracked finger still counts as inside,
     /// in points. 44 pt, the smallest comfortable touch target.
-    @exclusivity(unchecked) public var touchMargin: Double = 44
+    @exclusivity(unchecked) public final var touchMargin: Double = 44
 
     @usableFromInline let targets = TargetActionList<Control>()
     /// The touch being tracked. Unretained: touches are pooled objects that live

@@ -14,16 +14,16 @@
 ///     pages.addAction(for: .valueChanged) { _ in scroller.showPage(pages.currentPage) }
 open class PageControl: Control {
     /// Colours and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// The other pages' dots; `nil` uses the theme's.
     public var pageIndicatorTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The current page's dot; `nil` uses the theme's.
     public var currentPageIndicatorTintColor: Color? { didSet { setNeedsDisplay() } }
     /// When true nothing is drawn while there is only one page. False by default, as in UIKit.
-    public var hidesForSinglePage = false { didSet { setNeedsDisplay() } }
+    public final var hidesForSinglePage = false { didSet { setNeedsDisplay() } }
 
-    @usableFromInline internal var pageCount = 0
-    @usableFromInline internal var page = 0
+    @usableFromInline internal final var pageCount = 0
+    @usableFromInline internal final var page = 0
 
     public init(frame: Rect = .zero, name: String = "", numberOfPages: Int = 0) {
         super.init(frame: frame, name: name)
@@ -57,7 +57,7 @@ open class PageControl: Control {
     }
 
     /// Whether the dots are drawn and touches do anything.
-    public var showsIndicators: Bool { !(hidesForSinglePage && pageCount <= 1) }
+    public final var showsIndicators: Bool { !(hidesForSinglePage && pageCount <= 1) }
 
     /// UIKit's `size(forNumberOfPages:)`: the dots' row with half a spacing
     /// at each end, at least a finger's height.

@@ -9,13 +9,13 @@
 ///     download.setProgress(0.4, animated: true)
 open class ProgressView: View {
     /// Colours and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// The filled part; `nil` uses the theme's accent.
     public var progressTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The unfilled track; `nil` uses the theme's track colour.
     public var trackTintColor: Color? { didSet { setNeedsDisplay() } }
 
-    @usableFromInline internal var storedProgress = 0.0
+    @usableFromInline internal final var storedProgress = 0.0
     /// The progress drawn: ``progress``, or on its way there during `setProgress(_:animated: true)`.
     @usableFromInline internal let animator = ControlAnimator(value: 0)
 

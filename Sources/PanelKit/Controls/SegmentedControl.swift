@@ -23,17 +23,17 @@ open class SegmentedControl: Control {
     public static let noSegment = -1
 
     /// Colours, fonts and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// The selected segment's fill; `nil` uses the theme's accent.
     public var selectedSegmentTintColor: Color? { didSet { setNeedsDisplay() } }
     /// When true no segment stays selected: each lift on a segment sends `.valueChanged`.
-    public var isMomentary = false { didSet { setNeedsDisplay() } }
+    public final var isMomentary = false { didSet { setNeedsDisplay() } }
 
-    @usableFromInline internal var titles: [String]
-    @usableFromInline internal var enabledSegments: [Bool]
-    @usableFromInline internal var selectedIndex = SegmentedControl.noSegment
+    @usableFromInline internal final var titles: [String]
+    @usableFromInline internal final var enabledSegments: [Bool]
+    @usableFromInline internal final var selectedIndex = SegmentedControl.noSegment
     /// The segment under the tracked finger, or ``noSegment``.
-    @usableFromInline internal var highlightedIndex = SegmentedControl.noSegment
+    @usableFromInline internal final var highlightedIndex = SegmentedControl.noSegment
 
     public init(frame: Rect = .zero, name: String = "", items: [String] = []) {
         titles = items

@@ -23,7 +23,7 @@ open class Slider: Control {
     // trivial value (numbers, flags, colours: no reference to free), read or
     // written whole by its getter or setter before any observer runs, so no
     // access spans app code, and an overlap could not free memory anyway.
-    public var theme: Theme = .standard {
+    public final var theme: Theme = .standard {
         didSet {
             metrics = SliderMetrics(theme)
             setNeedsDisplay()
@@ -32,7 +32,7 @@ open class Slider: Control {
     /// What a drag and a frame read of ``theme``, copied whenever it is set:
     /// `theme` holds fonts, so each read of it is checked for exclusivity;
     /// these trivial copies are read without that check.
-    @exclusivity(unchecked) @usableFromInline internal var metrics = SliderMetrics(.standard)
+    @exclusivity(unchecked) @usableFromInline internal final var metrics = SliderMetrics(.standard)
     /// The track left of the thumb; `nil` uses the theme's accent.
     @exclusivity(unchecked) public var minimumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The track right of the thumb; `nil` uses the theme's track colour.
@@ -40,20 +40,20 @@ open class Slider: Control {
     /// The thumb; `nil` uses the theme's thumb colour.
     @exclusivity(unchecked) public var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
     /// C5: true (the default) sends `.valueChanged` while dragging; false sends it once at the end.
-    @exclusivity(unchecked) public var isContinuous = true
+    @exclusivity(unchecked) public final var isContinuous = true
     /// How far one detent of a rotary encoder (or one arrow key) moves
     /// ``value`` while the slider is focused for adjusting; nil, the default,
     /// is a twentieth of the range (``maximumValue`` − ``minimumValue``).
-    @exclusivity(unchecked) public var adjustmentStep: Double?
+    @exclusivity(unchecked) public final var adjustmentStep: Double?
 
-    @exclusivity(unchecked) @usableFromInline internal var storedValue = 0.0
-    @exclusivity(unchecked) @usableFromInline internal var storedMinimum = 0.0
-    @exclusivity(unchecked) @usableFromInline internal var storedMaximum = 1.0
+    @exclusivity(unchecked) @usableFromInline internal final var storedValue = 0.0
+    @exclusivity(unchecked) @usableFromInline internal final var storedMinimum = 0.0
+    @exclusivity(unchecked) @usableFromInline internal final var storedMaximum = 1.0
     /// The value drawn: ``value``, or on its way there during `setValue(_:animated: true)`.
     @usableFromInline internal let animator = ControlAnimator(value: 0)
     /// The finger's x minus the thumb centre's x at touch-down.
-    @exclusivity(unchecked) @usableFromInline internal var grabOffset = 0.0
-    @exclusivity(unchecked) @usableFromInline internal var valueAtTouchDown = 0.0
+    @exclusivity(unchecked) @usableFromInline internal final var grabOffset = 0.0
+    @exclusivity(unchecked) @usableFromInline internal final var valueAtTouchDown = 0.0
 
     public init(frame: Rect = .zero, name: String = "", value: Double = 0) {
         super.init(frame: frame, name: name)

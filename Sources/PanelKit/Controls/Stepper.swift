@@ -27,23 +27,23 @@ open class Stepper: Control {
     public enum Half: Sendable { case decrement, increment }
 
     /// Colours and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// When true (the default) `.valueChanged` is sent at every step; false sends it once at the lift.
-    public var isContinuous = true
+    public final var isContinuous = true
     /// When true (the default) holding a half repeats the step.
-    public var autorepeat = true
+    public final var autorepeat = true
     /// When true stepping past one end goes to the other; false (the default) stops at the ends.
-    public var wraps = false { didSet { setNeedsDisplay() } }
+    public final var wraps = false { didSet { setNeedsDisplay() } }
 
-    @usableFromInline internal var storedValue = 0.0
-    @usableFromInline internal var storedMinimum = 0.0
-    @usableFromInline internal var storedMaximum = 100.0
-    @usableFromInline internal var storedStep = 1.0
+    @usableFromInline internal final var storedValue = 0.0
+    @usableFromInline internal final var storedMinimum = 0.0
+    @usableFromInline internal final var storedMaximum = 100.0
+    @usableFromInline internal final var storedStep = 1.0
     /// The half the tracked finger pressed, until it lifts.
-    @usableFromInline internal var pressedHalf: Half?
-    @usableFromInline internal var valueAtTouchDown = 0.0
+    @usableFromInline internal final var pressedHalf: Half?
+    @usableFromInline internal final var valueAtTouchDown = 0.0
     /// Repeats done in this hold, to speed up after ``Theme/autorepeatAccelerationCount``.
-    @usableFromInline internal var repeatCount = 0
+    @usableFromInline internal final var repeatCount = 0
     @usableFromInline internal let repeater: StepperRepeater
 
     public override init(frame: Rect = .zero, name: String = "") {

@@ -20,22 +20,22 @@
 ///     }
 open class Switch: Control {
     /// Colours and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { setNeedsDisplay() } }
+    public final var theme: Theme = .standard { didSet { setNeedsDisplay() } }
     /// The track's colour when on; `nil` uses the theme's accent.
     public var onTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The thumb's colour; `nil` uses the theme's.
     public var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
 
-    @usableFromInline internal var on: Bool
+    @usableFromInline internal final var on: Bool
     @usableFromInline internal let animator: ControlAnimator
     /// Where the finger landed, in the switch's coordinates.
-    @usableFromInline internal var trackingStartX = 0.0
+    @usableFromInline internal final var trackingStartX = 0.0
     /// ``thumbPosition`` when the finger landed.
-    @usableFromInline internal var trackingStartPosition = 0.0
+    @usableFromInline internal final var trackingStartPosition = 0.0
     /// Whether the finger has moved far enough to drag the thumb.
-    @usableFromInline internal var isDraggingThumb = false
+    @usableFromInline internal final var isDraggingThumb = false
     /// Whether the finger landed on the thumb (G20).
-    @usableFromInline internal var trackingStartedOnThumb = false
+    @usableFromInline internal final var trackingStartedOnThumb = false
 
     public init(frame: Rect = .zero, name: String = "", isOn: Bool = false) {
         on = isOn

@@ -23,21 +23,21 @@
 /// only the part of a long text in view is drawn.
 open class TextField: Control, KeyInput, RunLoopTarget {
     /// Colours and sizes; ``Theme/standard`` when created.
-    public var theme: Theme = .standard { didSet { textLayoutDidChange() } }
+    public final var theme: Theme = .standard { didSet { textLayoutDidChange() } }
     /// Shown, in the theme's secondary text colour, while the text is empty.
-    public var placeholder: String = "" { didSet { if storage.isEmpty { setNeedsDisplay() } } }
+    public final var placeholder: String = "" { didSet { if storage.isEmpty { setNeedsDisplay() } } }
     /// ``Theme/bodyFont`` by default.
     public var font: Font { didSet { textLayoutDidChange() } }
     /// ``Theme/text`` by default.
     public var textColor: Color { didSet { setNeedsDisplay() } }
     /// Where text narrower than the field sits. Text wider than the field is
     /// laid out from its start and scrolled to the caret.
-    public var textAlignment: TextAlignment = .left { didSet { textLayoutDidChange() } }
+    public final var textAlignment: TextAlignment = .left { didSet { textLayoutDidChange() } }
     /// Draws a bullet for each character instead of the text (a password);
     /// the log records the length only.
-    public var isSecureTextEntry = false { didSet { textLayoutDidChange() } }
+    public final var isSecureTextEntry = false { didSet { textLayoutDidChange() } }
     /// The on-screen keyboard this field wants.
-    public var keyboardType: KeyboardType = .default
+    public final var keyboardType: KeyboardType = .default
     /// What slides up in place of the on-screen keyboard while the field
     /// edits (UIKit's settable `inputView`): a custom pad, or an empty view
     /// for no keyboard at all, as for a field typed into with hardware keys.
@@ -50,10 +50,10 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     }
     @usableFromInline final var customInputView: View?
     /// Empties the field each time editing begins.
-    public var clearsOnBeginEditing = false
+    public final var clearsOnBeginEditing = false
 
     /// True from `.editingDidBegin` to `.editingDidEnd`: while the field is first responder.
-    public internal(set) var isEditing = false
+    public internal(set) final var isEditing = false
 
     // MARK: Delegate
 
@@ -107,7 +107,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     // MARK: Caret and loupe (see TextField+Drawing, TextField+Touches)
 
     /// Whether the blinking caret is in its shown half (it is drawn only while editing).
-    public internal(set) var isCaretVisible = true
+    public internal(set) final var isCaretVisible = true
     @usableFromInline final var blinkTimer: TimerHandle?
     @usableFromInline final var loupeTimer: TimerHandle?
     @usableFromInline final var touchDownLocation = Point.zero
@@ -190,7 +190,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
 
     // MARK: KeyInput
 
-    public var hasText: Bool { !storage.isEmpty }
+    public final var hasText: Bool { !storage.isEmpty }
 
     /// Inserts `text` at the caret, replacing the selection; `"\n"` is return.
     open func insertText(_ text: String) {

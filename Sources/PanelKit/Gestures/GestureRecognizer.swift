@@ -19,20 +19,20 @@ open class GestureRecognizer: RunLoopTarget {
     }
 
     /// Used in logs.
-    public var name: String
+    public final var name: String
 
     /// The view the recognizer is attached to. Unretained (the view owns its
     /// recognizers); a view detaches its recognizers when it is freed, so this
     /// never names a freed view.
     /// Written only by attaching and detaching, read whole: no dynamic exclusivity check.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) final var view: View?
 
     /// A disabled recognizer gets no touches; disabling it mid-gesture cancels
     /// the gesture (or fails it while still possible).
     // This and the flags below are read by the arena on every event; app code
     // sets them, in actions too, but the arena only loads them whole and holds
     // no access across that code: no dynamic exclusivity check.
-    @exclusivity(unchecked) public var isEnabled = true {
+    @exclusivity(unchecked) public final var isEnabled = true {
         didSet {
             if !isEnabled && oldValue { arena?.recognizerWasDisabled(self) }
         }
@@ -40,11 +40,11 @@ open class GestureRecognizer: RunLoopTarget {
 
     /// G10: when the gesture is recognized, the view gets `touchesCancelled` for
     /// the gesture's touches, before the action runs, and nothing more for them.
-    @exclusivity(unchecked) public var cancelsTouchesInView = true
+    @exclusivity(unchecked) public final var cancelsTouchesInView = true
     /// G11: the view gets no messages for the touches while recognition is undecided.
-    @exclusivity(unchecked) public var delaysTouchesBegan = false
+    @exclusivity(unchecked) public final var delaysTouchesBegan = false
     /// G12: the view's `touchesEnded` waits until this recognizer fails.
-    @exclusivity(unchecked) public var delaysTouchesEnded = true
+    @exclusivity(unchecked) public final var delaysTouchesEnded = true
 
     /// G6–G8. Not retained, as in UIKit; reads `nil` once the delegate is freed.
     public var delegate: (any GestureRecognizerDelegate)? {

@@ -15,17 +15,17 @@
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// How long, in seconds, the fingers must be down before the gesture
     /// begins. Default 0.5 s, as in UIKit: longer than any tap.
-    public var minimumPressDuration: Double = 0.5
+    public final var minimumPressDuration: Double = 0.5
     /// The fingers that must be down. Default 1, as in UIKit.
-    public var numberOfTouchesRequired = 1
+    public final var numberOfTouchesRequired = 1
     /// Full taps before the press (1 makes a tap-and-hold). Default 0, as in UIKit.
-    public var numberOfTapsRequired = 0
+    public final var numberOfTapsRequired = 0
     /// How far, in points, a finger may move before the gesture begins.
     /// Default 10 pt, as in UIKit.
-    public var allowableMovement: Double = 10
+    public final var allowableMovement: Double = 10
     /// With ``numberOfTapsRequired`` above 0: the longest time, in seconds, from
     /// a tap's lift to the next finger-down. 0.35 s, as for ``TapGestureRecognizer``.
-    public var maximumTapInterval: Double = 0.35
+    public final var maximumTapInterval: Double = 0.35
 
     // MARK: State
     //

@@ -34,11 +34,11 @@ open class PanGestureRecognizer: GestureRecognizer {
     public static let velocityWindow: Double = 0.1
 
     /// The fewest fingers that can pan. Default 1, as in UIKit.
-    public var minimumNumberOfTouches = 1
+    public final var minimumNumberOfTouches = 1
     /// The most fingers that can pan. Default `Int.max` (no limit), as in UIKit.
     /// Fingers beyond it that land before the pan begins make it fail; after
     /// it began they are ignored.
-    public var maximumNumberOfTouches = Int.max
+    public final var maximumNumberOfTouches = Int.max
 
     // MARK: State
     //

@@ -32,7 +32,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
     /// The edges the pan may start from. Default none, as in UIKit: set it,
     /// or every touch fails.
-    public var edges: RectEdge
+    public final var edges: RectEdge
 
     // Read and written whole by its own touches methods: no dynamic exclusivity check.
     /// The edges of `edges` the first finger landed near.

@@ -38,23 +38,23 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public static let directionFreeDistance: Double = 10
 
     /// The directions that count; several may be allowed. Default `.right`, as in UIKit.
-    public var direction: Direction = .right
+    public final var direction: Direction = .right
     /// The fingers that must swipe together. Default 1, as in UIKit.
-    public var numberOfTouchesRequired = 1
+    public final var numberOfTouchesRequired = 1
     /// How far, in points, the fingers must move along the direction: 50 pt,
     /// about UIKit's. Shorter strokes are drags or sloppy taps.
-    public var minimumDistance: Double = 50
+    public final var minimumDistance: Double = 50
     /// How long, in seconds from the first finger landing, the swipe may take
     /// to cover ``minimumDistance``: 0.5 s, about UIKit's. A slower stroke is a
     /// drag, which a pan should get.
-    public var maximumDuration: Double = 0.5
+    public final var maximumDuration: Double = 0.5
     /// How far, in radians, the movement may stray from the direction's axis:
     /// 30° (π/6), so a diagonal stroke is neither horizontal nor vertical.
-    public var maximumAngle: Double = Double.pi / 6
+    public final var maximumAngle: Double = Double.pi / 6
 
     /// The direction the recognized swipe went; empty until it is recognized,
     /// and again after the recognizer resets.
-    public internal(set) var recognizedDirection: Direction = []
+    public internal(set) final var recognizedDirection: Direction = []
 
     // MARK: State
     //

@@ -18,21 +18,21 @@
 /// Recognition allocates nothing.
 open class TapGestureRecognizer: GestureRecognizer {
     /// The taps to recognize. Default 1, as in UIKit.
-    public var numberOfTapsRequired = 1
+    public final var numberOfTapsRequired = 1
     /// The fingers each tap needs, down together. Default 1, as in UIKit.
-    public var numberOfTouchesRequired = 1
+    public final var numberOfTouchesRequired = 1
     /// How far, in points, a finger may move from where it landed and still tap:
     /// 10 pt, about UIKit's. A finger's contact patch rolls a few points on a
     /// press; more than this is the start of a drag, which a pan should get.
-    public var allowableMovement: Double = 10
+    public final var allowableMovement: Double = 10
     /// The longest time, in seconds, from one tap's lift to the next tap's
     /// first finger: 0.35 s, the same as ``TapCountSettings``' default (R13),
     /// so a double-tap recognizer and `Touch.tapCount` agree.
-    public var maximumTapInterval: Double = 0.35
+    public final var maximumTapInterval: Double = 0.35
     /// How far, in points, each later tap's first finger may land from the
     /// first tap's: 40 pt, the same as ``TapCountSettings``' default (R13).
     /// Farther is a tap somewhere else, not a repeat.
-    public var maximumTapDistance: Double = 40
+    public final var maximumTapDistance: Double = 40
 
     // MARK: State
     //

@@ -59,19 +59,19 @@ open class StackView: View {
     }
 
     /// The views the stack lays out, in order; each is also a subview.
-    public internal(set) var arrangedSubviews: [View] = []
-    public var axis: Axis = .horizontal { didSet { if axis != oldValue { arrangementDidChange() } } }
+    public internal(set) final var arrangedSubviews: [View] = []
+    public final var axis: Axis = .horizontal { didSet { if axis != oldValue { arrangementDidChange() } } }
     /// Between neighbouring visible arranged views, in points (the least gap for ``Distribution/equalSpacing``).
-    public var spacing: Double = 0 { didSet { if spacing != oldValue { arrangementDidChange() } } }
-    public var distribution: Distribution = .fill { didSet { if distribution != oldValue { arrangementDidChange() } } }
-    public var alignment: Alignment = .fill { didSet { if alignment != oldValue { arrangementDidChange() } } }
+    public final var spacing: Double = 0 { didSet { if spacing != oldValue { arrangementDidChange() } } }
+    public final var distribution: Distribution = .fill { didSet { if distribution != oldValue { arrangementDidChange() } } }
+    public final var alignment: Alignment = .fill { didSet { if alignment != oldValue { arrangementDidChange() } } }
     /// Whether arranged views stay inside ``View/layoutMargins`` rather than the bounds (false by default, as in UIKit).
-    public var isLayoutMarginsRelativeArrangement = false {
+    public final var isLayoutMarginsRelativeArrangement = false {
         didSet { if isLayoutMarginsRelativeArrangement != oldValue { arrangementDidChange() } }
     }
 
     /// Lengths along the axis for one layout, reused so layout allocates nothing.
-    @usableFromInline internal var lengths: [Double] = []
+    @usableFromInline internal final var lengths: [Double] = []
 
     public init(frame: Rect = .zero, name: String = "", arrangedSubviews views: [View] = []) {
         super.init(frame: frame, name: name)

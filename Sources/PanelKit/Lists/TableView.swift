@@ -51,13 +51,13 @@ open class TableView: ScrollView {
     // MARK: Appearance and behaviour
 
     /// The height of every row when the delegate does not say: 44, UIKit's.
-    public var rowHeight: Double = 44 { didSet { setNeedsReload() } }
+    public final var rowHeight: Double = 44 { didSet { setNeedsReload() } }
     /// The height of a section header that has a title, when the delegate does not say.
-    public var sectionHeaderHeight: Double = 28 { didSet { setNeedsReload() } }
+    public final var sectionHeaderHeight: Double = 28 { didSet { setNeedsReload() } }
     /// Whether headers stay at the top while their section scrolls by (UIKit's plain style). Default true.
-    public var floatsSectionHeaders = true { didSet { layoutVisibleContent() } }
+    public final var floatsSectionHeaders = true { didSet { layoutVisibleContent() } }
     /// Whether a tap selects a row. Default true; false also ends highlighting.
-    public var allowsSelection = true
+    public final var allowsSelection = true
 
     /// Where ``scrollToRow(at:at:animated:)`` puts the row.
     public enum ScrollPosition {

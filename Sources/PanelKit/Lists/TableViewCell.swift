@@ -39,7 +39,7 @@ open class TableViewCell: View {
     public let selectedBackgroundView: View
     /// The line at the bottom of the row, inset by ``separatorInset``.
     public let separatorView: View
-    public var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
+    public final var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
     /// A view at the trailing edge, vertically centred: a ``Switch`` or ``Slider`` works there as anywhere.
     public var accessoryView: View? {
         didSet {
@@ -49,7 +49,7 @@ open class TableViewCell: View {
             setNeedsLayout()
         }
     }
-    public var selectionStyle = SelectionStyle.default { didSet { updateSelectionAppearance(animated: false) } }
+    public final var selectionStyle = SelectionStyle.default { didSet { updateSelectionAppearance(animated: false) } }
 
     /// Whether the row is selected; setting it does not animate.
     public var isSelected: Bool {

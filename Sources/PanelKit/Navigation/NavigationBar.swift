@@ -15,15 +15,15 @@ open class NavigationBar: View {
     public static let backButtonWidth: Double = 120
 
     /// The top controller's item, and the one below it (whose title the back button shows).
-    public internal(set) var topItem: NavigationItem?
-    public internal(set) var backItem: NavigationItem?
+    public internal(set) final var topItem: NavigationItem?
+    public internal(set) final var backItem: NavigationItem?
 
     /// Centred title. Named "navigation.title".
     public let titleLabel: Label
     /// Pops the navigation controller. Named "navigation.back".
     public let backButton: Button
     /// ``Theme/standard`` when created.
-    public var theme: Theme = .standard {
+    public final var theme: Theme = .standard {
         didSet { applyTheme(); setNeedsDisplay() }
     }
 

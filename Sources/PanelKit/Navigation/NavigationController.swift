@@ -161,7 +161,7 @@ open class NavigationController: ViewController {
     // MARK: The bar
 
     /// Hides the bar; the content then fills the whole view.
-    public var isNavigationBarHidden = false {
+    public final var isNavigationBarHidden = false {
         didSet { layoutNavigationViews() }
     }
 

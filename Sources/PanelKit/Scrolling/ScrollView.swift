@@ -17,11 +17,11 @@ open class ScrollView: View {
     // MARK: Content
 
     /// The size of the content, in the scroll view's coordinates.
-    public var contentSize: Size = .zero { didSet { if contentSize != oldValue { contentGeometryDidChange() } } }
+    public final var contentSize: Size = .zero { didSet { if contentSize != oldValue { contentGeometryDidChange() } } }
 
     /// Extra room around the content: the offset may go from
     /// (-left, -top) to contentSize - bounds.size + (right, bottom).
-    public var contentInset: EdgeInsets = .zero { didSet { if contentInset != oldValue { contentGeometryDidChange() } } }
+    public final var contentInset: EdgeInsets = .zero { didSet { if contentInset != oldValue { contentGeometryDidChange() } } }
 
     /// The point of the content shown at the top-left corner: `bounds.origin`.
     /// Setting it stops any deceleration or animation, as in UIKit.
@@ -41,26 +41,26 @@ open class ScrollView: View {
     // MARK: Behaviour
 
     /// When false, the pan does nothing and the content stays where code puts it.
-    public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    public final var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
     /// The content comes to rest on multiples of the view's size.
-    public var isPagingEnabled = false
+    public final var isPagingEnabled = false
     /// Whether the content may go past an edge (rubber band) and spring back. Default true.
-    public var bounces = true
+    public final var bounces = true
     /// Bounce vertically even when the content is not taller than the view. Default false.
-    public var alwaysBounceVertical = false
+    public final var alwaysBounceVertical = false
     /// Bounce horizontally even when the content is not wider than the view. Default false.
-    public var alwaysBounceHorizontal = false
+    public final var alwaysBounceHorizontal = false
     /// How fast a fling slows down: ``DecelerationRate/normal`` (0.998/ms) by default.
-    public var decelerationRate = DecelerationRate.normal
+    public final var decelerationRate = DecelerationRate.normal
     /// Whether touches in the content are held for ``contentTouchDelay`` before
     /// the content sees them, so a drag that starts on a button scrolls
     /// without pressing it. Default true.
-    public var delaysContentTouches = true
+    public final var delaysContentTouches = true
     /// Whether a drag may take back a touch the content already has (the
     /// content gets `touchesCancelled`), as ``touchesShouldCancel(in:)`` allows. Default true.
-    public var canCancelContentTouches = true
-    public var showsVerticalScrollIndicator = true { didSet { updateIndicators() } }
-    public var showsHorizontalScrollIndicator = true { didSet { updateIndicators() } }
+    public final var canCancelContentTouches = true
+    public final var showsVerticalScrollIndicator = true { didSet { updateIndicators() } }
+    public final var showsHorizontalScrollIndicator = true { didSet { updateIndicators() } }
 
     /// How long a touch in the content is held before the content sees it
     /// (when ``delaysContentTouches``): 0.15 s, UIKit's.
@@ -69,13 +69,13 @@ open class ScrollView: View {
     // MARK: State
 
     /// The finger is down on the scroll view (or its content), whether or not it moved it yet.
-    public internal(set) var isTracking = false
+    public internal(set) final var isTracking = false
     /// The finger is moving the content.
-    public internal(set) var isDragging = false
+    public internal(set) final var isDragging = false
     /// The content moves on by itself after the lift.
-    public internal(set) var isDecelerating = false
+    public internal(set) final var isDecelerating = false
     /// The pinch is scaling the content.
-    public internal(set) var isZooming = false
+    public internal(set) final var isZooming = false
 
     // MARK: Delegate
 
@@ -98,15 +98,15 @@ open class ScrollView: View {
     public let panGestureRecognizer: PanGestureRecognizer
     /// Scales the content; exists only while zooming is possible
     /// (``maximumZoomScale`` > ``minimumZoomScale``), as in UIKit.
-    public internal(set) var pinchGestureRecognizer: PinchGestureRecognizer?
+    public internal(set) final var pinchGestureRecognizer: PinchGestureRecognizer?
     /// Holds content touches for ``contentTouchDelay`` (UIKit's private
     /// delayed-touches-began recognizer).
     @usableFromInline let delayRecognizer: ContentTouchDelayGestureRecognizer
 
     // MARK: Zooming
 
-    public var minimumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
-    public var maximumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
+    public final var minimumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
+    public final var maximumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
     /// The scale applied to ``viewForZooming``; setting it stops nothing else.
     public var zoomScale: Double {
         get { storedZoomScale }
@@ -229,7 +229,7 @@ open class ScrollView: View {
 
     /// How far one detent of a rotary encoder (or one arrow key) scrolls the
     /// focused scroll view while it is adjusted, in points: 48, a row's height.
-    public var adjustmentStep: Double = 48
+    public final var adjustmentStep: Double = 48
 
     /// A scroll view whose content can move takes focus; a push makes turns scroll it.
     open override var canBecomeFocused: Bool { canScrollVertically || canScrollHorizontally }

@@ -58,7 +58,7 @@ open class Application: Responder {
     /// follow it there (UIKit keeps a press with its responder). Fixed slots: no allocation per press.
     @usableFromInline final var pressResponders: ContiguousArray<PressResponder>
     /// Frames dropped because the queue was full.
-    public internal(set) var droppedInputFrames = 0
+    public internal(set) final var droppedInputFrames = 0
 
     /// An application on `runLoop`. `inputQueueCapacity` frames may wait
     /// between two turns of the loop; more drop the oldest (said once in

@@ -15,7 +15,7 @@ public enum ContentMode: Equatable, Sendable {
 open class ImageView: View {
     public var image: Image? { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``ContentMode/scaleToFill`` by default, as in UIKit.
-    public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
+    public final var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
     public init(frame: Rect = .zero, name: String = "", image: Image? = nil) {
         self.image = image

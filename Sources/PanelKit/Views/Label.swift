@@ -28,16 +28,16 @@ open class Label: View {
     /// pass. Where it was is measured in that pass (the frame's), not in the
     /// setter: an action on the input path must not shape text, which may
     /// rasterize a glyph never drawn before (an allocation).
-    @usableFromInline internal var textOnScreen: String?
+    @usableFromInline internal final var textOnScreen: String?
     /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
     public var font: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// ``Theme/text`` of ``Theme/standard`` by default.
     @exclusivity(unchecked) public var textColor: Color { didSet { setNeedsDisplay() } }
-    @exclusivity(unchecked) public var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public final var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
     /// How a single line that does not fit is cut; see ``numberOfLines``.
-    @exclusivity(unchecked) public var lineBreakMode: LineBreakMode = .truncateTail { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public final var lineBreakMode: LineBreakMode = .truncateTail { didSet { setNeedsDisplay() } }
     /// 1 (the default): one line. Anything else: wrapped to the height.
-    @exclusivity(unchecked) public var numberOfLines = 1 { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    @exclusivity(unchecked) public final var numberOfLines = 1 { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
 
     public init(frame: Rect = .zero, name: String = "", text: String = "") {
         self.text = text

@@ -7,7 +7,7 @@
 /// path reads instead of walking the tree.
 open class View: Responder {
     /// A name used in logs and found by ``view(named:)``.
-    public var name: String
+    public final var name: String
 
     // The stored properties marked `@exclusivity(unchecked)` in this class are read
     // on every frame, so they skip the dynamic exclusivity check. Each holds a
@@ -36,7 +36,7 @@ open class View: Responder {
     }
 
     /// Applied about the centre of the view; ``AffineTransform/identity`` by default.
-    @exclusivity(unchecked) public var transform: AffineTransform = .identity {
+    @exclusivity(unchecked) public final var transform: AffineTransform = .identity {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.transform = oldValue; recordAnimatedChange(.transform, oldModel: old) }
             geometryDidChange()
@@ -65,28 +65,28 @@ open class View: Responder {
     // MARK: Visibility and interaction
 
     /// Hidden views draw nothing and are never hit (R4).
-    @exclusivity(unchecked) public var isHidden = false {
+    @exclusivity(unchecked) public final var isHidden = false {
         didSet {
             flagsDidChange()
             if isHidden != oldValue { invalidateIntrinsicContentSize() }   // a stack collapses hidden views
         }
     }
     /// 0 (transparent) to 1 (opaque). A view at 0.01 or less is never hit (R4).
-    @exclusivity(unchecked) public var alpha: Double = 1 {
+    @exclusivity(unchecked) public final var alpha: Double = 1 {
         didSet {
             if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.alpha = oldValue; recordAnimatedChange(.alpha, oldModel: old) }
             flagsDidChange()
         }
     }
     /// When false, touches pass through the view and its subviews (R4, R12).
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true { didSet { flagsDidChange() } }
+    @exclusivity(unchecked) public final var isUserInteractionEnabled = true { didSet { flagsDidChange() } }
     /// Whether subviews are clipped to this view's bounds when drawn. Hit-testing
     /// never reaches a subview outside its superview either way (R4).
-    @exclusivity(unchecked) public var clipsToBounds = false { didSet { flagsDidChange() } }
+    @exclusivity(unchecked) public final var clipsToBounds = false { didSet { flagsDidChange() } }
     /// When false (the default), the view gets only the first touch that lands on it (R10).
-    @exclusivity(unchecked) public var isMultipleTouchEnabled = false
+    @exclusivity(unchecked) public final var isMultipleTouchEnabled = false
     /// While an exclusive view tracks a touch, no other view in the window gets touches (R11).
-    @exclusivity(unchecked) public var isExclusiveTouch = false
+    @exclusivity(unchecked) public final var isExclusiveTouch = false
     /// Filled behind the view's content; `nil` draws nothing.
     @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet {
@@ -98,33 +98,33 @@ open class View: Responder {
     // MARK: Animation
 
     /// What the screen shows while an animation runs; `nil` shows the model.
-    @exclusivity(unchecked) @usableFromInline internal var presentationState: ViewPresentation?
+    @exclusivity(unchecked) @usableFromInline internal final var presentationState: ViewPresentation?
     /// The properties `presentationState` holds; the others show the model.
-    @exclusivity(unchecked) @usableFromInline internal var presentedProperties: AnimatedProperties = []
+    @exclusivity(unchecked) @usableFromInline internal final var presentedProperties: AnimatedProperties = []
     /// Animations of this view running or waiting for their delay.
-    @exclusivity(unchecked) @usableFromInline internal var runningAnimations = 0
+    @exclusivity(unchecked) @usableFromInline internal final var runningAnimations = 0
     /// This view's animation records, running or being recorded, newest first
     /// (linked by ``ViewAnimation/nextOfView``): what a start looks through.
     /// Unretained: a record holds its view while linked, and unlinks itself when it ends.
-    @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) var firstAnimation: ViewAnimation?
+    @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) final var firstAnimation: ViewAnimation?
     /// Whether an animation of this view is running (or waiting for its delay).
     /// Open (declared here, not with the animation code) so that
     /// ``ActivityIndicatorView`` can give it UIKit's meaning there: spinning.
     open var isAnimating: Bool { runningAnimations > 0 }
     /// Of those, the ones without `.allowUserInteraction`: touches pass through the view meanwhile.
-    @exclusivity(unchecked) @usableFromInline internal var interactionBlockingAnimations = 0 {
+    @exclusivity(unchecked) @usableFromInline internal final var interactionBlockingAnimations = 0 {
         didSet { if (oldValue == 0) != (interactionBlockingAnimations == 0) { flagsDidChange() } }
     }
 
     // MARK: Layout
 
     /// How this view follows its superview's size changes; none by default (UIKit's `autoresizingMask`).
-    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = []
+    @exclusivity(unchecked) public final var autoresizingMask: AutoresizingMask = []
     /// Whether a change of this view's size resizes its subviews by their ``autoresizingMask``; true by default.
-    @exclusivity(unchecked) public var autoresizesSubviews = true
+    @exclusivity(unchecked) public final var autoresizesSubviews = true
     /// The space inside the edges that arranged content keeps clear of (a
     /// ``StackView`` with ``StackView/isLayoutMarginsRelativeArrangement``); 8 on each edge, as in UIKit.
-    @exclusivity(unchecked) public var layoutMargins = EdgeInsets(all: 8) {
+    @exclusivity(unchecked) public final var layoutMargins = EdgeInsets(all: 8) {
         didSet { if layoutMargins != oldValue { setNeedsLayout(); invalidateIntrinsicContentSize() } }
     }
     // The layout flags and `subviews` are read on every frame, so they skip
@@ -135,16 +135,16 @@ open class View: Responder {
     // the Embedded build of an app linking PanelReplay got two strong copies of
     // one merged ViewController function, a linker error; embedded-check.)
     /// Set by ``setNeedsLayout()``, cleared just before ``layoutSubviews()`` runs. A new view needs layout.
-    @exclusivity(unchecked) @usableFromInline internal var needsLayout = true
+    @exclusivity(unchecked) @usableFromInline internal final var needsLayout = true
     /// Some descendant needs layout: a pass walks down only these. Set on every ancestor of a view that needs layout.
-    @exclusivity(unchecked) @usableFromInline internal var descendantNeedsLayout = false
+    @exclusivity(unchecked) @usableFromInline internal final var descendantNeedsLayout = false
     /// While a layout pass walks through this view: the index of the next
     /// subview it looks at (-1 when no pass is in it). The pass's way down
     /// lives in the views, so it needs no stack however deep the hierarchy.
-    @exclusivity(unchecked) @usableFromInline internal var layoutCursor = -1
+    @exclusivity(unchecked) @usableFromInline internal final var layoutCursor = -1
     /// While a layout pass is inside this view: the view it goes back up to,
     /// retained so a `layoutSubviews` that removes views cannot free the way back.
-    @exclusivity(unchecked) @usableFromInline internal var layoutReturn: View?
+    @exclusivity(unchecked) @usableFromInline internal final var layoutReturn: View?
 
     /// Lays out the subviews; called by the layout pass (``layoutIfNeeded()``,
     /// which the renderer runs before each frame) after ``setNeedsLayout()``.
@@ -164,7 +164,7 @@ open class View: Responder {
     // MARK: Hierarchy
 
     /// Back to front: the last subview is drawn last and hit-tested first.
-    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
+    @exclusivity(unchecked) public internal(set) final var subviews: [View] = []
     // The back links are unretained (a view owns its subviews, a window its
     // views, a controller its root view) and cleared by the owner's `deinit`,
     // so they never name a freed object. Read on every event and frame (a
@@ -172,12 +172,12 @@ open class View: Responder {
     // the dynamic exclusivity check: an unretained reference is a plain
     // pointer, stored and loaded whole, and no overlap of accesses could free
     // anything through it.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View?
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var window: Window?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) final var superview: View?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) final var window: Window?
     /// Set while this view is a view controller's root view (R8).
-    @usableFromInline internal unowned(unsafe) var owningViewController: ViewController?
+    @usableFromInline internal unowned(unsafe) final var owningViewController: ViewController?
     /// Where this view sits in its window's ``ViewTable``; -1 when it has none.
-    @exclusivity(unchecked) @usableFromInline internal var tableIndex = -1
+    @exclusivity(unchecked) @usableFromInline internal final var tableIndex = -1
 
     public init(frame: Rect = .zero, name: String = "") {
         self.name = name
@@ -229,7 +229,7 @@ open class View: Responder {
     // MARK: Gesture recognizers
 
     /// The recognizers attached to this view, in the order they were added.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    public internal(set) final var gestureRecognizers: [GestureRecognizer] = []
 
     /// G20: asked before a recognizer that would receive this view's touches
     /// begins (the recognizer's own view, and the view a touch landed on);

@@ -72,7 +72,7 @@ open class ViewController: Responder {
     // MARK: Child controllers (the container API)
 
     /// The controllers added with ``addChild(_:)``, in order. Owned.
-    public internal(set) var children: [ViewController] = []
+    public internal(set) final var children: [ViewController] = []
 
     /// The container this controller is a child of. Unretained: the parent
     /// owns its children and clears the link when it removes one or is freed.
@@ -129,7 +129,7 @@ open class ViewController: Responder {
     public enum AppearanceState: Equatable, Sendable { case disappeared, appearing, appeared, disappearing }
 
     /// Driven by ``beginAppearanceTransition(_:animated:)`` and ``endAppearanceTransition()``.
-    public internal(set) var appearanceState = AppearanceState.disappeared
+    public internal(set) final var appearanceState = AppearanceState.disappeared
 
     /// The view is about to be shown (its ``view`` is loaded).
     open func viewWillAppear(_ animated: Bool) {}

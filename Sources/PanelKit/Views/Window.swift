@@ -10,14 +10,14 @@ open class Window: View {
     /// Set by ``Application/addWindow(_:)``. Unretained (the application owns
     /// its windows); cleared by `removeWindow` and by the application's `deinit`.
     /// Read every frame: an unretained pointer, so no exclusivity check (see `View.window`).
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningApplication: Application?
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) final var owningApplication: Application?
 
     /// The activity indicators in this window: they step on the display link
     /// only while visible, so they hear when a view's `isHidden` changes and
     /// when the window joins or leaves an application (``Application/addWindow(_:)``
     /// tells them). Retained while registered (an indicator leaves in
     /// `didMoveToWindow`); few, so telling them all is cheap.
-    @usableFromInline internal var visibilityObservers: [ActivityIndicatorView] = []
+    @usableFromInline internal final var visibilityObservers: [ActivityIndicatorView] = []
 
     // Marked `@exclusivity(unchecked)` below: the dirty region, the text pens and the
     // text measurer are read and written on every frame, only by the layout pass,
@@ -25,7 +25,7 @@ open class Window: View {
     // an access (apps only read them, a whole copy at a time).
     /// The areas, in window coordinates, that changed since the last frame
     /// was drawn: a few rectangles, which the renderer redraws one by one.
-    @exclusivity(unchecked) public internal(set) var dirtyRegion = DirtyRegion()
+    @exclusivity(unchecked) public internal(set) final var dirtyRegion = DirtyRegion()
 
     /// The smallest rectangle holding ``dirtyRegion`` (`.zero` when nothing changed).
     public var dirtyRect: Rect { dirtyRegion.bounds }
@@ -33,24 +33,24 @@ open class Window: View {
     /// Where a label whose text changes measures the pens and ink of its old
     /// and new text (``Label``): one pair for the window, so that their storage
     /// is allocated once, not by every label (a list's cells change theirs each frame).
-    @exclusivity(unchecked) @usableFromInline internal var oldTextLine = MeasuredLine()
-    @exclusivity(unchecked) @usableFromInline internal var newTextLine = MeasuredLine()
+    @exclusivity(unchecked) @usableFromInline internal final var oldTextLine = MeasuredLine()
+    @exclusivity(unchecked) @usableFromInline internal final var newTextLine = MeasuredLine()
     /// What `newTextLine` holds the pens of: a label changing its text every
     /// frame (a slider's value) measures only its new text, its old text's
     /// pens being last frame's new ones. Pens depend on nothing else but the
     /// text driver and scale, and a change of those clears it (`layoutIfNeeded(measuringTextWith:)`).
-    @exclusivity(unchecked) @usableFromInline internal var newTextPensKey: (text: String, font: Font)?
+    @exclusivity(unchecked) @usableFromInline internal final var newTextPensKey: (text: String, font: Font)?
     /// The height of one line of text in `font` as measured: a label's changed
     /// text is redrawn on its line's rows, and a font's line does not change
     /// height with the text. Cleared with `newTextPensKey`.
-    @exclusivity(unchecked) @usableFromInline internal var lineHeightKey: (font: Font, height: Double)?
+    @exclusivity(unchecked) @usableFromInline internal final var lineHeightKey: (font: Font, height: Double)?
 
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
-    @exclusivity(unchecked) public internal(set) var textMeasurer: (any TextRendering)?
+    @exclusivity(unchecked) public internal(set) final var textMeasurer: (any TextRendering)?
     /// The ``displayScale`` the text was last measured at, set with ``textMeasurer``:
     /// text is measured at the pixel size it is drawn at (``View/measure(_:font:width:)``).
-    @exclusivity(unchecked) public internal(set) var textMeasurerScale: Double = 1
+    @exclusivity(unchecked) public internal(set) final var textMeasurerScale: Double = 1
 
     /// The screen the window is shown on: its application's (UIKit's
     /// `UIWindow.screen`); nil while it is in no application.
@@ -94,12 +94,12 @@ open class Window: View {
     /// (non-empty): these views, wrapping, skipping those that cannot be
     /// focused now. Empty, the default, follows the hierarchy: depth first,
     /// back to front (docs/focus.md). Retained, as UIKit's `accessibilityElements`.
-    public var focusOrder: [View] = []
+    public final var focusOrder: [View] = []
 
     /// The focus ring drawn in the last frame (or to draw in the next), in
     /// window points; the renderer keeps it (``updateFocusRing()``). Read every
     /// frame; a trivial value (rectangle, sizes, colour) set whole, so it skips the exclusivity check.
-    @exclusivity(unchecked) public internal(set) var focusRing: FocusRing?
+    @exclusivity(unchecked) public internal(set) final var focusRing: FocusRing?
 
     /// R8: a window passes what it does not handle to the application.
     open override var next: Responder? { owningApplication }

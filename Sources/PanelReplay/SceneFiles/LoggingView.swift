@@ -28,12 +28,12 @@ extension ReplayLog: ResponderMessageObserver {
 open class LoggingView: View {
     /// Retained: an observer (the log, a recorder) holds no views, so there is no cycle.
     public let observer: any ResponderMessageObserver
-    public var forwards = false
-    public var logsMessages = true
+    public final var forwards = false
+    public final var logsMessages = true
     /// Shown while a touch is down on the view, and kept as `touchedColor` after.
-    public var activeColor: Color?
-    public var touchedColor: Color?
-    @usableFromInline var touchesDown = 0
+    public final var activeColor: Color?
+    public final var touchedColor: Color?
+    @usableFromInline final var touchesDown = 0
 
     public init(frame: Rect, name: String, observer: any ResponderMessageObserver) {
         self.observer = observer
