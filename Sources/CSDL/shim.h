@@ -6,7 +6,7 @@
 
 // PanelKit's `panel` has its own main; SDL must not rename it.
 #define SDL_MAIN_HANDLED 1
-#include <SDL.h>
+#include <SDL2/SDL.h>   // not pkg-config: its -D_REENTRANT (a no-op on glibc) makes SwiftPM warn on every build
 
 /// `SDL_WINDOWPOS_CENTERED`.
 static inline int csdl_windowpos_centered(void) { return SDL_WINDOWPOS_CENTERED; }

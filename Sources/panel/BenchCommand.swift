@@ -12,10 +12,10 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure PanelKit's hot paths against baselines of the same run, and check a board's budgets.",
         discussion: """
-        Scenes: \(Bench.sceneNames.joined(separator: ", ")). Each warms up, then runs a fixed number of
-        iterations; figures are medians and p99s, stated as ratios to baselines measured in the same run
-        (memcpy of one frame, a bare loop). Every scene counts allocations per operation with the same malloc
-        interposer the tests use; an allocation on a hot path fails the run. With --board, its frame-time and
+        Scenes: \(Bench.sceneNames.joined(separator: ", ")). Each warms up, then runs a fixed number of \
+        iterations; figures are medians and p99s, stated as ratios to baselines measured in the same run \
+        (memcpy of one frame, a bare loop). Every scene counts allocations per operation with the same malloc \
+        interposer the tests use; an allocation on a hot path fails the run. With --board, its frame-time and \
         latency budgets turn figures into pass or fail. The exit status is 0 only when everything passes.
         """
     )

@@ -10,8 +10,8 @@ struct BoardsCommand: ParsableCommand {
         commandName: "boards",
         abstract: "List the board files, or check them.",
         discussion: """
-        Each board is one JSON file in boards/ (docs/boards.md): display, touch panel, CPU, budgets and
-        the sources of those facts. `panel boards check` reads every file (or the files given) and prints
+        Each board is one JSON file in boards/ (docs/boards.md): display, touch panel, CPU, budgets and \
+        the sources of those facts. `panel boards check` reads every file (or the files given) and prints \
         each problem as FILE:LINE:COLUMN: PATH: what was expected; it exits 1 when any file is broken.
         """,
         subcommands: [List.self, Check.self],

@@ -14,11 +14,11 @@ struct CalibrateCommand: ParsableCommand {
         commandName: "calibrate",
         abstract: "Calibrate a board's touch panel: five targets, a least-squares matrix, an override file.",
         discussion: """
-        Shows five crosshairs on the display (DRM/KMS), one at a time: touch the centre of each and lift.
-        The raw touches (the board's axis quirks and rotation apply, its calibration does not) are solved
-        for libinput's calibration matrix by least squares; the residual error is printed in pixels, and the
-        matrix is written to the board's override file, boards/NAME.override.json beside the board file,
-        which --board and `panel boards check` then use (docs/boards.md). With --trace, the touches come
+        Shows five crosshairs on the display (DRM/KMS), one at a time: touch the centre of each and lift. \
+        The raw touches (the board's axis quirks and rotation apply, its calibration does not) are solved \
+        for libinput's calibration matrix by least squares; the residual error is printed in pixels, and the \
+        matrix is written to the board's override file, boards/NAME.override.json beside the board file, \
+        which --board and `panel boards check` then use (docs/boards.md). With --trace, the touches come \
         from an evemu recording instead, headless.
         """
     )

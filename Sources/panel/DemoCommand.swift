@@ -13,17 +13,18 @@ import PanelText
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run PanelKit's demo app: buttons, sliders and switches on two screens.",
+        abstract: "Run PanelKit's demo app: controls, a settings list, Wi-Fi and about screens in a navigation controller.",
+        // One line a paragraph (a trailing backslash joins lines): the parser wraps them to the terminal.
         discussion: """
-        The demo is an app like any other: this runs it through PanelKit's app runtime (PanelApp's
-        ApplicationMain), with the standard options every app has: --backend auto|drm|fbdev|sdl|headless,
-        --board NAME|FILE, --duration SECONDS, DRM's and fbdev's --card/--device/--latency-log, the simulator's
-        --zoom/--rotation/--record, headless --replay TRACE.evemu and --png FILE; and the demo's own
+        The demo is an app like any other: this runs it through PanelKit's app runtime (PanelApp's \
+        ApplicationMain), with the standard options every app has: --backend auto|drm|fbdev|sdl|headless, \
+        --board NAME|FILE, --duration SECONDS, DRM's and fbdev's --card/--device/--latency-log, the simulator's \
+        --zoom/--rotation/--record, headless --replay TRACE.evemu and --png FILE; and the demo's own \
         --scene NAME|FILE and --output DIR. `panel demo --help-app` lists them all.
 
-        Headless (what `auto` picks when there is no KMS display, no desktop and no framebuffer), it plays a scripted
-        touch session, prints each control action as a JSON line, and writes a PNG frame after every
-        step to the output folder. On DRM it runs until SIGTERM/SIGINT or --duration, then restores the
+        Headless (what `auto` picks when there is no KMS display, no desktop and no framebuffer), it plays a \
+        scripted touch session, prints each control action as a JSON line, and writes a PNG frame after every \
+        step to the output folder. On DRM it runs until SIGTERM/SIGINT or --duration, then restores the \
         console's mode and prints the input-to-flip latency summary to stderr.
         """
     )

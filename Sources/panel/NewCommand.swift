@@ -7,8 +7,8 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Create a new PanelKit app: a SwiftPM package with one screen, a UI test and a README.",
         discussion: """
-        The package depends on PanelKit by path (this checkout, by default) or by URL. In it, `swift run`
-        opens the simulator (headless where there is no display), `swift test` runs the UI test, and
+        The package depends on PanelKit by path (this checkout, by default) or by URL. In it, `swift run` \
+        opens the simulator (headless where there is no display), `swift test` runs the UI test, and \
         PanelKit's `scripts/build-board BOARD --app PATH` builds it for a board.
         """
     )
@@ -53,7 +53,7 @@ struct NewCommand: ParsableCommand {
         for case let relative as String in enumerator {
             let from = source + "/" + relative
             var isFolder: ObjCBool = false
-            manager.fileExists(atPath: from, isDirectory: &isFolder)
+            _ = manager.fileExists(atPath: from, isDirectory: &isFolder)
             let to = destination.appendingPathComponent(relative.replacingOccurrences(of: "__NAME__", with: name)).path
             do {
                 if isFolder.boolValue {

@@ -12,9 +12,9 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay an evemu touch recording through the whole pipeline and log it as JSON Lines.",
         discussion: """
-        The trace's axis ranges are mapped onto the screen, and its events run through
-        decoding, tracking, hit-testing and delivery on a clock that follows the trace's
-        timestamps. Each touch phase change and responder message prints one JSON object
+        The trace's axis ranges are mapped onto the screen, and its events run through \
+        decoding, tracking, hit-testing and delivery on a clock that follows the trace's \
+        timestamps. Each touch phase change and responder message prints one JSON object \
         per line on standard output; a summary line ends the log.
         """
     )

@@ -451,7 +451,7 @@ struct GestureArenaTests {
         }
         let button = Vetoing("button", frame: Rect(x: 10, y: 10, width: 50, height: 50), recorder: recorder)
         outer.addSubview(button)
-        let parentTap = recognizer("parentTap", .recognizeOnLift, on: outer)
+        _ = recognizer("parentTap", .recognizeOnLift, on: outer)
         driver.tap(at: Point(x: 20, y: 20))
         #expect(states.lines == ["parentTap failed"])
         #expect(recorder.messages.filter { $0.hasPrefix("button") } == ["button touchesBegan 1", "button touchesEnded 1"])

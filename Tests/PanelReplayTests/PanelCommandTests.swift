@@ -46,10 +46,10 @@ struct PanelCommandTests {
     func unreadableInputs() throws {
         let directory = try scratchDirectory()
         let empty = directory.appendingPathComponent("empty.evemu").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         let garbage = directory.appendingPathComponent("garbage.evemu").path
         var generator = SystemRandomNumberGenerator()
-        FileManager.default.createFile(atPath: garbage, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        _ = FileManager.default.createFile(atPath: garbage, contents: Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         for path in [directory.appendingPathComponent("missing.evemu").path, empty, garbage, directory.path] {
             let result = try PanelRun.run(["replay", path])
             #expect(result.exitedNormally && result.status == 1, "\(path): \(result.stderr)")
