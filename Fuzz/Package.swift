@@ -8,12 +8,12 @@ import PackageDescription
 let package = Package(
     name: "PanelKitFuzz",
     dependencies: [
-        .package(name: "PanelKit", path: ".."),
+        .package(name: "PanelKit", path: "..")
     ],
     targets: [
         .executableTarget(
             name: "PanelFuzz",
             dependencies: [.product(name: "PanelFuzzChecks", package: "PanelKit")]
-        ),
+        )
     ]
 )

@@ -1,7 +1,7 @@
-@_exported import PanelKit
-@_exported import PanelReplay   // the log apps write action lines to (LaunchOptions.log)
 import PanelBoards
+@_exported import PanelKit
 import PanelKit
+@_exported import PanelReplay // the log apps write action lines to (LaunchOptions.log)
 import PanelReplay
 
 /// What an app gives PanelKit: UIKit's `UIApplicationDelegate`, launch half.
@@ -70,7 +70,9 @@ extension ApplicationDelegate {
     public static var options: [AppOption] { [] }
     public func applicationWillLaunch(_ arguments: AppArguments) throws(LaunchError) {}
     public var preferredScreenSize: Size? { nil }
-    public func makeApplication(runLoop: RunLoop, options: LaunchOptions) -> Application { Application(runLoop: runLoop) }
+    public func makeApplication(runLoop: RunLoop, options: LaunchOptions) -> Application {
+        Application(runLoop: runLoop)
+    }
     public func applicationRunHeadless(_ application: Application, host: HeadlessHost) -> Bool { false }
 
     /// `@main`'s entry point: runs the app with the process's command line and exits with its status.

@@ -16,10 +16,13 @@ import PanelText
 /// is given back first.
 public enum ApplicationMain {
     /// Runs `Delegate`'s app with `arguments` (without the program name) and returns the exit status.
-    public static func run<Delegate: ApplicationDelegate>(_ type: Delegate.Type, arguments: [String],
-                                                           programName: String? = nil) -> Int32 {
-        let runtime = AppRuntime(programName: programName ?? ProcessArguments.programName,
-                                 appOptions: Delegate.options, makeDelegate: { Delegate() })
+    public static func run<Delegate: ApplicationDelegate>(
+        _ type: Delegate.Type, arguments: [String],
+        programName: String? = nil
+    ) -> Int32 {
+        let runtime = AppRuntime(
+            programName: programName ?? ProcessArguments.programName,
+            appOptions: Delegate.options, makeDelegate: { Delegate() })
         return runtime.run(arguments)
     }
 }
@@ -83,8 +86,13 @@ final class AppRuntime {
             return 0
         }
         board = resolveBoard()
-        guard let assets = locatePanelKitFolder("assets", given: options.assets, marker: "fonts", variable: "PANELKIT_ASSETS") else {
-            if let given = options.assets { fail("no fonts folder in " + given + ": give --assets PanelKit's assets folder") }
+        guard
+            let assets = locatePanelKitFolder(
+                "assets", given: options.assets, marker: "fonts", variable: "PANELKIT_ASSETS")
+        else {
+            if let given = options.assets {
+                fail("no fonts folder in " + given + ": give --assets PanelKit's assets folder")
+            }
             fail("cannot find PanelKit's assets folder (fonts, images): pass --assets DIR or set PANELKIT_ASSETS")
         }
         arguments = AppArguments(board: board, assetsPath: assets, programName: programName, values: options.appValues)
@@ -94,7 +102,9 @@ final class AppRuntime {
             textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
             try textRenderer.preload(Font.system(size: 17))
         } catch {
-            fail(error.description + " (PanelKit's assets are looked for in " + assets + "; --assets DIR names another folder)")
+            fail(
+                error.description + " (PanelKit's assets are looked for in " + assets
+                    + "; --assets DIR names another folder)")
         }
 
         if options.calibrate { return calibrate() }
@@ -110,14 +120,16 @@ final class AppRuntime {
             return DeviceHost.run(self, display: openFramebuffer(), backend: .fbdev)
         case .auto:
             #if canImport(PanelSDL)
-            // The desktop: a KMS display if one opens, else a framebuffer, else the simulator, else headless.
-            if let opened = openAnyDisplay(required: false) { return DeviceHost.run(self, display: opened.display, backend: opened.backend) }
-            if SimulatorHost.displayName != nil { return SimulatorHost.run(self) }
-            return HeadlessHost.run(self)
+                // The desktop: a KMS display if one opens, else a framebuffer, else the simulator, else headless.
+                if let opened = openAnyDisplay(required: false) {
+                    return DeviceHost.run(self, display: opened.display, backend: opened.backend)
+                }
+                if SimulatorHost.displayName != nil { return SimulatorHost.run(self) }
+                return HeadlessHost.run(self)
             #else
-            // A board build: the panel (KMS, else fbdev), or one line saying why not.
-            let opened = openAnyDisplay(required: true)!
-            return DeviceHost.run(self, display: opened.display, backend: opened.backend)
+                // A board build: the panel (KMS, else fbdev), or one line saying why not.
+                let opened = openAnyDisplay(required: true)!
+                return DeviceHost.run(self, display: opened.display, backend: opened.backend)
             #endif
         }
     }
@@ -128,8 +140,11 @@ final class AppRuntime {
         guard let board else {
             fail("--calibrate needs a board (--board NAME): the calibration is written as that board's override")
         }
-        let outputPath = options.calibrationFile
-            ?? (options.board == nil ? executableDirectory() + "/" + board.name + ".override.json" : Board.overridePath(forBoardFile: board.path))
+        let outputPath =
+            options.calibrationFile
+            ?? (options.board == nil
+                ? executableDirectory() + "/" + board.name + ".override.json"
+                : Board.overridePath(forBoardFile: board.path))
         var trace: Trace?
         if let path = options.replay {
             do throws(TraceError) {
@@ -141,8 +156,10 @@ final class AppRuntime {
             note(board.name + ": touch the centre of each cross and lift; SIGTERM or SIGINT ends it")
         }
         do throws(Calibration.Failure) {
-            let lines = try Calibration.run(board: board, trace: trace, card: options.card, touch: touchConfiguration(),
-                                            textRenderer: textRenderer, outputPath: outputPath) { message in writeError(message + "\n") }
+            let lines = try Calibration.run(
+                board: board, trace: trace, card: options.card, touch: touchConfiguration(),
+                textRenderer: textRenderer, outputPath: outputPath
+            ) { message in writeError(message + "\n") }
             for i in 0..<lines.count { print(i == 0 ? programName + " " + lines[i] : lines[i]) }
         } catch {
             fail(error.message)
@@ -178,9 +195,9 @@ final class AppRuntime {
 
     func runSimulator() -> Int32 {
         #if canImport(PanelSDL)
-        return SimulatorHost.run(self)
+            return SimulatorHost.run(self)
         #else
-        fail("this build has no simulator (a board build links no SDL): use --backend drm or --backend headless")
+            fail("this build has no simulator (a board build links no SDL): use --backend drm or --backend headless")
         #endif
     }
 
@@ -192,7 +209,10 @@ final class AppRuntime {
     /// `required` (auto): nil when there is no usable display, after a note saying why.
     func openDisplay(required: Bool) -> DRMDisplay? {
         if let device = displayDevice, Board.DisplayDeviceKind(path: device) == .fbdev {
-            fail(device + " is a framebuffer (fbdev) device, not a DRM card: use --backend fbdev (or auto) for it, or give --card /dev/dri/cardN")
+            fail(
+                device
+                    + " is a framebuffer (fbdev) device, not a DRM card: use --backend fbdev (or auto) for it, or give --card /dev/dri/cardN"
+            )
         }
         switch openDRM() {
         case .success(let display):
@@ -200,7 +220,7 @@ final class AppRuntime {
         case .failure(let error):
             if required { fail(error.message) }
             #if canImport(PanelSDL)
-            if SimulatorHost.displayName != nil { return nil }
+                if SimulatorHost.displayName != nil { return nil }
             #endif
             note("no KMS display (" + firstLine(error.message) + "); running headless")
             return nil
@@ -222,8 +242,9 @@ final class AppRuntime {
     /// `display.device`), else /dev/fb0, else the first there is; or one line saying why not.
     func openFramebuffer() -> FramebufferDisplay {
         if let device = displayDevice, Board.DisplayDeviceKind(path: device) != .fbdev {
-            fail("--backend fbdev needs a framebuffer device (/dev/fbN), not " + device
-                 + "; give --card /dev/fbN, or use --backend drm for a DRM card")
+            fail(
+                "--backend fbdev needs a framebuffer device (/dev/fbN), not " + device
+                    + "; give --card /dev/fbN, or use --backend drm for a DRM card")
         }
         switch openFBDev() {
         case .success(let display): return display
@@ -239,8 +260,10 @@ final class AppRuntime {
         do throws(PanelLinuxError) {
             let display = try FramebufferDisplay.open(configuration)
             if let board, board.display.width != display.width || board.display.height != display.height {
-                note("note: " + board.name + " says " + board.display.modeName + ", but " + display.devicePath + " scans out "
-                     + String(display.width) + "x" + String(display.height) + "; the app lays out on that")
+                note(
+                    "note: " + board.name + " says " + board.display.modeName + ", but " + display.devicePath
+                        + " scans out "
+                        + String(display.width) + "x" + String(display.height) + "; the app lays out on that")
             }
             return .success(display)
         } catch {
@@ -258,7 +281,7 @@ final class AppRuntime {
         let kind = displayDevice.flatMap { Board.DisplayDeviceKind(path: $0) }
         var desktop = false
         #if canImport(PanelSDL)
-        desktop = SimulatorHost.displayName != nil
+            desktop = SimulatorHost.displayName != nil
         #endif
         var reasons: [String] = []
         if kind != .fbdev {
@@ -304,12 +327,15 @@ final class AppRuntime {
     /// Creates the application on `runLoop` and launches `delegate` on a screen
     /// of `size` points at ``scale``; `prepare` installs the host's screen
     /// drivers (backlight, blanking) before the app launches.
-    func launch(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
-                logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1),
-                prepare: (Application) -> Void = { _ in }) -> LaunchedApp {
+    func launch(
+        _ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
+        logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1),
+        prepare: (Application) -> Void = { _ in }
+    ) -> LaunchedApp {
         do throws(LaunchError) {
-            return try LaunchedApp(delegate, runLoop: runLoop, screenSize: screenSize, scale: scale, backend: backend,
-                                   logSink: logSink, arguments: arguments, prepare: prepare)
+            return try LaunchedApp(
+                delegate, runLoop: runLoop, screenSize: screenSize, scale: scale, backend: backend,
+                logSink: logSink, arguments: arguments, prepare: prepare)
         } catch {
             fail(error.message)
         }
@@ -323,8 +349,13 @@ final class AppRuntime {
         guard let name = options.board else { return compiledInBoard() }
         var path = name
         if !(name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json")) {
-            guard let folder = locatePanelKitFolder("boards", given: options.boards, marker: ".", variable: "PANELKIT_BOARDS") else {
-                fail("cannot find PanelKit's boards folder for --board " + name + ": pass --boards DIR, set PANELKIT_BOARDS, or give the board file's path")
+            guard
+                let folder = locatePanelKitFolder(
+                    "boards", given: options.boards, marker: ".", variable: "PANELKIT_BOARDS")
+            else {
+                fail(
+                    "cannot find PanelKit's boards folder for --board " + name
+                        + ": pass --boards DIR, set PANELKIT_BOARDS, or give the board file's path")
             }
             path = folder + "/" + name + ".json"
             guard fileExists(path: path) else {
@@ -332,10 +363,12 @@ final class AppRuntime {
                 for file in fileNames(in: folder, suffix: ".json") where !file.hasSuffix(".override.json") {
                     list += (list.isEmpty ? "" : ", ") + String(file.utf8.dropLast(5))!
                 }
-                fail("no board '" + name + "' in " + folder + "; expected one of: " + list + " (or a board file's path)")
+                fail(
+                    "no board '" + name + "' in " + folder + "; expected one of: " + list + " (or a board file's path)")
             }
         } else if !fileExists(path: path) {
-            fail("no board file " + path + " (--board takes a board's name, see `panel boards`, or a board file's path)")
+            fail(
+                "no board file " + path + " (--board takes a board's name, see `panel boards`, or a board file's path)")
         }
         do throws(JSONError) {
             let loaded = try Board.load(path: path)
@@ -393,15 +426,18 @@ final class LaunchedApp {
     /// Before the launch, `prepare` installs the host's screen drivers, and the
     /// board's idle policy applies (the app may change both); the screen's idle
     /// changes go to the log as `{"type":"screen","t":…,"state":"dimmed"}` lines.
-    init(_ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, scale: Double, backend: Backend,
-         logSink: any TextSink, arguments: AppArguments, prepare: (Application) -> Void = { _ in }) throws(LaunchError) {
+    init(
+        _ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, scale: Double, backend: Backend,
+        logSink: any TextSink, arguments: AppArguments, prepare: (Application) -> Void = { _ in }
+    ) throws(LaunchError) {
         let log = ReplayLog(sink: logSink, clock: runLoop.clock)
         log.startTime = runLoop.now
         // What the runtime works around (a capacity outgrown, a view placed at
         // NaN) is said once, on standard error, so the JSON log stays clean.
         runLoop.warnings.handler = { warning in writeError("warning: \(warning.message)\n") }
-        options = LaunchOptions(screenBounds: Rect(origin: .zero, size: screenSize), scale: scale, backend: backend, log: log,
-                                arguments: arguments)
+        options = LaunchOptions(
+            screenBounds: Rect(origin: .zero, size: screenSize), scale: scale, backend: backend, log: log,
+            arguments: arguments)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: scale)
         prepare(application)
@@ -422,7 +458,8 @@ final class LaunchedApp {
             throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
         }
         guard let window = delegate.window else {
-            throw LaunchError("the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")
+            throw LaunchError(
+                "the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")
         }
         var shown = false
         for i in 0..<application.windows.count where application.windows[i] === window { shown = true }
@@ -439,8 +476,8 @@ final class LaunchedApp {
 /// `-D PANELKIT_BOARD_PRESET`. Nil in desktop builds.
 public func compiledInBoardPreset() -> (json: String, path: String)? {
     #if PANELKIT_BOARD_PRESET
-    return (boardPresetJSON, boardPresetPath)
+        return (boardPresetJSON, boardPresetPath)
     #else
-    return nil
+        return nil
     #endif
 }

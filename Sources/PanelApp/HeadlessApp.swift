@@ -30,7 +30,8 @@ public final class HeadlessApp {
     /// options (`["--scene", "controls"]`); the log goes to `logSink`; `assetsPath` defaults to PanelKit's
     /// assets, found as the runtime finds them.
     public static func launch<Delegate: ApplicationDelegate>(
-        _ type: Delegate.Type, screenSize: Size? = nil, scale: Double? = nil, board: Board? = nil, arguments: [String] = [],
+        _ type: Delegate.Type, screenSize: Size? = nil, scale: Double? = nil, board: Board? = nil,
+        arguments: [String] = [],
         logSink: any TextSink = MemorySink(), assetsPath: String? = nil, programName: String = "app"
     ) throws(LaunchError) -> HeadlessApp {
         var options: StandardOptions
@@ -39,7 +40,10 @@ public final class HeadlessApp {
         } catch {
             throw LaunchError(error.message)
         }
-        guard let assets = locatePanelKitFolder("assets", given: assetsPath ?? options.assets, marker: "fonts", variable: "PANELKIT_ASSETS") else {
+        guard
+            let assets = locatePanelKitFolder(
+                "assets", given: assetsPath ?? options.assets, marker: "fonts", variable: "PANELKIT_ASSETS")
+        else {
             throw LaunchError("cannot find PanelKit's assets folder (fonts): pass assetsPath or set PANELKIT_ASSETS")
         }
         let textRenderer: FreeTypeTextRenderer
@@ -48,33 +52,44 @@ public final class HeadlessApp {
         } catch {
             throw LaunchError(error.description)
         }
-        let arguments = AppArguments(board: board, assetsPath: assets, programName: programName, values: options.appValues)
+        let arguments = AppArguments(
+            board: board, assetsPath: assets, programName: programName, values: options.appValues)
         let delegate = Delegate()
         try delegate.applicationWillLaunch(arguments)
         var size = screenSize ?? board?.screenSize ?? delegate.preferredScreenSize ?? Size(width: 800, height: 480)
-        if let screen = options.screen, screenSize == nil { size = Size(width: Double(screen.width), height: Double(screen.height)) }
+        if let screen = options.screen, screenSize == nil {
+            size = Size(width: Double(screen.width), height: Double(screen.height))
+        }
         let clock = ManualClock()
         let scale = scale ?? board?.scale ?? 1
-        guard scale >= 1, scale <= 4 else { throw LaunchError("the scale is pixels per point from 1 to 4, not " + describeNumber(scale)) }
-        let launched = try LaunchedApp(delegate, runLoop: RunLoop(manualClock: clock), screenSize: size, scale: scale,
-                                       backend: .headless, logSink: logSink, arguments: arguments)
-        let app = HeadlessApp(delegate: delegate, application: launched.application, window: launched.window,
-                              launchOptions: launched.options, clock: clock, textRenderer: textRenderer)
+        guard scale >= 1, scale <= 4 else {
+            throw LaunchError("the scale is pixels per point from 1 to 4, not " + describeNumber(scale))
+        }
+        let launched = try LaunchedApp(
+            delegate, runLoop: RunLoop(manualClock: clock), screenSize: size, scale: scale,
+            backend: .headless, logSink: logSink, arguments: arguments)
+        let app = HeadlessApp(
+            delegate: delegate, application: launched.application, window: launched.window,
+            launchOptions: launched.options, clock: clock, textRenderer: textRenderer)
         // The first frame, as the panel shows it before any finger can land.
         app.frameDriver.drawAll()
         return app
     }
 
-    init(delegate: any ApplicationDelegate, application: Application, window: Window, launchOptions: LaunchOptions,
-         clock: ManualClock, textRenderer: FreeTypeTextRenderer) {
+    init(
+        delegate: any ApplicationDelegate, application: Application, window: Window, launchOptions: LaunchOptions,
+        clock: ManualClock, textRenderer: FreeTypeTextRenderer
+    ) {
         self.delegate = delegate
         self.application = application
         self.window = window
         self.launchOptions = launchOptions
         self.clock = clock
         self.textRenderer = textRenderer
-        display = HeadlessDisplay(screenSize: window.bounds.size, scale: application.screen.scale, board: launchOptions.board)
-        frameDriver = FrameDriver(application: application, window: window, renderer: Renderer(textRenderer: textRenderer), display: display)
+        display = HeadlessDisplay(
+            screenSize: window.bounds.size, scale: application.screen.scale, board: launchOptions.board)
+        frameDriver = FrameDriver(
+            application: application, window: window, renderer: Renderer(textRenderer: textRenderer), display: display)
     }
 
     /// The JSON Lines log the app writes (action lines, and touch lines for scenes).

@@ -5,7 +5,8 @@ import PanelKeys
 extension Board {
     /// The XKB names of the board's `keyboard` section.
     public var keymapNames: KeymapNames {
-        KeymapNames(model: keyboard.model, layout: keyboard.layout, variant: keyboard.variant, options: keyboard.options)
+        KeymapNames(
+            model: keyboard.model, layout: keyboard.layout, variant: keyboard.variant, options: keyboard.options)
     }
 
     /// Compiles the board's keymap from this machine's XKB data. A layout,
@@ -43,20 +44,24 @@ extension AppRuntime {
             }
         }
         #if canImport(PanelSDL)
-        guard fileExists(path: Keymap.dataDirectory + "/rules/evdev") else {
-            note("no XKB data in " + Keymap.dataDirectory + " (Debian's xkb-data) and no bundled " + bundledKeymapFile
-                 + ": hardware keys are not read")
-            return nil
-        }
-        guard let board else {
-            do throws(KeymapError) { return try Keymap.compiling(KeymapNames()) } catch { fail(error.message) }
-        }
-        do throws(JSONError) { return try board.compileKeymap() } catch { fail(error.description) }
+            guard fileExists(path: Keymap.dataDirectory + "/rules/evdev") else {
+                note(
+                    "no XKB data in " + Keymap.dataDirectory + " (Debian's xkb-data) and no bundled "
+                        + bundledKeymapFile
+                        + ": hardware keys are not read")
+                return nil
+            }
+            guard let board else {
+                do throws(KeymapError) { return try Keymap.compiling(KeymapNames()) } catch { fail(error.message) }
+            }
+            do throws(JSONError) { return try board.compileKeymap() } catch { fail(error.description) }
         #else
-        // A board build loads the keymap build-board compiled: compiling XKB names (and
-        // telling which one is wrong) is the host's work, and would cost the binary ~15 KB.
-        note("no " + bundledKeymapFile + " beside the binary (scripts/build-board writes it): hardware keys are not read")
-        return nil
+            // A board build loads the keymap build-board compiled: compiling XKB names (and
+            // telling which one is wrong) is the host's work, and would cost the binary ~15 KB.
+            note(
+                "no " + bundledKeymapFile
+                    + " beside the binary (scripts/build-board writes it): hardware keys are not read")
+            return nil
         #endif
     }
 }

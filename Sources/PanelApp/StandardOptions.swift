@@ -58,19 +58,34 @@ public struct StandardOptions {
 
     /// Every standard option: name, value name (nil for a flag), help.
     public static let table: [(name: String, value: String?, help: String)] = [
-        ("backend", "auto|drm|fbdev|sdl|headless", "where the app runs (auto: a KMS display, else a framebuffer (/dev/fbN); on a desktop, else the simulator, else headless)"),
+        (
+            "backend", "auto|drm|fbdev|sdl|headless",
+            "where the app runs (auto: a KMS display, else a framebuffer (/dev/fbN); on a desktop, else the simulator, else headless)"
+        ),
         ("board", "NAME|FILE", "the board: boards/NAME.json or a board file (screen, rotation, touch settings)"),
         ("boards", "DIR", "the folder --board NAME is looked up in"),
         ("duration", "SECONDS", "stop after this long (default: until SIGTERM/SIGINT or the window closes)"),
         ("screen", "WIDTHxHEIGHT", "the screen in points (default: the board's, else 800x480)"),
-        ("assets", "DIR", "PanelKit's assets folder (fonts, images); found beside the executable or the checkout by default"),
-        ("card", "PATH", "the display device: a DRM card, e.g. /dev/dri/card0, or an fbdev framebuffer, /dev/fb0 (default: the board's display.device, else the first card with a connected display, else /dev/fb0)"),
+        (
+            "assets", "DIR",
+            "PanelKit's assets folder (fonts, images); found beside the executable or the checkout by default"
+        ),
+        (
+            "card", "PATH",
+            "the display device: a DRM card, e.g. /dev/dri/card0, or an fbdev framebuffer, /dev/fb0 (default: the board's display.device, else the first card with a connected display, else /dev/fb0)"
+        ),
         ("connector", "NAME", "DRM: the connector, e.g. HDMI-A-1 (default: the board's, else the first connected)"),
         ("mode", "WxH|NAME", "DRM: the mode (default: the board's, else the preferred one)"),
-        ("device", "PATH|NAME", "DRM/fbdev: the touch device (default: the board's, else every direct-touch device, hot-plugged)"),
+        (
+            "device", "PATH|NAME",
+            "DRM/fbdev: the touch device (default: the board's, else every direct-touch device, hot-plugged)"
+        ),
         ("grab", nil, "DRM/fbdev: take the touch devices exclusively (EVIOCGRAB)"),
         ("touch-rotation", "0|90|180|270", "DRM/fbdev: how far the touch sensor turns clockwise to match the screen"),
-        ("calibration", "'a b c d e f'", "DRM/fbdev: the touch calibration matrix, as libinput's LIBINPUT_CALIBRATION_MATRIX"),
+        (
+            "calibration", "'a b c d e f'",
+            "DRM/fbdev: the touch calibration matrix, as libinput's LIBINPUT_CALIBRATION_MATRIX"
+        ),
         ("latency-log", "FILE", "DRM/fbdev: one line per presented frame: frame, input time, flip time, latency in ms"),
         ("rotation", "0|90|180|270", "SDL: how far the panel is mounted turned clockwise (default: the board's)"),
         ("zoom", "1..8|fit", "SDL: window pixels per panel pixel"),
@@ -79,13 +94,22 @@ public struct StandardOptions {
         ("no-finger-overlay", nil, "SDL: do not draw the simulated fingers"),
         ("replay", "TRACE.evemu", "headless: play a recorded touch trace into the app"),
         ("png", "FILE", "headless: write the last frame as a PNG file"),
-        ("calibrate", nil, "calibrate the board's touch panel: five targets on its display (or --replay a recorded session), written as the board's override"),
-        ("calibration-file", "FILE", "calibrate: where the override goes (default: beside the board file, or beside a board build's binary)"),
-        ("bench", nil, "measure the app's window: full redraw against memcpy, trace frames (median, p99), allocations per input frame, the board's budgets"),
+        (
+            "calibrate", nil,
+            "calibrate the board's touch panel: five targets on its display (or --replay a recorded session), written as the board's override"
+        ),
+        (
+            "calibration-file", "FILE",
+            "calibrate: where the override goes (default: beside the board file, or beside a board build's binary)"
+        ),
+        (
+            "bench", nil,
+            "measure the app's window: full redraw against memcpy, trace frames (median, p99), allocations per input frame, the board's budgets"
+        ),
         ("quick", nil, "bench: a few iterations, to prove it runs"),
         ("json", "FILE", "bench: write the report as JSON (the schema of `panel bench --json`)"),
         ("chart", "FILE", "bench: write the report as an SVG chart"),
-        ("help", nil, "show this help"),
+        ("help", nil, "show this help")
     ]
 
     /// Reads `arguments` (without the program name). `appOptions` are the app's own.
@@ -96,7 +120,10 @@ public struct StandardOptions {
             let word = arguments[i]
             i += 1
             guard word.hasPrefix("--"), word.utf8.count > 2 else {
-                if word == "-h" { options.help = true; continue }
+                if word == "-h" {
+                    options.help = true
+                    continue
+                }
                 throw OptionError("unexpected argument '" + word + "'; options start with -- (see --help)")
             }
             var name = String(word.utf8.dropFirst(2))!
@@ -154,7 +181,8 @@ public struct StandardOptions {
             duration = seconds
         case "screen":
             guard let size = parseSize(value) else {
-                throw OptionError("--screen takes WIDTHxHEIGHT in whole points from 1 to 16384, e.g. 800x480, not '" + value + "'")
+                throw OptionError(
+                    "--screen takes WIDTHxHEIGHT in whole points from 1 to 16384, e.g. 800x480, not '" + value + "'")
             }
             screen = size
         case "assets": assets = value
@@ -167,11 +195,17 @@ public struct StandardOptions {
         case "calibration":
             var numbers: [Double] = []
             for part in value.split(whereSeparator: { $0 == " " || $0 == "," }) {
-                guard let number = parseNumber(String(part)) else { numbers = []; break }
+                guard let number = parseNumber(String(part)) else {
+                    numbers = []
+                    break
+                }
                 numbers.append(number)
             }
-            guard numbers.count == 6 else { throw OptionError("--calibration needs six numbers 'a b c d e f', not '" + value + "'") }
-            calibration = CalibrationMatrix(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+            guard numbers.count == 6 else {
+                throw OptionError("--calibration needs six numbers 'a b c d e f', not '" + value + "'")
+            }
+            calibration = CalibrationMatrix(
+                a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
         case "latency-log": latencyLog = value
         case "rotation": rotation = try Self.quarterTurn(value, option: name)
         case "zoom":
@@ -210,7 +244,7 @@ public struct StandardOptions {
     /// "unknown option '--bakend'; did you mean --backend? (see --help)".
     static func unknownOptionMessage(_ name: String, appOptions: [AppOption]) -> String {
         var best: String?
-        var bestDistance = 3   // suggest only near misses
+        var bestDistance = 3 // suggest only near misses
         var names: [String] = []
         for entry in table { names.append(entry.name) }
         for option in appOptions { names.append(option.name) }
@@ -227,7 +261,9 @@ public struct StandardOptions {
 
     /// The usage text: `programName` with the standard options and the app's.
     public static func usage(programName: String, appOptions: [AppOption]) -> String {
-        var text = "usage: " + programName + " [--backend auto|drm|fbdev|sdl|headless] [--board NAME|FILE] [--duration SECONDS] [options]\n\n"
+        var text =
+            "usage: " + programName
+            + " [--backend auto|drm|fbdev|sdl|headless] [--board NAME|FILE] [--duration SECONDS] [options]\n\n"
         func line(_ name: String, _ value: String?, _ help: String) {
             var left = "  --" + name + (value.map { " " + $0 } ?? "")
             while left.utf8.count < 34 { left += " " }
@@ -250,7 +286,8 @@ public struct OptionError: Error {
 
 /// Levenshtein distance on UTF-8 bytes: option names are ASCII.
 func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a.utf8), y = Array(b.utf8)
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }
     var previous = Array(0...y.count)
@@ -288,6 +325,7 @@ public func parseSize(_ text: String) -> (width: Int, height: Int)? {
         for part in text.split(separator: "X") { parts.append(part) }
     }
     guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-          width >= 1 && width <= 16384, height >= 1 && height <= 16384 else { return nil }
+        width >= 1 && width <= 16384, height >= 1 && height <= 16384
+    else { return nil }
     return (width, height)
 }

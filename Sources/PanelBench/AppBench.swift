@@ -15,9 +15,11 @@ extension Bench {
     /// application: one for the full redraw, and one for each trace, drawn
     /// and again input only, so a trace's figures do not depend on what the
     /// traces before it left on the screen.
-    public func runApp(launch: () -> (window: Window, application: Application), traces: [Trace],
-                       calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                       filters: TouchFilterSettings = .none, name: String) throws(ReplayError) -> BenchReport {
+    public func runApp(
+        launch: () -> (window: Window, application: Application), traces: [Trace],
+        calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+        filters: TouchFilterSettings = .none, name: String
+    ) throws(ReplayError) -> BenchReport {
         configuration.progress("baselines: memcpy of one frame, a bare loop")
         measureBaselines()
         configuration.progress("[1/3] full-redraw of " + name + "'s window")
@@ -25,31 +27,37 @@ extension Bench {
         report.scenes.append(fullRedraw(of: first.window, named: name + "'s window"))
 
         let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer(), backend = framebuffer()
+        let logical = framebuffer()
+        let backend = framebuffer()
         defer {
             logical.baseAddress.deallocate()
             backend.baseAddress.deallocate()
         }
-        var frames: [Figure] = [], inputs: [Figure] = []
+        var frames: [Figure] = []
+        var inputs: [Figure] = []
         var allocations = 0.0
         let passes = configuration.quick ? 2 : 20
-        configuration.progress("[2/3] app-frames: " + String(traces.count) + " traces into " + name + ", each from a fresh launch")
+        configuration.progress(
+            "[2/3] app-frames: " + String(traces.count) + " traces into " + name + ", each from a fresh launch")
         configuration.progress("[3/3] app-input: the same without drawing, allocations counted")
         for t in 0..<traces.count {
             let trace = traces[t]
             // Drawn: each input frame's turn ends in the frame loop's frame, as on the board.
             let drawnApp = launch()
-            let drawnPipeline = try AppPipeline(trace: trace, application: drawnApp.application, screenSize: drawnApp.window.bounds.size,
-                                                calibration: calibration, rotation: rotation, filters: filters)
-            let driver = FrameDriver(application: drawnApp.application, window: drawnApp.window, renderer: renderer,
-                                     display: BenchDisplay(logical: logical, backend: backend))
+            let drawnPipeline = try AppPipeline(
+                trace: trace, application: drawnApp.application, screenSize: drawnApp.window.bounds.size,
+                calibration: calibration, rotation: rotation, filters: filters)
+            let driver = FrameDriver(
+                application: drawnApp.application, window: drawnApp.window, renderer: renderer,
+                display: BenchDisplay(logical: logical, backend: backend))
             driver.drawAll()
             let drawn = timeFrames(trace, into: drawnPipeline, passes: passes)
             driver.detach()
             // Input only, from a fresh launch again.
             let inputApp = launch()
-            let inputPipeline = try AppPipeline(trace: trace, application: inputApp.application, screenSize: inputApp.window.bounds.size,
-                                                calibration: calibration, rotation: rotation, filters: filters)
+            let inputPipeline = try AppPipeline(
+                trace: trace, application: inputApp.application, screenSize: inputApp.window.bounds.size,
+                calibration: calibration, rotation: rotation, filters: filters)
             inputApp.window.layoutIfNeeded(measuringTextWith: textRenderer)
             let input = timeFrames(trace, into: inputPipeline, passes: passes)
             var traceName = Substring(trace.path)
@@ -60,10 +68,12 @@ extension Bench {
             allocations = Swift.max(allocations, input.allocationsPerFrame)
         }
         var drawnScene = SceneResult(name: "app-frames", allocationsPerOperation: 0, isHotPath: false, figures: frames)
-        drawnScene.notes.append("per input frame: kernel events → actions → dirty redraw → present; each trace from a fresh launch, "
-                                + "played " + String(passes - 1) + " times after a warm-up pass")
+        drawnScene.notes.append(
+            "per input frame: kernel events → actions → dirty redraw → present; each trace from a fresh launch, "
+                + "played " + String(passes - 1) + " times after a warm-up pass")
         report.scenes.append(drawnScene)
-        var inputScene = SceneResult(name: "app-input", allocationsPerOperation: allocations, isHotPath: true, figures: inputs)
+        var inputScene = SceneResult(
+            name: "app-input", allocationsPerOperation: allocations, isHotPath: true, figures: inputs)
         inputScene.notes.append("per input frame: kernel events → actions, no drawing; allocations must be 0")
         report.scenes.append(inputScene)
         checkBudgets()
@@ -80,9 +90,13 @@ final class AppPipeline: InputPipeline {
     /// Added to event times so the app's clock never goes back when a trace plays again.
     var timeOffset = 0.0
 
-    init(trace: Trace, application: Application, screenSize: Size, calibration: CalibrationMatrix, rotation: TouchRotation,
-         filters: TouchFilterSettings) throws(ReplayError) {
-        input = try TouchInputPath(trace: trace, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
+    init(
+        trace: Trace, application: Application, screenSize: Size, calibration: CalibrationMatrix,
+        rotation: TouchRotation,
+        filters: TouchFilterSettings
+    ) throws(ReplayError) {
+        input = try TouchInputPath(
+            trace: trace, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
         self.application = application
     }
 

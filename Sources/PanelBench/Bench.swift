@@ -10,8 +10,10 @@ import PanelText
 /// mode): each scene measures one hot path and states its figures as ratios
 /// to baselines taken in the same run, with allocations per operation.
 public final class Bench {
-    public static let sceneNames = ["hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency",
-                                     "animation", "scroll-list"]
+    public static let sceneNames = [
+        "hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency",
+        "animation", "scroll-list"
+    ]
 
     public struct Configuration {
         /// A few iterations, to prove each scene works (CI); otherwise the full run.
@@ -78,19 +80,21 @@ public final class Bench {
             flipLatencies = nil
         }
         #if DEBUG
-        let mode = "debug"
+            let mode = "debug"
         #else
-        let mode = "release"
+            let mode = "release"
         #endif
-        report = BenchReport(machine: Bench.machineDescription(), board: configuration.board?.name ?? "no board",
-                             buildMode: mode, iterationsMode: configuration.quick ? "quick" : "full")
+        report = BenchReport(
+            machine: Bench.machineDescription(), board: configuration.board?.name ?? "no board",
+            buildMode: mode, iterationsMode: configuration.quick ? "quick" : "full")
     }
 
     var screenSize: Size { Size(width: Double(screenWidth), height: Double(screenHeight)) }
 
     func stopwatch(samples: Int, warmUp: Int = 3, batch: Int = 1) -> Stopwatch {
-        configuration.quick ? Stopwatch(samples: Swift.min(20, Swift.max(3, samples / 20)), warmUp: 1, batch: batch)
-                            : Stopwatch(samples: samples, warmUp: warmUp, batch: batch)
+        configuration.quick
+            ? Stopwatch(samples: Swift.min(20, Swift.max(3, samples / 20)), warmUp: 1, batch: batch)
+            : Stopwatch(samples: samples, warmUp: warmUp, batch: batch)
     }
 
     func wants(_ scene: String) -> Bool {
@@ -132,19 +136,25 @@ public final class Bench {
         let bytes = screenWidth * screenHeight * 4
         let source = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
         let destination = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
-        defer { source.deallocate(); destination.deallocate() }
+        defer {
+            source.deallocate()
+            destination.deallocate()
+        }
         source.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
         destination.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
         let copy = stopwatch(samples: 1000).measure { memcpy(destination, source, bytes) }
-        memcpyFrame = Figure(name: "memcpy of one " + String(screenWidth) + "x" + String(screenHeight) + " XRGB8888 frame",
-                             unit: "ns", samples: copy.nanoseconds)
+        memcpyFrame = Figure(
+            name: "memcpy of one " + String(screenWidth) + "x" + String(screenHeight) + " XRGB8888 frame",
+            unit: "ns", samples: copy.nanoseconds)
         var counter = 0
         let loop = stopwatch(samples: 200, batch: 1000).measure { bareLoopStep(&counter) }
         report.baselines.append(memcpyFrame)
-        precondition(counter > 0)   // the loop ran; reading the count keeps it alive
+        precondition(counter > 0) // the loop ran; reading the count keeps it alive
         report.baselines.append(Figure(name: "bare loop iteration (a call)", unit: "ns", samples: loop.nanoseconds))
-        report.baselines.append(Figure(name: "memcpy bandwidth", unit: "GB/s",
-                                       value: memcpyFrame.median > 0 ? Double(bytes) / memcpyFrame.median : 0))
+        report.baselines.append(
+            Figure(
+                name: "memcpy bandwidth", unit: "GB/s",
+                value: memcpyFrame.median > 0 ? Double(bytes) / memcpyFrame.median : 0))
     }
 
     // MARK: Scenes
@@ -196,13 +206,13 @@ public final class Bench {
             var points: [Point] = []
             var seed: UInt32 = 12345
             for _ in 0..<256 {
-                seed = seed &* 1103515245 &+ 12345
+                seed = seed &* 1_103_515_245 &+ 12345
                 let x = Double(seed >> 8 & 0xFFFF) / 65536 * screenSize.width
-                seed = seed &* 1103515245 &+ 12345
+                seed = seed &* 1_103_515_245 &+ 12345
                 let y = Double(seed >> 8 & 0xFFFF) / 65536 * screenSize.height
                 points.append(Point(x: x, y: y))
             }
-            _ = window.hitTest(points[0], with: nil)   // the view table is built
+            _ = window.hitTest(points[0], with: nil) // the view table is built
             var next = 0
             var hits = 0
             var bareScan: Figure?
@@ -217,7 +227,8 @@ public final class Bench {
                     if frontmostRect(containing: points[next], in: rects) >= 0 { hits += 1 }
                     next = next == 255 ? 0 : next + 1
                 }
-                let bareFigure = Figure(name: String(views) + " views: bare scan of the same rects", unit: "ns", samples: bare.nanoseconds)
+                let bareFigure = Figure(
+                    name: String(views) + " views: bare scan of the same rects", unit: "ns", samples: bare.nanoseconds)
                 figures.append(bareFigure)
                 bareScan = bareFigure
             }
@@ -242,8 +253,10 @@ public final class Bench {
 
     /// Feeds `trace` through `replayer` `passes` times (the first is the warm-up),
     /// timing each input frame from its first event to its SYN_REPORT's delivery.
-    func timeFrames(_ trace: Trace, into replayer: any InputPipeline, passes: Int,
-                    afterFrame: () -> Void = {}) -> (nanoseconds: [Double], allocationsPerFrame: Double) {
+    func timeFrames(
+        _ trace: Trace, into replayer: any InputPipeline, passes: Int,
+        afterFrame: () -> Void = {}
+    ) -> (nanoseconds: [Double], allocationsPerFrame: Double) {
         let span = (trace.events.last?.time ?? 0) - (trace.events.first?.time ?? 0) + 1
         var samples: [Double] = []
         samples.reserveCapacity(trace.events.count * passes)
@@ -302,8 +315,9 @@ public final class Bench {
         }
         // One finger dragging on a 100-view screen: the goal's reference case.
         let panel = SyntheticPanel(width: screenWidth, height: screenHeight)
-        let drag = panel.drag(from: Point(x: screenSize.width * 0.2, y: screenSize.height * 0.4),
-                              distance: screenSize.width * 0.5, moves: 200, name: "one finger")
+        let drag = panel.drag(
+            from: Point(x: screenSize.width * 0.2, y: screenSize.height * 0.4),
+            distance: screenSize.width * 0.5, moves: 200, name: "one finger")
         let screen = screenTree(size: screenSize, containers: 1, rows: 9, cells: 10)
         let window = Window(frame: Rect(origin: .zero, size: screenSize))
         window.addSubview(screen.root)
@@ -314,10 +328,13 @@ public final class Bench {
             throw ReplayError(message: error.message)
         }
         let result = timeFrames(drag, into: screenPipeline, passes: passes)
-        figures.append(Figure(name: "one finger, " + String(screen.views) + " views, no log: per input frame", unit: "ns",
-                              samples: result.nanoseconds))
+        figures.append(
+            Figure(
+                name: "one finger, " + String(screen.views) + " views, no log: per input frame", unit: "ns",
+                samples: result.nanoseconds))
         allocations = Swift.max(allocations, result.allocationsPerFrame)
-        return SceneResult(name: "touch-pipeline", allocationsPerOperation: allocations, isHotPath: true, figures: figures)
+        return SceneResult(
+            name: "touch-pipeline", allocationsPerOperation: allocations, isHotPath: true, figures: figures)
     }
 
     func gestureStorm() throws(ReplayError) -> SceneResult {
@@ -326,9 +343,13 @@ public final class Bench {
         let replayer = try self.replayer(storm, builtIn("gestures"))
         replayer.application.gestureArena.observer = replayer.log
         let result = timeFrames(storm, into: replayer, passes: configuration.quick ? 2 : 200)
-        var scene = SceneResult(name: "gesture-storm", allocationsPerOperation: result.allocationsPerFrame, isHotPath: true,
-                                figures: [Figure(name: "10 fingers, 8 recognizers (7 kinds): per input frame", unit: "ns",
-                                                 samples: result.nanoseconds)])
+        var scene = SceneResult(
+            name: "gesture-storm", allocationsPerOperation: result.allocationsPerFrame, isHotPath: true,
+            figures: [
+                Figure(
+                    name: "10 fingers, 8 recognizers (7 kinds): per input frame", unit: "ns",
+                    samples: result.nanoseconds)
+            ])
         scene.notes.append("the gestures scene's lab view; the gesture log written to a counting sink")
         return scene
     }
@@ -339,7 +360,8 @@ public final class Bench {
         let stride = screenWidth * format.bytesPerPixel
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * screenHeight, alignment: 64)
         pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * screenHeight)
-        return Framebuffer(width: screenWidth, height: screenHeight, stride: stride, format: format, baseAddress: pixels)
+        return Framebuffer(
+            width: screenWidth, height: screenHeight, stride: stride, format: format, baseAddress: pixels)
     }
 
     /// Copies each area of `region` of `source` into `destination` as the
@@ -364,17 +386,21 @@ public final class Bench {
     /// into the scene with its replay log unhooked, and the volume slider wired
     /// to its label as an app wires it: a board runs no replay log.
     func sliderFrames() throws(ReplayError)
-        -> (frames: [Double], pixels: [Double], full: [Double], allocations: Double, logged: [Double]) {
+        -> (frames: [Double], pixels: [Double], full: [Double], allocations: Double, logged: [Double])
+    {
         if let sliderMeasurement { return sliderMeasurement }
         let controls = try builtIn("controls")
         let panel = SyntheticPanel(width: screenWidth, height: screenHeight)
-        let sx = screenSize.width / 800, sy = screenSize.height / 480
+        let sx = screenSize.width / 800
+        let sy = screenSize.height / 480
         // The volume slider's thumb at 0.62 of its 520-point track, in the scene's 800×480 layout.
-        let drag = panel.drag(from: Point(x: (32 + 14 + 0.62 * 492) * sx, y: 188 * sy), distance: 160 * sx,
-                              moves: configuration.quick ? 40 : 240, name: "slider drag")
+        let drag = panel.drag(
+            from: Point(x: (32 + 14 + 0.62 * 492) * sx, y: 188 * sy), distance: 160 * sx,
+            moves: configuration.quick ? 40 : 240, name: "slider drag")
         let passes = configuration.quick ? 2 : 20
         let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer(), backend = framebuffer()
+        let logical = framebuffer()
+        let backend = framebuffer()
         defer {
             logical.baseAddress.deallocate()
             backend.baseAddress.deallocate()
@@ -382,11 +408,14 @@ public final class Bench {
 
         let scene: Scene
         do {
-            scene = try controls.build(screenSize: screenSize, log: ReplayLog(sink: CountingSink(), clock: ManualClock()))
+            scene = try controls.build(
+                screenSize: screenSize, log: ReplayLog(sink: CountingSink(), clock: ManualClock()))
         } catch {
             throw ReplayError(message: error.description)
         }
-        guard let volume = scene.view(named: "volume") as? Slider, let label = scene.view(named: "volumeValue") as? Label else {
+        guard let volume = scene.view(named: "volume") as? Slider,
+            let label = scene.view(named: "volumeValue") as? Label
+        else {
             throw ReplayError(message: "bench: the controls scene has no volume slider and label")
         }
         volume.removeTarget(nil)
@@ -400,10 +429,12 @@ public final class Bench {
         }
         // Each input frame's turn ends in the frame loop's frame, drawn and presented as on the board.
         let display = BenchDisplay(logical: logical, backend: backend)
-        let frames = FrameDriver(application: pipeline.application, window: scene.window, renderer: renderer, display: display)
+        let frames = FrameDriver(
+            application: pipeline.application, window: scene.window, renderer: renderer, display: display)
         frames.drawAll()
         var pixels: [Double] = []
-        pixels.reserveCapacity(drag.events.count * passes)   // growing it inside a timed frame would count as the frame's allocation
+        // growing it inside a timed frame would count as the frame's allocation
+        pixels.reserveCapacity(drag.events.count * passes)
         let result = timeFrames(drag, into: pipeline, passes: passes) {
             pixels.append(display.lastPixels)
         }
@@ -415,28 +446,38 @@ public final class Bench {
         }
 
         let replayer = try TraceReplayer(trace: drag, scene: controls, screenSize: screenSize, output: CountingSink())
-        let loggedFrames = FrameDriver(application: replayer.application, window: replayer.window, renderer: renderer, display: display)
+        let loggedFrames = FrameDriver(
+            application: replayer.application, window: replayer.window, renderer: renderer, display: display)
         loggedFrames.drawAll()
         let logged = timeFrames(drag, into: replayer, passes: passes)
         loggedFrames.detach()
-        sliderMeasurement = (result.nanoseconds, pixels, full.nanoseconds, result.allocationsPerFrame, logged.nanoseconds)
+        sliderMeasurement = (
+            result.nanoseconds, pixels, full.nanoseconds, result.allocationsPerFrame, logged.nanoseconds
+        )
         return sliderMeasurement!
     }
 
     func sliderDrag() throws(ReplayError) -> SceneResult {
         let measured = try sliderFrames()
-        var frame = Figure(name: "drag frame: input → action → dirty redraw → present", unit: "ns", samples: measured.frames)
+        var frame = Figure(
+            name: "drag frame: input → action → dirty redraw → present", unit: "ns", samples: measured.frames)
         let full = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: measured.full)
         frame.ratio = full.median > 0 ? frame.median / full.median : nil
         frame.ratioOf = "full redraw"
         let pixels = Figure(name: "pixels touched per frame", unit: "px", samples: measured.pixels)
-        var logged = Figure(name: "the same frame through the replay harness, 4 JSON log lines each", unit: "ns", samples: measured.logged)
+        var logged = Figure(
+            name: "the same frame through the replay harness, 4 JSON log lines each", unit: "ns",
+            samples: measured.logged)
         logged.ratio = full.median > 0 ? logged.median / full.median : nil
         logged.ratioOf = "full redraw"
-        var scene = SceneResult(name: "slider-drag", allocationsPerOperation: measured.allocations, isHotPath: false,
-                                figures: [frame, full, pixels, logged])
-        scene.notes.append("goal: a drag frame at most 5% of a full redraw; allocations include redrawing the value label's text")
-        scene.notes.append("the drag frame goes through the board's input path, as `panel-demo` runs; the replay harness's log is shown apart")
+        var scene = SceneResult(
+            name: "slider-drag", allocationsPerOperation: measured.allocations, isHotPath: false,
+            figures: [frame, full, pixels, logged])
+        scene.notes.append(
+            "goal: a drag frame at most 5% of a full redraw; allocations include redrawing the value label's text")
+        scene.notes.append(
+            "the drag frame goes through the board's input path, as `panel-demo` runs; the replay harness's log is shown apart"
+        )
         return scene
     }
 
@@ -450,18 +491,22 @@ public final class Bench {
         let window = Window(frame: Rect(origin: .zero, size: screenSize))
         window.backgroundColor = Theme.standard.background
         application.addWindow(window)
-        let columns = 5, rows = 4
+        let columns = 5
+        let rows = 4
         let cell = Size(width: screenSize.width / Double(columns + 1), height: screenSize.height / Double(rows))
         var buttons: [Button] = []
         for i in 0..<(columns * rows) {
-            let button = Button(frame: Rect(x: Double(i % columns) * cell.width, y: Double(i / columns) * cell.height + 4,
-                                            width: cell.width - 8, height: cell.height - 8), name: "b" + String(i))
+            let button = Button(
+                frame: Rect(
+                    x: Double(i % columns) * cell.width, y: Double(i / columns) * cell.height + 4,
+                    width: cell.width - 8, height: cell.height - 8), name: "b" + String(i))
             button.setTitle("Item " + String(i), for: .normal)
             window.addSubview(button)
             buttons.append(button)
         }
         let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer(), backend = framebuffer()
+        let logical = framebuffer()
+        let backend = framebuffer()
         // A display paced by its flips: each turn's frame steps the animations, redraws and presents.
         let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
         let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
@@ -480,13 +525,16 @@ public final class Bench {
             clock.now = Double(frame % 60) / 60
             let presented = frames.framesPresented
             application.runTurn()
-            if frames.framesPresented != presented && pixels.count < pixels.capacity { pixels.append(display.lastPixels) }
+            if frames.framesPresented != presented && pixels.count < pixels.capacity {
+                pixels.append(display.lastPixels)
+            }
         }
         let measured = stopwatch(samples: 600).measure(step)
         frames.detach()
-        var scene = motionScene("animation", frame: "20 view animations: display-link step → dirty redraw → present",
-                                frames: measured, pixels: pixels,
-                                window: window, renderer: renderer, logical: logical, backend: backend)
+        var scene = motionScene(
+            "animation", frame: "20 view animations: display-link step → dirty redraw → present",
+            frames: measured, pixels: pixels,
+            window: window, renderer: renderer, logical: logical, backend: backend)
         scene.notes.append("20 buttons sliding and fading (ease in/out); allocations are counted per animation frame")
         withExtendedLifetime(buttons) {}
         return scene
@@ -510,7 +558,8 @@ public final class Bench {
         table.dataSource = source
         window.addSubview(table)
         let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer(), backend = framebuffer()
+        let logical = framebuffer()
+        let backend = framebuffer()
         renderer.draw(window, into: logical)
         // Warm the text cache with every glyph and pair the row titles use
         // ("Row ", each digit after a space, every two digits): a fling
@@ -529,7 +578,8 @@ public final class Bench {
         // A display paced by its flips: each turn's frame steps the fling, tiles the rows, redraws and presents.
         let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
         let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
-        let x = screenSize.width / 2, bottom = screenSize.height - 10
+        let x = screenSize.width / 2
+        let bottom = screenSize.height - 10
         let drag = Swift.min(screenSize.height - 20, 400)
         var time = 0.0
         func touch(_ y: Double?) {
@@ -559,17 +609,21 @@ public final class Bench {
             let presented = frames.framesPresented
             application.runTurn()
             rowsPassed += Swift.max(0, table.contentOffset.y - before) / table.rowHeight
-            if frames.framesPresented != presented && pixels.count < pixels.capacity { pixels.append(display.lastPixels) }
+            if frames.framesPresented != presented && pixels.count < pixels.capacity {
+                pixels.append(display.lastPixels)
+            }
         }
         let measured = stopwatch(samples: configuration.quick ? 300 : 2000).measure(step)
         frames.detach()
-        var scene = motionScene("scroll-list", frame: "fling frame: display-link step → tile rows → dirty redraw → present",
-                                frames: measured, pixels: pixels,
-                                window: window, renderer: renderer, logical: logical, backend: backend)
+        var scene = motionScene(
+            "scroll-list", frame: "fling frame: display-link step → tile rows → dirty redraw → present",
+            frames: measured, pixels: pixels,
+            window: window, renderer: renderer, logical: logical, backend: backend)
         let cells = table.subviews.reduce(0) { $0 + ($1 is TableViewCell ? 1 : 0) }
-        scene.notes.append("10,000 rows of 44 pt; " + String(Int(rowsPassed)) + " rows passed in " + String(frame) + " frames; "
-                           + String(cells) + " cells made; "
-                           + "a fling every 30 frames (its touch frames in that sample); allocations per frame")
+        scene.notes.append(
+            "10,000 rows of 44 pt; " + String(Int(rowsPassed)) + " rows passed in " + String(frame) + " frames; "
+                + String(cells) + " cells made; "
+                + "a fling every 30 frames (its touch frames in that sample); allocations per frame")
         withExtendedLifetime(source) {}
         return scene
     }
@@ -577,9 +631,11 @@ public final class Bench {
     /// A scene of display-link frames (a hot path): their cost against a full
     /// redraw and present of the same window measured now, and the pixels each
     /// frame redrew. Frees the two framebuffers.
-    func motionScene(_ name: String, frame frameName: String, frames: (nanoseconds: [Double], allocationsPerRun: Double),
-                     pixels: [Double], window: Window, renderer: Renderer,
-                     logical: Framebuffer, backend: Framebuffer) -> SceneResult {
+    func motionScene(
+        _ name: String, frame frameName: String, frames: (nanoseconds: [Double], allocationsPerRun: Double),
+        pixels: [Double], window: Window, renderer: Renderer,
+        logical: Framebuffer, backend: Framebuffer
+    ) -> SceneResult {
         let full = stopwatch(samples: 200).measure {
             renderer.draw(window, into: logical)
             self.present(logical.bounds, from: logical, to: backend)
@@ -590,8 +646,9 @@ public final class Bench {
         let redraw = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: full.nanoseconds)
         perFrame.ratio = redraw.median > 0 ? perFrame.median / redraw.median : nil
         perFrame.ratioOf = "full redraw"
-        return SceneResult(name: name, allocationsPerOperation: frames.allocationsPerRun, isHotPath: true,
-                           figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
+        return SceneResult(
+            name: name, allocationsPerOperation: frames.allocationsPerRun, isHotPath: true,
+            figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
     }
 
     /// The screen drawn whole, one figure per ``redrawVariants`` case: the same
@@ -603,7 +660,9 @@ public final class Bench {
         for v in 0..<redrawVariants.count {
             let variant = redrawVariants[v]
             let size = Size(width: Double(screenWidth) / variant.scale, height: Double(screenHeight) / variant.scale)
-            let window: Window, name: String, application: Application
+            let window: Window
+            let name: String
+            let application: Application
             if let screen = configuration.redrawScreen {
                 application = Application(runLoop: RunLoop(manualClock: ManualClock()))
                 application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: variant.scale)
@@ -619,22 +678,31 @@ public final class Bench {
             }
             // The window draws at its application's scale: keep the application until measured.
             let measured = withExtendedLifetime(application) { redraw(window, format: variant.format) }
-            figures.append(redrawFigure(name + variant.label(besides: pixelFormat) + ", full redraw", measured.nanoseconds))
+            figures.append(
+                redrawFigure(name + variant.label(besides: pixelFormat) + ", full redraw", measured.nanoseconds))
             allocations = Swift.max(allocations, measured.allocationsPerRun)
-            if variant.format == pixelFormat && variant.scale == (configuration.board?.scale ?? 1) { fullRedrawBudgetFigure = v }
+            if variant.format == pixelFormat && variant.scale == (configuration.board?.scale ?? 1) {
+                fullRedrawBudgetFigure = v
+            }
         }
-        var scene = SceneResult(name: "full-redraw", allocationsPerOperation: allocations, isHotPath: false, figures: figures)
+        var scene = SceneResult(
+            name: "full-redraw", allocationsPerOperation: allocations, isHotPath: false, figures: figures)
         scene.notes.append("ratio = memcpy time of one frame / redraw time: 1 would be the bandwidth limit; goal ≥ 0.5")
-        scene.notes.append("at scale 2 the same frame holds the screen laid out on half the points each way, text and shapes drawn at every pixel")
-        scene.notes.append("in the other pixel format the frame is drawn in it (RGB565: half the bytes), against the same memcpy of a frame in the board's format")
+        scene.notes.append(
+            "at scale 2 the same frame holds the screen laid out on half the points each way, text and shapes drawn at every pixel"
+        )
+        scene.notes.append(
+            "in the other pixel format the frame is drawn in it (RGB565: half the bytes), against the same memcpy of a frame in the board's format"
+        )
         return scene
     }
 
     /// Full redraws of `window` (at its own scale) against the memcpy of one frame.
     func fullRedraw(of window: Window, named name: String) -> SceneResult {
         let measured = redraw(window, format: pixelFormat)
-        var scene = SceneResult(name: "full-redraw", allocationsPerOperation: measured.allocationsPerRun, isHotPath: false,
-                                figures: [redrawFigure(name + ", full redraw", measured.nanoseconds)])
+        var scene = SceneResult(
+            name: "full-redraw", allocationsPerOperation: measured.allocationsPerRun, isHotPath: false,
+            figures: [redrawFigure(name + ", full redraw", measured.nanoseconds)])
         scene.notes.append("ratio = memcpy time of one frame / redraw time: 1 would be the bandwidth limit; goal ≥ 0.5")
         return scene
     }
@@ -659,13 +727,17 @@ public final class Bench {
     func text() -> SceneResult {
         let window = Window(frame: Rect(origin: .zero, size: screenSize))
         window.backgroundColor = Theme.standard.background
-        let lines = ["Living room", "Volume 62%", "Bluetooth off", "The quick brown fox jumps over the lazy dog",
-                     "Temperature 21.5 °C", "Next alarm 06:45", "ÀÉÎÕÜ àéîõü ß", "0123456789 +-×÷=%"]
+        let lines = [
+            "Living room", "Volume 62%", "Bluetooth off", "The quick brown fox jumps over the lazy dog",
+            "Temperature 21.5 °C", "Next alarm 06:45", "ÀÉÎÕÜ àéîõü ß", "0123456789 +-×÷=%"
+        ]
         let rows = 16
         for i in 0..<rows {
-            let label = Label(frame: Rect(x: 8, y: Double(i) * screenSize.height / Double(rows), width: screenSize.width - 16,
-                                          height: screenSize.height / Double(rows)),
-                              name: "label" + String(i), text: lines[i % lines.count])
+            let label = Label(
+                frame: Rect(
+                    x: 8, y: Double(i) * screenSize.height / Double(rows), width: screenSize.width - 16,
+                    height: screenSize.height / Double(rows)),
+                name: "label" + String(i), text: lines[i % lines.count])
             label.font = i % 3 == 0 ? .boldSystem(size: 14 + Double(i % 5) * 2) : .system(size: 12 + Double(i % 4) * 3)
             window.addSubview(label)
         }
@@ -681,21 +753,27 @@ public final class Bench {
         var warmFigure = Figure(name: String(rows) + " labels, warm glyph cache", unit: "ns", samples: warm.nanoseconds)
         warmFigure.ratio = coldFigure.median > 0 ? warmFigure.median / coldFigure.median : nil
         warmFigure.ratioOf = "cold"
-        return SceneResult(name: "text", allocationsPerOperation: warm.allocationsPerRun, isHotPath: false,
-                           figures: [coldFigure, warmFigure])
+        return SceneResult(
+            name: "text", allocationsPerOperation: warm.allocationsPerRun, isHotPath: false,
+            figures: [coldFigure, warmFigure])
     }
 
     func latency() throws(ReplayError) -> SceneResult {
         let measured = try sliderFrames()
-        var scene = SceneResult(name: "latency", allocationsPerOperation: measured.allocations, isHotPath: false,
-                                figures: [Figure(name: "headless: input frame → frame ready", unit: "ns", samples: measured.frames)])
+        var scene = SceneResult(
+            name: "latency", allocationsPerOperation: measured.allocations, isHotPath: false,
+            figures: [Figure(name: "headless: input frame → frame ready", unit: "ns", samples: measured.frames)])
         scene.notes.append("headless: from the input frame's first event to its frame drawn and presented")
         if let path = configuration.latencyLogPath, let flips = flipLatencies {
-            scene.figures.append(Figure(name: "DRM: evdev input → page flip (" + String(flips.count) + " frames)", unit: "ns",
-                                        samples: flips))
+            scene.figures.append(
+                Figure(
+                    name: "DRM: evdev input → page flip (" + String(flips.count) + " frames)", unit: "ns",
+                    samples: flips))
             scene.notes.append("DRM figures from " + path + "; the max is the last figure's max")
         } else {
-            scene.notes.append("on a panel, `panel demo --backend drm --latency-log FILE`, then `--latency-log FILE` here, adds evdev → page flip")
+            scene.notes.append(
+                "on a panel, `panel demo --backend drm --latency-log FILE`, then `--latency-log FILE` here, adds evdev → page flip"
+            )
         }
         return scene
     }
@@ -716,11 +794,15 @@ public final class Bench {
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(separator: " ")
             guard fields.count == 4 || fields.count == 5 else {
-                throw ReplayError(message: path + ":" + String(lineNumber) + ": expected 'frame input_time flip_time latency_ms [vblank]'")
+                throw ReplayError(
+                    message: path + ":" + String(lineNumber)
+                        + ": expected 'frame input_time flip_time latency_ms [vblank]'")
             }
             if fields[3] == "-" { continue }
             guard let milliseconds = parseDecimal(fields[3]) else {
-                throw ReplayError(message: path + ":" + String(lineNumber) + ": the latency '" + String(fields[3]) + "' is not a number")
+                throw ReplayError(
+                    message: path + ":" + String(lineNumber) + ": the latency '" + String(fields[3])
+                        + "' is not a number")
             }
             samples.append(milliseconds * 1e6)
         }
@@ -738,20 +820,30 @@ public final class Bench {
                 let f = scene.figures[j]
                 switch (scene.name, j) {
                 case ("slider-drag", 0):
-                    report.budgets.append(BudgetCheck(name: "frame time: slider-drag frame p99", unit: "ms",
-                                                      limit: board.budgets.frameTime, value: f.p99 / 1e6))
+                    report.budgets.append(
+                        BudgetCheck(
+                            name: "frame time: slider-drag frame p99", unit: "ms",
+                            limit: board.budgets.frameTime, value: f.p99 / 1e6))
                 case ("full-redraw", fullRedrawBudgetFigure):
-                    report.budgets.append(BudgetCheck(name: "frame time: full redraw median", unit: "ms",
-                                                      limit: board.budgets.frameTime, value: f.median / 1e6))
+                    report.budgets.append(
+                        BudgetCheck(
+                            name: "frame time: full redraw median", unit: "ms",
+                            limit: board.budgets.frameTime, value: f.median / 1e6))
                 case ("app-frames", _):
-                    report.budgets.append(BudgetCheck(name: "frame time: " + f.name + " p99", unit: "ms",
-                                                      limit: board.budgets.frameTime, value: f.p99 / 1e6))
+                    report.budgets.append(
+                        BudgetCheck(
+                            name: "frame time: " + f.name + " p99", unit: "ms",
+                            limit: board.budgets.frameTime, value: f.p99 / 1e6))
                 case ("latency", 0):
-                    report.budgets.append(BudgetCheck(name: "latency: input → frame ready p99", unit: "ms",
-                                                      limit: board.budgets.latency, value: f.p99 / 1e6))
+                    report.budgets.append(
+                        BudgetCheck(
+                            name: "latency: input → frame ready p99", unit: "ms",
+                            limit: board.budgets.latency, value: f.p99 / 1e6))
                 case ("latency", 1):
-                    report.budgets.append(BudgetCheck(name: "latency: DRM input → page flip p99", unit: "ms",
-                                                      limit: board.budgets.latency, value: f.p99 / 1e6))
+                    report.budgets.append(
+                        BudgetCheck(
+                            name: "latency: DRM input → page flip p99", unit: "ms",
+                            limit: board.budgets.latency, value: f.p99 / 1e6))
                 default: break
                 }
             }
@@ -772,13 +864,13 @@ public final class Bench {
             }
         }
         #if arch(x86_64)
-        let architecture = "x86_64"
+            let architecture = "x86_64"
         #elseif arch(arm64)
-        let architecture = "aarch64"
+            let architecture = "aarch64"
         #elseif arch(arm)
-        let architecture = "armv7"
+            let architecture = "armv7"
         #else
-        let architecture = "other"
+            let architecture = "other"
         #endif
         let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         return architecture + ", " + String(cores) + " cores" + (model.isEmpty ? "" : ", " + model)
@@ -805,9 +897,13 @@ public struct RedrawVariant: Equatable {
     public static func variants(board: Board?) -> [RedrawVariant] {
         let format = board?.display.pixelFormat ?? .xrgb8888
         let other: PixelFormat = format == .rgb565 ? .xrgb8888 : .rgb565
-        var variants = [RedrawVariant(format: format, scale: 1), RedrawVariant(format: format, scale: 2),
-                        RedrawVariant(format: other, scale: 1)]
-        if let scale = board?.scale, scale != 1, scale != 2 { variants.append(RedrawVariant(format: format, scale: scale)) }
+        var variants = [
+            RedrawVariant(format: format, scale: 1), RedrawVariant(format: format, scale: 2),
+            RedrawVariant(format: other, scale: 1)
+        ]
+        if let scale = board?.scale, scale != 1, scale != 2 {
+            variants.append(RedrawVariant(format: format, scale: scale))
+        }
         return variants
     }
 
@@ -878,7 +974,9 @@ public final class UnloggedPipeline: InputPipeline {
 
 /// "12.345" → 12.345: a plain decimal without libc's locale-dependent strtod.
 func parseDecimal(_ text: Substring) -> Double? {
-    var value = 0.0, scale = 0.0, digits = 0
+    var value = 0.0
+    var scale = 0.0
+    var digits = 0
     for byte in text.utf8 {
         if byte == UInt8(ascii: ".") {
             guard scale == 0 else { return nil }

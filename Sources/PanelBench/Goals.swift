@@ -39,9 +39,14 @@ extension Bench {
                 let scan = figures.first { $0.name.hasSuffix("bare scan of the same rects") }?.median
                 for (views, iterations) in Bench.hitTestGoalIterations {
                     guard let index = first(String(views) + " views: per hit-test") else { continue }
-                    goal(index, Goal("≤ " + number(iterations) + " bare-loop iterations (3× faster than before issue 19)",
-                                     limit: iterations * iteration))
-                    if views == 101, let scan { goal(index, Goal("≤ 2× the bare scan of the same rects", limit: 2 * scan)) }
+                    goal(
+                        index,
+                        Goal(
+                            "≤ " + number(iterations) + " bare-loop iterations (3× faster than before issue 19)",
+                            limit: iterations * iteration))
+                    if views == 101, let scan {
+                        goal(index, Goal("≤ 2× the bare scan of the same rects", limit: 2 * scan))
+                    }
                 }
             case "touch-pipeline":
                 goal(first("one finger"), Goal("≤ 500 bare-loop iterations", limit: 500 * iteration))
@@ -51,8 +56,11 @@ extension Bench {
                 if figures.count > 1 { goal(0, Goal("≤ 0.05 of a full redraw", limit: 0.05 * figures[1].median)) }
             case "full-redraw":
                 if fullRedrawBudgetFigure < figures.count {
-                    goal(fullRedrawBudgetFigure, Goal("≥ 0.5 of memcpy bandwidth (at most 2 memcpys of a frame)",
-                                                      limit: memcpyFrame.median / 0.5))
+                    goal(
+                        fullRedrawBudgetFigure,
+                        Goal(
+                            "≥ 0.5 of memcpy bandwidth (at most 2 memcpys of a frame)",
+                            limit: memcpyFrame.median / 0.5))
                 }
             case "text":
                 goal(first("16 labels, warm"), Goal("≤ 60 µs", limit: 60_000))
@@ -66,7 +74,8 @@ extension Bench {
 extension BenchReport {
     /// Goals met and goals set, over every figure.
     public var goalCount: (met: Int, set: Int) {
-        var met = 0, set = 0
+        var met = 0
+        var set = 0
         for i in 0..<scenes.count {
             for f in scenes[i].figures {
                 for g in f.goals {

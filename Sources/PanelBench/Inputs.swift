@@ -32,26 +32,39 @@ public struct SyntheticPanel {
             var present = [Bool](repeating: false, count: 10)
             for contact in frames[f] {
                 present[contact.slot] = true
-                events.append(InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchSlot, value: Int32(contact.slot)))
+                events.append(
+                    InputEvent(
+                        time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchSlot,
+                        value: Int32(contact.slot)))
                 if !down[contact.slot] {
-                    events.append(InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchTrackingID, value: nextID))
+                    events.append(
+                        InputEvent(
+                            time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchTrackingID, value: nextID
+                        ))
                     nextID += 1
                     down[contact.slot] = true
                 }
                 let x = Int32(Swift.min(Double(width - 1), Swift.max(0, contact.x.rounded())))
                 let y = Int32(Swift.min(Double(height - 1), Swift.max(0, contact.y.rounded())))
-                events.append(InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchPositionX, value: x))
-                events.append(InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchPositionY, value: y))
+                events.append(
+                    InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchPositionX, value: x))
+                events.append(
+                    InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchPositionY, value: y))
             }
             for slot in 0..<10 where down[slot] && !present[slot] {
-                events.append(InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchSlot, value: Int32(slot)))
-                events.append(InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchTrackingID, value: -1))
+                events.append(
+                    InputEvent(
+                        time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchSlot, value: Int32(slot)))
+                events.append(
+                    InputEvent(time: time, type: EventType.absolute, code: AbsoluteAxis.multitouchTrackingID, value: -1)
+                )
                 down[slot] = false
             }
             var anyDown = false
             for slot in 0..<10 where down[slot] { anyDown = true }
             events.append(InputEvent(time: time, type: EventType.key, code: KeyCode.touch, value: anyDown ? 1 : 0))
-            events.append(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0))
+            events.append(
+                InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0))
         }
         return Trace(path: name, device: device, events: events, eventLines: [Int](repeating: 0, count: events.count))
     }
@@ -63,8 +76,11 @@ public struct SyntheticPanel {
             var fingers: [(slot: Int, x: Double, y: Double)] = []
             for finger in 0..<count {
                 let angle = Double(step) * 0.05 + Double(finger)
-                fingers.append((finger, Double(width) * (0.1 + 0.08 * Double(finger)) + Double(step) * 2 + 10 * sine(angle),
-                                Double(height) * 0.45 + 30 * sine(angle + 1.5)))
+                fingers.append(
+                    (
+                        finger, Double(width) * (0.1 + 0.08 * Double(finger)) + Double(step) * 2 + 10 * sine(angle),
+                        Double(height) * 0.45 + 30 * sine(angle + 1.5)
+                    ))
             }
             return fingers
         }
@@ -93,7 +109,8 @@ func sine(_ x: Double) -> Double {
     var r = x - Double(Int(x / twoPi)) * twoPi
     if r > 3.141592653589793 { r -= twoPi }
     if r < -3.141592653589793 { r += twoPi }
-    var term = r, sum = r
+    var term = r
+    var sum = r
     for n in 1..<12 {
         term *= -r * r / Double((2 * n) * (2 * n + 1))
         sum += term
@@ -110,13 +127,17 @@ public func screenTree(size: Size, containers: Int, rows: Int, cells: Int) -> (r
     var columns = 1
     while columns * columns < containers { columns += 1 }
     let gridRows = (containers + columns - 1) / columns
-    let cw = size.width / Double(columns), ch = size.height / Double(gridRows)
-    var views = 1, serial = 0
+    let cw = size.width / Double(columns)
+    let ch = size.height / Double(gridRows)
+    var views = 1
+    var serial = 0
     for c in 0..<containers {
-        let container = View(frame: Rect(x: Double(c % columns) * cw, y: Double(c / columns) * ch, width: cw, height: ch), name: "c")
+        let container = View(
+            frame: Rect(x: Double(c % columns) * cw, y: Double(c / columns) * ch, width: cw, height: ch), name: "c")
         root.addSubview(container)
         views += 1
-        let rh = ch / Double(rows), kw = cw / Double(cells)
+        let rh = ch / Double(rows)
+        let kw = cw / Double(cells)
         for r in 0..<rows {
             let row = View(frame: Rect(x: 0, y: Double(r) * rh, width: cw, height: rh), name: "r")
             container.addSubview(row)

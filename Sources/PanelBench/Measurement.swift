@@ -38,7 +38,10 @@ public struct Figure {
         sorted.sort()
         samples = sorted.count
         if sorted.isEmpty {
-            median = 0; p99 = 0; min = 0; max = 0
+            median = 0
+            p99 = 0
+            min = 0
+            max = 0
         } else {
             median = sorted[sorted.count / 2]
             p99 = sorted[Swift.min(sorted.count - 1, (sorted.count * 99 + 99) / 100 - 1)]

@@ -89,7 +89,8 @@ public struct BenchReport {
         out += "  ],\n  \"budgets\": [\n"
         for i in 0..<budgets.count {
             let b = budgets[i]
-            out += "    {\"name\": " + quoted(b.name) + ", \"unit\": " + quoted(b.unit) + ", \"limit\": " + number(b.limit)
+            out +=
+                "    {\"name\": " + quoted(b.name) + ", \"unit\": " + quoted(b.unit) + ", \"limit\": " + number(b.limit)
                 + ", \"value\": " + number(b.value) + ", \"passed\": " + (b.passed ? "true" : "false") + "}"
                 + (i + 1 < budgets.count ? ",\n" : "\n")
         }
@@ -98,7 +99,8 @@ public struct BenchReport {
     }
 
     func figureJSON(_ f: Figure) -> String {
-        var out = "{\"name\": " + quoted(f.name) + ", \"unit\": " + quoted(f.unit) + ", \"median\": " + number(f.median)
+        var out =
+            "{\"name\": " + quoted(f.name) + ", \"unit\": " + quoted(f.unit) + ", \"median\": " + number(f.median)
             + ", \"p99\": " + number(f.p99) + ", \"min\": " + number(f.min) + ", \"max\": " + number(f.max)
             + ", \"samples\": " + String(f.samples)
         if let ratio = f.ratio, let of = f.ratioOf {
@@ -107,7 +109,8 @@ public struct BenchReport {
         out += ", \"goals\": ["
         for i in 0..<f.goals.count {
             let g = f.goals[i]
-            out += (i > 0 ? ", " : "") + "{\"goal\": " + quoted(g.statement) + ", \"limit\": " + number(g.limit)
+            out +=
+                (i > 0 ? ", " : "") + "{\"goal\": " + quoted(g.statement) + ", \"limit\": " + number(g.limit)
                 + ", \"met\": " + (g.isMet(by: f) ? "true" : "false") + "}"
         }
         return out + "]}"
@@ -117,11 +120,14 @@ public struct BenchReport {
 
     /// The readable table; `color` adds ANSI red to failures.
     public func table(color: Bool) -> String {
-        let red = color ? "\u{1B}[31;1m" : "", plain = color ? "\u{1B}[0m" : ""
-        var out = "PanelKit bench: " + board + ", " + buildMode + " build, " + iterationsMode + " run\n" + machine + "\n\n"
+        let red = color ? "\u{1B}[31;1m" : ""
+        let plain = color ? "\u{1B}[0m" : ""
+        var out =
+            "PanelKit bench: " + board + ", " + buildMode + " build, " + iterationsMode + " run\n" + machine + "\n\n"
         out += pad("baseline", 40) + pad("median", 12) + pad("p99", 12) + "\n"
         for i in 0..<baselines.count {
-            out += pad(baselines[i].name, 40) + pad(format(baselines[i].median, baselines[i].unit), 12)
+            out +=
+                pad(baselines[i].name, 40) + pad(format(baselines[i].median, baselines[i].unit), 12)
                 + pad(format(baselines[i].p99, baselines[i].unit), 12) + "\n"
         }
         for i in 0..<scenes.count {
@@ -136,7 +142,8 @@ public struct BenchReport {
                 out += "\n"
                 for g in f.goals {
                     let verdict = g.isMet(by: f) ? "met" : red + "MISSED" + plain
-                    out += "    goal " + g.statement + ": median at most " + format(g.limit, f.unit) + " in this run, "
+                    out +=
+                        "    goal " + g.statement + ": median at most " + format(g.limit, f.unit) + " in this run, "
                         + verdict + "\n"
                 }
             }
@@ -147,12 +154,16 @@ public struct BenchReport {
         for i in 0..<budgets.count {
             let b = budgets[i]
             let verdict = b.passed ? "pass" : red + "FAIL" + plain
-            out += "  " + pad(b.name, 38) + pad(format(b.value, b.unit), 12) + "limit " + format(b.limit, b.unit) + "  " + verdict + "\n"
+            out +=
+                "  " + pad(b.name, 38) + pad(format(b.value, b.unit), 12) + "limit " + format(b.limit, b.unit) + "  "
+                + verdict + "\n"
         }
         let goals = goalCount
         if goals.set > 0 {
-            out += "\ngoals: " + String(goals.met) + " of " + String(goals.set) + " met"
-                + (goals.met < goals.set ? " (a missed goal is reported, not failed: timings vary by machine and load)" : "") + "\n"
+            out +=
+                "\ngoals: " + String(goals.met) + " of " + String(goals.set) + " met"
+                + (goals.met < goals.set
+                    ? " (a missed goal is reported, not failed: timings vary by machine and load)" : "") + "\n"
         }
         out += "\n" + (passed ? "PASS" : red + "FAIL" + plain) + "\n"
         return out
@@ -163,7 +174,10 @@ func pad(_ text: String, _ width: Int) -> String {
     var out = text
     var count = 0
     for _ in text.unicodeScalars { count += 1 }
-    while count < width { out += " "; count += 1 }
+    while count < width {
+        out += " "
+        count += 1
+    }
     return out + " "
 }
 
@@ -174,7 +188,8 @@ func number(_ value: Double) -> String {
     let scaled = (value.magnitude * 1000).rounded()
     guard scaled < 1e15 else { return describeNumber(value) }
     // Int64, not Int: Int is 32 bits on armv7 boards (nanosecond figures × 1000 exceed it).
-    let whole = Int64(scaled) / 1000, fraction = Int64(scaled) % 1000
+    let whole = Int64(scaled) / 1000
+    let fraction = Int64(scaled) % 1000
     var text = (negative ? "-" : "") + String(whole)
     if fraction != 0 {
         var digits = String(fraction)

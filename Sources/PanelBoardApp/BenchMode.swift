@@ -1,11 +1,11 @@
+import CLinux
 // `panel-demo bench [--quick] [--json FILE] [--scene NAME]…`: the benchmark
 // harness (PanelBench) on the board itself, with the board's budgets, writing
 // the same JSON as `panel bench --json` on the host.
 import PanelApp
-import CLinux
 import PanelBench
-import PanelDemo
 import PanelBoards
+import PanelDemo
 import PanelJSON
 import PanelReplay
 

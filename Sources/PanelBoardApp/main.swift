@@ -30,7 +30,9 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     let board: Board
     do throws(JSONError) {
         // The board file, compiled in: the JSON in boards/ stays the one source.
-        guard let preset = compiledInBoardPreset() else { fail("no board compiled in: build with scripts/build-board BOARD") }
+        guard let preset = compiledInBoardPreset() else {
+            fail("no board compiled in: build with scripts/build-board BOARD")
+        }
         board = try Board(parsing: Array(preset.json.utf8), path: preset.path)
     } catch {
         fail("the board compiled in is not valid: " + error.description)
@@ -60,20 +62,23 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
 
 /// `panel-demo board`: the board compiled in, as the build read it.
 func printBoard(_ board: Board) {
-    let display = board.display, touch = board.touch
+    let display = board.display
+    let touch = board.touch
     print("board: " + board.name + " (" + board.path + ")")
     print("  " + board.description)
-    print("display: " + (display.connector ?? "auto") + " " + display.modeName + "@" + fixed(display.refreshRate, 0)
-          + ", rotation " + String(display.rotation.rawValue) + ", UI " + describeNumber(board.screenSize.width) + "x"
-          + describeNumber(board.screenSize.height) + " points at scale " + describeNumber(board.scale))
+    print(
+        "display: " + (display.connector ?? "auto") + " " + display.modeName + "@" + fixed(display.refreshRate, 0)
+            + ", rotation " + String(display.rotation.rawValue) + ", UI " + describeNumber(board.screenSize.width) + "x"
+            + describeNumber(board.screenSize.height) + " points at scale " + describeNumber(board.scale))
     var device = "auto"
     switch touch.device {
     case .automatic: break
     case .named(let name): device = "named '" + name + "'"
     case .path(let path): device = path
     }
-    print("touch: " + device + ", " + String(touch.maxContacts) + " contacts, rotation " + String(touch.rotation.rawValue)
-          + (touch.grab ? ", grabbed" : ""))
+    print(
+        "touch: " + device + ", " + String(touch.maxContacts) + " contacts, rotation " + String(touch.rotation.rawValue)
+            + (touch.grab ? ", grabbed" : ""))
     var flags = ""
     for flag in board.cpu.flags { flags += " " + flag }
     print("cpu: " + board.cpu.architecture.rawValue + flags)

@@ -7,7 +7,8 @@ extension HeadlessDisplay {
     /// frames are the panel's pixels and its animations step at the panel's refresh.
     public convenience init(screenSize: Size, scale: Double, board: Board?) {
         let pixels = Screen.pixelSize(of: screenSize, scale: scale)
-        self.init(width: pixels.width, height: pixels.height, format: board?.display.pixelFormat ?? .xrgb8888,
-                  refreshInterval: board.map { 1 / $0.display.refreshRate } ?? DisplayLink.defaultFrameInterval)
+        self.init(
+            width: pixels.width, height: pixels.height, format: board?.display.pixelFormat ?? .xrgb8888,
+            refreshInterval: board.map { 1 / $0.display.refreshRate } ?? DisplayLink.defaultFrameInterval)
     }
 }

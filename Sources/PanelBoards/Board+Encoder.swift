@@ -16,8 +16,10 @@ extension Board {
         /// The push button; nil when the encoder has none.
         public var button: Button?
 
-        public init(device: String, axis: UInt16 = RelativeAxis.x, stepsPerDetent: Int = 1, reversed: Bool = false,
-                    button: Button? = nil) {
+        public init(
+            device: String, axis: UInt16 = RelativeAxis.x, stepsPerDetent: Int = 1, reversed: Bool = false,
+            button: Button? = nil
+        ) {
             self.device = device
             self.axis = axis
             self.stepsPerDetent = stepsPerDetent
@@ -47,15 +49,19 @@ extension Board {
         var axis = RelativeAxis.x
         if let name = try object.string("axis") {
             guard let code = RelativeAxis.code(named: name) else {
-                throw object.error("axis", "unknown relative axis '" + messageText(name) + "'; expected " + axisList()
-                                   + " (the rotary-encoder driver's linux,axis; REL_X when left out)")
+                throw object.error(
+                    "axis",
+                    "unknown relative axis '" + messageText(name) + "'; expected " + axisList()
+                        + " (the rotary-encoder driver's linux,axis; REL_X when left out)")
             }
             axis = code
         }
         let steps = try object.integer("stepsPerDetent") ?? 1
         guard steps >= 1, steps <= 120 else {
-            throw object.error("stepsPerDetent", "expected the counts one detent reports, 1 to 120 (1 for the rotary-encoder driver's default, 4 for a quadrature encoder counting every edge, 120 for a high-resolution wheel), not "
-                               + String(steps))
+            throw object.error(
+                "stepsPerDetent",
+                "expected the counts one detent reports, 1 to 120 (1 for the rotary-encoder driver's default, 4 for a quadrature encoder counting every edge, 120 for a high-resolution wheel), not "
+                    + String(steps))
         }
         let reversed = try object.bool("reversed") ?? false
         var button: Encoder.Button?
@@ -63,11 +69,14 @@ extension Board {
             var buttonObject = try JSONObjectReader(buttonValue, file: parent.file, path: "encoder.button")
             let buttonDevice = try readInputDevice(&buttonObject, "device", required: false)
             guard let keyName = try buttonObject.string("key") else {
-                throw buttonObject.error(nil, "missing the key 'key' (the push button's key code, such as \"KEY_ENTER\")")
+                throw buttonObject.error(
+                    nil, "missing the key 'key' (the push button's key code, such as \"KEY_ENTER\")")
             }
             guard let key = EncoderButtonKey.code(named: keyName) else {
-                throw buttonObject.error("key", "unknown key '" + messageText(keyName) + "'; expected one of " + keyList()
-                                         + " (the gpio-keys linux,code of the push button)")
+                throw buttonObject.error(
+                    "key",
+                    "unknown key '" + messageText(keyName) + "'; expected one of " + keyList()
+                        + " (the gpio-keys linux,code of the push button)")
             }
             try buttonObject.finish()
             button = Encoder.Button(device: buttonDevice, key: key)
@@ -77,16 +86,23 @@ extension Board {
     }
 
     /// An input device by path (`/dev/input/…`) or evdev name.
-    static func readInputDevice(_ object: inout JSONObjectReader, _ key: String, required: Bool) throws(JSONError) -> String? {
+    static func readInputDevice(_ object: inout JSONObjectReader, _ key: String, required: Bool) throws(JSONError)
+        -> String?
+    {
         guard let device = try object.string(key) else {
             if required {
-                throw object.error(nil, "missing the key '" + key + "' (the evdev device: its name, such as \"rotary@0\", or a path under /dev/input)")
+                throw object.error(
+                    nil,
+                    "missing the key '" + key
+                        + "' (the evdev device: its name, such as \"rotary@0\", or a path under /dev/input)")
             }
             return nil
         }
         if device.isEmpty || (device.hasPrefix("/") && !device.hasPrefix("/dev/")) {
-            throw object.error(key, "expected the evdev device's name (as `evtest` lists it, such as \"rotary@0\") or a path under /dev/input, not '"
-                               + messageText(device) + "'")
+            throw object.error(
+                key,
+                "expected the evdev device's name (as `evtest` lists it, such as \"rotary@0\") or a path under /dev/input, not '"
+                    + messageText(device) + "'")
         }
         return device
     }

@@ -62,7 +62,8 @@ public struct Board {
             if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
             func numbered(_ prefix: String) -> Bool {
                 guard name.hasPrefix(prefix), name.utf8.count > prefix.utf8.count else { return false }
-                for byte in name.utf8.dropFirst(prefix.utf8.count) where byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
+                for byte in name.utf8.dropFirst(prefix.utf8.count)
+                where byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
                     return false
                 }
                 return true
@@ -142,16 +143,23 @@ public struct Board {
         /// The calibration with the quirks folded in: the axes swapped and
         /// inverted first, then the file's matrix (libinput's convention).
         public var effectiveCalibration: CalibrationMatrix {
-            let q = axisQuirks, m = calibration
-            return CalibrationMatrix(a: m.a * q.a + m.b * q.d, b: m.a * q.b + m.b * q.e, c: m.a * q.c + m.b * q.f + m.c,
-                                     d: m.d * q.a + m.e * q.d, e: m.d * q.b + m.e * q.e, f: m.d * q.c + m.e * q.f + m.f)
+            let q = axisQuirks
+            let m = calibration
+            return CalibrationMatrix(
+                a: m.a * q.a + m.b * q.d, b: m.a * q.b + m.b * q.e, c: m.a * q.c + m.b * q.f + m.c,
+                d: m.d * q.a + m.e * q.d, e: m.d * q.b + m.e * q.e, f: m.d * q.c + m.e * q.f + m.f)
         }
 
         /// The axis quirks alone, as a matrix on normalized coordinates: swap
         /// (x, y) → (y, x), then invert x → 1 − x and y → 1 − y. A calibration
         /// measures raw touches through it and solves for the file's matrix.
         public var axisQuirks: CalibrationMatrix {
-            var a = 1.0, b = 0.0, c = 0.0, d = 0.0, e = 1.0, f = 0.0
+            var a = 1.0
+            var b = 0.0
+            var c = 0.0
+            var d = 0.0
+            var e = 1.0
+            var f = 0.0
             if swapAxes { (a, b, d, e) = (0, 1, 1, 0) }
             if invertX { (a, b, c) = (-a, -b, 1 - c) }
             if invertY { (d, e, f) = (-d, -e, 1 - f) }
@@ -170,8 +178,10 @@ public struct Board {
         /// The file's line and column of each field given (`layout`, `variant`, `options`, `model`).
         public var positions: [(field: String, line: Int, column: Int)]
 
-        public init(model: String = "pc105", layout: String = "us", variant: String = "", options: String = "",
-                    positions: [(field: String, line: Int, column: Int)] = []) {
+        public init(
+            model: String = "pc105", layout: String = "us", variant: String = "", options: String = "",
+            positions: [(field: String, line: Int, column: Int)] = []
+        ) {
             self.model = model
             self.layout = layout
             self.variant = variant
@@ -183,17 +193,25 @@ public struct Board {
     /// A board-file error about the keyboard's `field` (`layout`…, nil for
     /// the section): the file, the field's line and the message, as the reader's own errors read.
     public func keyboardError(field: String?, _ message: String) -> JSONError {
-        var line = 0, column = 0
+        var line = 0
+        var column = 0
         for i in 0..<keyboard.positions.count where keyboard.positions[i].field == (field ?? "") {
             line = keyboard.positions[i].line
             column = keyboard.positions[i].column
             break
         }
-        if line == 0 { line = 1; column = 1 }
-        return JSONError(file: path, line: line, column: column, path: field.map { "keyboard." + $0 } ?? "keyboard", message: message)
+        if line == 0 {
+            line = 1
+            column = 1
+        }
+        return JSONError(
+            file: path, line: line, column: column, path: field.map { "keyboard." + $0 } ?? "keyboard", message: message
+        )
     }
 
     public enum Architecture: String {
+        // swift-format-ignore: AlwaysUseLowerCamelCase
+        // The names boards/*.json and the toolchains use.
         case aarch64, armv7, x86_64
     }
 

@@ -22,7 +22,9 @@ public struct BoardOverride: Equatable {
     public var rmsResidual: Double?
     public var maximumResidual: Double?
 
-    public init(board: String, calibration: CalibrationMatrix, rmsResidual: Double? = nil, maximumResidual: Double? = nil) {
+    public init(
+        board: String, calibration: CalibrationMatrix, rmsResidual: Double? = nil, maximumResidual: Double? = nil
+    ) {
         self.board = board
         self.calibration = calibration
         self.rmsResidual = rmsResidual.map { ($0 * 1000).rounded() / 1000 }
@@ -45,7 +47,8 @@ public struct BoardOverride: Equatable {
             throw object.error(nil, "missing the key 'touch' (an object with the 'calibration' matrix)")
         }
         var touch = try JSONObjectReader(touchValue, file: path, path: "touch")
-        guard let matrix = try Board.readCalibration(&touch, fix: "run `panel calibrate` again or delete " + path) else {
+        guard let matrix = try Board.readCalibration(&touch, fix: "run `panel calibrate` again or delete " + path)
+        else {
             throw touch.error(nil, "missing the key 'calibration'; run `panel calibrate` to measure it")
         }
         calibration = matrix
@@ -67,7 +70,8 @@ public struct BoardOverride: Equatable {
         for i in 0..<values.count { numbers += (i == 0 ? "" : ", ") + describeNumber(values[i]) }
         var text = "{\n  \"board\": \"" + board + "\",\n  \"touch\": { \"calibration\": [" + numbers + "] }"
         if let rmsResidual, let maximumResidual {
-            text += ",\n  \"residualPixels\": { \"rms\": " + describeNumber(rmsResidual)
+            text +=
+                ",\n  \"residualPixels\": { \"rms\": " + describeNumber(rmsResidual)
                 + ", \"max\": " + describeNumber(maximumResidual) + " }"
         }
         return text + "\n}\n"
@@ -83,9 +87,10 @@ extension Board {
     /// This board with `override` applied; an override measured on another board is an error.
     public func applying(_ override: BoardOverride, from path: String) throws(JSONError) -> Board {
         guard override.board == name else {
-            throw JSONError(file: path, line: 1, column: 1,
-                            message: "board: the override is for '" + messageText(override.board) + "', not '" + messageText(name)
-                                + "'; run `panel calibrate --board " + name + "` or delete it")
+            throw JSONError(
+                file: path, line: 1, column: 1,
+                message: "board: the override is for '" + messageText(override.board) + "', not '" + messageText(name)
+                    + "'; run `panel calibrate --board " + name + "` or delete it")
         }
         var board = self
         board.touch.calibration = override.calibration

@@ -73,22 +73,31 @@ public final class ControlsScreen: View {
             row.spacing = 12
             return row
         }
-        switches = StackView(name: "switches", arrangedSubviews: [pair(wifi, wifiValue, "wifiRow"),
-                                                                  pair(bluetooth, bluetoothValue, "bluetoothRow")])
+        switches = StackView(
+            name: "switches",
+            arrangedSubviews: [
+                pair(wifi, wifiValue, "wifiRow"),
+                pair(bluetooth, bluetoothValue, "bluetoothRow")
+            ])
         switches.distribution = .fillEqually
         func group(_ label: Label, _ slider: Slider, _ name: String) -> StackView {
             let column = StackView(name: name, arrangedSubviews: [label, slider])
             column.axis = .vertical
             return column
         }
-        sliders = StackView(name: "sliders", arrangedSubviews: [group(volumeValue, volume, "volumeGroup"),
-                                                                group(brightnessValue, brightness, "brightnessGroup")])
+        sliders = StackView(
+            name: "sliders",
+            arrangedSubviews: [
+                group(volumeValue, volume, "volumeGroup"),
+                group(brightnessValue, brightness, "brightnessGroup")
+            ])
         sliders.distribution = .fillEqually
         buttons = StackView(name: "buttons", arrangedSubviews: [play, stop, eject, more])
         buttons.distribution = .fillEqually
         spacer = View(name: "spacer")
-        content = StackView(frame: Rect(origin: .zero, size: frame.size), name: "content",
-                            arrangedSubviews: [header, switches, sliders, spacer, buttons])
+        content = StackView(
+            frame: Rect(origin: .zero, size: frame.size), name: "content",
+            arrangedSubviews: [header, switches, sliders, spacer, buttons])
         content.axis = .vertical
         content.isLayoutMarginsRelativeArrangement = true
         content.autoresizingMask = .flexibleSize
@@ -128,13 +137,14 @@ public final class ControlsScreen: View {
         // Under 210 points tall (stm32mp157f-dk2: 196 under the bar) the rows fill the height: no room between them.
         let short = size.height < 210
         let margin = compact ? 16.0 : 32.0
-        content.layoutMargins = EdgeInsets(top: short ? 4 : compact ? 12 : 20, left: margin, bottom: short ? 8 : compact ? 16 : 32,
-                                           right: margin)
+        content.layoutMargins = EdgeInsets(
+            top: short ? 4 : compact ? 12 : 20, left: margin, bottom: short ? 8 : compact ? 16 : 32,
+            right: margin)
         // Landscape: every row spread evenly down the screen. Portrait: rows
         // from the top, the spacer pushing the buttons to the bottom.
         content.distribution = portrait ? .fill : .equalSpacing
         content.spacing = portrait ? 40 : short ? 0 : 8
-        if spacer.isHidden == portrait { spacer.isHidden = !portrait }   // assigning the same value would redraw
+        if spacer.isHidden == portrait { spacer.isHidden = !portrait } // assigning the same value would redraw
         switches.axis = portrait ? .vertical : .horizontal
         switches.spacing = portrait ? 24 : 16
         sliders.axis = portrait ? .vertical : .horizontal
@@ -174,9 +184,13 @@ public final class ControlsScreen: View {
     }
 
     @usableFromInline func showVolume(_ sender: Control) { volumeValue.text = "Volume " + Self.percent(volume.value) }
-    @usableFromInline func showBrightness(_ sender: Control) { brightnessValue.text = "Light " + Self.percent(brightness.value) }
+    @usableFromInline func showBrightness(_ sender: Control) {
+        brightnessValue.text = "Light " + Self.percent(brightness.value)
+    }
     @usableFromInline func showWifi(_ sender: Control) { wifiValue.text = wifi.isOn ? "Wi-Fi on" : "Wi-Fi off" }
-    @usableFromInline func showBluetooth(_ sender: Control) { bluetoothValue.text = bluetooth.isOn ? "Bluetooth on" : "Bluetooth off" }
+    @usableFromInline func showBluetooth(_ sender: Control) {
+        bluetoothValue.text = bluetooth.isOn ? "Bluetooth on" : "Bluetooth off"
+    }
     @usableFromInline func playPressed(_ sender: Control) {
         status.text = "Playing"
         play.isSelected = true

@@ -48,10 +48,12 @@ public final class DemoApp: LifetimeTracked {
         // Found by that name in traces and tests, as the old about screen's button was.
         navigation.navigationBar.backButton.name = "back"
         if let log {
-            for button in [settingsButton, navigation.navigationBar.backButton, about.licences] { log.logActions(of: button) { _ in nil } }
+            for button in [settingsButton, navigation.navigationBar.backButton, about.licences] {
+                log.logActions(of: button) { _ in nil }
+            }
         }
 
-        window.rootViewController = navigation   // fills the window at any size
+        window.rootViewController = navigation // fills the window at any size
         application.addWindow(window)
         controls.more.addTarget(self, action: DemoApp.showAbout, for: .touchUpInside)
         settingsButton.addTarget(self, action: DemoApp.showSettings, for: .touchUpInside)
@@ -99,11 +101,13 @@ public final class AboutScreen: View {
     /// Shows the licences in the text's place; placed by ``layoutSubviews()`` only.
     public let licences: Button
 
-    @usableFromInline static let aboutText = "UIKit's touch model on embedded Linux: hit-testing, the responder chain, gesture "
+    @usableFromInline static let aboutText =
+        "UIKit's touch model on embedded Linux: hit-testing, the responder chain, gesture "
         + "recognizers and controls with target-action, drawn by a software renderer with "
         + "FreeType text, straight on DRM/KMS and evdev. The input path allocates nothing, "
         + "and the core builds as Embedded Swift for boards without a Swift runtime."
-    @usableFromInline static let licenceText = "Text is set in DejaVu Sans, under the Bitstream Vera fonts' licence "
+    @usableFromInline static let licenceText =
+        "Text is set in DejaVu Sans, under the Bitstream Vera fonts' licence "
         + "(free to use, copy and distribute, with the copyright notice) and the DejaVu changes' public-domain "
         + "dedication: assets/fonts/LICENSE-DejaVu.txt."
 
@@ -144,7 +148,8 @@ public final class AboutScreen: View {
     public override func layoutSubviews() {
         let portrait = bounds.height > bounds.width
         let compact = bounds.height < 360 || bounds.width < 560
-        let margin = compact ? 16.0 : 32.0, gap = compact ? 12.0 : 24.0
+        let margin = compact ? 16.0 : 32.0
+        let gap = compact ? 12.0 : 24.0
         let area = bounds.inset(by: EdgeInsets(top: compact ? 12 : 20, left: margin, bottom: margin, right: margin))
 
         let iconSide = compact ? 64.0 : 96.0
@@ -162,13 +167,16 @@ public final class AboutScreen: View {
         let textArea: Rect
         if portrait {
             licences.frame = Rect(x: area.minX, y: area.maxY - buttonHeight, width: buttonWidth, height: buttonHeight)
-            heading.frame = Rect(x: besideIcon, y: icon.frame.midY - headingHeight / 2,
-                                 width: area.maxX - besideIcon, height: headingHeight)
+            heading.frame = Rect(
+                x: besideIcon, y: icon.frame.midY - headingHeight / 2,
+                width: area.maxX - besideIcon, height: headingHeight)
             let textBottom = licences.frame.minY - gap
-            textArea = Rect(x: area.minX, y: icon.frame.maxY + gap, width: area.width, height: textBottom - icon.frame.maxY - gap)
+            textArea = Rect(
+                x: area.minX, y: icon.frame.maxY + gap, width: area.width, height: textBottom - icon.frame.maxY - gap)
         } else {
             licences.frame = Rect(x: area.maxX - buttonWidth, y: top, width: buttonWidth, height: buttonHeight)
-            heading.frame = Rect(x: besideIcon, y: top, width: licences.frame.minX - gap - besideIcon, height: headingHeight)
+            heading.frame = Rect(
+                x: besideIcon, y: top, width: licences.frame.minX - gap - besideIcon, height: headingHeight)
             let below = max(heading.frame.maxY, licences.frame.maxY) + gap / 2
             textArea = Rect(x: besideIcon, y: below, width: area.maxX - besideIcon, height: area.maxY - below)
         }
@@ -176,12 +184,16 @@ public final class AboutScreen: View {
         var index = 0
         while index < Self.textSizes.count {
             let candidate = Font.system(size: Self.textSizes[index])
-            if measure(text.text, font: candidate, width: textArea.width).height <= textArea.height { font = candidate; break }
+            if measure(text.text, font: candidate, width: textArea.width).height <= textArea.height {
+                font = candidate
+                break
+            }
             index += 1
         }
         if text.font != font { text.font = font }
         let needed = measure(text.text, font: font, width: textArea.width).height
-        text.frame = Rect(x: textArea.minX, y: textArea.minY, width: textArea.width, height: min(needed, textArea.height))
+        text.frame = Rect(
+            x: textArea.minX, y: textArea.minY, width: textArea.width, height: min(needed, textArea.height))
     }
 }
 
@@ -190,9 +202,13 @@ extension DemoApp {
     /// `panel-demo bench` measure it (PanelBench itself knows no app).
     /// The window is made for the application's screen: its size in points, its scale's icon.
     public static func benchScreen(assetsPath: String) -> (name: String, make: (Application, Size) -> Window) {
-        ("demo screen", { application, size in
-            let icon = try? PNG.readImage(path: assetsPath + "/images/panelkit-icon.png", forScale: application.screen.scale)
-            return DemoApp(application: application, screenSize: size, icon: icon).window
-        })
+        (
+            "demo screen",
+            { application, size in
+                let icon = try? PNG.readImage(
+                    path: assetsPath + "/images/panelkit-icon.png", forScale: application.screen.scale)
+                return DemoApp(application: application, screenSize: size, icon: icon).window
+            }
+        )
     }
 }

@@ -25,14 +25,22 @@ public final class DemoAppDelegate: ApplicationDelegate {
     public init() {}
 
     public static var options: [AppOption] {
-        [AppOption("scene", value: "NAME|FILE", help: "a scene instead of the demo app: touches, gestures, controls, or a scene file"),
-         AppOption("scene-file", value: "FILE", help: "a scene file (docs/scene-files.md); the same as --scene FILE"),
-         AppOption("output", value: "DIR", help: "headless: the folder for the scripted session's PNG frames (default out/demo)")]
+        [
+            AppOption(
+                "scene", value: "NAME|FILE",
+                help: "a scene instead of the demo app: touches, gestures, controls, or a scene file"),
+            AppOption(
+                "scene-file", value: "FILE", help: "a scene file (docs/scene-files.md); the same as --scene FILE"),
+            AppOption(
+                "output", value: "DIR",
+                help: "headless: the folder for the scripted session's PNG frames (default out/demo)")
+        ]
     }
 
     public func applicationWillLaunch(_ arguments: AppArguments) throws(LaunchError) {
         if let folder = arguments.value(of: "output") { output = folder }
-        let named = arguments.value(of: "scene"), file = arguments.value(of: "scene-file")
+        let named = arguments.value(of: "scene")
+        let file = arguments.value(of: "scene-file")
         if named != nil && file != nil { throw LaunchError("give --scene or --scene-file, not both") }
         guard let name = named ?? file else { return }
         sceneFile = try loadScene(name, isFile: file != nil, assets: arguments.assetsPath)
@@ -92,8 +100,10 @@ public final class DemoAppDelegate: ApplicationDelegate {
             window = built.window
         } else {
             // The @2x icon on a scale-2 screen when there is one; the 1x one is enlarged otherwise.
-            let icon = try? PNG.readImage(path: options.assetsPath + "/images/panelkit-icon.png", forScale: options.scale)
-            let demo = DemoApp(application: application, screenSize: options.screenBounds.size, icon: icon, log: options.log)
+            let icon = try? PNG.readImage(
+                path: options.assetsPath + "/images/panelkit-icon.png", forScale: options.scale)
+            let demo = DemoApp(
+                application: application, screenSize: options.screenBounds.size, icon: icon, log: options.log)
             self.demo = demo
             window = demo.window
         }
@@ -108,8 +118,9 @@ public final class DemoAppDelegate: ApplicationDelegate {
         if let sceneFile {
             host.drawAll()
             host.writePNG(to: output + "/scene.png")
-            writeError(programName + ": drew " + sceneFile.path + " (" + String(host.display.framebuffer.width) + "x"
-                       + String(host.display.framebuffer.height) + ") to " + output + "/scene.png\n")
+            writeError(
+                programName + ": drew " + sceneFile.path + " (" + String(host.display.framebuffer.width) + "x"
+                    + String(host.display.framebuffer.height) + ") to " + output + "/scene.png\n")
             return true
         }
         guard let demo else { return false }

@@ -36,7 +36,7 @@ public struct DemoScript: Sendable {
         ("sensor-checked", .tap("sensor038")),
         ("settings-closed", .tap("back")),
         ("about-screen", .tap("more")),
-        ("back-to-controls", .tap("back")),
+        ("back-to-controls", .tap("back"))
     ])
 }
 
@@ -74,7 +74,8 @@ public final class DemoSession {
             case .fling(let viewName, let distance):
                 app.window.layoutIfNeeded()
                 if let view = Self.shownView(named: viewName, in: app.window) {
-                    let start = view.convert(Point(x: view.bounds.midX, y: view.bounds.midY + view.bounds.height / 4), to: nil)
+                    let start = view.convert(
+                        Point(x: view.bounds.midX, y: view.bounds.midY + view.bounds.height / 4), to: nil)
                     send(down: start)
                     for i in 1...6 { send(move: Point(x: start.x, y: start.y - distance * Double(i) / 6)) }
                     send(lift: ())
@@ -88,7 +89,7 @@ public final class DemoSession {
     }
 
     @usableFromInline func center(of name: String) -> Point? {
-        app.window.layoutIfNeeded()   // a screen just shown is laid out before a finger can find it
+        app.window.layoutIfNeeded() // a screen just shown is laid out before a finger can find it
         guard let view = Self.shownView(named: name, in: app.window) else { return nil }
         return view.convert(Point(x: view.bounds.midX, y: view.bounds.midY), to: nil)
     }

@@ -70,14 +70,19 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
         keyClicks = Switch(name: "keyClicks")
         wifiNetworks = WiFiViewController(log: log)
 
-        func row(_ name: String, _ text: String, style: TableViewCell.CellStyle = .default, accessory: View? = nil) -> TableViewCell {
+        func row(_ name: String, _ text: String, style: TableViewCell.CellStyle = .default, accessory: View? = nil)
+            -> TableViewCell
+        {
             let cell = TableViewCell(style: style, reuseIdentifier: nil)
             cell.name = name
             cell.textLabel.text = text
             if let accessory {
                 // A slider has no width of its own: 40% of an 800-point row, at most.
-                if accessory is Slider { accessory.frame = Rect(x: 0, y: 0, width: 180, height: Theme.standard.controlHeight) }
-                else { accessory.sizeToFit() }
+                if accessory is Slider {
+                    accessory.frame = Rect(x: 0, y: 0, width: 180, height: Theme.standard.controlHeight)
+                } else {
+                    accessory.sizeToFit()
+                }
                 cell.accessoryView = accessory
                 cell.selectionStyle = .none
             }
@@ -96,14 +101,17 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
         keyClicksRow = row("keyClicksRow", "Key clicks", accessory: keyClicks)
 
         let rooms = ["Hall", "Kitchen", "Lounge", "Bedroom", "Bath", "Office", "Garage", "Attic"]
-        var titles: [String] = [], details: [String] = [], names: [String] = []
+        var titles: [String] = []
+        var details: [String] = []
+        var names: [String] = []
         for i in 1...Self.sensorCount {
             let number = (i < 10 ? "00" : i < 100 ? "0" : "") + String(i)
             titles.append("Sensor " + number)
             names.append("sensor" + number)
             // A reading that varies from row to row: 18.0 … 25.9 °C.
             let tenths = 180 + (i * 37) % 80
-            details.append(rooms[i % rooms.count] + " " + String(tenths / 10) + "." + String(tenths % 10) + " \u{00B0}C")
+            details.append(
+                rooms[i % rooms.count] + " " + String(tenths / 10) + "." + String(tenths % 10) + " \u{00B0}C")
         }
         sensorTitles = titles
         sensorDetails = details
@@ -130,7 +138,7 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
         let root = View(name: "settingsScreen")
         root.backgroundColor = Theme.standard.background
         table.frame = root.bounds
-        table.rowHeight = 52   // a 48-point switch or slider and a little air
+        table.rowHeight = 52 // a 48-point switch or slider and a little air
         table.autoresizingMask = .flexibleSize
         table.register(SensorCell.self, forCellReuseIdentifier: SensorCell.identifier)
         table.dataSource = self
@@ -224,7 +232,9 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
         } else if indexPath.section == Self.sensorSection {
             let row = indexPath.row
             sensorChecked[row].toggle()
-            if let cell = tableView.cellForRow(at: indexPath) as? SensorCell { cell.showsCheckmark = sensorChecked[row] }
+            if let cell = tableView.cellForRow(at: indexPath) as? SensorCell {
+                cell.showsCheckmark = sensorChecked[row]
+            }
         } else {
             timeoutChoice = (timeoutChoice + 1) % Self.timeoutChoices.count
             timeoutRow.detailTextLabel.text = Self.timeoutChoices[timeoutChoice]
@@ -252,6 +262,6 @@ public final class SensorCell: TableViewCell {
 
     public var showsCheckmark: Bool {
         get { !checkmark.isHidden }
-        set { if checkmark.isHidden == newValue { checkmark.isHidden = !newValue } }   // the same value would redraw
+        set { if checkmark.isHidden == newValue { checkmark.isHidden = !newValue } } // the same value would redraw
     }
 }

@@ -23,7 +23,7 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
     public static let networks = [
         Network(name: "Home", isSecured: true), Network(name: "Home-5G", isSecured: true),
         Network(name: "Workshop", isSecured: true), Network(name: "Guest", isSecured: false),
-        Network(name: "PanelKit-Lab", isSecured: true), Network(name: "Office", isSecured: true),
+        Network(name: "PanelKit-Lab", isSecured: true), Network(name: "Office", isSecured: true)
     ]
     /// WPA2's shortest passphrase.
     public static let minimumPasswordLength = 8
@@ -52,7 +52,9 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
         password.isEnabled = false
         join = Button(name: "wifiJoin", title: "Join")
         status = Label(name: "wifiStatus", text: "")
-        var rows: [TableViewCell] = [], prompts: [String] = [], connected: [String] = []
+        var rows: [TableViewCell] = []
+        var prompts: [String] = []
+        var connected: [String] = []
         for (index, network) in Self.networks.enumerated() {
             let cell = TableViewCell(style: .value1, reuseIdentifier: nil)
             cell.name = "network" + String(index)
@@ -89,9 +91,12 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
     public override func loadView() {
         let root = View(frame: Rect(x: 0, y: 0, width: 800, height: 480), name: "wifiScreen")
         root.backgroundColor = Theme.standard.background
-        let margin = 16.0, fieldHeight = Theme.standard.controlHeight, joinWidth = 120.0
+        let margin = 16.0
+        let fieldHeight = Theme.standard.controlHeight
+        let joinWidth = 120.0
         let bottom = 4 + 24 + 4 + fieldHeight + 8 + 24 + margin
-        let width = root.bounds.width, height = root.bounds.height
+        let width = root.bounds.width
+        let height = root.bounds.height
         table.frame = Rect(x: 0, y: 0, width: width, height: height - bottom)
         table.autoresizingMask = .flexibleSize
         var y = height - bottom + 4
@@ -101,7 +106,9 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
         join.frame = Rect(x: width - margin - joinWidth, y: y, width: joinWidth, height: fieldHeight)
         y += fieldHeight + 8
         status.frame = Rect(x: margin, y: y, width: width - 2 * margin, height: 24)
-        for view in [passwordPrompt, password, status] as [View] { view.autoresizingMask = [.flexibleWidth, .flexibleTopMargin] }
+        for view in [passwordPrompt, password, status] as [View] {
+            view.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
+        }
         join.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
         table.rowHeight = 52
         table.dataSource = self
@@ -129,7 +136,9 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
     }
 
     @usableFromInline func connect(to index: Int) {
-        if let previous = joined { rows[previous].detailTextLabel.text = Self.networks[previous].isSecured ? "Secured" : "Open" }
+        if let previous = joined {
+            rows[previous].detailTextLabel.text = Self.networks[previous].isSecured ? "Secured" : "Open"
+        }
         joined = index
         rows[index].detailTextLabel.text = "Connected"
         status.text = connectedTexts[index]
@@ -152,7 +161,9 @@ public final class WiFiViewController: ViewController, TableViewDataSource, Tabl
 
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
-    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell { rows[indexPath.row] }
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        rows[indexPath.row]
+    }
 
     /// A secured network asks for its password; an open one is joined.
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {

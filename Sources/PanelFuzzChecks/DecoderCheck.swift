@@ -29,16 +29,21 @@ enum DecoderCheck {
         var device = TouchDeviceDescription(name: "fuzz")
         let kind = input.byte() % 3
         // Small ranges, empty ones included, and a start value (H2's slot) anywhere.
-        let maxX = Int32(input.uint16() % 5000), maxY = Int32(input.uint16() % 5000)
-        let minX = Int32(input.int16() % 50), minY = Int32(input.int16() % 50)
+        let maxX = Int32(input.uint16() % 5000)
+        let maxY = Int32(input.uint16() % 5000)
+        let minX = Int32(input.int16() % 50)
+        let minY = Int32(input.int16() % 50)
         switch kind {
         case 0, 1:
             device.setAxis(AbsoluteAxis.multitouchPositionX, AbsoluteAxisInfo(minimum: minX, maximum: maxX))
             device.setAxis(AbsoluteAxis.multitouchPositionY, AbsoluteAxisInfo(minimum: minY, maximum: maxY))
             if kind == 0 {
                 let slots = Int32(input.byte() % 20)
-                device.setAxis(AbsoluteAxis.multitouchSlot,
-                               AbsoluteAxisInfo(value: Int32(input.byte() % 24) - 2, minimum: 0, maximum: slots, fuzz: 0, flat: 0, resolution: 0))
+                device.setAxis(
+                    AbsoluteAxis.multitouchSlot,
+                    AbsoluteAxisInfo(
+                        value: Int32(input.byte() % 24) - 2, minimum: 0, maximum: slots, fuzz: 0, flat: 0, resolution: 0
+                    ))
                 device.setAxis(AbsoluteAxis.multitouchTrackingID, AbsoluteAxisInfo(minimum: 0, maximum: 65535))
             } else if input.byte() & 1 == 1 {
                 device.setAxis(AbsoluteAxis.multitouchTrackingID, AbsoluteAxisInfo(minimum: 0, maximum: 65535))
@@ -57,23 +62,34 @@ enum DecoderCheck {
         let kind = input.byte()
         let a = input.byte()
         let value = Int32(input.int16())
-        func abs(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(time: time, type: EventType.absolute, code: code, value: value) }
+        func abs(_ code: UInt16, _ value: Int32) -> InputEvent {
+            InputEvent(time: time, type: EventType.absolute, code: code, value: value)
+        }
         switch kind % 16 {
         case 0, 1:
             time += Double(a) / 1000
-            return InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: a == 255 ? 1 : 0)
-        case 2: return InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0)
-        case 3: return InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.multitouchReport, value: 0)
+            return InputEvent(
+                time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: a == 255 ? 1 : 0)
+        case 2:
+            return InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0)
+        case 3:
+            return InputEvent(
+                time: time, type: EventType.synchronization, code: SynchronizationCode.multitouchReport, value: 0)
         case 4: return abs(AbsoluteAxis.multitouchSlot, Int32(a % 24) - 2)
         case 5: return abs(AbsoluteAxis.multitouchTrackingID, a < 64 ? -1 : Int32(a % 40))
         case 6, 7: return abs(AbsoluteAxis.multitouchPositionX, value)
         case 8, 9: return abs(AbsoluteAxis.multitouchPositionY, value)
         case 10: return abs(a & 1 == 0 ? AbsoluteAxis.x : AbsoluteAxis.y, value)
-        case 11: return InputEvent(time: time, type: EventType.key, code: a & 1 == 0 ? KeyCode.touch : KeyCode.buttonLeft, value: Int32(a >> 1 & 1))
+        case 11:
+            return InputEvent(
+                time: time, type: EventType.key, code: a & 1 == 0 ? KeyCode.touch : KeyCode.buttonLeft,
+                value: Int32(a >> 1 & 1))
         case 12: return abs(a & 1 == 0 ? AbsoluteAxis.multitouchPressure : AbsoluteAxis.pressure, value)
         case 13: return abs(AbsoluteAxis.multitouchTouchMajor, value)
         default:
-            return InputEvent(time: time, type: UInt16(a % 0x20), code: UInt16(truncatingIfNeeded: value), value: Int32(input.int16()))
+            return InputEvent(
+                time: time, type: UInt16(a % 0x20), code: UInt16(truncatingIfNeeded: value), value: Int32(input.int16())
+            )
         }
     }
 
@@ -84,7 +100,7 @@ enum DecoderCheck {
         do throws(TouchDeviceError) {
             path = try TouchInputPath(device: device, screenSize: screen)
         } catch {
-            return  // a device the decoder refuses (an empty range): refused, not crashed
+            return // a device the decoder refuses (an empty range): refused, not crashed
         }
         let application = Application(runLoop: RunLoop(manualClock: ManualClock(now: 0)))
         let probe = PhaseProbe()
@@ -118,8 +134,9 @@ enum DecoderCheck {
         if let first = probe.violations.first { throw FuzzViolation(first + " (\(probe.violations.count) violations)") }
         if let first = states?.violations.first { throw FuzzViolation(first) }
         if probe.openCount != 0 {
-            throw FuzzViolation("\(probe.openCount) touches began in a view and never ended or were cancelled there "
-                                + "(\(probe.began) began, \(probe.finished) finished)")
+            throw FuzzViolation(
+                "\(probe.openCount) touches began in a view and never ended or were cancelled there "
+                    + "(\(probe.began) began, \(probe.finished) finished)")
         }
         if !application.touchTracker.liveTouches.isEmpty {
             throw FuzzViolation("\(application.touchTracker.liveTouches.count) touches still live at the end")

@@ -57,16 +57,19 @@ public struct FuzzViolation: Error, CustomStringConvertible {
 func checkErrorMessage(_ text: String, what: String) throws(FuzzViolation) {
     let limit = 1000
     if text.utf8.count > limit {
-        throw FuzzViolation(what + " error is " + String(text.utf8.count) + " bytes long (over " + String(limit) + "): "
-                            + messageText(text, limit: 200))
+        throw FuzzViolation(
+            what + " error is " + String(text.utf8.count) + " bytes long (over " + String(limit) + "): "
+                + messageText(text, limit: 200))
     }
     for byte in text.utf8 where byte < 0x20 || byte == 0x7F {
-        throw FuzzViolation(what + " error holds the control byte " + String(byte) + ": " + messageText(text, limit: 200))
+        throw FuzzViolation(
+            what + " error holds the control byte " + String(byte) + ": " + messageText(text, limit: 200))
     }
     // String(decoding:) repairs invalid UTF-8 with U+FFFD; the escaping helper never leaves any.
     for scalar in text.unicodeScalars where scalar.value == 0xFFFD || (scalar.value >= 0x80 && scalar.value < 0xA0) {
-        throw FuzzViolation(what + " error holds U+" + String(scalar.value, radix: 16) + " (unescaped input): "
-                            + messageText(text, limit: 200))
+        throw FuzzViolation(
+            what + " error holds U+" + String(scalar.value, radix: 16) + " (unescaped input): "
+                + messageText(text, limit: 200))
     }
 }
 
@@ -76,7 +79,9 @@ enum EvemuCheck {
         do throws(TraceError) {
             trace = try EvemuFormat.parse(bytes, path: "fuzz.evemu")
         } catch {
-            guard error.line >= 1 else { throw FuzzViolation("a parse error at line \(error.line): \(error.description)") }
+            guard error.line >= 1 else {
+                throw FuzzViolation("a parse error at line \(error.line): \(error.description)")
+            }
             try checkErrorMessage(error.description, what: "the evemu")
             return
         }
@@ -95,7 +100,9 @@ enum JSONCheck {
         do throws(JSONError) {
             value = try JSONParser.parse(Array(bytes), file: "fuzz.json")
         } catch {
-            guard error.line >= 1, error.column >= 1 else { throw FuzzViolation("a JSON error without a place: " + error.description) }
+            guard error.line >= 1, error.column >= 1 else {
+                throw FuzzViolation("a JSON error without a place: " + error.description)
+            }
             try checkErrorMessage(error.description, what: "the JSON")
             return
         }
@@ -140,17 +147,22 @@ enum BoardCheck {
         guard ScreenLimits.contains(board.screenSize.width), ScreenLimits.contains(board.screenSize.height) else {
             throw FuzzViolation("a board's screen is outside the limits: \(board.screenSize)")
         }
-        guard board.touch.effectiveCalibration.isInvertible else { throw FuzzViolation("a board's calibration is singular") }
+        guard board.touch.effectiveCalibration.isInvertible else {
+            throw FuzzViolation("a board's calibration is singular")
+        }
         if let backlight = board.display.backlight {
-            guard backlight.minimumLevel >= 0, backlight.maximumLevel.map({ $0 > backlight.minimumLevel }) ?? true else {
+            guard backlight.minimumLevel >= 0, backlight.maximumLevel.map({ $0 > backlight.minimumLevel }) ?? true
+            else {
                 throw FuzzViolation("a board's backlight levels are out of order: \(backlight)")
             }
         }
         if let idle = board.idle {
             let times = [idle.dimAfter, idle.blankAfter].compactMap { $0 }
-            guard !times.isEmpty, times.allSatisfy({ $0 > 0 && $0 <= 86_400 }), idle.dimBrightness >= 0, idle.dimBrightness <= 1,
-                  idle.dimAfter == nil || board.display.backlight != nil,
-                  idle.dimAfter.flatMap({ dim in idle.blankAfter.map { $0 > dim } }) ?? true else {
+            guard !times.isEmpty, times.allSatisfy({ $0 > 0 && $0 <= 86_400 }), idle.dimBrightness >= 0,
+                idle.dimBrightness <= 1,
+                idle.dimAfter == nil || board.display.backlight != nil,
+                idle.dimAfter.flatMap({ dim in idle.blankAfter.map { $0 > dim } }) ?? true
+            else {
                 throw FuzzViolation("a board's idle policy is not one the reader allows: \(idle)")
             }
         }

@@ -33,8 +33,9 @@ enum PipelineCheck {
         for i in 0..<viewCount {
             let parentChoice = Int(input.byte())
             let kind = input.byte()
-            let frame = Rect(x: Double(input.byte() % 200) - 20, y: Double(input.byte() % 140) - 20,
-                             width: Double(input.byte()) + 1, height: Double(input.byte() % 160) + 1)
+            let frame = Rect(
+                x: Double(input.byte() % 200) - 20, y: Double(input.byte() % 140) - 20,
+                width: Double(input.byte()) + 1, height: Double(input.byte() % 160) + 1)
             let flags = input.byte()
             let view: View
             switch kind % 8 {
@@ -105,7 +106,10 @@ enum PipelineCheck {
                 if !fingers.isEmpty {
                     let i = which % fingers.count
                     // Mostly small moves, as fingers make; sometimes a jump.
-                    if op & 0x80 != 0 { fingers[i].x = x; fingers[i].y = y } else {
+                    if op & 0x80 != 0 {
+                        fingers[i].x = x
+                        fingers[i].y = y
+                    } else {
                         fingers[i].x += (x - screen.width / 2) / 8
                         fingers[i].y += (y - screen.height / 2) / 8
                     }
@@ -123,11 +127,13 @@ enum PipelineCheck {
                     view.frame = Rect(x: x, y: y, width: 40, height: 40)
                 }
                 Renderer().draw(window, into: canvas.framebuffer)
-                if let hit = window.hitTest(Point(x: x, y: y), with: nil), !hit.center.x.isFinite || !hit.bounds.isFinite {
+                if let hit = window.hitTest(Point(x: x, y: y), with: nil),
+                    !hit.center.x.isFinite || !hit.bounds.isFinite
+                {
                     throw FuzzViolation("view '\(hit.name)' with geometry that is not finite was hit")
                 }
             default:
-                break  // a frame where nothing changes
+                break // a frame where nothing changes
             }
             deliver(fingers, at: clock.now, to: application)
             application.runLoop.advance(to: clock.now + wait)
@@ -142,10 +148,13 @@ enum PipelineCheck {
         }
         try DecoderCheck.finalChecks(application, probe: probe, states: states)
         if application.runLoop.pendingTimerCount != 0 {
-            throw FuzzViolation("\(application.runLoop.pendingTimerCount) timers still pending 20 s after the last finger lifted")
+            throw FuzzViolation(
+                "\(application.runLoop.pendingTimerCount) timers still pending 20 s after the last finger lifted")
         }
         for i in 0..<recognizers.count where recognizers[i].state != .possible {
-            throw FuzzViolation("recognizer '\(recognizers[i].name)' is \(recognizers[i].state), not possible, after every finger lifted (G3)")
+            throw FuzzViolation(
+                "recognizer '\(recognizers[i].name)' is \(recognizers[i].state), not possible, after every finger lifted (G3)"
+            )
         }
         for i in 0..<controls.count where controls[i].isTracking {
             throw FuzzViolation("control '\(controls[i].name)' still tracks after every finger lifted")
@@ -200,10 +209,12 @@ final class Canvas {
     let framebuffer: Framebuffer
 
     init(size: Size) {
-        let width = Int(size.width), height = Int(size.height)
+        let width = Int(size.width)
+        let height = Int(size.height)
         let memory = UnsafeMutableRawPointer.allocate(byteCount: width * height * 4, alignment: 16)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
-        framebuffer = Framebuffer(width: width, height: height, stride: width * 4, format: .xrgb8888, baseAddress: memory)
+        framebuffer = Framebuffer(
+            width: width, height: height, stride: width * 4, format: .xrgb8888, baseAddress: memory)
     }
 
     deinit { framebuffer.baseAddress.deallocate() }

@@ -29,8 +29,9 @@ final class PhaseProbe {
                 if !isOpen { violations.append("'\(view.name)' got touchesMoved for a touch that had not begun there") }
             case .ended, .cancelled:
                 if !isOpen {
-                    violations.append("'\(view.name)' got touches\(phase == .ended ? "Ended" : "Cancelled") for a touch "
-                                      + "that had not begun there, or a second time")
+                    violations.append(
+                        "'\(view.name)' got touches\(phase == .ended ? "Ended" : "Cancelled") for a touch "
+                            + "that had not begun there, or a second time")
                 }
                 open[viewID]?[touchID] = nil
                 finished += 1
@@ -76,26 +77,62 @@ final class ProbeView: View {
 
 final class ProbeButton: Button {
     var probe: PhaseProbe?
-    override func touchesBegan(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .began); super.touchesBegan(touches, with: event) }
-    override func touchesMoved(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .moved); super.touchesMoved(touches, with: event) }
-    override func touchesEnded(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .ended); super.touchesEnded(touches, with: event) }
-    override func touchesCancelled(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .cancelled); super.touchesCancelled(touches, with: event) }
+    override func touchesBegan(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .began)
+        super.touchesBegan(touches, with: event)
+    }
+    override func touchesMoved(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .moved)
+        super.touchesMoved(touches, with: event)
+    }
+    override func touchesEnded(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .ended)
+        super.touchesEnded(touches, with: event)
+    }
+    override func touchesCancelled(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .cancelled)
+        super.touchesCancelled(touches, with: event)
+    }
 }
 
 final class ProbeSlider: Slider {
     var probe: PhaseProbe?
-    override func touchesBegan(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .began); super.touchesBegan(touches, with: event) }
-    override func touchesMoved(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .moved); super.touchesMoved(touches, with: event) }
-    override func touchesEnded(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .ended); super.touchesEnded(touches, with: event) }
-    override func touchesCancelled(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .cancelled); super.touchesCancelled(touches, with: event) }
+    override func touchesBegan(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .began)
+        super.touchesBegan(touches, with: event)
+    }
+    override func touchesMoved(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .moved)
+        super.touchesMoved(touches, with: event)
+    }
+    override func touchesEnded(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .ended)
+        super.touchesEnded(touches, with: event)
+    }
+    override func touchesCancelled(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .cancelled)
+        super.touchesCancelled(touches, with: event)
+    }
 }
 
 final class ProbeSwitch: Switch {
     var probe: PhaseProbe?
-    override func touchesBegan(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .began); super.touchesBegan(touches, with: event) }
-    override func touchesMoved(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .moved); super.touchesMoved(touches, with: event) }
-    override func touchesEnded(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .ended); super.touchesEnded(touches, with: event) }
-    override func touchesCancelled(_ touches: TouchSet, with event: Event) { probe?.record(self, touches, .cancelled); super.touchesCancelled(touches, with: event) }
+    override func touchesBegan(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .began)
+        super.touchesBegan(touches, with: event)
+    }
+    override func touchesMoved(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .moved)
+        super.touchesMoved(touches, with: event)
+    }
+    override func touchesEnded(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .ended)
+        super.touchesEnded(touches, with: event)
+    }
+    override func touchesCancelled(_ touches: TouchSet, with event: Event) {
+        probe?.record(self, touches, .cancelled)
+        super.touchesCancelled(touches, with: event)
+    }
 }
 
 /// Checks every recognizer state change against G3's state machine: a
@@ -118,12 +155,15 @@ final class StateProbe: GestureArenaObserver {
         case (.possible, .ended), (.possible, .failed): allowed = true
         case (.possible, .began): allowed = !discrete
         case (.began, .changed), (.began, .ended), (.began, .cancelled),
-             (.changed, .changed), (.changed, .ended), (.changed, .cancelled): allowed = !discrete
+            (.changed, .changed), (.changed, .ended), (.changed, .cancelled):
+            allowed = !discrete
         case (.ended, .possible), (.failed, .possible), (.cancelled, .possible): allowed = true
         default: allowed = false
         }
         if !allowed {
-            violations.append("\(discrete ? "discrete" : "continuous") recognizer '\(recognizer.name)' went \(previous) → \(state) (G3)")
+            violations.append(
+                "\(discrete ? "discrete" : "continuous") recognizer '\(recognizer.name)' went \(previous) → \(state) (G3)"
+            )
         }
     }
 }

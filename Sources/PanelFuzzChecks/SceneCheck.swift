@@ -59,7 +59,9 @@ enum SceneCheck {
             throw FuzzViolation("touches still live after every finger lifted")
         }
         for i in 0..<scene.recognizers.count where scene.recognizers[i].state != .possible {
-            throw FuzzViolation("recognizer '\(messageText(scene.recognizers[i].name))' is \(scene.recognizers[i].state) after every finger lifted")
+            throw FuzzViolation(
+                "recognizer '\(messageText(scene.recognizers[i].name))' is \(scene.recognizers[i].state) after every finger lifted"
+            )
         }
     }
 }

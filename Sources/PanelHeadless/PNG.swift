@@ -39,7 +39,8 @@ public enum PNG {
     /// any file there. `.xrgb8888` keeps every bit; `.rgb565` is widened to 8
     /// bits a channel the same way `Framebuffer.color(atX:y:)` widens it.
     public static func write(_ framebuffer: Framebuffer, to path: String) throws(PNGError) {
-        let width = framebuffer.width, height = framebuffer.height
+        let width = framebuffer.width
+        let height = framebuffer.height
         guard width <= Int(Int32.max) / 3, height <= Int(Int32.max) else {
             throw PNGError(path: path, operation: .writing, message: "image of \(width)x\(height) pixels is too large")
         }
@@ -82,11 +83,13 @@ public enum PNG {
         if !begun {
             throw PNGError(path: path, operation: .reading, message: libpngMessage(&image))
         }
-        let width = Int(image.width), height = Int(image.height)
+        let width = Int(image.width)
+        let height = Int(image.height)
         guard width > 0, height > 0, width * height <= maximumPixelCount else {
             throw PNGError(
                 path: path, operation: .reading,
-                message: "image of \(width)x\(height) pixels is larger than PNG.maximumPixelCount (\(maximumPixelCount))")
+                message:
+                    "image of \(width)x\(height) pixels is larger than PNG.maximumPixelCount (\(maximumPixelCount))")
         }
 
         image.format = cpng_format_rgba()
@@ -122,7 +125,8 @@ extension PNG {
         pixels.reserveCapacity(png.width * png.height)
         var i = 0
         while i + 3 < png.rgba.count {
-            pixels.append(Color(red: png.rgba[i], green: png.rgba[i + 1], blue: png.rgba[i + 2], alpha: png.rgba[i + 3]))
+            pixels.append(
+                Color(red: png.rgba[i], green: png.rgba[i + 1], blue: png.rgba[i + 2], alpha: png.rgba[i + 3]))
             i += 4
         }
         return Image(width: png.width, height: png.height, pixels: pixels, scale: Double(scaleSuffix(of: path)))

@@ -113,7 +113,10 @@ public func writeWholeFile(path: String, text: String) throws(FileWriteError) {
         while offset < bytes.count {
             let written = write(descriptor, base + offset, bytes.count - offset)
             if written < 0 && clinux_errno() == clinux_eintr() { continue }
-            if written <= 0 { failure = written < 0 ? clinux_errno() : 28 /* ENOSPC */; return }
+            if written <= 0 {
+                failure = written < 0 ? clinux_errno() : 28 // ENOSPC
+                return
+            }
             offset += written
         }
     }

@@ -23,8 +23,9 @@ public struct JSONObjectReader {
         self.path = path
         self.value = value
         guard case .object(let members) = value.kind else {
-            throw JSONError(file: file, line: value.line, column: value.column, path: path,
-                            message: "expected an object { … }, found " + value.kindDescription)
+            throw JSONError(
+                file: file, line: value.line, column: value.column, path: path,
+                message: "expected an object { … }, found " + value.kindDescription)
         }
         self.members = members
         wasRead = [Bool](repeating: false, count: members.count)
@@ -33,9 +34,10 @@ public struct JSONObjectReader {
         for i in 0..<members.count {
             let (inserted, j) = keys.insert(members[i].key)
             if !inserted {
-                throw JSONError(file: file, line: members[i].line, column: members[i].column, path: path,
-                                message: "the key '" + messageText(members[i].key) + "' appears twice (also on line "
-                                    + String(members[j].line) + "); keep one")
+                throw JSONError(
+                    file: file, line: members[i].line, column: members[i].column, path: path,
+                    message: "the key '" + messageText(members[i].key) + "' appears twice (also on line "
+                        + String(members[j].line) + "); keep one")
             }
         }
     }
@@ -48,7 +50,8 @@ public struct JSONObjectReader {
         if let key {
             for i in 0..<members.count where members[i].key == key {
                 let value = members[i].value
-                return JSONError(file: file, line: value.line, column: value.column, path: path(of: key), message: message)
+                return JSONError(
+                    file: file, line: value.line, column: value.column, path: path(of: key), message: message)
             }
         }
         return JSONError(file: file, line: value.line, column: value.column, path: path, message: message)
@@ -143,8 +146,9 @@ public struct JSONObjectReader {
         var numbers: [Double] = []
         for i in 0..<elements.count {
             guard case .number(let number) = elements[i].kind else {
-                throw error(at: elements[i], path: path(of: key) + "[" + String(i) + "]",
-                            expected + "; this one is " + elements[i].kindDescription)
+                throw error(
+                    at: elements[i], path: path(of: key) + "[" + String(i) + "]",
+                    expected + "; this one is " + elements[i].kindDescription)
             }
             numbers.append(number)
         }
@@ -160,8 +164,9 @@ public struct JSONObjectReader {
                 for k in 0..<j where askedKeys[k] == askedKeys[j] { seen = true }
                 if !seen { known += known.isEmpty ? askedKeys[j] : ", " + askedKeys[j] }
             }
-            throw JSONError(file: file, line: members[i].line, column: members[i].column, path: path(of: members[i].key),
-                            message: "unknown key '" + messageText(members[i].key) + "'; expected one of: " + known)
+            throw JSONError(
+                file: file, line: members[i].line, column: members[i].column, path: path(of: members[i].key),
+                message: "unknown key '" + messageText(members[i].key) + "'; expected one of: " + known)
         }
     }
 }

@@ -63,7 +63,8 @@ public struct JSONParser {
 
     @usableFromInline mutating func parseValue() throws(JSONError) -> JSONValue {
         guard let byte = current else { throw error("the file ends where a value was expected") }
-        let startLine = line, startColumn = column
+        let startLine = line
+        let startColumn = column
         switch byte {
         case UInt8(ascii: "{"): return JSONValue(.object(try parseObject()), line: startLine, column: startColumn)
         case UInt8(ascii: "["): return JSONValue(.array(try parseArray()), line: startLine, column: startColumn)
@@ -80,7 +81,8 @@ public struct JSONParser {
             try expectWord("null")
             return JSONValue(.null, line: startLine, column: startColumn)
         default:
-            throw error("expected a value (an object, array, string, number, true, false or null), found " + describe(byte))
+            throw error(
+                "expected a value (an object, array, string, number, true, false or null), found " + describe(byte))
         }
     }
 
@@ -102,7 +104,7 @@ public struct JSONParser {
 
     @usableFromInline mutating func parseObject() throws(JSONError) -> [JSONMember] {
         try enter()
-        index += 1  // {
+        index += 1 // {
         var members: [JSONMember] = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
@@ -113,13 +115,18 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
-                throw error(current == UInt8(ascii: "}") ? "a trailing comma before '}'; remove it"
-                                                         : "expected a key in double quotes")
+                throw error(
+                    current == UInt8(ascii: "}")
+                        ? "a trailing comma before '}'; remove it"
+                        : "expected a key in double quotes")
             }
-            let keyLine = line, keyColumn = column
+            let keyLine = line
+            let keyColumn = column
             let key = try parseString()
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"" + messageText(key) + "\"") }
+            guard current == UInt8(ascii: ":") else {
+                throw error("expected ':' after the key \"" + messageText(key) + "\"")
+            }
             index += 1
             skipWhitespace()
             let value = try parseValue()
@@ -140,7 +147,7 @@ public struct JSONParser {
 
     @usableFromInline mutating func parseArray() throws(JSONError) -> [JSONValue] {
         try enter()
-        index += 1  // [
+        index += 1 // [
         var elements: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
@@ -167,7 +174,7 @@ public struct JSONParser {
     }
 
     @usableFromInline mutating func parseString() throws(JSONError) -> String {
-        index += 1  // "
+        index += 1 // "
         var utf8: [UInt8] = []
         while true {
             guard let byte = current else { throw error("the file ends inside a string; close it with '\"'") }
@@ -189,7 +196,9 @@ public struct JSONParser {
                 case UInt8(ascii: "u"): try appendUnicodeEscape(to: &utf8)
                 default:
                     index -= 1
-                    throw error("unknown escape '\\" + describeCharacter(escaped) + "'; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX")
+                    throw error(
+                        "unknown escape '\\" + describeCharacter(escaped)
+                            + "'; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX")
                 }
             case 0x00..<0x20:
                 throw error("a control character inside a string; write it as an escape such as \\n")
@@ -197,8 +206,9 @@ public struct JSONParser {
                 // JSON text is UTF-8 (RFC 8259): a byte that starts no valid sequence is an error, not a '�'.
                 let length = bytes.withUnsafeBytes { MessageText.validSequenceLength($0, at: index) }
                 guard length > 0 else {
-                    throw error("invalid UTF-8 (the byte \\x" + String(byte, radix: 16, uppercase: true)
-                                + ") inside a string; save the file as UTF-8")
+                    throw error(
+                        "invalid UTF-8 (the byte \\x" + String(byte, radix: 16, uppercase: true)
+                            + ") inside a string; save the file as UTF-8")
                 }
                 for k in 0..<length { utf8.append(bytes[index + k]) }
                 index += length
@@ -230,7 +240,8 @@ public struct JSONParser {
         var scalar = try parseHex4()
         if scalar >= 0xD800 && scalar < 0xDC00 {
             // A high surrogate must be followed by its low half: \uD83D\uDE00.
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
                 throw error("a \\u surrogate without its second half")
             }
             index += 2
@@ -277,7 +288,9 @@ public struct JSONParser {
         while isDigit(current) {
             let digit = UInt64(bytes[index] - UInt8(ascii: "0"))
             if integerDigits == 1 && mantissa == 0 {
-                throw JSONError(file: file, line: line, column: startColumn, message: "a number may not start with 0 unless it is 0")
+                throw JSONError(
+                    file: file, line: line, column: startColumn, message: "a number may not start with 0 unless it is 0"
+                )
             }
             if significantDigits < 19 {
                 mantissa = mantissa * 10 + digit
@@ -330,9 +343,10 @@ public struct JSONParser {
         }
         // Too large for a Double (1.8e308): no file means that, and infinity would trap later.
         guard value.isFinite else {
-            throw JSONError(file: file, line: line, column: startColumn,
-                            message: "the number " + messageText(Array(bytes[numberStart..<index]), limit: 30)
-                                + " is too large; numbers must be within ±1.7e308")
+            throw JSONError(
+                file: file, line: line, column: startColumn,
+                message: "the number " + messageText(Array(bytes[numberStart..<index]), limit: 30)
+                    + " is too large; numbers must be within ±1.7e308")
         }
         return negative ? -value : value
     }

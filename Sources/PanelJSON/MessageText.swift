@@ -41,7 +41,9 @@ public func messageText(_ bytes: UnsafeRawBufferPointer, limit: Int = MessageTex
                 let scalar = MessageText.scalarValue(bytes, at: index, length: sequence)
                 if MessageText.isEscaped(scalar) {
                     output.append(contentsOf: "\\u{".utf8)
-                    if scalar > 0xFF { MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar >> 8), to: &output) }
+                    if scalar > 0xFF {
+                        MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar >> 8), to: &output)
+                    }
                     MessageText.appendHexDigits(UInt8(truncatingIfNeeded: scalar), to: &output)
                     output.append(0x7D)
                 } else {
@@ -122,15 +124,24 @@ public enum MessageText {
     @usableFromInline static func validSequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int {
         let lead = bytes[index]
         let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF   // the second byte's range
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF // the second byte's range
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return 0
         }
         guard index + length <= bytes.count else { return 0 }

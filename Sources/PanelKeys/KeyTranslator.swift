@@ -48,7 +48,7 @@ public final class KeyTranslator {
     /// already down (after a resync) is taken as a repeat.
     public func press(keyCode: UInt16, value: Int32) -> Press? {
         guard keyCode <= KeyCode.maximum else { return nil }
-        let code = xkb_keycode_t(keyCode) + 8   // evdev codes are XKB's minus 8 (the X server's offset)
+        let code = xkb_keycode_t(keyCode) + 8 // evdev codes are XKB's minus 8 (the X server's offset)
         let down = isDown(keyCode)
         switch value {
         case 0:
@@ -170,11 +170,15 @@ public final class KeyTranslator {
         var ignoringModifiers = ""
         var symbols: UnsafePointer<xkb_keysym_t>?
         let layout = xkb_state_key_get_layout(state, code)
-        if layout != XKB_LAYOUT_INVALID, xkb_keymap_key_get_syms_by_level(keymap.keymap, code, layout, 0, &symbols) == 1,
-           let symbols {
+        if layout != XKB_LAYOUT_INVALID,
+            xkb_keymap_key_get_syms_by_level(keymap.keymap, code, layout, 0, &symbols) == 1,
+            let symbols
+        {
             ignoringModifiers = text(ofSymbol: symbols[0])
         }
-        return Key(keyCode: keyCode, characters: characters, charactersIgnoringModifiers: ignoringModifiers, modifierFlags: flags)
+        return Key(
+            keyCode: keyCode, characters: characters, charactersIgnoringModifiers: ignoringModifiers,
+            modifierFlags: flags)
     }
 
     @usableFromInline func text(ofSymbol symbol: xkb_keysym_t) -> String {

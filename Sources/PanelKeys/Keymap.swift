@@ -15,8 +15,10 @@ public struct KeymapNames: Equatable {
     /// Comma-separated options (`ctrl:nocaps,compose:ralt`).
     public var options: String
 
-    public init(rules: String = "evdev", model: String = "pc105", layout: String = "us", variant: String = "",
-                options: String = "") {
+    public init(
+        rules: String = "evdev", model: String = "pc105", layout: String = "us", variant: String = "",
+        options: String = ""
+    ) {
         self.rules = rules
         self.model = model
         self.layout = layout
@@ -60,7 +62,8 @@ public final class Keymap {
     /// initializers in its metadata, which would keep this code (and its
     /// diagnosis, some 12 KB) in board binaries that only load ``init(text:)``.
     public static func compiling(_ names: KeymapNames) throws(KeymapError) -> Keymap {
-        let (context, keymap) = try compileInNewContext(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) { context, log throws(KeymapError) in
+        let (context, keymap) = try compileInNewContext(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) {
+            context, log throws(KeymapError) in
             if let failure = Keymap.unknownModel(names) { throw failure }
             let keymap = Keymap.compile(context, names)
             if let keymap, log.pointee.errors == 0 { return keymap }
@@ -79,9 +82,14 @@ public final class Keymap {
     /// Loads a keymap compiled earlier (``text``): a board without XKB data
     /// ships its keymap as a file (`scripts/build-board` writes it).
     public init(text: String) throws(KeymapError) {
-        (context, keymap) = try Keymap.compileInNewContext(XKB_CONTEXT_NO_DEFAULT_INCLUDES) { context, log throws(KeymapError) in
-            guard let keymap = xkb_keymap_new_from_string(context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS) else {
-                throw KeymapError(field: nil, value: "", message: "not a keymap xkbcommon can load: " + Keymap.firstMessage(log))
+        (context, keymap) = try Keymap.compileInNewContext(XKB_CONTEXT_NO_DEFAULT_INCLUDES) {
+            context, log throws(KeymapError) in
+            guard
+                let keymap = xkb_keymap_new_from_string(
+                    context, text, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+            else {
+                throw KeymapError(
+                    field: nil, value: "", message: "not a keymap xkbcommon can load: " + Keymap.firstMessage(log))
             }
             return keymap
         }
@@ -109,9 +117,12 @@ public final class Keymap {
 
     /// Runs `body` with xkbcommon's log for `context` captured (errors
     /// counted, the first message kept for the error), then stops capturing.
-    static func withCapturedLog<Result>(_ context: OpaquePointer,
-                                        _ body: (UnsafeMutablePointer<panel_xkb_log>) throws(KeymapError) -> Result)
-        throws(KeymapError) -> Result {
+    static func withCapturedLog<Result>(
+        _ context: OpaquePointer,
+        _ body: (UnsafeMutablePointer<panel_xkb_log>) throws(KeymapError) -> Result
+    )
+        throws(KeymapError) -> Result
+    {
         // On the heap: the context keeps the pointer until capturing stops.
         let log = UnsafeMutablePointer<panel_xkb_log>.allocate(capacity: 1)
         log.initialize(to: panel_xkb_log())
@@ -144,7 +155,8 @@ public final class Keymap {
                 names.layout.withCString { layout in
                     names.variant.withCString { variant in
                         names.options.withCString { options in
-                            var rmlvo = xkb_rule_names(rules: rules, model: model, layout: layout, variant: variant, options: options)
+                            var rmlvo = xkb_rule_names(
+                                rules: rules, model: model, layout: layout, variant: variant, options: options)
                             return xkb_keymap_new_from_names(context, &rmlvo, XKB_KEYMAP_COMPILE_NO_FLAGS)
                         }
                     }
@@ -164,7 +176,9 @@ public final class Keymap {
     static let listHint = "list valid ones with `localectl list-x11-keymap-"
 
     /// Finds which of `names` xkbcommon rejected, compiling each part on its own.
-    static func diagnose(_ context: OpaquePointer, _ names: KeymapNames, log: UnsafeMutablePointer<panel_xkb_log>) -> KeymapError {
+    static func diagnose(_ context: OpaquePointer, _ names: KeymapNames, log: UnsafeMutablePointer<panel_xkb_log>)
+        -> KeymapError
+    {
         let lst = dataDirectory + "/rules/" + names.rules + ".lst"
         func fails(_ trial: KeymapNames) -> Bool {
             log.pointee.errors = 0
@@ -174,21 +188,25 @@ public final class Keymap {
         }
         var trial = KeymapNames(rules: names.rules, model: names.model, layout: names.layout)
         if fails(trial) {
-            return KeymapError(field: "layout", value: names.layout,
-                               message: "xkbcommon has no keyboard layout '" + names.layout + "'; " + listHint + "layouts` or in " + lst)
+            return KeymapError(
+                field: "layout", value: names.layout,
+                message: "xkbcommon has no keyboard layout '" + names.layout + "'; " + listHint + "layouts` or in "
+                    + lst)
         }
         trial.variant = names.variant
         if fails(trial) {
-            return KeymapError(field: "variant", value: names.variant,
-                               message: "xkbcommon has no variant '" + names.variant + "' of the layout '" + names.layout + "'; "
-                                   + listHint + "variants " + names.layout + "` or in " + lst)
+            return KeymapError(
+                field: "variant", value: names.variant,
+                message: "xkbcommon has no variant '" + names.variant + "' of the layout '" + names.layout + "'; "
+                    + listHint + "variants " + names.layout + "` or in " + lst)
         }
         for option in names.options.split(separator: ",") {
             trial.options = String(option)
             if fails(trial) {
-                return KeymapError(field: "options", value: String(option),
-                                   message: "xkbcommon has no keyboard option '" + String(option) + "'; " + listHint
-                                       + "options` or in " + lst)
+                return KeymapError(
+                    field: "options", value: String(option),
+                    message: "xkbcommon has no keyboard option '" + String(option) + "'; " + listHint
+                        + "options` or in " + lst)
             }
         }
         log.pointee.errors = 0
@@ -214,11 +232,15 @@ public final class Keymap {
             }
             guard inModels else { continue }
             let name = line.drop { $0 == 32 }.prefix { $0 != 32 && $0 != 9 }
-            if name.elementsEqual(model) { found = true; break }
+            if name.elementsEqual(model) {
+                found = true
+                break
+            }
         }
         if found { return nil }
-        return KeymapError(field: "model", value: names.model,
-                           message: "xkbcommon has no keyboard model '" + names.model + "' (pc105 is a standard PC keyboard); "
-                               + listHint + "models` or in " + lst)
+        return KeymapError(
+            field: "model", value: names.model,
+            message: "xkbcommon has no keyboard model '" + names.model + "' (pc105 is a standard PC keyboard); "
+                + listHint + "models` or in " + lst)
     }
 }

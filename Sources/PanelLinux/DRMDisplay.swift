@@ -55,7 +55,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     @usableFromInline let crtcID: UInt32
     @usableFromInline var mode: drmModeModeInfo
     @usableFromInline var savedCRTC: UnsafeMutablePointer<drmModeCrtc>?
-    @usableFromInline var buffers: [(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer)] = []
+    @usableFromInline var buffers: [(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer)] =
+        []
     /// The buffers' size: the mode's, turned when the plane rotates.
     @usableFromInline var bufferWidth = 0
     @usableFromInline var bufferHeight = 0
@@ -71,22 +72,26 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
 
     /// The scan-out buffers as PanelKit framebuffers.
     public func framebuffer(_ index: Int) -> Framebuffer {
-        Framebuffer(width: bufferWidth, height: bufferHeight, stride: buffers[index].pitch, format: scanoutFormat,
-                    baseAddress: buffers[index].map)
+        Framebuffer(
+            width: bufferWidth, height: bufferHeight, stride: buffers[index].pitch, format: scanoutFormat,
+            baseAddress: buffers[index].map)
     }
 
     public var summary: String {
         var text = cardPath + " " + connectorName + " " + modeName + ", " + Self.name(of: pixelFormat)
         if scanoutFormat != pixelFormat {
-            text += " converted to " + Self.name(of: scanoutFormat) + " as it is copied (the primary plane offers "
+            text +=
+                " converted to " + Self.name(of: scanoutFormat) + " as it is copied (the primary plane offers "
                 + offeredFormats.joined(separator: ", ") + ")"
         }
         if pixelFormat == .rgb565 { text += ", not dithered" }
         switch (rotation, rotatesInHardware) {
         case (.none, _): break
         case (_, true): text += ", turned " + String(rotation.rawValue) + "° by the KMS plane"
-        case (_, false): text += ", turned " + String(rotation.rawValue) + "° in software as dirty areas are copied (the plane "
-            + (offeredRotations.isEmpty ? "has no rotation property)" : "offers only " + offeredRotations + ")")
+        case (_, false):
+            text +=
+                ", turned " + String(rotation.rawValue) + "° in software as dirty areas are copied (the plane "
+                + (offeredRotations.isEmpty ? "has no rotation property)" : "offers only " + offeredRotations + ")")
         }
         return text
     }
@@ -119,7 +124,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         }
         let cards = cardPaths(in: configuration.directory)
         if cards.isEmpty {
-            throw PanelLinuxError("no DRM card in \(configuration.directory): no KMS driver is loaded (e.g. modprobe bochs, vc4, i915), or give --card PATH")
+            throw PanelLinuxError(
+                "no DRM card in \(configuration.directory): no KMS driver is loaded (e.g. modprobe bochs, vc4, i915), or give --card PATH"
+            )
         }
         var reasons: [String] = []
         var permissionError: PanelLinuxError?
@@ -165,7 +172,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
 
     init(path: String, fd: FileDescriptor, configuration: DRMDisplayConfiguration) throws(PanelLinuxError) {
         guard let resources = drmModeGetResources(fd.rawValue) else {
-            throw PanelLinuxError("\(path): not a KMS display device (no mode-setting resources; a render-only node or not DRM at all)")
+            throw PanelLinuxError(
+                "\(path): not a KMS display device (no mode-setting resources; a render-only node or not DRM at all)")
         }
         defer { drmModeFreeResources(resources) }
         // The connector.
@@ -177,7 +185,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             let connected = connector.pointee.connection == DRM_MODE_CONNECTED
             seen.append(name + (connected ? " (connected)" : " (disconnected)"))
             if chosen == nil && connected && connector.pointee.count_modes > 0
-                && (configuration.connectorName == nil || configuration.connectorName == name) {
+                && (configuration.connectorName == nil || configuration.connectorName == name)
+            {
                 chosen = connector
             } else {
                 drmModeFreeConnector(connector)
@@ -208,12 +217,15 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         }
         if modeIndex == nil && configuration.mode == nil { modeIndex = 0 }
         guard let modeIndex else {
-            throw PanelLinuxError("\(path): mode \(configuration.mode ?? "") not supported by \(connectorName); it supports: \(available.joined(separator: ", "))")
+            throw PanelLinuxError(
+                "\(path): mode \(configuration.mode ?? "") not supported by \(connectorName); it supports: \(available.joined(separator: ", "))"
+            )
         }
         let mode = connector.pointee.modes[modeIndex]
         // The CRTC: the encoder's current one, else the first its encoders can drive.
         var crtcID: UInt32 = 0
-        if connector.pointee.encoder_id != 0, let encoder = drmModeGetEncoder(fd.rawValue, connector.pointee.encoder_id) {
+        if connector.pointee.encoder_id != 0, let encoder = drmModeGetEncoder(fd.rawValue, connector.pointee.encoder_id)
+        {
             crtcID = encoder.pointee.crtc_id
             drmModeFreeEncoder(encoder)
         }
@@ -221,7 +233,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             search: for e in 0..<Int(connector.pointee.count_encoders) {
                 guard let encoder = drmModeGetEncoder(fd.rawValue, connector.pointee.encoders[e]) else { continue }
                 defer { drmModeFreeEncoder(encoder) }
-                for c in 0..<Int(resources.pointee.count_crtcs) where encoder.pointee.possible_crtcs & (1 << UInt32(c)) != 0 {
+                for c in 0..<Int(resources.pointee.count_crtcs)
+                where encoder.pointee.possible_crtcs & (1 << UInt32(c)) != 0 {
                     crtcID = resources.pointee.crtcs[c]
                     break search
                 }
@@ -235,8 +248,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         // The primary plane: the formats it scans out and the angles it turns.
         let plane = PrimaryPlane.find(fd: fd, crtcIndex: crtcIndex)
         let offered = plane?.formats ?? []
-        let formats = try Self.choosePixelFormats(requested: configuration.pixelFormat, offered: offered,
-                                                  where: path + ": " + connectorName + "'s primary plane")
+        let formats = try Self.choosePixelFormats(
+            requested: configuration.pixelFormat, offered: offered,
+            where: path + ": " + connectorName + "'s primary plane")
         let rotation = configuration.rotation
         let hardwareAngle = rotation == .none ? nil : plane?.rotationBits[PrimaryPlane.drmRotationName(rotation)]
 
@@ -296,17 +310,22 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             switch Self.createBuffer(fd: fd, width: bufferWidth, height: bufferHeight, format: scanoutFormat) {
             case .success(let buffer): buffers.append(buffer)
             case .failure(let error):
-                return PanelLinuxError("\(cardPath): cannot allocate a \(bufferWidth)x\(bufferHeight) \(Self.name(of: scanoutFormat)) dumb buffer: \(error.message)",
-                                       errno: error.errno)
+                return PanelLinuxError(
+                    "\(cardPath): cannot allocate a \(bufferWidth)x\(bufferHeight) \(Self.name(of: scanoutFormat)) dumb buffer: \(error.message)",
+                    errno: error.errno)
             }
         }
         var connectorID = self.connectorID
         if drmModeSetCrtc(fd.rawValue, crtcID, buffers[0].fb, 0, 0, &connectorID, 1, &self.mode) != 0 {
             let error = Errno.current
             if error == .permissionDenied || error == .notPermitted {
-                return PanelLinuxError("\(cardPath): permission denied setting the mode: another program (a display server?) is DRM master; stop it, or run from a text console as root or a member of the 'video' group", errno: error)
+                return PanelLinuxError(
+                    "\(cardPath): permission denied setting the mode: another program (a display server?) is DRM master; stop it, or run from a text console as root or a member of the 'video' group",
+                    errno: error)
             }
-            return PanelLinuxError("\(cardPath): cannot set mode \(modeName) on \(connectorName) with a \(bufferWidth)x\(bufferHeight) \(Self.name(of: scanoutFormat)) buffer (errno \(error.rawValue))", errno: error)
+            return PanelLinuxError(
+                "\(cardPath): cannot set mode \(modeName) on \(connectorName) with a \(bufferWidth)x\(bufferHeight) \(Self.name(of: scanoutFormat)) buffer (errno \(error.rawValue))",
+                errno: error)
         }
         return nil
     }
@@ -316,7 +335,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     @usableFromInline func undoPlaneRotation() {
         guard let rotated = rotatedPlane else { return }
         _ = drmModeSetCrtc(fd.rawValue, crtcID, 0, 0, 0, nil, 0, nil)
-        _ = drmModeObjectSetProperty(fd.rawValue, rotated.plane, cdrm_object_plane(), rotated.property, rotated.previous)
+        _ = drmModeObjectSetProperty(
+            fd.rawValue, rotated.plane, cdrm_object_plane(), rotated.property, rotated.previous)
         rotatedPlane = nil
     }
 
@@ -324,7 +344,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     /// asks for and the plane offers (fourcc codes; empty: the driver lists
     /// none, so XRGB8888 is taken on trust, as every KMS driver scans it out).
     static func choosePixelFormats(requested: PixelFormat?, offered: [UInt32], where plane: String)
-        throws(PanelLinuxError) -> (render: PixelFormat, scanout: PixelFormat) {
+        throws(PanelLinuxError) -> (render: PixelFormat, scanout: PixelFormat)
+    {
         let xrgb = offered.isEmpty || offered.contains(cdrm_format_xrgb8888())
         let rgb565 = offered.contains(cdrm_format_rgb565())
         let list = offered.map(PrimaryPlane.fourccName).joined(separator: ", ")
@@ -332,18 +353,22 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         case .rgb565?:
             if rgb565 { return (.rgb565, .rgb565) }
             if xrgb { return (.rgb565, .xrgb8888) }
-            throw PanelLinuxError(plane + " scans out neither RG16 nor XR24 (it offers " + list
-                                  + "): PanelKit cannot show an RGB565 board on it")
+            throw PanelLinuxError(
+                plane + " scans out neither RG16 nor XR24 (it offers " + list
+                    + "): PanelKit cannot show an RGB565 board on it")
         case .xrgb8888?, nil:
             if xrgb { return (.xrgb8888, .xrgb8888) }
             if rgb565 { return (.rgb565, .rgb565) }
-            throw PanelLinuxError(plane + " scans out neither XR24 nor RG16 (it offers " + list
-                                  + "): PanelKit draws only XRGB8888 and RGB565")
+            throw PanelLinuxError(
+                plane + " scans out neither XR24 nor RG16 (it offers " + list
+                    + "): PanelKit draws only XRGB8888 and RGB565")
         }
     }
 
     /// The id of `connector`'s property called `name`; 0 when it has none.
-    static func propertyID(named name: String, fd: FileDescriptor, connector: UnsafeMutablePointer<drmModeConnector>) -> UInt32 {
+    static func propertyID(named name: String, fd: FileDescriptor, connector: UnsafeMutablePointer<drmModeConnector>)
+        -> UInt32
+    {
         for i in 0..<Int(connector.pointee.count_props) {
             guard let property = drmModeGetProperty(fd.rawValue, connector.pointee.props[i]) else { continue }
             defer { drmModeFreeProperty(property) }
@@ -353,7 +378,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     }
 
     static func createBuffer(fd: FileDescriptor, width: Int, height: Int, format: PixelFormat)
-        -> Result<(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer), PanelLinuxError> {
+        -> Result<(handle: UInt32, fb: UInt32, pitch: Int, size: Int, map: UnsafeMutableRawPointer), PanelLinuxError>
+    {
         var create = drm_mode_create_dumb()
         create.width = UInt32(width)
         create.height = UInt32(height)
@@ -366,7 +392,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         var fb: UInt32 = 0
         // Legacy depth/bpp pairs: 24/32 is XRGB8888, 16/16 is RGB565.
         let depth: UInt8 = format == .rgb565 ? 16 : 24
-        if drmModeAddFB(fd.rawValue, UInt32(width), UInt32(height), depth, UInt8(create.bpp), create.pitch, create.handle, &fb) != 0 {
+        if drmModeAddFB(
+            fd.rawValue, UInt32(width), UInt32(height), depth, UInt8(create.bpp), create.pitch, create.handle, &fb) != 0
+        {
             let error = Errno.current
             _ = drmIoctl(fd.rawValue, cdrm_ioctl_mode_destroy_dumb(), &destroy)
             return .failure(PanelLinuxError("drmModeAddFB failed", errno: error))
@@ -406,8 +434,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     /// a framebuffer of ``logicalSize`` in ``pixelFormat`` (the renderer draws into it).
     public func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError) {
         let size = logicalSize
-        precondition(source.width == size.width && source.height == size.height && source.format == pixelFormat,
-                     "DRMDisplay: the source framebuffer must be \(size.width)x\(size.height) \(Self.name(of: pixelFormat))")
+        precondition(
+            source.width == size.width && source.height == size.height && source.format == pixelFormat,
+            "DRMDisplay: the source framebuffer must be \(size.width)x\(size.height) \(Self.name(of: pixelFormat))")
         self.source = source
         self.runLoop = loop.application.runLoop
         do {
@@ -439,7 +468,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             if error == .permissionDenied || error == .notPermitted {
                 masterLost()
             }
-            frames.damage[back] = DirtyRegion(source.bounds)   // whatever happened, draw it all next time
+            frames.damage[back] = DirtyRegion(source.bounds) // whatever happened, draw it all next time
             return
         }
         flipPending = true
@@ -471,7 +500,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public func release() {
         guard !isClosed, !isReleased else { return }
         isReleased = true
-        isPresenting = false   // first: the flip completing below starts no other
+        isPresenting = false // first: the flip completing below starts no other
         waitForFlip()
         if let retryTimer { runLoop?.cancel(retryTimer) }
         retryTimer = nil
@@ -485,7 +514,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public func acquire() -> Bool {
         guard !isClosed, isReleased else { return isPresenting }
         isReleased = false
-        _ = drmSetMaster(fd.rawValue)   // EBUSY when another client is master: the CRTC then fails too
+        _ = drmSetMaster(fd.rawValue) // EBUSY when another client is master: the CRTC then fails too
         if restoreCRTC() { return true }
         masterLost()
         return false
@@ -500,7 +529,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         var connectorID = self.connectorID
         let back = 1 - front
         copy(DirtyRegion(source.bounds), from: source, into: back)
-        guard drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 else { return false }
+        guard drmModeSetCrtc(fd.rawValue, crtcID, buffers[back].fb, 0, 0, &connectorID, 1, &mode) == 0 else {
+            return false
+        }
         front = back
         isPresenting = true
         if isBlanked {
@@ -533,7 +564,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public func setBlanked(_ blanked: Bool) throws(PanelLinuxError) {
         guard blanked != isBlanked, !isClosed else { return }
         guard dpmsPropertyID != 0 else {
-            throw PanelLinuxError("\(cardPath): \(connectorName) has no DPMS property, so the display cannot be blanked; it stays on (leave blankAfter out of the board's idle section)")
+            throw PanelLinuxError(
+                "\(cardPath): \(connectorName) has no DPMS property, so the display cannot be blanked; it stays on (leave blankAfter out of the board's idle section)"
+            )
         }
         isBlanked = blanked
         guard !isReleased else { return }
@@ -541,7 +574,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         if let error = setDPMS(on: !blanked) {
             isBlanked = false
             presentIfPossible()
-            throw PanelLinuxError("\(cardPath): cannot turn \(connectorName) " + (blanked ? "off" : "on") + " (DPMS): " + error.message, errno: error)
+            throw PanelLinuxError(
+                "\(cardPath): cannot turn \(connectorName) " + (blanked ? "off" : "on") + " (DPMS): " + error.message,
+                errno: error)
         }
         if !blanked { presentIfPossible() }
     }
@@ -572,11 +607,13 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public func readReady(_ loop: EpollRunLoop) { handleEvents() }
 
     @usableFromInline func handleEvents() {
-        _ = cdrm_handle_event(fd.rawValue, { _, sequence, seconds, microseconds, userData in
-            guard let userData else { return }
-            let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
-            display.flipCompleted(at: Double(seconds) + Double(microseconds) * 1e-6, vblank: UInt32(sequence))
-        })
+        _ = cdrm_handle_event(
+            fd.rawValue,
+            { _, sequence, seconds, microseconds, userData in
+                guard let userData else { return }
+                let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
+                display.flipCompleted(at: Double(seconds) + Double(microseconds) * 1e-6, vblank: UInt32(sequence))
+            })
     }
 
     /// Whether a page flip is queued and not yet on the screen: the display
@@ -611,8 +648,9 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         if let saved = savedCRTC {
             var connectorID = self.connectorID
             if saved.pointee.mode_valid != 0 {
-                _ = drmModeSetCrtc(fd.rawValue, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y,
-                                   &connectorID, 1, &saved.pointee.mode)
+                _ = drmModeSetCrtc(
+                    fd.rawValue, saved.pointee.crtc_id, saved.pointee.buffer_id, saved.pointee.x, saved.pointee.y,
+                    &connectorID, 1, &saved.pointee.mode)
             } else {
                 _ = drmModeSetCrtc(fd.rawValue, saved.pointee.crtc_id, 0, 0, 0, nil, 0, nil)
             }

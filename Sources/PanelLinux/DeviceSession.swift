@@ -64,8 +64,10 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     /// touches map onto its bounds. The renderer draws into a framebuffer of
     /// the logical size in pixels, in the display's ``ScanoutDisplay/pixelFormat``,
     /// which the display turns and copies.
-    public init(display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
-                touch: EvdevTouchConfiguration, keys: EvdevKeyConfiguration? = nil) throws(PanelLinuxError) {
+    public init(
+        display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
+        touch: EvdevTouchConfiguration, keys: EvdevKeyConfiguration? = nil
+    ) throws(PanelLinuxError) {
         self.display = display
         self.application = application
         self.window = window
@@ -74,8 +76,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         let stride = size.width * display.pixelFormat.bytesPerPixel
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * size.height, alignment: 16)
         pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * size.height)
-        framebuffer = Framebuffer(width: size.width, height: size.height, stride: stride, format: display.pixelFormat,
-                                  baseAddress: pixels)
+        framebuffer = Framebuffer(
+            width: size.width, height: size.height, stride: stride, format: display.pixelFormat,
+            baseAddress: pixels)
         do throws(Errno) {
             loop = try EpollRunLoop(application: application)
         } catch {
@@ -113,8 +116,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         loop.delegate = self
         display.delegate = self
         try display.attach(to: loop, source: framebuffer)
-        let frames = FrameDriver(application: application, window: window, renderer: renderer,
-                                 display: ScanoutFrames(display: display, framebuffer: framebuffer))
+        let frames = FrameDriver(
+            application: application, window: window, renderer: renderer,
+            display: ScanoutFrames(display: display, framebuffer: framebuffer))
         frameDriver = frames
         input.frameDriver = frames
         defer {
@@ -136,7 +140,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         cpuTime = DeviceSession.processCPUTime() - startCPU
         // The console's mode comes back before anything else is said.
         display.close(loop)
-        terminal?.restore()   // after the CRTC: KD_TEXT makes fbcon redraw the console
+        terminal?.restore() // after the CRTC: KD_TEXT makes fbcon redraw the console
         terminal = nil
         input.close(loop)
         encoder?.close(loop)
@@ -171,8 +175,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public func runLoopTurnDidEnd(_ loop: EpollRunLoop) {
         if application.droppedInputFrames != reportedDroppedFrames {
             // More frames came in one read than the queue holds (the app fell behind).
-            log?("panel: the input queue overflowed: " + String(application.droppedInputFrames - reportedDroppedFrames)
-                 + " touch frames dropped (oldest first; " + String(application.droppedInputFrames) + " in all)")
+            log?(
+                "panel: the input queue overflowed: " + String(application.droppedInputFrames - reportedDroppedFrames)
+                    + " touch frames dropped (oldest first; " + String(application.droppedInputFrames) + " in all)")
             reportedDroppedFrames = application.droppedInputFrames
         }
         turnDidEnd?()
@@ -186,7 +191,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
 
     // ScanoutDisplayDelegate
     public func display(_ display: any ScanoutDisplay, didPresent frame: PresentedFrame) {
-        frames &+= 1   // wraps, never traps (armv7: 2^31 flips are 414 days at 60 Hz)
+        frames &+= 1 // wraps, never traps (armv7: 2^31 flips are 414 days at 60 Hz)
         if let inputTime = frame.inputTime { latencies.append(frame.flipTime - inputTime) }
         framePresented?(frame)
     }

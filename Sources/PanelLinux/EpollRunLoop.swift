@@ -65,7 +65,8 @@ public final class EpollRunLoop {
         do {
             signals = FileDescriptor(rawValue: try retryingOnInterrupt { clinux_signalfd_term() })
         } catch {
-            epoll.close(); timer.close()
+            epoll.close()
+            timer.close()
             throw error
         }
         self.epoll = epoll
@@ -117,7 +118,9 @@ public final class EpollRunLoop {
     public func add(_ fd: FileDescriptor, source: any EpollSource) throws(Errno) {
         let index = sources.firstIndex { $0.source == nil } ?? sources.count
         if index == sources.count { sources.append((fd, nil)) }
-        _ = try retryingOnInterrupt { clinux_epoll_add(epoll.rawValue, fd.rawValue, Self.firstSourceToken + UInt64(index)) }
+        _ = try retryingOnInterrupt {
+            clinux_epoll_add(epoll.rawValue, fd.rawValue, Self.firstSourceToken + UInt64(index))
+        }
         sources[index] = (fd, source)
     }
 
@@ -193,8 +196,10 @@ public final class EpollRunLoop {
                 }
             }
         case Self.inotifyToken:
-            var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
-                          UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+            var buffer = (
+                UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0),
+                UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0)
+            )
             if let inotify {
                 while (try? inotify.read(into: &buffer, count: 128)) ?? 0 > 0 {}
                 if !isWatchingDirectory, let watchedDirectory {

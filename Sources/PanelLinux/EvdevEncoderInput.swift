@@ -59,8 +59,10 @@ public final class EvdevEncoderDevice: EpollSource {
     @usableFromInline var pendingPush: Press.Phase?
     @usableFromInline var syncing = false
 
-    init(path: String, name: String, fd: FileDescriptor, device: OpaquePointer, source: Int, reportsTurns: Bool,
-         reportsPush: Bool, owner: EvdevEncoderInput) {
+    init(
+        path: String, name: String, fd: FileDescriptor, device: OpaquePointer, source: Int, reportsTurns: Bool,
+        reportsPush: Bool, owner: EvdevEncoderInput
+    ) {
         self.path = path
         self.name = name
         self.fd = fd
@@ -80,7 +82,12 @@ public final class EvdevEncoderDevice: EpollSource {
             if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
                 // SYN_DROPPED (then the kernel's state): counts in the gap are
                 // lost; a push whose release was lost ends cancelled, below.
-                if !syncing { syncing = true; counts = 0 } else { handle(event, owner: owner) }
+                if !syncing {
+                    syncing = true
+                    counts = 0
+                } else {
+                    handle(event, owner: owner)
+                }
                 continue
             }
             if status == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
@@ -111,12 +118,12 @@ public final class EvdevEncoderDevice: EpollSource {
                 pendingPush = .began
             } else if event.value == 0 && isPushed {
                 isPushed = false
-                pendingPush = pendingPush == .began ? nil : .ended   // pressed and released in one frame: nothing
+                pendingPush = pendingPush == .began ? nil : .ended // pressed and released in one frame: nothing
             }
         } else if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
             let time = EvdevTouchDevice.time(of: event)
             let steps = configuration.stepsPerDetent
-            let detents = counts / steps   // toward zero: a part-turned detent waits
+            let detents = counts / steps // toward zero: a part-turned detent waits
             if detents != 0 {
                 counts -= detents * steps
                 owner.send(.turn(detents), from: self, time: time)
@@ -167,11 +174,15 @@ public final class EvdevEncoderInput {
         rescan(loop)
         if !hasTurns {
             let withButton = !hasPush && configuration.buttonSelector == configuration.device
-            log?("panel: no rotary encoder " + (withButton ? "with its push button " : "") + "'" + configuration.device + "' in "
-                 + configuration.directory + " yet; waiting for it")
+            log?(
+                "panel: no rotary encoder " + (withButton ? "with its push button " : "") + "'" + configuration.device
+                    + "' in "
+                    + configuration.directory + " yet; waiting for it")
         }
         if !hasPush && (hasTurns || configuration.buttonSelector != configuration.device) {
-            log?("panel: no encoder push button '" + configuration.buttonSelector + "' in " + configuration.directory + " yet; waiting for it")
+            log?(
+                "panel: no encoder push button '" + configuration.buttonSelector + "' in " + configuration.directory
+                    + " yet; waiting for it")
         }
     }
 
@@ -179,7 +190,8 @@ public final class EvdevEncoderInput {
     public func rescan(_ loop: EpollRunLoop) {
         if hasTurns && hasPush { return }
         var paths: [String] = []
-        for selector in [configuration.device, configuration.buttonSelector] where EvdevEncoderConfiguration.isPath(selector) {
+        for selector in [configuration.device, configuration.buttonSelector]
+        where EvdevEncoderConfiguration.isPath(selector) {
             paths.append(selector)
         }
         paths += eventNodePaths(in: configuration.directory)
@@ -208,23 +220,34 @@ public final class EvdevEncoderInput {
         }
         let name = libevdev_get_name(device).map { String(cString: $0) } ?? ""
         let wantsTurns = !hasTurns && EvdevEncoderConfiguration.matches(configuration.device, path: path, name: name)
-        let wantsPush = !hasPush && EvdevEncoderConfiguration.matches(configuration.buttonSelector, path: path, name: name)
-        var turns = false, push = false
+        let wantsPush =
+            !hasPush && EvdevEncoderConfiguration.matches(configuration.buttonSelector, path: path, name: name)
+        var turns = false
+        var push = false
         if wantsTurns {
             turns = libevdev_has_event_code(device, UInt32(EventType.relative), UInt32(configuration.axis)) != 0
-            if !turns { log?("panel: " + path + " (" + name + "): the encoder reports no " + axisName(configuration.axis) + "; set encoder.axis in the board file to the axis it reports (evtest lists them)") }
+            if !turns {
+                log?(
+                    "panel: " + path + " (" + name + "): the encoder reports no " + axisName(configuration.axis)
+                        + "; set encoder.axis in the board file to the axis it reports (evtest lists them)")
+            }
         }
         if wantsPush, let key = configuration.buttonKey {
             push = libevdev_has_event_code(device, UInt32(EventType.key), UInt32(key)) != 0
-            if !push { log?("panel: " + path + " (" + name + "): the device reports no key " + String(key) + "; set encoder.button.key in the board file to the key it reports") }
+            if !push {
+                log?(
+                    "panel: " + path + " (" + name + "): the device reports no key " + String(key)
+                        + "; set encoder.button.key in the board file to the key it reports")
+            }
         }
         guard turns || push else {
             libevdev_free(device)
             fd.close()
             return
         }
-        let encoder = EvdevEncoderDevice(path: path, name: name, fd: fd, device: device, source: nextSource,
-                                         reportsTurns: turns, reportsPush: push, owner: self)
+        let encoder = EvdevEncoderDevice(
+            path: path, name: name, fd: fd, device: device, source: nextSource,
+            reportsTurns: turns, reportsPush: push, owner: self)
         nextSource += 1
         do {
             try loop.add(fd, source: encoder)
@@ -235,8 +258,11 @@ public final class EvdevEncoderInput {
             return
         }
         devices.append(encoder)
-        log?("panel: " + (turns && push ? "rotary encoder and push button " : turns ? "rotary encoder " : "encoder push button ")
-             + path + " (" + name + ")")
+        log?(
+            "panel: "
+                + (turns && push
+                    ? "rotary encoder and push button " : turns ? "rotary encoder " : "encoder push button ")
+                + path + " (" + name + ")")
     }
 
     @usableFromInline func axisName(_ code: UInt16) -> String {
@@ -260,7 +286,9 @@ public final class EvdevEncoderInput {
         }
         device.close(loop)
         devices.removeAll { $0 === device }
-        log?("panel: encoder input " + device.path + " is gone" + (wasPushed ? "; the push in progress was cancelled" : ""))
+        log?(
+            "panel: encoder input " + device.path + " is gone"
+                + (wasPushed ? "; the push in progress was cancelled" : ""))
     }
 
     /// Closes every device.

@@ -39,7 +39,10 @@ public final class EvdevKeyDevice: EpollSource {
     @usableFromInline var owner: EvdevKeyInput?
     /// Times libevdev reported `SYN_DROPPED` and the keys were re-synced from the kernel.
     public internal(set) var resyncCount = 0
-    init(path: String, name: String, fd: FileDescriptor, device: OpaquePointer, translator: KeyTranslator, owner: EvdevKeyInput) {
+    init(
+        path: String, name: String, fd: FileDescriptor, device: OpaquePointer, translator: KeyTranslator,
+        owner: EvdevKeyInput
+    ) {
         self.path = path
         self.name = name
         self.fd = fd
@@ -72,7 +75,8 @@ public final class EvdevKeyDevice: EpollSource {
             }
             if status == -clinux_eagain() && flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
                 flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-                owner.log?("panel: SYN_DROPPED on \(path): key events were lost; the keys were resynced from the kernel")
+                owner.log?(
+                    "panel: SYN_DROPPED on \(path): key events were lost; the keys were resynced from the kernel")
                 continue
             }
             if status != -clinux_eagain() { owner.deviceVanished(self, loop: loop) }
@@ -123,7 +127,7 @@ public final class EvdevKeyInput {
     /// Opens every key device in the directory not open yet.
     public func rescan(_ loop: EpollRunLoop) {
         for path in eventNodePaths(in: configuration.directory)
-            where !devices.contains(where: { $0.path == path }) && !configuration.ignoredDevices.contains(path) {
+        where !devices.contains(where: { $0.path == path }) && !configuration.ignoredDevices.contains(path) {
             open(path, loop: loop)
         }
     }
@@ -144,10 +148,13 @@ public final class EvdevKeyInput {
             return
         }
         if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
-            log?("panel: \(path): cannot grab the keyboard exclusively (errno \(Errno.current.rawValue)); reading it shared")
+            log?(
+                "panel: \(path): cannot grab the keyboard exclusively (errno \(Errno.current.rawValue)); reading it shared"
+            )
         }
-        let keys = EvdevKeyDevice(path: path, name: description.name, fd: fd, device: device,
-                                  translator: KeyTranslator(keymap: configuration.keymap, source: nextSource), owner: self)
+        let keys = EvdevKeyDevice(
+            path: path, name: description.name, fd: fd, device: device,
+            translator: KeyTranslator(keymap: configuration.keymap, source: nextSource), owner: self)
         guard (try? loop.add(fd, source: keys)) != nil else {
             libevdev_free(device)
             fd.close()
@@ -155,10 +162,12 @@ public final class EvdevKeyInput {
         }
         nextSource += 1
         devices.append(keys)
-        var delay: Int32 = 0, period: Int32 = 0
+        var delay: Int32 = 0
+        var period: Int32 = 0
         let repeats = libevdev_get_repeat(device, &delay, &period) == 0
-        log?("panel: keys \(path) (\(description.name))"
-             + (repeats ? ", repeating after \(delay) ms every \(period) ms" : ", no autorepeat"))
+        log?(
+            "panel: keys \(path) (\(description.name))"
+                + (repeats ? ", repeating after \(delay) ms every \(period) ms" : ", no autorepeat"))
     }
 
     /// One event read normally.
@@ -170,8 +179,10 @@ public final class EvdevKeyInput {
     /// events were lost is cancelled (its up came at an unknown time); one that went down begins.
     @usableFromInline func resync(_ event: input_event, _ device: EvdevKeyDevice) {
         guard event.type == UInt16(EV_KEY) else { return }
-        let press = event.value == 0 ? device.translator.cancel(keyCode: event.code)
-                                     : device.translator.press(keyCode: event.code, value: 1)
+        let press =
+            event.value == 0
+            ? device.translator.cancel(keyCode: event.code)
+            : device.translator.press(keyCode: event.code, value: 1)
         if let press { application.enqueue(press) }
     }
 

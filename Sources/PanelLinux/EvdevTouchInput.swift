@@ -16,14 +16,19 @@ public func touchDeviceDescription(evdev device: OpaquePointer) -> TouchDeviceDe
     }
     description.properties = properties
     if libevdev_has_event_type(device, UInt32(EventType.key)) != 0 {
-        for code in 0...UInt32(KeyCode.maximum) where libevdev_has_event_code(device, UInt32(EventType.key), code) != 0 {
+        for code in 0...UInt32(KeyCode.maximum) where libevdev_has_event_code(device, UInt32(EventType.key), code) != 0
+        {
             description.keys.append(UInt16(code))
         }
     }
-    for code in 0..<UInt32(AbsoluteAxis.count) where libevdev_has_event_code(device, UInt32(EventType.absolute), code) != 0 {
+    for code in 0..<UInt32(AbsoluteAxis.count)
+    where libevdev_has_event_code(device, UInt32(EventType.absolute), code) != 0 {
         guard let info = libevdev_get_abs_info(device, code)?.pointee else { continue }
-        description.setAxis(UInt16(code), AbsoluteAxisInfo(value: info.value, minimum: info.minimum, maximum: info.maximum,
-                                                           fuzz: info.fuzz, flat: info.flat, resolution: info.resolution))
+        description.setAxis(
+            UInt16(code),
+            AbsoluteAxisInfo(
+                value: info.value, minimum: info.minimum, maximum: info.maximum,
+                fuzz: info.fuzz, flat: info.flat, resolution: info.resolution))
     }
     return description
 }
@@ -38,7 +43,9 @@ public func isDirectTouchScreen(_ description: TouchDeviceDescription) -> Bool {
         return description.axis(wired.x) != nil && description.axis(wired.y) != nil
             && (wired.isMultitouch || description.hasKey(KeyCode.touch))
     }
-    if description.axis(AbsoluteAxis.multitouchPositionX) != nil && description.axis(AbsoluteAxis.multitouchPositionY) != nil {
+    if description.axis(AbsoluteAxis.multitouchPositionX) != nil
+        && description.axis(AbsoluteAxis.multitouchPositionY) != nil
+    {
         return true
     }
     return description.axis(AbsoluteAxis.x) != nil && description.axis(AbsoluteAxis.y) != nil
@@ -81,8 +88,10 @@ public final class EvdevTouchDevice: EpollSource {
     /// differences between the state before the drop and the kernel's state.
     public internal(set) var resyncEvents = 0
 
-    init(path: String, fd: FileDescriptor, device: OpaquePointer, description: TouchDeviceDescription, source: Int,
-         input: TouchInputPath, owner: EvdevTouchInput) {
+    init(
+        path: String, fd: FileDescriptor, device: OpaquePointer, description: TouchDeviceDescription, source: Int,
+        input: TouchInputPath, owner: EvdevTouchInput
+    ) {
         self.path = path
         self.fd = fd
         self.device = device
@@ -112,7 +121,9 @@ public final class EvdevTouchDevice: EpollSource {
     /// switches `flags` into and out of `LIBEVDEV_READ_FLAG_SYNC` around a
     /// `SYN_DROPPED`. Returns false when reading must stop (`-EAGAIN` in
     /// normal mode, or an error).
-    @usableFromInline func handle(status: Int32, event: input_event, flags: inout UInt32, owner: EvdevTouchInput) -> Bool {
+    @usableFromInline func handle(status: Int32, event: input_event, flags: inout UInt32, owner: EvdevTouchInput)
+        -> Bool
+    {
         if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
             if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
                 // `event` is SYN_DROPPED: the decoder forgets the frame in
@@ -122,8 +133,13 @@ public final class EvdevTouchDevice: EpollSource {
                 resyncCount += 1
                 resyncEvents = 0
                 let time = Self.time(of: event)
-                feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0), owner)
-                feed(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), owner)
+                feed(
+                    InputEvent(
+                        time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0), owner
+                )
+                feed(
+                    InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0),
+                    owner)
                 flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
             } else {
                 resyncEvents += 1
@@ -136,9 +152,10 @@ public final class EvdevTouchDevice: EpollSource {
             return true
         }
         if status == -clinux_eagain() && flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-            flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue   // sync done; read on
-            owner.log?("panel: SYN_DROPPED on \(path): events were lost (the client buffer overflowed); "
-                + "resynced from the kernel (\(resyncEvents) sync events)")
+            flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue // sync done; read on
+            owner.log?(
+                "panel: SYN_DROPPED on \(path): events were lost (the client buffer overflowed); "
+                    + "resynced from the kernel (\(resyncEvents) sync events)")
             return true
         }
         return false
@@ -227,7 +244,7 @@ public final class EvdevTouchInput {
             guard wantedName != nil else { return }
         }
         for path in eventNodePaths(in: configuration.directory) where !devices.contains(where: { $0.path == path }) {
-            if configuration.devicePath != nil && !devices.isEmpty { return }   // one configured device
+            if configuration.devicePath != nil && !devices.isEmpty { return } // one configured device
             try? open(path, loop: loop, required: false, name: wantedName)
         }
     }
@@ -252,7 +269,10 @@ public final class EvdevTouchInput {
         let status = libevdev_new_from_fd(fd.rawValue, &device)
         guard status >= 0, let device else {
             fd.close()
-            if required { throw PanelLinuxError("\(path): not an evdev input device (libevdev: errno \(-status))", errno: Errno(rawValue: -status)) }
+            if required {
+                throw PanelLinuxError(
+                    "\(path): not an evdev input device (libevdev: errno \(-status))", errno: Errno(rawValue: -status))
+            }
             return
         }
         var description = touchDeviceDescription(evdev: device)
@@ -266,16 +286,19 @@ public final class EvdevTouchInput {
             libevdev_free(device)
             fd.close()
             if required {
-                throw PanelLinuxError("\(path) (\(description.name)): not a touch screen: "
-                    + (description.positionAxes == nil ? "it reports neither ABS_MT_POSITION_X/Y nor ABS_X/Y with BTN_TOUCH"
-                                                       : "it " + description.noTouchReason))
+                throw PanelLinuxError(
+                    "\(path) (\(description.name)): not a touch screen: "
+                        + (description.positionAxes == nil
+                            ? "it reports neither ABS_MT_POSITION_X/Y nor ABS_X/Y with BTN_TOUCH"
+                            : "it " + description.noTouchReason))
             }
             return
         }
         let input: TouchInputPath
         do {
-            input = try TouchInputPath(device: description, screenSize: screenSize, calibration: configuration.calibration,
-                                       rotation: configuration.rotation, filters: configuration.filters)
+            input = try TouchInputPath(
+                device: description, screenSize: screenSize, calibration: configuration.calibration,
+                rotation: configuration.rotation, filters: configuration.filters)
         } catch {
             libevdev_free(device)
             fd.close()
@@ -286,17 +309,22 @@ public final class EvdevTouchInput {
         // move, are said once, with the app's other warnings.
         input.decoder.warnings = application.warnings
         if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
-            log?("panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared")
+            log?(
+                "panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared"
+            )
         }
-        let touch = EvdevTouchDevice(path: path, fd: fd, device: device, description: description, source: nextSource,
-                                     input: input, owner: self)
+        let touch = EvdevTouchDevice(
+            path: path, fd: fd, device: device, description: description, source: nextSource,
+            input: input, owner: self)
         nextSource += 1
         do {
             try loop.add(fd, source: touch)
         } catch {
             libevdev_free(device)
             fd.close()
-            if required { throw PanelLinuxError("\(path): cannot watch the device (errno \(error.rawValue))", errno: error) }
+            if required {
+                throw PanelLinuxError("\(path): cannot watch the device (errno \(error.rawValue))", errno: error)
+            }
             return
         }
         devices.append(touch)

@@ -97,7 +97,9 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
 
     /// Opens the framebuffer, checks its format, sets up double buffering
     /// where the driver allows it and maps the memory.
-    public static func open(_ configuration: FramebufferDisplayConfiguration) throws(PanelLinuxError) -> FramebufferDisplay {
+    public static func open(_ configuration: FramebufferDisplayConfiguration) throws(PanelLinuxError)
+        -> FramebufferDisplay
+    {
         let path: String
         if let given = configuration.devicePath {
             path = given
@@ -137,9 +139,10 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     }
 
     static func noFramebuffer(in directory: String) -> PanelLinuxError {
-        PanelLinuxError("no framebuffer device in " + directory + " (" + directory
-                        + "/fb*): no fbdev driver is loaded (load the panel's driver, e.g. an fbtft module, or enable the LCD controller's), or use --backend drm",
-                        errno: .noSuchFile)
+        PanelLinuxError(
+            "no framebuffer device in " + directory + " (" + directory
+                + "/fb*): no fbdev driver is loaded (load the panel's driver, e.g. an fbtft module, or enable the LCD controller's), or use --backend drm",
+            errno: .noSuchFile)
     }
 
     /// `path` does not exist: which framebuffers do, in its folder.
@@ -150,12 +153,14 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         }
         let found = devicePaths(in: directory)
         if found.isEmpty {
-            return PanelLinuxError(path + ": no such framebuffer device, and " + directory
-                                   + " has none (no fbdev driver is loaded: load the panel's driver, or use --backend drm)",
-                                   errno: .noSuchFile)
+            return PanelLinuxError(
+                path + ": no such framebuffer device, and " + directory
+                    + " has none (no fbdev driver is loaded: load the panel's driver, or use --backend drm)",
+                errno: .noSuchFile)
         }
-        return PanelLinuxError(path + ": no such framebuffer device; " + directory + " has " + found.joined(separator: ", ")
-                               + " (give one with --card, or as the board's display.device)", errno: .noSuchFile)
+        return PanelLinuxError(
+            path + ": no such framebuffer device; " + directory + " has " + found.joined(separator: ", ")
+                + " (give one with --card, or as the board's display.device)", errno: .noSuchFile)
     }
 
     init(path: String, fd: FileDescriptor, configuration: FramebufferDisplayConfiguration) throws(PanelLinuxError) {
@@ -163,8 +168,9 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         var fixed = fb_fix_screeninfo()
         guard clinux_fb_get_var(fd.rawValue, &variable) == 0, clinux_fb_get_fix(fd.rawValue, &fixed) == 0 else {
             let error = Errno.current
-            throw PanelLinuxError(path + ": not a framebuffer device (FBIOGET_VSCREENINFO: " + error.message
-                                  + "); give a /dev/fbN, or a DRM card with --backend drm", errno: error)
+            throw PanelLinuxError(
+                path + ": not a framebuffer device (FBIOGET_VSCREENINFO: " + error.message
+                    + "); give a /dev/fbN, or a DRM card with --backend drm", errno: error)
         }
         var info = FramebufferScreenInfo(variable, fixed)
         let format = try info.pixelFormat(device: path)
@@ -183,8 +189,10 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         } else {
             let error = Errno.current
             if error == .busy {
-                throw PanelLinuxError(path + ": the display is held by a DRM client (a display server or a KMS app), which hides its fbdev emulation; stop it, or use --backend drm",
-                                      errno: error)
+                throw PanelLinuxError(
+                    path
+                        + ": the display is held by a DRM client (a display server or a KMS app), which hides its fbdev emulation; stop it, or use --backend drm",
+                    errno: error)
             }
             canPan = false
         }
@@ -200,7 +208,9 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
             doubled = true
             note = "double-buffered by panning (yres_virtual " + String(info.virtualHeight) + ")"
         } else if !info.memoryHoldsTwoScreens {
-            note = "single-buffered dirty copies (" + String(info.memoryLength) + " bytes of video memory hold one screen, not two)"
+            note =
+                "single-buffered dirty copies (" + String(info.memoryLength)
+                + " bytes of video memory hold one screen, not two)"
         } else {
             var wanted = variable
             wanted.yres_virtual = UInt32(2 * info.height)
@@ -210,26 +220,32 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
             var grown = fb_var_screeninfo()
             var grownFix = fb_fix_screeninfo()
             if clinux_fb_put_var(fd.rawValue, &wanted) == 0, clinux_fb_get_var(fd.rawValue, &grown) == 0,
-               clinux_fb_get_fix(fd.rawValue, &grownFix) == 0 {
+                clinux_fb_get_fix(fd.rawValue, &grownFix) == 0
+            {
                 let grownInfo = FramebufferScreenInfo(grown, grownFix)
-                if grownInfo.width == info.width && grownInfo.height == info.height && grownInfo.bitsPerPixel == info.bitsPerPixel
+                if grownInfo.width == info.width && grownInfo.height == info.height
+                    && grownInfo.bitsPerPixel == info.bitsPerPixel
                     && grownInfo.red == info.red && grownInfo.green == info.green && grownInfo.blue == info.blue
-                    && grownInfo.canPanBetweenTwoScreens {
+                    && grownInfo.canPanBetweenTwoScreens
+                {
                     doubled = true
                     changedVar = true
                     runningVar = grown
                     info = grownInfo
-                    note = "double-buffered by panning (yres_virtual " + String(originalInfo.virtualHeight) + " raised to "
+                    note =
+                        "double-buffered by panning (yres_virtual " + String(originalInfo.virtualHeight) + " raised to "
                         + String(grownInfo.virtualHeight) + ")"
                 } else {
                     var back = savedVar
                     back.activate = clinux_fb_activate_now()
                     _ = clinux_fb_put_var(fd.rawValue, &back)
-                    note = "single-buffered dirty copies (the driver gave yres_virtual " + String(grownInfo.virtualHeight)
+                    note =
+                        "single-buffered dirty copies (the driver gave yres_virtual " + String(grownInfo.virtualHeight)
                         + " for " + String(2 * info.height) + ")"
                 }
             } else {
-                note = "single-buffered dirty copies (the driver keeps yres_virtual " + String(info.virtualHeight)
+                note =
+                    "single-buffered dirty copies (the driver keeps yres_virtual " + String(info.virtualHeight)
                     + ": FBIOPUT_VSCREENINFO refused " + String(2 * info.height) + ")"
             }
         }
@@ -240,7 +256,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         if info.memoryLength > 0 { rows = min(rows, info.memoryLength / lineLength) }
         let neededRows = doubled ? 2 * info.height : info.yOffset + info.height
         if rows < neededRows {
-            rows = neededRows   // the driver says too little memory; mmap decides
+            rows = neededRows // the driver says too little memory; mmap decides
         }
         let pageMask = Int(clinux_page_size()) - 1
         let offset = Int(info.memoryStart & UInt(pageMask))
@@ -252,8 +268,9 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
                 back.activate = clinux_fb_activate_now()
                 _ = clinux_fb_put_var(fd.rawValue, &back)
             }
-            throw PanelLinuxError(path + ": cannot map the framebuffer's " + String(length) + " bytes (mmap: " + error.message
-                                  + "); the driver may not support mmap", errno: error)
+            throw PanelLinuxError(
+                path + ": cannot map the framebuffer's " + String(length) + " bytes (mmap: " + error.message
+                    + "); the driver may not support mmap", errno: error)
         }
 
         // Vsync: two waits in a row, the second must take about a frame (a
@@ -298,20 +315,25 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         var bpp = scanoutFormat == .xrgb8888 ? "32 bpp XRGB8888" : "16 bpp RGB565"
         if pixelFormat != scanoutFormat { bpp += ", the UI drawn in RGB565 and widened as it is copied" }
         if pixelFormat == .rgb565 { bpp += ", not dithered" }
-        if rotation != .none { bpp += ", turned " + String(rotation.rawValue) + "° in software as dirty areas are copied" }
+        if rotation != .none {
+            bpp += ", turned " + String(rotation.rawValue) + "° in software as dirty areas are copied"
+        }
         let tenths = Int((10 / refreshInterval).rounded())
         let rateText = String(tenths / 10) + (tenths % 10 == 0 ? "" : "." + String(tenths % 10))
-        return devicePath + (originalInfo.driver.isEmpty ? "" : " (" + originalInfo.driver + ")") + " " + String(width) + "x"
+        return devicePath + (originalInfo.driver.isEmpty ? "" : " (" + originalInfo.driver + ")") + " " + String(width)
+            + "x"
             + String(height) + " " + bpp + ", " + bufferingNote + ", "
-            + (hasVSync ? "paced by FBIO_WAITFORVSYNC (" + rateText + " Hz)"
-                        : "paced at " + rateText + " Hz (no FBIO_WAITFORVSYNC)")
+            + (hasVSync
+                ? "paced by FBIO_WAITFORVSYNC (" + rateText + " Hz)"
+                : "paced at " + rateText + " Hz (no FBIO_WAITFORVSYNC)")
     }
 
     /// Buffer `index` (0 or 1; single-buffered: the screen) as a PanelKit framebuffer over the mapping.
     public func framebuffer(_ index: Int) -> Framebuffer {
         let row = isDoubleBuffered ? index * height : visibleRow
-        return Framebuffer(width: width, height: height, stride: stride, format: scanoutFormat,
-                           baseAddress: map + mapOffset + row * stride)
+        return Framebuffer(
+            width: width, height: height, stride: stride, format: scanoutFormat,
+            baseAddress: map + mapOffset + row * stride)
     }
 
     // MARK: Presenting
@@ -321,8 +343,9 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     /// after the session has put the VT in graphics mode, so fbcon draws nothing over it.
     public func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError) {
         let size = logicalSize
-        precondition(source.width == size.width && source.height == size.height && source.format == pixelFormat,
-                     "FramebufferDisplay: the source framebuffer must be the logical size in the UI's pixel format")
+        precondition(
+            source.width == size.width && source.height == size.height && source.format == pixelFormat,
+            "FramebufferDisplay: the source framebuffer must be the logical size in the UI's pixel format")
         self.source = source
         let runLoop = loop.application.runLoop
         self.runLoop = runLoop
@@ -353,7 +376,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
                 let error = Errno.current
                 frames.damage[back] = DirtyRegion(source.bounds)
                 if error == .busy {
-                    lost()   // a DRM master took the display
+                    lost() // a DRM master took the display
                 } else {
                     fallBackToSingleBuffer(because: error)
                     presentIfPossible()
@@ -423,7 +446,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
             guard !isPresenting, !isReleased, !isClosed else { return }
             if !restoreScreen() { retryTimer = runLoop?.schedule(after: 0.5, target: self, tag: Self.retryTag) }
         default:
-            presentIfPossible()   // the first frame
+            presentIfPossible() // the first frame
         }
     }
 
@@ -455,7 +478,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     public func release() {
         guard !isClosed, !isReleased else { return }
         isReleased = true
-        isPresenting = false   // first: the frame finishing below starts no other
+        isPresenting = false // first: the frame finishing below starts no other
         finishPendingFrame()
         if let retryTimer { runLoop?.cancel(retryTimer) }
         retryTimer = nil
@@ -488,11 +511,14 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         }
         var now = fb_var_screeninfo()
         var nowFix = fb_fix_screeninfo()
-        guard clinux_fb_get_var(fd.rawValue, &now) == 0, clinux_fb_get_fix(fd.rawValue, &nowFix) == 0 else { return false }
+        guard clinux_fb_get_var(fd.rawValue, &now) == 0, clinux_fb_get_fix(fd.rawValue, &nowFix) == 0 else {
+            return false
+        }
         let info = FramebufferScreenInfo(now, nowFix)
         // The mode must be the one the window was laid out for.
         guard info.width == width, info.height == height, info.lineLength == stride,
-              (try? info.pixelFormat(device: devicePath)) == scanoutFormat else { return false }
+            (try? info.pixelFormat(device: devicePath)) == scanoutFormat
+        else { return false }
         if isDoubleBuffered {
             guard info.canPanBetweenTwoScreens else {
                 fallBackToSingleBuffer(because: nil)
@@ -536,8 +562,9 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         guard !isClosed, blanked != isBlanked else { return }
         if clinux_fb_blank(fd.rawValue, blanked ? clinux_fb_blank_powerdown() : clinux_fb_blank_unblank()) != 0 {
             let error = Errno.current
-            throw PanelLinuxError(devicePath + ": cannot " + (blanked ? "blank" : "unblank") + " the display (FBIOBLANK: "
-                                  + error.message + "); the driver may not support blanking", errno: error)
+            throw PanelLinuxError(
+                devicePath + ": cannot " + (blanked ? "blank" : "unblank") + " the display (FBIOBLANK: "
+                    + error.message + "); the driver may not support blanking", errno: error)
         }
         isBlanked = blanked
     }

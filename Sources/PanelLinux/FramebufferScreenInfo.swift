@@ -48,8 +48,10 @@ public struct FramebufferScreenInfo: Equatable {
     /// The driver's name (`fix.id`), e.g. `bochs-drmdrmfb` or `fb_ili9341`.
     public var driver = ""
 
-    public init(width: Int, height: Int, bitsPerPixel: Int, red: FramebufferBitfield, green: FramebufferBitfield,
-                blue: FramebufferBitfield, lineLength: Int, memoryLength: Int) {
+    public init(
+        width: Int, height: Int, bitsPerPixel: Int, red: FramebufferBitfield, green: FramebufferBitfield,
+        blue: FramebufferBitfield, lineLength: Int, memoryLength: Int
+    ) {
         self.width = width
         self.height = height
         self.virtualWidth = width
@@ -64,11 +66,12 @@ public struct FramebufferScreenInfo: Equatable {
 
     /// From the driver's structures.
     public init(_ v: fb_var_screeninfo, _ f: fb_fix_screeninfo) {
-        self.init(width: Int(v.xres), height: Int(v.yres), bitsPerPixel: Int(v.bits_per_pixel),
-                  red: FramebufferBitfield(offset: Int(v.red.offset), length: Int(v.red.length)),
-                  green: FramebufferBitfield(offset: Int(v.green.offset), length: Int(v.green.length)),
-                  blue: FramebufferBitfield(offset: Int(v.blue.offset), length: Int(v.blue.length)),
-                  lineLength: Int(f.line_length), memoryLength: Int(f.smem_len))
+        self.init(
+            width: Int(v.xres), height: Int(v.yres), bitsPerPixel: Int(v.bits_per_pixel),
+            red: FramebufferBitfield(offset: Int(v.red.offset), length: Int(v.red.length)),
+            green: FramebufferBitfield(offset: Int(v.green.offset), length: Int(v.green.length)),
+            blue: FramebufferBitfield(offset: Int(v.blue.offset), length: Int(v.blue.length)),
+            lineLength: Int(f.line_length), memoryLength: Int(f.smem_len))
         virtualWidth = Int(v.xres_virtual)
         virtualHeight = Int(v.yres_virtual)
         xOffset = Int(v.xoffset)
@@ -96,49 +99,59 @@ public struct FramebufferScreenInfo: Equatable {
 
     /// `R:G:B` bitfields as `fbset -rgba` takes them: length/offset.
     public var channelDescription: String {
-        "red " + String(red.offset) + ":" + String(red.length) + ", green " + String(green.offset) + ":" + String(green.length)
+        "red " + String(red.offset) + ":" + String(red.length) + ", green " + String(green.offset) + ":"
+            + String(green.length)
             + ", blue " + String(blue.offset) + ":" + String(blue.length)
     }
 
     /// The layout PanelKit can draw: 32 bpp XRGB8888 or 16 bpp RGB565, packed
     /// true colour. Anything else is one line naming `device`, what it is and the fix.
     public func pixelFormat(device: String) throws(PanelLinuxError) -> PixelFormat {
-        let depthFix = "PanelKit draws 16 bpp (RGB565) or 32 bpp (XRGB8888): set one with `fbset -fb " + device
+        let depthFix =
+            "PanelKit draws 16 bpp (RGB565) or 32 bpp (XRGB8888): set one with `fbset -fb " + device
             + " -depth 16` (or 32), or in the driver's settings (device tree, module options)"
         if type != clinux_fb_type_packed_pixels() {
-            throw PanelLinuxError(device + ": the framebuffer is not packed pixels (FB_TYPE " + String(type)
-                                  + ": planar or interleaved); " + depthFix)
+            throw PanelLinuxError(
+                device + ": the framebuffer is not packed pixels (FB_TYPE " + String(type)
+                    + ": planar or interleaved); " + depthFix)
         }
         if grayscale != 0 {
-            throw PanelLinuxError(device + ": a grayscale framebuffer (" + String(bitsPerPixel) + " bpp) is not supported; " + depthFix)
+            throw PanelLinuxError(
+                device + ": a grayscale framebuffer (" + String(bitsPerPixel) + " bpp) is not supported; " + depthFix)
         }
         switch bitsPerPixel {
         case 32:
             guard red == FramebufferBitfield(offset: 16, length: 8), green == FramebufferBitfield(offset: 8, length: 8),
-                  blue == FramebufferBitfield(offset: 0, length: 8) else {
-                throw PanelLinuxError(device + ": 32 bpp with " + channelDescription
-                                      + " is not supported; PanelKit draws XRGB8888 (red 16:8, green 8:8, blue 0:8) or RGB565: set it with `fbset -fb "
-                                      + device + " -rgba 8/16,8/8,8/0,0/0`, or in the driver's settings")
+                blue == FramebufferBitfield(offset: 0, length: 8)
+            else {
+                throw PanelLinuxError(
+                    device + ": 32 bpp with " + channelDescription
+                        + " is not supported; PanelKit draws XRGB8888 (red 16:8, green 8:8, blue 0:8) or RGB565: set it with `fbset -fb "
+                        + device + " -rgba 8/16,8/8,8/0,0/0`, or in the driver's settings")
             }
         case 16:
             guard red == FramebufferBitfield(offset: 11, length: 5), green == FramebufferBitfield(offset: 5, length: 6),
-                  blue == FramebufferBitfield(offset: 0, length: 5) else {
-                throw PanelLinuxError(device + ": 16 bpp with " + channelDescription
-                                      + " is not supported; PanelKit draws RGB565 (red 11:5, green 5:6, blue 0:5) or XRGB8888: set it with `fbset -fb "
-                                      + device + " -rgba 5/11,6/5,5/0,0/0`, or in the driver's settings")
+                blue == FramebufferBitfield(offset: 0, length: 5)
+            else {
+                throw PanelLinuxError(
+                    device + ": 16 bpp with " + channelDescription
+                        + " is not supported; PanelKit draws RGB565 (red 11:5, green 5:6, blue 0:5) or XRGB8888: set it with `fbset -fb "
+                        + device + " -rgba 5/11,6/5,5/0,0/0`, or in the driver's settings")
             }
         default:
             throw PanelLinuxError(device + ": " + String(bitsPerPixel) + " bpp is not supported; " + depthFix)
         }
         if visual != clinux_fb_visual_truecolor() && visual != clinux_fb_visual_directcolor() {
-            throw PanelLinuxError(device + ": " + String(bitsPerPixel) + " bpp through a colour map (FB_VISUAL "
-                                  + String(visual) + ") is not supported; PanelKit needs true colour: " + depthFix)
+            throw PanelLinuxError(
+                device + ": " + String(bitsPerPixel) + " bpp through a colour map (FB_VISUAL "
+                    + String(visual) + ") is not supported; PanelKit needs true colour: " + depthFix)
         }
         let format: PixelFormat = bitsPerPixel == 32 ? .xrgb8888 : .rgb565
         guard lineLength >= width * format.bytesPerPixel, width > 0, height > 0 else {
-            throw PanelLinuxError(device + ": the driver reports " + String(width) + "x" + String(height) + " with "
-                                  + String(lineLength) + " bytes a line, too few for " + String(bitsPerPixel)
-                                  + " bpp; the driver's mode is broken (check it with fbset -fb " + device + ")")
+            throw PanelLinuxError(
+                device + ": the driver reports " + String(width) + "x" + String(height) + " with "
+                    + String(lineLength) + " bytes a line, too few for " + String(bitsPerPixel)
+                    + " bpp; the driver's mode is broken (check it with fbset -fb " + device + ")")
         }
         return format
     }

@@ -13,9 +13,13 @@ public struct PanelLinuxError: Error, CustomStringConvertible, Equatable {
     public var description: String { message }
 
     /// "permission denied" with the group that grants access.
-    @usableFromInline static func opening(_ path: String, what: String, group: String, _ error: Errno) -> PanelLinuxError {
+    @usableFromInline static func opening(_ path: String, what: String, group: String, _ error: Errno)
+        -> PanelLinuxError
+    {
         if error == .permissionDenied || error == .notPermitted {
-            return PanelLinuxError("\(path): permission denied opening the \(what); run as root or add the user to the '\(group)' group (usermod -aG \(group) USER, then log in again)", errno: error)
+            return PanelLinuxError(
+                "\(path): permission denied opening the \(what); run as root or add the user to the '\(group)' group (usermod -aG \(group) USER, then log in again)",
+                errno: error)
         }
         if error == .noSuchFile {
             return PanelLinuxError("\(path): no such \(what)", errno: error)

@@ -94,9 +94,10 @@ public struct PresentedFrame {
 
     /// The frame in flight reached the screen at `time`.
     @usableFromInline mutating func shown(at time: Double, vblank: UInt32 = 0) -> PresentedFrame {
-        frameNumber &+= 1   // wraps, not traps: a 32-bit board's Int is 414 days of frames at 60 Hz
-        let frame = PresentedFrame(number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil,
-                                   flipTime: time, vblank: vblank)
+        frameNumber &+= 1 // wraps, not traps: a 32-bit board's Int is 414 days of frames at 60 Hz
+        let frame = PresentedFrame(
+            number: frameNumber, inputTime: flightInputTime.isFinite ? flightInputTime : nil,
+            flipTime: time, vblank: vblank)
         flightInputTime = .infinity
         return frame
     }

@@ -49,8 +49,10 @@ public final class SysfsBacklight: Backlight {
     @usableFromInline let powerFile: FileDescriptor?
     @usableFromInline var lit: Bool
 
-    init(name: String, path: String, maxBrightness: Int, minimumLevel: Int, maximumLevel: Int, level: Int,
-         brightnessFile: FileDescriptor, powerFile: FileDescriptor?, lit: Bool) {
+    init(
+        name: String, path: String, maxBrightness: Int, minimumLevel: Int, maximumLevel: Int, level: Int,
+        brightnessFile: FileDescriptor, powerFile: FileDescriptor?, lit: Bool
+    ) {
         self.name = name
         self.path = path
         self.maxBrightness = maxBrightness
@@ -80,35 +82,49 @@ public final class SysfsBacklight: Backlight {
         let name: String
         if let wanted = configuration.device {
             guard names.contains(wanted) else {
-                let there = names.isEmpty ? directory + " has none (no backlight driver is loaded)"
-                                          : directory + " has: " + names.joined(separator: ", ")
-                throw PanelLinuxError(directory + "/" + wanted + ": no such backlight device; " + there
-                                      + "; set display.backlight.device in the board file to one that exists, or remove display.backlight")
+                let there =
+                    names.isEmpty
+                    ? directory + " has none (no backlight driver is loaded)"
+                    : directory + " has: " + names.joined(separator: ", ")
+                throw PanelLinuxError(
+                    directory + "/" + wanted + ": no such backlight device; " + there
+                        + "; set display.backlight.device in the board file to one that exists, or remove display.backlight"
+                )
             }
             name = wanted
         } else {
             guard names.count == 1 else {
                 if names.isEmpty {
-                    throw PanelLinuxError(directory + ": no backlight device (no backlight driver is loaded); load the panel's backlight driver, or remove display.backlight from the board file")
+                    throw PanelLinuxError(
+                        directory
+                            + ": no backlight device (no backlight driver is loaded); load the panel's backlight driver, or remove display.backlight from the board file"
+                    )
                 }
-                throw PanelLinuxError(directory + ": " + String(names.count) + " backlight devices (" + names.joined(separator: ", ")
-                                      + "); name one in the board file's display.backlight.device instead of \"auto\"")
+                throw PanelLinuxError(
+                    directory + ": " + String(names.count) + " backlight devices (" + names.joined(separator: ", ")
+                        + "); name one in the board file's display.backlight.device instead of \"auto\"")
             }
             name = names[0]
         }
         let path = directory + "/" + name
         let maxBrightness = try readLevel(path + "/max_brightness")
         guard maxBrightness > 0 else {
-            throw PanelLinuxError(path + "/max_brightness: the device has a single level (0); it cannot be dimmed: remove display.backlight from the board file")
+            throw PanelLinuxError(
+                path
+                    + "/max_brightness: the device has a single level (0); it cannot be dimmed: remove display.backlight from the board file"
+            )
         }
         let maximum = configuration.maximumLevel ?? maxBrightness
         guard maximum <= maxBrightness else {
-            throw PanelLinuxError(path + ": the board's maximum level " + String(maximum) + " is above the device's max_brightness ("
-                                  + String(maxBrightness) + "); set display.backlight.maximum to " + String(maxBrightness) + " or less")
+            throw PanelLinuxError(
+                path + ": the board's maximum level " + String(maximum) + " is above the device's max_brightness ("
+                    + String(maxBrightness) + "); set display.backlight.maximum to " + String(maxBrightness)
+                    + " or less")
         }
         guard configuration.minimumLevel >= 0, configuration.minimumLevel < maximum else {
-            throw PanelLinuxError(path + ": the minimum level " + String(configuration.minimumLevel) + " is not below the maximum "
-                                  + String(maximum) + "; set display.backlight.minimum from 0 to " + String(maximum - 1))
+            throw PanelLinuxError(
+                path + ": the minimum level " + String(configuration.minimumLevel) + " is not below the maximum "
+                    + String(maximum) + "; set display.backlight.minimum from 0 to " + String(maximum - 1))
         }
         let level = (try? readLevel(path + "/brightness")) ?? maximum
         let brightnessFile: FileDescriptor
@@ -120,9 +136,10 @@ public final class SysfsBacklight: Backlight {
         // bl_power: 0 is on (FB_BLANK_UNBLANK); anything else is some kind of off.
         let power = try? readLevel(path + "/bl_power")
         let powerFile = try? FileDescriptor.open(path + "/bl_power", flags: clinux_o_wronly())
-        return SysfsBacklight(name: name, path: path, maxBrightness: maxBrightness, minimumLevel: configuration.minimumLevel,
-                              maximumLevel: maximum, level: level, brightnessFile: brightnessFile, powerFile: powerFile,
-                              lit: (power ?? 0) == 0 && level > 0)
+        return SysfsBacklight(
+            name: name, path: path, maxBrightness: maxBrightness, minimumLevel: configuration.minimumLevel,
+            maximumLevel: maximum, level: level, brightnessFile: brightnessFile, powerFile: powerFile,
+            lit: (power ?? 0) == 0 && level > 0)
     }
 
     /// The entries of `directory` (each a backlight device), sorted; none when it does not exist.
@@ -141,14 +158,15 @@ public final class SysfsBacklight: Backlight {
             throw PanelLinuxError(path + ": cannot read it: " + error.message, errno: error)
         }
         defer { fd.close() }
-        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))   // 32 bytes: sysfs numbers are short
+        var buffer = (UInt64(0), UInt64(0), UInt64(0), UInt64(0)) // 32 bytes: sysfs numbers are short
         let count: Int
         do throws(Errno) {
             count = try fd.read(into: &buffer, count: 32)
         } catch {
             throw PanelLinuxError(path + ": cannot read it: " + error.message, errno: error)
         }
-        var value = 0, digits = 0
+        var value = 0
+        var digits = 0
         withUnsafeBytes(of: &buffer) { bytes in
             for i in 0..<min(count, 32) {
                 let byte = bytes[i]
@@ -158,8 +176,9 @@ public final class SysfsBacklight: Backlight {
             }
         }
         guard digits > 0 else {
-            throw PanelLinuxError(path + ": expected a whole number, found " + (count == 0 ? "nothing" : "something else")
-                                  + "; is this a backlight device's folder?")
+            throw PanelLinuxError(
+                path + ": expected a whole number, found " + (count == 0 ? "nothing" : "something else")
+                    + "; is this a backlight device's folder?")
         }
         return value
     }
@@ -187,7 +206,7 @@ public final class SysfsBacklight: Backlight {
             guard newValue != lit else { return }
             lit = newValue
             if let powerFile {
-                write(newValue ? 0 : 4, to: powerFile, "bl_power")   // FB_BLANK_UNBLANK, FB_BLANK_POWERDOWN
+                write(newValue ? 0 : 4, to: powerFile, "bl_power") // FB_BLANK_UNBLANK, FB_BLANK_POWERDOWN
                 if newValue { write(level, to: brightnessFile, "brightness") }
             } else {
                 write(newValue ? level : 0, to: brightnessFile, "brightness")
@@ -201,7 +220,8 @@ public final class SysfsBacklight: Backlight {
         let written = text.withUTF8 { bytes in pwrite(file.rawValue, bytes.baseAddress, bytes.count, 0) }
         if written < 0 {
             let error = Errno.current
-            lastError = PanelLinuxError(path + "/" + name + ": cannot write " + String(value) + ": " + error.message, errno: error)
+            lastError = PanelLinuxError(
+                path + "/" + name + ": cannot write " + String(value) + ": " + error.message, errno: error)
         }
     }
 }
@@ -212,10 +232,16 @@ extension PanelLinuxError {
     /// root; only a rule changes that).
     @usableFromInline static func writingBacklight(_ path: String, _ error: Errno) -> PanelLinuxError {
         if error == .permissionDenied || error == .notPermitted {
-            return PanelLinuxError(path + ": permission denied writing the backlight level; run as root, or give the 'video' group write access with a udev rule (SUBSYSTEM==\"backlight\", RUN+=\"/bin/chgrp video /sys%p/brightness /sys%p/bl_power\", RUN+=\"/bin/chmod g+w /sys%p/brightness /sys%p/bl_power\"; scripts/build-board's 70-APP.rules has it) and add the user to 'video' (usermod -aG video USER, then log in again)", errno: error)
+            return PanelLinuxError(
+                path
+                    + ": permission denied writing the backlight level; run as root, or give the 'video' group write access with a udev rule (SUBSYSTEM==\"backlight\", RUN+=\"/bin/chgrp video /sys%p/brightness /sys%p/bl_power\", RUN+=\"/bin/chmod g+w /sys%p/brightness /sys%p/bl_power\"; scripts/build-board's 70-APP.rules has it) and add the user to 'video' (usermod -aG video USER, then log in again)",
+                errno: error)
         }
         if error == .readOnlyFileSystem {
-            return PanelLinuxError(path + ": read-only file system: sysfs is mounted read-only here (a container?); the app must run where /sys is writable, or remove display.backlight from the board file", errno: error)
+            return PanelLinuxError(
+                path
+                    + ": read-only file system: sysfs is mounted read-only here (a container?); the app must run where /sys is writable, or remove display.backlight from the board file",
+                errno: error)
         }
         return PanelLinuxError(path + ": cannot open the backlight level for writing: " + error.message, errno: error)
     }

@@ -70,7 +70,8 @@ public final class VirtualTerminal {
         if clinux_kd_set_mode(fd.rawValue, clinux_kd_graphics()) != 0 {
             let error = Errno.current
             _ = clinux_vt_set_mode(fd.rawValue, &savedMode)
-            throw PanelLinuxError("\(path): cannot put the VT in graphics mode (KDSETMODE): \(error.message)", errno: error)
+            throw PanelLinuxError(
+                "\(path): cannot put the VT in graphics mode (KDSETMODE): \(error.message)", errno: error)
         }
         isTakenOver = true
     }

@@ -25,7 +25,8 @@ public enum SimulatorInput: Equatable {
     /// autorepeat) or up, as the evdev code at its position; `developerKey`
     /// when it is one of the simulator's keys pressed alone. The host types it
     /// through the board's keymap, or takes the developer key when nothing is typed into.
-    case keyboard(keyCode: UInt16, isDown: Bool, isRepeat: Bool, developerKey: SimulatorKey?, modifiers: DesktopModifiers)
+    case keyboard(
+        keyCode: UInt16, isDown: Bool, isRepeat: Bool, developerKey: SimulatorKey?, modifiers: DesktopModifiers)
     /// The window lost the keyboard: the keys held are cancelled.
     case keyboardLost
 }
@@ -85,8 +86,9 @@ public final class SDLWindow {
     /// SDL_Init, the window, the renderer and the texture are each checked.
     public init(title: String, screen: SimulatorScreen) throws(SDLError) {
         guard Self.displayName != nil else {
-            throw SDLError(message: "no display for the SDL simulator: neither DISPLAY nor WAYLAND_DISPLAY is set; "
-                + "use --backend headless")
+            throw SDLError(
+                message: "no display for the SDL simulator: neither DISPLAY nor WAYLAND_DISPLAY is set; "
+                    + "use --backend headless")
         }
         // Whole-pixel zoom without blurring.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0")
@@ -96,25 +98,36 @@ public final class SDLWindow {
             throw SDLError(message: "SDL cannot open the display: \(Self.lastError()); use --backend headless")
         }
         let centered = csdl_windowpos_centered()
-        guard let window = SDL_CreateWindow(title, centered, centered, Int32(screen.windowWidth), Int32(screen.windowHeight),
-                                            SDL_WINDOW_SHOWN.rawValue) else {
+        guard
+            let window = SDL_CreateWindow(
+                title, centered, centered, Int32(screen.windowWidth), Int32(screen.windowHeight),
+                SDL_WINDOW_SHOWN.rawValue)
+        else {
             let message = Self.lastError()
             SDL_Quit()
-            throw SDLError(message: "SDL cannot create a \(screen.windowWidth)x\(screen.windowHeight) window: \(message)")
+            throw SDLError(
+                message: "SDL cannot create a \(screen.windowWidth)x\(screen.windowHeight) window: \(message)")
         }
-        guard let renderer = SDL_CreateRenderer(window, -1, 0) ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
+        guard
+            let renderer = SDL_CreateRenderer(window, -1, 0)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        else {
             let message = Self.lastError()
             SDL_DestroyWindow(window)
             SDL_Quit()
             throw SDLError(message: "SDL cannot draw in its window: \(message)")
         }
-        guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_XRGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                              Int32(screen.physicalWidth), Int32(screen.physicalHeight)) else {
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_XRGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+                Int32(screen.physicalWidth), Int32(screen.physicalHeight))
+        else {
             let message = Self.lastError()
             SDL_DestroyRenderer(renderer)
             SDL_DestroyWindow(window)
             SDL_Quit()
-            throw SDLError(message: "SDL cannot make a \(screen.physicalWidth)x\(screen.physicalHeight) texture: \(message)")
+            throw SDLError(
+                message: "SDL cannot make a \(screen.physicalWidth)x\(screen.physicalHeight) texture: \(message)")
         }
         self.screen = screen
         self.window = window
@@ -125,7 +138,8 @@ public final class SDLWindow {
             let steps = Int(radius * 8)
             for step in 0..<steps {
                 let turn = sineCosine(Double(step) / Double(steps) * 2 * Double.pi)
-                circle.append(SDL_Point(x: Int32((radius * turn.cosine).rounded()), y: Int32((radius * turn.sine).rounded())))
+                circle.append(
+                    SDL_Point(x: Int32((radius * turn.cosine).rounded()), y: Int32((radius * turn.sine).rounded())))
             }
         }
         placedPoints = .allocate(capacity: circle.count)
@@ -163,7 +177,8 @@ public final class SDLWindow {
     /// Copies `area` of the panel's physical framebuffer (whole pixels) into the window's texture.
     public func update(from physical: Framebuffer, area: Rect) {
         guard let pixels = Renderer.pixelArea(covering: area, in: physical) else { return }
-        var rect = SDL_Rect(x: Int32(pixels.minX), y: Int32(pixels.minY), w: Int32(pixels.width), h: Int32(pixels.height))
+        var rect = SDL_Rect(
+            x: Int32(pixels.minX), y: Int32(pixels.minY), w: Int32(pixels.width), h: Int32(pixels.height))
         let start = physical.baseAddress + Int(pixels.minY) * physical.stride + Int(pixels.minX) * 4
         SDL_UpdateTexture(texture, &rect, start, Int32(physical.stride))
     }
@@ -174,9 +189,11 @@ public final class SDLWindow {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
         let zoom = Int32(screen.zoom)
-        let w = Int32(screen.physicalWidth) * zoom, h = Int32(screen.physicalHeight) * zoom
+        let w = Int32(screen.physicalWidth) * zoom
+        let h = Int32(screen.physicalHeight) * zoom
         // The texture is the physical image; turned back by the rotation it stands upright, centred in the window.
-        var target = SDL_Rect(x: (Int32(screen.windowWidth) - w) / 2, y: (Int32(screen.windowHeight) - h) / 2, w: w, h: h)
+        var target = SDL_Rect(
+            x: (Int32(screen.windowWidth) - w) / 2, y: (Int32(screen.windowHeight) - h) / 2, w: w, h: h)
         SDL_RenderCopyEx(renderer, texture, nil, &target, -Double(screen.rotation.rawValue), nil, SDL_FLIP_NONE)
         if let fingers, fingers.count > 0 {
             drawFinger(at: screen.windowPoint(for: fingers.first))
@@ -186,7 +203,8 @@ public final class SDLWindow {
     }
 
     func drawFinger(at point: Point) {
-        let cx = Int32(point.x.rounded()), cy = Int32(point.y.rounded())
+        let cx = Int32(point.x.rounded())
+        let cy = Int32(point.y.rounded())
         for index in 0..<circle.count {
             placedPoints[index] = SDL_Point(x: cx + circle[index].x, y: cy + circle[index].y)
         }
@@ -205,7 +223,10 @@ public final class SDLWindow {
 
     /// The next pending event's meaning without waiting; `nil` when none is pending.
     public func pollInput() -> SimulatorInput? {
-        if focusLost { focusLost = false; return .keyboardLost }
+        if focusLost {
+            focusLost = false
+            return .keyboardLost
+        }
         guard SDL_PollEvent(&event) == 1 else { return nil }
         return translate()
     }
@@ -218,17 +239,23 @@ public final class SDLWindow {
         case SDL_WINDOWEVENT.rawValue:
             let kind = Uint32(event.window.event)
             if kind == SDL_WINDOWEVENT_CLOSE.rawValue { return .quit }
-            if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue { return .exposed }
+            if kind == SDL_WINDOWEVENT_EXPOSED.rawValue || kind == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
+                return .exposed
+            }
             // Focus lost mid-drag: the button-up would go elsewhere, so lift the fingers now
             // (the keys held are cancelled on the next poll).
-            if kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue { focusLost = true; return .mouseUp }
+            if kind == SDL_WINDOWEVENT_FOCUS_LOST.rawValue {
+                focusLost = true
+                return .mouseUp
+            }
             return .none
         case SDL_MOUSEBUTTONDOWN.rawValue:
             guard event.button.button == csdl_button_left() else { return .none }
             let modifiers = UInt32(SDL_GetModState().rawValue)
             let alt = modifiers & (UInt32(KMOD_ALT.rawValue) | UInt32(KMOD_CTRL.rawValue)) != 0
             let shift = modifiers & UInt32(KMOD_SHIFT.rawValue) != 0
-            return .mouseDown(x: Int(event.button.x), y: Int(event.button.y), mode: MouseTouchMode(alt: alt, shift: shift))
+            return .mouseDown(
+                x: Int(event.button.x), y: Int(event.button.y), mode: MouseTouchMode(alt: alt, shift: shift))
         case SDL_MOUSEMOTION.rawValue:
             guard csdl_left_button_held(event.motion.state) != 0 else { return .none }
             return .mouseMoved(x: Int(event.motion.x), y: Int(event.motion.y))
@@ -237,8 +264,9 @@ public final class SDLWindow {
         case SDL_KEYDOWN.rawValue, SDL_KEYUP.rawValue:
             let isDown = event.type == SDL_KEYDOWN.rawValue
             let mods = UInt32(event.key.keysym.mod)
-            let modifiers = DesktopModifiers(control: mods & UInt32(KMOD_CTRL.rawValue) != 0, alt: mods & UInt32(KMOD_ALT.rawValue) != 0,
-                                             shift: mods & UInt32(KMOD_SHIFT.rawValue) != 0)
+            let modifiers = DesktopModifiers(
+                control: mods & UInt32(KMOD_CTRL.rawValue) != 0, alt: mods & UInt32(KMOD_ALT.rawValue) != 0,
+                shift: mods & UInt32(KMOD_SHIFT.rawValue) != 0)
             var developerKey: SimulatorKey?
             if !modifiers.control && !modifiers.alt && !modifiers.shift {
                 switch Int(event.key.keysym.sym) {
@@ -254,8 +282,9 @@ public final class SDLWindow {
             guard let code = DesktopKeys.evdevCode(usbUsage: Int(event.key.keysym.scancode.rawValue)) else {
                 return isDown && event.key.repeat == 0 ? developerKey.map { .key($0) } ?? .none : .none
             }
-            return .keyboard(keyCode: code, isDown: isDown, isRepeat: event.key.repeat != 0, developerKey: developerKey,
-                             modifiers: modifiers)
+            return .keyboard(
+                keyCode: code, isDown: isDown, isRepeat: event.key.repeat != 0, developerKey: developerKey,
+                modifiers: modifiers)
         default:
             return .none
         }

@@ -61,8 +61,9 @@ public final class EvemuWriter {
         line("# EVEMU 1.3")
         if let comment { line("# \(comment)") }
         line("# Input device name: \"\(device.name)\"")
-        line("# Input device ID: bus 0x\(hex(UInt32(device.busType), 2)) vendor \(hex(UInt32(device.vendor), 4)) "
-            + "product \(hex(UInt32(device.product), 4)) version \(hex(UInt32(device.version), 4))")
+        line(
+            "# Input device ID: bus 0x\(hex(UInt32(device.busType), 2)) vendor \(hex(UInt32(device.vendor), 4)) "
+                + "product \(hex(UInt32(device.product), 4)) version \(hex(UInt32(device.version), 4))")
         // The per-axis values: the only place evemu keeps an axis's value at start (the current slot among them).
         line("# Supported events:")
         line("#   Event type 3 (EV_ABS)")
@@ -74,7 +75,9 @@ public final class EvemuWriter {
             line("#       Max     \(axis.maximum)")
         }
         line("N: \(device.name)")
-        line("I: \(hex(UInt32(device.busType), 4)) \(hex(UInt32(device.vendor), 4)) \(hex(UInt32(device.product), 4)) \(hex(UInt32(device.version), 4))")
+        line(
+            "I: \(hex(UInt32(device.busType), 4)) \(hex(UInt32(device.vendor), 4)) \(hex(UInt32(device.product), 4)) \(hex(UInt32(device.version), 4))"
+        )
         var properties = [UInt8](repeating: 0, count: 8)
         for byte in 0..<4 { properties[byte] = UInt8((device.properties >> UInt32(8 * byte)) & 0xff) }
         line("P: " + bytes(properties))
@@ -85,12 +88,18 @@ public final class EvemuWriter {
         for row in stride(from: 0, to: keys.count, by: 8) { line("B: 01 " + bytes(Array(keys[row..<(row + 8)]))) }
         line("B: 02 " + bytes([UInt8](repeating: 0, count: 8)))
         var axes = [UInt8](repeating: 0, count: Int(AbsoluteAxis.count) / 8)
-        for code in 0..<Int(AbsoluteAxis.count) where device.axis(UInt16(code)) != nil { axes[code / 8] |= 1 << UInt8(code % 8) }
+        for code in 0..<Int(AbsoluteAxis.count) where device.axis(UInt16(code)) != nil {
+            axes[code / 8] |= 1 << UInt8(code % 8)
+        }
         line("B: 03 " + bytes(axes))
-        for type in ["04", "05", "11", "12", "14", "15"] { line("B: \(type) " + bytes([UInt8](repeating: 0, count: 8))) }
+        for type in ["04", "05", "11", "12", "14", "15"] {
+            line("B: \(type) " + bytes([UInt8](repeating: 0, count: 8)))
+        }
         for code in 0..<Int(AbsoluteAxis.count) {
             guard let axis = device.axis(UInt16(code)) else { continue }
-            line("A: \(hex(UInt32(code), 2)) \(axis.minimum) \(axis.maximum) \(axis.fuzz) \(axis.flat) \(axis.resolution)")
+            line(
+                "A: \(hex(UInt32(code), 2)) \(axis.minimum) \(axis.maximum) \(axis.fuzz) \(axis.flat) \(axis.resolution)"
+            )
         }
         flush()
     }
@@ -137,9 +146,12 @@ public final class EvemuWriter {
     /// `value` in decimal with at least `minimumDigits` digits, the sign counted
     /// among them as evemu's `%04d` counts it (`-001`).
     @usableFromInline func appendDecimal(_ value: Int, minimumDigits: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         var rest = value.magnitude
         withUnsafeMutableBytes(of: &digits) { scratch in

@@ -23,8 +23,11 @@ public struct SimulatorScreen: Equatable, Sendable {
     /// Panel pixels per point: the board's `scale`.
     public var scale: Double
 
-    public init(physicalWidth: Int, physicalHeight: Int, rotation: DisplayRotation = .none, zoom: Int = 1, scale: Double = 1) {
-        precondition(physicalWidth > 0 && physicalHeight > 0 && zoom > 0, "SimulatorScreen: sizes and zoom must be positive")
+    public init(
+        physicalWidth: Int, physicalHeight: Int, rotation: DisplayRotation = .none, zoom: Int = 1, scale: Double = 1
+    ) {
+        precondition(
+            physicalWidth > 0 && physicalHeight > 0 && zoom > 0, "SimulatorScreen: sizes and zoom must be positive")
         precondition(scale >= 1 && scale <= 4, "SimulatorScreen: scale is pixels per point, from 1 to 4")
         self.physicalWidth = physicalWidth
         self.physicalHeight = physicalHeight
@@ -45,7 +48,8 @@ public struct SimulatorScreen: Equatable, Sendable {
     @inlinable
     public func logicalPoint(windowX x: Int, windowY y: Int) -> Point {
         let windowPixelsPerPoint = Double(zoom) * scale
-        let cx = min(max(x, 0), windowWidth - 1), cy = min(max(y, 0), windowHeight - 1)
+        let cx = min(max(x, 0), windowWidth - 1)
+        let cy = min(max(y, 0), windowHeight - 1)
         return Point(x: (Double(cx) + 0.5) / windowPixelsPerPoint, y: (Double(cy) + 0.5) / windowPixelsPerPoint)
     }
 
@@ -60,15 +64,26 @@ public struct SimulatorScreen: Equatable, Sendable {
     /// for a finger at logical `point`.
     @inlinable
     public func sensorPosition(for point: Point) -> (x: Int32, y: Int32) {
-        let w = Double(physicalWidth), h = Double(physicalHeight)
+        let w = Double(physicalWidth)
+        let h = Double(physicalHeight)
         // Points to the logical image's pixels, then turned onto the panel.
-        let lx = point.x * scale, ly = point.y * scale
-        let px: Double, py: Double
+        let lx = point.x * scale
+        let ly = point.y * scale
+        let px: Double
+        let py: Double
         switch rotation {
-        case .none: px = lx; py = ly
-        case .clockwise90: px = w - ly; py = lx
-        case .upsideDown: px = w - lx; py = h - ly
-        case .clockwise270: px = ly; py = h - lx
+        case .none:
+            px = lx
+            py = ly
+        case .clockwise90:
+            px = w - ly
+            py = lx
+        case .upsideDown:
+            px = w - lx
+            py = h - ly
+        case .clockwise270:
+            px = ly
+            py = h - lx
         }
         let x = min(max(Int(px.rounded(.down)), 0), physicalWidth - 1)
         let y = min(max(Int(py.rounded(.down)), 0), physicalHeight - 1)

@@ -26,8 +26,9 @@ public final class TouchSimulator {
         self.screen = screen
         device = screen.touchDevice
         // The virtual panel's description always decodes: it has slots and position axes.
-        input = TouchInputPath(decoder: try! TouchDecoder(device: device), transform: screen.touchTransform,
-                               filter: TouchFilter(settings: filters, device: device))
+        input = TouchInputPath(
+            decoder: try! TouchDecoder(device: device), transform: screen.touchTransform,
+            filter: TouchFilter(settings: filters, device: device))
         self.application = application
         fingers = MouseFingers(screenSize: screen.logicalSize)
     }

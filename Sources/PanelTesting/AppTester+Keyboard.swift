@@ -22,8 +22,10 @@ extension AppTester {
     public func frameOfKey(typing text: String) -> Rect? {
         guard let keyboard else { return nil }
         let keys = keyboard.keys
-        for i in keys.indices where keys[i].role == .character
-            && (keyboard.isShifted ? keys[i].shiftedText : keys[i].text) == text {
+        for i in keys.indices
+        where keys[i].role == .character
+            && (keyboard.isShifted ? keys[i].shiftedText : keys[i].text) == text
+        {
             return frameInWindow(of: keys[i], on: keyboard)
         }
         return nil
@@ -41,8 +43,11 @@ extension AppTester {
     /// space, return, a page switch, hide). A missing key is a test issue.
     public func tapKey(_ role: KeyboardKey.Role, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let frame = frameOfKey(role) else {
-            Issue.record(Comment(rawValue: missingKeyboardMessage ?? "the keyboard's \(keyboard?.layout ?? .letters) page has no \(role) key"),
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(
+                    rawValue: missingKeyboardMessage
+                        ?? "the keyboard's \(keyboard?.layout ?? .letters) page has no \(role) key"),
+                sourceLocation: sourceLocation)
             return
         }
         tap(at: frame.center)
@@ -66,19 +71,25 @@ extension AppTester {
                 guard let keyboard, let index = keyboard.nextKeyIndex(toType: character) else { break }
                 let key = keyboard.keys[index]
                 tap(at: frameInWindow(of: key, on: keyboard).center)
-                if key.role != .shift && key.role.switchesLayout == false { typed = true; break }
+                if key.role != .shift && key.role.switchesLayout == false {
+                    typed = true
+                    break
+                }
             }
             if !typed {
-                Issue.record(Comment(rawValue: "the on-screen keyboard has no key that types \"\(character)\" "
-                                        + "(in \"\(text)\"); its pages: letters, numbers and symbols, or a number pad"),
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    Comment(
+                        rawValue: "the on-screen keyboard has no key that types \"\(character)\" "
+                            + "(in \"\(text)\"); its pages: letters, numbers and symbols, or a number pad"),
+                    sourceLocation: sourceLocation)
                 return
             }
         }
     }
 
     var missingKeyboardMessage: String? {
-        keyboard == nil ? "no on-screen keyboard is shown: make a text input first responder first (tap a text field)" : nil
+        keyboard == nil
+            ? "no on-screen keyboard is shown: make a text input first responder first (tap a text field)" : nil
     }
 
     func frameInWindow(of key: KeyboardKey, on keyboard: KeyboardView) -> Rect {
@@ -102,16 +113,25 @@ extension KeyboardView {
         let keys = self.keys
         if character == "\n" { return keys.firstIndex { $0.role == .returnKey } }
         if character == " ", let space = keys.firstIndex(where: { $0.role == .space }) { return space }
-        if let index = keys.firstIndex(where: { $0.role == .character && (isShifted ? $0.shiftedText : $0.text) == character }) {
+        if let index = keys.firstIndex(where: {
+            $0.role == .character && (isShifted ? $0.shiftedText : $0.text) == character
+        }) {
             return index
         }
-        if layout == .letters, keys.contains(where: { $0.role == .character && ($0.text == character || $0.shiftedText == character) }) {
+        if layout == .letters,
+            keys.contains(where: { $0.role == .character && ($0.text == character || $0.shiftedText == character) })
+        {
             return keys.firstIndex { $0.role == .shift }
         }
         let reachable: [KeyboardLayout] = layout.isPad ? [] : [.letters, .numbers, .symbols]
-        guard let target = reachable.first(where: { page in
-            page != layout && self.keys(of: page).contains { $0.role == .character && ($0.text == character || $0.shiftedText == character) }
-        }) else { return nil }
+        guard
+            let target = reachable.first(where: { page in
+                page != layout
+                    && self.keys(of: page).contains {
+                        $0.role == .character && ($0.text == character || $0.shiftedText == character)
+                    }
+            })
+        else { return nil }
         if let direct = keys.firstIndex(where: { $0.role == .layoutSwitch(target) }) { return direct }
         return keys.firstIndex { $0.role == .layoutSwitch(.numbers) }
     }

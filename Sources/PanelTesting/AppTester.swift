@@ -78,12 +78,15 @@ public final class AppTester {
     ///     finds it when `nil` (`PANELKIT_ASSETS`, or the PanelKit checkout).
     /// - Throws: ``AppTesterError`` when the app does not launch: an unknown
     ///   option, `applicationWillLaunch` threw, no window, no fonts.
-    public init<D: ApplicationDelegate>(_ type: D.Type, screenSize: Size? = nil, scale: Double? = nil, board: Board? = nil,
-                                        arguments: [String] = [], assetsPath: String? = nil) throws {
+    public init<D: ApplicationDelegate>(
+        _ type: D.Type, screenSize: Size? = nil, scale: Double? = nil, board: Board? = nil,
+        arguments: [String] = [], assetsPath: String? = nil
+    ) throws {
         let sink = MemorySink()
         do throws(LaunchError) {
-            app = try HeadlessApp.launch(type, screenSize: screenSize, scale: scale, board: board, arguments: arguments,
-                                         logSink: sink, assetsPath: assetsPath, programName: "\(D.self)")
+            app = try HeadlessApp.launch(
+                type, screenSize: screenSize, scale: scale, board: board, arguments: arguments,
+                logSink: sink, assetsPath: assetsPath, programName: "\(D.self)")
         } catch {
             throw AppTesterError("cannot launch \(D.self): \(error.message)")
         }
@@ -199,8 +202,10 @@ public final class AppTester {
     /// moves over `duration` seconds, then lifted together. A
     /// ``PinchGestureRecognizer`` begins a few points in and measures its
     /// scale from there: `endDistance` over the distance when it began.
-    public func pinch(center: Point, from startDistance: Double, to endDistance: Double,
-                      duration: Double = 0.3, steps: Int = 10) {
+    public func pinch(
+        center: Point, from startDistance: Double, to endDistance: Double,
+        duration: Double = 0.3, steps: Int = 10
+    ) {
         precondition(steps >= 1, "a pinch needs at least one move")
         twoFingers(steps: steps, duration: duration) { fraction in
             let half = (startDistance + (endDistance - startDistance) * fraction) / 2
@@ -218,7 +223,8 @@ public final class AppTester {
         precondition(radius > 0, "the fingers need a radius above 0")
         twoFingers(steps: steps, duration: duration) { fraction in
             let turned = angle * fraction
-            let dx = radius * cos(turned), dy = radius * sin(turned)
+            let dx = radius * cos(turned)
+            let dy = radius * sin(turned)
             return (Point(x: center.x - dx, y: center.y - dy), Point(x: center.x + dx, y: center.y + dy))
         }
     }
@@ -233,36 +239,46 @@ public final class AppTester {
     }
 
     /// Double-taps the centre of the view named `viewName`.
-    public func doubleTap(_ viewName: String, interval: Double = 0.1, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func doubleTap(_ viewName: String, interval: Double = 0.1, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         guard let point = target(viewName, sourceLocation) else { return }
         doubleTap(at: point, interval: interval)
     }
 
     /// Drags the view named `viewName` by `translation` points: from its
     /// centre or, for a ``Slider``, from its thumb, as a finger would take it.
-    public func drag(_ viewName: String, by translation: Point, duration: Double = 0.3, steps: Int = 10,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    public func drag(
+        _ viewName: String, by translation: Point, duration: Double = 0.3, steps: Int = 10,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let view = targetView(viewName, sourceLocation) else { return }
         let start = dragStart(of: view)
-        drag(from: start, to: Point(x: start.x + translation.x, y: start.y + translation.y), duration: duration, steps: steps)
+        drag(
+            from: start, to: Point(x: start.x + translation.x, y: start.y + translation.y), duration: duration,
+            steps: steps)
     }
 
     /// Long-presses the centre of the view named `viewName` for `duration` seconds.
-    public func longPress(_ viewName: String, duration: Double = 0.6, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func longPress(_ viewName: String, duration: Double = 0.6, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         guard let point = target(viewName, sourceLocation) else { return }
         longPress(at: point, duration: duration)
     }
 
     /// Pinches about the centre of the view named `viewName`; see ``pinch(center:from:to:duration:steps:)``.
-    public func pinch(_ viewName: String, from startDistance: Double, to endDistance: Double,
-                      duration: Double = 0.3, steps: Int = 10, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func pinch(
+        _ viewName: String, from startDistance: Double, to endDistance: Double,
+        duration: Double = 0.3, steps: Int = 10, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let point = target(viewName, sourceLocation) else { return }
         pinch(center: point, from: startDistance, to: endDistance, duration: duration, steps: steps)
     }
 
     /// Rotates two fingers about the centre of the view named `viewName`; see ``rotate(center:radius:by:duration:steps:)``.
-    public func rotate(_ viewName: String, radius: Double = 60, by angle: Double, duration: Double = 0.3,
-                       steps: Int = 10, sourceLocation: SourceLocation = #_sourceLocation) {
+    public func rotate(
+        _ viewName: String, radius: Double = 60, by angle: Double, duration: Double = 0.3,
+        steps: Int = 10, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let point = target(viewName, sourceLocation) else { return }
         rotate(center: point, radius: radius, by: angle, duration: duration, steps: steps)
     }
@@ -448,22 +464,28 @@ public final class AppTester {
     ///
     /// `tolerance` is the largest difference, out of 255, allowed in each of
     /// red, green and blue.
-    public func compareSnapshot(named name: String, referenceDirectory: String = "Tests/Golden",
-                                outputDirectory: String? = nil, tolerance: UInt8 = 2,
-                                filePath: String = #filePath) -> GoldenResult {
-        GoldenImage.check(snapshot(), named: name, tolerance: tolerance, in: referenceDirectory,
-                          outputDirectory: outputDirectory, file: filePath)
+    public func compareSnapshot(
+        named name: String, referenceDirectory: String = "Tests/Golden",
+        outputDirectory: String? = nil, tolerance: UInt8 = 2,
+        filePath: String = #filePath
+    ) -> GoldenResult {
+        GoldenImage.check(
+            snapshot(), named: name, tolerance: tolerance, in: referenceDirectory,
+            outputDirectory: outputDirectory, file: filePath)
     }
 
     /// ``compareSnapshot(named:referenceDirectory:outputDirectory:tolerance:filePath:)``
     /// that records a test issue, with what differs and where the images are,
     /// when the drawing does not match (or there is no reference yet).
     @discardableResult
-    public func assertSnapshot(named name: String, referenceDirectory: String = "Tests/Golden",
-                               outputDirectory: String? = nil, tolerance: UInt8 = 2,
-                               sourceLocation: SourceLocation = #_sourceLocation) -> GoldenResult {
-        let result = compareSnapshot(named: name, referenceDirectory: referenceDirectory, outputDirectory: outputDirectory,
-                                     tolerance: tolerance, filePath: sourceLocation.filePath)
+    public func assertSnapshot(
+        named name: String, referenceDirectory: String = "Tests/Golden",
+        outputDirectory: String? = nil, tolerance: UInt8 = 2,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> GoldenResult {
+        let result = compareSnapshot(
+            named: name, referenceDirectory: referenceDirectory, outputDirectory: outputDirectory,
+            tolerance: tolerance, filePath: sourceLocation.filePath)
         if !result.passed {
             Issue.record(Comment(rawValue: result.message), sourceLocation: sourceLocation)
         }
@@ -494,16 +516,20 @@ public final class AppTester {
     /// `AllocationCounter.count { app.moveTouch(to: point) }`.
     /// Make every run the same (end where it started), and count on the
     /// thread that runs the test: allocations of other threads do not count.
-    public func allocationsPerFrame(warmUpRuns: Int = 2, sourceLocation: SourceLocation = #_sourceLocation,
-                                    _ gesture: (AppTester) -> Void) -> UInt64 {
+    public func allocationsPerFrame(
+        warmUpRuns: Int = 2, sourceLocation: SourceLocation = #_sourceLocation,
+        _ gesture: (AppTester) -> Void
+    ) -> UInt64 {
         frameAllocations(warmUpRuns: warmUpRuns, sourceLocation: sourceLocation, gesture).max() ?? 0
     }
 
     /// The allocations of each input frame of `gesture` after `warmUpRuns`
     /// uncounted runs, in order; see ``allocationsPerFrame(warmUpRuns:sourceLocation:_:)``.
     /// A gesture that sends no frame is a test issue.
-    public func frameAllocations(warmUpRuns: Int = 2, sourceLocation: SourceLocation = #_sourceLocation,
-                                 _ gesture: (AppTester) -> Void) -> [UInt64] {
+    public func frameAllocations(
+        warmUpRuns: Int = 2, sourceLocation: SourceLocation = #_sourceLocation,
+        _ gesture: (AppTester) -> Void
+    ) -> [UInt64] {
         precondition(warmUpRuns >= 0)
         precondition(!isCountingAllocations, "frameAllocations does not nest")
         for _ in 0..<warmUpRuns { gesture(self) }
@@ -582,9 +608,11 @@ public final class AppTester {
         if let view = view(named: name) {
             let point = center(of: view)
             if !window.bounds.contains(point) {
-                Issue.record(Comment(rawValue: "the view named \"\(name)\" is off the screen: its centre is at "
-                                        + "(\(point.x), \(point.y)), the window is \(window.bounds.width)x\(window.bounds.height)"),
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    Comment(
+                        rawValue: "the view named \"\(name)\" is off the screen: its centre is at "
+                            + "(\(point.x), \(point.y)), the window is \(window.bounds.width)x\(window.bounds.height)"),
+                    sourceLocation: sourceLocation)
             }
             return view
         }
@@ -594,9 +622,11 @@ public final class AppTester {
             for subview in view.subviews { collect(subview) }
         }
         collect(window)
-        Issue.record(Comment(rawValue: "no view named \"\(name)\" in the window; its named views: "
-                                + (names.isEmpty ? "none" : names.joined(separator: ", "))),
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            Comment(
+                rawValue: "no view named \"\(name)\" in the window; its named views: "
+                    + (names.isEmpty ? "none" : names.joined(separator: ", "))),
+            sourceLocation: sourceLocation)
         return nil
     }
 

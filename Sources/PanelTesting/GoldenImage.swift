@@ -46,8 +46,10 @@ public enum GoldenImage {
     /// Compares `framebuffer` with `Tests/Golden/<name>.png`; see ``GoldenImage``.
     ///
     /// `name` is a file name without extension (letters, digits, `-`, `_`, `.`).
-    public static func check(_ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
-                             file: StaticString = #filePath) -> GoldenResult {
+    public static func check(
+        _ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
+        file: StaticString = #filePath
+    ) -> GoldenResult {
         check(framebuffer, named: name, tolerance: tolerance, in: "Tests/Golden", file: "\(file)")
     }
 
@@ -59,25 +61,33 @@ public enum GoldenImage {
     /// `outputDirectory`, relative or absolute the same way; by default
     /// `.build-golden` at the package root, which a `.build-*/` line in
     /// `.gitignore` keeps out of git.
-    public static func check(_ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
-                             in referenceDirectory: String, outputDirectory: String? = nil,
-                             file: String = #filePath) -> GoldenResult {
+    public static func check(
+        _ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
+        in referenceDirectory: String, outputDirectory: String? = nil,
+        file: String = #filePath
+    ) -> GoldenResult {
         guard let references = directory(referenceDirectory, inPackageOf: file),
-              let output = directory(outputDirectory ?? ".build-golden", inPackageOf: file) else {
-            return GoldenResult(name: name, outcome: .error, referencePath: "",
-                                message: "no Package.swift in any folder above \(file); cannot find \(referenceDirectory)")
+            let output = directory(outputDirectory ?? ".build-golden", inPackageOf: file)
+        else {
+            return GoldenResult(
+                name: name, outcome: .error, referencePath: "",
+                message: "no Package.swift in any folder above \(file); cannot find \(referenceDirectory)")
         }
-        return check(framebuffer, named: name, tolerance: tolerance, referenceDirectory: references, outputDirectory: output)
+        return check(
+            framebuffer, named: name, tolerance: tolerance, referenceDirectory: references, outputDirectory: output)
     }
 
     /// The same check with the folders given: references are read from (and,
     /// when updating, written to) `referenceDirectory`, failures' images go
     /// to `outputDirectory`. Both are created when needed.
-    public static func check(_ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
-                             referenceDirectory: String, outputDirectory: String) -> GoldenResult {
+    public static func check(
+        _ framebuffer: Framebuffer, named name: String, tolerance: UInt8 = 2,
+        referenceDirectory: String, outputDirectory: String
+    ) -> GoldenResult {
         guard isValidName(name) else {
-            return GoldenResult(name: name, outcome: .error, referencePath: "",
-                                message: "golden image name '\(name)' must be letters, digits, '-', '_' or '.'")
+            return GoldenResult(
+                name: name, outcome: .error, referencePath: "",
+                message: "golden image name '\(name)' must be letters, digits, '-', '_' or '.'")
         }
         let referencePath = "\(referenceDirectory)/\(name).png"
         let actualPath = "\(outputDirectory)/\(name).actual.png"
@@ -144,8 +154,9 @@ public enum GoldenImage {
                     + "differences in red in \(diffPath)); actual image: \(actualPath); "
                     + "if the change is intended, update with `\(updateCommand)`")
         } catch {
-            return GoldenResult(name: name, outcome: .error, referencePath: referencePath,
-                                message: "golden image '\(name)': \(error)")
+            return GoldenResult(
+                name: name, outcome: .error, referencePath: referencePath,
+                message: "golden image '\(name)': \(error)")
         }
     }
 
@@ -156,23 +167,29 @@ public enum GoldenImage {
     }
 
     /// How `framebuffer` differs from `reference` (which must be the same size).
-    public static func compare(_ framebuffer: Framebuffer, with reference: PNGImage,
-                               tolerance: UInt8) -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
+    public static func compare(
+        _ framebuffer: Framebuffer, with reference: PNGImage,
+        tolerance: UInt8
+    ) -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
         precondition(reference.width == framebuffer.width && reference.height == framebuffer.height)
         return compare(framebuffer, tolerance: tolerance) { x, y in reference.color(atX: x, y: y) }
     }
 
     /// How `framebuffer` differs from another framebuffer of the same size
     /// (a drawing against its reference drawn another way).
-    public static func compare(_ framebuffer: Framebuffer, with reference: Framebuffer,
-                               tolerance: UInt8) -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
+    public static func compare(
+        _ framebuffer: Framebuffer, with reference: Framebuffer,
+        tolerance: UInt8
+    ) -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
         precondition(reference.width == framebuffer.width && reference.height == framebuffer.height)
         return compare(framebuffer, tolerance: tolerance) { x, y in reference.color(atX: x, y: y) }
     }
 
     static func compare(_ framebuffer: Framebuffer, tolerance: UInt8, reference: (Int, Int) -> Color)
-        -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?) {
-        var differing = 0, largest = 0
+        -> (differingPixels: Int, largestDifference: Int, firstDifference: (x: Int, y: Int)?)
+    {
+        var differing = 0
+        var largest = 0
         var first: (x: Int, y: Int)?
         for y in 0..<framebuffer.height {
             for x in 0..<framebuffer.width {
@@ -189,7 +206,9 @@ public enum GoldenImage {
 
     /// The diff picture: the drawing dimmed to grey, differing pixels pure red.
     /// The returned display owns the pixels.
-    public static func diffImage(_ framebuffer: Framebuffer, against reference: PNGImage, tolerance: UInt8) -> HeadlessDisplay {
+    public static func diffImage(_ framebuffer: Framebuffer, against reference: PNGImage, tolerance: UInt8)
+        -> HeadlessDisplay
+    {
         let display = HeadlessDisplay(width: framebuffer.width, height: framebuffer.height)
         let out = display.framebuffer
         for y in 0..<framebuffer.height {
@@ -236,10 +255,11 @@ public enum GoldenImage {
     }
 
     static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && name.unicodeScalars.allSatisfy { scalar in
-            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
-                || scalar == "-" || scalar == "_" || scalar == "."
-        }
+        !name.isEmpty && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { scalar in
+                (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+                    || scalar == "-" || scalar == "_" || scalar == "."
+            }
     }
 
     static func makeDirectory(_ directory: String, for file: String) throws(PNGError) {
@@ -286,8 +306,10 @@ public struct GoldenResult: CustomStringConvertible, Sendable {
     public let diffPath: String?
     public let message: String
 
-    public init(name: String, outcome: Outcome, differingPixels: Int = 0, largestDifference: Int = 0,
-                referencePath: String, actualPath: String? = nil, diffPath: String? = nil, message: String) {
+    public init(
+        name: String, outcome: Outcome, differingPixels: Int = 0, largestDifference: Int = 0,
+        referencePath: String, actualPath: String? = nil, diffPath: String? = nil, message: String
+    ) {
         self.name = name
         self.outcome = outcome
         self.differingPixels = differingPixels

@@ -19,15 +19,17 @@ public struct PanelRun {
             for (name, value) in environment { variables[name] = value }
             process.environment = variables
         }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return PanelRun(status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
-                        stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return PanelRun(
+            status: process.terminationStatus, exitedNormally: process.terminationReason == .exit,
+            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 

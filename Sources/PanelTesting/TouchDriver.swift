@@ -35,7 +35,9 @@ public final class TouchDriver {
     /// app: its windows stay as they are. `window` is the one ``window`` names.
     /// The application's run loop must run on a ``ManualClock``.
     public init(driving application: Application, window: Window) {
-        guard let clock = application.runLoop.manualClock else { fatalError("TouchDriver needs a run loop on a ManualClock") }
+        guard let clock = application.runLoop.manualClock else {
+            fatalError("TouchDriver needs a run loop on a ManualClock")
+        }
         self.clock = clock
         self.application = application
         self.window = window

@@ -59,7 +59,8 @@ final class FontFace {
         }
         guard select(sizeKey: sizeKey), let size = face.pointee.size else { return nil }
         let m = size.pointee.metrics
-        let ascender = Int32(clamping: m.ascender), descender = Int32(clamping: m.descender)
+        let ascender = Int32(clamping: m.ascender)
+        let descender = Int32(clamping: m.descender)
         // FreeType's `height` is ascender − descender + line gap, scaled; never
         // let a broken font make lines overlap.
         let height = max(Int32(clamping: m.height), ascender - descender, 64)
@@ -157,7 +158,8 @@ final class FontLibrary {
     @usableFromInline
     func open(_ name: String) throws(TextError) -> FontFace {
         if name.isEmpty || name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(0)
-            || FontLibrary.sameBytes(name, ".") || FontLibrary.sameBytes(name, "..") {
+            || FontLibrary.sameBytes(name, ".") || FontLibrary.sameBytes(name, "..")
+        {
             throw TextError.badFontName(name, directory: directory)
         }
         let base = directory + "/" + name
@@ -174,8 +176,10 @@ final class FontLibrary {
         guard error == 0, let face else { throw TextError.unreadableFont(path, freeTypeError: error) }
         guard cfreetype_is_scalable(face) != 0 else {
             FT_Done_Face(face)
-            throw TextError(kind: .unreadableFont, path: path,
-                            message: "'\(path)' is a bitmap font: PanelKit needs a scalable TrueType (.ttf) or OpenType (.otf) font")
+            throw TextError(
+                kind: .unreadableFont, path: path,
+                message: "'\(path)' is a bitmap font: PanelKit needs a scalable TrueType (.ttf) or OpenType (.otf) font"
+            )
         }
         let loaded = FontFace(name: name, path: path, index: faces.count, face: face)
         faces.append(loaded)
@@ -184,8 +188,11 @@ final class FontLibrary {
 
     @usableFromInline
     func tooManyFaces(_ path: String) throws(TextError) -> FontFace {
-        throw TextError(kind: .unreadableFont, path: path,
-                        message: "cannot open '\(path)': \(FontLibrary.maximumFaceCount) fonts are already loaded, the most one renderer holds")
+        throw TextError(
+            kind: .unreadableFont, path: path,
+            message:
+                "cannot open '\(path)': \(FontLibrary.maximumFaceCount) fonts are already loaded, the most one renderer holds"
+        )
     }
 
     /// `size` in 26.6 fixed point, or `nil` when it is not a usable size.

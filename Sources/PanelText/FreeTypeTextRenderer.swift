@@ -108,11 +108,13 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// shaped once. Wrapped, it shares `draw`'s layout at the same width.
     public func measure(_ text: String, font: Font, width: Double?) -> Size {
         guard !text.isEmpty, let resolved = resolveRecordingError(font) else { return .zero }
-        let index = laidOutIndex(text, resolved, wraps: width != nil, maxWidth: width.map(Self.fixedWidth) ?? Self.unbrokenWidth)
+        let index = laidOutIndex(
+            text, resolved, wraps: width != nil, maxWidth: width.map(Self.fixedWidth) ?? Self.unbrokenWidth)
         let extent = laidOut.extent(index)
         releaseOversizedLayout()
         // Multiplied as Doubles (exact here): thousands of lines of a large font overflow a 32-bit Int.
-        return Size(width: Double(extent.widest) / 64, height: Double(extent.lines) * Double(resolved.metrics.lineHeight) / 64)
+        return Size(
+            width: Double(extent.widest) / 64, height: Double(extent.lines) * Double(resolved.metrics.lineHeight) / 64)
     }
 
     /// From the same shaping as `draw`: kerning included, controls and
@@ -162,8 +164,9 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// `wraps`, else on one line truncated to `maxWidth`
     /// (``unbrokenWidth``: not cut); laid out into it first on a miss.
     @usableFromInline func laidOutIndex(_ text: String, _ resolved: ResolvedFont, wraps: Bool, maxWidth: Int) -> Int {
-        let slot = laidOut.slot(for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
-                                maxWidth: maxWidth)
+        let slot = laidOut.slot(
+            for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
+            maxWidth: maxWidth)
         guard !slot.isHit else { return slot.index }
         layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
         if wraps {
@@ -174,9 +177,10 @@ public final class FreeTypeTextRenderer: TextRendering {
                 layout.truncateTail(maxWidth: maxWidth, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
             }
         }
-        laidOut.store(layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
-                      wraps: wraps, maxWidth: maxWidth)
-        laidOutTextCount &+= 1   // a count to take differences of: wraps rather than traps on a 32-bit board
+        laidOut.store(
+            layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
+            wraps: wraps, maxWidth: maxWidth)
+        laidOutTextCount &+= 1 // a count to take differences of: wraps rather than traps on a 32-bit board
         return slot.index
     }
 
@@ -195,15 +199,17 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// with room to add, and a board lays a text out as the host does.
     @usableFromInline static let maximumWidth: Double = 16_777_216
 
-    public func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
-                     lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {
+    public func draw(
+        _ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
+        lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer
+    ) {
         guard !text.isEmpty else { return }
-        let alpha = alpha >= 0 ? min(alpha, 1) : 0   // NaN counts as 0
+        let alpha = alpha >= 0 ? min(alpha, 1) : 0 // NaN counts as 0
         let inkAlpha = UInt32((Double(color.alpha) * alpha).rounded())
         let limit = Double(1 << 30)
         guard inkAlpha > 0,
-              rect.minX.magnitude < limit, rect.minY.magnitude < limit,   // also false for NaN
-              rect.width > 0, rect.width < limit, rect.height >= 0, rect.height < limit
+            rect.minX.magnitude < limit, rect.minY.magnitude < limit, // also false for NaN
+            rect.width > 0, rect.width < limit, rect.height >= 0, rect.height < limit
         else { return }
         let box = PixelBox(clip, in: framebuffer)
         guard !box.isEmpty, let resolved = resolveRecordingError(font) else { return }
@@ -217,14 +223,16 @@ public final class FreeTypeTextRenderer: TextRendering {
         // lookup serve a label's pens and its drawing.
         // A text too long for the cache is cut at once: it would be laid out twice.
         let isKept = text.utf8.count <= LaidOutTextCache.byteCapacity
-        var index = laidOutIndex(text, resolved, wraps: wraps, maxWidth: wraps || !isKept ? maxWidth : Self.unbrokenWidth)
+        var index = laidOutIndex(
+            text, resolved, wraps: wraps, maxWidth: wraps || !isKept ? maxWidth : Self.unbrokenWidth)
         if !wraps && isKept && !laidOut.isOneLine(index, fitting: maxWidth) {
             index = laidOutIndex(text, resolved, wraps: false, maxWidth: maxWidth)
         }
         laidOut.draw(
             index, in: rect, lineHeight: lineHeight, ascender: Int(resolved.metrics.ascender), alignment: alignment,
-            blender: GlyphBlender(framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha,
-                                  tables: blendTables),
+            blender: GlyphBlender(
+                framebuffer: framebuffer, clip: box, coverage: cache.pixels, color: color, alpha: inkAlpha,
+                tables: blendTables),
             glyphs: cache.glyphs)
         releaseOversizedLayout()
     }
@@ -272,7 +280,7 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// and cut every text on the board to its ellipsis.
     @usableFromInline
     static func fixedWidth(_ width: Double) -> Int {
-        guard width > 0 else { return 0 }   // also NaN
+        guard width > 0 else { return 0 } // also NaN
         return Int((min(width, maximumWidth) * 64).rounded(.down))
     }
 }

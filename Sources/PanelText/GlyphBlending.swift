@@ -15,10 +15,16 @@ struct PixelBox {
     /// renderer's fills count them; empty for a rectangle with NaN in it.
     @usableFromInline
     init(_ rect: Rect, in framebuffer: Framebuffer) {
-        x0 = 0; y0 = 0; x1 = 0; y1 = 0
-        let w = Double(framebuffer.width), h = Double(framebuffer.height)
-        let minX = max(0, rect.minX), minY = max(0, rect.minY)
-        let maxX = min(w, rect.maxX), maxY = min(h, rect.maxY)
+        x0 = 0
+        y0 = 0
+        x1 = 0
+        y1 = 0
+        let w = Double(framebuffer.width)
+        let h = Double(framebuffer.height)
+        let minX = max(0, rect.minX)
+        let minY = max(0, rect.minY)
+        let maxX = min(w, rect.maxX)
+        let maxY = min(h, rect.maxY)
         // Comparisons with NaN are false, so a NaN edge leaves the box empty.
         guard minX < maxX, minY < maxY else { return }
         x0 = Int((minX - 0.5).rounded(.up))
@@ -49,8 +55,10 @@ struct GlyphBlender {
     @usableFromInline let tableUnder: UInt32
 
     @usableFromInline
-    init(framebuffer: Framebuffer, clip: PixelBox, coverage: UnsafeMutablePointer<UInt8>, color: Color, alpha: UInt32,
-         tables: BlendTables? = nil) {
+    init(
+        framebuffer: Framebuffer, clip: PixelBox, coverage: UnsafeMutablePointer<UInt8>, color: Color, alpha: UInt32,
+        tables: BlendTables? = nil
+    ) {
         self.framebuffer = framebuffer
         self.clip = clip
         self.coverage = coverage
@@ -60,7 +68,8 @@ struct GlyphBlender {
             // The background, guessed before the text is drawn: the pixel at the
             // middle of the clip's left edge (a button's fill there is full, its corners are not).
             let y = (clip.y0 + clip.y1) / 2
-            let under = framebuffer.baseAddress.load(fromByteOffset: y * framebuffer.stride + clip.x0 * 4, as: UInt32.self)
+            let under = framebuffer.baseAddress.load(
+                fromByteOffset: y * framebuffer.stride + clip.x0 * 4, as: UInt32.self)
             table = tables.table(color: color.xrgb8888, alpha: alpha, under: under)
             tableUnder = under
         } else {
@@ -72,16 +81,19 @@ struct GlyphBlender {
     /// Draws `glyph` with its pen at `penX` on the baseline `baseline`.
     @usableFromInline
     func draw(_ glyph: CachedGlyph, penX: Int, baseline: Int) {
-        draw(coverage + glyph.offset, width: Int(glyph.width), height: Int(glyph.height),
-             left: penX + Int(glyph.left), top: baseline - Int(glyph.top))
+        draw(
+            coverage + glyph.offset, width: Int(glyph.width), height: Int(glyph.height),
+            left: penX + Int(glyph.left), top: baseline - Int(glyph.top))
     }
 
     /// Blends `width × height` coverage bytes (rows top first) with their
     /// top-left corner at pixel (`left`, `top`).
     @usableFromInline
     func draw(_ coverage: UnsafePointer<UInt8>, width: Int, height: Int, left: Int, top: Int) {
-        let x0 = max(left, clip.x0), x1 = min(left + width, clip.x1)
-        let y0 = max(top, clip.y0), y1 = min(top + height, clip.y1)
+        let x0 = max(left, clip.x0)
+        let x1 = min(left + width, clip.x1)
+        let y0 = max(top, clip.y0)
+        let y1 = min(top + height, clip.y1)
         guard x0 < x1, y0 < y1 else { return }
         let count = x1 - x0
         var coverageRow = coverage + (y0 - top) * width + (x0 - left)
@@ -92,9 +104,11 @@ struct GlyphBlender {
         case .xrgb8888:
             while y < y1 {
                 if let table {
-                    lookUpRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count, table: table)
+                    lookUpRow(
+                        coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count, table: table)
                 } else {
-                    blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) { under, a in
+                    blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) {
+                        under, a in
                         Renderer.blend(color, alpha: a, over: under)
                     }
                 }
@@ -119,8 +133,10 @@ struct GlyphBlender {
     /// hold it (most of a glyph's box over a flat fill) are one vector test
     /// and a lookup each; a row's mixed stretches and its tail go pixel by pixel.
     @inline(__always) @usableFromInline
-    func lookUpRow(_ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<UInt32>, count: Int,
-                   table: UnsafeMutablePointer<UInt32>) {
+    func lookUpRow(
+        _ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<UInt32>, count: Int,
+        table: UnsafeMutablePointer<UInt32>
+    ) {
         let raw = UnsafeRawPointer(coverage)
         let background = tableUnder
         let flat = SIMD8<UInt32>(repeating: background)
@@ -181,8 +197,10 @@ struct GlyphBlender {
     /// keeps what was there. Full coverage of an opaque colour blends to the
     /// colour itself.
     @inline(__always) @usableFromInline
-    func blendRow<Pixel: FixedWidthInteger>(_ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>,
-                                            count: Int, _ blend: (Pixel, UInt32) -> Pixel) {
+    func blendRow<Pixel: FixedWidthInteger>(
+        _ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>,
+        count: Int, _ blend: (Pixel, UInt32) -> Pixel
+    ) {
         let raw = UnsafeRawPointer(coverage)
         let opaque = alpha == 255
         let alpha = self.alpha
@@ -265,7 +283,7 @@ final class BlendTables {
         keys[oldest] = Key(color: color, alpha: alpha, under: under, lastUse: clock)
         let table = results + oldest * 256
         table.update(repeating: 0, count: 256)
-        table[0] = under   // no coverage: the pixel stays as it is
+        table[0] = under // no coverage: the pixel stays as it is
         return table
     }
 }

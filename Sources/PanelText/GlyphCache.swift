@@ -106,12 +106,14 @@ final class GlyphCache {
     @inline(__always) @usableFromInline
     func kerning(_ face: FontFace, _ sizeKey: Int32, _ left: UInt32, _ right: UInt32) -> Int32 {
         guard face.hasKerning, left <= 0xFFFF, right <= 0xFFFF else { return 0 }
-        let key = UInt64(face.index) << 56 | UInt64(UInt32(bitPattern: sizeKey)) << 32 | UInt64(left) << 16 | UInt64(right)
+        let key =
+            UInt64(face.index) << 56 | UInt64(UInt32(bitPattern: sizeKey)) << 32 | UInt64(left) << 16 | UInt64(right)
         if let value = kerningPairs.value(for: key) { return value }
         var delta = FT_Vector(x: 0, y: 0)
         var value: Int32 = 0
         if face.select(sizeKey: sizeKey),
-           FT_Get_Kerning(face.face, left, right, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 {
+            FT_Get_Kerning(face.face, left, right, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0
+        {
             value = GlyphCache.limited(delta.x)
         }
         kerningPairs.set(value, for: key)
@@ -131,13 +133,16 @@ final class GlyphCache {
         if error != 0, glyphID != 0 { error = FT_Load_Glyph(face.face, 0, flags) }
         guard error == 0, let slot = face.face.pointee.glyph else { return result }
         result.advance = GlyphCache.limited(slot.pointee.advance.x)
-        rasterizedCount &+= 1   // a count to take differences of: wraps rather than traps on a 32-bit board
+        rasterizedCount &+= 1 // a count to take differences of: wraps rather than traps on a 32-bit board
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return result }
 
         let bitmap = slot.pointee.bitmap
-        let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        let width = Int(bitmap.width)
+        let height = Int(bitmap.rows)
+        let pitch = Int(bitmap.pitch)
         let mode = bitmap.pixel_mode
-        let gray = mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue), mono = mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
+        let gray = mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue)
+        let mono = mode == UInt8(FT_PIXEL_MODE_MONO.rawValue)
         guard width > 0, height > 0, gray || mono, let buffer = bitmap.buffer else { return result }
 
         reserve(width * height)

@@ -62,7 +62,10 @@ final class KeyTable {
         var i = slot(for: key)
         while true {
             let k = keys[i]
-            if k == key { values[i] = value; return }
+            if k == key {
+                values[i] = value
+                return
+            }
             if k == KeyTable.emptyKey {
                 keys[i] = key
                 values[i] = value
@@ -82,7 +85,9 @@ final class KeyTable {
 
     @usableFromInline
     func grow() {
-        let oldKeys = keys, oldValues = values, oldCapacity = capacity
+        let oldKeys = keys
+        let oldValues = values
+        let oldCapacity = capacity
         capacity = oldCapacity * 2
         shift -= 1
         keys = .allocate(capacity: capacity)

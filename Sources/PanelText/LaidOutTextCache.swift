@@ -84,8 +84,10 @@ final class LaidOutTextCache {
 
     /// Whether `slot` holds `text` (`byteCount` UTF-8 bytes) laid out this way.
     @inline(__always) @usableFromInline
-    func slot(_ slot: LaidOutText, holds text: String, byteCount: Int, faceIndex: Int, sizeKey: Int32, wraps: Bool,
-              maxWidth: Int) -> Bool {
+    func slot(
+        _ slot: LaidOutText, holds text: String, byteCount: Int, faceIndex: Int, sizeKey: Int32, wraps: Bool,
+        maxWidth: Int
+    ) -> Bool {
         slot.isValid && slot.faceIndex == faceIndex && slot.sizeKey == sizeKey && slot.wraps == wraps
             && slot.maxWidth == maxWidth && slot.byteCount == byteCount && holds(text, from: slot.byteStart)
     }
@@ -143,14 +145,21 @@ final class LaidOutTextCache {
 
     /// The slot holding this text and layout (`isHit`), or the one to lay it out into.
     @usableFromInline
-    func slot(for text: String, faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int) -> (index: Int, isHit: Bool) {
+    func slot(for text: String, faceIndex: Int, sizeKey: Int32, wraps: Bool, maxWidth: Int) -> (index: Int, isHit: Bool)
+    {
         let byteCount = text.utf8.count
-        if recent.0 >= 0, slot(slots[recent.0], holds: text, byteCount: byteCount, faceIndex: faceIndex, sizeKey: sizeKey,
-                               wraps: wraps, maxWidth: maxWidth) {
+        if recent.0 >= 0,
+            slot(
+                slots[recent.0], holds: text, byteCount: byteCount, faceIndex: faceIndex, sizeKey: sizeKey,
+                wraps: wraps, maxWidth: maxWidth)
+        {
             return hit(recent.0)
         }
-        if recent.1 >= 0, slot(slots[recent.1], holds: text, byteCount: byteCount, faceIndex: faceIndex, sizeKey: sizeKey,
-                               wraps: wraps, maxWidth: maxWidth) {
+        if recent.1 >= 0,
+            slot(
+                slots[recent.1], holds: text, byteCount: byteCount, faceIndex: faceIndex, sizeKey: sizeKey,
+                wraps: wraps, maxWidth: maxWidth)
+        {
             recent = (recent.1, recent.0)
             return hit(recent.0)
         }
@@ -168,8 +177,11 @@ final class LaidOutTextCache {
                 continue
             }
             if slots[victim].isValid && slot.lastUse < slots[victim].lastUse { victim = index }
-            guard slot.hash == hash, self.slot(slot, holds: text, byteCount: byteCount, faceIndex: faceIndex,
-                                               sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth) else { continue }
+            guard slot.hash == hash,
+                self.slot(
+                    slot, holds: text, byteCount: byteCount, faceIndex: faceIndex,
+                    sizeKey: sizeKey, wraps: wraps, maxWidth: maxWidth)
+            else { continue }
             slots[index].lastUse = clock
             recent = (index, recent.0)
             return (index, true)
@@ -187,7 +199,7 @@ final class LaidOutTextCache {
     /// Whether the byte pool holds `text`'s UTF-8 from `start`.
     @inline(__always) @usableFromInline
     func holds(_ text: String, from start: Int) -> Bool {
-        let bytes = self.bytes   // one access to the class's storage, not one a byte
+        let bytes = self.bytes // one access to the class's storage, not one a byte
         // A native string's bytes in place, not through the UTF-8 view's iterator.
         if let same = text.utf8.withContiguousStorageIfAvailable({ source in
             bytes.withUnsafeBufferPointer { pool in
@@ -199,7 +211,9 @@ final class LaidOutTextCache {
                 }
                 return true
             }
-        }) { return same }
+        }) {
+            return same
+        }
         var i = start
         for byte in text.utf8 {
             guard i < bytes.count, bytes[i] == byte else { return false }
@@ -210,11 +224,14 @@ final class LaidOutTextCache {
 
     /// Lays `layout`'s lines (already shaped and broken) into slot `index` for this key.
     @usableFromInline
-    func store(_ layout: TextLayout, at index: Int, text: String, faceIndex: Int, sizeKey: Int32,
-               wraps: Bool, maxWidth: Int) {
+    func store(
+        _ layout: TextLayout, at index: Int, text: String, faceIndex: Int, sizeKey: Int32,
+        wraps: Bool, maxWidth: Int
+    ) {
         let byteCount = text.utf8.count
         if bytes.count + byteCount > bytes.capacity || lines.count + layout.lines.count > lines.capacity
-            || glyphs.count + layout.glyphs.count > glyphs.capacity {
+            || glyphs.count + layout.glyphs.count > glyphs.capacity
+        {
             removeAll()
         }
         var slot = LaidOutText()
@@ -230,7 +247,8 @@ final class LaidOutTextCache {
         bytes.append(contentsOf: text.utf8)
         slot.lineStart = lines.count
         slot.lineCount = layout.lines.count
-        slot.hasGlyphPerScalar = layout.lines.count == 1 && layout.scalarGlyphs.count == layout.glyphs.count
+        slot.hasGlyphPerScalar =
+            layout.lines.count == 1 && layout.scalarGlyphs.count == layout.glyphs.count
             && layout.lines[0].start == 0 && layout.lines[0].end == layout.glyphs.count
         if layout.glyphs.count > 0 {
             let last = layout.glyphs[layout.glyphs.count - 1]
@@ -245,9 +263,10 @@ final class LaidOutTextCache {
             while i < line.end {
                 let glyph = layout.glyphs[i]
                 if glyph.entry >= 0 {
-                    glyphs.append(PlacedGlyph(entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x)))
+                    glyphs.append(
+                        PlacedGlyph(entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x)))
                 } else {
-                    slot.hasGlyphPerScalar = false   // a break or a zero-width space: no glyph stored for its scalar
+                    slot.hasGlyphPerScalar = false // a break or a zero-width space: no glyph stored for its scalar
                 }
                 i += 1
             }
@@ -312,8 +331,10 @@ final class LaidOutTextCache {
             let glyph = cached[Int(placed.entry)]
             if glyph.width > 0 && glyph.height > 0 {
                 let left = placed.penPixels + Int(glyph.left)
-                boxes.append(Rect(x: Double(left), y: Double(baseline - Int(glyph.top)),
-                                  width: Double(glyph.width), height: Double(glyph.height)))
+                boxes.append(
+                    Rect(
+                        x: Double(left), y: Double(baseline - Int(glyph.top)),
+                        width: Double(glyph.width), height: Double(glyph.height)))
             } else {
                 boxes.append(.zero)
             }
@@ -324,10 +345,13 @@ final class LaidOutTextCache {
     /// Draws slot `index`'s lines that fit `rect` (pixels): all of them but at
     /// least one when wrapped, the block centred vertically on whole pixels.
     @usableFromInline
-    func draw(_ index: Int, in rect: Rect, lineHeight: Int, ascender: Int, alignment: TextAlignment, blender: GlyphBlender,
-              glyphs cached: [CachedGlyph]) {
+    func draw(
+        _ index: Int, in rect: Rect, lineHeight: Int, ascender: Int, alignment: TextAlignment, blender: GlyphBlender,
+        glyphs cached: [CachedGlyph]
+    ) {
         let slot = slots[index]
-        let lines = self.lines, glyphs = self.glyphs   // one access each to the class's storage
+        let lines = self.lines
+        let glyphs = self.glyphs // one access each to the class's storage
         let visibleLines: Int
         if slot.wraps {
             // Lines past the rectangle's height are dropped; one line always shows.
@@ -388,7 +412,9 @@ final class LaidOutTextCache {
                 i += 1
             }
             return hash
-        }) { return mixed }
+        }) {
+            return mixed
+        }
         for byte in text.utf8 { hash = mix(hash, UInt64(byte)) }
         return hash
     }

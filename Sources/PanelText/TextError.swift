@@ -33,43 +33,50 @@ extension TextError {
     @usableFromInline
     static func missingFontDirectory(_ path: String, isFile: Bool) -> TextError {
         let problem = isFile ? "'\(path)' is a file, not a font folder" : "no font folder at '\(path)'"
-        return TextError(kind: .missingFontDirectory, path: path,
-                         message: "\(problem): pass the folder that holds the .ttf files (PanelKit ships them in assets/fonts)")
+        return TextError(
+            kind: .missingFontDirectory, path: path,
+            message: "\(problem): pass the folder that holds the .ttf files (PanelKit ships them in assets/fonts)")
     }
 
     @usableFromInline
     static func missingFont(_ name: String, directory: String) -> TextError {
         let base = directory + "/" + name
-        return TextError(kind: .missingFont, path: base + ".ttf",
-                         message: "no font '\(name)' in \(directory): expected \(base).ttf (or \(base).otf); "
-                             + "add the file or use the name of one that is there, such as 'DejaVuSans'")
+        return TextError(
+            kind: .missingFont, path: base + ".ttf",
+            message: "no font '\(name)' in \(directory): expected \(base).ttf (or \(base).otf); "
+                + "add the file or use the name of one that is there, such as 'DejaVuSans'")
     }
 
     @usableFromInline
     static func badFontName(_ name: String, directory: String) -> TextError {
-        TextError(kind: .missingFont, path: directory,
-                  message: "font name '\(name)' is not a file name: give the name of a font file in \(directory) "
-                      + "without folder or extension, such as 'DejaVuSans'")
+        TextError(
+            kind: .missingFont, path: directory,
+            message: "font name '\(name)' is not a file name: give the name of a font file in \(directory) "
+                + "without folder or extension, such as 'DejaVuSans'")
     }
 
     @usableFromInline
     static func unreadableFont(_ path: String, freeTypeError: Int32) -> TextError {
-        TextError(kind: .unreadableFont, path: path,
-                  message: "FreeType cannot load '\(path)': \(freeTypeErrorText(freeTypeError)); "
-                      + "replace it with a TrueType (.ttf) or OpenType (.otf) font file")
+        TextError(
+            kind: .unreadableFont, path: path,
+            message: "FreeType cannot load '\(path)': \(freeTypeErrorText(freeTypeError)); "
+                + "replace it with a TrueType (.ttf) or OpenType (.otf) font file")
     }
 
     @usableFromInline
     static func invalidFontSize(_ name: String, path: String) -> TextError {
-        TextError(kind: .invalidFontSize, path: path,
-                  message: "font '\(name)' has an unusable size: give a size above 0 and at most "
-                      + "\(FontLibrary.maximumPointSize) points")
+        TextError(
+            kind: .invalidFontSize, path: path,
+            message: "font '\(name)' has an unusable size: give a size above 0 and at most "
+                + "\(FontLibrary.maximumPointSize) points")
     }
 
     @usableFromInline
     static func freeTypeUnavailable(_ directory: String, freeTypeError: Int32) -> TextError {
-        TextError(kind: .freeTypeUnavailable, path: directory,
-                  message: "FreeType failed to start (\(freeTypeErrorText(freeTypeError))): check that libfreetype is installed")
+        TextError(
+            kind: .freeTypeUnavailable, path: directory,
+            message:
+                "FreeType failed to start (\(freeTypeErrorText(freeTypeError))): check that libfreetype is installed")
     }
 
     /// FreeType's error codes (fterrdef.h) that a font file can cause, in words.

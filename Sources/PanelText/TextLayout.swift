@@ -84,8 +84,10 @@ final class TextLayout {
     /// the cache keeps leave them as they are, so laying out those again
     /// allocates nothing.
     @usableFromInline func releaseOversizedBuffers() {
-        guard glyphs.capacity > LaidOutTextCache.glyphCapacity || scalarGlyphs.capacity > LaidOutTextCache.glyphCapacity
-                || lines.capacity > LaidOutTextCache.lineCapacity else { return }
+        guard
+            glyphs.capacity > LaidOutTextCache.glyphCapacity || scalarGlyphs.capacity > LaidOutTextCache.glyphCapacity
+                || lines.capacity > LaidOutTextCache.lineCapacity
+        else { return }
         glyphs = []
         lines = []
         scalarGlyphs = []
@@ -111,7 +113,7 @@ final class TextLayout {
         for scalar in text.unicodeScalars {
             scalarGlyphs.append(glyphs.count)
             var value = scalar.value
-            if value == 0x0A, afterCarriageReturn {   // CR LF is one break
+            if value == 0x0A, afterCarriageReturn { // CR LF is one break
                 afterCarriageReturn = false
                 continue
             }
@@ -127,8 +129,8 @@ final class TextLayout {
                 value = 0x20
                 kind = .space
             case 0x00..<0x20, 0x7F..<0xA0, 0xAD, 0x200C, 0x200D, 0x2060, 0xFEFF:
-                continue   // controls, soft hyphen and invisible joiners: nothing to draw
-            case 0x200B:   // zero width space: a break opportunity, nothing else
+                continue // controls, soft hyphen and invisible joiners: nothing to draw
+            case 0x200B: // zero width space: a break opportunity, nothing else
                 glyphs.append(LaidGlyph(entry: -1, glyphID: 0, kind: .space, advance: 0, kern: 0, x: 0))
                 continue
             case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000:
@@ -139,8 +141,10 @@ final class TextLayout {
             let glyphID = cache.glyphID(face, value)
             let entry = cache.glyph(face, sizeKey, glyphID)
             let kern = hasPrevious ? Int(cache.kerning(face, sizeKey, previous, glyphID)) : 0
-            glyphs.append(LaidGlyph(entry: entry, glyphID: glyphID, kind: kind,
-                                    advance: Int(cache.glyphs[entry].advance), kern: kern, x: 0))
+            glyphs.append(
+                LaidGlyph(
+                    entry: entry, glyphID: glyphID, kind: kind,
+                    advance: Int(cache.glyphs[entry].advance), kern: kern, x: 0))
             previous = glyphID
             hasPrevious = true
         }
@@ -160,9 +164,10 @@ final class TextLayout {
         while true {
             var pen = 0
             var sawInk = false
-            var spaceRunStart = -1   // the last run of spaces after ink on this line
-            var wordStart = -1       // the first glyph after that run
-            var end = count, next = count
+            var spaceRunStart = -1 // the last run of spaces after ink on this line
+            var wordStart = -1 // the first glyph after that run
+            var end = count
+            var next = count
             var endsWithNewline = false
             var j = start
             while j < count {
@@ -178,7 +183,7 @@ final class TextLayout {
                     if sawInk, glyphs[j - 1].kind != .space { spaceRunStart = j }
                 } else {
                     if spaceRunStart >= 0, glyphs[j - 1].kind == .space { wordStart = j }
-                    if let maxWidth, j > start, pen + step > maxWidth {   // within 32 bits: see penLimit
+                    if let maxWidth, j > start, pen + step > maxWidth { // within 32 bits: see penLimit
                         if spaceRunStart >= 0 {
                             end = spaceRunStart
                             next = wordStart
@@ -195,7 +200,7 @@ final class TextLayout {
             }
             appendLine(start, end)
             if endsWithNewline {
-                if next == count {   // text ends with a newline: an empty last line
+                if next == count { // text ends with a newline: an empty last line
                     appendLine(count, count)
                     return
                 }
@@ -209,7 +214,8 @@ final class TextLayout {
     /// Adds `start..<end` as a line, setting its glyphs' pen positions.
     @usableFromInline
     func appendLine(_ start: Int, _ end: Int) {
-        var pen = 0, width = 0
+        var pen = 0
+        var width = 0
         var i = start
         while i < end {
             if i > start { pen = Self.advance(pen, by: glyphs[i].kern) }
@@ -234,7 +240,10 @@ final class TextLayout {
         var moreText = false
         var i = line.end
         while i < glyphs.count {
-            if glyphs[i].kind == .ink { moreText = true; break }
+            if glyphs[i].kind == .ink {
+                moreText = true
+                break
+            }
             i += 1
         }
         lines.removeAll(keepingCapacity: true)
@@ -274,8 +283,9 @@ final class TextLayout {
             end = last
         }
         for k in 0..<ellipsisCount {
-            let glyph = LaidGlyph(entry: ellipsisEntry, glyphID: ellipsisID, kind: .ink, advance: ellipsisAdvance,
-                                  kern: 0, x: ellipsisX + k * ellipsisAdvance)
+            let glyph = LaidGlyph(
+                entry: ellipsisEntry, glyphID: ellipsisID, kind: .ink, advance: ellipsisAdvance,
+                kern: 0, x: ellipsisX + k * ellipsisAdvance)
             if end + k < glyphs.count {
                 glyphs[end + k] = glyph
             } else {

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import PanelBench
-import PanelDemo
 import PanelBoards
+import PanelDemo
 import PanelJSON
 import PanelReplay
 
@@ -12,15 +12,16 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure PanelKit's hot paths against baselines of the same run, and check a board's budgets.",
         discussion: """
-        Scenes: \(Bench.sceneNames.joined(separator: ", ")). Each warms up, then runs a fixed number of \
-        iterations; figures are medians and p99s, stated as ratios to baselines measured in the same run \
-        (memcpy of one frame, a bare loop). Every scene counts allocations per operation with the same malloc \
-        interposer the tests use; an allocation on a hot path fails the run. With --board, its frame-time and \
-        latency budgets turn figures into pass or fail. The exit status is 0 only when everything passes.
-        """
+            Scenes: \(Bench.sceneNames.joined(separator: ", ")). Each warms up, then runs a fixed number of \
+            iterations; figures are medians and p99s, stated as ratios to baselines measured in the same run \
+            (memcpy of one frame, a bare loop). Every scene counts allocations per operation with the same malloc \
+            interposer the tests use; an allocation on a hot path fails the run. With --board, its frame-time and \
+            latency budgets turn figures into pass or fail. The exit status is 0 only when everything passes.
+            """
     )
 
-    @Option(parsing: .upToNextOption, help: "Scenes to run (default: all): \(Bench.sceneNames.joined(separator: ", ")).")
+    @Option(
+        parsing: .upToNextOption, help: "Scenes to run (default: all): \(Bench.sceneNames.joined(separator: ", ")).")
     var scene: [String] = []
 
     @Option(help: "A scene file for touch-pipeline's traces to replay into, instead of the touches scene.")
@@ -37,7 +38,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "An earlier run's JSON: show each figure's change from it.")
     var compare: String?
 
-    @Option(help: "A latency log from `panel demo --backend drm --latency-log`: the latency scene adds its input-to-flip figures.")
+    @Option(
+        help:
+            "A latency log from `panel demo --backend drm --latency-log`: the latency scene adds its input-to-flip figures."
+    )
     var latencyLog: String?
 
     @Flag(help: "A few iterations per scene, to prove each works (what scripts/test runs).")
@@ -111,15 +115,19 @@ struct BenchCommand: ParsableCommand {
             fail(error.description)
         }
         var previous: [String: Double] = [:]
-        if case .object(let top) = old.kind, let scenes = top.first(where: { $0.key == "scenes" }), case .array(let list) = scenes.value.kind {
+        if case .object(let top) = old.kind, let scenes = top.first(where: { $0.key == "scenes" }),
+            case .array(let list) = scenes.value.kind
+        {
             for entry in list {
                 guard case .object(let members) = entry.kind,
-                      case .string(let sceneName)? = members.first(where: { $0.key == "name" })?.value.kind,
-                      case .array(let figures)? = members.first(where: { $0.key == "figures" })?.value.kind else { continue }
+                    case .string(let sceneName)? = members.first(where: { $0.key == "name" })?.value.kind,
+                    case .array(let figures)? = members.first(where: { $0.key == "figures" })?.value.kind
+                else { continue }
                 for figure in figures {
                     guard case .object(let fields) = figure.kind,
-                          case .string(let name)? = fields.first(where: { $0.key == "name" })?.value.kind,
-                          case .number(let median)? = fields.first(where: { $0.key == "median" })?.value.kind else { continue }
+                        case .string(let name)? = fields.first(where: { $0.key == "name" })?.value.kind,
+                        case .number(let median)? = fields.first(where: { $0.key == "median" })?.value.kind
+                    else { continue }
                     previous[sceneName + " / " + name] = median
                 }
             }

@@ -10,33 +10,39 @@ struct BoardsCommand: ParsableCommand {
         commandName: "boards",
         abstract: "List the board files, or check them.",
         discussion: """
-        Each board is one JSON file in boards/ (docs/boards.md): display, touch panel, CPU, budgets and \
-        the sources of those facts. `panel boards check` reads every file (or the files given) and prints \
-        each problem as FILE:LINE:COLUMN: PATH: what was expected; it exits 1 when any file is broken.
-        """,
+            Each board is one JSON file in boards/ (docs/boards.md): display, touch panel, CPU, budgets and \
+            the sources of those facts. `panel boards check` reads every file (or the files given) and prints \
+            each problem as FILE:LINE:COLUMN: PATH: what was expected; it exits 1 when any file is broken.
+            """,
         subcommands: [List.self, Check.self],
         defaultSubcommand: List.self
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the boards: name, panel, the UI in points (and scale), CPU.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the boards: name, panel, the UI in points (and scale), CPU.")
         @Option(help: "The boards folder; found from the current folder or the executable by default.")
         var boards: String?
 
         func run() throws {
-            let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
+            let folder = locatePackageFolder(
+                "boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
             var failures = 0
             for path in sortedFiles(in: folder) {
                 do {
                     let board = try Board.load(path: path)
                     let d = board.display
                     let points = board.screenSize
-                    let ui = "\(describeNumber(points.width))x\(describeNumber(points.height))" + (board.scale == 1 ? "" : " @\(describeNumber(board.scale))x")
-                    print(board.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                          + "\(d.width)x\(d.height)@\(describeNumber(d.refreshRate))".padding(toLength: 16, withPad: " ", startingAt: 0)
-                          + ui.padding(toLength: 14, withPad: " ", startingAt: 0)
-                          + board.cpu.architecture.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-                          + board.description)
+                    let ui =
+                        "\(describeNumber(points.width))x\(describeNumber(points.height))"
+                        + (board.scale == 1 ? "" : " @\(describeNumber(board.scale))x")
+                    print(
+                        board.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+                            + "\(d.width)x\(d.height)@\(describeNumber(d.refreshRate))".padding(
+                                toLength: 16, withPad: " ", startingAt: 0)
+                            + ui.padding(toLength: 14, withPad: " ", startingAt: 0)
+                            + board.cpu.architecture.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                            + board.description)
                 } catch {
                     FileHandle.standardError.write(Data("panel: error: \(error.description)\n".utf8))
                     failures += 1
@@ -47,7 +53,8 @@ struct BoardsCommand: ParsableCommand {
     }
 
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check board files: every one in boards/, or those given.")
+        static let configuration = CommandConfiguration(
+            abstract: "Check board files: every one in boards/, or those given.")
         @Option(help: "The boards folder; found from the current folder or the executable by default.")
         var boards: String?
 
@@ -55,8 +62,11 @@ struct BoardsCommand: ParsableCommand {
         var files: [String] = []
 
         func run() throws {
-            let paths = files.isEmpty
-                ? sortedFiles(in: locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS"))
+            let paths =
+                files.isEmpty
+                ? sortedFiles(
+                    in: locatePackageFolder(
+                        "boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS"))
                 : files
             var failures = 0
             for path in paths {
@@ -65,7 +75,9 @@ struct BoardsCommand: ParsableCommand {
                     // A calibration measured for this unit is checked with its board.
                     let overridePath = Board.overridePath(forBoardFile: path)
                     let applied = try board.applyingOverride(at: overridePath).applied
-                    print("ok: \(path) (\(board.name), \(board.sources.count) sources\(applied ? ", calibration from \(overridePath)" : ""))")
+                    print(
+                        "ok: \(path) (\(board.name), \(board.sources.count) sources\(applied ? ", calibration from \(overridePath)" : ""))"
+                    )
                 } catch {
                     print("error: \(error.description)")
                     failures += 1
@@ -86,7 +98,10 @@ func sortedFiles(in folder: String, suffix: String = ".json") -> [String] {
 
 /// `--board NAME`: the board whose file sets the screen, rotation, touch and DRM choices.
 struct BoardChoice: ParsableArguments {
-    @Option(help: "The board, by its file boards/NAME.json (see `panel boards`), or a board file's path (with a / or ending in .json): its screen, rotation and touch settings.")
+    @Option(
+        help:
+            "The board, by its file boards/NAME.json (see `panel boards`), or a board file's path (with a / or ending in .json): its screen, rotation and touch settings."
+    )
     var board: String?
 
     @Option(help: "The boards folder; found from the current folder or the executable by default.")
@@ -96,10 +111,15 @@ struct BoardChoice: ParsableArguments {
     /// `--board` takes one); a missing one ends the program, listing the boards there are.
     func filePath(_ board: String) -> String {
         if board.contains("/") || board.hasSuffix(".json") {
-            guard FileManager.default.fileExists(atPath: board) else { fail("no board file \(board); give a board file's path, or a board's name from boards/ (see `panel boards`)") }
+            guard FileManager.default.fileExists(atPath: board) else {
+                fail(
+                    "no board file \(board); give a board file's path, or a board's name from boards/ (see `panel boards`)"
+                )
+            }
             return board
         }
-        let folder = locatePackageFolder("boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
+        let folder = locatePackageFolder(
+            "boards", given: boards, marker: nil, option: "--boards", variable: "PANELKIT_BOARDS")
         let path = folder + "/" + board + ".json"
         guard FileManager.default.fileExists(atPath: path) else {
             let names = sortedFiles(in: folder).map { String($0.split(separator: "/").last!.dropLast(5)) }
@@ -118,7 +138,8 @@ struct BoardChoice: ParsableArguments {
             let overridePath = Board.overridePath(forBoardFile: path)
             let (loaded, calibrated) = try Board.load(path: path).applyingOverride(at: overridePath)
             if calibrated {
-                FileHandle.standardError.write(Data("panel: note: \(loaded.name): touch calibration from \(overridePath)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("panel: note: \(loaded.name): touch calibration from \(overridePath)\n".utf8))
             }
             return loaded
         } catch {

@@ -13,20 +13,21 @@ import PanelText
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Run PanelKit's demo app: controls, a settings list, Wi-Fi and about screens in a navigation controller.",
+        abstract:
+            "Run PanelKit's demo app: controls, a settings list, Wi-Fi and about screens in a navigation controller.",
         // One line a paragraph (a trailing backslash joins lines): the parser wraps them to the terminal.
         discussion: """
-        The demo is an app like any other: this runs it through PanelKit's app runtime (PanelApp's \
-        ApplicationMain), with the standard options every app has: --backend auto|drm|fbdev|sdl|headless, \
-        --board NAME|FILE, --duration SECONDS, DRM's and fbdev's --card/--device/--latency-log, the simulator's \
-        --zoom/--rotation/--record, headless --replay TRACE.evemu and --png FILE; and the demo's own \
-        --scene NAME|FILE and --output DIR. `panel demo --help-app` lists them all.
+            The demo is an app like any other: this runs it through PanelKit's app runtime (PanelApp's \
+            ApplicationMain), with the standard options every app has: --backend auto|drm|fbdev|sdl|headless, \
+            --board NAME|FILE, --duration SECONDS, DRM's and fbdev's --card/--device/--latency-log, the simulator's \
+            --zoom/--rotation/--record, headless --replay TRACE.evemu and --png FILE; and the demo's own \
+            --scene NAME|FILE and --output DIR. `panel demo --help-app` lists them all.
 
-        Headless (what `auto` picks when there is no KMS display, no desktop and no framebuffer), it plays a \
-        scripted touch session, prints each control action as a JSON line, and writes a PNG frame after every \
-        step to the output folder. On DRM it runs until SIGTERM/SIGINT or --duration, then restores the \
-        console's mode and prints the input-to-flip latency summary to stderr.
-        """
+            Headless (what `auto` picks when there is no KMS display, no desktop and no framebuffer), it plays a \
+            scripted touch session, prints each control action as a JSON line, and writes a PNG frame after every \
+            step to the output folder. On DRM it runs until SIGTERM/SIGINT or --duration, then restores the \
+            console's mode and prints the input-to-flip latency summary to stderr.
+            """
     )
 
     @Argument(parsing: .allUnrecognized, help: "The app runtime's options (see --help-app).")
@@ -36,7 +37,8 @@ struct DemoCommand: ParsableCommand {
     var helpApp = false
 
     func run() throws {
-        let status = ApplicationMain.run(DemoAppDelegate.self, arguments: helpApp ? ["--help"] : arguments, programName: "panel demo")
+        let status = ApplicationMain.run(
+            DemoAppDelegate.self, arguments: helpApp ? ["--help"] : arguments, programName: "panel demo")
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -75,9 +77,12 @@ func locateAssets(_ given: String?) -> String {
 /// there ends the program with one line naming the option to pass.
 /// `marker` is a child it must hold.
 func locatePackageFolder(_ name: String, given: String?, marker: String?, option: String, variable: String) -> String {
-    if let folder = locatePanelKitFolder(name, given: given, marker: marker ?? ".", variable: variable) { return folder }
+    if let folder = locatePanelKitFolder(name, given: given, marker: marker ?? ".", variable: variable) {
+        return folder
+    }
     if let given {
         fail("no \(marker.map { "\($0) in " } ?? "folder ")\(given): give \(option) PanelKit's \(name) folder")
     }
-    fail("cannot find PanelKit's \(name) folder: run from the PanelKit folder, or pass \(option) DIR or set \(variable)")
+    fail(
+        "cannot find PanelKit's \(name) folder: run from the PanelKit folder, or pass \(option) DIR or set \(variable)")
 }

@@ -7,10 +7,10 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Create a new PanelKit app: a SwiftPM package with one screen, a UI test and a README.",
         discussion: """
-        The package depends on PanelKit by path (this checkout, by default) or by URL. In it, `swift run` \
-        opens the simulator (headless where there is no display), `swift test` runs the UI test, and \
-        PanelKit's `scripts/build-board BOARD --app PATH` builds it for a board.
-        """
+            The package depends on PanelKit by path (this checkout, by default) or by URL. In it, `swift run` \
+            opens the simulator (headless where there is no display), `swift test` runs the UI test, and \
+            PanelKit's `scripts/build-board BOARD --app PATH` builds it for a board.
+            """
     )
 
     @Argument(help: "The app's name: a Swift type name, e.g. Thermostat.")
@@ -27,10 +27,16 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0)) || $0 == "_") }) else {
-            fail("the app's name must be a Swift type name (letters, digits and _, starting with a letter), not '\(name)'")
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0)) || $0 == "_")
+            })
+        else {
+            fail(
+                "the app's name must be a Swift type name (letters, digits and _, starting with a letter), not '\(name)'"
+            )
         }
-        let templates = locatePackageFolder("templates", given: nil, marker: "app", option: "--templates", variable: "PANELKIT_TEMPLATES")
+        let templates = locatePackageFolder(
+            "templates", given: nil, marker: "app", option: "--templates", variable: "PANELKIT_TEMPLATES")
         let checkout = URL(fileURLWithPath: templates).deletingLastPathComponent().standardizedFileURL.path
         let destination = URL(fileURLWithPath: path ?? name).standardizedFileURL
         let manager = FileManager.default
@@ -60,7 +66,8 @@ struct NewCommand: ParsableCommand {
                     try manager.createDirectory(atPath: to, withIntermediateDirectories: true)
                     continue
                 }
-                try manager.createDirectory(atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 let text = try String(contentsOfFile: from, encoding: .utf8)
                     .replacingOccurrences(of: "__NAME__", with: name)
                     .replacingOccurrences(of: "__PANELKIT_DEPENDENCY__", with: dependency)
@@ -73,7 +80,8 @@ struct NewCommand: ParsableCommand {
         }
         print("Created \(name) in \(destination.path):")
         for file in written.sorted() { print("  \(file)") }
-        print("""
+        print(
+            """
 
             Next:
               cd \(destination.path)

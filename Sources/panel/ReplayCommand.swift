@@ -12,11 +12,11 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay an evemu touch recording through the whole pipeline and log it as JSON Lines.",
         discussion: """
-        The trace's axis ranges are mapped onto the screen, and its events run through \
-        decoding, tracking, hit-testing and delivery on a clock that follows the trace's \
-        timestamps. Each touch phase change and responder message prints one JSON object \
-        per line on standard output; a summary line ends the log.
-        """
+            The trace's axis ranges are mapped onto the screen, and its events run through \
+            decoding, tracking, hit-testing and delivery on a clock that follows the trace's \
+            timestamps. Each touch phase change and responder message prints one JSON object \
+            per line on standard output; a summary line ends the log.
+            """
     )
 
     @Argument(help: "An evemu-record file (.evemu).")
@@ -26,13 +26,17 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var boardChoice: BoardChoice
 
-    @Option(help: "The screen size in points, WIDTHxHEIGHT (default: the board's, else the scene file's `screen`, else 800x480).")
+    @Option(
+        help:
+            "The screen size in points, WIDTHxHEIGHT (default: the board's, else the scene file's `screen`, else 800x480)."
+    )
     var screen: ScreenSize?
 
     @Option(help: "Save the last frame as a PNG file, in pixels (a board's scale times the points).")
     var png: String?
 
-    @Option(help: "PanelKit's assets folder, for the fonts; found from the current folder or the executable by default.")
+    @Option(
+        help: "PanelKit's assets folder, for the fonts; found from the current folder or the executable by default.")
     var assets: String?
 
     func run() throws {
@@ -56,9 +60,12 @@ struct ReplayCommand: ParsableCommand {
         let replayer: TraceReplayer
         do {
             replayer = try TraceReplayer(
-                reader: reader, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize, scale: board?.scale ?? 1,
-                calibration: board?.touch.effectiveCalibration ?? .identity, rotation: board?.touchRotationOnScreen ?? .none,
-                filters: board?.touch.filters ?? .none, display: display, textRenderer: Assets(given: assets).textRenderer(),
+                reader: reader, scene: sceneFile, screenSize: screen?.size ?? board?.screenSize,
+                scale: board?.scale ?? 1,
+                calibration: board?.touch.effectiveCalibration ?? .identity,
+                rotation: board?.touchRotationOnScreen ?? .none,
+                filters: board?.touch.filters ?? .none, display: display,
+                textRenderer: Assets(given: assets).textRenderer(),
                 output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)
@@ -126,7 +133,8 @@ struct ScreenSize: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-              ScreenLimits.contains(Double(w)), ScreenLimits.contains(Double(h)) else { return nil }
+            ScreenLimits.contains(Double(w)), ScreenLimits.contains(Double(h))
+        else { return nil }
         self.init(width: w, height: h)
     }
 

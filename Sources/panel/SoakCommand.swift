@@ -15,18 +15,18 @@ struct SoakCommand: ParsableCommand {
         commandName: "soak",
         abstract: "Run simulated use of the demo app in fast time and check that memory and live counts stay flat.",
         discussion: """
-        Two apps run headless on manual clocks, as a user would use them, rendering every frame (60 a second) \
-        into a framebuffer: the demo app (taps, slider drags, switches and their animations, long presses, \
-        drags off buttons, two fingers at once, the about screen and back) and the gestures scene (taps, \
-        double taps, long presses, pans, swipes, pinches, rotations, edge pans), whose screen is built anew \
-        from its scene file every cycle and the old one dropped, so views come and go. After each cycle, with every finger lifted and the \
-        animations done, the soak reads the process's resident memory (/proc/self/statm), the live views \
-        (View.liveInstanceCount), the live touches of both apps' touch trackers and their pending run-loop \
-        timers. Memory is compared from the end of the warm-up (the first simulated minute) to the end, the \
-        counts from the start to the end. The exit status is 1, with a one-line reason, when memory grew by \
-        more than --tolerance percent or a count differs. In an AddressSanitizer build the bytes held \
-        from malloc are judged instead of RSS, since ASan's quarantine keeps freed memory resident.
-        """
+            Two apps run headless on manual clocks, as a user would use them, rendering every frame (60 a second) \
+            into a framebuffer: the demo app (taps, slider drags, switches and their animations, long presses, \
+            drags off buttons, two fingers at once, the about screen and back) and the gestures scene (taps, \
+            double taps, long presses, pans, swipes, pinches, rotations, edge pans), whose screen is built anew \
+            from its scene file every cycle and the old one dropped, so views come and go. After each cycle, with every finger lifted and the \
+            animations done, the soak reads the process's resident memory (/proc/self/statm), the live views \
+            (View.liveInstanceCount), the live touches of both apps' touch trackers and their pending run-loop \
+            timers. Memory is compared from the end of the warm-up (the first simulated minute) to the end, the \
+            counts from the start to the end. The exit status is 1, with a one-line reason, when memory grew by \
+            more than --tolerance percent or a count differs. In an AddressSanitizer build the bytes held \
+            from malloc are judged instead of RSS, since ASan's quarantine keeps freed memory resident.
+            """
     )
 
     @Option(help: "Simulated minutes of use.")
@@ -50,7 +50,9 @@ struct SoakCommand: ParsableCommand {
 
     func validate() throws {
         guard minutes > 0 else { throw ValidationError("--minutes must be above 0") }
-        guard warmUp >= 0, warmUp < minutes else { throw ValidationError("--warm-up must be at least 0 and below --minutes") }
+        guard warmUp >= 0, warmUp < minutes else {
+            throw ValidationError("--warm-up must be at least 0 and below --minutes")
+        }
         guard tolerance >= 0 else { throw ValidationError("--tolerance must be at least 0") }
     }
 
@@ -70,9 +72,11 @@ struct SoakCommand: ParsableCommand {
             guard warmUpDone || elapsed >= nextProgress else { return }
             if !warmUpDone { nextProgress += 10 }
             let seconds = (ContinuousClock.now - wall).components.seconds
-            FileHandle.standardError.write(Data(("panel soak: \(Soak.decimal(elapsed)) simulated min in \(seconds) s"
-                                                 + (warmUpDone ? " (warm-up done)" : "") + ", RSS \(Soak.megabytes(sample.residentBytes)), "
-                                                 + sample.countsText + "\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("panel soak: \(Soak.decimal(elapsed)) simulated min in \(seconds) s"
+                        + (warmUpDone ? " (warm-up done)" : "") + ", RSS \(Soak.megabytes(sample.residentBytes)), "
+                        + sample.countsText + "\n").utf8))
         }
         let duration = ContinuousClock.now - wall
         let realSeconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
@@ -158,18 +162,22 @@ struct SoakResult {
         var reasons: [String] = []
         if judgesHeap {
             if heapGrowthPercent > tolerance {
-                reasons.append("malloc'd bytes grew \(Soak.decimal(heapGrowthPercent, places: 2))% after the warm-up "
-                               + "(\(Soak.megabytes(baseline.heapBytes)) to \(Soak.megabytes(end.heapBytes)), "
-                               + "more than \(Soak.decimal(tolerance))%; AddressSanitizer build)")
+                reasons.append(
+                    "malloc'd bytes grew \(Soak.decimal(heapGrowthPercent, places: 2))% after the warm-up "
+                        + "(\(Soak.megabytes(baseline.heapBytes)) to \(Soak.megabytes(end.heapBytes)), "
+                        + "more than \(Soak.decimal(tolerance))%; AddressSanitizer build)")
             }
         } else if residentGrowthPercent > tolerance {
-            reasons.append("RSS grew \(Soak.decimal(residentGrowthPercent, places: 2))% after the warm-up "
-                           + "(\(Soak.megabytes(baseline.residentBytes)) to \(Soak.megabytes(end.residentBytes)), "
-                           + "more than \(Soak.decimal(tolerance))%)")
+            reasons.append(
+                "RSS grew \(Soak.decimal(residentGrowthPercent, places: 2))% after the warm-up "
+                    + "(\(Soak.megabytes(baseline.residentBytes)) to \(Soak.megabytes(end.residentBytes)), "
+                    + "more than \(Soak.decimal(tolerance))%)")
         }
-        for (name, first, last) in [("live views", start.liveViews, end.liveViews),
-                                    ("live touches", start.liveTouches, end.liveTouches),
-                                    ("pending timers", start.pendingTimers, end.pendingTimers)] where first != last {
+        for (name, first, last) in [
+            ("live views", start.liveViews, end.liveViews),
+            ("live touches", start.liveTouches, end.liveTouches),
+            ("pending timers", start.pendingTimers, end.pendingTimers)
+        ] where first != last {
             reasons.append("\(name) went from \(first) to \(last)")
         }
         return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
@@ -177,27 +185,35 @@ struct SoakResult {
 
     func summary(realSeconds: Double) -> String {
         let simulated = end.simulatedSeconds
-        var out = "panel soak: \(Soak.decimal(simulated / 60)) simulated minutes in \(Soak.decimal(realSeconds)) s "
+        var out =
+            "panel soak: \(Soak.decimal(simulated / 60)) simulated minutes in \(Soak.decimal(realSeconds)) s "
             + "(\(Soak.decimal(simulated / max(realSeconds, 0.001)))x real time)\n"
-        out += "  \(cycles) cycles, \(frames) frames (\(drawnFrames) drew, \(Soak.decimal(drawnMegapixels)) Mpx), "
+        out +=
+            "  \(cycles) cycles, \(frames) frames (\(drawnFrames) drew, \(Soak.decimal(drawnMegapixels)) Mpx), "
             + "\(inputFrames) touch frames, \(actions) control actions, \(gestureLogLines) gesture-screen log lines, "
             + "\(screensBuilt) gestures screens built\n"
         out += "                      RSS       malloc'd  views  touches  timers\n"
         for (name, sample) in [("start", start), ("after warm-up", baseline), ("end", end)] {
-            out += "  " + name.padding(toLength: 18, withPad: " ", startingAt: 0)
+            out +=
+                "  " + name.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + Soak.megabytes(sample.residentBytes).leftPadded(9)
                 + Soak.megabytes(sample.heapBytes).leftPadded(11)
                 + String(sample.liveViews).leftPadded(7) + String(sample.liveTouches).leftPadded(9)
                 + String(sample.pendingTimers).leftPadded(8)
                 + "   (at \(Soak.decimal(sample.simulatedSeconds / 60)) min)\n"
         }
-        out += "  RSS after warm-up: \(Soak.decimal(residentGrowthPercent, places: 2))% change "
+        out +=
+            "  RSS after warm-up: \(Soak.decimal(residentGrowthPercent, places: 2))% change "
             + "(lowest \(Soak.megabytes(lowestResident)), highest \(Soak.megabytes(highestResident)); "
             + "allowed +\(Soak.decimal(tolerance))%)\n"
-        out += "  malloc'd after warm-up: \(Soak.decimal(heapGrowthPercent, places: 2))% change "
+        out +=
+            "  malloc'd after warm-up: \(Soak.decimal(heapGrowthPercent, places: 2))% change "
             + "(what the program holds from malloc, without the allocator's free memory; "
-            + (judgesHeap ? "judged instead of RSS: an AddressSanitizer build, whose quarantine keeps freed memory resident)\n" : "not judged)\n")
-        out += failure.map { "  NOT FLAT: \($0)\n" }
+            + (judgesHeap
+                ? "judged instead of RSS: an AddressSanitizer build, whose quarantine keeps freed memory resident)\n"
+                : "not judged)\n")
+        out +=
+            failure.map { "  NOT FLAT: \($0)\n" }
             ?? "  flat: \(judgesHeap ? "malloc'd bytes" : "RSS") within \(Soak.decimal(tolerance))%, counts equal\n"
         return out
     }
@@ -214,7 +230,8 @@ struct SoakResult {
             + "\"start\":\(start.json),\"afterWarmUp\":\(baseline.json),\"end\":\(end.json),"
             + "\"rssLowestBytes\":\(lowestResident),\"rssHighestBytes\":\(highestResident),"
             + "\"rssGrowthPercent\":\(Soak.decimal(residentGrowthPercent, places: 3)),\"tolerancePercent\":\(Soak.decimal(tolerance)),"
-            + "\"judged\":\"\(judgesHeap ? "malloc" : "rss")\",\"flat\":\(failure == nil),\"reason\":" + (failure.map { "\"" + $0.replacingOccurrences(of: "\"", with: "'") + "\"" } ?? "null")
+            + "\"judged\":\"\(judgesHeap ? "malloc" : "rss")\",\"flat\":\(failure == nil),\"reason\":"
+            + (failure.map { "\"" + $0.replacingOccurrences(of: "\"", with: "'") + "\"" } ?? "null")
             + "}\n"
     }
 }
@@ -250,7 +267,8 @@ final class SoakDriver {
     func frame(send: Bool) {
         let application = app.application
         let driver = app.frameDriver
-        let presented = driver.framesPresented, pixels = driver.pixelsPresented
+        let presented = driver.framesPresented
+        let pixels = driver.pixelsPresented
         // Every turn ends in the frame loop's frame: the timers' on the way, then the input's.
         application.runLoop.advance(to: clock.now + Self.frameInterval)
         if send {
@@ -271,7 +289,7 @@ final class SoakDriver {
     }
 
     func newFinger() -> Int32 {
-        defer { nextFinger = nextFinger >= 60_000 ? 1 : nextFinger + 1 }   // tracking ids wrap, as the kernel's do
+        defer { nextFinger = nextFinger >= 60_000 ? 1 : nextFinger + 1 } // tracking ids wrap, as the kernel's do
         return nextFinger
     }
 
@@ -329,10 +347,12 @@ final class SoakDriver {
 
     /// Two fingers about `center`: their distance from `from` to `to` and their angle turned by `angle` radians.
     func twoFingers(center: Point, from: Double, to: Double, angle: Double, seconds: Double) {
-        let a = newFinger(), b = newFinger()
+        let a = newFinger()
+        let b = newFinger()
         func positions(_ t: Double) -> (Point, Point) {
             let half = (from + (to - from) * t) / 2
-            let dx = half * cos(angle * t), dy = half * sin(angle * t)
+            let dx = half * cos(angle * t)
+            let dy = half * sin(angle * t)
             return (Point(x: center.x - dx, y: center.y - dy), Point(x: center.x + dx, y: center.y + dy))
         }
         let first = positions(0)
@@ -394,8 +414,9 @@ final class Soak {
     static func launch(assetsPath: String, arguments: [String]) throws -> (HeadlessApp, CountingSink) {
         let sink = CountingSink()
         do throws(LaunchError) {
-            let app = try HeadlessApp.launch(DemoAppDelegate.self, arguments: arguments, logSink: sink,
-                                             assetsPath: assetsPath, programName: "panel soak")
+            let app = try HeadlessApp.launch(
+                DemoAppDelegate.self, arguments: arguments, logSink: sink,
+                assetsPath: assetsPath, programName: "panel soak")
             return (app, sink)
         } catch {
             throw LaunchFailure(description: error.message)
@@ -417,14 +438,19 @@ final class Soak {
 
     func sample() -> SoakSample {
         let status = Self.residentParts()
-        return SoakSample(simulatedSeconds: simulatedSeconds, residentBytes: Self.residentBytes(), liveViews: View.liveInstanceCount,
-                          liveTouches: demo.app.application.touchTracker.liveTouches.count + lab.app.application.touchTracker.liveTouches.count,
-                          pendingTimers: demo.app.application.runLoop.pendingTimerCount + lab.app.application.runLoop.pendingTimerCount,
-                          anonymousBytes: status.anonymous, fileBytes: status.file, heapBytes: Self.heapBytes())
+        return SoakSample(
+            simulatedSeconds: simulatedSeconds, residentBytes: Self.residentBytes(), liveViews: View.liveInstanceCount,
+            liveTouches: demo.app.application.touchTracker.liveTouches.count
+                + lab.app.application.touchTracker.liveTouches.count,
+            pendingTimers: demo.app.application.runLoop.pendingTimerCount
+                + lab.app.application.runLoop.pendingTimerCount,
+            anonymousBytes: status.anonymous, fileBytes: status.file, heapBytes: Self.heapBytes())
     }
 
-    func run(minutes: Double, warmUpMinutes: Double, tolerance: Double,
-             progress: (_ sample: SoakSample, _ warmUpDone: Bool) -> Void) -> SoakResult {
+    func run(
+        minutes: Double, warmUpMinutes: Double, tolerance: Double,
+        progress: (_ sample: SoakSample, _ warmUpDone: Bool) -> Void
+    ) -> SoakResult {
         // The delegate keeps the screen it launched with; from the first
         // replacement on, the live views are its, the demo's and one more screen's.
         replaceGesturesScreen()
@@ -438,11 +464,12 @@ final class Soak {
         lab.idle(1)
         let start = sample()
         var baseline: SoakSample?
-        var lowest = Int.max, highest = 0
+        var lowest = Int.max
+        var highest = 0
         var cycles = 0
         var last = start
         while simulatedSeconds < minutes * 60 {
-            if cycles > 0 { replaceGesturesScreen() }   // a screen change
+            if cycles > 0 { replaceGesturesScreen() } // a screen change
             cycle()
             cycles += 1
             last = sample()
@@ -464,12 +491,14 @@ final class Soak {
                 highest = max(highest, last.residentBytes)
             }
         }
-        return SoakResult(start: start, baseline: baseline ?? last, end: last, lowestResident: lowest == .max ? last.residentBytes : lowest,
-                          highestResident: max(highest, last.residentBytes), tolerance: tolerance, frames: frames,
-                          inputFrames: inputFrames, cycles: cycles, screensBuilt: screensBuilt, actions: actionCount,
-                          drawnFrames: drawnFrames, drawnMegapixels: drawnPixels / 1e6, gestureLogLines: gestureLogLines,
-                          residentPerCycle: residentPerCycle, heapPerCycle: heapPerCycle, partsPerCycle: partsPerCycle,
-                          judgesHeap: underAddressSanitizer)
+        return SoakResult(
+            start: start, baseline: baseline ?? last, end: last,
+            lowestResident: lowest == .max ? last.residentBytes : lowest,
+            highestResident: max(highest, last.residentBytes), tolerance: tolerance, frames: frames,
+            inputFrames: inputFrames, cycles: cycles, screensBuilt: screensBuilt, actions: actionCount,
+            drawnFrames: drawnFrames, drawnMegapixels: drawnPixels / 1e6, gestureLogLines: gestureLogLines,
+            residentPerCycle: residentPerCycle, heapPerCycle: heapPerCycle, partsPerCycle: partsPerCycle,
+            judgesHeap: underAddressSanitizer)
     }
 
     /// The control actions the demo app logged.
@@ -529,16 +558,19 @@ final class Soak {
         d.idle(0.5)
         d.longPress(d.center(of: "stop"), seconds: 0.8 + random())
         d.idle(0.5)
-        d.tap(d.center(of: "eject"))   // disabled
+        d.tap(d.center(of: "eject")) // disabled
         d.idle(0.5)
         // Down on a button, then off it and lifted outside: no action.
         let play = d.center(of: "play")
         d.drag(from: play, to: Point(x: play.x, y: play.y - 150), seconds: 0.5)
         d.idle(0.5)
         // Two fingers on the two sliders at once.
-        let a = d.newFinger(), b = d.newFinger()
-        let volume = screen.volume.convert(Point(x: screen.volume.currentThumbRect.midX, y: screen.volume.bounds.midY), to: nil)
-        let brightness = screen.brightness.convert(Point(x: screen.brightness.currentThumbRect.midX, y: screen.brightness.bounds.midY), to: nil)
+        let a = d.newFinger()
+        let b = d.newFinger()
+        let volume = screen.volume.convert(
+            Point(x: screen.volume.currentThumbRect.midX, y: screen.volume.bounds.midY), to: nil)
+        let brightness = screen.brightness.convert(
+            Point(x: screen.brightness.currentThumbRect.midX, y: screen.brightness.bounds.midY), to: nil)
         d.down([(a, volume), (b, brightness)])
         for step in 1...20 {
             let dx = Double(step) * 4
@@ -573,7 +605,7 @@ final class Soak {
         d.tap(d.center(of: "back"))
         d.idle(1)
         d.tap(d.center(of: "stop"))
-        d.idle(3 + random() * 3)   // the user looks away
+        d.idle(3 + random() * 3) // the user looks away
     }
 
     /// The demo makes the settings list's views when it is first pushed, and
@@ -605,7 +637,7 @@ final class Soak {
         let middle = Point(x: 400, y: 180)
         let child = g.center(of: "child")
         g.tap(middle)
-        g.idle(0.6)   // the double tap it waits for fails first
+        g.idle(0.6) // the double tap it waits for fails first
         g.doubleTap(middle)
         g.idle(0.6)
         g.longPress(middle, seconds: 0.8)
@@ -614,18 +646,18 @@ final class Soak {
         g.idle(0.5)
         for (dx, dy) in [(300.0, 0.0), (-300.0, 0.0), (0.0, 200.0), (0.0, -200.0)] {
             let from = Point(x: 400 - dx / 2, y: 200 - dy / 2)
-            g.drag(from: from, to: Point(x: from.x + dx, y: from.y + dy), seconds: 0.12)   // a swipe
+            g.drag(from: from, to: Point(x: from.x + dx, y: from.y + dy), seconds: 0.12) // a swipe
             g.idle(0.4)
         }
-        g.twoFingers(center: middle, from: 100, to: 260, angle: 0, seconds: 0.5)          // pinch out
+        g.twoFingers(center: middle, from: 100, to: 260, angle: 0, seconds: 0.5) // pinch out
         g.idle(0.4)
-        g.twoFingers(center: middle, from: 260, to: 90, angle: 0, seconds: 0.5)           // pinch in
+        g.twoFingers(center: middle, from: 260, to: 90, angle: 0, seconds: 0.5) // pinch in
         g.idle(0.4)
-        g.twoFingers(center: middle, from: 160, to: 160, angle: 1.2, seconds: 0.6)        // rotation
+        g.twoFingers(center: middle, from: 160, to: 160, angle: 1.2, seconds: 0.6) // rotation
         g.idle(0.4)
-        g.twoFingers(center: middle, from: 120, to: 220, angle: -0.8, seconds: 0.6)       // both
+        g.twoFingers(center: middle, from: 120, to: 220, angle: -0.8, seconds: 0.6) // both
         g.idle(0.4)
-        g.drag(from: Point(x: 1, y: 240), to: Point(x: 260, y: 240), seconds: 0.5)         // from the left edge
+        g.drag(from: Point(x: 1, y: 240), to: Point(x: 260, y: 240), seconds: 0.5) // from the left edge
         g.idle(0.4)
         g.tap(child)
         g.idle(0.5)
@@ -652,7 +684,8 @@ final class Soak {
     /// RssAnon and RssFile from /proc/self/status, in bytes.
     static func residentParts() -> (anonymous: Int, file: Int) {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
-        var anonymous = 0, file = 0
+        var anonymous = 0
+        var file = 0
         for line in text.split(separator: "\n") {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count >= 2, let kilobytes = Int(fields[1]) else { continue }

@@ -25,7 +25,8 @@ private final class TransformedImageView: View {
 /// A 40×24 test card: four coloured quadrants, a white 1-pixel frame, a
 /// diagonal line, and a clear hole with a half-transparent rim.
 func affineTestCard() -> Image {
-    let width = 40, height = 24
+    let width = 40
+    let height = 24
     var pixels: [Color] = []
     pixels.reserveCapacity(width * height)
     for y in 0..<height {
@@ -39,7 +40,8 @@ func affineTestCard() -> Image {
             }
             if x == 0 || y == 0 || x == width - 1 || y == height - 1 { color = .white }
             if x == y + 8 { color = Color(rgb: 0x202020) }
-            let dx = x - 29, dy = y - 15
+            let dx = x - 29
+            let dy = y - 15
             let d2 = dx * dx + dy * dy
             if d2 <= 9 { color = .clear } else if d2 <= 16 { color = color.withAlphaComponent(0.5) }
             pixels.append(color)

@@ -25,8 +25,10 @@ nonisolated(unsafe) let sharedText = makeTextRenderer()
 
 /// Draws `views` on a window of `size` filled with the theme's background.
 /// `text` must belong to the calling suite (see ``makeTextRenderer()``).
-func drawn(_ size: Size, _ views: [View], rotation: DisplayRotation = .none,
-           text: FreeTypeTextRenderer? = sharedText) -> HeadlessDisplay {
+func drawn(
+    _ size: Size, _ views: [View], rotation: DisplayRotation = .none,
+    text: FreeTypeTextRenderer? = sharedText
+) -> HeadlessDisplay {
     let window = Window(frame: Rect(origin: .zero, size: size))
     window.backgroundColor = Theme.standard.background
     for view in views { window.addSubview(view) }
@@ -48,8 +50,10 @@ struct ControlGoldenTests {
             let b = Button(frame: Rect(x: 12, y: y, width: 136, height: 44), name: name, title: name.capitalized)
             return b
         }
-        let normal = button(12, "normal"), highlighted = button(64, "pressed")
-        let selected = button(116, "selected"), disabled = button(168, "disabled")
+        let normal = button(12, "normal")
+        let highlighted = button(64, "pressed")
+        let selected = button(116, "selected")
+        let disabled = button(168, "disabled")
         highlighted.isHighlighted = true
         selected.isSelected = true
         disabled.isEnabled = false
@@ -72,7 +76,8 @@ struct ControlGoldenTests {
     func sliderStates() {
         var sliders: [View] = []
         for (i, value) in [0.0, 0.35, 1.0].enumerated() {
-            sliders.append(Slider(frame: Rect(x: 12, y: 8 + Double(i) * 40, width: 216, height: 36), name: "s\(i)", value: value))
+            sliders.append(
+                Slider(frame: Rect(x: 12, y: 8 + Double(i) * 40, width: 216, height: 36), name: "s\(i)", value: value))
         }
         let disabled = Slider(frame: Rect(x: 12, y: 128, width: 216, height: 36), name: "disabled", value: 0.6)
         disabled.isEnabled = false
@@ -100,25 +105,29 @@ struct ControlGoldenTests {
         var labels: [View] = []
         var y = 6.0
         for size in [12.0, 16, 24, 32] {
-            let label = Label(frame: Rect(x: 8, y: y, width: 304, height: size * 1.4), name: "size\(Int(size))",
-                              text: "Grüße, 25 °C — \(Int(size)) pt")
+            let label = Label(
+                frame: Rect(x: 8, y: y, width: 304, height: size * 1.4), name: "size\(Int(size))",
+                text: "Grüße, 25 °C — \(Int(size)) pt")
             label.font = .system(size: size)
             labels.append(label)
             y += size * 1.4 + 4
         }
         for (i, alignment) in [TextAlignment.left, .center, .right].enumerated() {
-            let label = Label(frame: Rect(x: 8, y: y + Double(i) * 22, width: 304, height: 20), name: "a\(i)", text: "Aligned")
+            let label = Label(
+                frame: Rect(x: 8, y: y + Double(i) * 22, width: 304, height: 20), name: "a\(i)", text: "Aligned")
             label.textAlignment = alignment
             label.font = .system(size: 14)
             labels.append(label)
         }
         y += 70
-        let wrapped = Label(frame: Rect(x: 8, y: y, width: 150, height: 64), name: "wrapped",
-                            text: "Lines break at word boundaries when they are too long.")
+        let wrapped = Label(
+            frame: Rect(x: 8, y: y, width: 150, height: 64), name: "wrapped",
+            text: "Lines break at word boundaries when they are too long.")
         wrapped.numberOfLines = 0
         wrapped.font = .system(size: 13)
-        let truncated = Label(frame: Rect(x: 166, y: y, width: 146, height: 20), name: "truncated",
-                              text: "A label far too long for its place")
+        let truncated = Label(
+            frame: Rect(x: 166, y: y, width: 146, height: 20), name: "truncated",
+            text: "A label far too long for its place")
         truncated.font = .boldSystem(size: 14)
         labels.append(wrapped)
         labels.append(truncated)

@@ -9,15 +9,23 @@ import Testing
 /// Counts the pixels of `framebuffer` that are not `sentinel`, and their bounding box.
 func touchedPixels(_ framebuffer: Framebuffer, sentinel: Color) -> (count: Int, box: Rect?) {
     var count = 0
-    var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    var minX = Int.max
+    var minY = Int.max
+    var maxX = -1
+    var maxY = -1
     for y in 0..<framebuffer.height {
         for x in 0..<framebuffer.width where framebuffer.color(atX: x, y: y) != sentinel {
             count += 1
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
     }
     guard count > 0 else { return (0, nil) }
-    return (count, Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1)))
+    return (
+        count, Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1))
+    )
 }
 
 /// How many pixels of two framebuffers of the same size differ, as a short message ("" when none).
@@ -47,7 +55,7 @@ struct DemoAndDirtyRectTests {
         let display = HeadlessDisplay(width: 800, height: 480)
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(driver.window, into: display.framebuffer)
-        #expect(renderer.render(driver.window, into: display.framebuffer).isEmpty)   // nothing changed: nothing drawn
+        #expect(renderer.render(driver.window, into: display.framebuffer).isEmpty) // nothing changed: nothing drawn
 
         // In window coordinates: the slider and its label sit in stacks.
         let expected = screen.volume.convert(screen.volume.bounds, to: nil)
@@ -55,7 +63,7 @@ struct DemoAndDirtyRectTests {
         let thumb = screen.volume.currentThumbRect
         let start = screen.volume.convert(Point(x: thumb.midX, y: thumb.midY), to: nil)
         driver.down(1, at: start)
-        _ = renderer.render(driver.window, into: display.framebuffer)   // the press highlights the thumb
+        _ = renderer.render(driver.window, into: display.framebuffer) // the press highlights the thumb
         let sentinel = Color(red: 255, green: 0, blue: 255)
         var frames = 0
         for step in 1...10 {
@@ -69,7 +77,8 @@ struct DemoAndDirtyRectTests {
                 #expect(area.minX >= expected.minX.rounded(.down) && area.maxX <= expected.maxX.rounded(.up))
                 #expect(area.minY >= expected.minY.rounded(.down) && area.maxY <= expected.maxY.rounded(.up))
             }
-            var outside = 0, touched = 0
+            var outside = 0
+            var touched = 0
             for y in 0..<480 {
                 for x in 0..<800 where display.framebuffer.color(atX: x, y: y) != sentinel {
                     touched += 1
@@ -86,7 +95,9 @@ struct DemoAndDirtyRectTests {
         driver.up(1)
     }
 
-    @Test("Dirty rects: every frame of a slider drag, redrawn where the thumb and the value label's text changed, equals a full redraw")
+    @Test(
+        "Dirty rects: every frame of a slider drag, redrawn where the thumb and the value label's text changed, equals a full redraw"
+    )
     func sliderDragFramesEqualFullRedraws() {
         let driver = TouchDriver()
         let screen = ControlsScreen(frame: driver.window.bounds, log: nil)
@@ -105,7 +116,9 @@ struct DemoAndDirtyRectTests {
             let redrawn = renderer.render(driver.window, into: display.framebuffer)
             if redrawn.count > 1 { separate += 1 }
             renderer.draw(driver.window, into: full.framebuffer)
-            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "", "moved \(step): the dirty redraw differs from a full redraw")
+            #expect(
+                framebufferDifferences(display.framebuffer, full.framebuffer) == "",
+                "moved \(step): the dirty redraw differs from a full redraw")
         }
         driver.up(1)
         _ = renderer.render(driver.window, into: display.framebuffer)
@@ -115,8 +128,9 @@ struct DemoAndDirtyRectTests {
         #expect(separate > 0, "the thumb and the label's text were redrawn as separate areas")
     }
 
-    @Test("Dirty rects: a label's changed characters are redrawn on their ink, old and new: every change equals a full redraw, and redraws less than a quarter-em margin would",
-          arguments: [1.0, 2.0])
+    @Test(
+        "Dirty rects: a label's changed characters are redrawn on their ink, old and new: every change equals a full redraw, and redraws less than a quarter-em margin would",
+        arguments: [1.0, 2.0])
     func labelTextChangesRedrawTheirInk(scale: Double) {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         application.screen.configure(bounds: Rect(x: 0, y: 0, width: 320, height: 120), scale: scale)
@@ -129,36 +143,47 @@ struct DemoAndDirtyRectTests {
         label.textColor = Color(red: 250, green: 240, blue: 200)
         label.text = "62%"
         window.addSubview(label)
-        let size = Int(320 * scale), height = Int(120 * scale)
-        let display = HeadlessDisplay(width: size, height: height), full = HeadlessDisplay(width: size, height: height)
+        let size = Int(320 * scale)
+        let height = Int(120 * scale)
+        let display = HeadlessDisplay(width: size, height: height)
+        let full = HeadlessDisplay(width: size, height: height)
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(window, into: display.framebuffer)
         // Digits, a moving suffix, overhangs (f, j, /), accents above the line and
         // descenders below it, spaces (no ink), an emptied and a refilled label.
-        let texts = ["63%", "9%", "10%", "100%", "1f%", "1fj/%", "1fj/%É", "1fj/%Éyg", "1fj/ %Éyg", "1fj/  %Éyg",
-                     "1fj/  %Éyg ", "Wjy", "W", "", "Åpg", "Åpq", "62%"]
+        let texts = [
+            "63%", "9%", "10%", "100%", "1f%", "1fj/%", "1fj/%É", "1fj/%Éyg", "1fj/ %Éyg", "1fj/  %Éyg",
+            "1fj/  %Éyg ", "Wjy", "W", "", "Åpg", "Åpq", "62%"
+        ]
         var changed = 0
         for text in texts {
             let before = label.text
             label.text = text
             let redrawn = renderer.render(window, into: display.framebuffer)
             renderer.draw(window, into: full.framebuffer)
-            #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "", "\(before) → \(text) at scale \(scale)")
+            #expect(
+                framebufferDifferences(display.framebuffer, full.framebuffer) == "",
+                "\(before) → \(text) at scale \(scale)")
             if !redrawn.isEmpty { changed += 1 }
             if before == "62%" {
                 // One digit: its ink and a pixel round it, under half of the line's
                 // rows across the digit's advance with a quarter-em margin all round.
                 let margin = 22.0 / 4 * scale
-                let lineHeight = renderer.textRenderer!.measure("0", font: label.font, width: nil, scale: scale).height * scale
+                let lineHeight =
+                    renderer.textRenderer!.measure("0", font: label.font, width: nil, scale: scale).height * scale
                 let advance = 0.64 * 22 * scale
-                #expect(redrawn.area < (advance + 2 * margin) * (lineHeight + 2 * margin) / 2, "\(redrawn.area) pixels redrawn")
+                #expect(
+                    redrawn.area < (advance + 2 * margin) * (lineHeight + 2 * margin) / 2,
+                    "\(redrawn.area) pixels redrawn")
             }
         }
-        #expect(changed == texts.count - 1)   // "1fj/  %Éyg" → "… " adds a space only, which changes no pixel
+        #expect(changed == texts.count - 1) // "1fj/  %Éyg" → "… " adds a space only, which changes no pixel
         withExtendedLifetime((display, full)) {}
     }
 
-    @Test("Rule 3 on a panel as mounted: dragging the demo's slider on a portrait UI at scale 2, turned 90° onto a 1600×960 panel, drawn in RGB565, allocates nothing per frame from the touch to the turned, converted scan-out copy")
+    @Test(
+        "Rule 3 on a panel as mounted: dragging the demo's slider on a portrait UI at scale 2, turned 90° onto a 1600×960 panel, drawn in RGB565, allocates nothing per frame from the touch to the turned, converted scan-out copy"
+    )
     func mountedPanelDragAllocatesNothing() {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         application.screen.configure(bounds: Rect(x: 0, y: 0, width: 480, height: 800), scale: 2)
@@ -167,7 +192,8 @@ struct DemoAndDirtyRectTests {
         #expect(demo.window.displayScale == 2)
         let rotation = DisplayRotation.clockwise90
         let logical = HeadlessDisplay(width: 960, height: 1600, format: .rgb565)
-        let scanout = HeadlessDisplay(width: 1600, height: 960, format: .xrgb8888)   // a plane without RG16, as bochs-drm's
+        // a plane without RG16, as bochs-drm's
+        let scanout = HeadlessDisplay(width: 1600, height: 960, format: .xrgb8888)
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(demo.window, into: logical.framebuffer)
         logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: scanout.framebuffer)
@@ -213,42 +239,47 @@ struct DemoAndDirtyRectTests {
         DemoSession(app: demo).play(.standard) { step in
             _ = renderer.render(demo.window, into: display.framebuffer)
             let controls = demo.controls
-            seen[step] = (pixel(controls.play, 8, 8), pixel(controls.wifi, 8, controls.wifi.bounds.midY),
-                          controls.wifi.isOn, controls.volume.value, demo.isShowingAbout)
+            seen[step] = (
+                pixel(controls.play, 8, 8), pixel(controls.wifi, 8, controls.wifi.bounds.midY),
+                controls.wifi.isOn, controls.volume.value, demo.isShowingAbout
+            )
             settingsShown[step] = demo.isShowingSettings
             offsets[step] = settings.table.contentOffset.y
             #expect(!demo.navigation.isTransitioning, "\(step): the slide ended before the snapshot")
         }
         #expect(seen.count == DemoScript.standard.steps.count)
         #expect(seen["start"]?.0 == theme.surface)
-        #expect(seen["play-pressed"]?.0 == theme.accent)                       // the button shows selected
+        #expect(seen["play-pressed"]?.0 == theme.accent) // the button shows selected
         #expect(seen["start"]?.2 == true && seen["wifi-toggled"]?.2 == false)
-        #expect(seen["start"]?.1 != seen["wifi-toggled"]?.1)                    // the switch's track changed colour
+        #expect(seen["start"]?.1 != seen["wifi-toggled"]?.1) // the switch's track changed colour
         #expect(abs((seen["volume-dragged"]?.3 ?? 0) - 0.25) < 0.03)
         #expect(seen["about-screen"]?.4 == true && seen["back-to-controls"]?.4 == false)
         #expect(settingsShown["settings-screen"] == true && settingsShown["settings-closed"] == false)
-        #expect(!settings.autoDim.isOn)   // on at start
+        #expect(!settings.autoDim.isOn) // on at start
         #expect((offsets["settings-flung"] ?? 0) > 1000, "the fling went down the list")
         #expect(settings.sensorChecked[37] && settings.sensorChecked.filter { $0 }.count == 1)
         #expect(demo.controls.eject.isEnabled == false)
     }
 
-    @Test("Flinging the settings list allocates nothing per display-link frame once its cells exist (tiling, reuse, text, redraw), at scale 1 and 2",
-          arguments: [1.0, 2.0])
+    @Test(
+        "Flinging the settings list allocates nothing per display-link frame once its cells exist (tiling, reuse, text, redraw), at scale 1 and 2",
+        arguments: [1.0, 2.0])
     func settingsFlingAllocatesNothingPerFrame(scale: Double) {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         application.screen.configure(bounds: Rect(x: 0, y: 0, width: 800, height: 480), scale: scale)
         let demo = DemoApp(application: application, screenSize: Size(width: 800, height: 480), icon: nil)
         let driver = TouchDriver(driving: application, window: demo.window)
-        let display = HeadlessDisplay(width: Int(800 * scale), height: Int(480 * scale))   // the screen's pixels
+        let display = HeadlessDisplay(width: Int(800 * scale), height: Int(480 * scale)) // the screen's pixels
         let renderer = Renderer(textRenderer: makeTextRenderer())
         renderer.draw(demo.window, into: display.framebuffer)
         demo.navigation.pushViewController(demo.settingsController, animated: false)
         let table = demo.settingsController.table
-        table.scrollToRow(at: IndexPath(row: 40, section: SettingsViewController.sensorSection), at: .top, animated: false)
+        table.scrollToRow(
+            at: IndexPath(row: 40, section: SettingsViewController.sensorSection), at: .top, animated: false)
         _ = renderer.render(demo.window, into: display.framebuffer)
         func fling(up: Bool) {
-            let start = Point(x: 400, y: up ? 400 : 100), distance = up ? -240.0 : 240.0
+            let start = Point(x: 400, y: up ? 400 : 100)
+            let distance = up ? -240.0 : 240.0
             driver.down(1, at: start)
             driver.move(1, to: Point(x: start.x, y: start.y + distance / 2))
             driver.move(1, to: Point(x: start.x, y: start.y + distance))
@@ -304,8 +335,9 @@ struct DirtyAgainstFullRedraw {
 
 @Suite("Dirty rects of a label's text")
 struct LabelTextDirtyRectTests {
-    @Test("A label's new text redraws only where the old and new text are, and the frame equals a full redraw",
-          arguments: [TextAlignment.left, .center, .right])
+    @Test(
+        "A label's new text redraws only where the old and new text are, and the frame equals a full redraw",
+        arguments: [TextAlignment.left, .center, .right])
     func textChangesEqualFullRedraws(_ alignment: TextAlignment) {
         let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 80))
         window.backgroundColor = Color(rgb: 0x202830)
@@ -317,10 +349,12 @@ struct LabelTextDirtyRectTests {
         let frames = DirtyAgainstFullRedraw(window)
         // Changes in the middle with the same ending, at the same pen or moved
         // (a wider digit, kerning against what follows: "AV" and "WA").
-        let texts = ["Volume 63%", "Volume 7%", "Volume 100%", "Vol", "fjord Å∫ yj", "Volume 63%", "",
-                     "A line much too long to fit the label, cut with an ellipsis", "A line much too long to fit, cut elsewhere",
-                     "Wave 1 AV.", "Wave 2 AV.", "Wave 22 AV.", "Wave W AV.", "WAVE A WA", "WAVE V WA", "WAVE VV WA",
-                     "Two\nlines 1", "Two\nlines 2", "Volume\u{2028}62%", "Volume 62%", "Volume 62%"]
+        let texts = [
+            "Volume 63%", "Volume 7%", "Volume 100%", "Vol", "fjord Å∫ yj", "Volume 63%", "",
+            "A line much too long to fit the label, cut with an ellipsis", "A line much too long to fit, cut elsewhere",
+            "Wave 1 AV.", "Wave 2 AV.", "Wave 22 AV.", "Wave W AV.", "WAVE A WA", "WAVE V WA", "WAVE VV WA",
+            "Two\nlines 1", "Two\nlines 2", "Volume\u{2028}62%", "Volume 62%", "Volume 62%"
+        ]
         for text in texts {
             label.text = text
             let frame = frames.nextFrame()
@@ -337,7 +371,9 @@ struct LabelTextDirtyRectTests {
         }
     }
 
-    @Test("A label measures only its new text when its old text's pens were measured last, for the same font: another label's pens in another font are not taken")
+    @Test(
+        "A label measures only its new text when its old text's pens were measured last, for the same font: another label's pens in another font are not taken"
+    )
     func pensAreReusedOnlyForTheSameTextAndFont() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 480, height: 120))
         window.backgroundColor = Color(rgb: 0x202830)
@@ -353,14 +389,20 @@ struct LabelTextDirtyRectTests {
         let frames = DirtyAgainstFullRedraw(window)
         // `large` goes from "Volume 100%" to "Volume 9%" just after `small` measured "Volume 100%":
         // taking those pens, it would miss the end of its own wider old text.
-        for (label, text) in [(small, "Volume 63%"), (large, "Volume 64%"), (large, "Volume 100%"), (small, "Volume 100%"),
-                              (large, "Volume 9%"), (small, "Volume 99%")] {
+        for (label, text) in [
+            (small, "Volume 63%"), (large, "Volume 64%"), (large, "Volume 100%"), (small, "Volume 100%"),
+            (large, "Volume 9%"), (small, "Volume 99%")
+        ] {
             label.text = text
-            #expect(frames.nextFrame().differences == "", "\(label.name) to '\(text)': the dirty redraw differs from a full redraw")
+            #expect(
+                frames.nextFrame().differences == "",
+                "\(label.name) to '\(text)': the dirty redraw differs from a full redraw")
         }
     }
 
-    @Test("Setting a label's text (an action on the input path) measures nothing: glyphs never drawn are shaped in the frame's layout, so the setter allocates nothing")
+    @Test(
+        "Setting a label's text (an action on the input path) measures nothing: glyphs never drawn are shaped in the frame's layout, so the setter allocates nothing"
+    )
     func settingTextMeasuresLater() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 80))
         let label = Label(frame: Rect(x: 10, y: 12, width: 200, height: 48), name: "value", text: "Tapped once")
@@ -375,7 +417,8 @@ struct LabelTextDirtyRectTests {
         let full = HeadlessDisplay(width: 320, height: 80)
         renderer.draw(window, into: full.framebuffer)
         #expect(framebufferDifferences(display.framebuffer, full.framebuffer) == "")
-        #expect(redrawn.count == 1 && redrawn.area < 200 * 48, "only the changed part of the line: \(redrawn.area) pixels")
+        #expect(
+            redrawn.count == 1 && redrawn.area < 200 * 48, "only the changed part of the line: \(redrawn.area) pixels")
         withExtendedLifetime((display, full)) {}
     }
 }

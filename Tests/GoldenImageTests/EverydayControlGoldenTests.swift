@@ -25,8 +25,9 @@ extension ControlGoldenTests {
     @Test("SegmentedControl: normal, a segment highlighted, a disabled segment, momentary")
     func segmentedStates() {
         func segmented(_ y: Double, _ name: String) -> SegmentedControl {
-            let control = SegmentedControl(frame: Rect(x: 12, y: y, width: 276, height: 40), name: name,
-                                           items: ["Heat", "Cool", "Auto"])
+            let control = SegmentedControl(
+                frame: Rect(x: 12, y: y, width: 276, height: 40), name: name,
+                items: ["Heat", "Cool", "Auto"])
             control.selectedSegmentIndex = 0
             return control
         }
@@ -39,10 +40,11 @@ extension ControlGoldenTests {
         let disabled = segmented(204, "disabled")
         disabled.isEnabled = false
         // A finger on "Auto" of the second control.
-        let (display, driver) = drawnPressed(Size(width: 300, height: 256), [normal, highlighted, disabledSegment, momentary, disabled],
-                                             finger: Point(x: 242, y: 80))
+        let (display, driver) = drawnPressed(
+            Size(width: 300, height: 256), [normal, highlighted, disabledSegment, momentary, disabled],
+            finger: Point(x: 242, y: 80))
         #expect(highlighted.highlightedSegmentIndex == 2)
-        withExtendedLifetime(driver) {}  // the finger is down until here
+        withExtendedLifetime(driver) {} // the finger is down until here
         let result = GoldenImage.check(display.framebuffer, named: "segmented-states")
         #expect(result.passed, "\(result)")
     }
@@ -60,10 +62,11 @@ extension ControlGoldenTests {
         let disabled = stepper(144, 68, "disabled")
         disabled.isEnabled = false
         // A finger on the second stepper's −.
-        let (display, driver) = drawnPressed(Size(width: 276, height: 124), [normal, pressed, atMinimum, disabled],
-                                             finger: Point(x: 174, y: 34))
+        let (display, driver) = drawnPressed(
+            Size(width: 276, height: 124), [normal, pressed, atMinimum, disabled],
+            finger: Point(x: 174, y: 34))
         #expect(pressed.highlightedHalf == .decrement && pressed.value == 4)
-        withExtendedLifetime(driver) {}  // the finger is down until here
+        withExtendedLifetime(driver) {} // the finger is down until here
         let result = GoldenImage.check(display.framebuffer, named: "stepper-states")
         #expect(result.passed, "\(result)")
     }
@@ -72,8 +75,10 @@ extension ControlGoldenTests {
     func progressStates() {
         var bars: [View] = []
         for (i, progress) in [0.0, 0.4, 1.0].enumerated() {
-            bars.append(ProgressView(frame: Rect(x: 12, y: 12 + Double(i) * 20, width: 216, height: 6), name: "p\(i)",
-                                     progress: progress))
+            bars.append(
+                ProgressView(
+                    frame: Rect(x: 12, y: 12 + Double(i) * 20, width: 216, height: 6), name: "p\(i)",
+                    progress: progress))
         }
         let display = drawn(Size(width: 240, height: 70), bars)
         let result = GoldenImage.check(display.framebuffer, named: "progress-states")
@@ -84,7 +89,10 @@ extension ControlGoldenTests {
     func activityIndicatorPhases() {
         let first = ActivityIndicatorView(frame: Rect(x: 12, y: 12, width: 32, height: 32), name: "phase0")
         let second = ActivityIndicatorView(frame: Rect(x: 60, y: 12, width: 32, height: 32), name: "phase4")
-        for spinner in [first, second] { spinner.hidesWhenStopped = false; spinner.isHidden = false }
+        for spinner in [first, second] {
+            spinner.hidesWhenStopped = false
+            spinner.isHidden = false
+        }
         second.animationPhase = 4
         let display = drawn(Size(width: 104, height: 56), [first, second])
         let result = GoldenImage.check(display.framebuffer, named: "activity-indicator-phases")

@@ -53,22 +53,23 @@ struct FocusRingGoldenTests {
         screen.driver.turnEncoder(by: 1)
         screen.renderer.render(screen.driver.window, into: screen.display.framebuffer)
         screen.driver.turnEncoder(by: 1)
-        let ringButton = Rect(x: 12, y: 8, width: 128, height: 52)   // the button grown by gap 2 + width 2
+        let ringButton = Rect(x: 12, y: 8, width: 128, height: 52) // the button grown by gap 2 + width 2
         let ringSlider = Rect(x: 12, y: 64, width: 276, height: 52)
         let area = screen.renderer.render(screen.driver.window, into: screen.display.framebuffer)
-        #expect(area.count == 2 && area.contains(ringButton) && area.contains(ringSlider))   // apart: not their union
+        #expect(area.count == 2 && area.contains(ringButton) && area.contains(ringSlider)) // apart: not their union
         let full = HeadlessDisplay(width: 300, height: 120)
         screen.renderer.draw(screen.driver.window, into: full.framebuffer)
-        #expect(GoldenImage.compare(screen.display.framebuffer, with: full.framebuffer, tolerance: 0).differingPixels == 0)
+        #expect(
+            GoldenImage.compare(screen.display.framebuffer, with: full.framebuffer, tolerance: 0).differingPixels == 0)
 
         // A touch hides the ring: its area is redrawn without it.
         screen.driver.tap(at: Point(x: 200, y: 30))
         let hidden = screen.renderer.render(screen.driver.window, into: screen.display.framebuffer)
         #expect(hidden == DirtyRegion(ringSlider))
         // The mode changing redraws the ring's area too.
-        screen.driver.pushEncoder()   // shows the ring again
+        screen.driver.pushEncoder() // shows the ring again
         _ = screen.renderer.render(screen.driver.window, into: screen.display.framebuffer)
-        screen.driver.pushEncoder()   // adjusting: the ring is wider
+        screen.driver.pushEncoder() // adjusting: the ring is wider
         let adjusting = screen.renderer.render(screen.driver.window, into: screen.display.framebuffer)
         #expect(adjusting == DirtyRegion(Rect(x: 10, y: 62, width: 280, height: 56)))
     }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Golden images at scale 2", .serialized)
 struct ScaledGoldenTests {
-    @Test("At scale 2, buttons, a slider, a switch and text are drawn at the panel's pixels: a 170×120-point scene is 340×240 pixels")
+    @Test(
+        "At scale 2, buttons, a slider, a switch and text are drawn at the panel's pixels: a 170×120-point scene is 340×240 pixels"
+    )
     func controlsAtScale2() throws {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         application.screen.configure(bounds: Rect(x: 0, y: 0, width: 170, height: 120), scale: 2)

@@ -17,7 +17,9 @@ final class GoldenListSource: TableViewDataSource {
     }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let identifier = indexPath.section == 0 ? "room" : "row"
-        let cell = tableView.dequeueReusableCell(withIdentifier: identifier) ?? TableViewCell(style: .value1, reuseIdentifier: identifier)
+        let cell =
+            tableView.dequeueReusableCell(withIdentifier: identifier)
+            ?? TableViewCell(style: .value1, reuseIdentifier: identifier)
         cell.textLabel.text = rows[indexPath.section][indexPath.row]
         if indexPath.section == 0 { cell.detailTextLabel.text = details[indexPath.row] }
         cell.accessoryView = indexPath == IndexPath(row: 2, section: 1) ? toggle : nil

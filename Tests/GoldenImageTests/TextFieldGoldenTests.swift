@@ -19,7 +19,7 @@ struct TextFieldGoldenTests {
         for field in fields { driver.window.addSubview(field) }
         let display = HeadlessDisplay(width: Int(size.width), height: Int(size.height))
         let renderer = Renderer(textRenderer: text)
-        renderer.draw(driver.window, into: display.framebuffer)   // measures text with the real fonts
+        renderer.draw(driver.window, into: display.framebuffer) // measures text with the real fonts
         setUp(driver)
         renderer.draw(driver.window, into: display.framebuffer)
         return display
@@ -59,7 +59,7 @@ struct TextFieldGoldenTests {
     @Test("The loupe: a finger held on the field magnifies the caret under it")
     func loupe() {
         let held = field(76, "held", text: "Living room")
-        held.inputView = View()   // no keyboard: the picture is the loupe's
+        held.inputView = View() // no keyboard: the picture is the loupe's
         let display = drawn(Size(width: 260, height: 132), [held]) { driver in
             driver.down(1, at: Point(x: 80, y: 98))
             driver.advance(by: 0.6)
@@ -69,4 +69,3 @@ struct TextFieldGoldenTests {
         #expect(result.passed, "\(result)")
     }
 }
-

@@ -43,8 +43,10 @@ struct BenchTests {
         let measured = Stopwatch(samples: 10, warmUp: 1).measure { hoard.items.append([1, 2, 3]) }
         #expect(measured.allocationsPerRun >= 1)
         var report = BenchReport(machine: "test", board: "no board", buildMode: "debug", iterationsMode: "quick")
-        report.scenes.append(SceneResult(name: "touch-pipeline", allocationsPerOperation: measured.allocationsPerRun,
-                                         isHotPath: true, figures: [Figure(name: "f", unit: "ns", samples: measured.nanoseconds)]))
+        report.scenes.append(
+            SceneResult(
+                name: "touch-pipeline", allocationsPerOperation: measured.allocationsPerRun,
+                isHotPath: true, figures: [Figure(name: "f", unit: "ns", samples: measured.nanoseconds)]))
         #expect(report.scenes[0].allocationFailed)
         #expect(!report.passed)
         #expect(report.json().contains("\"allocationFailure\": true"))
@@ -52,16 +54,24 @@ struct BenchTests {
         #expect(report.svg().contains("ALLOCATES ON THE HOT PATH"))
     }
 
-    @Test("full-redraw draws the board's frame at scale 1 and at scale 2, and in the other pixel format (RGB565), each against the same memcpy baseline; the budget checks the board's own scale and format")
+    @Test(
+        "full-redraw draws the board's frame at scale 1 and at scale 2, and in the other pixel format (RGB565), each against the same memcpy baseline; the budget checks the board's own scale and format"
+    )
     func fullRedrawAtEachScale() throws {
         let plain = try quickRun(["full-redraw"])
         let redraw = try #require(plain.scenes.first)
-        #expect(redraw.figures.map(\.name) == ["controls scene, full redraw", "controls scene at scale 2, full redraw",
-                                               "controls scene in RGB565, full redraw"])
+        #expect(
+            redraw.figures.map(\.name) == [
+                "controls scene, full redraw", "controls scene at scale 2, full redraw",
+                "controls scene in RGB565, full redraw"
+            ])
         #expect(redraw.figures.allSatisfy { $0.ratioOf == "memcpy bandwidth" && $0.ratio != nil })
         #expect(redraw.allocationsPerOperation == 0)
-        #expect(RedrawVariant.variants(board: nil) == [RedrawVariant(format: .xrgb8888, scale: 1), RedrawVariant(format: .xrgb8888, scale: 2),
-                                                       RedrawVariant(format: .rgb565, scale: 1)])
+        #expect(
+            RedrawVariant.variants(board: nil) == [
+                RedrawVariant(format: .xrgb8888, scale: 1), RedrawVariant(format: .xrgb8888, scale: 2),
+                RedrawVariant(format: .rgb565, scale: 1)
+            ])
 
         // A board of scale 2 (rpi5-touch-display-2, 1280×720 pixels): its frame-time budget is the scale-2 figure.
         let board = try Board.load(path: PackagePaths.path("boards/rpi5-touch-display-2.json"))
@@ -77,7 +87,9 @@ struct BenchTests {
         #expect(RedrawVariant(format: .rgb565, scale: 2).label(besides: .xrgb8888) == " in RGB565 at scale 2")
     }
 
-    @Test("Every scene runs in the quick mode, and the JSON holds machine, board, build mode, baselines, scenes and budgets")
+    @Test(
+        "Every scene runs in the quick mode, and the JSON holds machine, board, build mode, baselines, scenes and budgets"
+    )
     func jsonSchema() throws {
         let board = try Board.load(path: PackagePaths.path("boards/qemu-x86_64.json"))
         let report = try quickRun([], board: board)
@@ -100,11 +112,15 @@ struct BenchTests {
             }
         }
         let budgets = try #require(object["budgets"] as? [[String: Any]])
-        #expect(budgets.map { $0["name"] as? String } == ["frame time: slider-drag frame p99", "frame time: full redraw median",
-                                                           "latency: input → frame ready p99"])
+        #expect(
+            budgets.map { $0["name"] as? String } == [
+                "frame time: slider-drag frame p99", "frame time: full redraw median",
+                "latency: input → frame ready p99"
+            ])
         for budget in budgets { #expect(budget["passed"] is Bool) }
         // Ratios against baselines of the same run.
-        let redraw = try #require(scenes.first { $0["name"] as? String == "full-redraw" }?["figures"] as? [[String: Any]])
+        let redraw = try #require(
+            scenes.first { $0["name"] as? String == "full-redraw" }?["figures"] as? [[String: Any]])
         #expect(redraw[0]["ratioOf"] as? String == "memcpy bandwidth")
     }
 
@@ -173,7 +189,9 @@ struct BenchTests {
 
 @Suite("An app's --bench")
 struct AppBenchTests {
-    @Test("Each trace plays into a fresh launch of the app, drawn and again input only: the traces' order cannot change what any of them meets")
+    @Test(
+        "Each trace plays into a fresh launch of the app, drawn and again input only: the traces' order cannot change what any of them meets"
+    )
     func everyTraceFromAFreshLaunch() throws {
         var configuration = Bench.Configuration(assetsPath: PackagePaths.path("assets"))
         configuration.quick = true
@@ -182,20 +200,22 @@ struct AppBenchTests {
         }
         func run(_ order: [Trace]) throws -> [(trace: String, touches: Int)] {
             var launched: [Application] = []
-            _ = try Bench(configuration).runApp(launch: {
-                let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
-                let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
-                application.addWindow(window)
-                launched.append(application)
-                return (window, application)
-            }, traces: order, name: "test app")
+            _ = try Bench(configuration).runApp(
+                launch: {
+                    let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+                    let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
+                    application.addWindow(window)
+                    launched.append(application)
+                    return (window, application)
+                }, traces: order, name: "test app")
             // The first launch is the full redraw's; then two per trace.
             #expect(launched.count == 1 + 2 * order.count)
             return order.indices.map { i in
                 (String(order[i].path.split(separator: "/").last!), launched[1 + 2 * i].touchTracker.touchesSeen)
             }
         }
-        let forwards = try run(traces), backwards = try run(traces.reversed())
+        let forwards = try run(traces)
+        let backwards = try run(traces.reversed())
         #expect(forwards.map(\.touches) == backwards.reversed().map(\.touches))
         #expect(forwards.map(\.trace) == backwards.reversed().map(\.trace))
         #expect(forwards.allSatisfy { $0.touches > 0 })

@@ -14,8 +14,8 @@ struct SoakCommandTests {
         let json = try #require(object, "not a JSON object: \(run.stdout)")
         #expect(json["flat"] as? Bool == true)
         #expect((json["cycles"] as? Int ?? 0) >= 2)
-        #expect((json["actions"] as? Int ?? 0) > 0)            // the demo's controls answered
-        #expect((json["gestureLogLines"] as? Int ?? 0) > 0)    // the gestures screen saw touches
+        #expect((json["actions"] as? Int ?? 0) > 0) // the demo's controls answered
+        #expect((json["gestureLogLines"] as? Int ?? 0) > 0) // the gestures screen saw touches
         #expect((json["drawnFrames"] as? Int ?? 0) > 0)
         let start = try #require(json["start"] as? [String: Any])
         let end = try #require(json["end"] as? [String: Any])

@@ -17,7 +17,8 @@ struct BoardCommandTests {
         let directory = try scratchDirectory()
         let original = try String(contentsOfFile: PackagePaths.path("boards/rpi4-7inch.json"), encoding: .utf8)
         let broken = directory.appendingPathComponent("rpi4-7inch.json")
-        try original.replacingOccurrences(of: "\"driver\"", with: "\"drivr\"").write(to: broken, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "\"driver\"", with: "\"drivr\"").write(
+            to: broken, atomically: true, encoding: .utf8)
         let run = try PanelRun.run(["boards", "check", broken.path])
         #expect(run.status == 1)
         #expect(run.stdout.contains("error: \(broken.path):"))
@@ -34,7 +35,9 @@ struct BoardCommandTests {
         #expect(run.stdout.split(separator: "\n").count >= 8)
     }
 
-    @Test("--board sets replay's screen from the board file: a portrait panel used rotated lays out landscape, in points at its scale")
+    @Test(
+        "--board sets replay's screen from the board file: a portrait panel used rotated lays out landscape, in points at its scale"
+    )
     func replayWithBoard() throws {
         let directory = try scratchDirectory()
         let png = directory.appendingPathComponent("last.png").path
@@ -42,18 +45,22 @@ struct BoardCommandTests {
         let scene = directory.appendingPathComponent("any-screen.json").path
         try ##"{"views": [{"name": "pad", "frame": [0, 0, 640, 360], "color": "#224466"}]}"##
             .write(toFile: scene, atomically: true, encoding: .utf8)
-        let run = try PanelRun.run(["replay", PackagePaths.path("Tests/Traces/synthetic_single-touch_tap-and-drag.evemu"),
-                                    "--scene-file", scene, "--board", "rpi5-touch-display-2", "--boards", PackagePaths.path("boards"),
-                                    "--png", png])
+        let run = try PanelRun.run([
+            "replay", PackagePaths.path("Tests/Traces/synthetic_single-touch_tap-and-drag.evemu"),
+            "--scene-file", scene, "--board", "rpi5-touch-display-2", "--boards", PackagePaths.path("boards"),
+            "--png", png
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
-        #expect(bytes[16..<24] == [0, 0, 0x05, 0x00, 0, 0, 0x02, 0xD0])   // 1280 × 720 pixels: the 720×1280 panel turned 90°
+        // 1280 × 720 pixels: the 720×1280 panel turned 90°
+        #expect(bytes[16..<24] == [0, 0, 0x05, 0x00, 0, 0, 0x02, 0xD0])
         // The UI lays out on 640×360 points at scale 2: every touch lands inside them.
         let touches = run.stdout.split(separator: "\n").filter { $0.contains(#""type":"touch""#) }
         #expect(!touches.isEmpty)
         for line in touches {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            let x = try #require(object["x"] as? Double), y = try #require(object["y"] as? Double)
+            let x = try #require(object["x"] as? Double)
+            let y = try #require(object["y"] as? Double)
             #expect(x >= 0 && x <= 640 && y >= 0 && y <= 360, "\(line)")
         }
         #expect(!run.stderr.contains("pixel per point"))
@@ -61,8 +68,10 @@ struct BoardCommandTests {
 
     @Test("An unknown --board lists the boards there are")
     func unknownBoard() throws {
-        let run = try PanelRun.run(["replay", PackagePaths.path("Tests/Traces/synthetic_single-touch_btn-left.evemu"),
-                                    "--board", "nope", "--boards", PackagePaths.path("boards")])
+        let run = try PanelRun.run([
+            "replay", PackagePaths.path("Tests/Traces/synthetic_single-touch_btn-left.evemu"),
+            "--board", "nope", "--boards", PackagePaths.path("boards")
+        ])
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("panel: error: no board 'nope' in "))
         #expect(run.stderr.contains("rpi4-7inch"))

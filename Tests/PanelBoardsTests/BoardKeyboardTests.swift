@@ -32,16 +32,21 @@ struct BoardKeyboardTests {
 
     @Test("The layout comes from the board file: a German board types ü, ß and AltGr+Q's @")
     func germanBoard() throws {
-        let board = try parseBoard(boardWithKeyboard(#"{"layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps"}"#))
-        #expect(board.keyboard.layout == "de" && board.keyboard.variant == "nodeadkeys" && board.keyboard.options == "ctrl:nocaps")
+        let board = try parseBoard(
+            boardWithKeyboard(#"{"layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps"}"#))
+        #expect(
+            board.keyboard.layout == "de" && board.keyboard.variant == "nodeadkeys"
+                && board.keyboard.options == "ctrl:nocaps")
         let keys = KeyTranslator(keymap: try board.compileKeymap())
         #expect(keys.press(keyCode: 26, value: 1)?.key.characters == "ü")
         #expect(keys.press(keyCode: 12, value: 1)?.key.characters == "ß")
-        _ = keys.press(keyCode: 100, value: 1)   // AltGr
+        _ = keys.press(keyCode: 100, value: 1) // AltGr
         #expect(keys.press(keyCode: 16, value: 1)?.key.characters == "@")
     }
 
-    @Test("A layout, variant, option or model xkbcommon cannot compile names the file, the field, the value and where valid ones are listed")
+    @Test(
+        "A layout, variant, option or model xkbcommon cannot compile names the file, the field, the value and where valid ones are listed"
+    )
     func unknownNames() throws {
         let layout = try keymapError(#"{"layout": "klingon"}"#)
         #expect(layout?.hasPrefix("boards/test-board.json:9:") == true)
@@ -50,7 +55,8 @@ struct BoardKeyboardTests {
         #expect(layout?.contains("/usr/share/X11/xkb/rules/evdev.lst") == true)
 
         let variant = try keymapError(#"{"layout": "de", "variant": "qwertz-deluxe"}"#)
-        #expect(variant?.contains("keyboard.variant: xkbcommon has no variant 'qwertz-deluxe' of the layout 'de'") == true)
+        #expect(
+            variant?.contains("keyboard.variant: xkbcommon has no variant 'qwertz-deluxe' of the layout 'de'") == true)
         #expect(variant?.contains("localectl list-x11-keymap-variants de") == true)
 
         let option = try keymapError(#"{"layout": "us", "options": "ctrl:nocaps,caps:teleport"}"#)
@@ -62,10 +68,12 @@ struct BoardKeyboardTests {
 
     @Test("Names with spaces or an empty layout are errors when the file is read")
     func malformedNames() {
-        #expect(breakage("\"scale\": 1,", "\"scale\": 1, \"keyboard\": {\"layout\": \"de fr\"},")?
-            .contains("keyboard.layout: expected XKB names") == true)
-        #expect(breakage("\"scale\": 1,", "\"scale\": 1, \"keyboard\": {\"layout\": \"\"},")?
-            .contains("keyboard.layout: expected a name") == true)
+        #expect(
+            breakage("\"scale\": 1,", "\"scale\": 1, \"keyboard\": {\"layout\": \"de fr\"},")?
+                .contains("keyboard.layout: expected XKB names") == true)
+        #expect(
+            breakage("\"scale\": 1,", "\"scale\": 1, \"keyboard\": {\"layout\": \"\"},")?
+                .contains("keyboard.layout: expected a name") == true)
         #expect(breakage("\"scale\": 1,", "\"scale\": 1, \"keyboard\": {\"layuot\": \"de\"},") != nil)
     }
 }

@@ -32,17 +32,20 @@ private func unwiredBoardFile() throws -> String {
 /// What the eGalax trace's touches are, on an 800x480 screen once its axes are read: four
 /// strokes, each landing at (x, y) and lifting at (x, y).
 private let expectedStrokes: [(began: Point, ended: Point)] = [
-    (Point(x: 200, y: 120), Point(x: 199.6, y: 120.5)),   // z 512, rx 512 at the landing; 511, 514 at the lift
+    (Point(x: 200, y: 120), Point(x: 199.6, y: 120.5)), // z 512, rx 512 at the landing; 511, 514 at the lift
     (Point(x: 600, y: 240), Point(x: 599.6, y: 240.5)),
     (Point(x: 100, y: 360), Point(x: 700, y: 360)),
-    (Point(x: 400, y: 60), Point(x: 399.6, y: 60.5)),
+    (Point(x: 400, y: 60), Point(x: 399.6, y: 60.5))
 ]
 
 /// Touch lines of a replay log: (phase, x, y).
 private func touchLines(_ lines: [Substring]) throws -> [(phase: String, x: Double, y: Double)] {
     try lines.filter { $0.contains(#""type":"touch""#) }.map { line in
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        return (try #require(object["phase"] as? String), try #require(object["x"] as? Double), try #require(object["y"] as? Double))
+        return (
+            try #require(object["phase"] as? String), try #require(object["x"] as? Double),
+            try #require(object["y"] as? Double)
+        )
     }
 }
 
@@ -51,7 +54,11 @@ private func strokes(_ touches: [(phase: String, x: Double, y: Double)]) -> [(be
     var result: [(began: Point, ended: Point)] = []
     for touch in touches {
         let point = Point(x: touch.x, y: touch.y)
-        if touch.phase == "began" { result.append((point, point)) } else if !result.isEmpty { result[result.count - 1].ended = point }
+        if touch.phase == "began" {
+            result.append((point, point))
+        } else if !result.isEmpty {
+            result[result.count - 1].ended = point
+        }
     }
     return result
 }
@@ -59,15 +66,18 @@ private func strokes(_ touches: [(phase: String, x: Double, y: Double)]) -> [(be
 private func expectStrokes(_ found: [(began: Point, ended: Point)], sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(found.count == expectedStrokes.count, "\(found)", sourceLocation: sourceLocation)
     for (stroke, expected) in zip(found, expectedStrokes) {
-        #expect(abs(stroke.began.x - expected.began.x) < 0.06 && abs(stroke.began.y - expected.began.y) < 0.06,
-                "\(stroke.began) ≠ \(expected.began)", sourceLocation: sourceLocation)
-        #expect(abs(stroke.ended.x - expected.ended.x) < 0.06 && abs(stroke.ended.y - expected.ended.y) < 0.06,
-                "\(stroke.ended) ≠ \(expected.ended)", sourceLocation: sourceLocation)
+        #expect(
+            abs(stroke.began.x - expected.began.x) < 0.06 && abs(stroke.began.y - expected.began.y) < 0.06,
+            "\(stroke.began) ≠ \(expected.began)", sourceLocation: sourceLocation)
+        #expect(
+            abs(stroke.ended.x - expected.ended.x) < 0.06 && abs(stroke.ended.y - expected.ended.y) < 0.06,
+            "\(stroke.ended) ≠ \(expected.ended)", sourceLocation: sourceLocation)
     }
 }
 
 /// The warning, as the decoder words it for the trace's device.
-private let expectedWarning = "touch device \"eGalax Inc. USB TouchController\": its position axes ABS_X and ABS_Y never left 0, 0 "
+private let expectedWarning =
+    "touch device \"eGalax Inc. USB TouchController\": its position axes ABS_X and ABS_Y never left 0, 0 "
     + "through 3 touches, while ABS_Z, ABS_RX moved: every touch lands at one point. If the panel reports its position on those, "
     + "name them in the board file's touch.axes, e.g. \"axes\": {\"x\": \"ABS_Z\", \"y\": \"ABS_RX\"} "
     + "(swapAxes if x and y turn out the other way round)"
@@ -109,12 +119,16 @@ final class TouchRecorderAppDelegate: ApplicationDelegate {
 struct BoardTouchAxesTests {
     @Test("Axes by name or by code; absent, the protocol's own")
     func reads() throws {
-        let board = try parseBoard(goodBoard.replacingOccurrences(of: #""rotation": 0, "grab""#,
-                                                                  with: #""rotation": 0, "axes": {"x": "ABS_Z", "y": 3}, "grab""#))
+        let board = try parseBoard(
+            goodBoard.replacingOccurrences(
+                of: #""rotation": 0, "grab""#,
+                with: #""rotation": 0, "axes": {"x": "ABS_Z", "y": 3}, "grab""#))
         #expect(board.touch.axes == TouchPositionAxes(x: 2, y: 3))
         #expect(try parseBoard(goodBoard).touch.axes == nil)
-        let multitouch = try parseBoard(goodBoard.replacingOccurrences(
-            of: #""rotation": 0, "grab""#, with: #""rotation": 0, "axes": {"x": "ABS_MT_TOOL_X", "y": "ABS_MT_TOOL_Y"}, "grab""#))
+        let multitouch = try parseBoard(
+            goodBoard.replacingOccurrences(
+                of: #""rotation": 0, "grab""#,
+                with: #""rotation": 0, "axes": {"x": "ABS_MT_TOOL_X", "y": "ABS_MT_TOOL_Y"}, "grab""#))
         #expect(multitouch.touch.axes == TouchPositionAxes(x: 0x3c, y: 0x3d))
     }
 
@@ -122,23 +136,42 @@ struct BoardTouchAxesTests {
     func errors() {
         let unknown = axesError(#"{"x": "ABS_ZZ", "y": "ABS_RX"}"#)
         #expect(unknown?.hasPrefix("boards/test-board.json:7:") == true, "\(unknown ?? "")")
-        #expect(unknown?.contains("touch.axes.x: unknown absolute axis 'ABS_ZZ'; expected one of ABS_X, ABS_Y, ABS_Z, ABS_RX, ABS_RY, ")
+        #expect(
+            unknown?.contains(
+                "touch.axes.x: unknown absolute axis 'ABS_ZZ'; expected one of ABS_X, ABS_Y, ABS_Z, ABS_RX, ABS_RY, ")
                 == true, "\(unknown ?? "")")
-        #expect(unknown?.contains(", ABS_MT_TOOL_X, ABS_MT_TOOL_Y, or the axis's code as a number from 0 to 63 (`evtest` lists the device's axes)")
+        #expect(
+            unknown?.contains(
+                ", ABS_MT_TOOL_X, ABS_MT_TOOL_Y, or the axis's code as a number from 0 to 63 (`evtest` lists the device's axes)"
+            )
                 == true, "\(unknown ?? "")")
         #expect(unknown?.contains("ABS_MT_SLOT") == false && unknown?.contains("ABS_MT_TRACKING_ID") == false)
-        #expect(axesError(#"{"x": "ABS_Z"}"#)?.contains(
-            #"touch.axes: missing the key 'y' (the absolute axis the panel reports its y position on, such as "ABS_RX"; `evtest` lists the device's axes)"#) == true)
-        #expect(axesError(#"{"x": 64, "y": 3}"#)?.contains(
-            "touch.axes.x: expected an absolute axis code from 0 to 63 (ABS_Z is 2, ABS_RX 3) or its name, not 64") == true)
-        #expect(axesError(#"{"x": true, "y": 3}"#)?.contains(
-            #"touch.axes.x: expected an absolute axis's name, such as "ABS_Z", or its code as a number, found a boolean"#) == true)
-        #expect(axesError(#"{"x": "ABS_Z", "y": "ABS_Z"}"#)?.contains("touch.axes.y: x and y are both ABS_Z; name two different axes") == true)
-        #expect(axesError(#"{"x": "ABS_MT_SLOT", "y": "ABS_MT_POSITION_Y"}"#)?.contains(
-            "touch.axes.x: ABS_MT_SLOT picks a slot, it is no position; name the axis whose value follows the finger") == true)
-        #expect(axesError(#"{"x": "ABS_MT_POSITION_X", "y": "ABS_RX"}"#)?.contains(
-            "touch.axes: x is ABS_MT_POSITION_X, a multitouch axis (one value per contact), but y is ABS_RX; give both as ABS_MT_* axes (protocol A or B) or neither (a single touch, down with BTN_TOUCH)") == true)
-        #expect(axesError(#"{"x": "ABS_Z", "y": "ABS_RX", "z": "ABS_Y"}"#)?.contains("touch.axes.z: unknown key 'z'; expected one of: x, y") == true)
+        #expect(
+            axesError(#"{"x": "ABS_Z"}"#)?.contains(
+                #"touch.axes: missing the key 'y' (the absolute axis the panel reports its y position on, such as "ABS_RX"; `evtest` lists the device's axes)"#
+            ) == true)
+        #expect(
+            axesError(#"{"x": 64, "y": 3}"#)?.contains(
+                "touch.axes.x: expected an absolute axis code from 0 to 63 (ABS_Z is 2, ABS_RX 3) or its name, not 64")
+                == true)
+        #expect(
+            axesError(#"{"x": true, "y": 3}"#)?.contains(
+                #"touch.axes.x: expected an absolute axis's name, such as "ABS_Z", or its code as a number, found a boolean"#
+            ) == true)
+        #expect(
+            axesError(#"{"x": "ABS_Z", "y": "ABS_Z"}"#)?.contains(
+                "touch.axes.y: x and y are both ABS_Z; name two different axes") == true)
+        #expect(
+            axesError(#"{"x": "ABS_MT_SLOT", "y": "ABS_MT_POSITION_Y"}"#)?.contains(
+                "touch.axes.x: ABS_MT_SLOT picks a slot, it is no position; name the axis whose value follows the finger"
+            ) == true)
+        #expect(
+            axesError(#"{"x": "ABS_MT_POSITION_X", "y": "ABS_RX"}"#)?.contains(
+                "touch.axes: x is ABS_MT_POSITION_X, a multitouch axis (one value per contact), but y is ABS_RX; give both as ABS_MT_* axes (protocol A or B) or neither (a single touch, down with BTN_TOUCH)"
+            ) == true)
+        #expect(
+            axesError(#"{"x": "ABS_Z", "y": "ABS_RX", "z": "ABS_Y"}"#)?.contains(
+                "touch.axes.z: unknown key 'z'; expected one of: x, y") == true)
     }
 
     @Test("The fixture board wires a description to ABS_Z/ABS_RX; a board without the key leaves it as it is")
@@ -152,7 +185,9 @@ struct BoardTouchAxesTests {
         #expect(try Board.load(path: unwiredBoardFile()).touch.wiring(trace.device) == trace.device)
     }
 
-    @Test("Replayed through the board's input path (as --replay and AppTester build it), the trace lands where the finger was")
+    @Test(
+        "Replayed through the board's input path (as --replay and AppTester build it), the trace lands where the finger was"
+    )
     func inputPathFromTheBoard() throws {
         let trace = try Trace.load(path: egalaxTrace)
         for (file, wired) in [(egalaxBoard, true), (try unwiredBoardFile(), false)] {
@@ -207,14 +242,20 @@ struct BoardTouchAxesTests {
 
     @Test("The app runtime's --replay with --board FILE says it once too, and reads the axes when the board names them")
     func runtimeReplay() throws {
-        let unwired = try PanelRun.run(["demo", "--backend", "headless", "--scene", "touches", "--replay", egalaxTrace,
-                                        "--board", try unwiredBoardFile()])
+        let unwired = try PanelRun.run([
+            "demo", "--backend", "headless", "--scene", "touches", "--replay", egalaxTrace,
+            "--board", try unwiredBoardFile()
+        ])
         #expect(unwired.status == 0, "\(unwired.stderr)")
         let warnings = unwired.stderr.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings.count == 1 && warnings.first?.hasSuffix("warning: " + expectedWarning) == true, "\(unwired.stderr)")
+        #expect(
+            warnings.count == 1 && warnings.first?.hasSuffix("warning: " + expectedWarning) == true, "\(unwired.stderr)"
+        )
 
-        let wired = try PanelRun.run(["demo", "--backend", "headless", "--scene", "touches", "--replay", egalaxTrace,
-                                      "--board", egalaxBoard])
+        let wired = try PanelRun.run([
+            "demo", "--backend", "headless", "--scene", "touches", "--replay", egalaxTrace,
+            "--board", egalaxBoard
+        ])
         #expect(wired.status == 0, "\(wired.stderr)")
         #expect(!wired.stderr.contains("warning:"), "\(wired.stderr)")
         expectStrokes(strokes(try touchLines(wired.stdout.split(separator: "\n"))))

@@ -28,30 +28,60 @@ import Testing
         Constant(swiftName: "EventType.autorepeat", value: EventType.autorepeat, kernelName: "EV_REP"),
         Constant(swiftName: "EventType.forceFeedback", value: EventType.forceFeedback, kernelName: "EV_FF"),
         Constant(swiftName: "EventType.power", value: EventType.power, kernelName: "EV_PWR"),
-        Constant(swiftName: "EventType.forceFeedbackStatus", value: EventType.forceFeedbackStatus, kernelName: "EV_FF_STATUS"),
+        Constant(
+            swiftName: "EventType.forceFeedbackStatus", value: EventType.forceFeedbackStatus, kernelName: "EV_FF_STATUS"
+        ),
         Constant(swiftName: "EventType.maximum", value: EventType.maximum, kernelName: "EV_MAX"),
 
         Constant(swiftName: "SynchronizationCode.report", value: SynchronizationCode.report, kernelName: "SYN_REPORT"),
         Constant(swiftName: "SynchronizationCode.config", value: SynchronizationCode.config, kernelName: "SYN_CONFIG"),
-        Constant(swiftName: "SynchronizationCode.multitouchReport", value: SynchronizationCode.multitouchReport, kernelName: "SYN_MT_REPORT"),
-        Constant(swiftName: "SynchronizationCode.dropped", value: SynchronizationCode.dropped, kernelName: "SYN_DROPPED"),
+        Constant(
+            swiftName: "SynchronizationCode.multitouchReport", value: SynchronizationCode.multitouchReport,
+            kernelName: "SYN_MT_REPORT"),
+        Constant(
+            swiftName: "SynchronizationCode.dropped", value: SynchronizationCode.dropped, kernelName: "SYN_DROPPED"),
 
         Constant(swiftName: "AbsoluteAxis.x", value: AbsoluteAxis.x, kernelName: "ABS_X"),
         Constant(swiftName: "AbsoluteAxis.y", value: AbsoluteAxis.y, kernelName: "ABS_Y"),
         Constant(swiftName: "AbsoluteAxis.pressure", value: AbsoluteAxis.pressure, kernelName: "ABS_PRESSURE"),
-        Constant(swiftName: "AbsoluteAxis.multitouchSlot", value: AbsoluteAxis.multitouchSlot, kernelName: "ABS_MT_SLOT"),
-        Constant(swiftName: "AbsoluteAxis.multitouchTouchMajor", value: AbsoluteAxis.multitouchTouchMajor, kernelName: "ABS_MT_TOUCH_MAJOR"),
-        Constant(swiftName: "AbsoluteAxis.multitouchTouchMinor", value: AbsoluteAxis.multitouchTouchMinor, kernelName: "ABS_MT_TOUCH_MINOR"),
-        Constant(swiftName: "AbsoluteAxis.multitouchWidthMajor", value: AbsoluteAxis.multitouchWidthMajor, kernelName: "ABS_MT_WIDTH_MAJOR"),
-        Constant(swiftName: "AbsoluteAxis.multitouchWidthMinor", value: AbsoluteAxis.multitouchWidthMinor, kernelName: "ABS_MT_WIDTH_MINOR"),
-        Constant(swiftName: "AbsoluteAxis.multitouchOrientation", value: AbsoluteAxis.multitouchOrientation, kernelName: "ABS_MT_ORIENTATION"),
-        Constant(swiftName: "AbsoluteAxis.multitouchPositionX", value: AbsoluteAxis.multitouchPositionX, kernelName: "ABS_MT_POSITION_X"),
-        Constant(swiftName: "AbsoluteAxis.multitouchPositionY", value: AbsoluteAxis.multitouchPositionY, kernelName: "ABS_MT_POSITION_Y"),
-        Constant(swiftName: "AbsoluteAxis.multitouchToolType", value: AbsoluteAxis.multitouchToolType, kernelName: "ABS_MT_TOOL_TYPE"),
-        Constant(swiftName: "AbsoluteAxis.multitouchBlobID", value: AbsoluteAxis.multitouchBlobID, kernelName: "ABS_MT_BLOB_ID"),
-        Constant(swiftName: "AbsoluteAxis.multitouchTrackingID", value: AbsoluteAxis.multitouchTrackingID, kernelName: "ABS_MT_TRACKING_ID"),
-        Constant(swiftName: "AbsoluteAxis.multitouchPressure", value: AbsoluteAxis.multitouchPressure, kernelName: "ABS_MT_PRESSURE"),
-        Constant(swiftName: "AbsoluteAxis.multitouchDistance", value: AbsoluteAxis.multitouchDistance, kernelName: "ABS_MT_DISTANCE"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchSlot", value: AbsoluteAxis.multitouchSlot, kernelName: "ABS_MT_SLOT"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchTouchMajor", value: AbsoluteAxis.multitouchTouchMajor,
+            kernelName: "ABS_MT_TOUCH_MAJOR"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchTouchMinor", value: AbsoluteAxis.multitouchTouchMinor,
+            kernelName: "ABS_MT_TOUCH_MINOR"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchWidthMajor", value: AbsoluteAxis.multitouchWidthMajor,
+            kernelName: "ABS_MT_WIDTH_MAJOR"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchWidthMinor", value: AbsoluteAxis.multitouchWidthMinor,
+            kernelName: "ABS_MT_WIDTH_MINOR"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchOrientation", value: AbsoluteAxis.multitouchOrientation,
+            kernelName: "ABS_MT_ORIENTATION"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchPositionX", value: AbsoluteAxis.multitouchPositionX,
+            kernelName: "ABS_MT_POSITION_X"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchPositionY", value: AbsoluteAxis.multitouchPositionY,
+            kernelName: "ABS_MT_POSITION_Y"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchToolType", value: AbsoluteAxis.multitouchToolType,
+            kernelName: "ABS_MT_TOOL_TYPE"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchBlobID", value: AbsoluteAxis.multitouchBlobID,
+            kernelName: "ABS_MT_BLOB_ID"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchTrackingID", value: AbsoluteAxis.multitouchTrackingID,
+            kernelName: "ABS_MT_TRACKING_ID"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchPressure", value: AbsoluteAxis.multitouchPressure,
+            kernelName: "ABS_MT_PRESSURE"),
+        Constant(
+            swiftName: "AbsoluteAxis.multitouchDistance", value: AbsoluteAxis.multitouchDistance,
+            kernelName: "ABS_MT_DISTANCE"),
         Constant(swiftName: "AbsoluteAxis.count", value: AbsoluteAxis.count, kernelName: "ABS_CNT"),
 
         Constant(swiftName: "KeyCode.buttonLeft", value: KeyCode.buttonLeft, kernelName: "BTN_LEFT"),
@@ -69,7 +99,7 @@ import Testing
 
         Constant(swiftName: "InputProperty.pointer", value: InputProperty.pointer, kernelName: "INPUT_PROP_POINTER"),
         Constant(swiftName: "InputProperty.direct", value: InputProperty.direct, kernelName: "INPUT_PROP_DIRECT"),
-        Constant(swiftName: "InputProperty.maximum", value: InputProperty.maximum, kernelName: "INPUT_PROP_MAX"),
+        Constant(swiftName: "InputProperty.maximum", value: InputProperty.maximum, kernelName: "INPUT_PROP_MAX")
     ]
 
     /// The kernel's value for `name`, through libevdev's name tables; nil if
@@ -99,8 +129,11 @@ import Testing
 
     @Test(arguments: constants)
     func equalsTheKernelsValue(_ constant: Constant) throws {
-        let kernel = try #require(Self.kernelValue(of: constant.kernelName), "libevdev does not know \(constant.kernelName)")
-        #expect(Int(constant.value) == kernel, "\(constant.swiftName) is \(constant.value), the kernel's \(constant.kernelName) is \(kernel)")
+        let kernel = try #require(
+            Self.kernelValue(of: constant.kernelName), "libevdev does not know \(constant.kernelName)")
+        #expect(
+            Int(constant.value) == kernel,
+            "\(constant.swiftName) is \(constant.value), the kernel's \(constant.kernelName) is \(kernel)")
     }
 
     @Test func countsAgreeWithTheCompiledHeader() {
@@ -129,7 +162,8 @@ import Testing
         for line in header.split(separator: "\n") where line.hasPrefix("#define ABS_") {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard words.count >= 3, words[1] != "ABS_MAX", words[1] != "ABS_CNT", words[2].hasPrefix("0x"),
-                  let code = UInt16(words[2].dropFirst(2), radix: 16) else { continue }
+                let code = UInt16(words[2].dropFirst(2), radix: 16)
+            else { continue }
             kernel[code] = String(words[1])
         }
         #expect(kernel.count >= 43, "found only \(kernel.count) ABS_ codes; is the parser still right?")
@@ -157,7 +191,11 @@ import Testing
 
         let checked = Set(Self.constants.map(\.swiftName))
         #expect(declared.count >= 40, "found only \(declared.count) constants; is the parser still right?")
-        #expect(declared.subtracting(checked).isEmpty, "not checked against the kernel: \(declared.subtracting(checked).sorted())")
-        #expect(checked.subtracting(declared).isEmpty, "checked but not declared: \(checked.subtracting(declared).sorted())")
+        #expect(
+            declared.subtracting(checked).isEmpty,
+            "not checked against the kernel: \(declared.subtracting(checked).sorted())")
+        #expect(
+            checked.subtracting(declared).isEmpty, "checked but not declared: \(checked.subtracting(declared).sorted())"
+        )
     }
 }

@@ -15,8 +15,9 @@ func makeTemporaryDirectory() throws -> String {
 /// A colour that differs in every channel from its neighbours', so that swapped
 /// channels, flipped rows or off-by-one columns all show.
 func testPatternColor(x: Int, y: Int) -> Color {
-    Color(red: UInt8(truncatingIfNeeded: 17 + x * 37), green: UInt8(truncatingIfNeeded: 200 - y * 29),
-          blue: UInt8(truncatingIfNeeded: x * 11 + y * 53))
+    Color(
+        red: UInt8(truncatingIfNeeded: 17 + x * 37), green: UInt8(truncatingIfNeeded: 200 - y * 29),
+        blue: UInt8(truncatingIfNeeded: x * 11 + y * 53))
 }
 
 func store(_ color: Color, in framebuffer: Framebuffer, x: Int, y: Int) {
@@ -30,7 +31,8 @@ func store(_ color: Color, in framebuffer: Framebuffer, x: Int, y: Int) {
     }
 }
 
-func expectSamePixels(_ image: PNGImage, _ framebuffer: Framebuffer, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectSamePixels(_ image: PNGImage, _ framebuffer: Framebuffer, sourceLocation: SourceLocation = #_sourceLocation)
+{
     #expect(image.width == framebuffer.width, sourceLocation: sourceLocation)
     #expect(image.height == framebuffer.height, sourceLocation: sourceLocation)
     #expect(image.rgba.count == framebuffer.width * framebuffer.height * 4, sourceLocation: sourceLocation)
@@ -38,10 +40,13 @@ func expectSamePixels(_ image: PNGImage, _ framebuffer: Framebuffer, sourceLocat
     var mismatches: [String] = []
     for y in 0..<framebuffer.height {
         for x in 0..<framebuffer.width where image.color(atX: x, y: y) != framebuffer.color(atX: x, y: y) {
-            mismatches.append("(\(x), \(y)): PNG \(image.color(atX: x, y: y)), framebuffer \(framebuffer.color(atX: x, y: y))")
+            mismatches.append(
+                "(\(x), \(y)): PNG \(image.color(atX: x, y: y)), framebuffer \(framebuffer.color(atX: x, y: y))")
         }
     }
-    #expect(mismatches.isEmpty, "\(mismatches.count) pixels differ: \(mismatches.prefix(5))", sourceLocation: sourceLocation)
+    #expect(
+        mismatches.isEmpty, "\(mismatches.count) pixels differ: \(mismatches.prefix(5))", sourceLocation: sourceLocation
+    )
 }
 
 @Suite struct PNGRoundTripTests {
@@ -152,11 +157,12 @@ func expectSamePixels(_ image: PNGImage, _ framebuffer: Framebuffer, sourceLocat
         }
     }
 
-    @Test(arguments: [
-        Array("this is not a PNG file at all, only text".utf8),
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48], // a signature, then cut short
-        [],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            Array("this is not a PNG file at all, only text".utf8),
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48], // a signature, then cut short
+            []
+        ] as [[UInt8]])
     func garbageSaysWhichFileAndWhy(bytes: [UInt8]) throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

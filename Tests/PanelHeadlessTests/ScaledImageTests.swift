@@ -15,9 +15,13 @@ private func writePNG(_ path: String, width: Int, height: Int, _ color: (Int, In
 /// `icon.png` (4×4, a reddish pattern) and `icon@2x.png` (8×8, a bluish one) in a new folder.
 private func iconFolder(withRetina: Bool = true) throws -> String {
     let folder = try makeTemporaryDirectory()
-    try writePNG(folder + "/icon.png", width: 4, height: 4) { x, y in Color(red: 200, green: UInt8(40 * x), blue: UInt8(40 * y)) }
+    try writePNG(folder + "/icon.png", width: 4, height: 4) { x, y in
+        Color(red: 200, green: UInt8(40 * x), blue: UInt8(40 * y))
+    }
     if withRetina {
-        try writePNG(folder + "/icon@2x.png", width: 8, height: 8) { x, y in Color(red: UInt8(20 * x), green: UInt8(20 * y), blue: 220) }
+        try writePNG(folder + "/icon@2x.png", width: 8, height: 8) { x, y in
+            Color(red: UInt8(20 * x), green: UInt8(20 * y), blue: 220)
+        }
     }
     return folder
 }
@@ -62,7 +66,9 @@ struct ScaledImageTests {
         #expect(fallback.width == 4 && fallback.scale == 1)
     }
 
-    @Test("Drawn at scale 2 in an ImageView at its own size: the @2x image lands pixel for pixel, the 1x one is scaled up, each pixel 2×2")
+    @Test(
+        "Drawn at scale 2 in an ImageView at its own size: the @2x image lands pixel for pixel, the 1x one is scaled up, each pixel 2×2"
+    )
     func drawnAtScale2() throws {
         let folder = try iconFolder()
         let retina = try PNG.readImage(path: folder + "/icon.png", forScale: 2)
@@ -70,9 +76,12 @@ struct ScaledImageTests {
         #expect(ImageView(image: retina).intrinsicContentSize == ImageView(image: oneX).intrinsicContentSize)
 
         // The displays own the pixels: keep them while their framebuffers are read.
-        let crispDisplay = drawnInImageView(retina, scale: 2), scaledDisplay = drawnInImageView(oneX, scale: 2)
-        let crisp = crispDisplay.framebuffer, scaled = scaledDisplay.framebuffer
-        var crispMismatches = 0, scaledMismatches = 0
+        let crispDisplay = drawnInImageView(retina, scale: 2)
+        let scaledDisplay = drawnInImageView(oneX, scale: 2)
+        let crisp = crispDisplay.framebuffer
+        let scaled = scaledDisplay.framebuffer
+        var crispMismatches = 0
+        var scaledMismatches = 0
         for y in 0..<8 {
             for x in 0..<8 {
                 // The view is at (2, 2) points: pixel (4, 4) on.
@@ -81,7 +90,8 @@ struct ScaledImageTests {
             }
         }
         #expect(crispMismatches == 0 && scaledMismatches == 0)
-        #expect(crisp.color(atX: 3, y: 4) == .black && crisp.color(atX: 12, y: 4) == .black)   // nothing outside its 4×4 points
+        // nothing outside its 4×4 points
+        #expect(crisp.color(atX: 3, y: 4) == .black && crisp.color(atX: 12, y: 4) == .black)
         withExtendedLifetime((crispDisplay, scaledDisplay)) {}
     }
 }

@@ -23,7 +23,9 @@ import Testing
         #expect(FT_Init_FreeType(&library) == 0)
         let initialized = try #require(library)
         defer { FT_Done_FreeType(initialized) }
-        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
         FT_Library_Version(initialized, &major, &minor, &patch)
         #expect(major == 2)
         #expect(cfreetype_load_target_light() == Int32(FT_RENDER_MODE_LIGHT.rawValue) << 16)

@@ -15,7 +15,7 @@ struct DesktopKeysTests {
         #expect(DesktopKeys.evdevCode(usbUsage: 0x2f) == KEY.leftBrace)
         #expect(DesktopKeys.evdevCode(usbUsage: 0x50) == KEY.left)
         #expect(DesktopKeys.evdevCode(usbUsage: 0x59) == KEY.keypad1)
-        #expect(DesktopKeys.evdevCode(usbUsage: 0x64) == 86)   // the 102nd key
+        #expect(DesktopKeys.evdevCode(usbUsage: 0x64) == 86) // the 102nd key
         #expect(DesktopKeys.evdevCode(usbUsage: 0xe1) == KEY.leftShift)
         #expect(DesktopKeys.evdevCode(usbUsage: 0xe6) == KEY.rightAlt)
         #expect(DesktopKeys.evdevCode(usbUsage: 0x00) == nil)
@@ -25,8 +25,10 @@ struct DesktopKeysTests {
     @Test("On a German board the desktop's [ key types ü and AltGr+Q types @, whatever the desktop's layout")
     func germanBoardOnAnyDesktop() throws {
         let keys = KeyTranslator(keymap: try Keymap.compiling(KeymapNames(layout: "de")))
-        #expect(keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0x2f)), value: 1)?.key.characters == "ü")
+        #expect(
+            keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0x2f)), value: 1)?.key.characters == "ü")
         _ = keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0xe6)), value: 1)
-        #expect(keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0x14)), value: 1)?.key.characters == "@")
+        #expect(
+            keys.press(keyCode: try #require(DesktopKeys.evdevCode(usbUsage: 0x14)), value: 1)?.key.characters == "@")
     }
 }

@@ -28,7 +28,9 @@ final class TestKeyboard {
         for modifier in modifiers.reversed() { _ = up(modifier) }
         return press
     }
-    func characters(_ code: UInt16, holding modifiers: [UInt16] = []) -> String? { type(code, holding: modifiers)?.key.characters }
+    func characters(_ code: UInt16, holding modifiers: [UInt16] = []) -> String? {
+        type(code, holding: modifiers)?.key.characters
+    }
 }
 
 @Suite("xkbcommon keymaps: key codes to characters through the board's layout")
@@ -144,7 +146,10 @@ struct KeymapTests {
     @Test("Unknown layouts, variants, options and models are errors naming the field and the value, never US")
     func errors() {
         func failure(_ names: KeymapNames) -> KeymapError? {
-            do { _ = try Keymap.compiling(names); return nil } catch { return error }
+            do {
+                _ = try Keymap.compiling(names)
+                return nil
+            } catch { return error }
         }
         let layout = failure(KeymapNames(layout: "xx"))
         #expect(layout?.field == "layout" && layout?.value == "xx")
@@ -159,14 +164,18 @@ struct KeymapTests {
         #expect(failure(KeymapNames(layout: "de", variant: "nodeadkeys", options: "ctrl:nocaps")) == nil)
     }
 
-    @Test("A keymap that fails, on each way it can, leaves nothing of xkbcommon's behind; one that loads frees all when dropped")
+    @Test(
+        "A keymap that fails, on each way it can, leaves nothing of xkbcommon's behind; one that loads frees all when dropped"
+    )
     func failuresReleaseEverything() throws {
-        let failing = [KeymapNames(layout: "xx"),                                  // compiles to nothing
-                       KeymapNames(layout: "de", options: "ctrl:nocaps,bogus:option"),   // compiles, but logged an error
-                       KeymapNames(model: "pc999")]                                // refused before compiling
+        let failing = [
+            KeymapNames(layout: "xx"), // compiles to nothing
+            KeymapNames(layout: "de", options: "ctrl:nocaps,bogus:option"), // compiles, but logged an error
+            KeymapNames(model: "pc999")
+        ] // refused before compiling
         for names in failing {
             func attempt() { _ = try? Keymap.compiling(names) }
-            attempt()   // warm-up: the runtime's metadata for these types stays
+            attempt() // warm-up: the runtime's metadata for these types stays
             #expect(AllocationCounter.unfreedBlocks(attempt) == 0, "\(names)")
         }
         let text = try Keymap.compiling(KeymapNames()).text
@@ -182,15 +191,19 @@ struct KeymapTests {
     func noAllocations() throws {
         let keyboard = try TestKeyboard(KeymapNames(layout: "de"))
         let translator = keyboard.translator
-        let codes: [UInt16] = [KEY.a, KEY.a, KEY.a, KEY.leftShift, KEY.leftBrace, KEY.leftBrace, KEY.leftShift,
-                               KEY.rightAlt, KEY.e, KEY.e, KEY.rightAlt, KEY.minus, KEY.minus]
+        let codes: [UInt16] = [
+            KEY.a, KEY.a, KEY.a, KEY.leftShift, KEY.leftBrace, KEY.leftBrace, KEY.leftShift,
+            KEY.rightAlt, KEY.e, KEY.e, KEY.rightAlt, KEY.minus, KEY.minus
+        ]
         let values: [Int32] = [1, 2, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 0]
         var typed = 0
         let allocations = AllocationCounter.count(warmUpRuns: 2) {
             // Index loop: an unoptimized build allocates for `for-in` over an array.
             var i = 0
             while i < codes.count {
-                if let press = translator.press(keyCode: codes[i], value: values[i]), !press.key.characters.isEmpty { typed += 1 }
+                if let press = translator.press(keyCode: codes[i], value: values[i]), !press.key.characters.isEmpty {
+                    typed += 1
+                }
                 i += 1
             }
         }

@@ -43,7 +43,8 @@ struct DisplayLinkTests {
     func changesDuringAFrame() {
         let driver = TouchDriver()
         let link = driver.application.displayLink
-        let first = FrameCounter(), second = FrameCounter()
+        let first = FrameCounter()
+        let second = FrameCounter()
         first.onFire = { link in if link.frameCount == 1 { link.add(second) } else { link.remove(second) } }
         link.add(first)
         driver.wait(1.0 / 60 + 1e-9)
@@ -140,18 +141,22 @@ struct AnimationTests {
         #expect(driver.window.hitTest(Point(x: 20, y: 40), with: nil) === box)
     }
 
-    @Test("an interrupted animation with .beginFromCurrentState starts from the presentation; the first completes unfinished")
+    @Test(
+        "an interrupted animation with .beginFromCurrentState starts from the presentation; the first completes unfinished"
+    )
     func interruptedFromCurrentState() {
         let (driver, box) = scene()
         var firstFinished: Bool?
-        View.animate(withDuration: 1, options: .curveLinear, animations: { box.center = Point(x: 100, y: 40) },
-                     completion: { firstFinished = $0 })
+        View.animate(
+            withDuration: 1, options: .curveLinear, animations: { box.center = Point(x: 100, y: 40) },
+            completion: { firstFinished = $0 })
         driver.wait(0.5)
         let shown = box.presentation.center
         #expect(abs(shown.x - 60) < 1e-6)
         var secondFinished: Bool?
-        View.animate(withDuration: 1, options: [.curveLinear, .beginFromCurrentState],
-                     animations: { box.center = Point(x: 20, y: 40) }, completion: { secondFinished = $0 })
+        View.animate(
+            withDuration: 1, options: [.curveLinear, .beginFromCurrentState],
+            animations: { box.center = Point(x: 20, y: 40) }, completion: { secondFinished = $0 })
         #expect(firstFinished == nil, "on a later turn")
         driver.application.runTurn()
         #expect(firstFinished == false)
@@ -164,7 +169,8 @@ struct AnimationTests {
         #expect(box.presentation.center == Point(x: 20, y: 40))
     }
 
-    @Test("without .beginFromCurrentState an interrupted property starts from its model value: the first animation's end")
+    @Test(
+        "without .beginFromCurrentState an interrupted property starts from its model value: the first animation's end")
     func interruptedFromModel() {
         let (driver, box) = scene()
         View.animate(withDuration: 1, options: .curveLinear) { box.center = Point(x: 100, y: 40) }
@@ -178,8 +184,9 @@ struct AnimationTests {
     func delayAndCompletion() {
         let (driver, box) = scene()
         var completions: [Bool] = []
-        View.animate(withDuration: 0.5, delay: 0.5, options: .curveLinear,
-                     animations: { box.alpha = 0 }, completion: { completions.append($0) })
+        View.animate(
+            withDuration: 0.5, delay: 0.5, options: .curveLinear,
+            animations: { box.alpha = 0 }, completion: { completions.append($0) })
         driver.wait(0.4)
         #expect(box.presentation.alpha == 1)
         driver.wait(0.35)
@@ -202,9 +209,11 @@ struct AnimationTests {
     @Test("a completion may start the next animation (chained moves)")
     func chainedAnimations() {
         let (driver, box) = scene()
-        View.animate(withDuration: 0.2, animations: { box.center.x = 60 }, completion: { _ in
-            View.animate(withDuration: 0.2) { box.center.x = 100 }
-        })
+        View.animate(
+            withDuration: 0.2, animations: { box.center.x = 60 },
+            completion: { _ in
+                View.animate(withDuration: 0.2) { box.center.x = 100 }
+            })
         driver.wait(0.25)
         #expect(box.isAnimating)
         driver.wait(0.25)
@@ -239,9 +248,11 @@ struct AnimationTests {
     func springVelocityPerSecond() {
         let (driver, box) = scene()
         driver.application.displayLink.frameInterval = 0.001
-        View.animate(withDuration: 2, usingSpringWithDamping: 1, initialSpringVelocity: 1, animations: {
-            box.center = Point(x: 120, y: 40)   // 100 points
-        })
+        View.animate(
+            withDuration: 2, usingSpringWithDamping: 1, initialSpringVelocity: 1,
+            animations: {
+                box.center = Point(x: 120, y: 40) // 100 points
+            })
         driver.wait(0.0101)
         let moved = box.presentation.center.x - 20
         #expect(abs(moved - 1) < 0.1, "about 100 points/s × 10 ms, not twice that: \(moved)")
@@ -291,7 +302,7 @@ struct AnimationTests {
                 view.transform = AffineTransform(rotationAngle: Double(i) * 0.1)
             }
         }
-        driver.wait(0.1)   // warm up: storage reserved, table patched once
+        driver.wait(0.1) // warm up: storage reserved, table patched once
         let step = 1.0 / 60
         let allocations = AllocationCounter.count(warmUpRuns: 2) {
             driver.wait(step)
@@ -305,7 +316,9 @@ struct AnimationTests {
 
 @Suite("Libm-free exponential and logarithm")
 struct ExponentialTests {
-    @Test("e^x and ln x agree with known values to 1e-12 relative", arguments: [-20.0, -1, -0.001, 0, 0.5, 1, 2.302585092994046, 30, 700])
+    @Test(
+        "e^x and ln x agree with known values to 1e-12 relative",
+        arguments: [-20.0, -1, -0.001, 0, 0.5, 1, 2.302585092994046, 30, 700])
     func exponentialAndLogarithm(_ x: Double) {
         let e = exponential(x)
         #expect(abs(naturalLogarithm(e) - x) <= 1e-12 * max(1, abs(x)))

@@ -31,7 +31,9 @@ private final class Counter { var value = 0 }
 
 @Suite("A target's lifetime is its own")
 struct BorrowedLifetimeTests {
-    @Test("Issue 34 row 15: a target answering with its owner's lifetime is never called, so it cannot be called after it is freed")
+    @Test(
+        "Issue 34 row 15: a target answering with its owner's lifetime is never called, so it cannot be called after it is freed"
+    )
     func borrowedLifetimeTargetIsNeverCalled() throws {
         let driver = TouchDriver()
         let button = Button(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "button")
@@ -46,7 +48,7 @@ struct BorrowedLifetimeTests {
         driver.tap(at: Point(x: 50, y: 50))
         #expect(calls.value == 0)
         helper = nil
-        driver.tap(at: Point(x: 50, y: 50))   // the owner lives on; the freed helper is not reached
+        driver.tap(at: Point(x: 50, y: 50)) // the owner lives on; the freed helper is not reached
         #expect(calls.value == 0)
         _ = owner
     }

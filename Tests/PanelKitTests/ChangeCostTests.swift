@@ -1,6 +1,7 @@
-@testable import PanelKit
 import PanelTesting
 import Testing
+
+@testable import PanelKit
 
 // Issue 34, "what to build" 2 and 7: a change costs what it changes. Moving
 // one view among many siblings, or hiding one item of a long stack, patches
@@ -26,7 +27,9 @@ struct ChangeCostTests {
         return (window, views)
     }
 
-    @Test("Moving every one of 10,000 siblings costs at most ~5 times moving every one of 2,000: O(1) each (issue 34 row 5)")
+    @Test(
+        "Moving every one of 10,000 siblings costs at most ~5 times moving every one of 2,000: O(1) each (issue 34 row 5)"
+    )
     func movingSiblingsCostsEachMove() {
         // One frame of a row of animating views: each moves, then a touch lands.
         func work(siblings count: Int) -> UInt64 {
@@ -36,18 +39,19 @@ struct ChangeCostTests {
             #expect(window.hitTest(Point(x: 15, y: 50), with: nil) === views[1])
             return window.viewTable.patchWork &- before
         }
-        let few = work(siblings: 2_000), many = work(siblings: 10_000)
+        let few = work(siblings: 2_000)
+        let many = work(siblings: 10_000)
         #expect(many <= 6 * few, "2,000 siblings: \(few), 10,000: \(many)")
     }
 
     @Test("Moving one of 10,000 siblings, then hit-testing, still finds every sibling where it is")
     func movedSiblingIsFound() {
         let (window, views) = row(of: 10_000)
-        views[3].center.y += 200   // out of the row, out of order
+        views[3].center.y += 200 // out of the row, out of order
         #expect(window.hitTest(Point(x: 35, y: 50), with: nil) === views[3].superview)
         views[3].center.y -= 200
         #expect(window.hitTest(Point(x: 35, y: 50), with: nil) === views[3])
-        views[7].frame = Rect(x: 30, y: 0, width: 10, height: 100)   // over views[3], in front of it
+        views[7].frame = Rect(x: 30, y: 0, width: 10, height: 100) // over views[3], in front of it
         #expect(window.hitTest(Point(x: 35, y: 50), with: nil) === views[7])
         #expect(window.hitTest(Point(x: 75, y: 50), with: nil) === views[3].superview)
     }
@@ -75,7 +79,8 @@ struct ChangeCostTests {
             #expect(window.hitTest(Point(x: 5, y: 5), with: nil) === items[1])
             return window.viewTable.patchWork &- before
         }
-        let few = work(items: 800), many = work(items: 4_000)
+        let few = work(items: 800)
+        let many = work(items: 4_000)
         #expect(many <= 6 * few, "800 items: \(few), 4,000: \(many)")
     }
 

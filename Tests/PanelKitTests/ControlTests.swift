@@ -18,7 +18,7 @@ final class ControlEventLog {
         (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
         (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"),
         (.touchCancel, "touchCancel"), (.valueChanged, "valueChanged"),
-        (.primaryActionTriggered, "primaryActionTriggered"),
+        (.primaryActionTriggered, "primaryActionTriggered")
     ]
 
     /// Records every event `control` sends (a closure action per event).
@@ -48,7 +48,8 @@ final class ControlCanvas {
 
     init(width: Int, height: Int) {
         memory = .allocate(byteCount: width * height * 4, alignment: 16)
-        framebuffer = Framebuffer(width: width, height: height, stride: width * 4, format: .xrgb8888, baseAddress: memory)
+        framebuffer = Framebuffer(
+            width: width, height: height, stride: width * 4, format: .xrgb8888, baseAddress: memory)
     }
 
     deinit { memory.deallocate() }
@@ -87,8 +88,10 @@ final class TextDrawSpy: TextRendering {
         Size(width: Double(text.count) * 10, height: font.size)
     }
 
-    func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
-              lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {
+    func draw(
+        _ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
+        lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer
+    ) {
         calls.append(Call(text: text, font: font, color: color, rect: rect, alignment: alignment, lineBreak: lineBreak))
     }
 }
@@ -162,36 +165,42 @@ struct ControlTests {
         let log = ControlEventLog(button)
         driver.tap(at: buttonCenter)
         driver.tap(at: Point(x: 205, y: 130), after: 0.1)
-        #expect(log.events == ["touchDown", "touchUpInside", "primaryActionTriggered",
-                               "touchDown", "touchDownRepeat", "touchUpInside", "primaryActionTriggered"])
+        #expect(
+            log.events == [
+                "touchDown", "touchUpInside", "primaryActionTriggered",
+                "touchDown", "touchDownRepeat", "touchUpInside", "primaryActionTriggered"
+            ])
         log.clear()
-        driver.tap(at: buttonCenter, after: 1)   // too late to repeat (R13)
+        driver.tap(at: buttonCenter, after: 1) // too late to repeat (R13)
         #expect(log.count("touchDownRepeat") == 0)
         #expect(log.count("touchDown") == 1)
     }
 
-    @Test("C1: drags send touchDragInside, touchDragExit, touchDragOutside, touchDragEnter; drifting out and back gives exit then enter")
+    @Test(
+        "C1: drags send touchDragInside, touchDragExit, touchDragOutside, touchDragEnter; drifting out and back gives exit then enter"
+    )
     func dragEvents() {
         let log = ControlEventLog(button)
         driver.down(1, at: buttonCenter)
-        driver.move(1, to: Point(x: 210, y: 130))   // inside the bounds
-        driver.move(1, to: Point(x: 210, y: 190))   // outside the bounds, inside the 44 pt margin
-        driver.move(1, to: Point(x: 210, y: 210))   // beyond the margin
+        driver.move(1, to: Point(x: 210, y: 130)) // inside the bounds
+        driver.move(1, to: Point(x: 210, y: 190)) // outside the bounds, inside the 44 pt margin
+        driver.move(1, to: Point(x: 210, y: 210)) // beyond the margin
         driver.move(1, to: Point(x: 210, y: 250))
-        driver.move(1, to: Point(x: 210, y: 180))   // back within the margin
+        driver.move(1, to: Point(x: 210, y: 180)) // back within the margin
         driver.move(1, to: Point(x: 200, y: 130))
         driver.up(1)
-        #expect(log.events == [
-            "touchDown", "touchDragInside", "touchDragInside", "touchDragExit", "touchDragOutside",
-            "touchDragEnter", "touchDragInside", "touchUpInside", "primaryActionTriggered",
-        ])
+        #expect(
+            log.events == [
+                "touchDown", "touchDragInside", "touchDragInside", "touchDragExit", "touchDragOutside",
+                "touchDragEnter", "touchDragInside", "touchUpInside", "primaryActionTriggered"
+            ])
     }
 
     @Test("C1, C4: a lift just outside the bounds but inside the margin is touchUpInside")
     func upInsideMargin() {
         let log = ControlEventLog(button)
         driver.down(1, at: buttonCenter)
-        driver.move(1, to: Point(x: 340, y: 200))   // 40 pt right of and below the bounds
+        driver.move(1, to: Point(x: 340, y: 200)) // 40 pt right of and below the bounds
         driver.up(1)
         #expect(log.events == ["touchDown", "touchDragInside", "touchUpInside", "primaryActionTriggered"])
     }
@@ -200,7 +209,7 @@ struct ControlTests {
     func upOutsideMargin() {
         let log = ControlEventLog(button)
         driver.down(1, at: buttonCenter)
-        driver.move(1, to: Point(x: 200, y: 205))   // 45 pt below the bounds
+        driver.move(1, to: Point(x: 200, y: 205)) // 45 pt below the bounds
         driver.up(1)
         #expect(log.events == ["touchDown", "touchDragExit", "touchUpOutside"])
     }
@@ -218,16 +227,20 @@ struct ControlTests {
     @Test("C1: allTouchEvents covers the touch events but not valueChanged; allEvents covers everything")
     func eventMasks() {
         let slider = addSlider()
-        var touchEvents = 0, allEvents = 0
+        var touchEvents = 0
+        var allEvents = 0
         slider.addAction(for: .allTouchEvents) { _ in touchEvents += 1 }
         slider.addAction(for: .allEvents) { _ in allEvents += 1 }
         slider.sendActions(for: .valueChanged)
         #expect(touchEvents == 0 && allEvents == 1)
         slider.sendActions(for: .touchCancel)
         #expect(touchEvents == 1 && allEvents == 2)
-        #expect(ControlEvents.allTouchEvents.contains([.touchDown, .touchDownRepeat, .touchDragInside, .touchDragOutside,
-                                                       .touchDragEnter, .touchDragExit, .touchUpInside, .touchUpOutside,
-                                                       .touchCancel]))
+        #expect(
+            ControlEvents.allTouchEvents.contains([
+                .touchDown, .touchDownRepeat, .touchDragInside, .touchDragOutside,
+                .touchDragEnter, .touchDragExit, .touchUpInside, .touchUpOutside,
+                .touchCancel
+            ]))
         #expect(!ControlEvents.allTouchEvents.contains(.valueChanged))
         #expect(!ControlEvents.allTouchEvents.contains(.primaryActionTriggered))
     }
@@ -273,7 +286,8 @@ struct ControlTests {
     func disabledSliderAndSwitch() {
         let slider = addSlider()
         let toggle = addSwitch()
-        let sliderLog = ControlEventLog(slider), switchLog = ControlEventLog(toggle)
+        let sliderLog = ControlEventLog(slider)
+        let switchLog = ControlEventLog(toggle)
         slider.isEnabled = false
         toggle.isEnabled = false
         #expect(slider.state.contains(.disabled) && toggle.state.contains(.disabled))
@@ -312,7 +326,8 @@ struct ControlTests {
 
     @Test("C3: several targets each get their action once per event, in the order they were added")
     func severalTargets() {
-        let a = ControlTarget(), b = ControlTarget()
+        let a = ControlTarget()
+        let b = ControlTarget()
         var order: [String] = []
         button.addTarget(a, action: ControlTarget.fire, for: .touchUpInside)
         button.addAction(for: .touchUpInside) { _ in order.append("closure") }
@@ -320,14 +335,14 @@ struct ControlTests {
         button.addTarget(b, action: ControlTarget.record, for: .touchUpInside)
         driver.tap(at: buttonCenter)
         #expect(a.calls == 1)
-        #expect(b.calls == 2)   // touchDown and touchUpInside
+        #expect(b.calls == 2) // touchDown and touchUpInside
         #expect(b.senders == [ObjectIdentifier(button)])
         #expect(order == ["closure"])
     }
 
     @Test("C3: the closure form receives the control")
     func closureForm() {
-        weak var sender: Control?   // a strong one would hold the button from its own action: a cycle
+        weak var sender: Control? // a strong one would hold the button from its own action: a cycle
         button.addAction(for: .primaryActionTriggered) { sender = $0 }
         driver.tap(at: buttonCenter)
         #expect(sender === button)
@@ -335,12 +350,13 @@ struct ControlTests {
 
     @Test("C3: removeTarget removes a target's actions for the given events; nil removes every action")
     func removeTarget() {
-        let a = ControlTarget(), b = ControlTarget()
+        let a = ControlTarget()
+        let b = ControlTarget()
         button.addTarget(a, action: ControlTarget.fire, for: [.touchDown, .touchUpInside])
         button.addTarget(b, action: ControlTarget.fire, for: .touchUpInside)
         button.removeTarget(a, for: .touchUpInside)
         driver.tap(at: buttonCenter)
-        #expect(a.calls == 1 && b.calls == 1)   // a: touchDown only
+        #expect(a.calls == 1 && b.calls == 1) // a: touchDown only
         button.removeTarget(a)
         driver.tap(at: buttonCenter, after: 1)
         #expect(a.calls == 1 && b.calls == 2)
@@ -352,7 +368,8 @@ struct ControlTests {
 
     @Test("C3: allTargets, allControlEvents and actions list what is registered")
     func listingTargetsAndActions() {
-        let a = ControlTarget(), b = ControlTarget()
+        let a = ControlTarget()
+        let b = ControlTarget()
         button.addTarget(a, action: ControlTarget.fire, for: .touchUpInside)
         button.addTarget(b, action: ControlTarget.fire, for: .touchDown)
         button.addTarget(a, action: ControlTarget.record, for: .touchCancel)
@@ -362,12 +379,14 @@ struct ControlTests {
         let actions = button.actions
         #expect(actions.count == 4)
         #expect(actions.map { $0.events } == [.touchUpInside, .touchDown, .touchCancel, .primaryActionTriggered])
-        #expect(actions[0].target === a && actions[1].target === b && actions[2].target === a && actions[3].target == nil)
+        #expect(
+            actions[0].target === a && actions[1].target === b && actions[2].target === a && actions[3].target == nil)
     }
 
     @Test("C3: sendActions allocates nothing once warmed up")
     func sendActionsAllocatesNothing() {
-        let a = ControlTarget(), b = ControlTarget()
+        let a = ControlTarget()
+        let b = ControlTarget()
         button.addTarget(a, action: ControlTarget.fire, for: .touchUpInside)
         button.addTarget(b, action: ControlTarget.fire, for: [.touchUpInside, .primaryActionTriggered])
         var closureCalls = 0
@@ -413,25 +432,28 @@ struct ControlTests {
         return probe
     }
 
-    @Test("C4: beginTracking, continueTracking and endTracking are called in order; isTracking and isTouchInside follow the finger")
+    @Test(
+        "C4: beginTracking, continueTracking and endTracking are called in order; isTracking and isTouchInside follow the finger"
+    )
     func trackingOrder() {
         let probe = addProbe()
         #expect(!probe.isTracking && !probe.isTouchInside)
         driver.down(1, at: Point(x: 150, y: 150))
         #expect(probe.isTracking && probe.isTouchInside)
         driver.move(1, to: Point(x: 160, y: 150))
-        driver.move(1, to: Point(x: 300, y: 150))   // 100 pt right of the bounds: outside
+        driver.move(1, to: Point(x: 300, y: 150)) // 100 pt right of the bounds: outside
         #expect(probe.isTracking && !probe.isTouchInside)
         driver.move(1, to: Point(x: 170, y: 150))
         driver.up(1)
         #expect(!probe.isTracking)
-        #expect(probe.calls == [
-            "begin tracking=false inside=true",
-            "continue tracking=true inside=true",
-            "continue tracking=true inside=false",
-            "continue tracking=true inside=true",
-            "end tracking=true inside=true",
-        ])
+        #expect(
+            probe.calls == [
+                "begin tracking=false inside=true",
+                "continue tracking=true inside=true",
+                "continue tracking=true inside=false",
+                "continue tracking=true inside=true",
+                "end tracking=true inside=true"
+            ])
     }
 
     @Test("C4: cancelTracking when the touch is taken away; nothing more after it")
@@ -465,15 +487,18 @@ struct ControlTests {
         #expect(!probe.isTracking && !probe.isHighlighted)
         driver.move(1, to: Point(x: 170, y: 150))
         driver.up(1)
-        #expect(probe.calls == ["begin tracking=false inside=true", "continue tracking=true inside=true",
-                                "end tracking=true inside=true"])
+        #expect(
+            probe.calls == [
+                "begin tracking=false inside=true", "continue tracking=true inside=true",
+                "end tracking=true inside=true"
+            ])
     }
 
     @Test("C4: touchMargin sets how far outside the bounds still counts as inside (44 pt by default)")
     func touchMargin() {
         #expect(button.touchMargin == 44)
         let log = ControlEventLog(button)
-        let justOutside = Point(x: 200, y: 180)   // 20 pt below the bounds
+        let justOutside = Point(x: 200, y: 180) // 20 pt below the bounds
         button.touchMargin = 0
         driver.down(1, at: buttonCenter)
         driver.move(1, to: justOutside)
@@ -483,7 +508,7 @@ struct ControlTests {
         log.clear()
         button.touchMargin = 100
         driver.down(1, at: buttonCenter, after: 1)
-        driver.move(1, to: Point(x: 200, y: 255))   // 95 pt below
+        driver.move(1, to: Point(x: 200, y: 255)) // 95 pt below
         #expect(button.isTouchInside)
         driver.up(1)
         #expect(log.events == ["touchDown", "touchDragInside", "touchUpInside", "primaryActionTriggered"])
@@ -499,14 +524,15 @@ struct ControlTests {
         #expect(button.title(for: .highlighted) == "Start")
         button.setTitle("Stop", for: .selected)
         #expect(button.title(for: .selected) == "Stop")
-        #expect(button.title(for: [.selected, .highlighted]) == "Start")   // UIKit: exact state, else .normal
+        #expect(button.title(for: [.selected, .highlighted]) == "Start") // UIKit: exact state, else .normal
         #expect(button.currentTitle == "Start")
         button.isSelected = true
         #expect(button.currentTitle == "Stop")
         button.setTitle(nil, for: .selected)
         #expect(button.currentTitle == "Start")
 
-        let red = Color(rgb: 0xFF0000), green = Color(rgb: 0x00FF00)
+        let red = Color(rgb: 0xFF0000)
+        let green = Color(rgb: 0x00FF00)
         #expect(button.titleColor(for: .normal) == nil)
         button.setTitleColor(red, for: .normal)
         button.setTitleColor(green, for: .highlighted)
@@ -523,17 +549,20 @@ struct ControlTests {
         #expect(button.fillColor(for: .disabled) == green)
     }
 
-    @Test("C5: Button draws the theme's surface, a lighter fill while pressed, the accent when selected, the disabled fill when disabled")
+    @Test(
+        "C5: Button draws the theme's surface, a lighter fill while pressed, the accent when selected, the disabled fill when disabled"
+    )
     func buttonLookPerState() {
         let canvas = ControlCanvas(width: 200, height: 60)
         canvas.draw(button)
         #expect(canvas[20, 30] == theme.surface)
-        #expect(canvas[0, 0] != theme.surface)   // rounded corner
+        #expect(canvas[0, 0] != theme.surface) // rounded corner
 
         driver.down(1, at: buttonCenter)
         canvas.draw(button)
         let pressed = canvas[20, 30]
-        #expect(pressed.red > theme.surface.red && pressed.green > theme.surface.green && pressed.blue > theme.surface.blue)
+        #expect(
+            pressed.red > theme.surface.red && pressed.green > theme.surface.green && pressed.blue > theme.surface.blue)
         driver.up(1)
 
         button.isSelected = true
@@ -560,8 +589,12 @@ struct ControlTests {
             let canvas = ControlCanvas(width: 200, height: 60)
             canvas.draw(button, text: spy)
             let content = Rect(x: theme.contentPadding, y: 0, width: 200 - 2 * theme.contentPadding, height: 60)
-            #expect(spy.calls == [TextDrawSpy.Call(text: "Start", font: theme.buttonFont, color: theme.text, rect: content,
-                                               alignment: .center, lineBreak: .truncateTail)])
+            #expect(
+                spy.calls == [
+                    TextDrawSpy.Call(
+                        text: "Start", font: theme.buttonFont, color: theme.text, rect: content,
+                        alignment: .center, lineBreak: .truncateTail)
+                ])
             spy.calls.removeAll()
             button.isEnabled = false
             canvas.draw(button, text: spy)
@@ -581,7 +614,7 @@ struct ControlTests {
             let titleX = 61 + 20 + theme.imageTitleSpacing
             #expect(spy.calls.map(\.rect) == [Rect(x: titleX, y: 0, width: 50, height: 60)])
             #expect(spy.calls.map(\.alignment) == [.left])
-            #expect(canvas[71, 30] == red)      // the image's centre
+            #expect(canvas[71, 30] == red) // the image's centre
             #expect(canvas[58, 30] == theme.surface)
         }
         // Without a title the image is centred alone.
@@ -615,7 +648,7 @@ struct ControlTests {
         #expect(slider.value == 100)
         slider.maximumValue = 50
         #expect(slider.value == 50)
-        slider.minimumValue = 60   // above the maximum: the maximum follows
+        slider.minimumValue = 60 // above the maximum: the maximum follows
         #expect(slider.maximumValue == 60 && slider.value == 60)
         #expect(log.events.isEmpty)
     }
@@ -623,11 +656,11 @@ struct ControlTests {
     @Test("C5: Slider value follows the finger exactly: the thumb's centre keeps its offset from the finger")
     func sliderFollowsFinger() {
         let slider = addSlider(value: 0.25)
-        #expect(abs(thumbCenter(slider).x - 182) < Self.tolerance)   // 114 + 0.25 × 272
+        #expect(abs(thumbCenter(slider).x - 182) < Self.tolerance) // 114 + 0.25 × 272
         let offset = 6.0
         driver.down(1, at: Point(x: 182 + offset, y: 324))
         #expect(slider.isTracking)
-        #expect(slider.value == 0.25)   // landing does not move the thumb
+        #expect(slider.value == 0.25) // landing does not move the thumb
         for x in [200.0, 260, 330, 391, 450, 300, 100, 60, 150, 119] {
             driver.move(1, to: Point(x: x, y: 330))
             let expected = expectedValue(slider, thumbCenterAtWindowX: x - offset)
@@ -638,7 +671,7 @@ struct ControlTests {
         }
         driver.up(1)
         #expect(abs(slider.value - expectedValue(slider, thumbCenterAtWindowX: 113)) < Self.tolerance)
-        #expect(slider.value == 0)   // 113 is left of the first thumb position, 114
+        #expect(slider.value == 0) // 113 is left of the first thumb position, 114
     }
 
     @Test("C5: Slider value follows the finger in its own range (20…80)")
@@ -646,28 +679,28 @@ struct ControlTests {
         let slider = addSlider()
         slider.minimumValue = 20
         slider.maximumValue = 80
-        slider.value = 50   // thumb centre at 114 + 136 = 250
-        driver.down(1, at: Point(x: 245, y: 324))   // 5 pt left of the centre
-        driver.move(1, to: Point(x: 313, y: 324))   // centre at 318: 68 pt right = a quarter of 272
+        slider.value = 50 // thumb centre at 114 + 136 = 250
+        driver.down(1, at: Point(x: 245, y: 324)) // 5 pt left of the centre
+        driver.move(1, to: Point(x: 313, y: 324)) // centre at 318: 68 pt right = a quarter of 272
         #expect(abs(slider.value - 65) < Self.tolerance)
         driver.up(1)
     }
 
     @Test("C5: Slider tracking starts only on the thumb or within the finger margin around it")
     func sliderTracksFromThumbOnly() {
-        let slider = addSlider(value: 0.25)   // thumb centre at x 182, radius 14, margin 12: grabbed within 26 pt
+        let slider = addSlider(value: 0.25) // thumb centre at x 182, radius 14, margin 12: grabbed within 26 pt
         let log = ControlEventLog(slider)
-        driver.down(1, at: Point(x: 182 + 31, y: 324))   // on the track, beyond the margin
+        driver.down(1, at: Point(x: 182 + 31, y: 324)) // on the track, beyond the margin
         #expect(!slider.isTracking)
         driver.move(1, to: Point(x: 300, y: 324))
         driver.up(1)
         #expect(slider.value == 0.25)
         #expect(log.count("valueChanged") == 0 && log.count("touchUpInside") == 0)
 
-        driver.down(1, at: Point(x: 182 - 25, y: 324), after: 1)   // within the margin, left of the thumb
+        driver.down(1, at: Point(x: 182 - 25, y: 324), after: 1) // within the margin, left of the thumb
         #expect(slider.isTracking)
         driver.move(1, to: Point(x: 182 - 25 + 34, y: 324))
-        #expect(abs(slider.value - 0.375) < Self.tolerance)   // 34 / 272 = 0.125 further
+        #expect(abs(slider.value - 0.375) < Self.tolerance) // 34 / 272 = 0.125 further
         driver.up(1)
         #expect(log.count("valueChanged") == 1)
     }
@@ -679,18 +712,21 @@ struct ControlTests {
         driver.down(1, at: Point(x: 182, y: 324))
         driver.move(1, to: Point(x: 200, y: 324))
         driver.move(1, to: Point(x: 220, y: 324))
-        driver.move(1, to: Point(x: 220, y: 330))   // vertical only: same value, no valueChanged
+        driver.move(1, to: Point(x: 220, y: 330)) // vertical only: same value, no valueChanged
         driver.up(1)
-        #expect(log.events == [
-            "touchDown",
-            "touchDragInside", "valueChanged", "primaryActionTriggered",
-            "touchDragInside", "valueChanged", "primaryActionTriggered",
-            "touchDragInside",
-            "touchUpInside",
-        ])
+        #expect(
+            log.events == [
+                "touchDown",
+                "touchDragInside", "valueChanged", "primaryActionTriggered",
+                "touchDragInside", "valueChanged", "primaryActionTriggered",
+                "touchDragInside",
+                "touchUpInside"
+            ])
     }
 
-    @Test("C5: a non-continuous slider sends exactly one valueChanged at the end, and none if the value ends where it began")
+    @Test(
+        "C5: a non-continuous slider sends exactly one valueChanged at the end, and none if the value ends where it began"
+    )
     func nonContinuousSlider() {
         let slider = addSlider(value: 0.25)
         slider.isContinuous = false
@@ -698,7 +734,8 @@ struct ControlTests {
         driver.down(1, at: Point(x: 182, y: 324))
         for x in stride(from: 190.0, through: 300, by: 10) { driver.move(1, to: Point(x: x, y: 324)) }
         #expect(log.count("valueChanged") == 0)
-        #expect(abs(slider.value - expectedValue(slider, thumbCenterAtWindowX: 300)) < Self.tolerance)   // the thumb still follows
+        // the thumb still follows
+        #expect(abs(slider.value - expectedValue(slider, thumbCenterAtWindowX: 300)) < Self.tolerance)
         driver.up(1)
         #expect(log.count("valueChanged") == 1 && log.count("primaryActionTriggered") == 1)
         #expect(log.events.suffix(3) == ["valueChanged", "primaryActionTriggered", "touchUpInside"])
@@ -714,7 +751,7 @@ struct ControlTests {
         log.clear()
         driver.down(1, at: start, after: 1)
         driver.move(1, to: Point(x: start.x - 40, y: start.y))
-        driver.deviceVanished()   // the thumb stays where it was dragged; the change is reported once
+        driver.deviceVanished() // the thumb stays where it was dragged; the change is reported once
         #expect(log.count("valueChanged") == 1 && log.count("touchCancel") == 1)
     }
 
@@ -732,15 +769,15 @@ struct ControlTests {
 
     @Test("C5: Slider draws its filled track in the accent, the rest in the track colour, and a round thumb")
     func sliderLook() {
-        let slider = Slider(frame: Rect(x: 0, y: 0, width: 300, height: 48), value: 0.5)   // thumb centre at 150
+        let slider = Slider(frame: Rect(x: 0, y: 0, width: 300, height: 48), value: 0.5) // thumb centre at 150
         let canvas = ControlCanvas(width: 300, height: 48)
         canvas.draw(slider)
         #expect(canvas[60, 24] == theme.accent)
         #expect(canvas[240, 24] == theme.track)
         #expect(canvas[150, 24] == theme.thumb)
-        #expect(canvas[150, 14] == theme.thumb)     // 10 pt above the centre: in the 28 pt thumb
-        #expect(canvas[60, 14] == Color.black)      // above the 6 pt track: nothing
-        slider.isEnabled = false                    // dimmed: drawn at the theme's disabled alpha over black
+        #expect(canvas[150, 14] == theme.thumb) // 10 pt above the centre: in the 28 pt thumb
+        #expect(canvas[60, 14] == Color.black) // above the 6 pt track: nothing
+        slider.isEnabled = false // dimmed: drawn at the theme's disabled alpha over black
         canvas.draw(slider)
         #expect(canvas[150, 14] == Color.black.mixedForTest(with: theme.thumb, alpha: theme.disabledAlpha))
     }
@@ -756,7 +793,7 @@ struct ControlTests {
         driver.up(1)
         #expect(toggle.isOn)
         #expect(log.events == ["touchDown", "valueChanged", "primaryActionTriggered", "touchUpInside"])
-        #expect(toggle.thumbPosition < 1)   // sliding over
+        #expect(toggle.thumbPosition < 1) // sliding over
         driver.advance(by: 0.25)
         #expect(toggle.thumbPosition == 1)
         driver.tap(at: Point(x: 528, y: 324), after: 1)
@@ -769,7 +806,7 @@ struct ControlTests {
         let toggle = addSwitch()
         let log = ControlEventLog(toggle)
         driver.down(1, at: Point(x: 528, y: 324))
-        driver.move(1, to: Point(x: 528, y: 420))   // 72 pt below: beyond the 44 pt margin
+        driver.move(1, to: Point(x: 528, y: 420)) // 72 pt below: beyond the 44 pt margin
         driver.up(1)
         #expect(!toggle.isOn)
         #expect(log.count("valueChanged") == 0 && log.count("touchUpOutside") == 1)
@@ -780,14 +817,14 @@ struct ControlTests {
         let toggle = addSwitch()
         let log = ControlEventLog(toggle)
         driver.down(1, at: Point(x: 516, y: 324))
-        driver.move(1, to: Point(x: 519, y: 324))   // 3 pt: still a tap
+        driver.move(1, to: Point(x: 519, y: 324)) // 3 pt: still a tap
         #expect(toggle.thumbPosition == 0)
         driver.move(1, to: Point(x: 526, y: 324))
         #expect(abs(toggle.thumbPosition - 10.0 / 24) < Self.tolerance)
-        #expect(abs(toggle.thumbRect.midX + 500 - 526) < Self.tolerance)   // the thumb's centre under the finger
+        #expect(abs(toggle.thumbRect.midX + 500 - 526) < Self.tolerance) // the thumb's centre under the finger
         driver.move(1, to: Point(x: 532, y: 324))
         #expect(abs(toggle.thumbPosition - 16.0 / 24) < Self.tolerance)
-        driver.move(1, to: Point(x: 600, y: 324))   // past the end: clamped
+        driver.move(1, to: Point(x: 600, y: 324)) // past the end: clamped
         #expect(toggle.thumbPosition == 1)
         driver.move(1, to: Point(x: 532, y: 324))
         #expect(!toggle.isOn && log.count("valueChanged") == 0)
@@ -812,7 +849,7 @@ struct ControlTests {
         let toggle = addSwitch()
         let log = ControlEventLog(toggle)
         toggle.setOn(true, animated: true)
-        #expect(toggle.isOn)   // the value changes at once; only the thumb slides
+        #expect(toggle.isOn) // the value changes at once; only the thumb slides
         #expect(toggle.thumbPosition == 0)
         var positions: [Double] = []
         for _ in 0..<3 {
@@ -826,13 +863,13 @@ struct ControlTests {
         #expect(!driver.application.runLoop.isIdle)
         driver.advance(by: 0.051)
         #expect(toggle.thumbPosition == 1)
-        #expect(driver.application.runLoop.isIdle)   // the timers stop at the end
+        #expect(driver.application.runLoop.isIdle) // the timers stop at the end
         toggle.setOn(false, animated: true)
         driver.advance(by: 0.1)
         #expect(toggle.thumbPosition > 0.3 && toggle.thumbPosition < 0.7)
         driver.advance(by: 0.15)
         #expect(toggle.thumbPosition == 0 && !toggle.isOn)
-        #expect(log.events.isEmpty)   // UIKit: programmatic changes send no valueChanged
+        #expect(log.events.isEmpty) // UIKit: programmatic changes send no valueChanged
     }
 
     @Test("C5: setOn without animation, or with no run loop to animate on, jumps")
@@ -842,7 +879,7 @@ struct ControlTests {
         #expect(toggle.thumbPosition == 1)
         toggle.setOn(false, animated: false)
         #expect(toggle.thumbPosition == 0)
-        let loose = Switch()   // in no window: no application, no run loop
+        let loose = Switch() // in no window: no application, no run loop
         loose.setOn(true, animated: true)
         #expect(loose.isOn && loose.thumbPosition == 1)
     }
@@ -852,9 +889,9 @@ struct ControlTests {
         let toggle = Switch(frame: Rect(x: 0, y: 0, width: 56, height: 48))
         let canvas = ControlCanvas(width: 56, height: 48)
         canvas.draw(toggle)
-        #expect(canvas[44, 24] == theme.switchOff)   // the pill, right of the off thumb
-        #expect(canvas[16, 24] == theme.thumb)       // the thumb's centre
-        #expect(canvas[28, 4] == Color.black)        // above the 32 pt pill
+        #expect(canvas[44, 24] == theme.switchOff) // the pill, right of the off thumb
+        #expect(canvas[16, 24] == theme.thumb) // the thumb's centre
+        #expect(canvas[28, 4] == Color.black) // above the 32 pt pill
         toggle.isOn = true
         canvas.draw(toggle)
         #expect(canvas[12, 24] == theme.accent)
@@ -876,7 +913,7 @@ struct ControlTests {
         #expect(transcript.states("tap") == [.failed])
         #expect(taps == 0)
         #expect(log.events == ["touchDown", "touchUpInside", "primaryActionTriggered"])
-        driver.tap(at: Point(x: 600, y: 400), after: 1)   // elsewhere the parent's tap works
+        driver.tap(at: Point(x: 600, y: 400), after: 1) // elsewhere the parent's tap works
         #expect(taps == 1)
     }
 
@@ -915,12 +952,16 @@ struct ControlTests {
 
     @Test("G20: which parent recognizers each control treats as duplicating its primary action")
     func duplicatesPrimaryAction() {
-        let singleTap = TapGestureRecognizer(), doubleTap = TapGestureRecognizer(), twoFingerTap = TapGestureRecognizer()
+        let singleTap = TapGestureRecognizer()
+        let doubleTap = TapGestureRecognizer()
+        let twoFingerTap = TapGestureRecognizer()
         doubleTap.numberOfTapsRequired = 2
         twoFingerTap.numberOfTouchesRequired = 2
-        let pan = PanGestureRecognizer(), twoFingerPan = PanGestureRecognizer()
+        let pan = PanGestureRecognizer()
+        let twoFingerPan = PanGestureRecognizer()
         twoFingerPan.minimumNumberOfTouches = 2
-        let swipe = SwipeGestureRecognizer(), verticalSwipe = SwipeGestureRecognizer()
+        let swipe = SwipeGestureRecognizer()
+        let verticalSwipe = SwipeGestureRecognizer()
         verticalSwipe.direction = [.up, .down]
         let edge = ScreenEdgePanGestureRecognizer(edges: .left)
         let longPress = LongPressGestureRecognizer()
@@ -930,7 +971,7 @@ struct ControlTests {
         #expect(!button.duplicatesPrimaryAction(pan) && !button.duplicatesPrimaryAction(longPress))
 
         let slider = addSlider(value: 0.25)
-        #expect(!slider.duplicatesPrimaryAction(pan))   // not tracking: nothing to protect
+        #expect(!slider.duplicatesPrimaryAction(pan)) // not tracking: nothing to protect
         driver.down(1, at: Point(x: 182, y: 324))
         #expect(slider.duplicatesPrimaryAction(pan) && slider.duplicatesPrimaryAction(swipe))
         #expect(!slider.duplicatesPrimaryAction(twoFingerPan) && !slider.duplicatesPrimaryAction(verticalSwipe))
@@ -939,10 +980,10 @@ struct ControlTests {
 
         let toggle = addSwitch()
         #expect(toggle.duplicatesPrimaryAction(singleTap) && !toggle.duplicatesPrimaryAction(doubleTap))
-        driver.down(1, at: Point(x: 516, y: 324), after: 1)   // on the thumb
+        driver.down(1, at: Point(x: 516, y: 324), after: 1) // on the thumb
         #expect(toggle.duplicatesPrimaryAction(pan) && !toggle.duplicatesPrimaryAction(edge))
-        driver.deviceVanished()   // cancelled: the switch stays off
-        driver.down(1, at: Point(x: 555, y: 324), after: 1)   // the far end of the pill, off the thumb
+        driver.deviceVanished() // cancelled: the switch stays off
+        driver.down(1, at: Point(x: 555, y: 324), after: 1) // the far end of the pill, off the thumb
         #expect(!toggle.duplicatesPrimaryAction(pan))
         driver.up(1)
     }
@@ -993,12 +1034,12 @@ struct ControlTests {
             total += AllocationCounter.count { driver.tap(at: buttonCenter, after: 1) }
             return total
         }
-        _ = toggleOnce()   // warm up
+        _ = toggleOnce() // warm up
         _ = toggleOnce()
         let calls = target.calls
         #expect(toggleOnce() == 0)
         #expect(target.calls == calls + 2)
-        #expect(toggle.isOn)   // three toggles from off
+        #expect(toggle.isOn) // three toggles from off
     }
 
     // MARK: Theme
@@ -1006,7 +1047,9 @@ struct ControlTests {
     @Test("Theme: the standard theme is dark with light text and one accent; controls take it when created")
     func standardTheme() {
         let standard = Theme.standard
-        func luminance(_ c: Color) -> Double { 0.2126 * Double(c.red) + 0.7152 * Double(c.green) + 0.0722 * Double(c.blue) }
+        func luminance(_ c: Color) -> Double {
+            0.2126 * Double(c.red) + 0.7152 * Double(c.green) + 0.0722 * Double(c.blue)
+        }
         #expect(luminance(standard.background) < 30 && luminance(standard.surface) < 45)
         #expect(luminance(standard.text) > 200)
         #expect(luminance(standard.text) - luminance(standard.surface) > 150)
@@ -1045,11 +1088,16 @@ struct DisplayViewTests {
         parent.addSubview(image)
         driver.tap(at: Point(x: 20, y: 20))
         driver.tap(at: Point(x: 20, y: 60), after: 1)
-        #expect(recorder.messages == ["parent touchesBegan 1", "parent touchesEnded 1",
-                                      "parent touchesBegan 2", "parent touchesEnded 2"])
+        #expect(
+            recorder.messages == [
+                "parent touchesBegan 1", "parent touchesEnded 1",
+                "parent touchesBegan 2", "parent touchesEnded 2"
+            ])
     }
 
-    @Test("Label draws its text in its bounds with its font, colour and alignment; numberOfLines picks one line or wrapping")
+    @Test(
+        "Label draws its text in its bounds with its font, colour and alignment; numberOfLines picks one line or wrapping"
+    )
     func labelDraws() {
         let spy = TextDrawSpy()
         let canvas = ControlCanvas(width: 200, height: 40)
@@ -1058,16 +1106,24 @@ struct DisplayViewTests {
         #expect(label.textAlignment == .left && label.lineBreakMode == .truncateTail && label.numberOfLines == 1)
         withExtendedLifetime(spy) {
             canvas.draw(label, text: spy)
-            #expect(spy.calls == [TextDrawSpy.Call(text: "21.5 °C", font: Theme.standard.bodyFont, color: Theme.standard.text,
-                                               rect: label.bounds, alignment: .left, lineBreak: .truncateTail)])
+            #expect(
+                spy.calls == [
+                    TextDrawSpy.Call(
+                        text: "21.5 °C", font: Theme.standard.bodyFont, color: Theme.standard.text,
+                        rect: label.bounds, alignment: .left, lineBreak: .truncateTail)
+                ])
             label.font = .boldSystem(size: 30)
             label.textColor = Theme.standard.accent
             label.textAlignment = .center
             label.numberOfLines = 0
             spy.calls.removeAll()
             canvas.draw(label, text: spy)
-            #expect(spy.calls == [TextDrawSpy.Call(text: "21.5 °C", font: .boldSystem(size: 30), color: Theme.standard.accent,
-                                               rect: label.bounds, alignment: .center, lineBreak: .wordWrap)])
+            #expect(
+                spy.calls == [
+                    TextDrawSpy.Call(
+                        text: "21.5 °C", font: .boldSystem(size: 30), color: Theme.standard.accent,
+                        rect: label.bounds, alignment: .center, lineBreak: .wordWrap)
+                ])
             label.numberOfLines = 1
             label.lineBreakMode = .wordWrap
             #expect(label.effectiveLineBreakMode == .wordWrap)
@@ -1080,7 +1136,8 @@ struct DisplayViewTests {
 
     @Test("ImageView places its image per contentMode: scaleToFill, scaleAspectFit, scaleAspectFill, center")
     func imageViewContentModes() {
-        let red = Color(rgb: 0xFF0000), blue = Color(rgb: 0x0000FF)
+        let red = Color(rgb: 0xFF0000)
+        let blue = Color(rgb: 0x0000FF)
         let image = Image(width: 2, height: 1, pixels: [red, blue])
         let view = ImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40), image: image)
         #expect(view.contentMode == .scaleToFill)
@@ -1097,9 +1154,11 @@ struct DisplayViewTests {
 
     @Test("ImageView draws its image scaled into its bounds")
     func imageViewDraws() {
-        let red = Color(rgb: 0xFF0000), blue = Color(rgb: 0x0000FF)
-        let view = ImageView(frame: Rect(x: 0, y: 0, width: 40, height: 40),
-                             image: Image(width: 2, height: 1, pixels: [red, blue]))
+        let red = Color(rgb: 0xFF0000)
+        let blue = Color(rgb: 0x0000FF)
+        let view = ImageView(
+            frame: Rect(x: 0, y: 0, width: 40, height: 40),
+            image: Image(width: 2, height: 1, pixels: [red, blue]))
         let canvas = ControlCanvas(width: 40, height: 40)
         canvas.draw(view)
         #expect(canvas[5, 5] == red && canvas[35, 35] == blue)

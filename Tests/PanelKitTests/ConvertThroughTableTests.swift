@@ -1,5 +1,6 @@
-@testable import PanelKit
 import Testing
+
+@testable import PanelKit
 
 // `convert(_:from:)` and `convert(_:to:)` (and so a touch's location in a view)
 // read the window's view table when it is current, instead of walking the
@@ -27,7 +28,9 @@ struct ConvertThroughTableTests {
         return abs(a.x - b.x) <= scale * 1e-9 && abs(a.y - b.y) <= scale * 1e-9
     }
 
-    @Test("Between any two views of a window, the table's answer is the walk's: translations, scrolled bounds, rotations and scales")
+    @Test(
+        "Between any two views of a window, the table's answer is the walk's: translations, scrolled bounds, rotations and scales"
+    )
     func tableEqualsWalk() {
         var builder = RandomTreeBuilder(random: SeededGenerator(seed: 0xC0_4E27))
         var throughTable = 0
@@ -35,7 +38,10 @@ struct ConvertThroughTableTests {
             let window = builder.makeWindow()
             var views: [View] = [window]
             var stack = window.subviews
-            while let view = stack.popLast() { views.append(view); stack += view.subviews }
+            while let view = stack.popLast() {
+                views.append(view)
+                stack += view.subviews
+            }
             window.viewTable.rebuildIfNeeded()
             for _ in 0..<20 {
                 let a = views[Int.random(in: 0..<views.count, using: &builder.random)]
@@ -46,14 +52,20 @@ struct ConvertThroughTableTests {
                 // orders of the same arithmetic disagree: compare where the answer means something.
                 guard Self.wellConditioned(a), Self.wellConditioned(b) else { continue }
                 let expected = Self.walked(point, from: a, to: b)
-                let to = a.convert(point, to: b), from = b.convert(point, from: a)
+                let to = a.convert(point, to: b)
+                let from = b.convert(point, from: a)
                 guard Self.close(to, expected), Self.close(from, expected) else {
-                    Issue.record("tree \(tree): \(a.name) → \(b.name) at (\(point.x), \(point.y)): to \(to), from \(from), walked \(expected)")
+                    Issue.record(
+                        "tree \(tree): \(a.name) → \(b.name) at (\(point.x), \(point.y)): to \(to), from \(from), walked \(expected)"
+                    )
                     return
                 }
-                let inWindow = a.convert(point, to: nil), back = a.convert(inWindow, from: nil)
+                let inWindow = a.convert(point, to: nil)
+                let back = a.convert(inWindow, from: nil)
                 guard Self.close(inWindow, a.transformToWindow.apply(to: point)), Self.close(back, point) else {
-                    Issue.record("tree \(tree): \(a.name) to and from the window at (\(point.x), \(point.y)): \(inWindow), back \(back)")
+                    Issue.record(
+                        "tree \(tree): \(a.name) to and from the window at (\(point.x), \(point.y)): \(inWindow), back \(back)"
+                    )
                     return
                 }
             }
@@ -89,7 +101,8 @@ struct ConvertThroughTableTests {
         let loose = View(frame: Rect(x: 7, y: 8, width: 10, height: 10), name: "loose")
         let inner = View(frame: Rect(x: 1, y: 1, width: 5, height: 5), name: "inner")
         loose.addSubview(inner)
-        #expect(inner.convert(Point.zero, to: nil) == Point(x: 1, y: 1))   // the root's own coordinates: its frame places it nowhere
+        // the root's own coordinates: its frame places it nowhere
+        #expect(inner.convert(Point.zero, to: nil) == Point(x: 1, y: 1))
 
         // Another window: through the screen, as before.
         let other = Window(frame: Rect(x: 500, y: 0, width: 100, height: 100))
@@ -98,7 +111,9 @@ struct ConvertThroughTableTests {
         window.viewTable.rebuildIfNeeded()
         other.viewTable.rebuildIfNeeded()
         #expect(window.viewTable.convert(Point.zero, from: button, to: far) == nil)
-        #expect(Self.close(button.convert(Point.zero, to: far), Self.walkedAcrossScreens(Point.zero, from: button, to: far)))
+        #expect(
+            Self.close(button.convert(Point.zero, to: far), Self.walkedAcrossScreens(Point.zero, from: button, to: far))
+        )
     }
 
     /// Across windows: each window's frame places it on the screen.

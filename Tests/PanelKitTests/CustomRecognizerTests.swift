@@ -52,8 +52,9 @@ final class CheckmarkGestureRecognizer: GestureRecognizer {
                     state = .failed
                 }
             } else if start.distance(to: p) > minimumDownStroke
-                        && !Self.isStroke(from: start, to: p, rising: false, minimumLength: 0) {
-                state = .failed   // long enough to tell: not heading down and right
+                && !Self.isStroke(from: start, to: p, rising: false, minimumLength: 0)
+            {
+                state = .failed // long enough to tell: not heading down and right
             }
         case .upStroke:
             // Going down again, or back left: not a check mark.
@@ -65,7 +66,7 @@ final class CheckmarkGestureRecognizer: GestureRecognizer {
 
     override func touchesEnded(_ touches: TouchSet, with event: Event) {
         guard phase == .upStroke, let touch = touches.first,
-              Self.isStroke(from: bottom, to: touch.location(in: nil), rising: true, minimumLength: minimumUpStroke)
+            Self.isStroke(from: bottom, to: touch.location(in: nil), rising: true, minimumLength: minimumUpStroke)
         else {
             state = .failed
             return
@@ -87,7 +88,7 @@ final class CheckmarkGestureRecognizer: GestureRecognizer {
     /// about 15° and 75° from the horizontal, and is at least `minimumLength` long.
     static func isStroke(from a: Point, to b: Point, rising: Bool, minimumLength: Double) -> Bool {
         let dx = b.x - a.x
-        let dy = rising ? a.y - b.y : b.y - a.y   // y grows downward
+        let dy = rising ? a.y - b.y : b.y - a.y // y grows downward
         return dx > 0 && dy > 0 && dy >= 0.25 * dx && dy <= 4 * dx && a.distance(to: b) >= minimumLength
     }
 }
@@ -139,7 +140,7 @@ struct CustomRecognizerTests {
     func straightLineFails() {
         driver.down(1, at: Point(x: 100, y: 200))
         drag(from: Point(x: 100, y: 200), to: Point(x: 250, y: 200))
-        #expect(check.state == .failed)   // before the lift
+        #expect(check.state == .failed) // before the lift
         driver.up(1)
 
         // Down and right only.
@@ -179,16 +180,20 @@ struct CustomRecognizerTests {
     /// Lets its recognizers run together (G5).
     final class Simultaneous: GestureRecognizerDelegate {
         lazy var lifetime = Lifetime(of: self)
-        func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                               shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+        func gestureRecognizer(
+            _ gestureRecognizer: GestureRecognizer,
+            shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+        ) -> Bool { true }
     }
 
-    @Test("G5: with a delegate that allows simultaneous recognition, the pan follows the stroke and the check mark still recognizes")
+    @Test(
+        "G5: with a delegate that allows simultaneous recognition, the pan follows the stroke and the check mark still recognizes"
+    )
     func coexistsBySimultaneousRecognition() {
         let delegate = Simultaneous()
         withExtendedLifetime(delegate) {
             canvas.addGestureRecognizer(pan)
-            pan.delegate = delegate   // a yes from either side is enough
+            pan.delegate = delegate // a yes from either side is enough
             drawCheckmark()
         }
         let panStates = log.states("pan")
@@ -205,7 +210,7 @@ struct CustomRecognizerTests {
         let counter = StandardRecognizerTests.ActionCounter()
         check.addTarget(counter, action: StandardRecognizerTests.ActionCounter.fire)
         driver.application.gestureArena.observer = nil
-        drawCheckmark()   // warm up
+        drawCheckmark() // warm up
         var allocations: UInt64 = 0
         let origin = Point(x: 300, y: 100)
         allocations += AllocationCounter.count { driver.down(1, at: origin, after: 1) }
@@ -215,11 +220,13 @@ struct CustomRecognizerTests {
         }
         for i in 1...16 {
             let d = 5 * Double(i)
-            allocations += AllocationCounter.count { driver.move(1, to: Point(x: origin.x + 30 + d, y: origin.y + 30 - d)) }
+            allocations += AllocationCounter.count {
+                driver.move(1, to: Point(x: origin.x + 30 + d, y: origin.y + 30 - d))
+            }
         }
         #expect(check.state == .possible)
         allocations += AllocationCounter.count { driver.up(1) }
         #expect(allocations == 0)
-        #expect(counter.count == 2)   // the warm-up's check mark and this one
+        #expect(counter.count == 2) // the warm-up's check mark and this one
     }
 }

@@ -26,7 +26,9 @@ struct DeliveryRulesTests {
         override func pressesBegan(_ press: Press, with event: Event) {
             presses.append("\(name) began \(press.keyCode) touches \(event.allTouches.count)")
         }
-        override func pressesEnded(_ press: Press, with event: Event) { presses.append("\(name) ended \(press.keyCode)") }
+        override func pressesEnded(_ press: Press, with event: Event) {
+            presses.append("\(name) ended \(press.keyCode)")
+        }
     }
 
     @Test("R9: first responder: defaults, become, resign, and refusal on either side")
@@ -35,7 +37,7 @@ struct DeliveryRulesTests {
         #expect(View().canResignFirstResponder)
         let a = KeyView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "a")
         let b = KeyView(frame: Rect(x: 20, y: 0, width: 10, height: 10), name: "b")
-        #expect(!a.becomeFirstResponder())   // not in a window: no application to hold it
+        #expect(!a.becomeFirstResponder()) // not in a window: no application to hold it
         driver.window.addSubview(a)
         driver.window.addSubview(b)
         #expect(a.becomeFirstResponder() && a.isFirstResponder)
@@ -52,7 +54,8 @@ struct DeliveryRulesTests {
 
     @Test("R9: non-touch input such as hardware keys goes to the first responder")
     func pressesGoToFirstResponder() {
-        let a = KeyView(frame: .zero, name: "a"), b = KeyView(frame: .zero, name: "b")
+        let a = KeyView(frame: .zero, name: "a")
+        let b = KeyView(frame: .zero, name: "b")
         driver.window.addSubview(a)
         driver.window.addSubview(b)
         b.becomeFirstResponder()
@@ -118,9 +121,10 @@ struct DeliveryRulesTests {
         driver.up(2)
         driver.up(1)
         driver.tap(3, at: Point(x: 250, y: 50), after: 1)
-        #expect(recorder.messages == [
-            "exclusive touchesBegan 1", "exclusive touchesEnded 1", "other touchesBegan 3", "other touchesEnded 3",
-        ])
+        #expect(
+            recorder.messages == [
+                "exclusive touchesBegan 1", "exclusive touchesEnded 1", "other touchesBegan 3", "other touchesEnded 3"
+            ])
     }
 
     @Test("R11: a touch on an exclusive view does not begin while other views are tracking")
@@ -141,7 +145,9 @@ struct DeliveryRulesTests {
     func tapCount() {
         final class TapView: View {
             var counts: [Int] = []
-            override func touchesEnded(_ touches: TouchSet, with event: Event) { counts.append(touches.first!.tapCount) }
+            override func touchesEnded(_ touches: TouchSet, with event: Event) {
+                counts.append(touches.first!.tapCount)
+            }
         }
         let view = TapView(frame: Rect(x: 0, y: 0, width: 800, height: 480), name: "view")
         driver.window.addSubview(view)
@@ -150,8 +156,8 @@ struct DeliveryRulesTests {
         driver.tap(at: p)
         driver.tap(at: p, after: settings.maximumInterval * 0.5)
         driver.tap(at: Point(x: 105, y: 103), after: settings.maximumInterval * 0.5)
-        driver.tap(at: p, after: settings.maximumInterval * 1.5)                    // too late
-        driver.tap(at: Point(x: 100 + settings.maximumDistance * 2, y: 100), after: 0.05)   // too far
+        driver.tap(at: p, after: settings.maximumInterval * 1.5) // too late
+        driver.tap(at: Point(x: 100 + settings.maximumDistance * 2, y: 100), after: 0.05) // too far
         #expect(view.counts == [1, 2, 3, 1, 1])
     }
 
@@ -159,7 +165,9 @@ struct DeliveryRulesTests {
     func dragResetsTapCount() {
         final class TapView: View {
             var counts: [Int] = []
-            override func touchesBegan(_ touches: TouchSet, with event: Event) { counts.append(touches.first!.tapCount) }
+            override func touchesBegan(_ touches: TouchSet, with event: Event) {
+                counts.append(touches.first!.tapCount)
+            }
         }
         let view = TapView(frame: Rect(x: 0, y: 0, width: 800, height: 480), name: "view")
         driver.window.addSubview(view)

@@ -23,7 +23,7 @@ struct DirtyRegionTests {
         region.add(Rect(x: 30, y: 0, width: 10, height: 10))
         region.add(Rect(x: 15, y: 8, width: 10, height: 10))
         #expect(region.count == 3)
-        region.add(Rect(x: 5, y: 5, width: 30, height: 2))   // overlaps the first two; their union reaches the third
+        region.add(Rect(x: 5, y: 5, width: 30, height: 2)) // overlaps the first two; their union reaches the third
         #expect(Array(region) == [Rect(x: 0, y: 0, width: 40, height: 18)])
     }
 
@@ -34,7 +34,7 @@ struct DirtyRegionTests {
             region.add(Rect(x: Double(i) * 100, y: 0, width: 10, height: 10))
         }
         #expect(region.count == DirtyRegion.capacity)
-        region.add(Rect(x: 312, y: 0, width: 10, height: 10))   // 2 points from the fourth: merging those two adds 20
+        region.add(Rect(x: 312, y: 0, width: 10, height: 10)) // 2 points from the fourth: merging those two adds 20
         #expect(region.count == DirtyRegion.capacity)
         #expect(region.contains(Rect(x: 300, y: 0, width: 22, height: 10)))
         #expect(region.area == Double(DirtyRegion.capacity - 1) * 100 + 220)
@@ -44,7 +44,7 @@ struct DirtyRegionTests {
     func areasCoverWhatWasAdded(seed: UInt64) {
         var random = seed &* 0x9E37_79B9_7F4A_7C15
         func next(_ limit: Double) -> Double {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Double((random >> 33) % 10_000) / 10_000 * limit
         }
         var region = DirtyRegion()
@@ -60,7 +60,9 @@ struct DirtyRegionTests {
                 }
             }
             for old in added {
-                let covered = region.contains { $0.minX <= old.minX && $0.minY <= old.minY && $0.maxX >= old.maxX && $0.maxY >= old.maxY }
+                let covered = region.contains {
+                    $0.minX <= old.minX && $0.minY <= old.minY && $0.maxX >= old.maxX && $0.maxY >= old.maxY
+                }
                 #expect(covered, "\(old) is no longer covered")
             }
         }
@@ -77,20 +79,25 @@ struct DirtyRegionTests {
         window.clearDirtyRect()
         child.setNeedsDisplay(Rect(x: 5, y: 5, width: 10, height: 10))
         child.setNeedsDisplay(Rect(x: 90, y: 30, width: 50, height: 50))
-        #expect(Array(window.dirtyRegion) == [Rect(x: 125, y: 85, width: 10, height: 10), Rect(x: 210, y: 110, width: 10, height: 10)])
-        child.setNeedsDisplay(Rect(x: 500, y: 0, width: 10, height: 10))   // outside the view: nothing
+        #expect(
+            Array(window.dirtyRegion) == [
+                Rect(x: 125, y: 85, width: 10, height: 10), Rect(x: 210, y: 110, width: 10, height: 10)
+            ])
+        child.setNeedsDisplay(Rect(x: 500, y: 0, width: 10, height: 10)) // outside the view: nothing
         #expect(window.dirtyRegion.count == 2)
     }
 
-    @Test("setNeedsDisplay(_:) takes the rect in the view's bounds coordinates: with the bounds origin moved (a scrolled view), it marks where that part is shown")
+    @Test(
+        "setNeedsDisplay(_:) takes the rect in the view's bounds coordinates: with the bounds origin moved (a scrolled view), it marks where that part is shown"
+    )
     func partOfAScrolledView() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         let scrolled = View(frame: Rect(x: 100, y: 50, width: 300, height: 200), name: "scrolled")
-        scrolled.bounds.origin = Point(x: 0, y: 400)   // shows its content from y = 400
+        scrolled.bounds.origin = Point(x: 0, y: 400) // shows its content from y = 400
         window.addSubview(scrolled)
         window.viewTable.rebuildIfNeeded()
         window.clearDirtyRect()
-        scrolled.setNeedsDisplay(Rect(x: 10, y: 410, width: 20, height: 20))   // 10 points into the part shown
+        scrolled.setNeedsDisplay(Rect(x: 10, y: 410, width: 20, height: 20)) // 10 points into the part shown
         #expect(Array(window.dirtyRegion) == [Rect(x: 110, y: 60, width: 20, height: 20)])
     }
 

@@ -1,6 +1,7 @@
-@testable import PanelKit
 import PanelTesting
 import Testing
+
+@testable import PanelKit
 
 // Issue 34: what app code changes from inside a dispatch takes effect as in
 // UIKit, and nothing it does makes the runtime loop, recurse or skip work
@@ -15,7 +16,9 @@ private final class ActionTarget: LifetimeTracked {
     func fire(_ sender: GestureRecognizer) { onGesture(self, sender) }
 }
 
-@Suite("Target-action during a send: what is added or removed takes effect from the next send, nothing is skipped or repeated")
+@Suite(
+    "Target-action during a send: what is added or removed takes effect from the next send, nothing is skipped or repeated"
+)
 struct TargetActionDuringSendTests {
     func buttonScene() -> (TouchDriver, Button) {
         let driver = TouchDriver(screen: Size(width: 200, height: 100))
@@ -42,7 +45,7 @@ struct TargetActionDuringSendTests {
         #expect(calls == 1, "one tap, one action: the one it added waits")
         driver.tap(at: Point(x: 50, y: 25))
         #expect(calls == 3, "the second tap sends the two registered when it began")
-        button.removeTarget(nil)  // the actions hold the button: a cycle, as an app's would be
+        button.removeTarget(nil) // the actions hold the button: a cycle, as an app's would be
     }
 
     // Issue 34 row 7: the same rule for a gesture recognizer's actions (G4).
@@ -65,7 +68,7 @@ struct TargetActionDuringSendTests {
         #expect(calls == 1)
         driver.tap(at: Point(x: 50, y: 25), after: 1)
         #expect(calls == 3)
-        tap.removeTarget(nil)  // the actions hold the recognizer
+        tap.removeTarget(nil) // the actions hold the recognizer
     }
 
     // Issue 34 row 8. UIKit's removeTarget clears the events of the entry its
@@ -129,7 +132,9 @@ struct TargetActionDuringSendTests {
     // Issue 34 row 8 and "What to build" 3: a removal takes effect from the
     // next send, so removeTarget(nil) in an action does not cut short the send
     // it runs in.
-    @Test("an action removed during the send is still called by it, and by no later send; removeTarget(nil) cuts nothing short (issue 34 row 8)")
+    @Test(
+        "an action removed during the send is still called by it, and by no later send; removeTarget(nil) cuts nothing short (issue 34 row 8)"
+    )
     func removedActionWaitsForTheNextSend() {
         let (driver, button) = buttonScene()
         var order: [String] = []
@@ -181,7 +186,7 @@ struct TargetActionDuringSendTests {
         order.removeAll()
         list.send(2, from: sender)
         #expect(order.isEmpty)
-        list.remove(nil)  // the first action holds the list
+        list.remove(nil) // the first action holds the list
     }
 
     @Test("a recognizer target that removes and re-adds itself runs once per state change (issue 34 row 8)")
@@ -211,7 +216,7 @@ struct TargetActionDuringSendTests {
         button.addAction(for: .valueChanged) { _ in order.append("value") }
         button.addAction(for: .touchUpInside) { sender in
             sender.addAction(for: .valueChanged) { _ in order.append("added") }
-            sender.sendActions(for: .valueChanged)   // a new send: it began after the add
+            sender.sendActions(for: .valueChanged) // a new send: it began after the add
         }
         driver.tap(at: Point(x: 50, y: 25))
         #expect(order == ["value", "added"])
@@ -245,7 +250,9 @@ struct LayoutRecursionTests {
 
     // Issue 34 row 9. UIKit's layoutIfNeeded on a layer already in its layout
     // pass returns; the repeated request is the layout loop the pass guards.
-    @Test("layoutSubviews calling setNeedsLayout() then layoutIfNeeded() stops with one warning naming the view (issue 34 row 9)")
+    @Test(
+        "layoutSubviews calling setNeedsLayout() then layoutIfNeeded() stops with one warning naming the view (issue 34 row 9)"
+    )
     func setNeedsLayoutThenLayoutIfNeeded() {
         let (application, window) = scene()
         let view = ScriptedLayoutView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "relayouter")
@@ -261,7 +268,9 @@ struct LayoutRecursionTests {
         #expect(warnings.first?.message.contains("'relayouter'") == true)
     }
 
-    @Test("a layoutSubviews that lays out its superview again, or a sibling that lays it out back, is cut off too (issue 34 row 9)")
+    @Test(
+        "a layoutSubviews that lays out its superview again, or a sibling that lays it out back, is cut off too (issue 34 row 9)"
+    )
     func ancestorAndMutualRecursion() {
         let (application, window) = scene()
         let parent = ScriptedLayoutView(frame: Rect(x: 0, y: 0, width: 40, height: 40), name: "parent")
@@ -280,15 +289,21 @@ struct LayoutRecursionTests {
         let (application2, window2) = scene()
         let a = ScriptedLayoutView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "a")
         let b = ScriptedLayoutView(frame: Rect(x: 10, y: 0, width: 10, height: 10), name: "b")
-        a.onLayout = { _ in b.setNeedsLayout(); b.layoutIfNeeded() }
-        b.onLayout = { _ in a.setNeedsLayout(); a.layoutIfNeeded() }
+        a.onLayout = { _ in
+            b.setNeedsLayout()
+            b.layoutIfNeeded()
+        }
+        b.onLayout = { _ in
+            a.setNeedsLayout()
+            a.layoutIfNeeded()
+        }
         window2.addSubview(a)
         window2.addSubview(b)
         window2.layoutIfNeeded()
         #expect(a.calls == View.maximumLayoutPasses)
         #expect(b.calls == View.maximumLayoutPasses)
         #expect(application2.warnings.said.filter { $0.kind == .layoutLoop }.count == 1)
-        a.onLayout = { _ in }  // each held the other
+        a.onLayout = { _ in } // each held the other
         b.onLayout = { _ in }
     }
 
@@ -315,20 +330,23 @@ struct LayoutRecursionTests {
     @Test("layout, a layout loop's cut-off and laying out everything again walk a 50,000-deep chain without recursion")
     func deepChainLayout() {
         // Built leaf first: each addSubview then checks a parent with no ancestors.
-        var chain: [ScriptedLayoutView] = [ScriptedLayoutView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "leaf")]
+        var chain: [ScriptedLayoutView] = [
+            ScriptedLayoutView(frame: Rect(x: 0, y: 0, width: 10, height: 10), name: "leaf")
+        ]
         for _ in 1..<50_000 {
             let view = ScriptedLayoutView(frame: Rect(x: 0, y: 0, width: 10, height: 10))
             view.addSubview(chain[chain.count - 1])
             chain.append(view)
         }
         chain.reverse()
-        let root = chain[0], leaf = chain[chain.count - 1]
+        let root = chain[0]
+        let leaf = chain[chain.count - 1]
         root.layoutIfNeeded()
         #expect(leaf.calls == 1)
         leaf.setNeedsLayout()
         root.layoutIfNeeded()
         #expect(leaf.calls == 2 && root.calls == 1)
-        root.setNeedsLayoutInSubtree()   // what a new text driver does
+        root.setNeedsLayoutInSubtree() // what a new text driver does
         root.layoutIfNeeded()
         #expect(leaf.calls == 3 && root.calls == 2)
         leaf.onLayout = { $0.setNeedsLayout() }
@@ -348,7 +366,10 @@ struct TimerTurnTests {
         unowned(unsafe) let runLoop: RunLoop
         var fired = 0
         let limit: Int
-        init(runLoop: RunLoop, limit: Int) { self.runLoop = runLoop; self.limit = limit }
+        init(runLoop: RunLoop, limit: Int) {
+            self.runLoop = runLoop
+            self.limit = limit
+        }
         func runLoopDidFire(_ handle: TimerHandle) {
             fired += 1
             if fired < limit { runLoop.schedule(after: 0, target: self) }
@@ -357,11 +378,14 @@ struct TimerTurnTests {
 
     // Issue 34 row 13. A run loop fires the timers due when the turn began;
     // one a timer schedules for "now" fires next turn, after the input.
-    @Test("a timer that reschedules itself with delay 0 fires once per runTurn, and input is dispatched between (issue 34 row 13)")
+    @Test(
+        "a timer that reschedules itself with delay 0 fires once per runTurn, and input is dispatched between (issue 34 row 13)"
+    )
     func zeroDelayChainYieldsToInput() {
         let driver = TouchDriver(screen: Size(width: 200, height: 100))
         let recorder = MessageRecorder()
-        driver.window.addSubview(RecordingView("pad", frame: Rect(x: 0, y: 0, width: 200, height: 100), recorder: recorder))
+        driver.window.addSubview(
+            RecordingView("pad", frame: Rect(x: 0, y: 0, width: 200, height: 100), recorder: recorder))
         let application = driver.application
         let chain = Rescheduler(runLoop: application.runLoop, limit: 10_000)
         application.runLoop.schedule(after: 0, target: chain)
@@ -433,18 +457,24 @@ struct AnimationCompletionTurnTests {
         #expect(done == true)
     }
 
-    @Test("10,000 chained completions of blocks that change nothing run one a turn, none inside another (issue 34 row 12)")
+    @Test(
+        "10,000 chained completions of blocks that change nothing run one a turn, none inside another (issue 34 row 12)"
+    )
     func chainTakesNoStack() {
         let (driver, box) = scene()
-        var completions = 0, depth = 0, deepest = 0
+        var completions = 0
+        var depth = 0
+        var deepest = 0
         func next() {
-            View.animate(withDuration: 0.3, animations: { _ = box }, completion: { _ in
-                depth += 1
-                deepest = max(deepest, depth)
-                completions += 1
-                if completions < 10_000 { next() }
-                depth -= 1
-            })
+            View.animate(
+                withDuration: 0.3, animations: { _ = box },
+                completion: { _ in
+                    depth += 1
+                    deepest = max(deepest, depth)
+                    completions += 1
+                    if completions < 10_000 { next() }
+                    depth -= 1
+                })
         }
         let work = TurnWork { next() }
         driver.application.runLoop.performOnNextTurn(target: work)
@@ -458,32 +488,40 @@ struct AnimationCompletionTurnTests {
         #expect(turns == 10_001, "one completion a turn")
     }
 
-    @Test("outside any turn, a completion waits for the next turn of a run loop on the thread: chained ones run one a turn, none inside another (issue 34 row 12)")
+    @Test(
+        "outside any turn, a completion waits for the next turn of a run loop on the thread: chained ones run one a turn, none inside another (issue 34 row 12)"
+    )
     func chainOutsideARunLoop() {
         let runLoop = RunLoop(clock: ManualClock())
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        var completions = 0, depth = 0, deepest = 0
+        var completions = 0
+        var depth = 0
+        var deepest = 0
         func next() {
-            View.animate(withDuration: 1, animations: { view.alpha = 0.5 }, completion: { _ in
-                depth += 1
-                deepest = max(deepest, depth)
-                completions += 1
-                if completions < 10_000 { next() }
-                depth -= 1
-            })
+            View.animate(
+                withDuration: 1, animations: { view.alpha = 0.5 },
+                completion: { _ in
+                    depth += 1
+                    deepest = max(deepest, depth)
+                    completions += 1
+                    if completions < 10_000 { next() }
+                    depth -= 1
+                })
         }
         next()
         #expect(completions == 0, "not inside View.animate, nor before a run loop turns")
         var turns = 0
         while completions < 10_000 && turns <= 10_001 {
-            runLoop.advance(to: runLoop.now)   // a turn at the same time: the waiting completion runs at its end
+            runLoop.advance(to: runLoop.now) // a turn at the same time: the waiting completion runs at its end
             turns += 1
         }
         #expect(completions == 10_000)
         #expect(deepest == 1)
     }
 
-    @Test("an animation interrupted by a new one completes on a later turn, not inside the interrupting View.animate (issue 34 row 12)")
+    @Test(
+        "an animation interrupted by a new one completes on a later turn, not inside the interrupting View.animate (issue 34 row 12)"
+    )
     func interruptedCompletesOnALaterTurn() {
         let (driver, box) = scene()
         var finished: Bool?
@@ -501,25 +539,30 @@ struct AnimationCompletionTurnTests {
         #expect(finished == false)
     }
 
-    @Test("a completion that starts an animation interrupting another runs that one's completion after it, not inside it")
+    @Test(
+        "a completion that starts an animation interrupting another runs that one's completion after it, not inside it")
     func interruptedCompletionsDoNotNest() {
         let (driver, box) = scene()
         var finishedFlags: [Bool] = []
-        var depth = 0, deepest = 0
+        var depth = 0
+        var deepest = 0
         func move(_ n: Int) {
-            View.animate(withDuration: 1, animations: { box.center.x += 1 }, completion: { finished in
-                depth += 1
-                deepest = max(deepest, depth)
-                finishedFlags.append(finished)
-                if n < 1_000 { move(n + 1) }   // interrupts the one it started before
-                depth -= 1
-            })
+            View.animate(
+                withDuration: 1, animations: { box.center.x += 1 },
+                completion: { finished in
+                    depth += 1
+                    deepest = max(deepest, depth)
+                    finishedFlags.append(finished)
+                    if n < 1_000 { move(n + 1) } // interrupts the one it started before
+                    depth -= 1
+                })
         }
         move(0)
-        move(1)   // interrupts the first: its completion starts the next, which interrupts this one...
+        move(1) // interrupts the first: its completion starts the next, which interrupts this one...
         #expect(finishedFlags.isEmpty, "on a later turn")
-        var turns = 0, seen = -1
-        while finishedFlags.count != seen && turns <= 5_000 {   // until a turn completes none
+        var turns = 0
+        var seen = -1
+        while finishedFlags.count != seen && turns <= 5_000 { // until a turn completes none
             seen = finishedFlags.count
             driver.application.runTurn()
             turns += 1
@@ -576,20 +619,22 @@ struct AnimationStartCostTests {
         steadyStateCompletions = 0
         func animateAll() {
             var index = 0
-            while index < views.count {   // indices: `for in` allocates in unoptimized builds
+            while index < views.count { // indices: `for in` allocates in unoptimized builds
                 let view = views[index]
                 index += 1
                 // The block captures only what a non-escaping closure keeps on the stack; the
                 // completion captures nothing (one that captures is allocated where it is written).
                 // Whole values: `center.x += 1` allocates its accessor's frame in a debug build (docs/animation.md).
-                View.animate(withDuration: 0.1, options: .allowUserInteraction, animations: {
-                    view.center = Point(x: view.center.x + 1, y: view.center.y)
-                    view.alpha = view.alpha == 1 ? 0.5 : 1
-                }, completion: countSteadyStateCompletion)
+                View.animate(
+                    withDuration: 0.1, options: .allowUserInteraction,
+                    animations: {
+                        view.center = Point(x: view.center.x + 1, y: view.center.y)
+                        view.alpha = view.alpha == 1 ? 0.5 : 1
+                    }, completion: countSteadyStateCompletion)
             }
             driver.wait(0.2)
         }
-        animateAll()   // the records and groups are made once
+        animateAll() // the records and groups are made once
         let allocations = AllocationCounter.count(warmUpRuns: 2) { animateAll() }
         #expect(allocations == 0)
         #expect(steadyStateCompletions == 20 * 4)

@@ -24,13 +24,16 @@ struct EventRulesTests {
         final class Probe: View {
             var counts: [(all: Int, mine: Int, window: Int)] = []
             override func touchesBegan(_ touches: TouchSet, with event: Event) {
-                counts.append((event.allTouches.count, event.touches(for: self).count, event.touches(for: window!).count))
+                counts.append(
+                    (event.allTouches.count, event.touches(for: self).count, event.touches(for: window!).count))
             }
             override func touchesMoved(_ touches: TouchSet, with event: Event) {
-                counts.append((event.allTouches.count, event.touches(for: self).count, event.touches(for: window!).count))
+                counts.append(
+                    (event.allTouches.count, event.touches(for: self).count, event.touches(for: window!).count))
             }
         }
-        let a = Probe(frame: left, name: "a"), b = Probe(frame: right, name: "b")
+        let a = Probe(frame: left, name: "a")
+        let b = Probe(frame: right, name: "b")
         a.isMultipleTouchEnabled = true
         driver.window.addSubview(a)
         driver.window.addSubview(b)
@@ -67,9 +70,9 @@ struct EventRulesTests {
         #expect(probe.seen.count == 3)
         #expect(probe.seen.allSatisfy { $0.0 === probe.seen[0].0 })
         #expect(probe.seen.map { $0.1 } == [.began, .moved, .ended])
-        #expect(probe.seen[0].2 == Point(x: 10, y: 20))   // in the view's coordinates
+        #expect(probe.seen[0].2 == Point(x: 10, y: 20)) // in the view's coordinates
         #expect(probe.seen[1].2 == Point(x: 50, y: 60))
-        #expect(probe.seen[1].3 == Point(x: 110, y: 120))  // previous location, in window coordinates
+        #expect(probe.seen[1].3 == Point(x: 110, y: 120)) // previous location, in window coordinates
         #expect(probe.seen[0].4 < probe.seen[1].4)
     }
 
@@ -94,9 +97,10 @@ struct EventRulesTests {
             $0.move(1, to: Point(x: 11, y: 10))
             $0.up(2)
         }
-        #expect(recorder.messages == [
-            "pad touchesBegan 1", "pad touchesBegan 2", "pad touchesMoved 1", "pad touchesEnded 2",
-        ])
+        #expect(
+            recorder.messages == [
+                "pad touchesBegan 1", "pad touchesBegan 2", "pad touchesMoved 1", "pad touchesEnded 2"
+            ])
     }
 
     @Test("R3: fingers on two views in one frame give each view its own message")
@@ -129,7 +133,8 @@ struct EventRulesTests {
         #expect(recorder.messages == ["a touchesBegan 1", "a touchesEnded 1"])
     }
 
-    @Test("R7: the default touches methods forward to the next responder; an override calling super passes the touch on")
+    @Test(
+        "R7: the default touches methods forward to the next responder; an override calling super passes the touch on")
     func defaultForwarding() {
         let outer = addView("outer", Rect(x: 0, y: 0, width: 300, height: 300))
         let plain = View(frame: Rect(x: 10, y: 10, width: 200, height: 200), name: "plain")
@@ -137,9 +142,10 @@ struct EventRulesTests {
         let inner = addView("inner", Rect(x: 10, y: 10, width: 50, height: 50), to: plain)
         inner.forwards = true
         driver.tap(at: Point(x: 30, y: 30))
-        #expect(recorder.messages == [
-            "inner touchesBegan 1", "outer touchesBegan 1", "inner touchesEnded 1", "outer touchesEnded 1",
-        ])
+        #expect(
+            recorder.messages == [
+                "inner touchesBegan 1", "outer touchesBegan 1", "inner touchesEnded 1", "outer touchesEnded 1"
+            ])
     }
 
     @Test("R8: the chain runs view → view controller → superview → window → application, and ends there")
@@ -157,7 +163,7 @@ struct EventRulesTests {
             var heard: [String] = []
             override func touchesBegan(_ touches: TouchSet, with event: Event) {
                 heard.append("application touchesBegan")
-                super.touchesBegan(touches, with: event)   // the end of the chain: dropped
+                super.touchesBegan(touches, with: event) // the end of the chain: dropped
             }
         }
         final class RecordingWindow: Window {
@@ -171,7 +177,8 @@ struct EventRulesTests {
         let window = RecordingWindow(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         window.recorder = recorder
         let driver = TouchDriver(application: app, window: window)
-        let container = RecordingView("container", frame: Rect(x: 100, y: 100, width: 300, height: 300), recorder: recorder)
+        let container = RecordingView(
+            "container", frame: Rect(x: 100, y: 100, width: 300, height: 300), recorder: recorder)
         container.forwards = true
         driver.window.addSubview(container)
         let controller = RecordingController(recorder: recorder)
@@ -187,9 +194,10 @@ struct EventRulesTests {
         #expect(app.next == nil)
 
         driver.down(1, at: Point(x: 110, y: 110))
-        #expect(recorder.messages == [
-            "leaf touchesBegan 1", "controller touchesBegan 1", "container touchesBegan 1", "window touchesBegan 1",
-        ])
+        #expect(
+            recorder.messages == [
+                "leaf touchesBegan 1", "controller touchesBegan 1", "container touchesBegan 1", "window touchesBegan 1"
+            ])
         #expect(app.heard == ["application touchesBegan"])
     }
 
@@ -225,8 +233,9 @@ struct EventRulesTests {
             $0.move(2, to: Point(x: 60, y: 60))
         }
         driver.up(2)
-        #expect(recorder.messages == [
-            "pad touchesBegan 1,2", "pad touchesMoved 2", "pad touchesCancelled 1", "pad touchesEnded 2",
-        ])
+        #expect(
+            recorder.messages == [
+                "pad touchesBegan 1,2", "pad touchesMoved 2", "pad touchesCancelled 1", "pad touchesEnded 2"
+            ])
     }
 }

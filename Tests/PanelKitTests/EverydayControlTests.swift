@@ -16,34 +16,40 @@ struct EverydayControlTests {
 
     /// Three 100 pt segments at (100, 100): centres x 150, 250, 350, y 124.
     func addSegmented(selected: Int = 1) -> (SegmentedControl, ControlEventLog) {
-        let control = SegmentedControl(frame: Rect(x: 100, y: 100, width: 300, height: 48), name: "mode",
-                                       items: ["Heat", "Cool", "Auto"])
+        let control = SegmentedControl(
+            frame: Rect(x: 100, y: 100, width: 300, height: 48), name: "mode",
+            items: ["Heat", "Cool", "Auto"])
         control.selectedSegmentIndex = selected
         driver.window.addSubview(control)
         return (control, ControlEventLog(control))
     }
 
-    @Test("Segmented: the segment under the finger is highlighted and follows it; the lift selects it and sends valueChanged once")
+    @Test(
+        "Segmented: the segment under the finger is highlighted and follows it; the lift selects it and sends valueChanged once"
+    )
     func segmentedSelectsOnLift() {
         let (control, log) = addSegmented()
         driver.down(1, at: Point(x: 150, y: 124))
         #expect(control.highlightedSegmentIndex == 0 && control.selectedSegmentIndex == 1)
         driver.move(1, to: Point(x: 340, y: 124))
-        #expect(control.highlightedSegmentIndex == 2 && control.selectedSegmentIndex == 1, "nothing is selected before the lift")
+        #expect(
+            control.highlightedSegmentIndex == 2 && control.selectedSegmentIndex == 1,
+            "nothing is selected before the lift")
         driver.up(1)
         #expect(control.selectedSegmentIndex == 2 && control.highlightedSegmentIndex == SegmentedControl.noSegment)
         // The value first, then the touch-up, as a slider and a switch send them (endTracking runs before touchUpInside).
-        #expect(log.events == ["touchDown", "touchDragInside", "valueChanged", "primaryActionTriggered", "touchUpInside"])
+        #expect(
+            log.events == ["touchDown", "touchDragInside", "valueChanged", "primaryActionTriggered", "touchUpInside"])
     }
 
     @Test("Segmented: a lift on the selected segment, outside, or on a disabled segment changes nothing")
     func segmentedNoChange() {
         let (control, log) = addSegmented()
-        driver.tap(at: Point(x: 250, y: 124))   // the selected one
+        driver.tap(at: Point(x: 250, y: 124)) // the selected one
         #expect(control.selectedSegmentIndex == 1 && log.count("valueChanged") == 0)
 
         driver.down(1, at: Point(x: 150, y: 124))
-        driver.move(1, to: Point(x: 150, y: 300))   // far outside the 44 pt margin
+        driver.move(1, to: Point(x: 150, y: 300)) // far outside the 44 pt margin
         #expect(control.highlightedSegmentIndex == SegmentedControl.noSegment)
         driver.up(1)
         #expect(control.selectedSegmentIndex == 1 && log.count("touchUpOutside") == 1 && log.count("valueChanged") == 0)
@@ -56,7 +62,9 @@ struct EverydayControlTests {
         #expect(!control.isEnabledForSegment(at: 2) && control.isEnabledForSegment(at: 0))
     }
 
-    @Test("Segmented: isMomentary sends valueChanged at every lift on a segment, the same one too, and draws none selected")
+    @Test(
+        "Segmented: isMomentary sends valueChanged at every lift on a segment, the same one too, and draws none selected"
+    )
     func segmentedMomentary() {
         let (control, log) = addSegmented(selected: SegmentedControl.noSegment)
         control.isMomentary = true
@@ -66,11 +74,15 @@ struct EverydayControlTests {
         #expect(log.count("valueChanged") == 2)
     }
 
-    @Test("Segmented: inserting and removing segments keeps the selection on its segment; setting the index sends nothing")
+    @Test(
+        "Segmented: inserting and removing segments keeps the selection on its segment; setting the index sends nothing"
+    )
     func segmentedInsertRemove() {
         let (control, log) = addSegmented()
         control.insertSegment(withTitle: "Off", at: 0)
-        #expect(control.numberOfSegments == 4 && control.selectedSegmentIndex == 2 && control.titleForSegment(at: 2) == "Cool")
+        #expect(
+            control.numberOfSegments == 4 && control.selectedSegmentIndex == 2
+                && control.titleForSegment(at: 2) == "Cool")
         control.removeSegment(at: 0)
         #expect(control.selectedSegmentIndex == 1)
         control.removeSegment(at: 1)
@@ -90,7 +102,7 @@ struct EverydayControlTests {
         #expect(control.canBecomeFocused)
         control.accessibilityIncrement()
         #expect(control.selectedSegmentIndex == 2 && log.count("valueChanged") == 1)
-        control.accessibilityIncrement()   // at the end: no wrap
+        control.accessibilityIncrement() // at the end: no wrap
         #expect(control.selectedSegmentIndex == 2 && log.count("valueChanged") == 1)
         control.accessibilityDecrement()
         #expect(control.selectedSegmentIndex == 0)
@@ -133,20 +145,21 @@ struct EverydayControlTests {
         #expect(stepper.value == 0 && log.count("valueChanged") == 2)
     }
 
-    @Test("Stepper: holding + repeats after 0.5 s, then every 0.1 s, then every 0.05 s after ten repeats (manual clock)")
+    @Test(
+        "Stepper: holding + repeats after 0.5 s, then every 0.1 s, then every 0.05 s after ten repeats (manual clock)")
     func stepperAutorepeat() {
         let (stepper, log) = addStepper()
         driver.down(1, at: plus)
         #expect(stepper.value == 1)
         driver.advance(by: 0.45)
         #expect(stepper.value == 1, "no repeat before 0.5 s")
-        driver.advance(by: 0.1)    // 0.55
+        driver.advance(by: 0.1) // 0.55
         #expect(stepper.value == 2)
-        driver.advance(by: 0.4)    // 0.95: repeats at 0.5, 0.6, 0.7, 0.8, 0.9
+        driver.advance(by: 0.4) // 0.95: repeats at 0.5, 0.6, 0.7, 0.8, 0.9
         #expect(stepper.value == 6)
-        driver.advance(by: 0.47)   // 1.42: ten repeats, the last at 1.4
+        driver.advance(by: 0.47) // 1.42: ten repeats, the last at 1.4
         #expect(stepper.value == 11)
-        driver.advance(by: 0.1)    // 1.52: faster now, at 1.45 and 1.5
+        driver.advance(by: 0.1) // 1.52: faster now, at 1.45 and 1.5
         #expect(stepper.value == 13)
         driver.up(1)
         let value = stepper.value
@@ -161,7 +174,7 @@ struct EverydayControlTests {
         let (stepper, log) = addStepper()
         defer { withExtendedLifetime(log) {} }
         driver.down(1, at: plus)
-        driver.move(1, to: Point(x: 190, y: 450))   // outside the margin
+        driver.move(1, to: Point(x: 190, y: 450)) // outside the margin
         #expect(stepper.highlightedHalf == nil)
         driver.advance(by: 1)
         #expect(stepper.value == 1)
@@ -178,7 +191,7 @@ struct EverydayControlTests {
         let (stepper, log) = addStepper()
         stepper.isContinuous = false
         driver.down(1, at: plus)
-        driver.advance(by: 0.75)   // repeats at 0.5, 0.6, 0.7
+        driver.advance(by: 0.75) // repeats at 0.5, 0.6, 0.7
         #expect(stepper.value == 4 && log.count("valueChanged") == 0)
         driver.up(1)
         #expect(log.count("valueChanged") == 1)
@@ -252,19 +265,21 @@ struct EverydayControlTests {
 
     /// 200 × 40 at (300, 400): left half x < 400.
     func addPageControl(pages: Int = 3) -> (PageControl, ControlEventLog) {
-        let control = PageControl(frame: Rect(x: 300, y: 400, width: 200, height: 40), name: "pages", numberOfPages: pages)
+        let control = PageControl(
+            frame: Rect(x: 300, y: 400, width: 200, height: 40), name: "pages", numberOfPages: pages)
         driver.window.addSubview(control)
         return (control, ControlEventLog(control))
     }
 
-    @Test("PageControl: a tap on the right half moves one page on, on the left half one back, each sending valueChanged")
+    @Test(
+        "PageControl: a tap on the right half moves one page on, on the left half one back, each sending valueChanged")
     func pageControlTaps() {
         let (control, log) = addPageControl()
         driver.tap(at: Point(x: 480, y: 420))
         #expect(control.currentPage == 1 && log.count("valueChanged") == 1)
         driver.tap(at: Point(x: 480, y: 420), after: 1)
         #expect(control.currentPage == 2 && log.count("valueChanged") == 2)
-        driver.tap(at: Point(x: 480, y: 420), after: 1)   // the last page: nothing to do
+        driver.tap(at: Point(x: 480, y: 420), after: 1) // the last page: nothing to do
         #expect(control.currentPage == 2 && log.count("valueChanged") == 2)
         driver.tap(at: Point(x: 320, y: 420), after: 1)
         #expect(control.currentPage == 1 && log.count("valueChanged") == 3)
@@ -314,7 +329,9 @@ struct EverydayControlTests {
 
     // MARK: ActivityIndicatorView
 
-    @Test("ActivityIndicator: on the display link only while animating and visible; stopped, hidden or removed schedules no frame")
+    @Test(
+        "ActivityIndicator: on the display link only while animating and visible; stopped, hidden or removed schedules no frame"
+    )
     func activityIndicatorVisibility() {
         let link = driver.application.displayLink
         let container = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
@@ -327,10 +344,10 @@ struct EverydayControlTests {
         spinner.startAnimating()
         #expect(spinner.isAnimating && !spinner.isHidden && link.targetCount == 1)
         let phase = spinner.animationPhase
-        driver.advance(by: 0.27)   // frames every 1/60 s: the last one past 0.25 s
+        driver.advance(by: 0.27) // frames every 1/60 s: the last one past 0.25 s
         #expect(spinner.animationPhase == (phase + 3) % 12, "12 steps a second")
 
-        container.isHidden = true   // a hidden ancestor
+        container.isHidden = true // a hidden ancestor
         #expect(link.targetCount == 0 && driver.application.runLoop.nextDeadline == nil)
         let still = spinner.animationPhase
         driver.advance(by: 0.5)
@@ -377,8 +394,9 @@ struct EverydayControlTests {
     func stepsAndSegmentsDoNotAllocate() {
         // No event logs here: their growing arrays would be the allocations counted.
         let stepper = Stepper(frame: Rect(x: 100, y: 300, width: 120, height: 48), name: "fan")
-        let segmented = SegmentedControl(frame: Rect(x: 100, y: 100, width: 300, height: 48), name: "mode",
-                                         items: ["Heat", "Cool", "Auto"])
+        let segmented = SegmentedControl(
+            frame: Rect(x: 100, y: 100, width: 300, height: 48), name: "mode",
+            items: ["Heat", "Cool", "Auto"])
         driver.window.addSubview(stepper)
         driver.window.addSubview(segmented)
         let target = ControlTarget()
@@ -389,7 +407,7 @@ struct EverydayControlTests {
         func stepOnce() -> UInt64 {
             var total: UInt64 = 0
             total += AllocationCounter.count { driver.down(1, at: plus, after: 1) }
-            total += AllocationCounter.count { driver.advance(by: 0.55) }   // one repeat
+            total += AllocationCounter.count { driver.advance(by: 0.55) } // one repeat
             total += AllocationCounter.count { driver.up(1) }
             return total
         }
@@ -400,8 +418,10 @@ struct EverydayControlTests {
             total += AllocationCounter.count { driver.up(1) }
             return total
         }
-        _ = stepOnce(); _ = stepOnce()
-        _ = segmentOnce(150); _ = segmentOnce(350)
+        _ = stepOnce()
+        _ = stepOnce()
+        _ = segmentOnce(150)
+        _ = segmentOnce(350)
         let calls = target.calls
         #expect(stepOnce() == 0)
         #expect(segmentOnce(150) == 0)

@@ -20,7 +20,11 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// A view whose hit-testing is overridden in one of R5's ways.
 final class ProbeView: View {
-    enum Area { case bounds, round, outset(Double), nowhere }
+    enum Area {
+        case bounds, round
+        case outset(Double)
+        case nowhere
+    }
     enum Hit { case standard, transparent, redirect, selfOnly }
     var area = Area.bounds
     var hit = Hit.standard
@@ -32,9 +36,11 @@ final class ProbeView: View {
         switch area {
         case .bounds: return super.point(inside: point, with: event)
         case .round:
-            let rx = bounds.width / 2, ry = bounds.height / 2
+            let rx = bounds.width / 2
+            let ry = bounds.height / 2
             guard rx > 0, ry > 0 else { return false }
-            let dx = (point.x - bounds.midX) / rx, dy = (point.y - bounds.midY) / ry
+            let dx = (point.x - bounds.midX) / rx
+            let dy = (point.y - bounds.midY) / ry
             return dx * dx + dy * dy <= 1
         case .outset(let amount): return bounds.insetBy(dx: -amount, dy: -amount).contains(point)
         case .nowhere: return false
@@ -77,14 +83,17 @@ func referenceHitTest(_ view: View, _ point: Point) -> View? {
 
 func referenceDefaultHitTest(_ view: View, _ point: Point) -> View? {
     guard !view.isHidden, view.alpha > 0.01, view.isUserInteractionEnabled,
-          view.point(inside: point, with: nil) else { return nil }
+        view.point(inside: point, with: nil)
+    else { return nil }
     for subview in view.subviews.reversed() {
         // One level at a time, as UIKit converts: undo center, transform, bounds.
         let t = subview.transform
         let det = t.a * t.d - t.b * t.c
-        guard det != 0 else { continue }   // a collapsed view takes no points
-        let px = point.x - subview.center.x - t.tx, py = point.y - subview.center.y - t.ty
-        let lx = (t.d * px - t.c * py) / det, ly = (-t.b * px + t.a * py) / det
+        guard det != 0 else { continue } // a collapsed view takes no points
+        let px = point.x - subview.center.x - t.tx
+        let py = point.y - subview.center.y - t.ty
+        let lx = (t.d * px - t.c * py) / det
+        let ly = (-t.b * px + t.a * py) / det
         let local = Point(x: lx + subview.bounds.midX, y: ly + subview.bounds.midY)
         if let hit = referenceHitTest(subview, local) { return hit }
     }
@@ -117,7 +126,10 @@ struct RandomTreeBuilder {
                 // Redirect to a random descendant, or to the view itself when it has none.
                 var candidates: [View] = [probe]
                 var stack = probe.subviews
-                while let v = stack.popLast() { candidates.append(v); stack += v.subviews }
+                while let v = stack.popLast() {
+                    candidates.append(v)
+                    stack += v.subviews
+                }
                 probe.redirectTarget = candidates[Int.random(in: 0..<candidates.count, using: &random)]
             }
         }
@@ -144,13 +156,14 @@ struct RandomTreeBuilder {
         } else if kind < 0.3 {
             view = PlainSubclass()
         } else if kind < 0.35 {
-            view = Label()   // interaction off by default (R12)
+            view = Label() // interaction off by default (R12)
             if chance(0.5) { view.isUserInteractionEnabled = true }
         } else {
             view = View()
         }
         view.name = "v\(viewCount)"
-        let w = value(10...max(11, size.width * 1.1)), h = value(10...max(11, size.height * 1.1))
+        let w = value(10...max(11, size.width * 1.1))
+        let h = value(10...max(11, size.height * 1.1))
         view.frame = Rect(x: value(-20...size.width), y: value(-20...size.height), width: w, height: h)
         if chance(0.3) { view.bounds.origin = Point(x: value(-15...15), y: value(-15...15)) }
         if chance(0.1) { view.isHidden = true }
@@ -162,7 +175,7 @@ struct RandomTreeBuilder {
             if chance(0.6) { t = t.rotated(by: value(-3.2...3.2)) }
             if chance(0.5) { t = t.scaledBy(x: value(0.3...2), y: value(0.3...2)) }
             if chance(0.4) { t = t.translatedBy(x: value(-30...30), y: value(-30...30)) }
-            if chance(0.03) { t = AffineTransform(scaleX: 0, y: 1) }   // collapsed
+            if chance(0.03) { t = AffineTransform(scaleX: 0, y: 1) } // collapsed
             view.transform = t
         }
         return view
@@ -174,7 +187,9 @@ struct FlattenedHitTestPropertyTests {
     @Test("R4, R5: the flattened hit-test equals the recursive reference on 10,000 random trees")
     func flattenedEqualsReference() {
         var builder = RandomTreeBuilder(random: SeededGenerator(seed: 0x5EED_2026))
-        var compared = 0, hitsOnViews = 0, overridesSeen = 0
+        var compared = 0
+        var hitsOnViews = 0
+        var overridesSeen = 0
         for tree in 0..<10_000 {
             let window = builder.makeWindow()
             for _ in 0..<24 {
@@ -182,7 +197,9 @@ struct FlattenedHitTestPropertyTests {
                 let fast = window.hitTest(point, with: nil)
                 let reference = referenceHitTest(window, point)
                 if fast !== reference {
-                    Issue.record("tree \(tree) at (\(point.x), \(point.y)): table gave \(fast?.name ?? "nil"), reference \(reference?.name ?? "nil")")
+                    Issue.record(
+                        "tree \(tree) at (\(point.x), \(point.y)): table gave \(fast?.name ?? "nil"), reference \(reference?.name ?? "nil")"
+                    )
                     return
                 }
                 compared += 1
@@ -192,7 +209,7 @@ struct FlattenedHitTestPropertyTests {
         }
         #expect(compared == 240_000)
         // The trees must exercise the interesting cases, not just miss everything.
-        #expect(hitsOnViews > compared / 10)   // about 15% land on a view below the window
+        #expect(hitsOnViews > compared / 10) // about 15% land on a view below the window
         #expect(overridesSeen > 1_000)
     }
 

@@ -22,7 +22,7 @@ final class FocusScreen {
         driver.window.addSubview(second)
         driver.window.addSubview(panel)
         panel.addSubview(third)
-        panel.addSubview(label)   // not focusable: skipped
+        panel.addSubview(label) // not focusable: skipped
         panel.addSubview(slider)
         panel.addSubview(toggle)
     }
@@ -43,7 +43,9 @@ final class FocusScreen {
 
 @Suite("Focus: order, modes, activation")
 struct FocusTests {
-    @Test("Focus follows the hierarchy: depth first, back to front, wrapping at the end; the first turn only shows the ring")
+    @Test(
+        "Focus follows the hierarchy: depth first, back to front, wrapping at the end; the first turn only shows the ring"
+    )
     func hierarchyOrder() {
         let screen = FocusScreen()
         #expect(screen.focus.focusedView == nil)
@@ -82,7 +84,7 @@ struct FocusTests {
     func skipsClippedOut() {
         let screen = FocusScreen()
         screen.panel.clipsToBounds = true
-        screen.toggle.center = Point(x: 60, y: 400)   // below the panel's bounds
+        screen.toggle.center = Point(x: 60, y: 400) // below the panel's bounds
         screen.driver.turnEncoder(by: -1)
         #expect(screen.focusedName == "slider")
     }
@@ -97,7 +99,9 @@ struct FocusTests {
         #expect(screen.visits(1, step: -1) == ["slider"])
     }
 
-    @Test("A push on a slider enters adjusting: turns step it by a twentieth of its range; another push goes back to navigating")
+    @Test(
+        "A push on a slider enters adjusting: turns step it by a twentieth of its range; another push goes back to navigating"
+    )
     func adjustSlider() {
         let screen = FocusScreen()
         var changes = 0
@@ -142,7 +146,9 @@ struct FocusTests {
         var events: [String] = []
         screen.second.addAction(for: .touchUpInside) { _ in events.append("touchUpInside") }
         screen.second.addAction(for: .primaryActionTriggered) { _ in events.append("primaryActionTriggered") }
-        screen.toggle.addAction(for: .valueChanged) { control in events.append("valueChanged \((control as! Switch).isOn)") }
+        screen.toggle.addAction(for: .valueChanged) { control in
+            events.append("valueChanged \((control as! Switch).isOn)")
+        }
         screen.focus.setFocusedView(screen.second)
         screen.driver.encoder(.push(.began))
         #expect(events.isEmpty, "the release acts, not the press")
@@ -177,7 +183,7 @@ struct FocusTests {
         #expect(!screen.focus.isAdjusting)
 
         screen.focus.setFocusedView(screen.third)
-        screen.panel.isHidden = true   // an ancestor
+        screen.panel.isHidden = true // an ancestor
         #expect(screen.focus.focusedView == nil)
         screen.panel.isHidden = false
 
@@ -187,7 +193,7 @@ struct FocusTests {
             screen.driver.window.addSubview(doomed)
             screen.focus.setFocusedView(doomed)
             #expect(screen.focus.focusedView === doomed)
-            screen.panel.addSubview(doomed)   // a move within the window keeps focus
+            screen.panel.addSubview(doomed) // a move within the window keeps focus
             #expect(screen.focus.focusedView === doomed)
             doomed.removeFromSuperview()
             #expect(screen.focus.focusedView == nil)
@@ -234,7 +240,7 @@ struct FocusTests {
         driver.window.addSubview(list)
         let short = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "short")
         short.contentSize = Size(width: 100, height: 50)
-        list.addSubview(short)   // nothing to scroll: not focusable
+        list.addSubview(short) // nothing to scroll: not focusable
         driver.turnEncoder(by: 1)
         #expect(driver.application.focusSystem.focusedView === list)
         driver.pushEncoder()
@@ -330,11 +336,11 @@ struct FocusTests {
         counts.reserveCapacity(64)
         for _ in 0..<6 { counts.append(AllocationCounter.count { screen.driver.turnEncoder(by: 1) }) }
         screen.focus.setFocusedView(screen.slider)
-        counts.append(AllocationCounter.count { screen.driver.pushEncoder() })   // into adjusting
+        counts.append(AllocationCounter.count { screen.driver.pushEncoder() }) // into adjusting
         for _ in 0..<4 { counts.append(AllocationCounter.count { screen.driver.turnEncoder(by: 1) }) }
-        counts.append(AllocationCounter.count { screen.driver.pushEncoder() })   // back to navigating
+        counts.append(AllocationCounter.count { screen.driver.pushEncoder() }) // back to navigating
         screen.focus.setFocusedView(screen.first)
-        counts.append(AllocationCounter.count { screen.driver.pushEncoder() })   // a button's activation
+        counts.append(AllocationCounter.count { screen.driver.pushEncoder() }) // a button's activation
         #expect(counts.allSatisfy { $0 == 0 }, "per encoder event: \(counts)")
     }
 

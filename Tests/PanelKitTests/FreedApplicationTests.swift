@@ -37,13 +37,15 @@ private final class Scene {
 
 @Suite("Objects kept after their application is freed read as detached")
 struct FreedApplicationTests {
-    @Test("Issue 34 row 16: a focus system kept after its application is freed reads as detached (no front window, no focus)")
+    @Test(
+        "Issue 34 row 16: a focus system kept after its application is freed reads as detached (no front window, no focus)"
+    )
     func focusSystemOutlivesApplication() {
         var scene: Scene? = Scene()
         let focusSystem = scene!.application.focusSystem
         let button = scene!.button
         #expect(focusSystem.setFocusedView(button))
-        scene = nil   // the application is freed; the window and views too, but for `button`
+        scene = nil // the application is freed; the window and views too, but for `button`
 
         #expect(focusSystem.frontWindow == nil)
         #expect(!focusSystem.isFocusable(button))
@@ -60,7 +62,9 @@ struct FreedApplicationTests {
         focusSystem.observer = nil
     }
 
-    @Test("Issue 34 row 16: a keyboard presenter kept after its application is freed hides its input view and reads no application")
+    @Test(
+        "Issue 34 row 16: a keyboard presenter kept after its application is freed hides its input view and reads no application"
+    )
     func keyboardPresenterOutlivesApplication() {
         var scene: Scene? = Scene()
         let presenter = scene!.application.keyboardPresenter
@@ -78,7 +82,9 @@ struct FreedApplicationTests {
         #expect(presenter.visibleInputView == nil)
     }
 
-    @Test("Issue 34 row 16: a TouchSet and an Event kept after their application is freed stay readable (as UIKit's, good only during their event)")
+    @Test(
+        "Issue 34 row 16: a TouchSet and an Event kept after their application is freed stay readable (as UIKit's, good only during their event)"
+    )
     func touchSetAndEventOutliveApplication() {
         var scene: Scene? = Scene()
         let view = scene!.view
@@ -118,7 +124,9 @@ struct FreedApplicationTests {
         }
     }
 
-    @Test("Issue 34 row 16: the application's touch tracker and gesture arena kept after it is freed answer without reaching it")
+    @Test(
+        "Issue 34 row 16: the application's touch tracker and gesture arena kept after it is freed answer without reaching it"
+    )
     func trackerAndArenaOutliveApplication() {
         var scene: Scene? = Scene()
         let tracker = scene!.application.touchTracker

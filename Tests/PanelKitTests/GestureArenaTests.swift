@@ -42,7 +42,7 @@ class ScriptedRecognizer: GestureRecognizer {
 
     override func touchesEnded(_ touches: TouchSet, with event: Event) {
         recorder.record(name, "touchesEnded", touches)
-        guard touches.count == numberOfTouches else { return }   // the last finger lifted
+        guard touches.count == numberOfTouches else { return } // the last finger lifted
         switch script {
         case .recognizeOnLift: state = .recognized
         case .beginOnMove: state = hasMoved ? .ended : .failed
@@ -75,10 +75,14 @@ final class ScriptedDelegate: GestureRecognizerDelegate {
         return shouldBegin
     }
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { shouldReceive }
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { simultaneous }
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                           shouldRequireFailureOf other: GestureRecognizer) -> Bool { other === requireFailureOf }
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { simultaneous }
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool { other === requireFailureOf }
 }
 
 /// Every state change, failures included, through the arena's observer.
@@ -163,12 +167,14 @@ struct GestureArenaTests {
         driver.down(1, at: Point(x: 10, y: 10))
         driver.move(1, to: Point(x: 20, y: 10))
         driver.up(1)
-        #expect(recorder.messages.filter { $0.hasPrefix("custom") } == [
-            "custom touchesBegan 1", "custom touchesMoved 1", "custom touchesEnded 1",
-        ])
+        #expect(
+            recorder.messages.filter { $0.hasPrefix("custom") } == [
+                "custom touchesBegan 1", "custom touchesMoved 1", "custom touchesEnded 1"
+            ])
     }
 
-    @Test("G3: a continuous gesture goes began, changed, ended; actions fire on each; reset to possible on the next turn")
+    @Test(
+        "G3: a continuous gesture goes began, changed, ended; actions fire on each; reset to possible on the next turn")
     func continuousStates() {
         let pan = recognizer("pan", .beginOnMove, on: outer)
         driver.down(1, at: Point(x: 10, y: 10))
@@ -177,7 +183,10 @@ struct GestureArenaTests {
         #expect(pan.state == .changed)
         driver.frame { $0.up(1) }
         // The action saw `.ended`; the reset came after the event, at the end of the loop's turn.
-        #expect(recorder.messages.filter { $0.contains("action") } == ["pan action began", "pan action changed", "pan action ended"])
+        #expect(
+            recorder.messages.filter { $0.contains("action") } == [
+                "pan action began", "pan action changed", "pan action ended"
+            ])
         #expect(states.lines == ["pan began", "pan changed", "pan ended"])
         #expect(pan.state == .possible)
         #expect(pan.resets == 1)
@@ -206,7 +215,8 @@ struct GestureArenaTests {
             func second(_ r: GestureRecognizer) { calls.append("second \(r.state)") }
         }
         let tap = recognizer("tap", .recognizeOnLift, on: outer)
-        let a = Target(), b = Target()
+        let a = Target()
+        let b = Target()
         tap.addTarget(a, action: Target.first)
         tap.addTarget(a, action: Target.second)
         tap.addTarget(b, action: Target.first)
@@ -274,18 +284,20 @@ struct GestureArenaTests {
         #expect(recorder.messages == ["outer touchesBegan 1", "outer touchesEnded 1"])
     }
 
-    @Test("G8: require(toFail:) makes a recognizer wait: it recognizes when the other fails, and fails when the other recognizes")
+    @Test(
+        "G8: require(toFail:) makes a recognizer wait: it recognizes when the other fails, and fails when the other recognizes"
+    )
     func staticFailureRequirement() {
         let single = recognizer("single", .recognizeOnLift, on: outer)
         let double = recognizer("double", .manual, on: outer)
         single.require(toFail: double)
         driver.tap(at: Point(x: 10, y: 10))
-        #expect(single.state == .possible)   // waiting for `double`
+        #expect(single.state == .possible) // waiting for `double`
         double.state = .failed
         #expect(single.state == .ended)
         #expect(recorder.messages.contains("single action ended"))
 
-        driver.advance(by: 1)   // both reset
+        driver.advance(by: 1) // both reset
         driver.tap(2, at: Point(x: 10, y: 10))
         #expect(single.state == .possible)
         double.state = .recognized
@@ -362,18 +374,22 @@ struct GestureArenaTests {
         view.addGestureRecognizer(bystander)
         driver2.down(1, at: Point(x: 10, y: 10))
         gentle.state = .began
-        #expect(bystander.state == .possible)   // not failed by the gentle one's beginning
+        #expect(bystander.state == .possible) // not failed by the gentle one's beginning
         driver2.move(1, to: Point(x: 40, y: 10))
-        #expect(bystander.state == .began)      // nor kept from beginning after it
+        #expect(bystander.state == .began) // nor kept from beginning after it
     }
 
-    @Test("G10 worked example: tapping B under A's tap recognizer gives B touchesBegan then touchesCancelled, never touchesEnded")
+    @Test(
+        "G10 worked example: tapping B under A's tap recognizer gives B touchesBegan then touchesCancelled, never touchesEnded"
+    )
     func cancelsTouchesInView() {
         _ = recognizer("tap", .recognizeOnLift, on: outer)
         driver.tap(at: insideInner)
-        #expect(recorder.messages == [
-            "tap touchesBegan 1", "inner touchesBegan 1", "tap touchesEnded 1", "inner touchesCancelled 1", "tap action ended",
-        ])
+        #expect(
+            recorder.messages == [
+                "tap touchesBegan 1", "inner touchesBegan 1", "tap touchesEnded 1", "inner touchesCancelled 1",
+                "tap action ended"
+            ])
         #expect(!recorder.messages.contains("inner touchesEnded 1"))
     }
 
@@ -394,7 +410,8 @@ struct GestureArenaTests {
         driver.move(1, to: Point(x: 170, y: 150))
         driver.move(1, to: Point(x: 190, y: 150))
         driver.up(1)
-        #expect(recorder.messages.filter { $0.hasPrefix("inner") } == ["inner touchesBegan 1", "inner touchesCancelled 1"])
+        #expect(
+            recorder.messages.filter { $0.hasPrefix("inner") } == ["inner touchesBegan 1", "inner touchesCancelled 1"])
     }
 
     @Test("G11: delaysTouchesBegan: if the gesture is recognized the view never sees the touch")
@@ -437,7 +454,8 @@ struct GestureArenaTests {
         let manual = recognizer("manual", .manual, on: outer)
         driver.tap(at: insideInner)
         manual.state = .recognized
-        #expect(recorder.messages.filter { $0.hasPrefix("inner") } == ["inner touchesBegan 1", "inner touchesCancelled 1"])
+        #expect(
+            recorder.messages.filter { $0.hasPrefix("inner") } == ["inner touchesBegan 1", "inner touchesCancelled 1"])
         driver.advance(by: 0.1)
         #expect(driver.application.touchTracker.liveTouches.isEmpty)
     }
@@ -454,9 +472,10 @@ struct GestureArenaTests {
         _ = recognizer("parentTap", .recognizeOnLift, on: outer)
         driver.tap(at: Point(x: 20, y: 20))
         #expect(states.lines == ["parentTap failed"])
-        #expect(recorder.messages.filter { $0.hasPrefix("button") } == ["button touchesBegan 1", "button touchesEnded 1"])
+        #expect(
+            recorder.messages.filter { $0.hasPrefix("button") } == ["button touchesBegan 1", "button touchesEnded 1"])
         driver.advance(by: 1)
-        driver.tap(2, at: Point(x: 300, y: 300))   // elsewhere the tap works
+        driver.tap(2, at: Point(x: 300, y: 300)) // elsewhere the tap works
         #expect(recorder.messages.contains("parentTap action ended"))
     }
 

@@ -1,6 +1,7 @@
-@testable import PanelKit
 import PanelTesting
 import Testing
+
+@testable import PanelKit
 
 // Issue 34, "what to build" 1 and 2: nothing walks the hierarchy by recursing
 // once per level, so a chain of views as deep as an app cares to make is
@@ -44,7 +45,8 @@ private final class CountingView: View {
 
 @Suite("Hierarchy depth: no recursion per level, linear freeing")
 struct HierarchyDepthTests {
-    @Test("Changing the center of the top of a 3,500-deep chain on screen patches every level below it (issue 34 row 1)")
+    @Test(
+        "Changing the center of the top of a 3,500-deep chain on screen patches every level below it (issue 34 row 1)")
     func centerOfDeepChain() {
         // UIKit: moving a view moves its whole subtree, whatever its depth.
         let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100))
@@ -92,7 +94,8 @@ struct HierarchyDepthTests {
             #expect(tally.deinits == depth)
             return tally.deinits + tally.movesToWindow
         }
-        let small = work(freeing: 8_000), large = work(freeing: 16_000)
+        let small = work(freeing: 8_000)
+        let large = work(freeing: 16_000)
         #expect(large <= 2 * small + 2, "8,000 levels: \(small), 16,000 levels: \(large)")
     }
 
@@ -103,23 +106,26 @@ struct HierarchyDepthTests {
         #expect(tally.deinits == 32_000)
     }
 
-    @Test("Freeing a chain that was on screen and removed frees every view, none told of a window again (issue 34 rows 3, 19)")
+    @Test(
+        "Freeing a chain that was on screen and removed frees every view, none told of a window again (issue 34 rows 3, 19)"
+    )
     func freeingRemovedChain() {
         let tally = CountingView.Tally()
         let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         do {
             let (top, _) = chain(depth: 20_000) { CountingView(tally) }
             window.addSubview(top)
-            window.viewTable.rebuildIfNeeded()   // the table lists (and holds) every view
+            window.viewTable.rebuildIfNeeded() // the table lists (and holds) every view
             #expect(window.viewTable.entries.count == 20_001)
             top.removeFromSuperview()
         }
-        #expect(tally.movesToWindow == 40_000)   // in, then out: once each way
+        #expect(tally.movesToWindow == 40_000) // in, then out: once each way
         #expect(tally.deinits == 20_000)
         #expect(window.viewTable.entries.count == 1)
     }
 
-    @Test("Freeing a detached parent does not tell its subviews they moved to a window: they had none (issue 34 row 19)")
+    @Test(
+        "Freeing a detached parent does not tell its subviews they moved to a window: they had none (issue 34 row 19)")
     func freeingDetachedParentSendsNoWindowMove() {
         // UIKit calls didMoveToWindow only when a view's window changes.
         let tally = CountingView.Tally()
@@ -150,7 +156,9 @@ struct HierarchyDepthTests {
         #expect(tally.deinits == 1)
     }
 
-    @Test("Drawing a 5,000-deep chain reads each view a fixed number of times: 5 times the depth, at most 5 times the work (issue 34 row 4)")
+    @Test(
+        "Drawing a 5,000-deep chain reads each view a fixed number of times: 5 times the depth, at most 5 times the work (issue 34 row 4)"
+    )
     func drawingDeepChainIsLinear() {
         // Each view's visible area comes from its clipping ancestors: read
         // from its own entry, not by walking up every ancestor of every view.
@@ -168,7 +176,8 @@ struct HierarchyDepthTests {
             #expect(pixels(of: display.framebuffer, x: 10, y: 10) == Color.white.xrgb8888)
             return window.viewTable.drawWork &- before
         }
-        let shallow = work(depth: 1_000), deep = work(depth: 5_000)
+        let shallow = work(depth: 1_000)
+        let deep = work(depth: 5_000)
         #expect(deep <= 5 * shallow + 100, "1,000 deep: \(shallow), 5,000 deep: \(deep)")
     }
 }

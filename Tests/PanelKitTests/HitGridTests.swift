@@ -1,6 +1,7 @@
-@testable import PanelKit
 import PanelTesting
 import Testing
+
+@testable import PanelKit
 
 // A hit-test from the window starts where the point's grid cell says: at the
 // answer itself when every point of the cell ends on one view, else as deep
@@ -25,7 +26,9 @@ struct HitGridTests {
             let scanned = window.hitTest(point, with: nil)
             table.hitGrid = grid
             if worked !== scanned || remembered !== scanned {
-                Issue.record("\(label) at (\(point.x), \(point.y)): grid \(worked?.name ?? "nil"), again \(remembered?.name ?? "nil"), full scan \(scanned?.name ?? "nil")")
+                Issue.record(
+                    "\(label) at (\(point.x), \(point.y)): grid \(worked?.name ?? "nil"), again \(remembered?.name ?? "nil"), full scan \(scanned?.name ?? "nil")"
+                )
                 return false
             }
         }
@@ -36,12 +39,18 @@ struct HitGridTests {
     /// and how many start the scan below the root, and how deep the deepest start is.
     static func currentCells(of window: Window) -> (answers: Int, startsBelowRoot: Int, deepest: Int) {
         let table = window.viewTable
-        var answers = 0, below = 0, deepest = 0
+        var answers = 0
+        var below = 0
+        var deepest = 0
         for value in table.hitGridCells where value >> HitGrid.generationShift == table.hitGrid.generation {
             let start = Int(value & (1 << HitGrid.generationShift - 1)) >> 1
             if value & 1 != 0 { answers += 1 } else if start > 0 { below += 1 }
-            var depth = 0, node = start
-            while node > 0 { node = Int(table.parentNode[node]); depth += 1 }
+            var depth = 0
+            var node = start
+            while node > 0 {
+                node = Int(table.parentNode[node])
+                depth += 1
+            }
             deepest = max(deepest, depth)
         }
         return (answers, below, deepest)
@@ -50,7 +59,8 @@ struct HitGridTests {
     /// On and a hair either side of every view's window-space edges and of
     /// the grid lines near them.
     static func points(near window: Window) -> [Point] {
-        var xs: [Double] = [], ys: [Double] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
         var stack = window.subviews
         while let view = stack.popLast() {
             stack += view.subviews
@@ -79,7 +89,9 @@ struct HitGridTests {
         return points
     }
 
-    @Test("R4, R5: on random trees with overrides and transforms, the grid answers as the full scan does, on and beside every edge")
+    @Test(
+        "R4, R5: on random trees with overrides and transforms, the grid answers as the full scan does, on and beside every edge"
+    )
     func randomTreesEqualTheScan() {
         var builder = RandomTreeBuilder(random: SeededGenerator(seed: 0x6B1D_2026))
         var answeredByCells = 0
@@ -93,7 +105,9 @@ struct HitGridTests {
         #expect(answeredByCells > 5_000, "cells that answer at once: \(answeredByCells)")
     }
 
-    @Test("R4: lists, rows and grids of plain views, moved, hidden, resized and scrolled after the cells were worked out, answer as the scan does, without a rebuild")
+    @Test(
+        "R4: lists, rows and grids of plain views, moved, hidden, resized and scrolled after the cells were worked out, answer as the scan does, without a rebuild"
+    )
     func patchesForgetTheCells() {
         var builder = OrderedLayoutBuilder(random: SeededGenerator(seed: 0x6B1D_0A7C))
         for tree in 0..<32 {
@@ -133,12 +147,14 @@ struct HitGridTests {
         #expect(window.hitTest(Point(x: 220, y: 20), with: nil) === other)
     }
 
-    @Test("When the generation comes round (every 4,096 changes) the cells are wiped: none remembered from the last round answers")
+    @Test(
+        "When the generation comes round (every 4,096 changes) the cells are wiped: none remembered from the last round answers"
+    )
     func generationComesRound() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 240))
         let button = View(frame: Rect(x: 0, y: 0, width: 40, height: 40), name: "button")
         window.addSubview(button)
-        #expect(window.hitTest(Point(x: 20, y: 20), with: nil) === button)   // remembered in this generation
+        #expect(window.hitTest(Point(x: 20, y: 20), with: nil) === button) // remembered in this generation
         let generation = window.viewTable.hitGrid.generation
         var changes: UInt32 = 0
         // Come round to the same generation, the button elsewhere.
@@ -150,11 +166,14 @@ struct HitGridTests {
         #expect(window.hitTest(Point(x: 20, y: 20), with: nil) === window)
     }
 
-    @Test("R4: below the deepest start the grid keeps (8 levels), and far from the origin where every translation rounds, the answers are the scan's")
+    @Test(
+        "R4: below the deepest start the grid keeps (8 levels), and far from the origin where every translation rounds, the answers are the scan's"
+    )
     func deepAndFar() {
         var random = SeededGenerator(seed: 0xDEE9_F0F0)
         func value(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
-        var startsBelowRoot = 0, deepest = 0
+        var startsBelowRoot = 0
+        var deepest = 0
         for tree in 0..<40 {
             let far = tree % 2 == 0 ? 0 : value(1e6...1e9)
             let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300))
@@ -162,13 +181,18 @@ struct HitGridTests {
             var parent: View = window
             var origin = Point(x: far + value(0...3), y: -far + value(0...3))
             for depth in 0..<12 {
-                let view = View(frame: Rect(x: origin.x, y: origin.y, width: 390 - Double(depth) * 20, height: 290 - Double(depth) * 15),
-                                name: "d\(depth)")
+                let view = View(
+                    frame: Rect(
+                        x: origin.x, y: origin.y, width: 390 - Double(depth) * 20, height: 290 - Double(depth) * 15),
+                    name: "d\(depth)")
                 view.bounds.origin = Point(x: value(-0.7...0.7) + (depth % 3 == 0 ? far : 0), y: value(-0.7...0.7))
                 parent.addSubview(view)
                 // A small sibling in front at each level: cells around it stop at this level.
-                parent.addSubview(View(frame: Rect(x: origin.x + value(0...200), y: origin.y + value(0...150),
-                                                    width: value(0.5...30), height: value(0.5...30)), name: "s\(depth)"))
+                parent.addSubview(
+                    View(
+                        frame: Rect(
+                            x: origin.x + value(0...200), y: origin.y + value(0...150),
+                            width: value(0.5...30), height: value(0.5...30)), name: "s\(depth)"))
                 origin = Point(x: view.bounds.minX + value(0...5), y: view.bounds.minY + value(0...5))
                 parent = view
             }
@@ -205,7 +229,9 @@ struct HitGridTests {
     @Test("Rule 3: hit-testing through the grid, and working out cells after a view moved, allocates nothing")
     func gridAllocatesNothing() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
-        for i in 0..<40 { window.addSubview(View(frame: Rect(x: 4, y: Double(i) * 12, width: 300, height: 10), name: "row\(i)")) }
+        for i in 0..<40 {
+            window.addSubview(View(frame: Rect(x: 4, y: Double(i) * 12, width: 300, height: 10), name: "row\(i)"))
+        }
         _ = window.hitTest(Point(x: 1, y: 1), with: nil)
         var hits = 0
         var x = 0.0

@@ -70,7 +70,9 @@ private func expectTableMatchesHierarchy(_ window: Window, sourceLocation: Sourc
             let point = Point(x: x, y: y)
             let hit = window.hitTest(point, with: nil)
             let reference = referenceHitTest(window, point)
-            #expect(hit === reference, "at (\(x), \(y)): \(hit?.name ?? "nil") against \(reference?.name ?? "nil")", sourceLocation: sourceLocation)
+            #expect(
+                hit === reference, "at (\(x), \(y)): \(hit?.name ?? "nil") against \(reference?.name ?? "nil")",
+                sourceLocation: sourceLocation)
             x += 7
         }
         y += 7
@@ -79,7 +81,9 @@ private func expectTableMatchesHierarchy(_ window: Window, sourceLocation: Sourc
 
 @Suite("Hit-testing while an override changes the hierarchy")
 struct HitTestReentrancyTests {
-    @Test("R5: a hitTest override that removes its own superview mid-scan leaves the table consistent; the next hit-test sees the new hierarchy")
+    @Test(
+        "R5: a hitTest override that removes its own superview mid-scan leaves the table consistent; the next hit-test sees the new hierarchy"
+    )
     func overrideRemovesItsSuperview() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 200, height: 200))
         let backdrop = View(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "backdrop")
@@ -89,7 +93,7 @@ struct HitTestReentrancyTests {
             let panel = WatchedView(frame: Rect(x: 20, y: 20, width: 100, height: 100), name: "panel", flag: flag)
             let behind = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "behind")
             let remover = ChangingView(frame: Rect(x: 10, y: 10, width: 50, height: 50), name: "remover")
-            remover.change = { view in view.superview?.removeFromSuperview() }   // the panel, freed once the scan lets go
+            remover.change = { view in view.superview?.removeFromSuperview() } // the panel, freed once the scan lets go
             panel.addSubview(behind)
             panel.addSubview(remover)
             window.addSubview(panel)
@@ -118,7 +122,7 @@ struct HitTestReentrancyTests {
                 }
                 override func hitTest(_ point: Point, with event: Event?) -> View? {
                     removeFromSuperview()
-                    return nil   // passes the touch on to the views behind
+                    return nil // passes the touch on to the views behind
                 }
                 deinit { flag.freed = true }
             }
@@ -164,11 +168,11 @@ struct HitTestReentrancyTests {
         window.addSubview(sibling)
         window.addSubview(mover)
         window.viewTable.rebuildIfNeeded()
-        #expect(window.hitTest(Point(x: 160, y: 160), with: nil) === child)   // scanned with the old frames
+        #expect(window.hitTest(Point(x: 160, y: 160), with: nil) === child) // scanned with the old frames
         #expect(window.hitTest(Point(x: 160, y: 160), with: nil) === window)
         #expect(window.hitTest(Point(x: 50, y: 50), with: nil) === window)
         #expect(window.hitTest(Point(x: 250, y: 50), with: nil) === sibling)
-        #expect(window.hitTest(Point(x: 60, y: 210), with: nil) === child)    // scaled about its center
+        #expect(window.hitTest(Point(x: 60, y: 210), with: nil) === child) // scaled about its center
         #expect(window.viewTable.entry(for: mover)?.frameInWindow == Rect(x: 0, y: 150, width: 100, height: 100))
         expectTableMatchesHierarchy(window)
     }
@@ -187,7 +191,7 @@ struct HitTestReentrancyTests {
         window.viewTable.rebuildIfNeeded()
         #expect(window.hitTest(Point(x: 50, y: 50), with: nil)?.name == "old")
         #expect(window.hitTest(Point(x: 50, y: 50), with: nil) === host)
-        #expect(window.hitTest(Point(x: 95, y: 95), with: nil)?.name == "new")   // bounds scrolled by 10
+        #expect(window.hitTest(Point(x: 95, y: 95), with: nil)?.name == "new") // bounds scrolled by 10
         expectTableMatchesHierarchy(window)
     }
 

@@ -47,14 +47,14 @@ struct HitTestRulesTests {
         let parent = view("parent", Rect(x: 100, y: 100, width: 300, height: 300))
         _ = view("first", Rect(x: 0, y: 0, width: 200, height: 200), in: parent)
         let second = view("second", Rect(x: 100, y: 100, width: 200, height: 200), in: parent)
-        #expect(hit(250, 250) == "second")   // (150, 150) in parent: both contain it
+        #expect(hit(250, 250) == "second") // (150, 150) in parent: both contain it
         #expect(hit(150, 150) == "first")
         parent.sendSubviewToBack(second)
         #expect(hit(250, 250) == "first")
-        second.transform = AffineTransform(scaleX: 0.5, y: 0.5)   // now spans 150...250 in parent
+        second.transform = AffineTransform(scaleX: 0.5, y: 0.5) // now spans 150...250 in parent
         parent.bringSubviewToFront(second)
         #expect(hit(260, 260) == "second")
-        #expect(hit(240, 240) == "first")    // (140, 140) in parent: outside the shrunk view
+        #expect(hit(240, 240) == "first") // (140, 140) in parent: outside the shrunk view
         #expect(hit(360, 360) == "parent")
     }
 
@@ -85,13 +85,14 @@ struct HitTestRulesTests {
     func roundHitArea() {
         final class Round: View {
             override func point(inside point: Point, with event: Event?) -> Bool {
-                let dx = point.x - bounds.midX, dy = point.y - bounds.midY
+                let dx = point.x - bounds.midX
+                let dy = point.y - bounds.midY
                 return dx * dx + dy * dy <= (bounds.width / 2) * (bounds.width / 2)
             }
         }
         window.addSubview(Round(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "round"))
         #expect(hit(50, 50) == "round")
-        #expect(hit(3, 3) == "window")   // the corner is outside the circle
+        #expect(hit(3, 3) == "window") // the corner is outside the circle
     }
 
     @Test("R5: an override of hitTest makes a parent return a chosen child wherever it is touched")
@@ -136,7 +137,8 @@ struct HitTestRulesTests {
         }
         let recorder = MessageRecorder()
         let driver = TouchDriver()
-        driver.window.addSubview(RecordingView("below", frame: Rect(x: 0, y: 0, width: 800, height: 480), recorder: recorder))
+        driver.window.addSubview(
+            RecordingView("below", frame: Rect(x: 0, y: 0, width: 800, height: 480), recorder: recorder))
         let overlay = OverlayWindow(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         overlay.addSubview(RecordingView("hud", frame: Rect(x: 0, y: 0, width: 800, height: 480), recorder: recorder))
         driver.application.addWindow(overlay)
@@ -164,12 +166,16 @@ struct HitTestRulesTests {
     func frontWindowFirst() {
         let recorder = MessageRecorder()
         let driver = TouchDriver()
-        driver.window.addSubview(RecordingView("back", frame: Rect(x: 0, y: 0, width: 800, height: 480), recorder: recorder))
+        driver.window.addSubview(
+            RecordingView("back", frame: Rect(x: 0, y: 0, width: 800, height: 480), recorder: recorder))
         let front = Window(frame: Rect(x: 100, y: 100, width: 200, height: 200), name: "front")
         front.addSubview(RecordingView("dialog", frame: Rect(x: 0, y: 0, width: 200, height: 200), recorder: recorder))
         driver.application.addWindow(front)
         driver.tap(at: Point(x: 150, y: 150))
         driver.tap(at: Point(x: 50, y: 50), after: 1)
-        #expect(recorder.messages == ["dialog touchesBegan 1", "dialog touchesEnded 1", "back touchesBegan 2", "back touchesEnded 2"])
+        #expect(
+            recorder.messages == [
+                "dialog touchesBegan 1", "dialog touchesEnded 1", "back touchesBegan 2", "back touchesEnded 2"
+            ])
     }
 }

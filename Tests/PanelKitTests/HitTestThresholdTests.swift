@@ -1,5 +1,6 @@
-@testable import PanelKit
 import Testing
+
+@testable import PanelKit
 
 // The hit-test tests a plain subview (placed by a translation) in its
 // superview's coordinates, against thresholds worked out when the table is
@@ -22,7 +23,8 @@ struct HitTestThresholdTests {
         for _ in 0..<4 { p = p.nextDown }
         for _ in 0..<9 {
             if (p + translation >= bound) != (p >= t) {
-                Issue.record("bound \(bound), translation \(translation): threshold \(t), but \(p) gives \(p + translation)")
+                Issue.record(
+                    "bound \(bound), translation \(translation): threshold \(t), but \(p) gives \(p + translation)")
                 return false
             }
             p = p.nextUp
@@ -33,8 +35,10 @@ struct HitTestThresholdTests {
     @Test("A threshold is exact: a hair below it the sum falls short, at it the sum reaches, whatever the sizes")
     func thresholdIsExact() {
         var random = SeededGenerator(seed: 0x7E5_4011)
-        let specials: [Double] = [0, -0.0, 1, -1, 0.5, 1.0 / 3, 480.0 / 9, 1e-300, -1e-300, .leastNonzeroMagnitude,
-                                  1e8 + 0.1, -1e8, 1e15 + 0.5, 2e16, 123.456, -7.25]
+        let specials: [Double] = [
+            0, -0.0, 1, -1, 0.5, 1.0 / 3, 480.0 / 9, 1e-300, -1e-300, .leastNonzeroMagnitude,
+            1e8 + 0.1, -1e8, 1e15 + 0.5, 2e16, 123.456, -7.25
+        ]
         for bound in specials {
             for translation in specials {
                 guard Self.check(bound, translation), Self.check(bound, -translation) else { return }
@@ -46,7 +50,7 @@ struct HitTestThresholdTests {
             let bound = Double.random(in: -1000...1000, using: &random) * scale
             let translation: Double
             switch Int.random(in: 0..<3, using: &random) {
-            case 0: translation = -bound + Double.random(in: -1e-9...1e-9, using: &random)   // the edge near 0
+            case 0: translation = -bound + Double.random(in: -1e-9...1e-9, using: &random) // the edge near 0
             case 1: translation = Double.random(in: -1e9...1e9, using: &random)
             default: translation = (Double.random(in: -2000...2000, using: &random) * 4).rounded() / 4
             }
@@ -73,12 +77,14 @@ struct HitTestThresholdTests {
         return (fast, converted)
     }
 
-    @Test("R4: a plain subview is hit by exactly the points whose conversion lands in its bounds, a hair either side of every edge",
-          arguments: [1.0, 1e4, 1e7])
+    @Test(
+        "R4: a plain subview is hit by exactly the points whose conversion lands in its bounds, a hair either side of every edge",
+        arguments: [1.0, 1e4, 1e7])
     func plainEqualsConverted(_ far: Double) {
         var random = SeededGenerator(seed: UInt64(far) &+ 0x51DE)
         func value(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &random) }
-        var compared = 0, edgesCrossed = 0
+        var compared = 0
+        var edgesCrossed = 0
         for tree in 0..<40 {
             let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 300))
             let list = View(frame: window.bounds, name: "list")
@@ -87,15 +93,21 @@ struct HitTestThresholdTests {
             window.addSubview(list)
             let rowHeight = 300.0 / Double(Int.random(in: 3...11, using: &random))
             for r in 0..<8 {
-                let row = View(frame: Rect(x: list.bounds.minX + value(-3...3), y: list.bounds.minY + Double(r) * rowHeight,
-                                           width: 400, height: rowHeight), name: "row\(r)")
-                if Int.random(in: 0..<3, using: &random) == 0 { row.bounds.origin = Point(x: value(-1...1), y: value(-1...1)) }
+                let row = View(
+                    frame: Rect(
+                        x: list.bounds.minX + value(-3...3), y: list.bounds.minY + Double(r) * rowHeight,
+                        width: 400, height: rowHeight), name: "row\(r)")
+                if Int.random(in: 0..<3, using: &random) == 0 {
+                    row.bounds.origin = Point(x: value(-1...1), y: value(-1...1))
+                }
                 list.addSubview(row)
                 let cellWidth = 400.0 / 7
                 for k in 0..<7 {
-                    let cell = View(frame: Rect(x: Double(k) * cellWidth + value(0...1), y: value(0...1),
-                                                width: cellWidth - value(0...2), height: rowHeight - value(0...2)),
-                                    name: "cell\(tree)-\(r)-\(k)")
+                    let cell = View(
+                        frame: Rect(
+                            x: Double(k) * cellWidth + value(0...1), y: value(0...1),
+                            width: cellWidth - value(0...2), height: rowHeight - value(0...2)),
+                        name: "cell\(tree)-\(r)-\(k)")
                     row.addSubview(cell)
                 }
             }
@@ -103,13 +115,15 @@ struct HitTestThresholdTests {
             // Around each row's edges in the list's coordinates (where the row
             // converts from), and each cell's as nearly as the list can place them.
             for row in list.subviews {
-                var xs = [row.frame.minX, row.frame.maxX], ys = [row.frame.minY, row.frame.maxY]
+                var xs = [row.frame.minX, row.frame.maxX]
+                var ys = [row.frame.minY, row.frame.maxY]
                 for cell in row.subviews {
                     let origin = row.convert(cell.frame.origin, to: list)
                     xs += [origin.x, origin.x + cell.frame.width]
                     ys += [origin.y, origin.y + cell.frame.height]
                 }
-                let midX = row.frame.midX, midY = row.frame.midY
+                let midX = row.frame.midX
+                let midY = row.frame.midY
                 for edge in xs + ys {
                     var answers: Set<ObjectIdentifier> = []
                     var p = edge
@@ -119,7 +133,9 @@ struct HitTestThresholdTests {
                         let point = isX ? Point(x: p, y: midY) : Point(x: midX, y: p)
                         let (fast, converted) = Self.answers(list, in: window, at: point)
                         if fast !== converted {
-                            Issue.record("tree \(tree) at (\(point.x), \(point.y)): thresholds \(fast?.name ?? "nil"), converted \(converted?.name ?? "nil")")
+                            Issue.record(
+                                "tree \(tree) at (\(point.x), \(point.y)): thresholds \(fast?.name ?? "nil"), converted \(converted?.name ?? "nil")"
+                            )
                             return
                         }
                         compared += 1

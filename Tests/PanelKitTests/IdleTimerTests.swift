@@ -68,7 +68,7 @@ final class IdleFixture {
         driver.tap(at: buttonCenter, after: 0.5)
         driver.tap(at: tappedCenter, after: 0.5)
         driver.tap(at: recordingCenter, after: 0.5)
-        driver.advance(by: 0.5)   // the tap recognizer's double-tap window, resets
+        driver.advance(by: 0.5) // the tap recognizer's double-tap window, resets
     }
 }
 
@@ -89,7 +89,9 @@ struct IdleTimerTests {
         #expect(f.screen.brightness == 0.8, "brightness keeps the awake level")
     }
 
-    @Test("after blankAfter seconds it is blank: the display's blank hook called, the backlight off, nothing pending on the loop")
+    @Test(
+        "after blankAfter seconds it is blank: the display's blank hook called, the backlight off, nothing pending on the loop"
+    )
     func blanksAfterTheBlankTime() {
         let f = IdleFixture()
         f.driver.wait(29.99)
@@ -139,7 +141,7 @@ struct IdleTimerTests {
         f.driver.tap(at: f.recordingCenter)
         #expect(f.recorder.messages.isEmpty)
         f.driver.tap(at: f.recordingCenter, after: 0.5)
-        #expect(f.recorder.messages.count == 2)   // began and ended of the second tap
+        #expect(f.recorder.messages.count == 2) // began and ended of the second tap
     }
 
     @Test("a finger held through the wake stays swallowed through its moves and lift, with every finger that joins it")
@@ -149,7 +151,7 @@ struct IdleTimerTests {
         f.driver.down(1, at: f.buttonCenter)
         #expect(f.screen.idleState == .awake)
         for step in 1...20 { f.driver.move(1, to: Point(x: 80 + Double(step), y: 50), after: 0.05) }
-        f.driver.down(2, at: f.recordingCenter)   // a second finger joins the wake touch
+        f.driver.down(2, at: f.recordingCenter) // a second finger joins the wake touch
         f.driver.move(2, to: Point(x: 610, y: 300))
         f.driver.up(1)
         f.driver.move(2, to: Point(x: 620, y: 300))
@@ -176,7 +178,8 @@ struct IdleTimerTests {
         #expect(f.buttonUps == 0)
         #expect(f.blanking.calls.isEmpty, "a dimmed screen never was blank")
 
-        let g = IdleFixture(policy: IdlePolicy(dimAfter: 10, dimBrightness: 0.2, blankAfter: 30, swallowsWakeTouchWhenDimmed: false))
+        let g = IdleFixture(
+            policy: IdlePolicy(dimAfter: 10, dimBrightness: 0.2, blankAfter: 30, swallowsWakeTouchWhenDimmed: false))
         g.driver.wait(11)
         #expect(g.screen.idleState == .dimmed)
         g.driver.tap(at: g.buttonCenter)
@@ -210,7 +213,7 @@ struct IdleTimerTests {
         f.driver.wait(120)
         #expect(f.screen.idleState == .awake)
         f.driver.up(1)
-        #expect(f.recorder.messages.count == 2)   // began, ended: the touch itself is delivered
+        #expect(f.recorder.messages.count == 2) // began, ended: the touch itself is delivered
         f.driver.wait(9.9)
         #expect(f.screen.idleState == .awake)
         f.driver.wait(0.2)
@@ -284,7 +287,8 @@ struct IdleTimerTests {
         #expect(seen.count == 4)
     }
 
-    @Test("brightness: clamped to 0…1; set while awake it goes to the backlight, set while dimmed it waits for the wake")
+    @Test(
+        "brightness: clamped to 0…1; set while awake it goes to the backlight, set while dimmed it waits for the wake")
     func brightness() {
         let f = IdleFixture()
         f.screen.brightness = 1.7

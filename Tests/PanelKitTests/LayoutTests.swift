@@ -40,7 +40,9 @@ final class Box: View {
 /// root ▸ a ▸ b, every layoutSubviews recorded.
 func recordedTree() -> (LayoutRecord, LayoutRecordingView, LayoutRecordingView, LayoutRecordingView) {
     let record = LayoutRecord()
-    let root = LayoutRecordingView("root", record), a = LayoutRecordingView("a", record), b = LayoutRecordingView("b", record)
+    let root = LayoutRecordingView("root", record)
+    let a = LayoutRecordingView("a", record)
+    let b = LayoutRecordingView("b", record)
     root.addSubview(a)
     a.addSubview(b)
     return (record, root, a, b)
@@ -65,7 +67,7 @@ struct LayoutPassTests {
         root.layoutIfNeeded()
         #expect(record.names == ["b"])
         root.layoutIfNeeded()
-        #expect(record.names == ["b"])   // nothing pending: nothing runs
+        #expect(record.names == ["b"]) // nothing pending: nothing runs
     }
 
     @Test("A bounds size change marks the view for layout; a move does not")
@@ -95,7 +97,7 @@ struct LayoutPassTests {
         root.layoutIfNeeded()
         #expect(record.names == ["a"])
         record.names = []
-        a.bringSubviewToFront(a.subviews[0])   // reordering lays nothing out
+        a.bringSubviewToFront(a.subviews[0]) // reordering lays nothing out
         root.layoutIfNeeded()
         #expect(record.names.isEmpty)
     }
@@ -105,13 +107,17 @@ struct LayoutPassTests {
         let record = LayoutRecord()
         final class Resizing: View {
             let record: LayoutRecord
-            init(_ record: LayoutRecord) { self.record = record; super.init(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "parent") }
+            init(_ record: LayoutRecord) {
+                self.record = record
+                super.init(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "parent")
+            }
             override func layoutSubviews() {
                 record.names.append(name)
                 subviews[0].frame = Rect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height)
             }
         }
-        let parent = Resizing(record), child = LayoutRecordingView("child", record)
+        let parent = Resizing(record)
+        let child = LayoutRecordingView("child", record)
         parent.addSubview(child)
         parent.layoutIfNeeded()
         #expect(record.names == ["parent", "child"])
@@ -167,10 +173,10 @@ struct LayoutPassTests {
         #expect(looping.calls == View.maximumLayoutPasses)
         #expect(application.warnings.hasSaid(.layoutLoop))
         #expect(application.warnings.said.first { $0.kind == .layoutLoop }?.message.contains("'looping'") == true)
-        window.layoutIfNeeded()   // the loop was cut: nothing is pending
+        window.layoutIfNeeded() // the loop was cut: nothing is pending
         #expect(looping.calls == View.maximumLayoutPasses)
         looping.setNeedsLayout()
-        window.layoutIfNeeded()   // loops again, bounded again, said once
+        window.layoutIfNeeded() // loops again, bounded again, said once
         #expect(looping.calls == 2 * View.maximumLayoutPasses)
         #expect(application.warnings.said.filter { $0.kind == .layoutLoop }.count == 1)
     }
@@ -178,7 +184,8 @@ struct LayoutPassTests {
     @Test("Rule 3: a frame where nothing needs layout allocates nothing")
     func idleFrameAllocatesNothing() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 100))
-        let row = StackView(frame: window.bounds, arrangedSubviews: [Box(50, 20), Slider(), Label(text: "Label"), Switch()])
+        let row = StackView(
+            frame: window.bounds, arrangedSubviews: [Box(50, 20), Slider(), Label(text: "Label"), Switch()])
         row.autoresizingMask = .flexibleSize
         window.addSubview(row)
         let display = HeadlessDisplay(width: 300, height: 100)
@@ -196,8 +203,9 @@ struct LayoutPassTests {
 
     @Test("Rule 3: laying a stack out again allocates nothing once it has seen its views")
     func stackRelayoutAllocatesNothing() {
-        let stack = StackView(frame: Rect(x: 0, y: 0, width: 300, height: 100),
-                              arrangedSubviews: [Box(50, 20), View(), Box(70, 30)])
+        let stack = StackView(
+            frame: Rect(x: 0, y: 0, width: 300, height: 100),
+            arrangedSubviews: [Box(50, 20), View(), Box(70, 30)])
         stack.layoutIfNeeded()
         let allocations = AllocationCounter.count {
             for width in 0..<50 {
@@ -223,47 +231,61 @@ struct AutoresizingTests {
 
     @Test("flexibleWidth alone takes the whole change of width")
     func flexibleWidth() {
-        #expect(resized(Rect(x: 20, y: 10, width: 160, height: 80), .flexibleWidth, to: Size(width: 300, height: 100))
+        #expect(
+            resized(Rect(x: 20, y: 10, width: 160, height: 80), .flexibleWidth, to: Size(width: 300, height: 100))
                 == Rect(x: 20, y: 10, width: 260, height: 80))
     }
 
     @Test("No flexible part: the view keeps its frame (its distance from the top left)")
     func noMask() {
-        #expect(resized(Rect(x: 20, y: 10, width: 160, height: 80), [], to: Size(width: 300, height: 150))
+        #expect(
+            resized(Rect(x: 20, y: 10, width: 160, height: 80), [], to: Size(width: 300, height: 150))
                 == Rect(x: 20, y: 10, width: 160, height: 80))
     }
 
     @Test("Both margins flexible: they share the change in proportion, so a centred view stays centred")
     func flexibleMargins() {
-        #expect(resized(Rect(x: 50, y: 0, width: 100, height: 10), [.flexibleLeftMargin, .flexibleRightMargin],
-                        to: Size(width: 300, height: 100)) == Rect(x: 100, y: 0, width: 100, height: 10))
+        #expect(
+            resized(
+                Rect(x: 50, y: 0, width: 100, height: 10), [.flexibleLeftMargin, .flexibleRightMargin],
+                to: Size(width: 300, height: 100)) == Rect(x: 100, y: 0, width: 100, height: 10))
         // Unequal margins 30 and 70 take 30% and 70% of +100.
-        #expect(resized(Rect(x: 30, y: 0, width: 100, height: 10), [.flexibleLeftMargin, .flexibleRightMargin],
-                        to: Size(width: 300, height: 100)) == Rect(x: 60, y: 0, width: 100, height: 10))
+        #expect(
+            resized(
+                Rect(x: 30, y: 0, width: 100, height: 10), [.flexibleLeftMargin, .flexibleRightMargin],
+                to: Size(width: 300, height: 100)) == Rect(x: 60, y: 0, width: 100, height: 10))
     }
 
     @Test("Margins and width flexible: each part grows by its share of the parts' total")
     func allThreeFlexible() {
         // Parts 20 + 160 + 20 = 200 share +100: +10, +80, +10.
-        #expect(resized(Rect(x: 20, y: 0, width: 160, height: 10), [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin],
-                        to: Size(width: 300, height: 100)) == Rect(x: 30, y: 0, width: 240, height: 10))
+        #expect(
+            resized(
+                Rect(x: 20, y: 0, width: 160, height: 10), [.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin],
+                to: Size(width: 300, height: 100)) == Rect(x: 30, y: 0, width: 240, height: 10))
     }
 
     @Test("flexibleTopMargin keeps the distance to the bottom; flexibleHeight with flexibleBottomMargin share by size")
     func vertical() {
-        #expect(resized(Rect(x: 0, y: 60, width: 10, height: 40), .flexibleTopMargin, to: Size(width: 200, height: 200))
+        #expect(
+            resized(Rect(x: 0, y: 60, width: 10, height: 40), .flexibleTopMargin, to: Size(width: 200, height: 200))
                 == Rect(x: 0, y: 160, width: 10, height: 40))
         // Height 40 and bottom margin 40 share +100 equally.
-        #expect(resized(Rect(x: 0, y: 20, width: 10, height: 40), [.flexibleHeight, .flexibleBottomMargin],
-                        to: Size(width: 200, height: 200)) == Rect(x: 0, y: 20, width: 10, height: 90))
+        #expect(
+            resized(
+                Rect(x: 0, y: 20, width: 10, height: 40), [.flexibleHeight, .flexibleBottomMargin],
+                to: Size(width: 200, height: 200)) == Rect(x: 0, y: 20, width: 10, height: 90))
     }
 
     @Test("Flexible parts that are all 0 share the change equally; a size never goes below 0")
     func zeroPartsAndShrinking() {
         // The right margin (200) is fixed; the flexible parts are 0 and 0.
-        #expect(resized(Rect(x: 0, y: 0, width: 0, height: 10), [.flexibleLeftMargin, .flexibleWidth],
-                        to: Size(width: 300, height: 100)) == Rect(x: 50, y: 0, width: 50, height: 10))
-        #expect(resized(Rect(x: 0, y: 0, width: 50, height: 10), .flexibleWidth, to: Size(width: 100, height: 100))
+        #expect(
+            resized(
+                Rect(x: 0, y: 0, width: 0, height: 10), [.flexibleLeftMargin, .flexibleWidth],
+                to: Size(width: 300, height: 100)) == Rect(x: 50, y: 0, width: 50, height: 10))
+        #expect(
+            resized(Rect(x: 0, y: 0, width: 50, height: 10), .flexibleWidth, to: Size(width: 100, height: 100))
                 == Rect(x: 0, y: 0, width: 0, height: 10))
     }
 
@@ -323,7 +345,9 @@ struct IntrinsicSizeTests {
         #expect(Slider().intrinsicContentSize.height == theme.controlHeight)
         let button = Button(title: "Play")
         let title = button.measure("Play", font: button.titleFont)
-        #expect(button.intrinsicContentSize == Size(width: title.width + 2 * theme.contentPadding, height: theme.controlHeight))
+        #expect(
+            button.intrinsicContentSize
+                == Size(width: title.width + 2 * theme.contentPadding, height: theme.controlHeight))
     }
 
     @Test("An image view's intrinsic size is its image's")

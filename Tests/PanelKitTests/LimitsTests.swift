@@ -16,8 +16,9 @@ private final class Fired: RunLoopTarget {
 struct LimitsTests {
     // MARK: Geometry that is not finite
 
-    @Test("A view whose geometry becomes NaN or infinite is neither drawn nor hit, and one warning says so",
-          arguments: ["center", "bounds", "transform", "huge"])
+    @Test(
+        "A view whose geometry becomes NaN or infinite is neither drawn nor hit, and one warning says so",
+        arguments: ["center", "bounds", "transform", "huge"])
     func nonFiniteGeometry(_ property: String) {
         let driver = TouchDriver(screen: Size(width: 200, height: 100))
         let broken = View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "broken")
@@ -30,14 +31,15 @@ struct LimitsTests {
         driver.window.addSubview(healthy)
         let zero = 0.0
         switch property {
-        case "center": broken.center = Point(x: 1 / zero * 0, y: 50)            // NaN, as 0/0 gives
+        case "center": broken.center = Point(x: 1 / zero * 0, y: 50) // NaN, as 0/0 gives
         case "bounds": broken.bounds = Rect(x: 0, y: 0, width: 1 / zero, height: 100)
         case "transform": broken.transform = AffineTransform(scaleX: 1 / zero, y: 1)
-        default: broken.frame = Rect(x: -1e300, y: 1e300, width: 1e300, height: 1e300)   // finite, far beyond any screen
+        default: broken.frame = Rect(x: -1e300, y: 1e300, width: 1e300, height: 1e300) // finite, far beyond any screen
         }
         let canvas = ControlCanvas(width: 200, height: 100)
-        Renderer().draw(driver.window, into: canvas.framebuffer)   // traps before the fix
-        #expect(canvas.framebuffer.baseAddress.load(fromByteOffset: (50 * 200 + 150) * 4, as: UInt32.self) == 0xFF00_FF00)
+        Renderer().draw(driver.window, into: canvas.framebuffer) // traps before the fix
+        #expect(
+            canvas.framebuffer.baseAddress.load(fromByteOffset: (50 * 200 + 150) * 4, as: UInt32.self) == 0xFF00_FF00)
         #expect(driver.window.hitTest(Point(x: 20, y: 20), with: nil) !== child)
         #expect(driver.window.hitTest(Point(x: 150, y: 50), with: nil) === healthy)
         driver.tap(at: Point(x: 20, y: 20))
@@ -101,14 +103,15 @@ struct LimitsTests {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()), inputQueueCapacity: 4)
         let driver = TouchDriver(application: application)
         let recorder = MessageRecorder()
-        driver.window.addSubview(RecordingView("pad", frame: Rect(x: 0, y: 0, width: 800, height: 480), recorder: recorder))
+        driver.window.addSubview(
+            RecordingView("pad", frame: Rect(x: 0, y: 0, width: 800, height: 480), recorder: recorder))
         // A device that floods: 20 frames arrive before the app takes a turn.
         for i in 0..<20 {
             var frame = TouchFrame(timestamp: Double(i) * 0.001)
             frame.append(TouchContact(id: 1, x: 100 + Double(i), y: 100))
             application.enqueue(frame)
         }
-        application.enqueue(TouchFrame(timestamp: 0.05))   // the finger lifts: the newest frame
+        application.enqueue(TouchFrame(timestamp: 0.05)) // the finger lifts: the newest frame
         application.runTurn()
         #expect(application.droppedInputFrames == 17)
         #expect(application.warnings.said.map(\.kind) == [.inputQueueFull])
@@ -124,11 +127,11 @@ struct LimitsTests {
         let keys = KeyView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "keys")
         driver.window.addSubview(keys)
         #expect(keys.becomeFirstResponder())
-        application.enqueue(keyPress(30, .began, "a"))   // the oldest: dropped twice over by the frames
+        application.enqueue(keyPress(30, .began, "a")) // the oldest: dropped twice over by the frames
         var down = TouchFrame(timestamp: 0.01)
         down.append(TouchContact(id: 1, x: 50, y: 50))
         application.enqueue(down)
-        application.enqueue(TouchFrame(timestamp: 0.02))   // takes the dropped press's entry
+        application.enqueue(TouchFrame(timestamp: 0.02)) // takes the dropped press's entry
         application.runTurn()
         #expect(application.droppedInputFrames == 1)
         #expect(keys.presses.isEmpty)

@@ -33,8 +33,10 @@ private final class WatchedView: View {
 private final class DelegateThatAnswers: GestureRecognizerDelegate {
     lazy var lifetime = Lifetime(of: self)
     var asked = 0
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
         asked += 1
         return true
     }
@@ -54,7 +56,7 @@ struct MemorySafetyTests {
         #expect(button.allTargets.count == 1)
         counter = nil
         #expect(button.allTargets.isEmpty)
-        driver.tap(at: Point(x: 50, y: 50))   // reads freed memory before the fix
+        driver.tap(at: Point(x: 50, y: 50)) // reads freed memory before the fix
         // A live target added afterwards still fires; the dead entry is dropped on removal.
         let live = Counter()
         button.addTarget(live, action: Counter.fire, for: .touchUpInside)
@@ -86,16 +88,28 @@ struct MemorySafetyTests {
         driver.window.addGestureRecognizer(pinch)
         var delegate: DelegateThatAnswers? = DelegateThatAnswers()
         pan.delegate = delegate
-        driver.frame { $0.down(1, at: Point(x: 100, y: 100)); $0.down(2, at: Point(x: 200, y: 100)) }
-        driver.frame { $0.move(1, to: Point(x: 130, y: 100)); $0.move(2, to: Point(x: 260, y: 100)) }
+        driver.frame {
+            $0.down(1, at: Point(x: 100, y: 100))
+            $0.down(2, at: Point(x: 200, y: 100))
+        }
+        driver.frame {
+            $0.move(1, to: Point(x: 130, y: 100))
+            $0.move(2, to: Point(x: 260, y: 100))
+        }
         #expect(pan.delegate != nil)
         delegate = nil
         #expect(pan.delegate == nil)
         for step in 1...5 {
             let x = Double(step) * 20
-            driver.frame { $0.move(1, to: Point(x: 130 + x, y: 100)); $0.move(2, to: Point(x: 260 + 2 * x, y: 100)) }
+            driver.frame {
+                $0.move(1, to: Point(x: 130 + x, y: 100))
+                $0.move(2, to: Point(x: 260 + 2 * x, y: 100))
+            }
         }
-        driver.frame { $0.up(1); $0.up(2) }
+        driver.frame {
+            $0.up(1)
+            $0.up(2)
+        }
         driver.advance(by: 1)
         #expect(pan.state == .possible && pinch.state == .possible)
         #expect(driver.application.touchTracker.liveTouches.isEmpty)
@@ -107,7 +121,8 @@ struct MemorySafetyTests {
     func viewFreedWithLongPressPending() {
         let driver = TouchDriver()
         let flag = DeinitFlag()
-        var container: View? = WatchedView(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "container", flag: flag)
+        var container: View? = WatchedView(
+            frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "container", flag: flag)
         let child = View(frame: Rect(x: 50, y: 50, width: 50, height: 50), name: "child")
         container!.addSubview(child)
         driver.window.addSubview(container!)
@@ -116,13 +131,13 @@ struct MemorySafetyTests {
         press.addTarget(counter, action: Counter.fire)
         container!.addGestureRecognizer(press)
 
-        driver.down(1, at: Point(x: 60, y: 60))   // lands on the child; the container's press starts its timer
+        driver.down(1, at: Point(x: 60, y: 60)) // lands on the child; the container's press starts its timer
         #expect(driver.application.runLoop.pendingTimerCount == 1)
         container!.removeFromSuperview()
         container = nil
         #expect(flag.freed)
         #expect(press.view == nil)
-        driver.advance(by: 1)                      // past the press duration
+        driver.advance(by: 1) // past the press duration
         #expect(counter.calls == 0 || press.view == nil)
         driver.up(1)
         driver.advance(by: 1)
@@ -131,14 +146,16 @@ struct MemorySafetyTests {
         #expect(driver.application.touchTracker.liveTouches.isEmpty)
     }
 
-    @Test("R5: an override that removes its own subview during hit-testing sees the old hierarchy; the next touch the new one")
+    @Test(
+        "R5: an override that removes its own subview during hit-testing sees the old hierarchy; the next touch the new one"
+    )
     func hitTestOverrideRemovesSubview() {
         final class Shedding: View {
             var shed = false
             override func hitTest(_ point: Point, with event: Event?) -> View? {
                 if !shed, let first = subviews.first {
                     shed = true
-                    first.removeFromSuperview()   // freed here: nothing else holds it
+                    first.removeFromSuperview() // freed here: nothing else holds it
                     frame = Rect(x: 0, y: 0, width: 400, height: 400)
                 }
                 return super.hitTest(point, with: event)
@@ -153,7 +170,7 @@ struct MemorySafetyTests {
         #expect(shedding.subviews.isEmpty)
         recorder.clear()
         driver.tap(at: Point(x: 20, y: 20), after: 1)
-        #expect(recorder.messages.isEmpty)   // the leaf is gone for the next touch
+        #expect(recorder.messages.isEmpty) // the leaf is gone for the next touch
         #expect(shedding.frame.width == 400)
         #expect(driver.window.hitTest(Point(x: 350, y: 350), with: nil) === shedding)
     }
@@ -183,7 +200,9 @@ struct MemorySafetyTests {
         #expect(driver.window.subviews.isEmpty)
     }
 
-    @Test("G4: an action that adds a recognizer to its own view and removes itself: the new one sees the next touch, not this one")
+    @Test(
+        "G4: an action that adds a recognizer to its own view and removes itself: the new one sees the next touch, not this one"
+    )
     func actionAddsRecognizer() {
         let driver = TouchDriver()
         let first = TapGestureRecognizer(name: "first")
@@ -248,8 +267,10 @@ struct MemorySafetyTests {
         final class CountingText: TextRendering {
             var draws = 0
             func measure(_ text: String, font: Font, width: Double?) -> Size { Size(width: 10, height: 10) }
-            func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
-                      lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) { draws += 1 }
+            func draw(
+                _ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
+                lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer
+            ) { draws += 1 }
         }
         let renderer = Renderer(textRenderer: CountingText())
         let canvas = ControlCanvas(width: 100, height: 40)
@@ -271,7 +292,7 @@ struct MemorySafetyTests {
             driver.advance(by: 1)
             view.removeFromSuperview()
         }
-        tap.state = .failed   // goes nowhere: no arena
+        tap.state = .failed // goes nowhere: no arena
         #expect(tap.touches.isEmpty)
     }
 }
@@ -284,14 +305,17 @@ struct NoLeakTests {
             var flag: DeinitFlag?
             deinit { flag?.freed = true }
         }
-        let windowFreed = DeinitFlag(), viewFreed = DeinitFlag()
+        let windowFreed = DeinitFlag()
+        let viewFreed = DeinitFlag()
         do {
             let window = WatchedWindow(frame: Rect(x: 0, y: 0, width: 100, height: 100))
             window.flag = windowFreed
             let driver = TouchDriver(window: window)
-            driver.window.addSubview(WatchedView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "view", flag: viewFreed))
+            driver.window.addSubview(
+                WatchedView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "view", flag: viewFreed))
             driver.tap(at: Point(x: 50, y: 50))
-            let canvas = ControlCanvas(width: 100, height: 100)   // named: a temporary would free its pixels before the draw
+            // named: a temporary would free its pixels before the draw
+            let canvas = ControlCanvas(width: 100, height: 100)
             Renderer().draw(driver.window, into: canvas.framebuffer)
         }
         #expect(windowFreed.freed)
@@ -309,7 +333,7 @@ extension NoLeakTests {
             let view = WatchedView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "view", flag: flag)
             view.addGestureRecognizer(LongPressGestureRecognizer())
             driver.window.addSubview(view)
-            driver.down(1, at: Point(x: 10, y: 10))   // the press is engaged and its timer pending
+            driver.down(1, at: Point(x: 10, y: 10)) // the press is engaged and its timer pending
         }
         #expect(flag.freed)
     }

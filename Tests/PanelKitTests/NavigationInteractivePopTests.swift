@@ -44,7 +44,7 @@ extension Navigation {
             drag(driver, through: [12, 22, 62, 102], interval: 0.05)
             _ = log.take()
             let fingerX = b.view.center.x
-            driver.up(1, after: 0.2)   // still for longer than the velocity window: a slow release
+            driver.up(1, after: 0.2) // still for longer than the velocity window: a slow release
             #expect(abs(b.view.presentation.center.x - fingerX) < 1e-9, "no jump at release")
             driver.wait(0.05)
             let x = b.view.presentation.center.x
@@ -68,12 +68,15 @@ extension Navigation {
             navigation.pushViewController(b!, animated: false)
             b = nil
             _ = log.take()
-            drag(driver, through: [12, 22, 62, 102, 142, 182, 222], interval: 0.05)   // 200 of 320: 0.625
+            drag(driver, through: [12, 22, 62, 102, 142, 182, 222], interval: 0.05) // 200 of 320: 0.625
             driver.up(1, after: 0.2)
             #expect(navigation.topViewController === a, "the stack changes once the pop is decided")
             driver.wait(0.5)
-            #expect(log.take() == ["B viewWillDisappear", "A viewWillAppear", "B willMove(nil)",
-                                   "B viewDidDisappear", "A viewDidAppear", "B didMove(nil)"])
+            #expect(
+                log.take() == [
+                    "B viewWillDisappear", "A viewWillAppear", "B willMove(nil)",
+                    "B viewDidDisappear", "A viewDidAppear", "B didMove(nil)"
+                ])
             #expect(reference.object == nil)
             #expect(onScreen(a.view) == Rect(x: 0, y: 44, width: 320, height: 196))
             #expect(!navigation.interactivePopGestureRecognizer.isEnabled, "one controller left")
@@ -82,13 +85,16 @@ extension Navigation {
         @Test("a fast flick to the right completes the pop though it travelled less than halfway")
         func fastFlickCompletes() {
             let (driver, navigation, a, b, log) = twoScreens()
-            drag(driver, through: [12, 32, 62, 92], interval: 0.01)   // 60 pt of 320 at about 2000 pt/s
+            drag(driver, through: [12, 32, 62, 92], interval: 0.01) // 60 pt of 320 at about 2000 pt/s
             #expect(b.view.center.x - contentMidX < 160, "less than halfway")
             driver.up(1)
             driver.wait(0.5)
             #expect(navigation.viewControllers.count == 1 && navigation.topViewController === a)
-            #expect(log.take() == ["B viewWillDisappear", "A viewWillAppear", "B willMove(nil)",
-                                   "B viewDidDisappear", "A viewDidAppear", "B didMove(nil)"])
+            #expect(
+                log.take() == [
+                    "B viewWillDisappear", "A viewWillAppear", "B willMove(nil)",
+                    "B viewDidDisappear", "A viewDidAppear", "B didMove(nil)"
+                ])
             #expect(b.parent == nil)
         }
 
@@ -135,8 +141,11 @@ extension Navigation {
             _ = log.take()
             let c = Screen("C", log: log)
             navigation.pushViewController(c, animated: true)
-            #expect(log.take() == ["A viewWillDisappear", "B viewWillAppear", "A viewDidDisappear", "B viewDidAppear",
-                                   "C willMove(parent)", "C viewDidLoad", "B viewWillDisappear", "C viewWillAppear"])
+            #expect(
+                log.take() == [
+                    "A viewWillDisappear", "B viewWillAppear", "A viewDidDisappear", "B viewDidAppear",
+                    "C willMove(parent)", "C viewDidLoad", "B viewWillDisappear", "C viewWillAppear"
+                ])
             driver.move(1, to: Point(x: 200, y: 140))
             driver.up(1)
             driver.wait(0.5)

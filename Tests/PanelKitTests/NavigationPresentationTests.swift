@@ -5,7 +5,9 @@ import Testing
 extension Navigation {
     @Suite("Modal presentation: slide up, slide down, UIKit's full-screen lifecycle")
     struct NavigationPresentationTests {
-        @Test("present: presenter will-disappear, presented will-appear, then presented did-appear, presenter did-disappear")
+        @Test(
+            "present: presenter will-disappear, presented will-appear, then presented did-appear, presenter did-disappear"
+        )
         func presentOrder() {
             let log = LifecycleLog()
             let (driver, navigation, a) = navigationScene(log)
@@ -25,7 +27,9 @@ extension Navigation {
             #expect(navigation.view.superview == nil, "the covered view leaves the window")
         }
 
-        @Test("dismiss: presented will-disappear, presenter will-appear, then presenter did-appear, presented did-disappear; it is freed")
+        @Test(
+            "dismiss: presented will-disappear, presenter will-appear, then presenter did-appear, presented did-disappear; it is freed"
+        )
         func dismissOrder() {
             let log = LifecycleLog()
             let (driver, navigation, a) = navigationScene(log)
@@ -52,7 +56,8 @@ extension Navigation {
             let (driver, navigation, a) = navigationScene(log)
             var first: Screen? = Screen("M", log: log)
             var second: Screen? = Screen("N", log: log)
-            let firstReference = ZeroingReference(first), secondReference = ZeroingReference(second)
+            let firstReference = ZeroingReference(first)
+            let secondReference = ZeroingReference(second)
             a.present(first!, animated: false)
             first!.present(second!, animated: false)
             #expect(second!.presentingViewController === first)
@@ -70,7 +75,8 @@ extension Navigation {
         func presentTwice() {
             let log = LifecycleLog()
             let (driver, navigation, a) = navigationScene(log)
-            let first = Screen("M", log: log), second = Screen("N", log: log)
+            let first = Screen("M", log: log)
+            let second = Screen("N", log: log)
             a.present(first, animated: false)
             var called = false
             navigation.present(second, animated: false) { called = true }
@@ -87,7 +93,7 @@ extension Navigation {
             button.addAction(for: .touchUpInside) { _ in taps += 1 }
             a.view.addSubview(button)
             a.present(Screen("M", log: log), animated: true)
-            driver.tap(at: Point(x: 160, y: 80))   // above the rising view
+            driver.tap(at: Point(x: 160, y: 80)) // above the rising view
             #expect(taps == 0)
             driver.wait(0.5)
         }

@@ -97,7 +97,9 @@ extension Navigation {
             #expect(navigation.navigationBar.titleLabel.frame.midX == 120, "the title stays centred")
         }
 
-        @Test("push: the stack changes at once; A will-disappear, B will-appear, then after the slide A did-disappear, B did-appear")
+        @Test(
+            "push: the stack changes at once; A will-disappear, B will-appear, then after the slide A did-disappear, B did-appear"
+        )
         func pushOrder() {
             let log = LifecycleLog()
             let (driver, navigation, a) = navigationScene(log)
@@ -108,7 +110,8 @@ extension Navigation {
             #expect(navigation.isTransitioning)
             #expect(b.view.presentation.center.x == contentMidX + 320, "B starts off the right edge")
             driver.wait(0.1)
-            let bx = b.view.presentation.center.x, ax = a.view.presentation.center.x
+            let bx = b.view.presentation.center.x
+            let ax = a.view.presentation.center.x
             #expect(bx > contentMidX && bx < contentMidX + 320, "B slides in")
             #expect(ax < contentMidX && ax > contentMidX - 320 / 3 - 1e-9, "A moves left by at most a third")
             driver.wait(0.3)
@@ -121,7 +124,9 @@ extension Navigation {
             #expect(navigation.interactivePopGestureRecognizer.isEnabled, "more than one controller")
         }
 
-        @Test("pop: B will-disappear, A will-appear, then B did-disappear, A did-appear, B leaves its parent and is freed")
+        @Test(
+            "pop: B will-disappear, A will-appear, then B did-disappear, A did-appear, B leaves its parent and is freed"
+        )
         func popOrderAndRelease() {
             let log = LifecycleLog()
             let (driver, navigation, a) = navigationScene(log)
@@ -161,11 +166,15 @@ extension Navigation {
         func popToRoot() {
             let log = LifecycleLog()
             let (driver, navigation, a) = navigationScene(log)
-            let b = Screen("B", log: log), c = Screen("C", log: log)
+            let b = Screen("B", log: log)
+            let c = Screen("C", log: log)
             navigation.setViewControllers([a, b, c], animated: false)
-            #expect(log.take() == ["B willMove(parent)", "C willMove(parent)", "C viewDidLoad", "A viewWillDisappear",
-                                   "C viewWillAppear", "A viewDidDisappear", "C viewDidAppear",
-                                   "B didMove(parent)", "C didMove(parent)"])
+            #expect(
+                log.take() == [
+                    "B willMove(parent)", "C willMove(parent)", "C viewDidLoad", "A viewWillDisappear",
+                    "C viewWillAppear", "A viewDidDisappear", "C viewDidAppear",
+                    "B didMove(parent)", "C didMove(parent)"
+                ])
             let popped = navigation.popToRootViewController(animated: true)
             #expect(popped?.count == 2 && popped?[0] === b && popped?[1] === c)
             #expect(log.take() == ["B willMove(nil)", "C willMove(nil)", "C viewWillDisappear", "A viewWillAppear"])
@@ -213,7 +222,7 @@ extension Navigation {
             button.addAction(for: .touchUpInside) { _ in taps += 1 }
             b.view.addSubview(button)
             navigation.pushViewController(b, animated: true)
-            driver.wait(0.3)   // B nearly in place, still moving
+            driver.wait(0.3) // B nearly in place, still moving
             driver.tap(at: Point(x: 160, y: 124))
             #expect(taps == 0)
             driver.wait(0.2)
@@ -225,13 +234,17 @@ extension Navigation {
         func pushDuringPush() {
             let log = LifecycleLog()
             let (driver, navigation, a) = navigationScene(log)
-            let b = Screen("B", log: log), c = Screen("C", log: log)
+            let b = Screen("B", log: log)
+            let c = Screen("C", log: log)
             navigation.pushViewController(b, animated: true)
             driver.wait(0.05)
             _ = log.take()
             navigation.pushViewController(c, animated: true)
-            #expect(log.take() == ["A viewDidDisappear", "B viewDidAppear", "B didMove(parent)",
-                                   "C willMove(parent)", "C viewDidLoad", "B viewWillDisappear", "C viewWillAppear"])
+            #expect(
+                log.take() == [
+                    "A viewDidDisappear", "B viewDidAppear", "B didMove(parent)",
+                    "C willMove(parent)", "C viewDidLoad", "B viewWillDisappear", "C viewWillAppear"
+                ])
             #expect(navigation.viewControllers.count == 3)
             driver.wait(0.5)
             #expect(log.take() == ["B viewDidDisappear", "C viewDidAppear", "C didMove(parent)"])
@@ -314,8 +327,10 @@ extension Navigation {
             let renderer = Renderer()
             renderer.draw(driver.window, into: display.framebuffer)
             navigation.pushViewController(b, animated: true)
-            for (time, name) in [(0.05, "navigation-push-t0.05"), (0.1, "navigation-push-t0.10"),
-                                 (0.2, "navigation-push-t0.20"), (0.4, "navigation-push-end")] {
+            for (time, name) in [
+                (0.05, "navigation-push-t0.05"), (0.1, "navigation-push-t0.10"),
+                (0.2, "navigation-push-t0.20"), (0.4, "navigation-push-end")
+            ] {
                 driver.application.runLoop.advance(to: time)
                 renderer.render(driver.window, into: display.framebuffer)
                 let full = HeadlessDisplay(width: 200, height: 140, format: .xrgb8888)
@@ -335,7 +350,7 @@ extension Navigation {
             let renderer = Renderer()
             renderer.draw(driver.window, into: display.framebuffer)
             navigation.pushViewController(Screen("B", log: log), animated: true)
-            driver.wait(0.02)   // the first frame patches the view table
+            driver.wait(0.02) // the first frame patches the view table
             let allocations = AllocationCounter.count(warmUpRuns: 2) {
                 driver.wait(1.0 / 60)
                 renderer.render(driver.window, into: display.framebuffer)

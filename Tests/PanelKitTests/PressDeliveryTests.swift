@@ -14,12 +14,15 @@ final class KeyView: View {
         presses.append("\(name) began \(press.keyCode)\(press.isRepeat ? " repeat" : "") \(press.key.characters)")
     }
     override func pressesEnded(_ press: Press, with event: Event) { presses.append("\(name) ended \(press.keyCode)") }
-    override func pressesCancelled(_ press: Press, with event: Event) { presses.append("\(name) cancelled \(press.keyCode)") }
+    override func pressesCancelled(_ press: Press, with event: Event) {
+        presses.append("\(name) cancelled \(press.keyCode)")
+    }
 }
 
 func keyPress(_ code: UInt16, _ phase: Press.Phase, _ characters: String = "", isRepeat: Bool = false) -> Press {
-    Press(key: Key(keyCode: code, characters: characters, charactersIgnoringModifiers: characters), phase: phase,
-          isRepeat: isRepeat, source: 64)
+    Press(
+        key: Key(keyCode: code, characters: characters, charactersIgnoringModifiers: characters), phase: phase,
+        isRepeat: isRepeat, source: 64)
 }
 
 @Suite("Presses: the first responder, a key's end at its began's responder, the idle timer")
@@ -91,7 +94,9 @@ struct PressDeliveryTests {
         driver.window.addSubview(field)
         #expect(field.becomeFirstResponder())
         driver.application.screen.idlePolicy = IdlePolicy(blankAfter: 30)
-        let down = keyPress(30, .began, "a"), repeated = keyPress(30, .began, "a", isRepeat: true), up = keyPress(30, .ended)
+        let down = keyPress(30, .began, "a")
+        let repeated = keyPress(30, .began, "a", isRepeat: true)
+        let up = keyPress(30, .ended)
         let allocations = AllocationCounter.count(warmUpRuns: 2) {
             driver.application.enqueue(down)
             driver.application.enqueue(repeated)

@@ -1,9 +1,12 @@
-@testable import PanelKit
 import Testing
+
+@testable import PanelKit
 
 @Suite("The rasterizer's rounding: coverage to 8-bit levels, edges to whole pixels")
 struct RasterizerLevelTests {
-    @Test("Rounds half away from zero, as rounded() does: on every eighth, a hair either side of each tie, and random values")
+    @Test(
+        "Rounds half away from zero, as rounded() does: on every eighth, a hair either side of each tie, and random values"
+    )
     func roundsAsRoundedDoes() {
         for eighth in 0...(255 * 8) {
             let value = Double(eighth) / 8
@@ -27,12 +30,16 @@ struct RasterizerLevelTests {
         #expect(Rasterizer.level(.nan) == 0)
     }
 
-    @Test("Whole-pixel rounding without libm gives rounded(.down) and rounded(.up) bit for bit: ties, signed zeros, huge, infinite and NaN values, and random ones")
+    @Test(
+        "Whole-pixel rounding without libm gives rounded(.down) and rounded(.up) bit for bit: ties, signed zeros, huge, infinite and NaN values, and random ones"
+    )
     func wholeNumberRoundingMatchesLibm() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2.5, -2.5, 0.999_999_999, -0.999_999_999,
-                                Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 4_503_599_627_370_495.5,
-                                -4_503_599_627_370_495.5, 4_503_599_627_370_496, -4_503_599_627_370_496, 1e300, -1e300,
-                                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan]
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2.5, -2.5, 0.999_999_999, -0.999_999_999,
+            Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 4_503_599_627_370_495.5,
+            -4_503_599_627_370_495.5, 4_503_599_627_370_496, -4_503_599_627_370_496, 1e300, -1e300,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .infinity, -.infinity, .nan
+        ]
         for whole in -300...300 {
             let value = Double(whole) / 4
             values += [value, value.nextUp, value.nextDown]
@@ -40,10 +47,13 @@ struct RasterizerLevelTests {
         var random = SplitMix64(state: 11)
         for _ in 0..<20_000 { values.append(random.double(-5_000...5_000)) }
         for value in values {
-            #expect(value.roundedDown.bitPattern == value.rounded(.down).bitPattern || (value.isNaN && value.roundedDown.isNaN),
-                    "roundedDown(\(value))")
-            #expect(value.roundedUp.bitPattern == value.rounded(.up).bitPattern || (value.isNaN && value.roundedUp.isNaN),
-                    "roundedUp(\(value))")
+            #expect(
+                value.roundedDown.bitPattern == value.rounded(.down).bitPattern
+                    || (value.isNaN && value.roundedDown.isNaN),
+                "roundedDown(\(value))")
+            #expect(
+                value.roundedUp.bitPattern == value.rounded(.up).bitPattern || (value.isNaN && value.roundedUp.isNaN),
+                "roundedUp(\(value))")
         }
     }
 }

@@ -65,8 +65,10 @@ func fillAll(_ framebuffer: Framebuffer, with color: Color) {
 func fillPattern(_ framebuffer: Framebuffer) {
     for y in 0..<framebuffer.height {
         for x in 0..<framebuffer.width {
-            storePixel(Color(red: UInt8(truncatingIfNeeded: x * 9), green: UInt8(truncatingIfNeeded: 255 - y * 5),
-                             blue: UInt8(truncatingIfNeeded: (x + y) * 7)), in: framebuffer, x: x, y: y)
+            storePixel(
+                Color(
+                    red: UInt8(truncatingIfNeeded: x * 9), green: UInt8(truncatingIfNeeded: 255 - y * 5),
+                    blue: UInt8(truncatingIfNeeded: (x + y) * 7)), in: framebuffer, x: x, y: y)
         }
     }
 }
@@ -93,7 +95,8 @@ func rawPixels(_ display: HeadlessDisplay) -> [UInt32] {
 
 /// How many pixels of two displays of the same size differ, as a short message ("" when none).
 func pixelDifferences(_ a: HeadlessDisplay, _ b: HeadlessDisplay) -> String {
-    let pa = rawPixels(a), pb = rawPixels(b)
+    let pa = rawPixels(a)
+    let pb = rawPixels(b)
     guard pa.count == pb.count else { return "sizes differ" }
     let width = a.framebuffer.width
     let differing = pa.indices.filter { pa[$0] != pb[$0] }
@@ -139,20 +142,27 @@ enum ReferenceRasterizer {
 
     static func roundedRectDistance(_ x: Double, _ y: Double, _ rect: Rect, _ radius: Double) -> Double {
         let r = min(max(radius, 0), min(rect.width, rect.height) / 2)
-        let hx = rect.width / 2 - r, hy = rect.height / 2 - r
-        let qx = abs(x - rect.midX) - hx, qy = abs(y - rect.midY) - hy
-        let ox = max(qx, 0), oy = max(qy, 0)
+        let hx = rect.width / 2 - r
+        let hy = rect.height / 2 - r
+        let qx = abs(x - rect.midX) - hx
+        let qy = abs(y - rect.midY) - hy
+        let ox = max(qx, 0)
+        let oy = max(qy, 0)
         return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
     }
 
-    static func fillRoundedRect(_ fb: Framebuffer, _ rect: Rect, radius: Double, color: Color, alpha: Double, clip: Rect) {
+    static func fillRoundedRect(
+        _ fb: Framebuffer, _ rect: Rect, radius: Double, color: Color, alpha: Double, clip: Rect
+    ) {
         cover(fb, rect, color: color, alpha: alpha, clip: clip) { x, y in
             coverage(distance: roundedRectDistance(x, y, rect, radius))
         }
     }
 
-    static func strokeRoundedRect(_ fb: Framebuffer, _ rect: Rect, radius: Double, lineWidth: Double, color: Color,
-                                  alpha: Double, clip: Rect) {
+    static func strokeRoundedRect(
+        _ fb: Framebuffer, _ rect: Rect, radius: Double, lineWidth: Double, color: Color,
+        alpha: Double, clip: Rect
+    ) {
         let inner = rect.insetBy(dx: lineWidth, dy: lineWidth)
         let innerRadius = max(radius - lineWidth, 0)
         cover(fb, rect, color: color, alpha: alpha, clip: clip) { x, y in
@@ -164,24 +174,33 @@ enum ReferenceRasterizer {
     }
 
     static func fillEllipse(_ fb: Framebuffer, _ rect: Rect, color: Color, alpha: Double, clip: Rect) {
-        let rx = rect.width / 2, ry = rect.height / 2
-        let cx = rect.midX, cy = rect.midY
+        let rx = rect.width / 2
+        let ry = rect.height / 2
+        let cx = rect.midX
+        let cy = rect.midY
         cover(fb, rect, color: color, alpha: alpha, clip: clip) { x, y in
-            let nx = (x - cx) / rx, ny = (y - cy) / ry
+            let nx = (x - cx) / rx
+            let ny = (y - cy) / ry
             let f = (nx * nx + ny * ny).squareRoot()
             guard f > 0 else { return 1 }
-            let gx = nx / rx, gy = ny / ry
+            let gx = nx / rx
+            let gy = ny / ry
             let gradient = (gx * gx + gy * gy).squareRoot() / f
             return coverage(distance: (f - 1) / max(gradient, 1e-9))
         }
     }
 
-    static func cover(_ fb: Framebuffer, _ bounds: Rect, color: Color, alpha: Double, clip: Rect,
-                      _ coverage: (Double, Double) -> Double) {
+    static func cover(
+        _ fb: Framebuffer, _ bounds: Rect, color: Color, alpha: Double, clip: Rect,
+        _ coverage: (Double, Double) -> Double
+    ) {
         guard let clip = clip.intersection(fb.bounds),
-              let area = bounds.insetBy(dx: -1, dy: -1).intersection(clip) else { return }
-        let x0 = Int(area.minX.rounded(.down)), x1 = Int(area.maxX.rounded(.up))
-        let y0 = Int(area.minY.rounded(.down)), y1 = Int(area.maxY.rounded(.up))
+            let area = bounds.insetBy(dx: -1, dy: -1).intersection(clip)
+        else { return }
+        let x0 = Int(area.minX.rounded(.down))
+        let x1 = Int(area.maxX.rounded(.up))
+        let y0 = Int(area.minY.rounded(.down))
+        let y1 = Int(area.maxY.rounded(.up))
         let base = Double(color.alpha) * alpha
         for y in y0..<y1 {
             for x in x0..<x1 {
@@ -200,7 +219,9 @@ enum ReferenceRasterizer {
         case .xrgb8888: under = row.load(fromByteOffset: x * 4, as: UInt32.self)
         case .rgb565:
             let v = UInt32(row.load(fromByteOffset: x * 2, as: UInt16.self))
-            let r5 = (v >> 11) & 0x1F, g6 = (v >> 5) & 0x3F, b5 = v & 0x1F
+            let r5 = (v >> 11) & 0x1F
+            let g6 = (v >> 5) & 0x3F
+            let b5 = v & 0x1F
             under = (((r5 << 3) | (r5 >> 2)) << 16) | (((g6 << 2) | (g6 >> 4)) << 8) | ((b5 << 3) | (b5 >> 2))
         }
         let inverse = 255 - a
@@ -211,7 +232,8 @@ enum ReferenceRasterizer {
         switch fb.format {
         case .xrgb8888: row.storeBytes(of: result, toByteOffset: x * 4, as: UInt32.self)
         case .rgb565:
-            let p = UInt16(truncatingIfNeeded: ((result >> 8) & 0xF800) | ((result >> 5) & 0x07E0) | ((result >> 3) & 0x1F))
+            let p = UInt16(
+                truncatingIfNeeded: ((result >> 8) & 0xF800) | ((result >> 5) & 0x07E0) | ((result >> 3) & 0x1F))
             row.storeBytes(of: p, toByteOffset: x * 2, as: UInt16.self)
         }
     }
@@ -231,49 +253,60 @@ enum Scenes {
     /// Filled rectangles with edges at fractional positions: their edge pixels are partly covered.
     static func fractionalRects() -> Window {
         let window = window()
-        window.addSubview(PaintView(frame: window.bounds) { context, _ in
-            context.fill(Rect(x: 8.5, y: 8.25, width: 30.5, height: 20.75), color: Color(rgb: 0xE04040))
-            context.fill(Rect(x: 46.3, y: 8.7, width: 20.4, height: 20.2), color: Color(rgb: 0x40C060))
-            context.fill(Rect(x: 74.25, y: 6, width: 1.5, height: 30), color: .white)         // a thin bar
-            context.fill(Rect(x: 80.5, y: 6, width: 0.5, height: 30), color: .white)          // half a pixel wide
-            context.fill(Rect(x: 86, y: 6.5, width: 26, height: 0.75), color: .white)
-            context.fill(Rect(x: 20.5, y: 22.5, width: 60, height: 30),
-                         color: Color(red: 60, green: 120, blue: 240, alpha: 160))             // translucent, over the others
-            context.fill(Rect(x: 90.75, y: 40.25, width: 21.5, height: 31.5), color: Color(rgb: 0xF0C020))
-        })
+        window.addSubview(
+            PaintView(frame: window.bounds) { context, _ in
+                context.fill(Rect(x: 8.5, y: 8.25, width: 30.5, height: 20.75), color: Color(rgb: 0xE04040))
+                context.fill(Rect(x: 46.3, y: 8.7, width: 20.4, height: 20.2), color: Color(rgb: 0x40C060))
+                context.fill(Rect(x: 74.25, y: 6, width: 1.5, height: 30), color: .white) // a thin bar
+                context.fill(Rect(x: 80.5, y: 6, width: 0.5, height: 30), color: .white) // half a pixel wide
+                context.fill(Rect(x: 86, y: 6.5, width: 26, height: 0.75), color: .white)
+                context.fill(
+                    Rect(x: 20.5, y: 22.5, width: 60, height: 30),
+                    color: Color(red: 60, green: 120, blue: 240, alpha: 160)) // translucent, over the others
+                context.fill(Rect(x: 90.75, y: 40.25, width: 21.5, height: 31.5), color: Color(rgb: 0xF0C020))
+            })
         return window
     }
 
     /// Rounded rectangles filled and stroked: the corners are anti-aliased arcs.
     static func roundedRects() -> Window {
         let window = window()
-        window.addSubview(PaintView(frame: window.bounds) { context, _ in
-            context.fill(roundedRect: Rect(x: 6.5, y: 6.25, width: 50, height: 32), cornerRadius: 12,
-                         color: Color(rgb: 0x3C8CE6))
-            context.stroke(roundedRect: Rect(x: 63.25, y: 6.5, width: 50, height: 32), cornerRadius: 14,
-                           lineWidth: 3, color: Color(rgb: 0xF2F2F2))
-            context.stroke(roundedRect: Rect(x: 6.5, y: 44.5, width: 34, height: 28), cornerRadius: 8,
-                           lineWidth: 1, color: Color(rgb: 0xF0C020))
-            context.stroke(Rect(x: 46.5, y: 44.5, width: 28, height: 28), lineWidth: 1.5, color: Color(rgb: 0x40C060))
-            // A pill (radius larger than half the height is clamped) with a translucent ring over it.
-            context.fill(roundedRect: Rect(x: 80, y: 48.5, width: 34, height: 18), cornerRadius: 20,
-                         color: Color(rgb: 0xE04040))
-            context.stroke(roundedRect: Rect(x: 78, y: 44, width: 38, height: 27), cornerRadius: 10,
-                           lineWidth: 4, color: Color(red: 255, green: 255, blue: 255, alpha: 128))
-        })
+        window.addSubview(
+            PaintView(frame: window.bounds) { context, _ in
+                context.fill(
+                    roundedRect: Rect(x: 6.5, y: 6.25, width: 50, height: 32), cornerRadius: 12,
+                    color: Color(rgb: 0x3C8CE6))
+                context.stroke(
+                    roundedRect: Rect(x: 63.25, y: 6.5, width: 50, height: 32), cornerRadius: 14,
+                    lineWidth: 3, color: Color(rgb: 0xF2F2F2))
+                context.stroke(
+                    roundedRect: Rect(x: 6.5, y: 44.5, width: 34, height: 28), cornerRadius: 8,
+                    lineWidth: 1, color: Color(rgb: 0xF0C020))
+                context.stroke(
+                    Rect(x: 46.5, y: 44.5, width: 28, height: 28), lineWidth: 1.5, color: Color(rgb: 0x40C060))
+                // A pill (radius larger than half the height is clamped) with a translucent ring over it.
+                context.fill(
+                    roundedRect: Rect(x: 80, y: 48.5, width: 34, height: 18), cornerRadius: 20,
+                    color: Color(rgb: 0xE04040))
+                context.stroke(
+                    roundedRect: Rect(x: 78, y: 44, width: 38, height: 27), cornerRadius: 10,
+                    lineWidth: 4, color: Color(red: 255, green: 255, blue: 255, alpha: 128))
+            })
         return window
     }
 
     static func ellipses() -> Window {
         let window = window()
-        window.addSubview(PaintView(frame: window.bounds) { context, _ in
-            context.fill(ellipseIn: Rect(x: 6.5, y: 10.5, width: 50, height: 50), color: Color(rgb: 0xE04040))
-            context.fill(ellipseIn: Rect(x: 60.25, y: 8, width: 54, height: 22), color: Color(rgb: 0x40C060))
-            context.fill(ellipseIn: Rect(x: 62.5, y: 36.5, width: 7, height: 7), color: .white)
-            context.fill(ellipseIn: Rect(x: 74, y: 38, width: 12, height: 36), color: Color(rgb: 0xF0C020))
-            context.fill(ellipseIn: Rect(x: 30, y: 40, width: 84, height: 30),
-                         color: Color(red: 60, green: 120, blue: 240, alpha: 140))
-        })
+        window.addSubview(
+            PaintView(frame: window.bounds) { context, _ in
+                context.fill(ellipseIn: Rect(x: 6.5, y: 10.5, width: 50, height: 50), color: Color(rgb: 0xE04040))
+                context.fill(ellipseIn: Rect(x: 60.25, y: 8, width: 54, height: 22), color: Color(rgb: 0x40C060))
+                context.fill(ellipseIn: Rect(x: 62.5, y: 36.5, width: 7, height: 7), color: .white)
+                context.fill(ellipseIn: Rect(x: 74, y: 38, width: 12, height: 36), color: Color(rgb: 0xF0C020))
+                context.fill(
+                    ellipseIn: Rect(x: 30, y: 40, width: 84, height: 30),
+                    color: Color(red: 60, green: 120, blue: 240, alpha: 140))
+            })
         return window
     }
 
@@ -285,8 +318,10 @@ enum Scenes {
             for x in 0..<12 {
                 let hole = (4..<8).contains(x) && (4..<8).contains(y)
                 let alpha = hole ? 0 : UInt8(x * 255 / 11)
-                pixels.append(y < 6 ? Color(red: 255, green: 255, blue: 255, alpha: alpha)
-                                    : Color(red: 20, green: 60, blue: 200, alpha: alpha))
+                pixels.append(
+                    y < 6
+                        ? Color(red: 255, green: 255, blue: 255, alpha: alpha)
+                        : Color(red: 20, green: 60, blue: 200, alpha: alpha))
             }
         }
         let image = Image(width: 12, height: 12, pixels: pixels)
@@ -294,9 +329,10 @@ enum Scenes {
         let plate = View(frame: Rect(x: 4, y: 4, width: 112, height: 72), name: "plate")
         plate.backgroundColor = Color(rgb: 0xE07020)
         window.addSubview(plate)
-        plate.addSubview(PaintView(frame: Rect(x: 4, y: 6, width: 48, height: 48)) { context, bounds in
-            context.draw(image, in: bounds)
-        })
+        plate.addSubview(
+            PaintView(frame: Rect(x: 4, y: 6, width: 48, height: 48)) { context, bounds in
+                context.draw(image, in: bounds)
+            })
         let faded = PaintView(frame: Rect(x: 58, y: 6, width: 48, height: 60)) { context, bounds in
             context.draw(image, in: bounds)
         }
@@ -318,7 +354,7 @@ enum Scenes {
         window.addSubview(box(Rect(x: 30, y: 24, width: 50, height: 40), 0x40C060, alpha: 0.5))
         let parent = box(Rect(x: 66, y: 10, width: 46, height: 60), 0x3C8CE6, alpha: 0.5)
         window.addSubview(parent)
-        parent.addSubview(box(Rect(x: 8, y: 8, width: 30, height: 44), 0xFFFFFF, alpha: 0.6))   // 0.3 in all
+        parent.addSubview(box(Rect(x: 8, y: 8, width: 30, height: 44), 0xFFFFFF, alpha: 0.6)) // 0.3 in all
         let translucentColor = View(frame: Rect(x: 4, y: 56, width: 56, height: 18))
         translucentColor.backgroundColor = Color(red: 240, green: 200, blue: 40, alpha: 128)
         window.addSubview(translucentColor)
@@ -373,12 +409,16 @@ enum Scenes {
 struct RendererTests {
     // MARK: Rasterizer
 
-    @Test("Span filling gives the per-pixel rasterizer's pixels for random shapes, alphas and clips", arguments: TestFormat.allCases)
+    @Test(
+        "Span filling gives the per-pixel rasterizer's pixels for random shapes, alphas and clips",
+        arguments: TestFormat.allCases)
     func spansMatchPerPixelReference(_ format: TestFormat) {
         var random = SplitMix64(state: format == .xrgb8888 ? 1 : 2)
         let fast = HeadlessDisplay(width: 64, height: 48, format: format.pixelFormat)
         let reference = HeadlessDisplay(width: 64, height: 48, format: format.pixelFormat)
-        var worst = 0, differing = 0, shapes = 0
+        var worst = 0
+        var differing = 0
+        var shapes = 0
         for round in 0..<600 {
             // Mostly a busy background; every seventh round a flat one, where a
             // pixel and its mirror in the other half hold the same colour.
@@ -389,30 +429,38 @@ struct RendererTests {
                 fillPattern(fast.framebuffer)
                 fillPattern(reference.framebuffer)
             }
-            var rect = Rect(x: random.double(-12...60), y: random.double(-12...44),
-                            width: random.double(0.3...70), height: random.double(0.3...50))
+            var rect = Rect(
+                x: random.double(-12...60), y: random.double(-12...44),
+                width: random.double(0.3...70), height: random.double(0.3...50))
             if round % 2 == 1 {
                 // Centred on a pixel row's edge or centre: the bottom half mirrors the top.
                 rect.origin.y = (rect.origin.y * 2).rounded() / 2
                 rect.size.height = max(rect.size.height.rounded(), 1)
             }
-            let color = Color(red: random.byte(), green: random.byte(), blue: random.byte(),
-                              alpha: round % 3 == 0 ? random.byte() : 255)
+            let color = Color(
+                red: random.byte(), green: random.byte(), blue: random.byte(),
+                alpha: round % 3 == 0 ? random.byte() : 255)
             let alpha = round % 4 == 0 ? random.double(0...1) : 1
-            let clip = round % 5 == 0
-                ? Rect(x: random.double(-4...40), y: random.double(-4...30), width: random.double(1...40), height: random.double(1...30))
+            let clip =
+                round % 5 == 0
+                ? Rect(
+                    x: random.double(-4...40), y: random.double(-4...30), width: random.double(1...40),
+                    height: random.double(1...30))
                 : fast.framebuffer.bounds
-            let radius = random.double(0...40), lineWidth = random.double(0.2...14)
+            let radius = random.double(0...40)
+            let lineWidth = random.double(0.2...14)
             let context = GraphicsContext(framebuffer: fast.framebuffer, clip: clip, alpha: alpha)
             switch round % 3 {
             case 0:
                 context.fill(roundedRect: rect, cornerRadius: round % 6 == 0 ? 0 : radius, color: color)
-                ReferenceRasterizer.fillRoundedRect(reference.framebuffer, rect, radius: round % 6 == 0 ? 0 : radius,
-                                                    color: color, alpha: alpha, clip: clip)
+                ReferenceRasterizer.fillRoundedRect(
+                    reference.framebuffer, rect, radius: round % 6 == 0 ? 0 : radius,
+                    color: color, alpha: alpha, clip: clip)
             case 1:
                 context.stroke(roundedRect: rect, cornerRadius: radius, lineWidth: lineWidth, color: color)
-                ReferenceRasterizer.strokeRoundedRect(reference.framebuffer, rect, radius: radius, lineWidth: lineWidth,
-                                                      color: color, alpha: alpha, clip: clip)
+                ReferenceRasterizer.strokeRoundedRect(
+                    reference.framebuffer, rect, radius: radius, lineWidth: lineWidth,
+                    color: color, alpha: alpha, clip: clip)
             default:
                 context.fill(ellipseIn: rect, color: color)
                 ReferenceRasterizer.fillEllipse(reference.framebuffer, rect, color: color, alpha: alpha, clip: clip)
@@ -420,8 +468,9 @@ struct RendererTests {
             shapes += 1
             for y in 0..<48 {
                 for x in 0..<64 {
-                    let d = GoldenImage.channelDifference(fast.framebuffer.color(atX: x, y: y),
-                                                          reference.framebuffer.color(atX: x, y: y))
+                    let d = GoldenImage.channelDifference(
+                        fast.framebuffer.color(atX: x, y: y),
+                        reference.framebuffer.color(atX: x, y: y))
                     if d > 0 { differing += 1 }
                     worst = max(worst, d)
                 }
@@ -433,12 +482,15 @@ struct RendererTests {
         #expect(differing == 0, "\(differing) pixels differ from the per-pixel rasterizer (largest \(worst))")
     }
 
-    @Test("A square-cornered rectangle on whole pixels (a background: filled as plain spans) gives the per-pixel rasterizer's pixels", arguments: TestFormat.allCases)
+    @Test(
+        "A square-cornered rectangle on whole pixels (a background: filled as plain spans) gives the per-pixel rasterizer's pixels",
+        arguments: TestFormat.allCases)
     func wholePixelRectanglesMatchPerPixelReference(_ format: TestFormat) {
         var random = SplitMix64(state: format == .xrgb8888 ? 3 : 4)
         let fast = HeadlessDisplay(width: 200, height: 48, format: format.pixelFormat)
         let reference = HeadlessDisplay(width: 200, height: 48, format: format.pixelFormat)
-        var differing = 0, filled = 0
+        var differing = 0
+        var filled = 0
         for round in 0..<400 {
             // A pattern that changes every pixel, or flat runs (where a
             // translucent span writes four repeats at once).
@@ -452,18 +504,26 @@ struct RendererTests {
             // Whole numbers, some past the edges, from a pixel to wider than the
             // framebuffer (rows of every length: stored, and copied from the row
             // above once wide); every other clip fractional.
-            let rect = Rect(x: Double(Int(random.double(-12...180))), y: Double(Int(random.double(-12...44))),
-                            width: Double(Int(random.double(1...(round % 5 == 0 ? 230 : 40)))), height: Double(Int(random.double(1...50))))
-            let color = Color(red: random.byte(), green: random.byte(), blue: random.byte(),
-                              alpha: round % 3 == 0 ? random.byte() : 255)
+            let rect = Rect(
+                x: Double(Int(random.double(-12...180))), y: Double(Int(random.double(-12...44))),
+                width: Double(Int(random.double(1...(round % 5 == 0 ? 230 : 40)))),
+                height: Double(Int(random.double(1...50))))
+            let color = Color(
+                red: random.byte(), green: random.byte(), blue: random.byte(),
+                alpha: round % 3 == 0 ? random.byte() : 255)
             let alpha = round % 4 == 0 ? random.double(0...1) : 1
-            let clip = round % 2 == 0
-                ? Rect(x: random.double(-4...180), y: random.double(-4...30), width: random.double(1...200), height: random.double(1...30))
+            let clip =
+                round % 2 == 0
+                ? Rect(
+                    x: random.double(-4...180), y: random.double(-4...30), width: random.double(1...200),
+                    height: random.double(1...30))
                 : fast.framebuffer.bounds
             GraphicsContext(framebuffer: fast.framebuffer, clip: clip, alpha: alpha).fill(rect, color: color)
-            ReferenceRasterizer.fillRoundedRect(reference.framebuffer, rect, radius: 0, color: color, alpha: alpha, clip: clip)
+            ReferenceRasterizer.fillRoundedRect(
+                reference.framebuffer, rect, radius: 0, color: color, alpha: alpha, clip: clip)
             for y in 0..<48 {
-                for x in 0..<200 where fast.framebuffer.color(atX: x, y: y) != reference.framebuffer.color(atX: x, y: y) {
+                for x in 0..<200 where fast.framebuffer.color(atX: x, y: y) != reference.framebuffer.color(atX: x, y: y)
+                {
                     differing += 1
                 }
             }
@@ -478,7 +538,8 @@ struct RendererTests {
         let display = HeadlessDisplay(width: 100, height: 60)
         fillPattern(display.framebuffer)
         let context = GraphicsContext(framebuffer: display.framebuffer)
-        context.fill(roundedRect: Rect(x: 10.3, y: 5.6, width: 80, height: 50), cornerRadius: 15, color: Color(rgb: 0x123456))
+        context.fill(
+            roundedRect: Rect(x: 10.3, y: 5.6, width: 80, height: 50), cornerRadius: 15, color: Color(rgb: 0x123456))
         for y in 7..<54 {
             for x in 26..<74 { #expect(display.framebuffer.color(atX: x, y: y) == Color(rgb: 0x123456)) }
         }
@@ -487,7 +548,8 @@ struct RendererTests {
         fillPattern(untouched.framebuffer)
         #expect(display.framebuffer.color(atX: 9, y: 30) == untouched.framebuffer.color(atX: 9, y: 30))
         #expect(display.framebuffer.color(atX: 91, y: 30) == untouched.framebuffer.color(atX: 91, y: 30))
-        #expect(display.framebuffer.color(atX: 11, y: 6) == untouched.framebuffer.color(atX: 11, y: 6))   // outside the corner arc
+        // outside the corner arc
+        #expect(display.framebuffer.color(atX: 11, y: 6) == untouched.framebuffer.color(atX: 11, y: 6))
     }
 
     @Test("Shapes far outside the framebuffer or with huge coordinates draw nothing and do not trap")
@@ -497,7 +559,8 @@ struct RendererTests {
         let context = GraphicsContext(framebuffer: display.framebuffer)
         context.fill(Rect(x: 1e12, y: 5, width: 10, height: 10), color: .white)
         context.fill(ellipseIn: Rect(x: -1e15, y: -1e15, width: 1e14, height: 1e14), color: .white)
-        context.stroke(roundedRect: Rect(x: 5, y: 1e300, width: 4, height: 4), cornerRadius: 1, lineWidth: 1, color: .white)
+        context.stroke(
+            roundedRect: Rect(x: 5, y: 1e300, width: 4, height: 4), cornerRadius: 1, lineWidth: 1, color: .white)
         context.fill(Rect(x: 2, y: 2, width: 0, height: 10), color: .white)
         #expect(rawPixels(display.framebuffer).allSatisfy { $0 == Color.black.xrgb8888 })
         // A rectangle far larger than the framebuffer covers it.
@@ -548,8 +611,11 @@ struct RendererTests {
         var worst = 0
         for y in 0..<80 {
             for x in 0..<120 {
-                worst = max(worst, GoldenImage.channelDifference(xrgb.framebuffer.color(atX: x, y: y),
-                                                                 rgb565.framebuffer.color(atX: x, y: y)))
+                worst = max(
+                    worst,
+                    GoldenImage.channelDifference(
+                        xrgb.framebuffer.color(atX: x, y: y),
+                        rgb565.framebuffer.color(atX: x, y: y)))
             }
         }
         #expect(worst <= 12, "RGB565 strays \(worst) from XRGB8888")
@@ -589,7 +655,9 @@ struct RendererTests {
         #expect(pixelDifferences(display, full) == "")
     }
 
-    @Test("Changing one view's colour redraws only its frame, rounded out to whole pixels", arguments: TestFormat.allCases)
+    @Test(
+        "Changing one view's colour redraws only its frame, rounded out to whole pixels", arguments: TestFormat.allCases
+    )
     func colourChangeRedrawsItsFrame(_ format: TestFormat) {
         let window = Scenes.window()
         let target = View(frame: Rect(x: 10.5, y: 20.25, width: 30, height: 15.5), name: "target")
@@ -612,7 +680,8 @@ struct RendererTests {
         #expect(redrawn == DirtyRegion(Rect(x: 10, y: 20, width: 31, height: 16)))
         let area = redrawn.first
         let after = rawPixels(display.framebuffer)
-        var changedOutside = 0, changedInside = 0
+        var changedOutside = 0
+        var changedInside = 0
         for y in 0..<80 {
             for x in 0..<120 where before[y * 120 + x] != after[y * 120 + x] {
                 if let area, area.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
@@ -623,7 +692,7 @@ struct RendererTests {
             }
         }
         #expect(changedOutside == 0)
-        #expect(changedInside == 31 * 16)   // the sentinel is nowhere in the scene: every redrawn pixel changed
+        #expect(changedInside == 31 * 16) // the sentinel is nowhere in the scene: every redrawn pixel changed
         // What was redrawn is what a full draw gives there, partly covered edge pixels included.
         let full = drawn(window, format: format.pixelFormat)
         defer { withExtendedLifetime(full) {} }
@@ -646,41 +715,52 @@ struct RendererTests {
         #expect(rawPixels(display.framebuffer) == before)
     }
 
-    @Test("Moves, alpha, hiding and removal redraw old and new areas the same as a full redraw", arguments: TestFormat.allCases)
+    @Test(
+        "Moves, alpha, hiding and removal redraw old and new areas the same as a full redraw",
+        arguments: TestFormat.allCases)
     func incrementalMatchesFullRedraw(_ format: TestFormat) {
         let window = Scenes.composite()
         let renderer = Renderer()
         let display = HeadlessDisplay(width: 120, height: 80, format: format.pixelFormat)
         renderer.render(window, into: display.framebuffer)
-        let card = window.subviews[0], button = window.subviews[1], overlay = window.subviews[2]
+        let card = window.subviews[0]
+        let button = window.subviews[1]
+        let overlay = window.subviews[2]
         let changes: [() -> Void] = [
             { button.center.x += 7.25 },
             { overlay.alpha = 0.3 },
             { card.center.y += 0.5 },
             { overlay.isHidden = true },
             { button.removeFromSuperview() },
-            { overlay.isHidden = false; overlay.bounds.size.width -= 10.5 },
-            { card.setNeedsDisplay() },
+            {
+                overlay.isHidden = false
+                overlay.bounds.size.width -= 10.5
+            },
+            { card.setNeedsDisplay() }
         ]
         for (step, change) in changes.enumerated() {
             change()
             let area = renderer.render(window, into: display.framebuffer)
             #expect(!area.isEmpty, "step \(step) redrew nothing")
             let full = drawn(window, format: format.pixelFormat)
-            #expect(pixelDifferences(display, full) == "", "after step \(step) the incremental frame differs from a full redraw")
+            #expect(
+                pixelDifferences(display, full) == "",
+                "after step \(step) the incremental frame differs from a full redraw")
         }
     }
 
-    @Test("Changes far apart redraw as separate areas, each rounded out to whole pixels, and the frame equals a full redraw",
-          arguments: TestFormat.allCases)
+    @Test(
+        "Changes far apart redraw as separate areas, each rounded out to whole pixels, and the frame equals a full redraw",
+        arguments: TestFormat.allCases)
     func disjointChangesRedrawSeparately(_ format: TestFormat) {
         let window = Scenes.composite()
         let renderer = Renderer()
         let display = HeadlessDisplay(width: 120, height: 80, format: format.pixelFormat)
         renderer.render(window, into: display.framebuffer)
-        let card = window.subviews[0], button = window.subviews[1]
-        card.setNeedsDisplay(Rect(x: 1.5, y: 1.25, width: 9, height: 8))   // the card's top-left corner
-        card.setNeedsDisplay(Rect(x: 90, y: 30, width: 40, height: 40))     // its bottom-right, cut to its bounds
+        let card = window.subviews[0]
+        let button = window.subviews[1]
+        card.setNeedsDisplay(Rect(x: 1.5, y: 1.25, width: 9, height: 8)) // the card's top-left corner
+        card.setNeedsDisplay(Rect(x: 90, y: 30, width: 40, height: 40)) // its bottom-right, cut to its bounds
         button.backgroundColor = Color(rgb: 0x3C8CE6)
         let sentinel = Color(rgb: 0xFF00FF)
         fillAll(display.framebuffer, with: sentinel)
@@ -713,21 +793,30 @@ struct RendererTests {
         let display = HeadlessDisplay(width: 120, height: 80)
         Renderer().render(window, into: display.framebuffer)
         view.backgroundColor = Color(rgb: 0xE04040)
-        #expect(Renderer().render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 100, y: 70, width: 20, height: 10)))
-        view.center = Point(x: 500, y: 500)   // dirty: the old frame (on screen) and the new one (off it)
-        #expect(Renderer().render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 100, y: 70, width: 20, height: 10)))
-        view.center = Point(x: 900, y: 900)   // off screen to off screen
+        #expect(
+            Renderer().render(window, into: display.framebuffer)
+                == DirtyRegion(Rect(x: 100, y: 70, width: 20, height: 10)))
+        view.center = Point(x: 500, y: 500) // dirty: the old frame (on screen) and the new one (off it)
+        #expect(
+            Renderer().render(window, into: display.framebuffer)
+                == DirtyRegion(Rect(x: 100, y: 70, width: 20, height: 10)))
+        view.center = Point(x: 900, y: 900) // off screen to off screen
         #expect(Renderer().render(window, into: display.framebuffer).isEmpty)
         #expect(window.dirtyRect.isEmpty)
 
         let fb = display.framebuffer
-        #expect(Renderer.pixelArea(covering: Rect(x: 3.2, y: 4.7, width: 1, height: 1), in: fb) == Rect(x: 3, y: 4, width: 2, height: 2))
-        #expect(Renderer.pixelArea(covering: Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity), in: fb) == fb.bounds)
+        #expect(
+            Renderer.pixelArea(covering: Rect(x: 3.2, y: 4.7, width: 1, height: 1), in: fb)
+                == Rect(x: 3, y: 4, width: 2, height: 2))
+        #expect(
+            Renderer.pixelArea(
+                covering: Rect(x: -.infinity, y: -.infinity, width: .infinity, height: .infinity), in: fb) == fb.bounds)
         #expect(Renderer.pixelArea(covering: Rect(x: 5, y: 5, width: 0, height: 3), in: fb) == nil)
     }
 
-    @Test("Views hidden by an opaque background drawn later are skipped, and no pixel is left to what was there before",
-          arguments: TestFormat.allCases)
+    @Test(
+        "Views hidden by an opaque background drawn later are skipped, and no pixel is left to what was there before",
+        arguments: TestFormat.allCases)
     func occludedViewsLeaveNoStalePixels(format: TestFormat) {
         let window = Scenes.window()
         window.backgroundColor = Color(rgb: 0x202830)
@@ -757,8 +846,9 @@ struct RendererTests {
         var frames: [HeadlessDisplay] = []
         for garbage: UInt8 in [0x00, 0xFF] {
             let display = HeadlessDisplay(width: 120, height: 80, format: format.pixelFormat)
-            display.framebuffer.baseAddress.initializeMemory(as: UInt8.self, repeating: garbage,
-                                                             count: display.framebuffer.stride * 80)
+            display.framebuffer.baseAddress.initializeMemory(
+                as: UInt8.self, repeating: garbage,
+                count: display.framebuffer.stride * 80)
             Renderer().draw(window, into: display.framebuffer)
             frames.append(display)
         }
@@ -786,7 +876,8 @@ struct RendererTests {
         var paddingIntact: Bool {
             let rowBytes = framebuffer.width * framebuffer.format.bytesPerPixel
             for y in 0..<framebuffer.height {
-                for i in rowBytes..<framebuffer.stride where memory.load(fromByteOffset: y * framebuffer.stride + i, as: UInt8.self) != 0xA5 {
+                for i in rowBytes..<framebuffer.stride
+                where memory.load(fromByteOffset: y * framebuffer.stride + i, as: UInt8.self) != 0xA5 {
                     return false
                 }
             }
@@ -798,27 +889,34 @@ struct RendererTests {
 
     /// A colour for each logical pixel, exact in RGB565 too.
     static func logicalColor(x: Int, y: Int) -> Color {
-        Color(red: UInt8(truncatingIfNeeded: x * 8), green: UInt8(truncatingIfNeeded: y * 4), blue: UInt8(truncatingIfNeeded: (x ^ y) * 8))
+        Color(
+            red: UInt8(truncatingIfNeeded: x * 8), green: UInt8(truncatingIfNeeded: y * 4),
+            blue: UInt8(truncatingIfNeeded: (x ^ y) * 8))
     }
 
-    @Test("Rotation: the logical corners land on the documented physical corners; every pixel follows; padding untouched",
-          arguments: rotations, TestFormat.allCases)
+    @Test(
+        "Rotation: the logical corners land on the documented physical corners; every pixel follows; padding untouched",
+        arguments: rotations, TestFormat.allCases)
     func rotationCorners(_ rotation: DisplayRotation, _ format: TestFormat) {
         let physical = PaddedFramebuffer(width: 7, height: 5, format: format.pixelFormat, padding: 12)
         let size = rotation.logicalSize(physicalWidth: 7, physicalHeight: 5)
         let logical = PaddedFramebuffer(width: size.width, height: size.height, format: format.pixelFormat, padding: 20)
-        let lw = size.width, lh = size.height
+        let lw = size.width
+        let lh = size.height
         for y in 0..<lh {
             for x in 0..<lw { storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y) }
         }
-        let topLeft = Color(rgb: 0xFF0000), topRight = Color(rgb: 0x00FF00)   // exact in RGB565 too
-        let bottomLeft = Color(rgb: 0x0000FF), bottomRight = Color(rgb: 0xFFFFFF)
+        let topLeft = Color(rgb: 0xFF0000)
+        let topRight = Color(rgb: 0x00FF00) // exact in RGB565 too
+        let bottomLeft = Color(rgb: 0x0000FF)
+        let bottomRight = Color(rgb: 0xFFFFFF)
         storePixel(topLeft, in: logical.framebuffer, x: 0, y: 0)
         storePixel(topRight, in: logical.framebuffer, x: lw - 1, y: 0)
         storePixel(bottomLeft, in: logical.framebuffer, x: 0, y: lh - 1)
         storePixel(bottomRight, in: logical.framebuffer, x: lw - 1, y: lh - 1)
 
-        let written = logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: physical.framebuffer)
+        let written = logical.framebuffer.copy(
+            logical.framebuffer.bounds, turnedBy: rotation, into: physical.framebuffer)
         #expect(written == physical.framebuffer.bounds)
 
         let fb = physical.framebuffer
@@ -856,8 +954,9 @@ struct RendererTests {
         #expect(logical.paddingIntact)
     }
 
-    @Test("Rotation: copying a fractional area writes exactly its rounded-out pixels and returns where they landed",
-          arguments: rotations)
+    @Test(
+        "Rotation: copying a fractional area writes exactly its rounded-out pixels and returns where they landed",
+        arguments: rotations)
     func rotationCopiesOnlyTheArea(_ rotation: DisplayRotation) {
         let physical = PaddedFramebuffer(width: 40, height: 24, format: .xrgb8888, padding: 4)
         let size = rotation.logicalSize(physicalWidth: 40, physicalHeight: 24)
@@ -866,9 +965,10 @@ struct RendererTests {
             for x in 0..<size.width { storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y) }
         }
         fillAll(physical.framebuffer, with: Color(rgb: 0xFF00FF))
-        let area = Rect(x: 3.5, y: 2.25, width: 9, height: 11.5)   // pixels 3 ..< 13, 2 ..< 14
+        let area = Rect(x: 3.5, y: 2.25, width: 9, height: 11.5) // pixels 3 ..< 13, 2 ..< 14
         let written = logical.framebuffer.copy(area, turnedBy: rotation, into: physical.framebuffer)
-        let expected = rotation.physicalRect(Rect(x: 3, y: 2, width: 10, height: 12), physicalWidth: 40, physicalHeight: 24)
+        let expected = rotation.physicalRect(
+            Rect(x: 3, y: 2, width: 10, height: 12), physicalWidth: 40, physicalHeight: 24)
         #expect(written == expected)
         var inside = 0
         for y in 0..<24 {
@@ -881,14 +981,18 @@ struct RendererTests {
         }
         #expect(inside == 120)
         #expect(physical.paddingIntact)
-        #expect(logical.framebuffer.copy(Rect(x: 100, y: 100, width: 5, height: 5), turnedBy: rotation, into: physical.framebuffer) == nil)
+        #expect(
+            logical.framebuffer.copy(
+                Rect(x: 100, y: 100, width: 5, height: 5), turnedBy: rotation, into: physical.framebuffer) == nil)
     }
 
-    @Test("Presenting unturned copies exactly the area's pixels at every width, narrow rows (copied inline) and wide (memcpy) alike",
-          arguments: TestFormat.allCases)
+    @Test(
+        "Presenting unturned copies exactly the area's pixels at every width, narrow rows (copied inline) and wide (memcpy) alike",
+        arguments: TestFormat.allCases)
     func unturnedCopyEveryWidth(_ testFormat: TestFormat) {
         let format = testFormat.pixelFormat
-        let width = 150, height = 6
+        let width = 150
+        let height = 6
         let logical = PaddedFramebuffer(width: width, height: height, format: format, padding: 8)
         for y in 0..<height {
             for x in 0..<width { storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y) }
@@ -902,7 +1006,8 @@ struct RendererTests {
             for y in 0..<height {
                 for x in 0..<width {
                     let inside = x >= 3 && x < 3 + areaWidth && y >= 1 && y < 5
-                    let expected = inside ? logical.framebuffer.color(atX: x, y: y) : physical.framebuffer.color(atX: 0, y: 0)
+                    let expected =
+                        inside ? logical.framebuffer.color(atX: x, y: y) : physical.framebuffer.color(atX: 0, y: 0)
                     if physical.framebuffer.color(atX: x, y: y) != expected { wrong += 1 }
                 }
             }
@@ -911,17 +1016,22 @@ struct RendererTests {
         }
     }
 
-    @Test("Rotation: an RGB565 UI copied onto an XRGB8888 scan-out buffer (or the reverse) is converted in the same pass, turned",
-          arguments: rotations)
+    @Test(
+        "Rotation: an RGB565 UI copied onto an XRGB8888 scan-out buffer (or the reverse) is converted in the same pass, turned",
+        arguments: rotations)
     func rotationConvertsFormats(_ rotation: DisplayRotation) {
         let size = rotation.logicalSize(physicalWidth: 7, physicalHeight: 5)
         for (from, to) in [(PixelFormat.rgb565, PixelFormat.xrgb8888), (.xrgb8888, .rgb565)] {
             let logical = PaddedFramebuffer(width: size.width, height: size.height, format: from, padding: 8)
             let physical = PaddedFramebuffer(width: 7, height: 5, format: to, padding: 12)
             for y in 0..<size.height {
-                for x in 0..<size.width { storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y) }
+                for x in 0..<size.width {
+                    storePixel(Self.logicalColor(x: x, y: y), in: logical.framebuffer, x: x, y: y)
+                }
             }
-            #expect(logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: physical.framebuffer) == physical.framebuffer.bounds)
+            #expect(
+                logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: physical.framebuffer)
+                    == physical.framebuffer.bounds)
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let p = rotation.physicalPixel(x: x, y: y, physicalWidth: 7, physicalHeight: 5)
@@ -930,10 +1040,14 @@ struct RendererTests {
                     // The renderer's own conversions: high bits repeated into 8, or the top bits kept.
                     if from == .rgb565 {
                         let expected = Renderer.xrgb(fromRGB565: row.load(fromByteOffset: x * 2, as: UInt16.self))
-                        #expect(target.load(fromByteOffset: p.x * 4, as: UInt32.self) == expected, "logical (\(x), \(y)) RGB565 → XRGB8888")
+                        #expect(
+                            target.load(fromByteOffset: p.x * 4, as: UInt32.self) == expected,
+                            "logical (\(x), \(y)) RGB565 → XRGB8888")
                     } else {
                         let expected = Renderer.rgb565(fromXRGB: row.load(fromByteOffset: x * 4, as: UInt32.self))
-                        #expect(target.load(fromByteOffset: p.x * 2, as: UInt16.self) == expected, "logical (\(x), \(y)) XRGB8888 → RGB565")
+                        #expect(
+                            target.load(fromByteOffset: p.x * 2, as: UInt16.self) == expected,
+                            "logical (\(x), \(y)) XRGB8888 → RGB565")
                     }
                 }
             }
@@ -941,19 +1055,23 @@ struct RendererTests {
         }
     }
 
-    @Test("Rotation: touchRotation turns a touch on the physical panel back onto the logical pixel under it",
-          arguments: rotations)
+    @Test(
+        "Rotation: touchRotation turns a touch on the physical panel back onto the logical pixel under it",
+        arguments: rotations)
     func touchRotationMatchesDisplayRotation(_ rotation: DisplayRotation) {
-        let wp = 800, hp = 480
+        let wp = 800
+        let hp = 480
         let size = rotation.logicalSize(physicalWidth: wp, physicalHeight: hp)
-        let transform = TouchTransform(xMinimum: 0, xMaximum: Double(wp - 1), yMinimum: 0, yMaximum: Double(hp - 1),
-                                       screenSize: Size(width: Double(size.width), height: Double(size.height)),
-                                       rotation: rotation.touchRotation)
+        let transform = TouchTransform(
+            xMinimum: 0, xMaximum: Double(wp - 1), yMinimum: 0, yMaximum: Double(hp - 1),
+            screenSize: Size(width: Double(size.width), height: Double(size.height)),
+            rotation: rotation.touchRotation)
         for (x, y) in [(0, 0), (size.width - 1, 0), (0, size.height - 1), (123, 45)] {
             let p = rotation.physicalPixel(x: x, y: y, physicalWidth: wp, physicalHeight: hp)
             let touched = transform.point(forDeviceX: Double(p.x) + 0.5, y: Double(p.y) + 0.5)
-            #expect(abs(touched.x - (Double(x) + 0.5)) < 1e-9 && abs(touched.y - (Double(y) + 0.5)) < 1e-9,
-                    "logical (\(x), \(y)) → physical \(p) → touch \(touched)")
+            #expect(
+                abs(touched.x - (Double(x) + 0.5)) < 1e-9 && abs(touched.y - (Double(y) + 0.5)) < 1e-9,
+                "logical (\(x), \(y)) → physical \(p) → touch \(touched)")
         }
     }
 
@@ -995,8 +1113,9 @@ struct GoldenImageTests {
         let folders = try Self.makeFolders()
         defer { folders.cleanUp() }
         let display = HeadlessDisplay(width: 4, height: 3)
-        let result = GoldenImage.check(display.framebuffer, named: "sample",
-                                       referenceDirectory: folders.references, outputDirectory: folders.output)
+        let result = GoldenImage.check(
+            display.framebuffer, named: "sample",
+            referenceDirectory: folders.references, outputDirectory: folders.output)
         #expect(result.outcome == .missingReference)
         #expect(!result.passed)
         #expect(result.description.contains("PANELKIT_UPDATE_GOLDEN=1"))
@@ -1014,15 +1133,20 @@ struct GoldenImageTests {
         defer { withExtendedLifetime(display) {} }
         let fb = display.framebuffer
         try PNG.write(fb, to: folders.references + "/sample.png")
-        #expect(GoldenImage.check(fb, named: "sample", referenceDirectory: folders.references,
-                                  outputDirectory: folders.output).outcome == .matched)
+        #expect(
+            GoldenImage.check(
+                fb, named: "sample", referenceDirectory: folders.references,
+                outputDirectory: folders.output
+            ).outcome == .matched)
 
         // Change a few pixels by known amounts.
         let original = fb.color(atX: 2, y: 2)
-        storePixel(Color(red: original.red &+ 2, green: original.green, blue: original.blue), in: fb, x: 2, y: 2)   // within tolerance
+        // within tolerance
+        storePixel(Color(red: original.red &+ 2, green: original.green, blue: original.blue), in: fb, x: 2, y: 2)
         for x in 100..<105 { storePixel(.white, in: fb, x: x, y: 2) }
-        let result = GoldenImage.check(fb, named: "sample", referenceDirectory: folders.references,
-                                       outputDirectory: folders.output)
+        let result = GoldenImage.check(
+            fb, named: "sample", referenceDirectory: folders.references,
+            outputDirectory: folders.output)
         #expect(result.outcome == .mismatched)
         #expect(!result.passed)
         #expect(result.differingPixels == 5)
@@ -1039,15 +1163,21 @@ struct GoldenImageTests {
 
         // A size change is its own failure.
         let small = HeadlessDisplay(width: 10, height: 10)
-        #expect(GoldenImage.check(small.framebuffer, named: "sample", referenceDirectory: folders.references,
-                                  outputDirectory: folders.output).outcome == .sizeMismatch)
+        #expect(
+            GoldenImage.check(
+                small.framebuffer, named: "sample", referenceDirectory: folders.references,
+                outputDirectory: folders.output
+            ).outcome == .sizeMismatch)
 
         // A passing check clears the failure's images away.
         let clean = drawn(Scenes.fractionalRects())
-        #expect(withExtendedLifetime(clean) {
-            GoldenImage.check(clean.framebuffer, named: "sample", referenceDirectory: folders.references,
-                              outputDirectory: folders.output).passed
-        })
+        #expect(
+            withExtendedLifetime(clean) {
+                GoldenImage.check(
+                    clean.framebuffer, named: "sample", referenceDirectory: folders.references,
+                    outputDirectory: folders.output
+                ).passed
+            })
         #expect(!FileManager.default.fileExists(atPath: folders.output + "/sample.actual.png"))
         #expect(!FileManager.default.fileExists(atPath: folders.output + "/sample.diff.png"))
     }
@@ -1056,8 +1186,11 @@ struct GoldenImageTests {
     func badNames() {
         let display = HeadlessDisplay(width: 2, height: 2)
         for name in ["", "../escape", "a/b", ".hidden"] {
-            #expect(GoldenImage.check(display.framebuffer, named: name, referenceDirectory: "/nonexistent",
-                                      outputDirectory: "/nonexistent").outcome == .error)
+            #expect(
+                GoldenImage.check(
+                    display.framebuffer, named: name, referenceDirectory: "/nonexistent",
+                    outputDirectory: "/nonexistent"
+                ).outcome == .error)
         }
     }
 }

@@ -20,7 +20,7 @@ struct RunLoopTests {
         let recorder = Recorder(clock: clock)
         loop.schedule(after: 0.5, target: recorder, tag: 2)
         loop.schedule(after: 0.2, target: recorder, tag: 1)
-        loop.schedule(after: 0.5, target: recorder, tag: 3)   // same deadline: scheduling order
+        loop.schedule(after: 0.5, target: recorder, tag: 3) // same deadline: scheduling order
         #expect(loop.nextDeadline == 10.2)
         loop.advance(to: 10.3)
         #expect(recorder.fired.map { $0.tag } == [1])
@@ -65,7 +65,7 @@ struct RunLoopTests {
         driver.application.enqueue(frame)
         frame.removeAll()
         driver.application.enqueue(frame)
-        #expect(recorder.messages.isEmpty)   // nothing runs until the loop turns
+        #expect(recorder.messages.isEmpty) // nothing runs until the loop turns
         driver.application.runTurn()
         #expect(recorder.messages == ["pad touchesBegan 1", "pad touchesMoved 1", "pad touchesEnded 1"])
     }

@@ -21,11 +21,15 @@ private func pixelPanel(width: Int32, height: Int32) -> TouchDeviceDescription {
 
 /// The kernel events of one protocol B frame at `time`: finger 1 at (`x`, `y`) sensor units, or lifted.
 private func panelFrame(x: Int32? = nil, y: Int32 = 0, time: Double) -> [InputEvent] {
-    func abs(_ code: UInt16, _ value: Int32) -> InputEvent { InputEvent(time: time, type: EventType.absolute, code: code, value: value) }
+    func abs(_ code: UInt16, _ value: Int32) -> InputEvent {
+        InputEvent(time: time, type: EventType.absolute, code: code, value: value)
+    }
     var events = [abs(AbsoluteAxis.multitouchSlot, 0)]
     if let x {
-        events += [abs(AbsoluteAxis.multitouchTrackingID, 1), abs(AbsoluteAxis.multitouchPositionX, x),
-                   abs(AbsoluteAxis.multitouchPositionY, y)]
+        events += [
+            abs(AbsoluteAxis.multitouchTrackingID, 1), abs(AbsoluteAxis.multitouchPositionX, x),
+            abs(AbsoluteAxis.multitouchPositionY, y)
+        ]
     } else {
         events.append(abs(AbsoluteAxis.multitouchTrackingID, -1))
     }
@@ -60,10 +64,12 @@ private final class ShapesView: View {
         super.init(frame: frame, name: "shapes")
     }
     override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.fill(roundedRect: Rect(x: 3 * k, y: 2.5 * k, width: 40 * k, height: 22 * k), cornerRadius: 7 * k,
-                     color: Color(red: 40, green: 140, blue: 230))
-        context.stroke(roundedRect: Rect(x: 50.5 * k, y: 3 * k, width: 30 * k, height: 20 * k), cornerRadius: 5 * k,
-                       lineWidth: 1.5 * k, color: Color(red: 250, green: 200, blue: 40, alpha: 200))
+        context.fill(
+            roundedRect: Rect(x: 3 * k, y: 2.5 * k, width: 40 * k, height: 22 * k), cornerRadius: 7 * k,
+            color: Color(red: 40, green: 140, blue: 230))
+        context.stroke(
+            roundedRect: Rect(x: 50.5 * k, y: 3 * k, width: 30 * k, height: 20 * k), cornerRadius: 5 * k,
+            lineWidth: 1.5 * k, color: Color(red: 250, green: 200, blue: 40, alpha: 200))
         context.fill(ellipseIn: Rect(x: 86 * k, y: 4.25 * k, width: 17 * k, height: 13 * k), color: .white)
         context.draw(image, in: Rect(x: 4 * k, y: 30 * k, width: 16 * k, height: 8 * k))
         let turn = AffineTransform(rotationAngle: 0.4).concatenating(AffineTransform(translationX: 60 * k, y: 30 * k))
@@ -74,7 +80,9 @@ private final class ShapesView: View {
 /// A 4×2 test pattern, opaque and half transparent.
 private func patternImage() -> Image {
     var pixels: [Color] = []
-    for i in 0..<8 { pixels.append(Color(red: UInt8(30 * i), green: UInt8(200 - 20 * i), blue: 90, alpha: i % 2 == 0 ? 255 : 128)) }
+    for i in 0..<8 {
+        pixels.append(Color(red: UInt8(30 * i), green: UInt8(200 - 20 * i), blue: 90, alpha: i % 2 == 0 ? 255 : 128))
+    }
     return Image(width: 4, height: 2, pixels: pixels)
 }
 
@@ -103,14 +111,18 @@ struct ScreenScaleTests {
         #expect(window.hitTest(Point(x: 100, y: 50), with: nil) === target)
     }
 
-    @Test("At scale 2 the renderer fills the pixels under a view: a view at point (100, 50), 20×10, covers pixels (200, 100) to (240, 120)")
+    @Test(
+        "At scale 2 the renderer fills the pixels under a view: a view at point (100, 50), 20×10, covers pixels (200, 100) to (240, 120)"
+    )
     func viewsCoverTheirPixels() {
         let (application, window) = scaledScreen(Size(width: 320, height: 180), scale: 2)
         let view = View(frame: Rect(x: 100, y: 50, width: 20, height: 10), name: "red")
         view.backgroundColor = Color(red: 255, green: 0, blue: 0)
         window.addSubview(view)
         let display = HeadlessDisplay(width: 640, height: 360)
-        #expect(Renderer().render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 0, y: 0, width: 640, height: 360)))
+        #expect(
+            Renderer().render(window, into: display.framebuffer)
+                == DirtyRegion(Rect(x: 0, y: 0, width: 640, height: 360)))
         let red = Color(red: 255, green: 0, blue: 0)
         let framebuffer = display.framebuffer
         #expect(framebuffer.color(atX: 200, y: 100) == red && framebuffer.color(atX: 239, y: 119) == red)
@@ -119,7 +131,9 @@ struct ScreenScaleTests {
         withExtendedLifetime((application, display)) {}
     }
 
-    @Test("At scale 2 render redraws the pixels under the dirty points and returns them: a 20-point view moved 10.25 points redraws 61 pixels across")
+    @Test(
+        "At scale 2 render redraws the pixels under the dirty points and returns them: a 20-point view moved 10.25 points redraws 61 pixels across"
+    )
     func dirtyAreaInPixels() {
         let (application, window) = scaledScreen(Size(width: 320, height: 180), scale: 2)
         let view = View(frame: Rect(x: 100, y: 50, width: 20, height: 10), name: "moving")
@@ -129,8 +143,10 @@ struct ScreenScaleTests {
         let renderer = Renderer()
         renderer.render(window, into: display.framebuffer)
         view.frame.origin.x = 110.25
-        #expect(window.dirtyRect == Rect(x: 100, y: 50, width: 30.25, height: 10))   // points
-        #expect(renderer.render(window, into: display.framebuffer) == DirtyRegion(Rect(x: 200, y: 100, width: 61, height: 20)))   // pixels
+        #expect(window.dirtyRect == Rect(x: 100, y: 50, width: 30.25, height: 10)) // points
+        #expect(
+            renderer.render(window, into: display.framebuffer)
+                == DirtyRegion(Rect(x: 200, y: 100, width: 61, height: 20))) // pixels
         // What the partial redraw left equals a full redraw.
         let full = HeadlessDisplay(width: 640, height: 360)
         renderer.draw(window, into: full.framebuffer)
@@ -138,7 +154,9 @@ struct ScreenScaleTests {
         withExtendedLifetime(application) {}
     }
 
-    @Test("A view's drawing at scale 2 is its drawing at scale 1 with every length doubled: rectangles, radii, line widths, ellipses, images")
+    @Test(
+        "A view's drawing at scale 2 is its drawing at scale 1 with every length doubled: rectangles, radii, line widths, ellipses, images"
+    )
     func drawingScalesEveryLength() {
         let image = patternImage()
         let (application, window) = scaledScreen(Size(width: 120, height: 50), scale: 2)
@@ -146,7 +164,7 @@ struct ScreenScaleTests {
         let scaled = HeadlessDisplay(width: 240, height: 100)
         Renderer().draw(window, into: scaled.framebuffer)
 
-        let reference = Window(frame: Rect(x: 0, y: 0, width: 240, height: 100))   // in no application: scale 1
+        let reference = Window(frame: Rect(x: 0, y: 0, width: 240, height: 100)) // in no application: scale 1
         reference.addSubview(ShapesView(frame: Rect(x: 12, y: 9, width: 220, height: 88), k: 2, image: image))
         let doubled = HeadlessDisplay(width: 240, height: 100)
         Renderer().draw(reference, into: doubled.framebuffer)
@@ -165,7 +183,9 @@ struct ScreenScaleTests {
         #expect(ImageView(image: retina).intrinsicContentSize == Size(width: 4, height: 3))
     }
 
-    @Test("Rule 3 at scale 2: dragging a slider by a panel's kernel events allocates nothing per input frame, nor per rendered frame")
+    @Test(
+        "Rule 3 at scale 2: dragging a slider by a panel's kernel events allocates nothing per input frame, nor per rendered frame"
+    )
     func noAllocationsAtScale2() throws {
         let (application, window) = scaledScreen(Size(width: 400, height: 240), scale: 2)
         let slider = Slider(frame: Rect(x: 40, y: 100, width: 320, height: 40), name: "slider", value: 0)
@@ -181,8 +201,10 @@ struct ScreenScaleTests {
         /// One input frame, then one rendered frame; their allocations.
         func frame(x: Int32?) -> (input: UInt64, render: UInt64) {
             time += 0.01
-            let events = panelFrame(x: x, y: 240, time: time)   // the slider's middle row: y 120 points
-            let inputs = AllocationCounter.count { for i in 0..<events.count { input.feed(events[i], to: application) } }
+            let events = panelFrame(x: x, y: 240, time: time) // the slider's middle row: y 120 points
+            let inputs = AllocationCounter.count {
+                for i in 0..<events.count { input.feed(events[i], to: application) }
+            }
             let renders = AllocationCounter.count { renderer.render(window, into: display.framebuffer) }
             peak = max(peak, slider.value)
             return (inputs, renders)
@@ -196,10 +218,10 @@ struct ScreenScaleTests {
             counts.append(frame(x: nil))
             return counts
         }
-        _ = drag()   // warm up
+        _ = drag() // warm up
         _ = drag()
         let counts = drag()
-        #expect(peak > 0.5 && slider.value < 0.01)   // the thumb went right and came back
+        #expect(peak > 0.5 && slider.value < 0.01) // the thumb went right and came back
         #expect(counts.count == 42)
         #expect(counts.allSatisfy { $0.input == 0 }, "input frames: \(counts.map(\.input))")
         #expect(counts.allSatisfy { $0.render == 0 }, "rendered frames: \(counts.map(\.render))")

@@ -56,7 +56,7 @@ struct ScrollViewAllocationTests {
     @Test("Dragging allocates nothing per input frame, and decelerating nothing per display-link frame")
     func dragAndDecelerate() {
         let list = List()
-        _ = Self.countFrames(list, back: false)   // warm up, both ways
+        _ = Self.countFrames(list, back: false) // warm up, both ways
         _ = Self.countFrames(list, back: true)
         list.scrollView.contentOffset = Point(x: 0, y: 1000)
         let (input, display) = Self.countFrames(list, back: false)
@@ -91,11 +91,13 @@ struct ScrollViewAllocationTests {
         let list = List()
         let center = Point(x: 250, y: 170)
         func run() -> [UInt64] {
-            [AllocationCounter.count { list.driver.down(1, at: center, after: 1) },
-             AllocationCounter.count { list.driver.up(1) },
-             AllocationCounter.count { list.driver.down(1, at: center, after: 1) },
-             AllocationCounter.count { list.driver.advance(by: 0.2) },   // the delay's timer presses it
-             AllocationCounter.count { list.driver.up(1) }]
+            [
+                AllocationCounter.count { list.driver.down(1, at: center, after: 1) },
+                AllocationCounter.count { list.driver.up(1) },
+                AllocationCounter.count { list.driver.down(1, at: center, after: 1) },
+                AllocationCounter.count { list.driver.advance(by: 0.2) }, // the delay's timer presses it
+                AllocationCounter.count { list.driver.up(1) }
+            ]
         }
         _ = run()
         _ = run()

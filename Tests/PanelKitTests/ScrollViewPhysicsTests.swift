@@ -18,7 +18,9 @@ final class TimedTranscript: ScrollViewDelegate {
     init(clock: ManualClock) { self.clock = clock }
 
     func scrollViewDidScroll(_ scrollView: ScrollView) { offsets.append(scrollView.contentOffset) }
-    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
+    ) {
         self.velocity = velocity
         offsetAtLift = scrollView.contentOffset
         endDraggingTime = clock.now
@@ -74,26 +76,31 @@ struct ScrollViewPhysicsTests {
         }
     }
 
-    @Test("A fling's distance and duration match UIKit's formulas within 1 % (.normal and .fast, 1 ms frames)",
-          arguments: [(DecelerationRate.normal, 1500.0), (DecelerationRate.fast, 1500.0),
-                      (DecelerationRate.normal, 600.0), (DecelerationRate.fast, 3000.0)])
+    @Test(
+        "A fling's distance and duration match UIKit's formulas within 1 % (.normal and .fast, 1 ms frames)",
+        arguments: [
+            (DecelerationRate.normal, 1500.0), (DecelerationRate.fast, 1500.0),
+            (DecelerationRate.normal, 600.0), (DecelerationRate.fast, 3000.0)
+        ])
     func flingMatchesFormulas(rate: DecelerationRate, speed: Double) throws {
         let f = FlingFixture(rate: rate, frameInterval: 0.001)
         f.fling(speed: speed)
         f.settle()
-        let v0 = try #require(f.transcript.velocity).y * 1000          // points per second
+        let v0 = try #require(f.transcript.velocity).y * 1000 // points per second
         let lift = try #require(f.transcript.offsetAtLift).y
         let liftTime = try #require(f.transcript.endDraggingTime)
         let endTime = try #require(f.transcript.endDeceleratingTime)
-        #expect(abs(v0 - speed) / speed < 0.01)                        // the pan measured the finger's speed
+        #expect(abs(v0 - speed) / speed < 0.01) // the pan measured the finger's speed
         let distance = f.scrollView.contentOffset.y - lift
-        let expectedDistance = v0 * rate.timeConstant                  // v0·τ
-        let expectedDuration = rate.timeConstant * naturalLogarithm(v0 / ScrollPhysics.stopVelocity)   // τ·ln(v0/1 pt/s)
+        let expectedDistance = v0 * rate.timeConstant // v0·τ
+        let expectedDuration = rate.timeConstant * naturalLogarithm(v0 / ScrollPhysics.stopVelocity) // τ·ln(v0/1 pt/s)
         #expect(abs(distance - expectedDistance) / expectedDistance < 0.01)
         #expect(abs((endTime - liftTime) - expectedDuration) / expectedDuration < 0.01)
         #expect(ScrollPhysics.decelerationDuration(velocity: v0, rate: rate) == expectedDuration)
         // And against UIKit's rule stepped literally, one millisecond at a time: v ← v·r, x ← x + v/1000.
-        var v = v0, x = 0.0, t = 0.0
+        var v = v0
+        var x = 0.0
+        var t = 0.0
         while v >= ScrollPhysics.stopVelocity {
             v *= rate.rawValue
             x += v / 1000
@@ -121,7 +128,9 @@ struct ScrollViewPhysicsTests {
     func delegateRetargets() {
         final class Snap: ScrollViewDelegate {
             lazy var lifetime = Lifetime(of: self)
-            func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {
+            func scrollViewWillEndDragging(
+                _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
+            ) {
                 targetContentOffset.y = (targetContentOffset.y / 100).rounded() * 100 + 50
             }
         }
@@ -152,17 +161,18 @@ struct ScrollViewPhysicsTests {
         }
     }
 
-    @Test("Property: over many drags past either edge, the content never goes a view's height past it, and springs back")
+    @Test(
+        "Property: over many drags past either edge, the content never goes a view's height past it, and springs back")
     func rubberBandNeverPassesLimit() {
         var seed: UInt64 = 0x5EED
         func random(_ range: ClosedRange<Double>) -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return range.lowerBound + Double(seed >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
         }
         let f = FlingFixture(rate: .normal, frameInterval: 1.0 / 60, contentHeight: 1200)
-        let maximum = f.scrollView.maximumContentOffset.y   // 800
+        let maximum = f.scrollView.maximumContentOffset.y // 800
         for run in 0..<60 {
-            let start = run % 2 == 0 ? 0.0 : maximum        // drag from either edge, outward
+            let start = run % 2 == 0 ? 0.0 : maximum // drag from either edge, outward
             f.scrollView.contentOffset = Point(x: 0, y: start)
             f.transcript.offsets.removeAll()
             let distance = random(50...3000) * (run % 2 == 0 ? 1 : -1)
@@ -177,7 +187,7 @@ struct ScrollViewPhysicsTests {
             for offset in f.transcript.offsets {
                 #expect(offset.y > -400 && offset.y < maximum + 400)
             }
-            #expect(f.scrollView.contentOffset.y == start)    // sprung back to the edge
+            #expect(f.scrollView.contentOffset.y == start) // sprung back to the edge
         }
     }
 
@@ -222,21 +232,24 @@ struct ScrollViewPhysicsTests {
     static func swipe(_ driver: TouchDriver, dx: Double, frameTime: Double, rest: Double = 0) {
         let start = Point(x: 250, y: 240)
         driver.down(1, at: start, after: 0.5)
-        for step in 1...10 { driver.move(1, to: Point(x: start.x + dx * Double(step) / 10, y: start.y), after: frameTime) }
+        for step in 1...10 {
+            driver.move(1, to: Point(x: start.x + dx * Double(step) / 10, y: start.y), after: frameTime)
+        }
         driver.up(1, after: rest > 0 ? rest : nil)
         for _ in 0..<200 where driver.application.displayLink.isActive { driver.advance(by: 1.0 / 60) }
     }
 
-    @Test("Paging lands on page boundaries: flings at several speeds go one page on, either way; slow drags go to the nearest page",
-          arguments: [
+    @Test(
+        "Paging lands on page boundaries: flings at several speeds go one page on, either way; slow drags go to the nearest page",
+        arguments: [
             // dx, seconds per frame, rest before lift, expected page from page 2
             (-60.0, 0.01, 0.0, 3), (-120.0, 0.01, 0.0, 3), (-280.0, 0.005, 0.0, 3), (-290.0, 0.02, 0.0, 3),
             (60.0, 0.01, 0.0, 1), (120.0, 0.01, 0.0, 1), (280.0, 0.005, 0.0, 1),
-            (-100.0, 0.02, 0.3, 2), (-200.0, 0.02, 0.3, 3), (100.0, 0.02, 0.3, 2), (200.0, 0.02, 0.3, 1),
-          ])
+            (-100.0, 0.02, 0.3, 2), (-200.0, 0.02, 0.3, 3), (100.0, 0.02, 0.3, 2), (200.0, 0.02, 0.3, 1)
+        ])
     func pagingLandsOnPages(dx: Double, frameTime: Double, rest: Double, page: Int) {
         let (driver, pager) = Self.pager()
-        pager.contentOffset = Point(x: 600, y: 0)   // page 2
+        pager.contentOffset = Point(x: 600, y: 0) // page 2
         Self.swipe(driver, dx: dx, frameTime: frameTime, rest: rest)
         #expect(pager.contentOffset == Point(x: Double(page) * 300, y: 0))
         #expect(!pager.isDecelerating)
@@ -252,7 +265,9 @@ struct ScrollViewPhysicsTests {
         #expect(pager.contentOffset.x == 1200)
     }
 
-    @Test("A fling is one function of time: stepped at irregular frames (a busy board), its lift read late, it bounces off the end and is caught exactly where regular frames put it")
+    @Test(
+        "A fling is one function of time: stepped at irregular frames (a busy board), its lift read late, it bounces off the end and is caught exactly where regular frames put it"
+    )
     func flingIsTheSameHoweverTheFramesFall() {
         /// A fast fling up towards the end, lifted at `lift`, the lift read `lateBy` seconds later,
         /// display frames at `frames` (seconds after the lift), a second finger landing 0.31 s
@@ -260,11 +275,11 @@ struct ScrollViewPhysicsTests {
         func run(frames: [Double], lateBy: Double) -> (caught: Double, end: Double) {
             let f = ScrollFixture()
             let application = f.driver.application
-            application.displayLink.isPacedByDisplay = true   // frames only when this test says
+            application.displayLink.isPacedByDisplay = true // frames only when this test says
             f.drag(dy: -300, steps: 3, lift: false)
             let lift = f.driver.clock.now + 0.01
             application.runLoop.advance(to: lift + lateBy)
-            var lifted = TouchFrame()   // no contacts: the finger is up, as of `lift`
+            var lifted = TouchFrame() // no contacts: the finger is up, as of `lift`
             lifted.timestamp = lift
             application.enqueue(lifted)
             application.runTurn()
@@ -278,9 +293,15 @@ struct ScrollViewPhysicsTests {
         let regular = (1...40).map { Double($0) / 60 }
         var irregular: [Double] = []
         var t = 0.0
-        for gap in [0.05, 0.004, 0.09, 0.017, 0.03, 0.002, 0.11, 0.008] { t += gap; irregular.append(t) }
-        let a = run(frames: regular, lateBy: 0), b = run(frames: irregular, lateBy: 0.04)
+        for gap in [0.05, 0.004, 0.09, 0.017, 0.03, 0.002, 0.11, 0.008] {
+            t += gap
+            irregular.append(t)
+        }
+        let a = run(frames: regular, lateBy: 0)
+        let b = run(frames: irregular, lateBy: 0.04)
         #expect(a.caught > a.end, "caught mid-bounce, past the end")
-        #expect(abs(a.caught - b.caught) < 1e-6, "regular frames catch it at \(a.caught), irregular ones after a late lift at \(b.caught)")
+        #expect(
+            abs(a.caught - b.caught) < 1e-6,
+            "regular frames catch it at \(a.caught), irregular ones after a late lift at \(b.caught)")
     }
 }

@@ -35,8 +35,8 @@ struct ScrollViewRenderingTests {
         scrollView.contentOffset = Point(x: 0, y: 150)
         display = drawn(driver.window)
         #expect(display.framebuffer.color(atX: 60, y: 40) == Self.blue)
-        #expect(display.framebuffer.color(atX: 60, y: 150) == Self.grey)   // content below the frame is clipped
-        #expect(display.framebuffer.color(atX: 60, y: 10) == Self.grey)    // and above it
+        #expect(display.framebuffer.color(atX: 60, y: 150) == Self.grey) // content below the frame is clipped
+        #expect(display.framebuffer.color(atX: 60, y: 10) == Self.grey) // and above it
     }
 
     @Test("Redrawing only the dirty areas frame by frame while it decelerates gives the same pixels as a full redraw")
@@ -66,12 +66,12 @@ struct ScrollViewRenderingTests {
         driver.down(1, at: Point(x: 70, y: 110))
         for step in 1...4 { driver.move(1, to: Point(x: 70, y: 110 - 10 * Double(step))) }
         var display = drawn(driver.window)
-        let bar = display.framebuffer.color(atX: 20 + 100 - 4, y: 30)   // 2.5 pt in from the right, 3 pt wide
+        let bar = display.framebuffer.color(atX: 20 + 100 - 4, y: 30) // 2.5 pt in from the right, 3 pt wide
         #expect(bar != Self.red && bar != Self.grey)
         driver.up(1)
         for _ in 0..<600 where driver.application.displayLink.isActive { driver.advance(by: 1.0 / 60) }
         #expect(!driver.application.displayLink.isActive)
-        scrollView.contentOffset = .zero   // from code: no indicator, as in UIKit
+        scrollView.contentOffset = .zero // from code: no indicator, as in UIKit
         display = drawn(driver.window)
         #expect(display.framebuffer.color(atX: 20 + 100 - 4, y: 30) == Self.red)
     }
@@ -89,6 +89,6 @@ struct ScrolledBoundsDrawingTests {
         // shows at 110…120, so at 22 and 100 only the background is left to see.
         #expect(display.framebuffer.color(atX: 60, y: 22) == Color(rgb: 0x30A030))
         #expect(display.framebuffer.color(atX: 60, y: 100) == Color(rgb: 0x30A030))
-        #expect(display.framebuffer.color(atX: 60, y: 10) == ScrollViewRenderingTests.grey)   // and not above the frame
+        #expect(display.framebuffer.color(atX: 60, y: 10) == ScrollViewRenderingTests.grey) // and not above the frame
     }
 }

@@ -20,7 +20,9 @@ final class ScrollTranscript: ScrollViewDelegate {
         offsets.append(scrollView.contentOffset)
     }
     func scrollViewWillBeginDragging(_ scrollView: ScrollView) { events.append("willBeginDragging") }
-    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point) {
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point, targetContentOffset: inout Point
+    ) {
         events.append("willEndDragging")
         endVelocity = velocity
         retarget?(&targetContentOffset)
@@ -86,7 +88,7 @@ struct ScrollViewTests {
         #expect(scrollView.decelerationRate == .normal)
         #expect(DecelerationRate.normal.rawValue == 0.998 && DecelerationRate.fast.rawValue == 0.99)
         #expect(scrollView.clipsToBounds)
-        #expect(scrollView.pinchGestureRecognizer == nil)   // no zooming until the scales differ
+        #expect(scrollView.pinchGestureRecognizer == nil) // no zooming until the scales differ
         #expect(scrollView.touchesShouldCancel(in: Button(name: "b", title: "b")) == false)
         #expect(scrollView.touchesShouldCancel(in: View()) == true)
     }
@@ -114,7 +116,7 @@ struct ScrollViewTests {
     @Test("A pan drags the content with the finger, and the delegate hears the drag begin, scroll and end")
     func panScrolls() {
         let f = ScrollFixture()
-        f.drag(dy: -200, steps: 20)   // 10 pt per frame
+        f.drag(dy: -200, steps: 20) // 10 pt per frame
         // The pan began after 20 pt (its 10 pt hysteresis, passed in the second
         // 10 pt move); the content follows the finger from there, as in UIKit.
         #expect(f.scrollView.contentOffset.y == 180)
@@ -151,7 +153,7 @@ struct ScrollViewTests {
         #expect(f.scrollView.minimumContentOffset == Point(x: 0, y: -20))
         #expect(f.scrollView.maximumContentOffset == Point(x: 0, y: 2000 + 30 - 400))
         f.scrollView.contentOffset = Point(x: 0, y: 1610)
-        f.drag(dy: -300)   // past the bottom: rubber band, then back
+        f.drag(dy: -300) // past the bottom: rubber band, then back
         f.settle()
         #expect(f.scrollView.contentOffset.y == 1630)
     }
@@ -198,7 +200,7 @@ struct ScrollViewTests {
         let f = ScrollFixture()
         f.driver.down(1, at: f.point(150, 200))
         #expect(f.scrollView.isTracking && !f.scrollView.isDragging)
-        f.driver.move(1, to: f.point(250, 200))   // sideways: this vertical scroll view's pan fails
+        f.driver.move(1, to: f.point(250, 200)) // sideways: this vertical scroll view's pan fails
         f.driver.up(1)
         f.driver.advance(by: 0.01)
         #expect(!f.scrollView.isTracking)
@@ -211,10 +213,10 @@ struct ScrollViewTests {
     @Test("A finger that catches content past an edge and lifts without dragging lets it spring back")
     func caughtBounceSpringsBack() {
         let f = ScrollFixture()
-        f.drag(dy: 300)   // past the top
+        f.drag(dy: 300) // past the top
         f.driver.advance(by: 0.02)
         #expect(f.scrollView.contentOffset.y < -20)
-        f.driver.down(1, at: f.point(150, 200))   // caught
+        f.driver.down(1, at: f.point(150, 200)) // caught
         #expect(!f.scrollView.isDecelerating)
         let held = f.scrollView.contentOffset.y
         f.driver.advance(by: 0.3)

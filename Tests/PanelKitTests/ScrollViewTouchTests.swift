@@ -35,10 +35,12 @@ struct ButtonInScroll {
         driver.window.addSubview(scrollView)
         let events = EventList()
         self.events = events
-        let named: [(ControlEvents, String)] = [(.touchDown, "touchDown"), (.touchUpInside, "touchUpInside"),
-                                                (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
-                                                (.touchDragInside, "touchDragInside"), (.touchDragExit, "touchDragExit"),
-                                                (.touchDragOutside, "touchDragOutside")]
+        let named: [(ControlEvents, String)] = [
+            (.touchDown, "touchDown"), (.touchUpInside, "touchUpInside"),
+            (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
+            (.touchDragInside, "touchDragInside"), (.touchDragExit, "touchDragExit"),
+            (.touchDragOutside, "touchDragOutside")
+        ]
         for (event, name) in named { button.addAction(for: event) { _ in events.names.append(name) } }
     }
 
@@ -60,7 +62,7 @@ struct ScrollViewTouchTests {
     func quickTapFiresButton() {
         let f = ButtonInScroll()
         f.driver.down(1, at: f.buttonCenter)
-        #expect(f.events.names.isEmpty)          // held: it could still become a scroll
+        #expect(f.events.names.isEmpty) // held: it could still become a scroll
         #expect(!f.button.isHighlighted)
         f.driver.up(1, after: 0.05)
         #expect(f.events.names == ["touchDown", "touchUpInside"])
@@ -71,7 +73,7 @@ struct ScrollViewTouchTests {
     func dragStartingOnButtonScrolls() {
         let f = ButtonInScroll()
         f.driver.down(1, at: f.buttonCenter)
-        f.move(from: f.buttonCenter, dy: -150)   // 15 pt per 10 ms: the pan begins within the delay
+        f.move(from: f.buttonCenter, dy: -150) // 15 pt per 10 ms: the pan begins within the delay
         f.driver.up(1)
         #expect(f.events.names.isEmpty)
         #expect(!f.button.isHighlighted)
@@ -91,7 +93,9 @@ struct ScrollViewTouchTests {
         #expect(f.events.names == ["touchDown", "touchUpInside"])
     }
 
-    @Test("After the delay a drag leaves the touch with the button (touchesShouldCancel is false for a control); no scroll")
+    @Test(
+        "After the delay a drag leaves the touch with the button (touchesShouldCancel is false for a control); no scroll"
+    )
     func dragAfterPressStaysWithButton() {
         let f = ButtonInScroll()
         f.driver.down(1, at: f.buttonCenter)
@@ -102,11 +106,13 @@ struct ScrollViewTouchTests {
         #expect(f.events.names.first == "touchDown")
         #expect(f.events.names.contains("touchDragInside"))
         f.driver.up(1)
-        #expect(f.events.names.last == "touchUpOutside")   // 150 pt off: beyond the 44 pt margin
+        #expect(f.events.names.last == "touchUpOutside") // 150 pt off: beyond the 44 pt margin
         #expect(f.scrollView.contentOffset == .zero)
     }
 
-    @Test("After the delay, with touchesShouldCancel overridden to true, a drag scrolls and cancels the button (touchCancel, no touchUpInside)")
+    @Test(
+        "After the delay, with touchesShouldCancel overridden to true, a drag scrolls and cancels the button (touchCancel, no touchUpInside)"
+    )
     func dragAfterPressCancelsButtonWhenAllowed() {
         let f = ButtonInScroll(CancellingScrollView())
         f.driver.down(1, at: f.buttonCenter)
@@ -151,7 +157,8 @@ struct ScrollViewTouchTests {
         #expect(recorder.messages == ["tile touchesBegan 1", "tile touchesCancelled 1"])
     }
 
-    @Test("delaysContentTouches false: the button gets touchDown at once, and a drag still scrolls only if it may cancel")
+    @Test(
+        "delaysContentTouches false: the button gets touchDown at once, and a drag still scrolls only if it may cancel")
     func noDelay() {
         let f = ButtonInScroll()
         f.scrollView.delaysContentTouches = false
@@ -159,7 +166,7 @@ struct ScrollViewTouchTests {
         #expect(f.events.names == ["touchDown"])
         f.move(from: f.buttonCenter, dy: -150)
         f.driver.up(1)
-        #expect(f.scrollView.contentOffset == .zero)   // a control keeps its touch by default
+        #expect(f.scrollView.contentOffset == .zero) // a control keeps its touch by default
     }
 
     @Test("touchesShouldBegin false keeps the touches from the content for good")
@@ -180,7 +187,7 @@ struct ScrollViewTouchTests {
         f.scrollView.insertSubview(page, at: 0)
         let start = Point(x: 120, y: 400)
         f.driver.down(1, at: start)
-        f.move(from: start, dy: -300, steps: 6)   // a fling: the pan took the touch within the delay
+        f.move(from: start, dy: -300, steps: 6) // a fling: the pan took the touch within the delay
         f.driver.up(1)
         f.driver.advance(by: 0.1)
         #expect(f.scrollView.isDecelerating)
@@ -190,7 +197,7 @@ struct ScrollViewTouchTests {
         f.driver.up(2, after: 0.05)
         f.driver.advance(by: 0.5)
         #expect(f.scrollView.contentOffset == stopped)
-        #expect(recorder.messages.isEmpty)   // neither the fling's touch nor the stopping tap
+        #expect(recorder.messages.isEmpty) // neither the fling's touch nor the stopping tap
     }
 }
 
@@ -210,7 +217,7 @@ struct NestedScrollViewTests {
         }
 
         func drag(dx: Double, dy: Double) {
-            let start = Point(x: 250, y: 40 + 150)   // on the inner scroll view
+            let start = Point(x: 250, y: 40 + 150) // on the inner scroll view
             driver.down(1, at: start)
             for step in 1...10 {
                 let f = Double(step) / 10

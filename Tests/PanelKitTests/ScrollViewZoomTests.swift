@@ -59,12 +59,21 @@ struct ScrollViewZoomTests {
         let p = Photo()
         let driver = p.fixture.driver
         let center = p.fixture.point(150, 200)
-        driver.frame { $0.down(1, at: Point(x: center.x - 40, y: center.y)); $0.down(2, at: Point(x: center.x + 40, y: center.y)) }
+        driver.frame {
+            $0.down(1, at: Point(x: center.x - 40, y: center.y))
+            $0.down(2, at: Point(x: center.x + 40, y: center.y))
+        }
         for step in 1...10 {
             let half = 40 + 8 * Double(step)
-            driver.frame { $0.move(1, to: Point(x: center.x - half, y: center.y)); $0.move(2, to: Point(x: center.x + half, y: center.y)) }
+            driver.frame {
+                $0.move(1, to: Point(x: center.x - half, y: center.y))
+                $0.move(2, to: Point(x: center.x + half, y: center.y))
+            }
         }
-        driver.frame { $0.up(1); $0.up(2) }
+        driver.frame {
+            $0.up(1)
+            $0.up(2)
+        }
         let scale = p.fixture.scrollView.zoomScale
         #expect(scale > 1.5 && scale <= 3)
         #expect(p.fixture.transcript.events.contains("didZoom"))
@@ -78,14 +87,20 @@ struct ScrollViewZoomTests {
         let p = Photo()
         let driver = p.fixture.driver
         let center = p.fixture.point(150, 200)
-        driver.frame { $0.down(1, at: Point(x: center.x - 40, y: center.y)); $0.down(2, at: Point(x: center.x + 40, y: center.y)) }
+        driver.frame {
+            $0.down(1, at: Point(x: center.x - 40, y: center.y))
+            $0.down(2, at: Point(x: center.x + 40, y: center.y))
+        }
         for step in 1...10 {
             let half = 40 + 8 * Double(step)
-            driver.frame { $0.move(1, to: Point(x: center.x - half, y: center.y + 3 * Double(step))); $0.move(2, to: Point(x: center.x + half, y: center.y + 3 * Double(step))) }
+            driver.frame {
+                $0.move(1, to: Point(x: center.x - half, y: center.y + 3 * Double(step)))
+                $0.move(2, to: Point(x: center.x + half, y: center.y + 3 * Double(step)))
+            }
         }
         driver.frame { $0.up(2) }
         let afterPinch = p.fixture.scrollView.contentOffset
-        driver.move(1, to: Point(x: center.x - 120, y: center.y + 25))   // 5 pt up from where finger 1 was
+        driver.move(1, to: Point(x: center.x - 120, y: center.y + 25)) // 5 pt up from where finger 1 was
         let moved = p.fixture.scrollView.contentOffset
         #expect(abs(moved.x - afterPinch.x) <= 5 && abs(moved.y - afterPinch.y) <= 10, "\(afterPinch) → \(moved)")
         driver.up(1)

@@ -3,9 +3,11 @@ import PanelTesting
 import Testing
 
 /// A 300×100 stack of `views`, laid out.
-func laidOutStack(_ views: [View], axis: StackView.Axis = .horizontal, spacing: Double = 0,
-                  distribution: StackView.Distribution = .fill, alignment: StackView.Alignment = .fill,
-                  size: Size = Size(width: 300, height: 100)) -> StackView {
+func laidOutStack(
+    _ views: [View], axis: StackView.Axis = .horizontal, spacing: Double = 0,
+    distribution: StackView.Distribution = .fill, alignment: StackView.Alignment = .fill,
+    size: Size = Size(width: 300, height: 100)
+) -> StackView {
     let stack = StackView(frame: Rect(origin: .zero, size: size), arrangedSubviews: views)
     stack.axis = axis
     stack.spacing = spacing
@@ -24,14 +26,18 @@ func spans(_ views: [View], vertical: Bool = false) -> [[Double]] {
 struct StackDistributionTests {
     @Test("fill: views keep their intrinsic lengths and a view without one takes what is left")
     func fillFlexibleTakesLeftover() {
-        let a = Box(50, 20), flexible = View(), c = Box(70, 30)
+        let a = Box(50, 20)
+        let flexible = View()
+        let c = Box(70, 30)
         _ = laidOutStack([a, flexible, c], spacing: 10)
         #expect(spans([a, flexible, c]) == [[0, 50], [60, 160], [230, 70]])
     }
 
     @Test("fill: views without intrinsic length share the leftover equally, on top of their current lengths")
     func fillFlexibleShare() {
-        let a = View(frame: Rect(x: 0, y: 0, width: 40, height: 10)), b = View(), c = Box(100, 20)
+        let a = View(frame: Rect(x: 0, y: 0, width: 40, height: 10))
+        let b = View()
+        let c = Box(100, 20)
         _ = laidOutStack([a, b, c])
         // Leftover 300 - 100 - 40 = 160: 80 each.
         #expect(spans([a, b, c]) == [[0, 120], [120, 80], [200, 100]])
@@ -39,14 +45,17 @@ struct StackDistributionTests {
 
     @Test("fill without a flexible view: the last view stretches")
     func fillLastStretches() {
-        let a = Box(50, 20), b = Box(70, 30)
+        let a = Box(50, 20)
+        let b = Box(70, 30)
         _ = laidOutStack([a, b], spacing: 10)
         #expect(spans([a, b]) == [[0, 50], [60, 240]])
     }
 
     @Test("fill overflow without a flexible view: views shrink from the last backwards")
     func fillOverflowShrinksLast() {
-        let a = Box(200, 20), b = Box(150, 20), c = Box(80, 20)
+        let a = Box(200, 20)
+        let b = Box(150, 20)
+        let c = Box(80, 20)
         _ = laidOutStack([a, b, c])
         // 430 in 300: c gives all 80, then b gives 50.
         #expect(spans([a, b, c]) == [[0, 200], [200, 100], [300, 0]])
@@ -55,7 +64,8 @@ struct StackDistributionTests {
     @Test("fill overflow with flexible views: they give up space first, in proportion to their lengths")
     func fillOverflowShrinksFlexible() {
         let fixed = Box(250, 20)
-        let wide = View(frame: Rect(x: 0, y: 0, width: 75, height: 10)), narrow = View(frame: Rect(x: 0, y: 0, width: 25, height: 10))
+        let wide = View(frame: Rect(x: 0, y: 0, width: 75, height: 10))
+        let narrow = View(frame: Rect(x: 0, y: 0, width: 25, height: 10))
         _ = laidOutStack([wide, fixed, narrow])
         // 350 in 300: the flexible views (75 and 25) give 50 as 37.5 and 12.5.
         #expect(wide.frame.width + narrow.frame.width == 50)
@@ -130,7 +140,7 @@ struct StackArrangementTests {
     func alignmentVertical() {
         let box = Box(40, 20)
         _ = laidOutStack([box], axis: .vertical, alignment: .center, size: Size(width: 100, height: 300))
-        #expect(box.frame == Rect(x: 30, y: 0, width: 40, height: 300))   // fill: the last stretches along the axis
+        #expect(box.frame == Rect(x: 30, y: 0, width: 40, height: 300)) // fill: the last stretches along the axis
     }
 
     @Test("A view without intrinsic cross size keeps its own across the axis, clamped to the stack")
@@ -144,7 +154,9 @@ struct StackArrangementTests {
 
     @Test("Hidden arranged views take no space and no spacing, and keep their frames")
     func hiddenCollapse() {
-        let a = Box(50, 10), hidden = Box(50, 10), c = Box(50, 10)
+        let a = Box(50, 10)
+        let hidden = Box(50, 10)
+        let c = Box(50, 10)
         hidden.frame = Rect(x: 1, y: 2, width: 3, height: 4)
         hidden.isHidden = true
         let stack = laidOutStack([a, hidden, c], spacing: 10, distribution: .fillEqually)
@@ -159,7 +171,8 @@ struct StackArrangementTests {
 
     @Test("isLayoutMarginsRelativeArrangement lays out inside layoutMargins; without it margins are ignored")
     func layoutMargins() {
-        let a = Box(10, 10), b = Box(10, 10)
+        let a = Box(10, 10)
+        let b = Box(10, 10)
         let stack = StackView(frame: Rect(x: 0, y: 0, width: 300, height: 100), arrangedSubviews: [a, b])
         stack.distribution = .fillEqually
         stack.layoutMargins = EdgeInsets(top: 10, left: 20, bottom: 10, right: 20)
@@ -171,7 +184,9 @@ struct StackArrangementTests {
         #expect(b.frame == Rect(x: 150, y: 10, width: 130, height: 80))
     }
 
-    @Test("A stack's intrinsic size comes from its arranged views, spacing and margins; a flexible view makes it flexible")
+    @Test(
+        "A stack's intrinsic size comes from its arranged views, spacing and margins; a flexible view makes it flexible"
+    )
     func intrinsicSize() {
         let row = StackView(arrangedSubviews: [Box(50, 20), Box(70, 30)])
         row.spacing = 10
@@ -189,12 +204,14 @@ struct StackArrangementTests {
 
     @Test("Stacks nest: an inner stack is sized by its views and laid out in the same pass")
     func nesting() {
-        let a = Box(50, 20), b = Box(70, 30)
+        let a = Box(50, 20)
+        let b = Box(70, 30)
         let row = StackView(arrangedSubviews: [a, b])
         row.spacing = 10
         let footer = Box(100, 40)
-        let column = laidOutStack([row, footer], axis: .vertical, spacing: 8, alignment: .leading,
-                                  size: Size(width: 300, height: 300))
+        let column = laidOutStack(
+            [row, footer], axis: .vertical, spacing: 8, alignment: .leading,
+            size: Size(width: 300, height: 300))
         #expect(row.frame == Rect(x: 0, y: 0, width: 130, height: 30))
         #expect(a.frame == Rect(x: 0, y: 0, width: 50, height: 30))
         #expect(b.frame == Rect(x: 60, y: 0, width: 70, height: 30))
@@ -209,7 +226,8 @@ struct StackArrangementTests {
 
     @Test("A label's new text lays its stack out again")
     func labelTextInvalidates() {
-        let label = Label(text: "ab"), box = Box(10, 10)
+        let label = Label(text: "ab")
+        let box = Box(10, 10)
         let stack = laidOutStack([label, box], alignment: .leading)
         let before = label.frame.width
         label.text = "abcdef"
@@ -224,20 +242,23 @@ struct ArrangedSubviewsTests {
     @Test("addArrangedSubview adds a subview; insertArrangedSubview(_:at:) orders the arrangement")
     func addAndInsert() {
         let stack = StackView()
-        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c")
+        let a = View(name: "a")
+        let b = View(name: "b")
+        let c = View(name: "c")
         stack.addArrangedSubview(a)
         stack.addArrangedSubview(c)
         stack.insertArrangedSubview(b, at: 1)
         #expect(stack.arrangedSubviews.map(\.name) == ["a", "b", "c"])
         #expect(stack.subviews.count == 3 && b.superview === stack)
-        stack.insertArrangedSubview(c, at: 0)   // moves it
+        stack.insertArrangedSubview(c, at: 0) // moves it
         #expect(stack.arrangedSubviews.map(\.name) == ["c", "a", "b"])
         #expect(stack.subviews.count == 3)
     }
 
     @Test("removeArrangedSubview keeps the view as a subview; removeFromSuperview removes both")
     func removal() {
-        let a = View(name: "a"), b = View(name: "b")
+        let a = View(name: "a")
+        let b = View(name: "b")
         let stack = StackView(arrangedSubviews: [a, b])
         stack.removeArrangedSubview(a)
         #expect(stack.arrangedSubviews.map(\.name) == ["b"])

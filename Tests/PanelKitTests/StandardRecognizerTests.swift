@@ -51,10 +51,10 @@ struct StandardRecognizerTests {
     func tapRecognized() {
         let tap = attach(TapGestureRecognizer(), "tap")
         var location = Point.zero
-        tap.addAction { [unowned pad = self.pad] in location = $0.location(in: pad) }   // where the tap was, as in UIKit
+        tap.addAction { [unowned pad = self.pad] in location = $0.location(in: pad) } // where the tap was, as in UIKit
         driver.down(1, at: Point(x: 100, y: 100))
         #expect(tap.state == .possible)
-        driver.move(1, to: Point(x: 106, y: 108))   // exactly 10 pt: still a tap
+        driver.move(1, to: Point(x: 106, y: 108)) // exactly 10 pt: still a tap
         driver.up(1)
         #expect(log.states("tap") == [.recognized])
         #expect(log.actions == ["tap"])
@@ -79,7 +79,7 @@ struct StandardRecognizerTests {
         let doubleTap = attach(TapGestureRecognizer(), "double")
         doubleTap.numberOfTapsRequired = 2
         driver.tap(at: Point(x: 100, y: 100))
-        #expect(doubleTap.state == .possible)   // waiting for the second tap
+        #expect(doubleTap.state == .possible) // waiting for the second tap
         driver.tap(at: Point(x: 104, y: 98), after: 0.3)
         #expect(log.states("double") == [.recognized])
     }
@@ -94,7 +94,7 @@ struct StandardRecognizerTests {
         #expect(log.states("double").isEmpty)
         driver.advance(by: 0.02)
         #expect(log.states("double") == [.failed])
-        #expect(log.times("double") == [lift + 0.35])   // exactly the interval after the lift
+        #expect(log.times("double") == [lift + 0.35]) // exactly the interval after the lift
         // The late tap starts a new attempt, which waits for its own second tap.
         driver.tap(at: Point(x: 100, y: 100))
         #expect(log.states("double") == [.failed])
@@ -115,7 +115,7 @@ struct StandardRecognizerTests {
         let single = attach(TapGestureRecognizer(), "single")
         let double = attach(TapGestureRecognizer(), "double")
         double.numberOfTapsRequired = 2
-        single.require(toFail: double)   // G8
+        single.require(toFail: double) // G8
         driver.tap(at: Point(x: 100, y: 100))
         #expect(log.actions.isEmpty)
         driver.advance(by: 0.4)
@@ -149,7 +149,7 @@ struct StandardRecognizerTests {
         log.clear()
         driver.down(1, at: Point(x: 100, y: 100), after: 1)
         driver.up(1)
-        driver.tap(2, at: Point(x: 160, y: 100))   // one after the other is not together
+        driver.tap(2, at: Point(x: 160, y: 100)) // one after the other is not together
         #expect(log.states("tap2") == [.failed, .failed])
     }
 
@@ -179,7 +179,9 @@ struct StandardRecognizerTests {
         #expect(press.allowableMovement == 10)
     }
 
-    @Test("G14: a long press begins exactly minimumPressDuration after the finger landed, changes on movement, ends at lift")
+    @Test(
+        "G14: a long press begins exactly minimumPressDuration after the finger landed, changes on movement, ends at lift"
+    )
     func longPressBeginsAtDuration() {
         let press = attach(LongPressGestureRecognizer(), "press")
         driver.down(1, at: Point(x: 100, y: 100))
@@ -187,10 +189,10 @@ struct StandardRecognizerTests {
         driver.advance(by: 0.5 - 0.001)
         #expect(press.state == .possible)
         #expect(log.actions.isEmpty)
-        driver.advance(by: 0.002)   // past the deadline: the timer fires at the deadline itself
+        driver.advance(by: 0.002) // past the deadline: the timer fires at the deadline itself
         #expect(press.state == .began)
         #expect(log.times("press") == [down + 0.5])
-        driver.move(1, to: Point(x: 160, y: 130))   // far beyond allowableMovement: fine once begun
+        driver.move(1, to: Point(x: 160, y: 130)) // far beyond allowableMovement: fine once begun
         driver.up(1)
         #expect(log.states("press") == [.began, .changed, .ended])
         #expect(log.actions == ["press", "press", "press"])
@@ -200,7 +202,7 @@ struct StandardRecognizerTests {
     func longPressFailsOnMovement() {
         let press = attach(LongPressGestureRecognizer(), "press")
         driver.down(1, at: Point(x: 100, y: 100))
-        driver.move(1, to: Point(x: 108, y: 106), after: 0.1)   // 10 pt: allowed
+        driver.move(1, to: Point(x: 108, y: 106), after: 0.1) // 10 pt: allowed
         #expect(press.state == .possible)
         driver.move(1, to: Point(x: 109, y: 106), after: 0.1)
         #expect(press.state == .failed)
@@ -259,11 +261,11 @@ struct StandardRecognizerTests {
         var endVelocity = Point.zero
         pan.addAction { [unowned pan] in if $0.state == .ended { endVelocity = pan.velocity(in: nil) } }
         driver.down(1, at: Point(x: 100, y: 200))
-        driver.move(1, to: Point(x: 110, y: 200))   // 10 pt: not past the hysteresis
+        driver.move(1, to: Point(x: 110, y: 200)) // 10 pt: not past the hysteresis
         #expect(pan.state == .possible)
         driver.move(1, to: Point(x: 120, y: 200))
         #expect(pan.state == .began)
-        #expect(pan.translation(in: nil) == .zero)   // measured from where the pan began
+        #expect(pan.translation(in: nil) == .zero) // measured from where the pan began
         for step in 3...10 { driver.move(1, to: Point(x: 100 + 10 * Double(step), y: 200)) }
         #expect(pan.state == .changed)
         #expect(pan.translation(in: nil) == Point(x: 80, y: 0))
@@ -271,7 +273,7 @@ struct StandardRecognizerTests {
         let velocity = pan.velocity(in: nil)
         #expect((velocity.x - 1000).magnitude < 10)
         #expect(velocity.y.magnitude < 1e-9)
-        driver.up(1)   // one frame later, as a real panel reports it
+        driver.up(1) // one frame later, as a real panel reports it
         #expect(log.states("pan") == [.began] + Array(repeating: .changed, count: 8) + [.ended])
         #expect((endVelocity.x - 1000).magnitude < 10)
     }
@@ -305,7 +307,7 @@ struct StandardRecognizerTests {
         pan.addAction { [unowned pan] in if $0.state == .ended { endVelocity = pan.velocity(in: nil) } }
         driver.down(1, at: Point(x: 100, y: 200))
         for step in 1...5 { driver.move(1, to: Point(x: 100 + 10 * Double(step), y: 200)) }
-        driver.up(1, after: 0.3)   // a still finger sends nothing (H3) until it lifts
+        driver.up(1, after: 0.3) // a still finger sends nothing (H3) until it lifts
         #expect(endVelocity == .zero)
     }
 
@@ -315,12 +317,12 @@ struct StandardRecognizerTests {
         let scaled = View(frame: Rect(x: 100, y: 100, width: 100, height: 100))
         scaled.transform = AffineTransform(scaleX: 2, y: 2)
         let rotated = View(frame: Rect(x: 300, y: 100, width: 100, height: 100))
-        rotated.transform = AffineTransform(rotationAngle: Double.pi / 2)   // a quarter turn clockwise
+        rotated.transform = AffineTransform(rotationAngle: Double.pi / 2) // a quarter turn clockwise
         pad.addSubview(scaled)
         pad.addSubview(rotated)
 
         driver.down(1, at: Point(x: 500, y: 300))
-        driver.move(1, to: Point(x: 520, y: 300))   // began here
+        driver.move(1, to: Point(x: 520, y: 300)) // began here
         driver.move(1, to: Point(x: 560, y: 300))
         #expect(pan.translation(in: nil) == Point(x: 40, y: 0))
         #expect(pan.translation(in: scaled) == Point(x: 20, y: 0))
@@ -328,7 +330,7 @@ struct StandardRecognizerTests {
         let inRotated = pan.translation(in: rotated)
         #expect(inRotated.x.magnitude < 1e-9 && (inRotated.y + 40).magnitude < 1e-9)
         let velocity = pan.velocity(in: scaled)
-        #expect((velocity.x - 1500).magnitude < 15)   // 30 pt/10 ms on screen, halved
+        #expect((velocity.x - 1500).magnitude < 15) // 30 pt/10 ms on screen, halved
 
         // setTranslation works in the view's coordinates too.
         pan.setTranslation(Point(x: 5, y: 0), in: scaled)
@@ -343,9 +345,9 @@ struct StandardRecognizerTests {
         pan.minimumNumberOfTouches = 2
         driver.down(1, at: Point(x: 100, y: 200))
         for step in 1...5 { driver.move(1, to: Point(x: 100 + 10 * Double(step), y: 200)) }
-        #expect(pan.state == .possible)   // a second finger may still come
+        #expect(pan.state == .possible) // a second finger may still come
         driver.up(1)
-        #expect(log.states("pan2") == [.failed])   // all lifted before it began
+        #expect(log.states("pan2") == [.failed]) // all lifted before it began
 
         log.clear()
         driver.frame(after: 1) {
@@ -359,7 +361,7 @@ struct StandardRecognizerTests {
             }
         }
         #expect(pan.state == .changed)
-        driver.up(2)   // fewer than the minimum: the pan ends
+        driver.up(2) // fewer than the minimum: the pan ends
         #expect(log.states("pan2") == [.began, .changed, .ended])
         driver.up(1)
     }
@@ -395,14 +397,14 @@ struct StandardRecognizerTests {
         driver.down(1, at: Point(x: 100, y: 200))
         for step in 1...4 { driver.move(1, to: Point(x: 100 + 10 * Double(step), y: 200)) }
         #expect(pan.translation(in: nil) == Point(x: 20, y: 0))
-        driver.down(2, at: Point(x: 300, y: 400))   // the centroid jumps by (80, 100)
+        driver.down(2, at: Point(x: 300, y: 400)) // the centroid jumps by (80, 100)
         #expect(pan.translation(in: nil) == Point(x: 20, y: 0))
         driver.frame {
             $0.move(1, to: Point(x: 150, y: 200))
             $0.move(2, to: Point(x: 310, y: 400))
         }
         #expect(pan.translation(in: nil) == Point(x: 30, y: 0))
-        driver.up(1)   // the centroid jumps back
+        driver.up(1) // the centroid jumps back
         #expect(pan.translation(in: nil) == Point(x: 30, y: 0))
         driver.move(2, to: Point(x: 320, y: 405))
         #expect(pan.translation(in: nil) == Point(x: 40, y: 5))
@@ -457,13 +459,14 @@ struct StandardRecognizerTests {
         driver.up(1)
     }
 
-    @Test("G16: a swipe is recognized in each of the four directions, as soon as it covers 50 pt",
-          arguments: [
-              (SwipeGestureRecognizer.Direction.right, Point(x: 10, y: 1)),
-              (.left, Point(x: -10, y: -2)),
-              (.up, Point(x: 3, y: -10)),
-              (.down, Point(x: 0, y: 10)),
-          ])
+    @Test(
+        "G16: a swipe is recognized in each of the four directions, as soon as it covers 50 pt",
+        arguments: [
+            (SwipeGestureRecognizer.Direction.right, Point(x: 10, y: 1)),
+            (.left, Point(x: -10, y: -2)),
+            (.up, Point(x: 3, y: -10)),
+            (.down, Point(x: 0, y: 10))
+        ])
     func swipeDirections(direction: SwipeGestureRecognizer.Direction, step: Point) {
         let swipe = attach(SwipeGestureRecognizer(), "swipe")
         swipe.direction = direction
@@ -478,14 +481,14 @@ struct StandardRecognizerTests {
         }
         driver.up(1)
         #expect(log.states("swipe") == [.recognized])
-        #expect(framesSeen == 5)   // at 50 pt, not at the lift
+        #expect(framesSeen == 5) // at 50 pt, not at the lift
         #expect(recognized == direction)
-        #expect(swipe.recognizedDirection == [])   // cleared by the reset
+        #expect(swipe.recognizedDirection == []) // cleared by the reset
     }
 
     @Test("G16: a swipe in a direction that is not allowed fails")
     func swipeWrongDirection() {
-        attach(SwipeGestureRecognizer(), "swipe")   // right only
+        attach(SwipeGestureRecognizer(), "swipe") // right only
         stroke(Point(x: -10, y: 0), frames: 8)
         #expect(log.states("swipe") == [.failed])
         log.clear()
@@ -511,7 +514,9 @@ struct StandardRecognizerTests {
         let swipe = attach(SwipeGestureRecognizer(), "swipe")
         // 100 pt/s: the 0.5 s timer fails it at 50 pt short.
         driver.down(1, at: Self.center)
-        for frame in 1...4 { driver.move(1, to: Point(x: Self.center.x + 10 * Double(frame), y: Self.center.y), after: 0.1) }
+        for frame in 1...4 {
+            driver.move(1, to: Point(x: Self.center.x + 10 * Double(frame), y: Self.center.y), after: 0.1)
+        }
         #expect(swipe.state == .possible)
         driver.advance(by: 0.11)
         #expect(swipe.state == .failed)
@@ -550,8 +555,10 @@ struct StandardRecognizerTests {
     func fingers(apart distance: Double, angle: Double = 0) -> (Point, Point) {
         let (s, c) = sineCosine(angle)
         let r = distance / 2
-        return (Point(x: Self.center.x - r * c, y: Self.center.y - r * s),
-                Point(x: Self.center.x + r * c, y: Self.center.y + r * s))
+        return (
+            Point(x: Self.center.x - r * c, y: Self.center.y - r * s),
+            Point(x: Self.center.x + r * c, y: Self.center.y + r * s)
+        )
     }
 
     func place(apart distance: Double, angle: Double = 0) {
@@ -576,7 +583,7 @@ struct StandardRecognizerTests {
         var scaleAtBegan = 0.0
         pinch.addAction { [unowned pinch] in if $0.state == .began { scaleAtBegan = pinch.scale } }
         land(apart: 90)
-        place(apart: 96)   // 6 pt: within the 8 pt hysteresis
+        place(apart: 96) // 6 pt: within the 8 pt hysteresis
         #expect(pinch.state == .possible)
         place(apart: 100)
         #expect(pinch.state == .began)
@@ -601,7 +608,7 @@ struct StandardRecognizerTests {
         place(apart: 100)
         for step in 1...10 { place(apart: 100 + 10 * Double(step)) }
         pinch.scale = 1
-        #expect((pinch.velocity - 5).magnitude < 0.05)   // 10 scale/s at 100 pt is 5 at 200 pt
+        #expect((pinch.velocity - 5).magnitude < 0.05) // 10 scale/s at 100 pt is 5 at 200 pt
         place(apart: 300)
         #expect((pinch.scale - 1.5).magnitude < 1e-9)
     }
@@ -633,12 +640,12 @@ struct StandardRecognizerTests {
         rotate.addAction { [unowned rotate] in if $0.state == .began { rotationAtBegan = rotate.rotation } }
         let degree = Double.pi / 180
         land(apart: 100, angle: -6 * degree)
-        place(apart: 100, angle: -2 * degree)   // 4°: within the 5° hysteresis
+        place(apart: 100, angle: -2 * degree) // 4°: within the 5° hysteresis
         #expect(rotate.state == .possible)
-        place(apart: 100, angle: 0)             // from pointing right...
+        place(apart: 100, angle: 0) // from pointing right...
         #expect(rotate.state == .began)
         #expect(rotationAtBegan == 0)
-        for step in 1...18 { place(apart: 100, angle: Double(5 * step) * degree) }   // ...to pointing down
+        for step in 1...18 { place(apart: 100, angle: Double(5 * step) * degree) } // ...to pointing down
         #expect((rotate.rotation - Double.pi / 2).magnitude < 1e-9)
         // 5° per 10 ms is 500°/s.
         #expect((rotate.velocity - 500 * degree).magnitude < 0.01 * 500 * degree)
@@ -652,7 +659,7 @@ struct StandardRecognizerTests {
         let rotate = attach(RotationGestureRecognizer(), "rotate")
         let degree = Double.pi / 180
         land(apart: 120, angle: 90 * degree)
-        place(apart: 120, angle: 84 * degree)   // 6° counter-clockwise: began
+        place(apart: 120, angle: 84 * degree) // 6° counter-clockwise: began
         #expect(rotate.state == .began)
         for step in 1...18 { place(apart: 120, angle: Double(84 - 5 * step) * degree) }
         #expect(rotate.rotation < 0)
@@ -665,7 +672,7 @@ struct StandardRecognizerTests {
         let rotate = attach(RotationGestureRecognizer(), "rotate")
         let degree = Double.pi / 180
         land(apart: 100, angle: 0)
-        for step in 1...80 { place(apart: 100, angle: Double(10 * step) * degree) }   // 800°
+        for step in 1...80 { place(apart: 100, angle: Double(10 * step) * degree) } // 800°
         // Began at 10°.
         #expect((rotate.rotation - 790 * degree).magnitude < 1e-9)
         rotate.rotation = 0
@@ -679,7 +686,7 @@ struct StandardRecognizerTests {
     func screenEdgeMargin() {
         let edgePan = attach(ScreenEdgePanGestureRecognizer(edges: .left), "edge")
         #expect(ScreenEdgePanGestureRecognizer.edgeMargin == 20)
-        driver.down(1, at: Point(x: 20, y: 240))   // on the margin
+        driver.down(1, at: Point(x: 20, y: 240)) // on the margin
         for step in 1...3 { driver.move(1, to: Point(x: 20 + 10 * Double(step), y: 240)) }
         #expect(edgePan.state == .changed)
         #expect(edgePan.translation(in: nil) == Point(x: 10, y: 0))
@@ -687,7 +694,7 @@ struct StandardRecognizerTests {
         #expect(log.states("edge") == [.began, .changed, .ended])
 
         log.clear()
-        driver.down(1, at: Point(x: 21, y: 240), after: 1)   // just outside
+        driver.down(1, at: Point(x: 21, y: 240), after: 1) // just outside
         #expect(edgePan.state == .failed)
         for step in 1...3 { driver.move(1, to: Point(x: 21 + 10 * Double(step), y: 240)) }
         driver.up(1)
@@ -697,10 +704,10 @@ struct StandardRecognizerTests {
     @Test("G19: edges not in `edges` fail, and so does a pan that does not move away from its edge")
     func screenEdgeOtherEdges() {
         let edgePan = attach(ScreenEdgePanGestureRecognizer(edges: .left), "edge")
-        driver.down(1, at: Point(x: 795, y: 240))   // right edge: not asked for
+        driver.down(1, at: Point(x: 795, y: 240)) // right edge: not asked for
         driver.move(1, to: Point(x: 760, y: 240))
         driver.up(1)
-        driver.down(1, at: Point(x: 5, y: 240), after: 1)   // left edge, but sliding along it
+        driver.down(1, at: Point(x: 5, y: 240), after: 1) // left edge, but sliding along it
         for step in 1...3 { driver.move(1, to: Point(x: 8, y: 240 + 10 * Double(step))) }
         driver.up(1)
         #expect(log.states("edge") == [.failed, .failed])
@@ -747,7 +754,9 @@ struct StandardRecognizerTests {
             frame += 1
             let f = Double(frame)
             let (sine, cosine) = sineCosine(f * Double.pi / 180)
-            let r = 50 + f, cx = 300 + 3 * f, cy = 240.0
+            let r = 50 + f
+            let cx = 300 + 3 * f
+            let cy = 240.0
             driver.frame {
                 $0.move(1, to: Point(x: cx - r * cosine, y: cy - r * sine))
                 $0.move(2, to: Point(x: cx + r * cosine, y: cy + r * sine))
@@ -758,14 +767,14 @@ struct StandardRecognizerTests {
                 $0.down(1, at: Point(x: 250, y: 240))
                 $0.down(2, at: Point(x: 350, y: 240))
             }
-            for _ in 0..<20 { nextFrame() }   // warm up: every recognizer has begun
+            for _ in 0..<20 { nextFrame() } // warm up: every recognizer has begun
             #expect(pan.state == .changed && pinch.state == .changed && rotate.state == .changed)
             let actionsBefore = counter.count
             var perFrame: [UInt64] = []
             perFrame.reserveCapacity(30)
             for _ in 0..<30 { perFrame.append(AllocationCounter.count { nextFrame() }) }
             #expect(perFrame == Array(repeating: 0, count: 30))
-            #expect(counter.count == actionsBefore + 90)   // the three actions ran on every frame
+            #expect(counter.count == actionsBefore + 90) // the three actions ran on every frame
         }
     }
 
@@ -773,7 +782,7 @@ struct StandardRecognizerTests {
     func otherRecognizersDoNotAllocate() {
         let recognizers: [GestureRecognizer] = [
             attach(TapGestureRecognizer(), "tap"), attach(LongPressGestureRecognizer(), "press"),
-            attach(SwipeGestureRecognizer(), "swipe"), attach(ScreenEdgePanGestureRecognizer(edges: .left), "edge"),
+            attach(SwipeGestureRecognizer(), "swipe"), attach(ScreenEdgePanGestureRecognizer(edges: .left), "edge")
         ]
         let delegate = Simultaneous()
         let counter = ActionCounter()
@@ -787,16 +796,16 @@ struct StandardRecognizerTests {
         /// A tap, a long press that then drags off the left edge, and a swipe; the allocations of every frame.
         func gestures() -> UInt64 {
             var total: UInt64 = 0
-            total += AllocationCounter.count { driver.tap(at: Self.center, after: 1) }          // tap: 1 action
+            total += AllocationCounter.count { driver.tap(at: Self.center, after: 1) } // tap: 1 action
             total += AllocationCounter.count { driver.down(1, at: Point(x: 10, y: 240), after: 1) }
-            total += AllocationCounter.count { driver.advance(by: 0.6) }                        // press began: 1
-            for step in 1...10 {                                                                // press changed: 10
-                let x = 10 + 10 * Double(step)                                                  // edge began, changed: 9
+            total += AllocationCounter.count { driver.advance(by: 0.6) } // press began: 1
+            for step in 1...10 { // press changed: 10
+                let x = 10 + 10 * Double(step) // edge began, changed: 9
                 total += AllocationCounter.count { driver.move(1, to: Point(x: x, y: 240)) }
             }
-            total += AllocationCounter.count { driver.up(1) }                                   // both ended: 2
+            total += AllocationCounter.count { driver.up(1) } // both ended: 2
             total += AllocationCounter.count { driver.down(1, at: Self.center, after: 1) }
-            for step in 1...6 {                                                                 // swipe: 1
+            for step in 1...6 { // swipe: 1
                 let x = Self.center.x + 10 * Double(step)
                 total += AllocationCounter.count { driver.move(1, to: Point(x: x, y: Self.center.y)) }
             }
@@ -804,7 +813,7 @@ struct StandardRecognizerTests {
             return total
         }
         withExtendedLifetime(delegate) {
-            _ = gestures()   // warm up
+            _ = gestures() // warm up
             #expect(counter.count == 24)
             #expect(gestures() == 0)
             #expect(counter.count == 48)
@@ -819,8 +828,10 @@ struct StandardRecognizerTests {
 
     final class Simultaneous: GestureRecognizerDelegate {
         lazy var lifetime = Lifetime(of: self)
-        func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                               shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+        func gestureRecognizer(
+            _ gestureRecognizer: GestureRecognizer,
+            shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+        ) -> Bool { true }
     }
 }
 
@@ -842,7 +853,7 @@ final class RecognizerTranscript: GestureArenaObserver {
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, didChangeStateTo state: GestureRecognizer.State) {
-        guard state != .possible else { return }   // resets: these tests follow the gestures
+        guard state != .possible else { return } // resets: these tests follow the gestures
         entries.append(Entry(name: recognizer.name, state: state, time: clock.now))
     }
 

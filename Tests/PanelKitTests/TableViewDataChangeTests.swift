@@ -55,7 +55,9 @@ struct TableViewDataChangeTests {
     // trapped with "Index out of range" in TableView.place. UIKit leaves it
     // undefined but does not crash; here the pass in progress stops making
     // cells, and the reload runs as soon as it ends.
-    @Test("reloadData with fewer rows from inside cellForRowAt: no crash, the new rows show, no row past the new end is asked for")
+    @Test(
+        "reloadData with fewer rows from inside cellForRowAt: no crash, the new rows show, no row past the new end is asked for"
+    )
     func reloadFromInsideCellForRowAt() {
         let driver = TouchDriver()
         let source = ShrinkingSource(rows: 20, shrinkingTo: 2, atRow: 3)
@@ -74,7 +76,7 @@ struct TableViewDataChangeTests {
         let source = ListSource(rows: 20)
         let table = Self.table(source, driver: driver)
         let shrinking = ShrinkingSource(rows: 30, shrinkingTo: 5, atRow: 7)
-        table.dataSource = shrinking   // reloads at once: the window has the table
+        table.dataSource = shrinking // reloads at once: the window has the table
         #expect(table.visibleCells.map(\.textLabel.text) == (0..<5).map { "Row \($0)" })
         #expect(shrinking.askedAfterShrinking.allSatisfy { $0 < 5 })
         // And the table goes on working.
@@ -102,7 +104,7 @@ struct TableViewDataChangeTests {
         #expect(list.rowTexts == ["Row 0", "Row 1", "Row 2"])
         #expect(list.table.numberOfRows(inSection: 0) == 3)
         #expect(list.table.contentSize.height == 132)
-        source.heights = nil   // the closure holds the table, which holds the source: no cycle left behind
+        source.heights = nil // the closure holds the table, which holds the source: no cycle left behind
     }
 
     /// A list of 1,000 rows flung up, `frames` frames into its deceleration.
@@ -122,7 +124,7 @@ struct TableViewDataChangeTests {
     func reloadDuringFlingClampsTheOffset() {
         let (list, source) = Self.flingingList(frames: 20)
         #expect(list.table.contentOffset.y > 1_000)
-        source.sections = [["Row 0", "Row 1", "Row 2"]]   // 132 pt of content
+        source.sections = [["Row 0", "Row 1", "Row 2"]] // 132 pt of content
         list.table.reloadData()
         #expect(list.table.contentOffset.y == 0)
         #expect(list.rowTexts == ["Row 0", "Row 1", "Row 2"])
@@ -144,7 +146,7 @@ struct TableViewDataChangeTests {
         let rows = Int((offset + 660) / 44)
         source.sections = [(0..<rows).map { "Row \($0)" }]
         list.table.reloadData()
-        #expect(list.table.contentOffset.y == offset)   // nothing jumps
+        #expect(list.table.contentOffset.y == offset) // nothing jumps
         list.settle()
         let maximum = Double(rows) * 44 - 440
         #expect(!list.table.isDecelerating)
@@ -158,7 +160,9 @@ struct TableViewDataChangeTests {
     // the warning named the table, not the height. A height that is not a
     // number from 0 to TableView.maximumRowHeight is the app's bug in that row:
     // it is warned about once (table, row, height) and shown at rowHeight.
-    @Test("A row height that is infinite, NaN, negative or huge: that row gets rowHeight, the others show, one warning names it")
+    @Test(
+        "A row height that is infinite, NaN, negative or huge: that row gets rowHeight, the others show, one warning names it"
+    )
     func badRowHeightsAreSanitizedPerRow() {
         let source = ListSource(rows: 50)
         let bad: [Int: Double] = [2: .infinity, 3: .nan, 4: -10, 5: 1e300]
@@ -169,7 +173,9 @@ struct TableViewDataChangeTests {
         for row in 2...5 {
             #expect(table.rect(forRow: IndexPath(row: row, section: 0)).height == table.rowHeight)
         }
-        #expect(table.rect(forRow: IndexPath(row: 6, section: 0)) == Rect(x: 0, y: 6 * 30 + 4 * 44 - 4 * 30, width: 320, height: 30))
+        #expect(
+            table.rect(forRow: IndexPath(row: 6, section: 0))
+                == Rect(x: 0, y: 6 * 30 + 4 * 44 - 4 * 30, width: 320, height: 30))
         #expect(table.contentSize.height == 46 * 30 + 4 * 44)
         // The rows on screen show, the good ones and the bad ones alike.
         #expect(list.rowTexts == (0..<13).map { "Row \($0)" })

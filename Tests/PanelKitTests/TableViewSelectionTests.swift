@@ -108,7 +108,7 @@ struct TableViewSelectionTests {
         let list = TableFixture(source)
         let thumb = slider.convert(Point(x: 14, y: 20), to: nil)
         list.driver.down(1, at: thumb)
-        list.driver.advance(by: 0.2)  // the content touch delay: the slider has the touch
+        list.driver.advance(by: 0.2) // the content touch delay: the slider has the touch
         for step in 1...10 { list.driver.move(1, to: Point(x: thumb.x + Double(step) * 10, y: thumb.y)) }
         list.driver.up(1)
         #expect(slider.value > 0.5)
@@ -125,7 +125,8 @@ struct TableViewSelectionTests {
         #expect(list.table.indexPathForSelectedRow == nil)
     }
 
-    @Test("selectRow from code selects (and scrolls) without telling the delegate; the cell shows it when it scrolls in")
+    @Test(
+        "selectRow from code selects (and scrolls) without telling the delegate; the cell shows it when it scrolls in")
     func selectFromCode() {
         let list = TableFixture(ListSource(rows: 100))
         list.table.selectRow(at: IndexPath(row: 60, section: 0), animated: false, scrollPosition: .top)

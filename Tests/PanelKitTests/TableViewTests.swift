@@ -43,10 +43,18 @@ final class ListSource: TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
         heights?(indexPath) ?? tableView.rowHeight
     }
-    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { events.append("select \(indexPath.section).\(indexPath.row)") }
-    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) { events.append("deselect \(indexPath.section).\(indexPath.row)") }
-    func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath) { events.append("highlight \(indexPath.section).\(indexPath.row)") }
-    func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath) { events.append("unhighlight \(indexPath.section).\(indexPath.row)") }
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        events.append("select \(indexPath.section).\(indexPath.row)")
+    }
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {
+        events.append("deselect \(indexPath.section).\(indexPath.row)")
+    }
+    func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath) {
+        events.append("highlight \(indexPath.section).\(indexPath.row)")
+    }
+    func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath) {
+        events.append("unhighlight \(indexPath.section).\(indexPath.row)")
+    }
 }
 
 /// A 320x440 table at the window's top-left (ten 44-point rows fit exactly) in an 800x480 window.
@@ -109,7 +117,9 @@ struct TableViewTests {
     }
 
     /// The allocations of `frames` display-link frames of a fling (with a redraw each), after warm-up flings.
-    static func flingAllocations(_ driver: TouchDriver, fling: () -> Void, frames: Int) -> (allocations: UInt64, moved: Int) {
+    static func flingAllocations(_ driver: TouchDriver, fling: () -> Void, frames: Int) -> (
+        allocations: UInt64, moved: Int
+    ) {
         let display = HeadlessDisplay(width: 800, height: 480)
         let renderer = Renderer()
         renderer.draw(driver.window, into: display.framebuffer)
@@ -140,17 +150,22 @@ struct TableViewTests {
         let plain = ScrollView(frame: Rect(x: 0, y: 0, width: 320, height: 440))
         plain.contentSize = Size(width: 320, height: 440_000)
         driver.window.addSubview(plain)
-        let scroll = Self.flingAllocations(driver, fling: {
-            driver.down(1, at: Point(x: 160, y: 430))
-            driver.move(1, to: Point(x: 160, y: 230))
-            driver.move(1, to: Point(x: 160, y: 30))
-            driver.up(1)
-        }, frames: 40)
-        #expect(table.allocations == scroll.allocations, "tiling the rows adds no allocation to the scroll view's frame")
+        let scroll = Self.flingAllocations(
+            driver,
+            fling: {
+                driver.down(1, at: Point(x: 160, y: 430))
+                driver.move(1, to: Point(x: 160, y: 230))
+                driver.move(1, to: Point(x: 160, y: 30))
+                driver.up(1)
+            }, frames: 40)
+        #expect(
+            table.allocations == scroll.allocations, "tiling the rows adds no allocation to the scroll view's frame")
         #expect(table.allocations == 0, "flinging the list allocates nothing per frame")
     }
 
-    @Test("A jump back to the top recycles a whole screenful at once and allocates nothing: each pool has room for every cell made")
+    @Test(
+        "A jump back to the top recycles a whole screenful at once and allocates nothing: each pool has room for every cell made"
+    )
     func jumpToTopAllocatesNothing() {
         let list = TableFixture(ListSource(rows: 10_000))
         let display = HeadlessDisplay(width: 800, height: 480)
@@ -188,9 +203,12 @@ struct TableViewTests {
         #expect(table.indexPathForRow(at: Point(x: 10, y: 10)) == nil, "a header is not a row")
         #expect(table.indexPathForRow(at: Point(x: 10, y: 300)) == nil, "below the last row")
         #expect(table.rect(forRow: IndexPath(row: 3, section: 0)) == .zero)
-        #expect(table.indexPathsForVisibleRows == [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0),
-                                                   IndexPath(row: 2, section: 0), IndexPath(row: 0, section: 2),
-                                                   IndexPath(row: 1, section: 2)])
+        #expect(
+            table.indexPathsForVisibleRows == [
+                IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0),
+                IndexPath(row: 2, section: 0), IndexPath(row: 0, section: 2),
+                IndexPath(row: 1, section: 2)
+            ])
     }
 
     @Test("Cells sit at their rows' rects and show their rows' texts")
@@ -260,7 +278,9 @@ struct TableViewTests {
         #expect(list.table.indexPathForSelectedRow == nil)
         #expect(list.table.visibleCells.allSatisfy { !$0.isSelected })
         #expect(list.table.contentSize.height == 44 * 3 + 28)
-        #expect(list.table.subviews.filter { $0 is TableViewCell && !$0.isHidden }.count == 3, "the other cells went back to the pool")
+        #expect(
+            list.table.subviews.filter { $0 is TableViewCell && !$0.isHidden }.count == 3,
+            "the other cells went back to the pool")
     }
 
     @Test("reloadRows asks for those rows' cells again and keeps the others")
@@ -297,7 +317,9 @@ struct TableViewTests {
         #expect(list.rowTexts.first == "A0")
     }
 
-    @Test("Without a registration dequeueReusableCell(withIdentifier:) returns nil; with one it makes the registered class")
+    @Test(
+        "Without a registration dequeueReusableCell(withIdentifier:) returns nil; with one it makes the registered class"
+    )
     func registration() {
         final class Custom: TableViewCell {}
         let table = TableView(frame: Rect(x: 0, y: 0, width: 100, height: 100))

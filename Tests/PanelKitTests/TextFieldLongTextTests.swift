@@ -1,7 +1,8 @@
 import PanelHeadless
-@testable import PanelKit
 import PanelTesting
 import Testing
+
+@testable import PanelKit
 
 // A key typed into a long text costs what it costs in a short one (issue 34
 // row 18): UIKit's text fields type in amortised O(1). Counted as the Unicode
@@ -20,8 +21,10 @@ final class CountingTextDriver: TextRendering {
         return Size(width: positions[positions.count - 1], height: font.size * 1.25)
     }
 
-    func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
-              lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {
+    func draw(
+        _ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
+        lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer
+    ) {
         for _ in text.unicodeScalars { scalars += 1 }
     }
 
@@ -52,7 +55,9 @@ struct TextFieldLongTextTests {
     }
 
     /// A field holding `length` characters, drawn with a counting driver, editing with its caret at the end.
-    static func editingField(length: Int, secure: Bool = false) -> (TouchDriver, TextField, Renderer, HeadlessDisplay, CountingTextDriver) {
+    static func editingField(length: Int, secure: Bool = false) -> (
+        TouchDriver, TextField, Renderer, HeadlessDisplay, CountingTextDriver
+    ) {
         let driver = TouchDriver(screen: Size(width: 320, height: 120))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field", text: words(length))
         field.isSecureTextEntry = secure
@@ -71,7 +76,8 @@ struct TextFieldLongTextTests {
     static func costPerKey(length: Int, secure: Bool = false, keys: Int = 20) -> (scalars: Int, work: Int) {
         let (driver, field, renderer, display, text) = editingField(length: length, secure: secure)
         let typed = ["a", "V", "e\u{301}", " "]
-        let scalarsBefore = text.scalars, workBefore = field.textWork
+        let scalarsBefore = text.scalars
+        let workBefore = field.textWork
         for k in 0..<keys {
             let characters = typed[k % typed.count]
             driver.application.sendPress(Press(key: Key(keyCode: 30, characters: characters), phase: .began))
@@ -84,12 +90,14 @@ struct TextFieldLongTextTests {
     // Issue 34 row 18: typing into a field holding 16,000 characters cost
     // O(length) a key (1.9 ms in release), so typing was O(n²). UIKit's is
     // amortised O(1): ten times the text may not cost ten times a key.
-    @Test("A key typed at the end of 16,000 characters costs no more than at the end of 1,600 (scalars measured and drawn, boundaries walked)",
-          arguments: [false, true])
+    @Test(
+        "A key typed at the end of 16,000 characters costs no more than at the end of 1,600 (scalars measured and drawn, boundaries walked)",
+        arguments: [false, true])
     func keyCostDoesNotGrowWithTheText(secure: Bool) {
         let short = Self.costPerKey(length: 1_600, secure: secure)
         let long = Self.costPerKey(length: 16_000, secure: secure)
-        #expect(long.scalars <= short.scalars * 2, "per key: \(short.scalars) scalars at 1,600, \(long.scalars) at 16,000")
+        #expect(
+            long.scalars <= short.scalars * 2, "per key: \(short.scalars) scalars at 1,600, \(long.scalars) at 16,000")
         #expect(long.work <= short.work * 2, "per key: \(short.work) steps at 1,600, \(long.work) at 16,000")
         // A field's width of text, not the text: the part in view and the clusters around the edit.
         #expect(long.scalars < 400)
@@ -97,14 +105,15 @@ struct TextFieldLongTextTests {
 
     // Issue 34 row 18: laid out around the edit, the field places its caret
     // exactly where laying out the whole text puts it.
-    @Test("Edits laid out around the caret give the boundaries and positions of the whole text laid out afresh",
-          arguments: [false, true])
+    @Test(
+        "Edits laid out around the caret give the boundaries and positions of the whole text laid out afresh",
+        arguments: [false, true])
     func editsMatchAWholeLayout(secure: Bool) {
         let (driver, field, renderer, display, _) = Self.editingField(length: 1_200, secure: secure)
         let edits: [(caret: Int?, insert: String?)] = [
             (nil, "AV"), (nil, "e"), (nil, "\u{301}"), (nil, nil), (600, "V"), (599, "A"), (nil, nil), (nil, nil),
             (0, "V"), (1, nil), (nil, "🇫"), (nil, "🇷"), (nil, "👨"), (nil, "\u{200D}👩"), (nil, nil), (1_000, "x y z"),
-            (1_000, nil), (nil, "a\u{301}\u{302}"),
+            (1_000, nil), (nil, "a\u{301}\u{302}")
         ]
         for edit in edits {
             if let caret = edit.caret { field.caretPosition = caret }

@@ -18,8 +18,10 @@ final class MonospaceText: TextRendering {
         return Size(width: Double(count) * Self.advance, height: font.size)
     }
 
-    func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
-              lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer) {}
+    func draw(
+        _ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
+        lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer
+    ) {}
 
     func penPositions(_ text: String, font: Font, into positions: inout [Double]) {
         positions.removeAll(keepingCapacity: true)
@@ -48,19 +50,27 @@ final class EditingLog: TextFieldDelegate {
         let named: [(ControlEvents, String)] = [
             (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),
             (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
-            (.primaryActionTriggered, "primaryActionTriggered"),
+            (.primaryActionTriggered, "primaryActionTriggered")
         ]
         for (event, name) in named {
             field.addAction(for: event) { _ in if self.recording { self.lines.append(name) } }
         }
     }
 
-    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { note("shouldBegin"); return allowsBegin }
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
+        note("shouldBegin")
+        return allowsBegin
+    }
     func textFieldDidBeginEditing(_ textField: TextField) { note("didBegin") }
-    func textFieldShouldEndEditing(_ textField: TextField) -> Bool { note("shouldEnd"); return allowsEnd }
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool {
+        note("shouldEnd")
+        return allowsEnd
+    }
     func textFieldDidEndEditing(_ textField: TextField) { note("didEnd") }
-    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
-                   replacementString string: String) -> Bool {
+    func textField(
+        _ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
+        replacementString string: String
+    ) -> Bool {
         if recording {
             let text = textField.text
             let from = text.distance(from: text.startIndex, to: range.lowerBound)
@@ -69,7 +79,10 @@ final class EditingLog: TextFieldDelegate {
         }
         return allowsChange
     }
-    func textFieldShouldReturn(_ textField: TextField) -> Bool { note("shouldReturn"); return allowsReturn }
+    func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        note("shouldReturn")
+        return allowsReturn
+    }
 
     func note(_ line: String) { if recording { lines.append(line) } }
 }
@@ -115,7 +128,9 @@ struct TextFieldTests {
 
     // MARK: Editing and first responder
 
-    @Test("A tap begins editing; typing sends editingChanged; resigning ends editing, with the delegate told in UIKit's order")
+    @Test(
+        "A tap begins editing; typing sends editingChanged; resigning ends editing, with the delegate told in UIKit's order"
+    )
     func editingEventOrder() {
         let log = EditingLog(field)
         driver.tap(at: Point(x: 200, y: 124))
@@ -124,12 +139,13 @@ struct TextFieldTests {
         field.deleteBackward()
         #expect(field.resignFirstResponder())
         #expect(!field.isEditing && !field.isFirstResponder)
-        #expect(log.lines == [
-            "shouldBegin", "didBegin", "editingDidBegin",
-            "shouldChange 0..<0 \"a\"", "editingChanged",
-            "shouldChange 0..<1 \"\"", "editingChanged",
-            "shouldEnd", "didEnd", "editingDidEnd",
-        ])
+        #expect(
+            log.lines == [
+                "shouldBegin", "didBegin", "editingDidBegin",
+                "shouldChange 0..<0 \"a\"", "editingChanged",
+                "shouldChange 0..<1 \"\"", "editingChanged",
+                "shouldEnd", "didEnd", "editingDidEnd"
+            ])
     }
 
     @Test("Another responder taking first responder ends the field's editing")
@@ -187,11 +203,16 @@ struct TextFieldTests {
         #expect(field.text == "keep")
         #expect(field.caretPosition == 4)
         #expect(!log.lines.contains("editingChanged"))
-        #expect(log.lines == ["shouldChange 4..<4 \"x\"", "shouldChange 3..<4 \"\"",
-                              "shouldChange 4..<4 \"y\"", "shouldChange 3..<4 \"\""])
+        #expect(
+            log.lines == [
+                "shouldChange 4..<4 \"x\"", "shouldChange 3..<4 \"\"",
+                "shouldChange 4..<4 \"y\"", "shouldChange 3..<4 \"\""
+            ])
     }
 
-    @Test("Return: shouldReturn false ignores it; true sends editingDidEndOnExit and primaryActionTriggered, then resigns")
+    @Test(
+        "Return: shouldReturn false ignores it; true sends editingDidEndOnExit and primaryActionTriggered, then resigns"
+    )
     func returnKey() {
         let log = EditingLog(field)
         field.becomeFirstResponder()
@@ -205,8 +226,11 @@ struct TextFieldTests {
         log.lines.removeAll()
         press(KeyCode.enter)
         #expect(!field.isEditing && !field.isFirstResponder)
-        #expect(log.lines == ["shouldReturn", "editingDidEndOnExit", "primaryActionTriggered",
-                              "shouldEnd", "didEnd", "editingDidEnd"])
+        #expect(
+            log.lines == [
+                "shouldReturn", "editingDidEndOnExit", "primaryActionTriggered",
+                "shouldEnd", "didEnd", "editingDidEnd"
+            ])
         #expect(field.text.isEmpty)
     }
 
@@ -219,7 +243,9 @@ struct TextFieldTests {
         #expect(log.lines.contains("editingDidEndOnExit"))
     }
 
-    @Test("Setting text sends no event and puts the caret at the end; keyInput is the field; editing events have UIKit's bits")
+    @Test(
+        "Setting text sends no event and puts the caret at the end; keyInput is the field; editing events have UIKit's bits"
+    )
     func programmaticText() {
         let log = EditingLog(field)
         field.text = "abc"
@@ -227,8 +253,11 @@ struct TextFieldTests {
         #expect(field.caretPosition == 3)
         #expect(field.keyInput === field)
         #expect(field.hasText)
-        #expect(ControlEvents.allEditingEvents == [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit])
-        #expect(ControlEvents.editingDidBegin.rawValue == 0x1_0000 && ControlEvents.editingDidEndOnExit.rawValue == 0x8_0000)
+        #expect(
+            ControlEvents.allEditingEvents == [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit])
+        #expect(
+            ControlEvents.editingDidBegin.rawValue == 0x1_0000 && ControlEvents.editingDidEndOnExit.rawValue == 0x8_0000
+        )
     }
 
     @Test("A disabled field cannot become first responder; accessibilityActivate begins editing")
@@ -239,7 +268,7 @@ struct TextFieldTests {
         field.isEnabled = true
         #expect(field.canBecomeFocused)
         field.becomeFirstResponder()
-        field.isEnabled = false   // disabling ends editing
+        field.isEnabled = false // disabling ends editing
         #expect(!field.isEditing && !field.isFirstResponder)
         field.isEnabled = true
         #expect(field.accessibilityActivate())
@@ -259,8 +288,8 @@ struct TextFieldTests {
     @Test("The caret moves by grapheme cluster over e + U+0301, a flag and a ZWJ family")
     func graphemeCaret() {
         let decomposed = "e\u{301}"
-        let flag = "\u{1F1E9}\u{1F1EA}"   // 🇩🇪: two regional indicators
-        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"   // 👨‍👩‍👧‍👦, 25 bytes
+        let flag = "\u{1F1E9}\u{1F1EA}" // 🇩🇪: two regional indicators
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}" // 👨‍👩‍👧‍👦, 25 bytes
         field.text = "a" + decomposed + flag + family + "z"
         field.becomeFirstResponder()
         #expect(field.caretPosition == 5)
@@ -292,20 +321,20 @@ struct TextFieldTests {
         field.deleteBackward()
         #expect(field.text.isEmpty)
         #expect(!field.hasText)
-        field.deleteBackward()   // nothing left: no change, no crash
+        field.deleteBackward() // nothing left: no change, no crash
         #expect(field.text.isEmpty)
     }
 
     @Test("An insertion that joins a cluster around the caret leaves the caret after the joined cluster")
     func insertionJoinsCluster() {
-        field.text = "\u{1F1EA}x"   // a lone regional indicator, then x
+        field.text = "\u{1F1EA}x" // a lone regional indicator, then x
         field.becomeFirstResponder()
         field.caretPosition = 0
-        field.insertText("\u{1F1E9}")   // pairs with the one after it: 🇩🇪
+        field.insertText("\u{1F1E9}") // pairs with the one after it: 🇩🇪
         #expect(field.text == "\u{1F1E9}\u{1F1EA}x")
         #expect(field.caretPosition == 1)
         field.text = "e"
-        field.insertText("\u{301}")   // combines with e
+        field.insertText("\u{301}") // combines with e
         #expect(field.caretPosition == 1)
         #expect(field.text.utf8.distance(from: field.text.startIndex, to: field.selectedRange.lowerBound) == 3)
     }
@@ -348,19 +377,21 @@ struct TextFieldTests {
         #expect(field.caretPosition == 2)
         driver.tap(at: Point(x: x(ofBoundary: 4) - 3, y: 124), after: 1)
         #expect(field.caretPosition == 4)
-        driver.tap(at: Point(x: 390, y: 124), after: 1)   // past the end
+        driver.tap(at: Point(x: 390, y: 124), after: 1) // past the end
         #expect(field.caretPosition == 6)
-        driver.tap(at: Point(x: 101, y: 124), after: 1)   // in the padding before the start
+        driver.tap(at: Point(x: 101, y: 124), after: 1) // in the padding before the start
         #expect(field.caretPosition == 0)
     }
 
-    @Test("The first tap on long text places the caret where the finger was on the text as drawn, before editing scrolled it")
+    @Test(
+        "The first tap on long text places the caret where the finger was on the text as drawn, before editing scrolled it"
+    )
     func firstTapOnLongText() {
-        field.text = String(repeating: "w", count: 40)   // 400 pt: drawn from its start while not editing
+        field.text = String(repeating: "w", count: 40) // 400 pt: drawn from its start while not editing
         driver.tap(at: Point(x: x(ofBoundary: 5), y: 124))
         #expect(field.isEditing)
         #expect(field.caretPosition == 5)
-        #expect(field.textOriginX == field.textRect.minX)   // scrolled back to show the caret
+        #expect(field.textOriginX == field.textRect.minX) // scrolled back to show the caret
     }
 
     @Test("Holding a finger shows the loupe, which follows the finger and moves the caret; lifting hides it")
@@ -371,10 +402,10 @@ struct TextFieldTests {
         #expect(!field.isShowingLoupe)
         driver.advance(by: 0.3)
         #expect(field.isShowingLoupe)
-        #expect(field.isEditing)   // a hold on a field not being edited begins editing too
+        #expect(field.isEditing) // a hold on a field not being edited begins editing too
         #expect(field.caretPosition == 3)
         #expect(field.loupe.frame.midX == field.caretX.rounded())
-        #expect(field.loupe.frame.maxY < 0)   // above the field
+        #expect(field.loupe.frame.maxY < 0) // above the field
         driver.move(1, to: Point(x: x(ofBoundary: 7) + 2, y: 124))
         #expect(field.caretPosition == 7)
         #expect(field.loupe.frame.midX == field.caretX.rounded())
@@ -414,7 +445,7 @@ struct TextFieldTests {
         #expect(field.isCaretVisible)
         driver.advance(by: 0.5)
         #expect(!field.isCaretVisible)
-        type("d")   // typing shows the caret solid and starts the blink over
+        type("d") // typing shows the caret solid and starts the blink over
         #expect(field.isCaretVisible)
         driver.advance(by: 0.3)
         #expect(field.isCaretVisible)
@@ -428,7 +459,9 @@ struct TextFieldTests {
 
     // MARK: Hardware keys
 
-    @Test("Hardware keys edit through the application's press path: characters, backspace, arrows, home and end, queued in order")
+    @Test(
+        "Hardware keys edit through the application's press path: characters, backspace, arrows, home and end, queued in order"
+    )
     func hardwareKeys() {
         field.becomeFirstResponder()
         for character in ["H", "e", "l", "l", "o"] { type(character) }
@@ -454,11 +487,14 @@ struct TextFieldTests {
         #expect(parent.presses.isEmpty)
     }
 
-    @Test("Keys the field does not edit with go on up the responder chain, and nothing reaches the field when it is not editing")
+    @Test(
+        "Keys the field does not edit with go on up the responder chain, and nothing reaches the field when it is not editing"
+    )
     func otherKeysGoUp() {
         field.becomeFirstResponder()
-        press(1)   // KEY_ESC: types nothing
-        driver.application.sendPress(Press(key: Key(keyCode: 30, characters: "a", modifierFlags: .control), phase: .began))
+        press(1) // KEY_ESC: types nothing
+        driver.application.sendPress(
+            Press(key: Key(keyCode: 30, characters: "a", modifierFlags: .control), phase: .began))
         #expect(parent.presses == ["began 1", "ended 1", "began 30"])
         #expect(field.text.isEmpty)
     }
@@ -468,7 +504,7 @@ struct TextFieldTests {
     @Test("Text wider than the field scrolls to keep the caret in view, and back when the caret returns to the start")
     func scrollsToCaret() {
         field.becomeFirstResponder()
-        for _ in 0..<40 { type("w") }   // 400 pt of text in a 276 pt text rect
+        for _ in 0..<40 { type("w") } // 400 pt of text in a 276 pt text rect
         #expect(field.caretX <= field.textRect.maxX)
         #expect(field.caretX >= field.textRect.maxX - 3)
         #expect(field.textOriginX < field.textRect.minX)
@@ -477,7 +513,7 @@ struct TextFieldTests {
         #expect(field.caretX == field.textRect.minX)
         press(KeyCode.end)
         #expect(field.textOriginX < field.textRect.minX)
-        field.resignFirstResponder()   // a field not being edited shows its text's start
+        field.resignFirstResponder() // a field not being edited shows its text's start
         #expect(field.textOriginX == field.textRect.minX)
     }
 
@@ -531,7 +567,7 @@ struct TextFieldTests {
             app.enqueue(aUp)
             app.enqueue(backspace)
             app.runTurn()
-            driver.advance(by: 0.6)   // the blink timer fires
+            driver.advance(by: 0.6) // the blink timer fires
         }
         #expect(field.text == "a text longer than fifteen bytes")
         #expect(allocations == 0)
@@ -542,9 +578,11 @@ struct TextFieldTests {
         final class Concatenating: TextFieldDelegate {
             lazy var lifetime = Lifetime(of: self)
             var last = ""
-            func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
-                           replacementString string: String) -> Bool {
-                last = textField.text + string   // a new string over 15 bytes: allocates
+            func textField(
+                _ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
+                replacementString string: String
+            ) -> Bool {
+                last = textField.text + string // a new string over 15 bytes: allocates
                 return true
             }
         }

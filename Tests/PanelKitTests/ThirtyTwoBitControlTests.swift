@@ -12,8 +12,9 @@ struct ThirtyTwoBitControlTests {
 
     @Test("SegmentedControl: a point far outside a narrow control, or NaN, is the nearest end, not a trap")
     func segmentIndexFarOutside() {
-        let control = SegmentedControl(frame: Rect(x: 100, y: 100, width: 300, height: 48), name: "mode",
-                                       items: ["One", "Two", "Three"])
+        let control = SegmentedControl(
+            frame: Rect(x: 100, y: 100, width: 300, height: 48), name: "mode",
+            items: ["One", "Two", "Three"])
         #expect(control.segmentIndex(atX: 150) == 1)
         #expect(control.segmentIndex(atX: 1e300) == 2)
         #expect(control.segmentIndex(atX: -1e300) == 0)
@@ -28,7 +29,7 @@ struct ThirtyTwoBitControlTests {
     func activityIndicatorManySteps() {
         let spinner = ActivityIndicatorView(frame: Rect(x: 20, y: 20, width: 32, height: 32))
         var theme = Theme.standard
-        theme.activityIndicatorStepsPerSecond = 1e9   // 3 × 10^9 steps in 3 s
+        theme.activityIndicatorStepsPerSecond = 1e9 // 3 × 10^9 steps in 3 s
         spinner.theme = theme
         driver.window.addSubview(spinner)
         spinner.startAnimating()

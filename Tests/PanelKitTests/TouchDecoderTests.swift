@@ -126,14 +126,16 @@ struct TouchDecoderTests {
         #expect(ids(frames[1]) == [11])
     }
 
-    @Test("H2, rule 5: fingers in undeclared slots and past a frame's 16 contacts are counted and said once, not dropped silently")
+    @Test(
+        "H2, rule 5: fingers in undeclared slots and past a frame's 16 contacts are counted and said once, not dropped silently"
+    )
     func ignoredContactsAreSaid() throws {
         let decoder = try TouchDecoder(device: slotDevice(slots: 32))
         let warnings = RuntimeWarnings()
         decoder.warnings = warnings
         var script = Script()
         for slot in Int32(0)..<20 { script.finger(slot: slot, id: 100 + slot, x: 10 * slot, y: 100) }
-        script.finger(slot: 40, id: 999, x: 5, y: 5)   // the device declared 32 slots
+        script.finger(slot: 40, id: 999, x: 5, y: 5) // the device declared 32 slots
         script.report()
         let frames = decode(script.events, with: decoder)
         #expect(frames.last?.count == TouchFrame.capacity)
@@ -178,9 +180,9 @@ struct TouchDecoderTests {
         var script = Script()
         script.sync(SynchronizationCode.multitouchReport)
         script.contact(x: 100, y: 100)
-        script.abs(AbsoluteAxis.multitouchPositionY, 50)   // Y alone: no position
+        script.abs(AbsoluteAxis.multitouchPositionY, 50) // Y alone: no position
         script.sync(SynchronizationCode.multitouchReport)
-        script.abs(AbsoluteAxis.multitouchPositionX, 400)  // never closed
+        script.abs(AbsoluteAxis.multitouchPositionX, 400) // never closed
         script.abs(AbsoluteAxis.multitouchPositionY, 400)
         script.report()
         let frames = decode(script.events, with: decoder)
@@ -217,7 +219,7 @@ struct TouchDecoderTests {
         script.report()
         script.key(KeyCode.touch, 0)
         script.report()
-        script.abs(AbsoluteAxis.x, 3000)   // hovering moves do not touch
+        script.abs(AbsoluteAxis.x, 3000) // hovering moves do not touch
         script.report()
         script.key(KeyCode.touch, 1)
         script.report()
@@ -260,9 +262,12 @@ struct TouchDecoderTests {
     func refusesDeviceWithoutTouchAxes() {
         var keyboard = TouchDeviceDescription(name: "X")
         keyboard.setAxis(AbsoluteAxis.x, axis(0, 100))
-        keyboard.setAxis(AbsoluteAxis.y, axis(0, 100))   // no BTN_TOUCH or BTN_LEFT
-        #expect(throws: TouchDeviceError(message: "device \"X\" reports no touch axes: expected "
-            + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (it has ABS_X, ABS_Y)")) {
+        keyboard.setAxis(AbsoluteAxis.y, axis(0, 100)) // no BTN_TOUCH or BTN_LEFT
+        #expect(
+            throws: TouchDeviceError(
+                message: "device \"X\" reports no touch axes: expected "
+                    + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (it has ABS_X, ABS_Y)")
+        ) {
             try TouchDecoder(device: keyboard)
         }
         // A touch button with its position on other axes: the board file's touch.axes is the fix.
@@ -270,9 +275,12 @@ struct TouchDecoderTests {
         egalax.keys = [KeyCode.touch]
         egalax.setAxis(0x02, axis(0, 2047))
         egalax.setAxis(0x03, axis(0, 2047))
-        #expect(throws: TouchDeviceError(message: "device \"Z\" reports no touch axes: expected "
-            + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (it has ABS_Z, ABS_RX; a panel that reports "
-            + "its position on other axes needs them named in the board file's touch.axes)")) {
+        #expect(
+            throws: TouchDeviceError(
+                message: "device \"Z\" reports no touch axes: expected "
+                    + "ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (it has ABS_Z, ABS_RX; a panel that reports "
+                    + "its position on other axes needs them named in the board file's touch.axes)")
+        ) {
             try TouchDecoder(device: egalax)
         }
     }
@@ -281,8 +289,11 @@ struct TouchDecoderTests {
     func refusesEmptyRange() {
         var device = slotDevice()
         device.setAxis(AbsoluteAxis.multitouchPositionX, axis(800, 0))
-        #expect(throws: TouchDeviceError(message: "device \"slots\" declares ABS_MT_POSITION_X range 800...0: "
-            + "expected minimum <= maximum")) {
+        #expect(
+            throws: TouchDeviceError(
+                message: "device \"slots\" declares ABS_MT_POSITION_X range 800...0: "
+                    + "expected minimum <= maximum")
+        ) {
             try TouchDecoder(device: device)
         }
     }
@@ -387,7 +398,7 @@ struct TouchDecoderTests {
         // Five seconds later, only finger 2 moves.
         script.abs(AbsoluteAxis.multitouchPositionX, 510)
         script.report(after: 30.0)
-        script.report()   // an empty frame, half a minute on
+        script.report() // an empty frame, half a minute on
         script.abs(AbsoluteAxis.multitouchSlot, 0)
         script.abs(AbsoluteAxis.multitouchTrackingID, -1)
         script.report()
@@ -419,9 +430,9 @@ struct TouchDecoderTests {
         script.report()
         script.sync(SynchronizationCode.dropped)
         script.abs(AbsoluteAxis.multitouchSlot, 1)
-        script.abs(AbsoluteAxis.multitouchPositionY, 450)   // lost with its frame: must not count
+        script.abs(AbsoluteAxis.multitouchPositionY, 450) // lost with its frame: must not count
         script.abs(AbsoluteAxis.multitouchTrackingID, -1)
-        script.report()                                      // ends the drop: no frame
+        script.report() // ends the drop: no frame
         // The resync: 100 has lifted meanwhile, 101 moved along x.
         script.abs(AbsoluteAxis.multitouchSlot, 0)
         script.abs(AbsoluteAxis.multitouchTrackingID, -1)
@@ -479,7 +490,7 @@ struct TouchDecoderTests {
     func clampsCoordinates() throws {
         let decoder = try TouchDecoder(device: slotDevice())
         var script = Script()
-        script.finger(slot: 0, id: 1, x: -20, y: 500)     // 20 and 20 units out: within 10%
+        script.finger(slot: 0, id: 1, x: -20, y: 500) // 20 and 20 units out: within 10%
         script.finger(slot: 1, id: 2, x: 830, y: -5)
         script.report()
         let frames = decode(script.events, with: decoder)
@@ -491,12 +502,12 @@ struct TouchDecoderTests {
         let decoder = try TouchDecoder(device: slotDevice())
         var script = Script()
         script.finger(slot: 0, id: 1, x: 400, y: 240)
-        script.finger(slot: 1, id: 2, x: 799 + 81, y: 240)   // 81 > 79.9 units out
+        script.finger(slot: 1, id: 2, x: 799 + 81, y: 240) // 81 > 79.9 units out
         script.report()
-        script.abs(AbsoluteAxis.multitouchPositionY, -48)    // still out, on the other axis too
+        script.abs(AbsoluteAxis.multitouchPositionY, -48) // still out, on the other axis too
         script.report()
         script.abs(AbsoluteAxis.multitouchPositionX, 799 + 79)
-        script.abs(AbsoluteAxis.multitouchPositionY, -47)    // both within 10%: real again
+        script.abs(AbsoluteAxis.multitouchPositionY, -47) // both within 10%: real again
         script.report()
         let frames = decode(script.events, with: decoder)
         #expect(frames.map(ids) == [[1], [1], [1, 2]])
@@ -529,12 +540,12 @@ struct TouchDecoderTests {
         script.contact(x: 100, y: 100)
         script.report()
         script.contact(x: 110, y: 104)
-        script.contact(x: 600, y: 300)     // lands
+        script.contact(x: 600, y: 300) // lands
         script.report()
-        script.contact(x: 590, y: 296)     // listed first now
+        script.contact(x: 590, y: 296) // listed first now
         script.contact(x: 120, y: 108)
         script.report()
-        script.contact(x: 580, y: 292)     // the first finger lifted
+        script.contact(x: 580, y: 292) // the first finger lifted
         script.report()
         let frames = decode(script.events, with: decoder)
         let first = frames[0][0].id
@@ -568,7 +579,7 @@ struct TouchDecoderTests {
         var script = Script()
         script.contact(x: 100, y: 100)
         script.report()
-        script.contact(x: 100 + 201, y: 100)   // a quarter of 799 is 199.75
+        script.contact(x: 100 + 201, y: 100) // a quarter of 799 is 199.75
         script.report()
         script.contact(x: 100 + 201 + 199, y: 100)
         script.report()
@@ -588,7 +599,7 @@ struct TouchDecoderTests {
         script.contact(x: 700, y: 400, trackingID: 40)
         script.contact(x: 100, y: 100, trackingID: 41)
         script.report()
-        script.contact(x: 100, y: 100, trackingID: 42)  // 41 lifted, 42 landed where it was
+        script.contact(x: 100, y: 100, trackingID: 42) // 41 lifted, 42 landed where it was
         script.report()
         let frames = decode(script.events, with: decoder)
         #expect(ids(frames[1]) == ids(frames[0]))
@@ -627,7 +638,10 @@ struct TouchDecoderTests {
         for round in Int32(0)..<50 {
             slots.finger(slot: round % 5, id: round, x: 10 * round, y: 5 * round)
             slots.report()
-            if round == 20 { slots.sync(SynchronizationCode.dropped); slots.report() }
+            if round == 20 {
+                slots.sync(SynchronizationCode.dropped)
+                slots.report()
+            }
         }
         var anonymous = Script()
         for round in Int32(0)..<50 {
@@ -641,9 +655,11 @@ struct TouchDecoderTests {
             single.abs(AbsoluteAxis.x, 50 * round)
             single.report()
         }
-        let cases = [(try TouchDecoder(device: slotDevice()), slots.events),
-                     (try TouchDecoder(device: anonymousDevice()), anonymous.events),
-                     (try TouchDecoder(device: singleTouchDevice()), single.events)]
+        let cases = [
+            (try TouchDecoder(device: slotDevice()), slots.events),
+            (try TouchDecoder(device: anonymousDevice()), anonymous.events),
+            (try TouchDecoder(device: singleTouchDevice()), single.events)
+        ]
         for (decoder, events) in cases {
             // Count the second of two identical runs: the first instantiates generic
             // metadata (the buffer's iterator, for one), once per process.
@@ -665,7 +681,8 @@ struct TouchDecoderTests {
 
 @Suite("Device removal")
 struct DeviceRemovalDecodingTests {
-    @Test("H4, rule 5: the kernel's release frame on unplug (SYN_REPORT value 1) cancels the touch, it does not lift it")
+    @Test(
+        "H4, rule 5: the kernel's release frame on unplug (SYN_REPORT value 1) cancels the touch, it does not lift it")
     func releaseFrameOnUnplugCancels() throws {
         var device = TouchDeviceDescription(name: "single")
         device.setAxis(AbsoluteAxis.x, AbsoluteAxisInfo(minimum: 0, maximum: 799))
@@ -684,6 +701,6 @@ struct DeviceRemovalDecodingTests {
         _ = feed(EventType.key, KeyCode.touch, 0, at: 0.5)
         #expect(feed(EventType.synchronization, SynchronizationCode.report, 1, at: 0.5))
         #expect(decoder.frame.count == 0)
-        #expect(decoder.frame.isResynchronized)   // the tracker cancels what vanished
+        #expect(decoder.frame.isResynchronized) // the tracker cancels what vanished
     }
 }

@@ -35,12 +35,13 @@ struct TouchFilterTests {
     func debounce() {
         var filter = TouchFilter(settings: TouchFilterSettings(debounce: 0.040))
         #expect(filtered(&filter, filterFrame(1.000, (1, 50, 50, 0))) == ["1@50.0,50.0"])
-        #expect(filtered(&filter, filterFrame(1.100)) == [])                        // lift at 1.100
-        #expect(filtered(&filter, filterFrame(1.120, (2, 52, 50, 0))) == [])        // the bounce
+        #expect(filtered(&filter, filterFrame(1.100)) == []) // lift at 1.100
+        #expect(filtered(&filter, filterFrame(1.120, (2, 52, 50, 0))) == []) // the bounce
         #expect(filtered(&filter, filterFrame(1.130)) == [])
-        #expect(filtered(&filter, filterFrame(1.150, (3, 60, 60, 0))) == ["3@60.0,60.0"])   // 50 ms later: a real tap
+        #expect(filtered(&filter, filterFrame(1.150, (3, 60, 60, 0))) == ["3@60.0,60.0"]) // 50 ms later: a real tap
         // A second finger while one is down is not a bounce.
-        #expect(filtered(&filter, filterFrame(1.160, (3, 60, 60, 0), (4, 200, 60, 0))) == ["3@60.0,60.0", "4@200.0,60.0"])
+        #expect(
+            filtered(&filter, filterFrame(1.160, (3, 60, 60, 0), (4, 200, 60, 0))) == ["3@60.0,60.0", "4@200.0,60.0"])
     }
 
     @Test("Pressure threshold: a light contact counts as lifted, on devices that report pressure only")
@@ -48,7 +49,7 @@ struct TouchFilterTests {
         var filter = TouchFilter(settings: TouchFilterSettings(pressureThreshold: 30), devicePressure: true)
         #expect(filtered(&filter, filterFrame(0.00, (1, 10, 10, 12))) == [])
         #expect(filtered(&filter, filterFrame(0.01, (1, 10, 10, 45))) == ["1@10.0,10.0"])
-        #expect(filtered(&filter, filterFrame(0.02, (1, 11, 10, 20))) == [])        // pressure fell: it ends
+        #expect(filtered(&filter, filterFrame(0.02, (1, 11, 10, 20))) == []) // pressure fell: it ends
         var noPressure = TouchFilter(settings: TouchFilterSettings(pressureThreshold: 30), devicePressure: false)
         #expect(filtered(&noPressure, filterFrame(0.00, (1, 10, 10, 0))) == ["1@10.0,10.0"])
     }
@@ -57,7 +58,8 @@ struct TouchFilterTests {
     func offAndAllocationFree() {
         var off = TouchFilter()
         #expect(filtered(&off, filterFrame(0, (1, 1.25, 2.5, 0))) == ["1@1.25,2.5"])
-        var filter = TouchFilter(settings: TouchFilterSettings(jitter: 2, debounce: 0.04, pressureThreshold: 5), devicePressure: true)
+        var filter = TouchFilter(
+            settings: TouchFilterSettings(jitter: 2, debounce: 0.04, pressureThreshold: 5), devicePressure: true)
         var frames: [TouchFrame] = []
         for i in 0..<64 { frames.append(filterFrame(Double(i) * 0.01, (1, Double(i), 5, 9), (2, 300, Double(i), 9))) }
         var frame = frames[0]

@@ -113,8 +113,8 @@ struct TouchPositionAxesTests {
         device.setAxis(AbsoluteAxis.multitouchTrackingID, axis(0, 65535))
         device.setAxis(AbsoluteAxis.multitouchPositionX, axis(0, 99))
         device.setAxis(AbsoluteAxis.multitouchPositionY, axis(0, 99))
-        device.setAxis(0x3c, axis(0, 799))   // ABS_MT_TOOL_X
-        device.setAxis(0x3d, axis(0, 479))   // ABS_MT_TOOL_Y
+        device.setAxis(0x3c, axis(0, 799)) // ABS_MT_TOOL_X
+        device.setAxis(0x3d, axis(0, 479)) // ABS_MT_TOOL_Y
         device.positionAxes = TouchPositionAxes(x: 0x3c, y: 0x3d)
         #expect(device.touchProtocol == .multitouchSlots)
         let decoder = try TouchDecoder(device: device)
@@ -124,7 +124,7 @@ struct TouchPositionAxesTests {
             script.abs(AbsoluteAxis.multitouchTrackingID, id)
             script.abs(0x3c, x)
             script.abs(0x3d, y)
-            script.abs(AbsoluteAxis.multitouchPositionX, 1)   // the other axes are not the position now
+            script.abs(AbsoluteAxis.multitouchPositionX, 1) // the other axes are not the position now
             script.abs(AbsoluteAxis.multitouchPositionY, 2)
         }
         script.report()
@@ -161,19 +161,28 @@ struct TouchPositionAxesTests {
     func wiredErrors() throws {
         var device = zrxPanel(wired: false)
         device.positionAxes = TouchPositionAxes(x: 0x02, y: 0x04)
-        #expect(throws: TouchDeviceError(message: "device \"eGalax Inc. USB TouchController\" has no ABS_RY, the axis its "
-                                             + "position's y is wired to (the board's touch.axes); it has ABS_X, ABS_Y, ABS_Z, ABS_RX")) {
+        #expect(
+            throws: TouchDeviceError(
+                message: "device \"eGalax Inc. USB TouchController\" has no ABS_RY, the axis its "
+                    + "position's y is wired to (the board's touch.axes); it has ABS_X, ABS_Y, ABS_Z, ABS_RX")
+        ) {
             try TouchDecoder(device: device)
         }
         device.positionAxes = TouchPositionAxes(x: 0x02, y: 0x03)
         device.keys = []
-        #expect(throws: TouchDeviceError(message: "device \"eGalax Inc. USB TouchController\" reports its position on ABS_Z and ABS_RX "
-                                             + "(the board's touch.axes), single-touch axes, but has neither BTN_TOUCH nor BTN_LEFT to say when a finger is down")) {
+        #expect(
+            throws: TouchDeviceError(
+                message: "device \"eGalax Inc. USB TouchController\" reports its position on ABS_Z and ABS_RX "
+                    + "(the board's touch.axes), single-touch axes, but has neither BTN_TOUCH nor BTN_LEFT to say when a finger is down"
+            )
+        ) {
             try TouchDecoder(device: device)
         }
     }
 
-    @Test("Position axes that never move through three touches, while ABS_Z and ABS_RX do, are said once, naming the device, the axes and touch.axes")
+    @Test(
+        "Position axes that never move through three touches, while ABS_Z and ABS_RX do, are said once, naming the device, the axes and touch.axes"
+    )
     func stillPositionSaidOnce() throws {
         let (decoder, warnings) = try watched(zrxPanel(wired: false))
         var script = Script()
@@ -188,7 +197,9 @@ struct TouchPositionAxesTests {
         #expect(warnings.said.count == 1)
         let warning = try #require(warnings.said.first)
         #expect(warning.kind == .stillTouchPosition)
-        #expect(warning.message == "touch device \"eGalax Inc. USB TouchController\": its position axes ABS_X and ABS_Y never left 0, 0 "
+        #expect(
+            warning.message
+                == "touch device \"eGalax Inc. USB TouchController\": its position axes ABS_X and ABS_Y never left 0, 0 "
                 + "through 3 touches, while ABS_Z, ABS_RX moved: every touch lands at one point. If the panel reports its position on "
                 + "those, name them in the board file's touch.axes, e.g. \"axes\": {\"x\": \"ABS_Z\", \"y\": \"ABS_RX\"} "
                 + "(swapAxes if x and y turn out the other way round)")
@@ -203,7 +214,7 @@ struct TouchPositionAxesTests {
         var script = Script()
         for i in 0..<3 {
             script.key(KeyCode.touch, 1)
-            script.abs(0x02, 300 + Int32(i) * 500)   // x on ABS_Z
+            script.abs(0x02, 300 + Int32(i) * 500) // x on ABS_Z
             script.abs(AbsoluteAxis.y, 400 + Int32(i) * 200)
             script.abs(AbsoluteAxis.pressure, 90)
             script.report()
@@ -213,8 +224,10 @@ struct TouchPositionAxesTests {
         }
         _ = frames(script.events, decoder)
         let message = try #require(warnings.said.first?.message)
-        #expect(message.contains("its x position axis ABS_X never left 0 through 3 touches, while ABS_Z, ABS_PRESSURE moved: "
-                                 + "every touch lands on one vertical line"), "\(message)")
+        #expect(
+            message.contains(
+                "its x position axis ABS_X never left 0 through 3 touches, while ABS_Z, ABS_PRESSURE moved: "
+                    + "every touch lands on one vertical line"), "\(message)")
         #expect(message.contains("\"axes\": {\"x\": \"ABS_Z\", \"y\": \"ABS_Y\"}"), "\(message)")
     }
 
@@ -287,8 +300,10 @@ struct TouchPositionAxesTests {
         }
         _ = frames(script.events, decoder)
         let message = try #require(warnings.said.first?.message)
-        #expect(message.hasPrefix("touch device \"slots\": its position axes ABS_MT_POSITION_X and ABS_MT_POSITION_Y never left 0, 0 "
-                                  + "through 3 touches, while ABS_X, ABS_Y moved"), "\(message)")
+        #expect(
+            message.hasPrefix(
+                "touch device \"slots\": its position axes ABS_MT_POSITION_X and ABS_MT_POSITION_Y never left 0, 0 "
+                    + "through 3 touches, while ABS_X, ABS_Y moved"), "\(message)")
         #expect(message.contains("\"axes\": {\"x\": \"ABS_X\", \"y\": \"ABS_Y\"}"))
     }
 

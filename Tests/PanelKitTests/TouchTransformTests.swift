@@ -50,14 +50,16 @@ struct TouchTransformTests {
         #expect(TouchTransform(device: sensor(), screenSize: screen).point(forDeviceX: 2, y: 2) == Point(x: 4, y: 4))
     }
 
-    @Test("H6: each rotation turns the sensor's corners clockwise onto the screen's", arguments: [
-        // Where the sensor's top-left, top-right, bottom-right and bottom-left land.
-        (TouchRotation.none, [Point(x: 0, y: 0), Point(x: 198, y: 0), Point(x: 198, y: 98), Point(x: 0, y: 98)]),
-        // A quarter turn clockwise: top-left goes to the top-right corner, and so on round.
-        (.clockwise90, [Point(x: 200, y: 0), Point(x: 200, y: 99), Point(x: 4, y: 99), Point(x: 4, y: 0)]),
-        (.upsideDown, [Point(x: 200, y: 100), Point(x: 2, y: 100), Point(x: 2, y: 2), Point(x: 200, y: 2)]),
-        (.clockwise270, [Point(x: 0, y: 100), Point(x: 0, y: 1), Point(x: 196, y: 1), Point(x: 196, y: 100)]),
-    ])
+    @Test(
+        "H6: each rotation turns the sensor's corners clockwise onto the screen's",
+        arguments: [
+            // Where the sensor's top-left, top-right, bottom-right and bottom-left land.
+            (TouchRotation.none, [Point(x: 0, y: 0), Point(x: 198, y: 0), Point(x: 198, y: 98), Point(x: 0, y: 98)]),
+            // A quarter turn clockwise: top-left goes to the top-right corner, and so on round.
+            (.clockwise90, [Point(x: 200, y: 0), Point(x: 200, y: 99), Point(x: 4, y: 99), Point(x: 4, y: 0)]),
+            (.upsideDown, [Point(x: 200, y: 100), Point(x: 2, y: 100), Point(x: 2, y: 2), Point(x: 200, y: 2)]),
+            (.clockwise270, [Point(x: 0, y: 100), Point(x: 0, y: 1), Point(x: 196, y: 1), Point(x: 196, y: 100)])
+        ])
     func rotations(rotation: TouchRotation, expected: [Point]) {
         let transform = TouchTransform(device: sensor(), screenSize: screen, rotation: rotation)
         for (corner, want) in zip(corners, expected) {
@@ -77,11 +79,14 @@ struct TouchTransformTests {
         let both = TouchTransform(device: sensor(), screenSize: screen, mirrorX: true, mirrorY: true)
         let upsideDown = TouchTransform(device: sensor(), screenSize: screen, rotation: .upsideDown)
         for corner in corners {
-            #expect(isClose(both.point(forDeviceX: corner.0, y: corner.1),
-                            upsideDown.point(forDeviceX: corner.0, y: corner.1)))
+            #expect(
+                isClose(
+                    both.point(forDeviceX: corner.0, y: corner.1),
+                    upsideDown.point(forDeviceX: corner.0, y: corner.1)))
         }
         // After a quarter turn the sensor's x runs down the screen; mirrorX still flips screen x.
-        let turnedAndMirrored = TouchTransform(device: sensor(), screenSize: screen, rotation: .clockwise90, mirrorX: true)
+        let turnedAndMirrored = TouchTransform(
+            device: sensor(), screenSize: screen, rotation: .clockwise90, mirrorX: true)
         #expect(isClose(turnedAndMirrored.point(forDeviceX: 0, y: 0), Point(x: 0, y: 0)))
         #expect(isClose(turnedAndMirrored.point(forDeviceX: 99, y: 0), Point(x: 0, y: 99)))
     }
@@ -93,7 +98,8 @@ struct TouchTransformTests {
         let transform = TouchTransform(device: sensor(xMinimum: 1000), screenSize: screen, calibration: calibration)
         // libinput: normalize with (v - min) / (max - min + 1), apply the matrix, scale to the screen.
         func libinput(_ x: Double, _ y: Double) -> Point {
-            let nx = (x - 1000) / 100, ny = y / 50
+            let nx = (x - 1000) / 100
+            let ny = y / 50
             return Point(x: (0.5 * nx + 0.25) * 200, y: (ny - 0.1) * 100)
         }
         for (x, y) in [(1000.0, 0.0), (1099.0, 49.0), (1040.0, 10.0)] {
@@ -104,12 +110,15 @@ struct TouchTransformTests {
 
     @Test("H6: libinput's documented 90° clockwise matrix (0 -1 1 1 0 0) equals TouchRotation.clockwise90")
     func libinputRotationMatrix() {
-        let byMatrix = TouchTransform(device: sensor(), screenSize: screen,
-                                      calibration: CalibrationMatrix(a: 0, b: -1, c: 1, d: 1, e: 0, f: 0))
+        let byMatrix = TouchTransform(
+            device: sensor(), screenSize: screen,
+            calibration: CalibrationMatrix(a: 0, b: -1, c: 1, d: 1, e: 0, f: 0))
         let byRotation = TouchTransform(device: sensor(), screenSize: screen, rotation: .clockwise90)
         for corner in corners {
-            #expect(isClose(byMatrix.point(forDeviceX: corner.0, y: corner.1),
-                            byRotation.point(forDeviceX: corner.0, y: corner.1)))
+            #expect(
+                isClose(
+                    byMatrix.point(forDeviceX: corner.0, y: corner.1),
+                    byRotation.point(forDeviceX: corner.0, y: corner.1)))
         }
     }
 
@@ -118,10 +127,11 @@ struct TouchTransformTests {
         // Halve x, then turn a quarter clockwise: (x, y) → (x/2, y) → (1 - y, x/2).
         // Turning first and halving after would give (1 - y, x) → ((1 - y)/2, x) instead.
         let halveX = CalibrationMatrix(a: 0.5, b: 0, c: 0, d: 0, e: 1, f: 0)
-        let transform = TouchTransform(device: sensor(), screenSize: screen, calibration: halveX, rotation: .clockwise90)
-        let point = transform.point(forDeviceX: 50, y: 0)    // normalized (0.5, 0)
-        #expect(isClose(point, Point(x: 200, y: 25)))         // (1 - 0, 0.25)
-        #expect(!isClose(point, Point(x: 100, y: 50)))        // ((1 - 0) / 2, 0.5): the other order
+        let transform = TouchTransform(
+            device: sensor(), screenSize: screen, calibration: halveX, rotation: .clockwise90)
+        let point = transform.point(forDeviceX: 50, y: 0) // normalized (0.5, 0)
+        #expect(isClose(point, Point(x: 200, y: 25))) // (1 - 0, 0.25)
+        #expect(!isClose(point, Point(x: 100, y: 50))) // ((1 - 0) / 2, 0.5): the other order
     }
 
     @Test("H6: apply(to:) maps every contact and scales majorRadius by the x scale")
@@ -156,12 +166,13 @@ struct TouchTransformTests {
 
     @Test("point(forDeviceX:y:) and apply(to:) allocate nothing")
     func transformDoesNotAllocate() {
-        let transform = TouchTransform(device: sensor(), screenSize: screen,
-                                       calibration: CalibrationMatrix(a: 1, b: 0, c: 0.1, d: 0, e: 1, f: 0),
-                                       rotation: .clockwise270, mirrorY: true)
+        let transform = TouchTransform(
+            device: sensor(), screenSize: screen,
+            calibration: CalibrationMatrix(a: 1, b: 0, c: 0.1, d: 0, e: 1, f: 0),
+            rotation: .clockwise270, mirrorY: true)
         var frame = TouchFrame()
         for id in Int32(0)..<16 { frame.append(TouchContact(id: id, x: Double(id), y: 2, majorRadius: 1)) }
-        transform.apply(to: &frame)   // warm up
+        transform.apply(to: &frame) // warm up
         var sum = 0.0
         let allocations = AllocationCounter.count {
             for _ in 0..<100 {

@@ -7,7 +7,10 @@ struct ViewTableTests {
     @Test("The table lists views in paint order with parent, last child, previous sibling and subtree end")
     func paintOrderLayout() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        let a = View(name: "a"), a1 = View(name: "a1"), a2 = View(name: "a2"), b = View(name: "b")
+        let a = View(name: "a")
+        let a1 = View(name: "a1")
+        let a2 = View(name: "a2")
+        let b = View(name: "b")
         window.addSubview(a)
         a.addSubview(a1)
         a.addSubview(a2)
@@ -24,7 +27,7 @@ struct ViewTableTests {
     func windowSpaceGeometry() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         let scroll = View(frame: Rect(x: 100, y: 50, width: 300, height: 300), name: "scroll")
-        scroll.bounds.origin = Point(x: 0, y: 40)   // scrolled down by 40
+        scroll.bounds.origin = Point(x: 0, y: 40) // scrolled down by 40
         let row = View(frame: Rect(x: 10, y: 60, width: 100, height: 20), name: "row")
         window.addSubview(scroll)
         scroll.addSubview(row)
@@ -64,7 +67,7 @@ struct ViewTableTests {
         let table = window.viewTable
         table.rebuildIfNeeded()
         let rebuilds = table.rebuildCount
-        parent.center = Point(x: 400, y: 300)   // moves the subtree
+        parent.center = Point(x: 400, y: 300) // moves the subtree
         #expect(window.hitTest(Point(x: 310, y: 210), with: nil) === child)
         #expect(table.entry(for: child)!.frameInWindow == Rect(x: 300, y: 200, width: 50, height: 50))
         child.isHidden = true
@@ -94,7 +97,10 @@ struct ViewHierarchyTests {
     @Test("Subviews keep order through add, insert, bring-to-front, send-to-back and remove")
     func subviewOrder() {
         let parent = View(name: "p")
-        let a = View(name: "a"), b = View(name: "b"), c = View(name: "c"), d = View(name: "d")
+        let a = View(name: "a")
+        let b = View(name: "b")
+        let c = View(name: "c")
+        let d = View(name: "d")
         parent.addSubview(a)
         parent.addSubview(b)
         parent.insertSubview(c, at: 0)
@@ -107,13 +113,13 @@ struct ViewHierarchyTests {
         #expect(parent.subviews.map(\.name) == ["b", "d", "a", "c"])
         parent.sendSubviewToBack(a)
         #expect(parent.subviews.map(\.name) == ["a", "b", "d", "c"])
-        parent.addSubview(a)   // re-adding moves to the front
+        parent.addSubview(a) // re-adding moves to the front
         #expect(parent.subviews.map(\.name) == ["b", "d", "c", "a"])
         d.removeFromSuperview()
         #expect(parent.subviews.map(\.name) == ["b", "c", "a"])
         #expect(d.superview == nil)
         let other = View(name: "other")
-        other.addSubview(b)   // moving to another parent removes it from the first
+        other.addSubview(b) // moving to another parent removes it from the first
         #expect(parent.subviews.map(\.name) == ["c", "a"])
         #expect(b.superview === other)
     }
@@ -135,9 +141,9 @@ struct ViewHierarchyTests {
     func conversion() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         let rotated = View(frame: Rect(x: 100, y: 100, width: 100, height: 100), name: "rotated")
-        rotated.transform = AffineTransform(rotationAngle: .pi / 2)   // clockwise on screen
+        rotated.transform = AffineTransform(rotationAngle: .pi / 2) // clockwise on screen
         window.addSubview(rotated)
-        let p = rotated.convert(Point(x: 100, y: 50), to: nil)   // right edge middle → bottom middle
+        let p = rotated.convert(Point(x: 100, y: 50), to: nil) // right edge middle → bottom middle
         #expect(abs(p.x - 150) < 1e-9 && abs(p.y - 200) < 1e-9)
         let back = rotated.convert(p, from: nil)
         #expect(abs(back.x - 100) < 1e-9 && abs(back.y - 50) < 1e-9)
@@ -148,18 +154,25 @@ struct ViewHierarchyTests {
         let plain = View(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         window.addSubview(plain)
         #expect(inner.convert(Point(x: 0, y: 0), to: plain) == Point(x: 310, y: 10))
-        #expect(inner.convert(Rect(x: 0, y: 0, width: 10, height: 10), to: plain) == Rect(x: 310, y: 10, width: 10, height: 10))
+        #expect(
+            inner.convert(Rect(x: 0, y: 0, width: 10, height: 10), to: plain)
+                == Rect(x: 310, y: 10, width: 10, height: 10))
     }
 
     @Test("Trigonometry without libm: sine, cosine and atan2 agree with known values")
     func trigonometry() {
-        for (angle, s, c) in [(0.0, 0.0, 1.0), (Double.pi / 6, 0.5, 0.8660254037844386), (Double.pi / 2, 1, 0),
-                              (-Double.pi * 3 / 4, -0.7071067811865476, -0.7071067811865476), (10.0, -0.5440211108893698, -0.8390715290764524)] {
+        for (angle, s, c) in [
+            (0.0, 0.0, 1.0), (Double.pi / 6, 0.5, 0.8660254037844386), (Double.pi / 2, 1, 0),
+            (-Double.pi * 3 / 4, -0.7071067811865476, -0.7071067811865476),
+            (10.0, -0.5440211108893698, -0.8390715290764524)
+        ] {
             let r = sineCosine(angle)
             #expect(abs(r.sine - s) < 1e-12 && abs(r.cosine - c) < 1e-12)
         }
-        for (y, x, expected) in [(1.0, 1.0, Double.pi / 4), (1, -1, 3 * Double.pi / 4), (-1, -1, -3 * Double.pi / 4),
-                                 (0.3, 2.0, 0.14888994760949725), (2, 0.01, 1.5657963684609384), (0, -1, Double.pi)] {
+        for (y, x, expected) in [
+            (1.0, 1.0, Double.pi / 4), (1, -1, 3 * Double.pi / 4), (-1, -1, -3 * Double.pi / 4),
+            (0.3, 2.0, 0.14888994760949725), (2, 0.01, 1.5657963684609384), (0, -1, Double.pi)
+        ] {
             #expect(abs(arcTangent(y, x) - expected) < 1e-12)
         }
     }

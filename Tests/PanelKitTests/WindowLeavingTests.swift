@@ -43,7 +43,9 @@ private final class ListeningView: View {
 
 @Suite("A window leaving its application cancels its touches")
 struct WindowLeavingTests {
-    @Test("Issue 34 row 14: a button whose touchDown removes its window hears touchCancel, stops tracking, and takes the next touch-down (UIKit cancels a removed window's touches)")
+    @Test(
+        "Issue 34 row 14: a button whose touchDown removes its window hears touchCancel, stops tracking, and takes the next touch-down (UIKit cancels a removed window's touches)"
+    )
     func removingTheWindowInTouchDownCancelsTheTouch() {
         let driver = TouchDriver()
         let (button, log) = loggedButton(in: driver.window)
@@ -70,7 +72,9 @@ struct WindowLeavingTests {
         #expect(log.lines == ["touchDown", "touchCancel", "touchDown", "touchUpInside"])
     }
 
-    @Test("Issue 34 row 14: a view whose window is removed mid-touch hears touchesCancelled, with the touch's phase cancelled, then nothing more (R3)")
+    @Test(
+        "Issue 34 row 14: a view whose window is removed mid-touch hears touchesCancelled, with the touch's phase cancelled, then nothing more (R3)"
+    )
     func viewHearsCancelled() {
         let driver = TouchDriver()
         let view = ListeningView(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "view")
@@ -83,7 +87,9 @@ struct WindowLeavingTests {
         #expect(view.lines == ["began", "cancelled phase cancelled"])
     }
 
-    @Test("Issue 34 row 14: a pan in progress when its window leaves is cancelled (G3), resets, and recognizes the next drag")
+    @Test(
+        "Issue 34 row 14: a pan in progress when its window leaves is cancelled (G3), resets, and recognizes the next drag"
+    )
     func recognizerIsCancelled() {
         let driver = TouchDriver()
         let view = View(frame: Rect(x: 0, y: 0, width: 400, height: 400), name: "view")
@@ -111,13 +117,16 @@ struct WindowLeavingTests {
         #expect(states.last == .ended)
     }
 
-    @Test("Issue 34 row 14: removing the back window from inside its touchDown, with another window in front, delivers no further and does not trap")
+    @Test(
+        "Issue 34 row 14: removing the back window from inside its touchDown, with another window in front, delivers no further and does not trap"
+    )
     func removingABackWindowDuringDelivery() {
         let driver = TouchDriver()
         let front = Window(frame: Rect(x: 400, y: 0, width: 400, height: 480))
         driver.application.addWindow(front)
         let (button, log) = loggedButton(in: driver.window)
-        button.addAction(for: .touchDown) { [unowned(unsafe) driver] _ in driver.application.removeWindow(driver.window) }
+        button.addAction(for: .touchDown) { [unowned(unsafe) driver] _ in driver.application.removeWindow(driver.window)
+        }
         driver.down(1, at: Point(x: 50, y: 50))
         driver.up(1)
         #expect(log.lines == ["touchDown", "touchCancel"])
@@ -129,7 +138,8 @@ struct WindowLeavingTests {
         let driver = TouchDriver()
         let (_, log) = loggedButton(in: driver.window)
         driver.down(1, at: Point(x: 50, y: 50))
-        let other = TouchDriver(driving: Application(runLoop: RunLoop(manualClock: ManualClock())), window: driver.window)
+        let other = TouchDriver(
+            driving: Application(runLoop: RunLoop(manualClock: ManualClock())), window: driver.window)
         other.application.addWindow(driver.window)
         #expect(driver.application.windows.isEmpty)
         #expect(log.lines == ["touchDown", "touchCancel"])
@@ -138,7 +148,9 @@ struct WindowLeavingTests {
         #expect(log.lines == ["touchDown", "touchCancel", "touchDown", "touchUpInside"])
     }
 
-    @Test("Issue 34 row 14: an application freed while a button tracks a touch cancels it; the button works in the next application")
+    @Test(
+        "Issue 34 row 14: an application freed while a button tracks a touch cancels it; the button works in the next application"
+    )
     func applicationFreedWhileTracking() {
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         let (button, log) = loggedButton(in: window)
@@ -156,7 +168,9 @@ struct WindowLeavingTests {
         #expect(log.lines == ["touchDown", "touchCancel", "touchDown", "touchUpInside"])
     }
 
-    @Test("R6 still holds: a button removed from its window during touchDown, the window staying, keeps its touch to the end")
+    @Test(
+        "R6 still holds: a button removed from its window during touchDown, the window staying, keeps its touch to the end"
+    )
     func removedViewKeepsItsTouch() {
         let driver = TouchDriver()
         let (button, log) = loggedButton(in: driver.window)

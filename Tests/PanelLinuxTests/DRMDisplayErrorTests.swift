@@ -1,6 +1,7 @@
-import Testing
 import CLinux
 import Glibc
+import Testing
+
 @testable import PanelLinux
 
 /// The errors a board without a usable display gets. This machine has no
@@ -16,7 +17,9 @@ import Glibc
 
     @Test func anEmptyDirectoryHasNoCard() throws {
         var template = Array("/tmp/panel-dri-XXXXXX".utf8CString)
-        let directory = try #require(mkdtemp(&template)).withMemoryRebound(to: UInt8.self, capacity: 32) { String(cString: $0) }
+        let directory = try #require(mkdtemp(&template)).withMemoryRebound(to: UInt8.self, capacity: 32) {
+            String(cString: $0)
+        }
         defer { rmdir(directory) }
         var configuration = DRMDisplayConfiguration()
         configuration.directory = directory
@@ -25,12 +28,16 @@ import Glibc
     }
 
     @Test func aFileThatIsNotDRMIsNamed() {
-        let error = #expect(throws: PanelLinuxError.self) { try DRMDisplay.open(DRMDisplayConfiguration(cardPath: "/dev/null")) }
+        let error = #expect(throws: PanelLinuxError.self) {
+            try DRMDisplay.open(DRMDisplayConfiguration(cardPath: "/dev/null"))
+        }
         #expect(error?.message.hasPrefix("/dev/null: not a KMS display device") == true)
     }
 
     @Test func aMissingCardIsNamed() {
-        let error = #expect(throws: PanelLinuxError.self) { try DRMDisplay.open(DRMDisplayConfiguration(cardPath: "/dev/dri/card7")) }
+        let error = #expect(throws: PanelLinuxError.self) {
+            try DRMDisplay.open(DRMDisplayConfiguration(cardPath: "/dev/dri/card7"))
+        }
         #expect(error?.message == "/dev/dri/card7: no such DRM card")
     }
 
@@ -40,13 +47,16 @@ import Glibc
         let drm = PanelLinuxError.opening("/dev/dri/card0", what: "DRM card", group: "video", .permissionDenied)
         #expect(drm.message.contains("/dev/dri/card0: permission denied"))
         #expect(drm.message.contains("'video' group"))
-        let input = PanelLinuxError.opening("/dev/input/event3", what: "touch input device", group: "input", .permissionDenied)
+        let input = PanelLinuxError.opening(
+            "/dev/input/event3", what: "touch input device", group: "input", .permissionDenied)
         #expect(input.message.contains("'input' group"))
     }
 
     @Test func cardsAreListedInNumericOrder() throws {
         var template = Array("/tmp/panel-dri-XXXXXX".utf8CString)
-        let directory = try #require(mkdtemp(&template)).withMemoryRebound(to: UInt8.self, capacity: 32) { String(cString: $0) }
+        let directory = try #require(mkdtemp(&template)).withMemoryRebound(to: UInt8.self, capacity: 32) {
+            String(cString: $0)
+        }
         for name in ["card10", "card1", "renderD128", "card0"] {
             let fd = clinux_open(directory + "/" + name, clinux_o_wronly_create_truncate(), 0o600)
             _ = close(fd)
@@ -66,7 +76,9 @@ import Glibc
 
 extension DRMDisplayErrorTests {
     @Test func aDirectoryGivenAsCardIsNamed() {
-        let error = #expect(throws: PanelLinuxError.self) { try DRMDisplay.open(DRMDisplayConfiguration(cardPath: "/tmp")) }
+        let error = #expect(throws: PanelLinuxError.self) {
+            try DRMDisplay.open(DRMDisplayConfiguration(cardPath: "/tmp"))
+        }
         #expect(error?.message == "/tmp: cannot open the DRM card: Is a directory (errno 21)")
     }
 }

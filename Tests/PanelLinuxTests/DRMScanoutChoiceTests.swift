@@ -1,6 +1,7 @@
-import Testing
 import CDRM
 import PanelKit
+import Testing
+
 @testable import PanelLinux
 
 /// How DRMDisplay picks what the UI draws in, what the buffers scan out and
@@ -16,7 +17,9 @@ struct DRMScanoutChoiceTests {
         #expect(chosen.render == .rgb565 && chosen.scanout == .rgb565)
     }
 
-    @Test("An RGB565 board on a plane without RG16 (bochs-drm) is drawn in RGB565 and converted into XR24 as it is copied")
+    @Test(
+        "An RGB565 board on a plane without RG16 (bochs-drm) is drawn in RGB565 and converted into XR24 as it is copied"
+    )
     func rgb565Converted() throws {
         let chosen = try DRMDisplay.choosePixelFormats(requested: .rgb565, offered: [xr24, bx24], where: "plane")
         #expect(chosen.render == .rgb565 && chosen.scanout == .xrgb8888)
@@ -24,17 +27,30 @@ struct DRMScanoutChoiceTests {
 
     @Test("XRGB8888 is taken when offered (or when the driver lists no formats), RGB565 when it is all the plane has")
     func defaults() throws {
-        #expect(try DRMDisplay.choosePixelFormats(requested: nil, offered: [xr24, rg16], where: "plane") == (.xrgb8888, .xrgb8888))
-        #expect(try DRMDisplay.choosePixelFormats(requested: .xrgb8888, offered: [], where: "plane") == (.xrgb8888, .xrgb8888))
-        #expect(try DRMDisplay.choosePixelFormats(requested: .xrgb8888, offered: [rg16], where: "plane") == (.rgb565, .rgb565))
+        #expect(
+            try DRMDisplay.choosePixelFormats(requested: nil, offered: [xr24, rg16], where: "plane") == (
+                .xrgb8888, .xrgb8888
+            ))
+        #expect(
+            try DRMDisplay.choosePixelFormats(requested: .xrgb8888, offered: [], where: "plane") == (
+                .xrgb8888, .xrgb8888
+            ))
+        #expect(
+            try DRMDisplay.choosePixelFormats(requested: .xrgb8888, offered: [rg16], where: "plane") == (
+                .rgb565, .rgb565
+            ))
     }
 
     @Test("A plane with neither format is one line naming the card, the plane and what it offers")
     func noUsableFormat() {
         let error = #expect(throws: PanelLinuxError.self) {
-            try DRMDisplay.choosePixelFormats(requested: .rgb565, offered: [bx24], where: "/dev/dri/card0: DSI-1's primary plane")
+            try DRMDisplay.choosePixelFormats(
+                requested: .rgb565, offered: [bx24], where: "/dev/dri/card0: DSI-1's primary plane")
         }
-        #expect(error?.message == "/dev/dri/card0: DSI-1's primary plane scans out neither RG16 nor XR24 (it offers BX24): PanelKit cannot show an RGB565 board on it")
+        #expect(
+            error?.message
+                == "/dev/dri/card0: DSI-1's primary plane scans out neither RG16 nor XR24 (it offers BX24): PanelKit cannot show an RGB565 board on it"
+        )
     }
 
     @Test("DRM turns planes counter-clockwise: a board's clockwise 90° is the plane's rotate-270")

@@ -1,14 +1,18 @@
-import Testing
 import CLinux
 import Glibc
 import PanelKit
+import Testing
+
 @testable import PanelLinux
 
 final class CountingSource: EpollSource {
     let fd: FileDescriptor
     var reads = 0
     var stopAfter: Int
-    init(fd: FileDescriptor, stopAfter: Int = 1) { self.fd = fd; self.stopAfter = stopAfter }
+    init(fd: FileDescriptor, stopAfter: Int = 1) {
+        self.fd = fd
+        self.stopAfter = stopAfter
+    }
     func readReady(_ loop: EpollRunLoop) {
         var value: UInt64 = 0
         _ = try? fd.read(into: &value, count: 8)
@@ -101,7 +105,11 @@ extension EpollRunLoopTests {
         let base = "/tmp/panel-input-\(getpid())-\(Int(SystemClock().now * 1e6))"
         let directory = base + "/input"
         #expect(mkdir(base, 0o700) == 0)
-        defer { unlink(directory + "/event0"); rmdir(directory); rmdir(base) }
+        defer {
+            unlink(directory + "/event0")
+            rmdir(directory)
+            rmdir(base)
+        }
         let application = Application(runLoop: RunLoop(clock: SystemClock()))
         let loop = try EpollRunLoop(application: application)
         let watcher = DirectoryWatcher()

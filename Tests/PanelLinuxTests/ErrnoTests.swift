@@ -1,5 +1,6 @@
-import Testing
 import CLinux
+import Testing
+
 @testable import PanelLinux
 
 @Suite struct ErrnoTests {

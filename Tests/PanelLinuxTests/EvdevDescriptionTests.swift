@@ -1,6 +1,7 @@
-import Testing
 import CEvdev
 import PanelKit
+import Testing
+
 @testable import PanelLinux
 
 /// libevdev devices built in memory (libevdev_new + enable_event_code): no fd,
@@ -31,8 +32,12 @@ import PanelKit
         #expect(description.product == 0x5678)
         #expect(description.hasProperty(InputProperty.direct))
         #expect(description.keys == [KeyCode.touch])
-        #expect(description.axis(AbsoluteAxis.multitouchPositionX) == AbsoluteAxisInfo(minimum: 0, maximum: 4095, fuzz: 2, resolution: 10))
-        #expect(description.axis(AbsoluteAxis.multitouchPositionY) == AbsoluteAxisInfo(minimum: 0, maximum: 2047, resolution: 12))
+        #expect(
+            description.axis(AbsoluteAxis.multitouchPositionX)
+                == AbsoluteAxisInfo(minimum: 0, maximum: 4095, fuzz: 2, resolution: 10))
+        #expect(
+            description.axis(AbsoluteAxis.multitouchPositionY)
+                == AbsoluteAxisInfo(minimum: 0, maximum: 2047, resolution: 12))
         #expect(description.axis(AbsoluteAxis.multitouchSlot)?.maximum == 9)
         #expect(description.axis(AbsoluteAxis.x) == nil)
         #expect(description.touchProtocol == .multitouchSlots)
@@ -64,13 +69,15 @@ import PanelKit
     @Test func aNamedDeviceThatIsMissingOrNotAnInputDeviceIsAClearError() throws {
         let application = Application(runLoop: RunLoop(clock: SystemClock()))
         let loop = try EpollRunLoop(application: application)
-        let input = EvdevTouchInput(application: application, screenSize: Size(width: 800, height: 480),
-                                    configuration: EvdevTouchConfiguration(devicePath: "/nonexistent/event9"))
+        let input = EvdevTouchInput(
+            application: application, screenSize: Size(width: 800, height: 480),
+            configuration: EvdevTouchConfiguration(devicePath: "/nonexistent/event9"))
         #expect(throws: PanelLinuxError("/nonexistent/event9: no such touch input device", errno: .noSuchFile)) {
             try input.start(loop)
         }
-        let notInput = EvdevTouchInput(application: application, screenSize: Size(width: 800, height: 480),
-                                       configuration: EvdevTouchConfiguration(devicePath: "/dev/null"))
+        let notInput = EvdevTouchInput(
+            application: application, screenSize: Size(width: 800, height: 480),
+            configuration: EvdevTouchConfiguration(devicePath: "/dev/null"))
         let error = #expect(throws: PanelLinuxError.self) { try notInput.start(loop) }
         #expect(error?.message.hasPrefix("/dev/null: not an evdev input device") == true)
     }
@@ -80,12 +87,16 @@ import PanelKit
         let loop = try EpollRunLoop(application: application)
         var configuration = EvdevTouchConfiguration(devicePath: "Goodix Capacitive TouchScreen")
         configuration.directory = "/nonexistent-input"
-        let input = EvdevTouchInput(application: application, screenSize: Size(width: 800, height: 480), configuration: configuration)
+        let input = EvdevTouchInput(
+            application: application, screenSize: Size(width: 800, height: 480), configuration: configuration)
         var messages: [String] = []
         input.log = { messages.append($0) }
         try input.start(loop)
         #expect(input.devices.isEmpty)
         #expect(input.wantedName == "Goodix Capacitive TouchScreen")
-        #expect(messages.first == "panel: no input device named 'Goodix Capacitive TouchScreen' in /nonexistent-input yet; waiting for it")
+        #expect(
+            messages.first
+                == "panel: no input device named 'Goodix Capacitive TouchScreen' in /nonexistent-input yet; waiting for it"
+        )
     }
 }

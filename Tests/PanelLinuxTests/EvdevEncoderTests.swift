@@ -1,8 +1,9 @@
-import Testing
 import CEvdev
 import CLinux
 import PanelKit
 import PanelTesting
+import Testing
+
 @testable import PanelLinux
 
 /// The encoder's evdev glue, driven with the events `libevdev_next_event`
@@ -23,7 +24,9 @@ import PanelTesting
         return event
     }
 
-    func make(_ configure: (inout EvdevEncoderConfiguration) -> Void) throws -> (EvdevEncoderDevice, EvdevEncoderInput, Recorder) {
+    func make(_ configure: (inout EvdevEncoderConfiguration) -> Void) throws -> (
+        EvdevEncoderDevice, EvdevEncoderInput, Recorder
+    ) {
         var configuration = EvdevEncoderConfiguration(device: "rotary@0")
         configuration.buttonKey = 28
         configure(&configuration)
@@ -31,9 +34,10 @@ import PanelTesting
         let recorder = Recorder()
         application.focusSystem.observer = recorder
         let input = EvdevEncoderInput(application: application, configuration: configuration)
-        let device = EvdevEncoderDevice(path: "synthetic", name: "rotary@0", fd: FileDescriptor(rawValue: -1),
-                                        device: try #require(libevdev_new()), source: 64, reportsTurns: true, reportsPush: true,
-                                        owner: input)
+        let device = EvdevEncoderDevice(
+            path: "synthetic", name: "rotary@0", fd: FileDescriptor(rawValue: -1),
+            device: try #require(libevdev_new()), source: 64, reportsTurns: true, reportsPush: true,
+            owner: input)
         return (device, input, recorder)
     }
 
@@ -45,7 +49,10 @@ import PanelTesting
     var report: input_event { event(EventType.synchronization, SynchronizationCode.report, 0) }
 
     @Test func countsBecomeDetentsAtEachReportAndAPartDetentWaits() throws {
-        let (device, input, recorder) = try make { $0.axis = RelativeAxis.dial; $0.stepsPerDetent = 4 }
+        let (device, input, recorder) = try make {
+            $0.axis = RelativeAxis.dial
+            $0.stepsPerDetent = 4
+        }
         defer { libevdev_free(device.device) }
         feed(device, input, [event(EventType.relative, RelativeAxis.dial, 2), report])
         #expect(recorder.events.isEmpty)
@@ -68,8 +75,12 @@ import PanelTesting
     @Test func theKeyStartsAndEndsAPushAndItsRepeatsAreIgnored() throws {
         let (device, input, recorder) = try make { _ in }
         defer { libevdev_free(device.device) }
-        feed(device, input, [event(EventType.key, 28, 1), report, event(EventType.key, 28, 2), report,
-                             event(EventType.key, 28, 0), report, event(EventType.key, 57, 1), report])
+        feed(
+            device, input,
+            [
+                event(EventType.key, 28, 1), report, event(EventType.key, 28, 2), report,
+                event(EventType.key, 28, 0), report, event(EventType.key, 57, 1), report
+            ])
         #expect(recorder.events == [.push(.began), .push(.ended)])
     }
 
@@ -78,7 +89,9 @@ import PanelTesting
         defer { libevdev_free(device.device) }
         feed(device, input, [event(EventType.key, 28, 1), report])
         // input_dev_release_keys: the held key up, then SYN_REPORT with value 1.
-        feed(device, input, [event(EventType.key, 28, 0), event(EventType.synchronization, SynchronizationCode.report, 1)])
+        feed(
+            device, input,
+            [event(EventType.key, 28, 0), event(EventType.synchronization, SynchronizationCode.report, 1)])
         #expect(recorder.events == [.push(.began), .push(.cancelled)])
     }
 
@@ -87,7 +100,7 @@ import PanelTesting
         let loop = try EpollRunLoop(application: input.application)
         input.devices.append(device)
         feed(device, input, [event(EventType.key, 28, 1), report])
-        input.deviceVanished(device, loop: loop)   // closes and frees the device
+        input.deviceVanished(device, loop: loop) // closes and frees the device
         input.application.runTurn()
         #expect(recorder.events == [.push(.began), .push(.cancelled)])
         #expect(input.devices.isEmpty)

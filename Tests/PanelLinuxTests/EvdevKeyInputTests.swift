@@ -1,9 +1,10 @@
-import Testing
 import CEvdev
 import CLinux
 import PanelKeys
 import PanelKit
 import PanelTesting
+import Testing
+
 @testable import PanelLinux
 
 /// Records the presses the first responder gets, as `phase code characters`.
@@ -11,7 +12,8 @@ final class PressRecorder: View {
     var presses: [String] = []
     override var canBecomeFirstResponder: Bool { true }
     func record(_ phase: String, _ press: Press) {
-        presses.append(phase + " " + String(press.keyCode) + (press.isRepeat ? " repeat" : "") + " " + press.key.characters)
+        presses.append(
+            phase + " " + String(press.keyCode) + (press.isRepeat ? " repeat" : "") + " " + press.key.characters)
     }
     override func pressesBegan(_ press: Press, with event: Event) { record("began", press) }
     override func pressesEnded(_ press: Press, with event: Event) { record("ended", press) }
@@ -32,10 +34,12 @@ final class PressRecorder: View {
             application.addWindow(window)
             window.addSubview(recorder)
             _ = recorder.becomeFirstResponder()
-            input = EvdevKeyInput(application: application,
-                                  configuration: EvdevKeyConfiguration(keymap: try Keymap.compiling(KeymapNames(layout: layout))))
-            device = EvdevKeyDevice(path: "synthetic", name: "keyboard", fd: FileDescriptor(rawValue: -1), device: libevdev_new(),
-                                    translator: KeyTranslator(keymap: input.configuration.keymap, source: 64), owner: input)
+            input = EvdevKeyInput(
+                application: application,
+                configuration: EvdevKeyConfiguration(keymap: try Keymap.compiling(KeymapNames(layout: layout))))
+            device = EvdevKeyDevice(
+                path: "synthetic", name: "keyboard", fd: FileDescriptor(rawValue: -1), device: libevdev_new(),
+                translator: KeyTranslator(keymap: input.configuration.keymap, source: 64), owner: input)
         }
 
         deinit { libevdev_free(device.device) }
@@ -55,24 +59,28 @@ final class PressRecorder: View {
         keyboard.keys = [1, 30, 42]
         #expect(isKeyDevice(keyboard))
         var buttons = TouchDeviceDescription(name: "gpio-keys")
-        buttons.keys = [0x160]   // KEY_OK
+        buttons.keys = [0x160] // KEY_OK
         #expect(isKeyDevice(buttons))
         var mouse = TouchDeviceDescription(name: "mouse")
-        mouse.keys = [0x110, 0x111]   // BTN_LEFT, BTN_RIGHT
+        mouse.keys = [0x110, 0x111] // BTN_LEFT, BTN_RIGHT
         #expect(!isKeyDevice(mouse))
         var touch = TouchDeviceDescription(name: "touch")
         touch.properties = 1 << UInt32(InputProperty.direct)
         touch.keys = [KeyCode.touch]
-        touch.setAxis(AbsoluteAxis.x, AbsoluteAxisInfo(value: 0, minimum: 0, maximum: 4095, fuzz: 0, flat: 0, resolution: 0))
-        touch.setAxis(AbsoluteAxis.y, AbsoluteAxisInfo(value: 0, minimum: 0, maximum: 4095, fuzz: 0, flat: 0, resolution: 0))
+        touch.setAxis(
+            AbsoluteAxis.x, AbsoluteAxisInfo(value: 0, minimum: 0, maximum: 4095, fuzz: 0, flat: 0, resolution: 0))
+        touch.setAxis(
+            AbsoluteAxis.y, AbsoluteAxisInfo(value: 0, minimum: 0, maximum: 4095, fuzz: 0, flat: 0, resolution: 0))
         #expect(!isKeyDevice(touch))
     }
 
     @Test("Key events become presses at the first responder: down, the kernel's repeat (value 2), up at its report")
     func typing() throws {
         let f = try Fixture()
-        f.key(30, 1); f.report()
-        f.key(30, 2); f.report()
+        f.key(30, 1)
+        f.report()
+        f.key(30, 2)
+        f.report()
         f.key(30, 0)
         f.application.runTurn()
         #expect(f.recorder.presses == ["began 30 a", "began 30 repeat a"], "the up waits for its SYN_REPORT")
@@ -83,9 +91,13 @@ final class PressRecorder: View {
     @Test("The ups the kernel makes up as a keyboard goes away (SYN_REPORT value 1) cancel the presses")
     func unplugReleaseCancels() throws {
         let f = try Fixture()
-        f.key(42, 1); f.report()
-        f.key(30, 1); f.report()
-        f.key(30, 0); f.key(42, 0); f.report(1)
+        f.key(42, 1)
+        f.report()
+        f.key(30, 1)
+        f.report()
+        f.key(30, 0)
+        f.key(42, 0)
+        f.report(1)
         #expect(f.recorder.presses == ["began 42 ", "began 30 A", "cancelled 30 A", "cancelled 42 "])
         #expect(f.device.translator.keysDown == 0)
     }
@@ -93,10 +105,14 @@ final class PressRecorder: View {
     @Test("A keyboard that vanishes with keys down cancels them; after SYN_DROPPED a key that went up is cancelled")
     func vanishAndResync() throws {
         let f = try Fixture()
-        f.key(30, 1); f.key(31, 1); f.report()
+        f.key(30, 1)
+        f.key(31, 1)
+        f.report()
         // SYN_DROPPED: libevdev's sync events say KEY_A went up while events were lost.
         var up = input_event()
-        up.type = UInt16(EV_KEY); up.code = 30; up.value = 0
+        up.type = UInt16(EV_KEY)
+        up.code = 30
+        up.value = 0
         f.input.resync(up, f.device)
         f.application.runTurn()
         #expect(f.recorder.presses.last == "cancelled 30 a")
@@ -109,12 +125,20 @@ final class PressRecorder: View {
     @Test("A German board's keyboard types ü through the same path, allocating nothing per key after warm-up")
     func germanWithoutAllocations() throws {
         let f = try Fixture(layout: "de")
-        f.key(26, 1); f.report(); f.key(26, 0); f.report()
+        f.key(26, 1)
+        f.report()
+        f.key(26, 0)
+        f.report()
         #expect(f.recorder.presses == ["began 26 ü", "ended 26 ü"])
         // The recorder's strings allocate: count the device path and the application, to the window.
         _ = f.recorder.resignFirstResponder()
         let allocations = AllocationCounter.count(warmUpRuns: 2) {
-            f.key(26, 1); f.report(); f.key(26, 2); f.report(); f.key(26, 0); f.report()
+            f.key(26, 1)
+            f.report()
+            f.key(26, 2)
+            f.report()
+            f.key(26, 0)
+            f.report()
         }
         #expect(allocations == 0)
     }

@@ -1,8 +1,9 @@
-import Testing
 import CEvdev
 import CLinux
 import PanelKit
 import PanelTesting
+import Testing
+
 @testable import PanelLinux
 
 /// The glue around libevdev's `SYN_DROPPED` handling, driven with the results
@@ -33,24 +34,29 @@ import PanelTesting
         let description = touchDeviceDescription(evdev: device)
         let application = Application(runLoop: RunLoop(clock: SystemClock()))
         let screen = Size(width: 800, height: 480)
-        let input = EvdevTouchInput(application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
+        let input = EvdevTouchInput(
+            application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
         // The session's frame loop: told each frame's input time, for the display's latency.
         let window = Window(frame: Rect(origin: .zero, size: screen))
         application.addWindow(window)
-        let frames = FrameDriver(application: application, window: window, renderer: Renderer(),
-                                 display: HeadlessDisplay(width: 800, height: 480))
+        let frames = FrameDriver(
+            application: application, window: window, renderer: Renderer(),
+            display: HeadlessDisplay(width: 800, height: 480))
         input.frameDriver = frames
-        let touch = EvdevTouchDevice(path: "synthetic", fd: FileDescriptor(rawValue: -1), device: device,
-                                     description: description, source: 1, input: try TouchInputPath(device: description, screenSize: screen),
-                                     owner: input)
+        let touch = EvdevTouchDevice(
+            path: "synthetic", fd: FileDescriptor(rawValue: -1), device: device,
+            description: description, source: 1, input: try TouchInputPath(device: description, screenSize: screen),
+            owner: input)
         let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
         let sync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
 
         // One finger down in slot 0.
-        for e in [event(EV_ABS, ABS_MT_SLOT, 0, at: 1), event(EV_ABS, ABS_MT_TRACKING_ID, 1, at: 1),
-                  event(EV_ABS, ABS_MT_POSITION_X, 100, at: 1), event(EV_ABS, ABS_MT_POSITION_Y, 100, at: 1),
-                  event(EV_SYN, SYN_REPORT, 0, at: 1)] {
+        for e in [
+            event(EV_ABS, ABS_MT_SLOT, 0, at: 1), event(EV_ABS, ABS_MT_TRACKING_ID, 1, at: 1),
+            event(EV_ABS, ABS_MT_POSITION_X, 100, at: 1), event(EV_ABS, ABS_MT_POSITION_Y, 100, at: 1),
+            event(EV_SYN, SYN_REPORT, 0, at: 1)
+        ] {
             #expect(touch.handle(status: success, event: e, flags: &flags, owner: input))
         }
         #expect(touch.decoder.frame.count == 1)
@@ -62,10 +68,12 @@ import PanelTesting
         // SYN_DROPPED, then libevdev's sync events: slot 0 lifted during the drop, slot 1 went down.
         #expect(touch.handle(status: sync, event: event(EV_SYN, SYN_DROPPED, 0, at: 2), flags: &flags, owner: input))
         #expect(flags == LIBEVDEV_READ_FLAG_SYNC.rawValue)
-        for e in [event(EV_ABS, ABS_MT_SLOT, 0, at: 3), event(EV_ABS, ABS_MT_TRACKING_ID, -1, at: 3),
-                  event(EV_ABS, ABS_MT_SLOT, 1, at: 3), event(EV_ABS, ABS_MT_TRACKING_ID, 2, at: 3),
-                  event(EV_ABS, ABS_MT_POSITION_X, 4095, at: 3), event(EV_ABS, ABS_MT_POSITION_Y, 4095, at: 3),
-                  event(EV_SYN, SYN_REPORT, 0, at: 3)] {
+        for e in [
+            event(EV_ABS, ABS_MT_SLOT, 0, at: 3), event(EV_ABS, ABS_MT_TRACKING_ID, -1, at: 3),
+            event(EV_ABS, ABS_MT_SLOT, 1, at: 3), event(EV_ABS, ABS_MT_TRACKING_ID, 2, at: 3),
+            event(EV_ABS, ABS_MT_POSITION_X, 4095, at: 3), event(EV_ABS, ABS_MT_POSITION_Y, 4095, at: 3),
+            event(EV_SYN, SYN_REPORT, 0, at: 3)
+        ] {
             #expect(touch.handle(status: sync, event: e, flags: &flags, owner: input))
         }
         // The sync is over (-EAGAIN in sync mode): back to normal reads.
@@ -85,7 +93,10 @@ import PanelTesting
 
         // A finger moving: handling the events of a frame allocates nothing.
         var x: Int32 = 0
-        let moves = [event(EV_ABS, ABS_MT_SLOT, 1, at: 4), event(EV_ABS, ABS_MT_POSITION_X, 0, at: 4), event(EV_SYN, SYN_REPORT, 0, at: 4)]
+        let moves = [
+            event(EV_ABS, ABS_MT_SLOT, 1, at: 4), event(EV_ABS, ABS_MT_POSITION_X, 0, at: 4),
+            event(EV_SYN, SYN_REPORT, 0, at: 4)
+        ]
         let allocations = AllocationCounter.count(warmUpRuns: 20) {
             x = (x + 7) % 4096
             var move = moves[1]
@@ -115,7 +126,7 @@ extension EvdevResyncTests {
     /// An unplug (ENODEV) right after a finger went down in the same read: the
     /// touch begins, then is cancelled; none is left down.
     @Test func anUnplugMidTouchCancelsTheTouchEvenWhenItsFrameIsStillQueued() throws {
-        let device = try #require(libevdev_new())   // freed by the input when the device vanishes
+        let device = try #require(libevdev_new()) // freed by the input when the device vanishes
         libevdev_enable_property(device, UInt32(INPUT_PROP_DIRECT))
         libevdev_enable_event_type(device, UInt32(EV_ABS))
         var slot = input_absinfo(value: 0, minimum: 0, maximum: 9, fuzz: 0, flat: 0, resolution: 0)
@@ -132,18 +143,23 @@ extension EvdevResyncTests {
         window.addSubview(view)
         application.addWindow(window)
         let loop = try EpollRunLoop(application: application)
-        let input = EvdevTouchInput(application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
-        let pipe = FileDescriptor(rawValue: clinux_eventfd_create())   // a real fd for the loop to drop
-        let touch = EvdevTouchDevice(path: "synthetic", fd: pipe, device: device,
-                                     description: description, source: 3, input: try TouchInputPath(device: description, screenSize: screen),
-                                     owner: input)
+        let input = EvdevTouchInput(
+            application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
+        let pipe = FileDescriptor(rawValue: clinux_eventfd_create()) // a real fd for the loop to drop
+        let touch = EvdevTouchDevice(
+            path: "synthetic", fd: pipe, device: device,
+            description: description, source: 3, input: try TouchInputPath(device: description, screenSize: screen),
+            owner: input)
         try loop.add(pipe, source: touch)
         input.devices.append(touch)
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        for e in [event(EV_ABS, ABS_MT_SLOT, 0, at: 1), event(EV_ABS, ABS_MT_TRACKING_ID, 1, at: 1),
-                  event(EV_ABS, ABS_MT_POSITION_X, 2000, at: 1), event(EV_ABS, ABS_MT_POSITION_Y, 2000, at: 1),
-                  event(EV_SYN, SYN_REPORT, 0, at: 1)] {
-            _ = touch.handle(status: Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), event: e, flags: &flags, owner: input)
+        for e in [
+            event(EV_ABS, ABS_MT_SLOT, 0, at: 1), event(EV_ABS, ABS_MT_TRACKING_ID, 1, at: 1),
+            event(EV_ABS, ABS_MT_POSITION_X, 2000, at: 1), event(EV_ABS, ABS_MT_POSITION_Y, 2000, at: 1),
+            event(EV_SYN, SYN_REPORT, 0, at: 1)
+        ] {
+            _ = touch.handle(
+                status: Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), event: e, flags: &flags, owner: input)
         }
         #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags, owner: input))
         input.deviceVanished(touch, loop: loop)

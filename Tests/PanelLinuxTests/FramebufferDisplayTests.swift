@@ -1,8 +1,9 @@
-import Testing
 import CLinux
 import Glibc
 import PanelKit
 import PanelTesting
+import Testing
+
 @testable import PanelLinux
 
 /// The fbdev backend without a kernel framebuffer (this machine has none):
@@ -11,14 +12,16 @@ import PanelTesting
 /// gets before any ioctl. scripts/vm-test runs it on a real /dev/fb0.
 @Suite struct FramebufferDisplayTests {
     static var xrgb: FramebufferScreenInfo {
-        FramebufferScreenInfo(width: 800, height: 480, bitsPerPixel: 32,
-                              red: .init(offset: 16, length: 8), green: .init(offset: 8, length: 8),
-                              blue: .init(offset: 0, length: 8), lineLength: 3200, memoryLength: 3200 * 480)
+        FramebufferScreenInfo(
+            width: 800, height: 480, bitsPerPixel: 32,
+            red: .init(offset: 16, length: 8), green: .init(offset: 8, length: 8),
+            blue: .init(offset: 0, length: 8), lineLength: 3200, memoryLength: 3200 * 480)
     }
     static var rgb565: FramebufferScreenInfo {
-        FramebufferScreenInfo(width: 320, height: 240, bitsPerPixel: 16,
-                              red: .init(offset: 11, length: 5), green: .init(offset: 5, length: 6),
-                              blue: .init(offset: 0, length: 5), lineLength: 640, memoryLength: 640 * 240)
+        FramebufferScreenInfo(
+            width: 320, height: 240, bitsPerPixel: 16,
+            red: .init(offset: 11, length: 5), green: .init(offset: 5, length: 6),
+            blue: .init(offset: 0, length: 5), lineLength: 640, memoryLength: 640 * 240)
     }
 
     // MARK: Screen info → format
@@ -37,13 +40,19 @@ import PanelTesting
         bgr.red = FramebufferBitfield(offset: 0, length: 8)
         bgr.blue = FramebufferBitfield(offset: 16, length: 8)
         let bgrError = #expect(throws: PanelLinuxError.self) { try bgr.pixelFormat(device: "/dev/fb0") }
-        #expect(bgrError?.message == "/dev/fb0: 32 bpp with red 0:8, green 8:8, blue 16:8 is not supported; PanelKit draws XRGB8888 (red 16:8, green 8:8, blue 0:8) or RGB565: set it with `fbset -fb /dev/fb0 -rgba 8/16,8/8,8/0,0/0`, or in the driver's settings")
+        #expect(
+            bgrError?.message
+                == "/dev/fb0: 32 bpp with red 0:8, green 8:8, blue 16:8 is not supported; PanelKit draws XRGB8888 (red 16:8, green 8:8, blue 0:8) or RGB565: set it with `fbset -fb /dev/fb0 -rgba 8/16,8/8,8/0,0/0`, or in the driver's settings"
+        )
 
         var rgb555 = Self.rgb565
         rgb555.red = FramebufferBitfield(offset: 10, length: 5)
         rgb555.green = FramebufferBitfield(offset: 5, length: 5)
         let error = #expect(throws: PanelLinuxError.self) { try rgb555.pixelFormat(device: "/dev/fb1") }
-        #expect(error?.message == "/dev/fb1: 16 bpp with red 10:5, green 5:5, blue 0:5 is not supported; PanelKit draws RGB565 (red 11:5, green 5:6, blue 0:5) or XRGB8888: set it with `fbset -fb /dev/fb1 -rgba 5/11,6/5,5/0,0/0`, or in the driver's settings")
+        #expect(
+            error?.message
+                == "/dev/fb1: 16 bpp with red 10:5, green 5:5, blue 0:5 is not supported; PanelKit draws RGB565 (red 11:5, green 5:6, blue 0:5) or XRGB8888: set it with `fbset -fb /dev/fb1 -rgba 5/11,6/5,5/0,0/0`, or in the driver's settings"
+        )
         #expect(error.map { !$0.message.contains("\n") } == true)
     }
 
@@ -52,41 +61,60 @@ import PanelTesting
         rgb888.bitsPerPixel = 24
         rgb888.lineLength = 2400
         let error = #expect(throws: PanelLinuxError.self) { try rgb888.pixelFormat(device: "/dev/fb0") }
-        #expect(error?.message == "/dev/fb0: 24 bpp is not supported; PanelKit draws 16 bpp (RGB565) or 32 bpp (XRGB8888): set one with `fbset -fb /dev/fb0 -depth 16` (or 32), or in the driver's settings (device tree, module options)")
+        #expect(
+            error?.message
+                == "/dev/fb0: 24 bpp is not supported; PanelKit draws 16 bpp (RGB565) or 32 bpp (XRGB8888): set one with `fbset -fb /dev/fb0 -depth 16` (or 32), or in the driver's settings (device tree, module options)"
+        )
 
         var paletted = Self.rgb565
         paletted.bitsPerPixel = 8
-        paletted.visual = 3   // FB_VISUAL_PSEUDOCOLOR
-        #expect((#expect(throws: PanelLinuxError.self) { try paletted.pixelFormat(device: "/dev/fb2") })?.message
-                    .hasPrefix("/dev/fb2: 8 bpp is not supported;") == true)
+        paletted.visual = 3 // FB_VISUAL_PSEUDOCOLOR
+        #expect(
+            (#expect(throws: PanelLinuxError.self) { try paletted.pixelFormat(device: "/dev/fb2") })?.message
+                .hasPrefix("/dev/fb2: 8 bpp is not supported;") == true)
 
         var gray = Self.rgb565
         gray.grayscale = 1
-        #expect((#expect(throws: PanelLinuxError.self) { try gray.pixelFormat(device: "/dev/fb1") })?.message
-                    .hasPrefix("/dev/fb1: a grayscale framebuffer (16 bpp) is not supported;") == true)
+        #expect(
+            (#expect(throws: PanelLinuxError.self) { try gray.pixelFormat(device: "/dev/fb1") })?.message
+                .hasPrefix("/dev/fb1: a grayscale framebuffer (16 bpp) is not supported;") == true)
 
         var planar = Self.rgb565
-        planar.type = 1   // FB_TYPE_PLANES
-        #expect((#expect(throws: PanelLinuxError.self) { try planar.pixelFormat(device: "/dev/fb1") })?.message
-                    .hasPrefix("/dev/fb1: the framebuffer is not packed pixels") == true)
+        planar.type = 1 // FB_TYPE_PLANES
+        #expect(
+            (#expect(throws: PanelLinuxError.self) { try planar.pixelFormat(device: "/dev/fb1") })?.message
+                .hasPrefix("/dev/fb1: the framebuffer is not packed pixels") == true)
 
         var shortLines = Self.xrgb
         shortLines.lineLength = 3000
-        #expect((#expect(throws: PanelLinuxError.self) { try shortLines.pixelFormat(device: "/dev/fb0") })?.message
-                    .hasPrefix("/dev/fb0: the driver reports 800x480 with 3000 bytes a line") == true)
+        #expect(
+            (#expect(throws: PanelLinuxError.self) { try shortLines.pixelFormat(device: "/dev/fb0") })?.message
+                .hasPrefix("/dev/fb0: the driver reports 800x480 with 3000 bytes a line") == true)
     }
 
     @Test func theDriversStructuresReadIntoTheInfo() {
         var v = fb_var_screeninfo()
-        v.xres = 800; v.yres = 480; v.xres_virtual = 800; v.yres_virtual = 960; v.yoffset = 480
+        v.xres = 800
+        v.yres = 480
+        v.xres_virtual = 800
+        v.yres_virtual = 960
+        v.yoffset = 480
         v.bits_per_pixel = 32
-        v.red.offset = 16; v.red.length = 8; v.green.offset = 8; v.green.length = 8; v.blue.length = 8
+        v.red.offset = 16
+        v.red.length = 8
+        v.green.offset = 8
+        v.green.length = 8
+        v.blue.length = 8
         // A 60 Hz 800x480 timing: 33.26 MHz, 1056 x 525 in all.
         v.pixclock = 30066
-        v.left_margin = 46; v.right_margin = 210; v.hsync_len = 0
-        v.upper_margin = 23; v.lower_margin = 22; v.vsync_len = 0
+        v.left_margin = 46
+        v.right_margin = 210
+        v.hsync_len = 0
+        v.upper_margin = 23
+        v.lower_margin = 22
+        v.vsync_len = 0
         var f = fb_fix_screeninfo()
-        f.line_length = 3328   // padded lines
+        f.line_length = 3328 // padded lines
         f.smem_len = 3328 * 960
         f.ypanstep = 1
         f.visual = 2
@@ -109,18 +137,18 @@ import PanelTesting
     @Test func panningNeedsTwoScreensOfMemoryAndAPanStep() {
         var info = Self.xrgb
         info.yPanStep = 1
-        #expect(!info.canPanBetweenTwoScreens)   // yres_virtual 480
+        #expect(!info.canPanBetweenTwoScreens) // yres_virtual 480
         info.virtualHeight = 960
-        #expect(!info.canPanBetweenTwoScreens)   // one screen of memory
+        #expect(!info.canPanBetweenTwoScreens) // one screen of memory
         #expect(!info.memoryHoldsTwoScreens)
         info.memoryLength = 3200 * 960
         #expect(info.canPanBetweenTwoScreens)
         info.yPanStep = 0
-        #expect(!info.canPanBetweenTwoScreens)   // the driver cannot pan
-        info.yPanStep = 7                        // 480 is no multiple of 7
+        #expect(!info.canPanBetweenTwoScreens) // the driver cannot pan
+        info.yPanStep = 7 // 480 is no multiple of 7
         #expect(!info.canPanBetweenTwoScreens)
         info.yPanStep = 16
-        info.memoryLength = 0                    // unknown: the driver decides
+        info.memoryLength = 0 // unknown: the driver decides
         #expect(info.canPanBetweenTwoScreens)
     }
 
@@ -135,7 +163,8 @@ import PanelTesting
             byteCount = stride * height
             let pointer = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
             pointer.initializeMemory(as: UInt8.self, repeating: fill, count: byteCount)
-            framebuffer = Framebuffer(width: width, height: height, stride: stride, format: format, baseAddress: pointer)
+            framebuffer = Framebuffer(
+                width: width, height: height, stride: stride, format: format, baseAddress: pointer)
         }
         deinit { framebuffer.baseAddress.deallocate() }
         func byte(_ offset: Int) -> UInt8 { framebuffer.baseAddress.load(fromByteOffset: offset, as: UInt8.self) }
@@ -161,7 +190,7 @@ import PanelTesting
 
     @Test func onlyTheDirtyRectangleIsCopiedAndThePaddingIsLeftAlone() {
         let source = Self.patternedSource(width: 9, height: 6, padding: 12)
-        let target = Memory(width: 9, height: 6, format: .xrgb8888, padding: 28, fill: 0x55)   // line_length 64
+        let target = Memory(width: 9, height: 6, format: .xrgb8888, padding: 28, fill: 0x55) // line_length 64
         // Fractional edges grow to whole pixels: columns 2..<6, rows 1..<4.
         source.framebuffer.copy(Rect(x: 2.5, y: 1.2, width: 3, height: 2), turnedBy: .none, into: target.framebuffer)
         for y in 0..<6 {
@@ -190,7 +219,7 @@ import PanelTesting
         let source = Self.patternedSource(width: 5, height: 3, padding: 4)
         source.setXRGB(0, 0, 0x00FF_FFFF)
         source.setXRGB(1, 0, 0x00FF_0000)
-        let target = Memory(width: 5, height: 3, format: .rgb565, padding: 6, fill: 0xA5)   // 16-byte lines
+        let target = Memory(width: 5, height: 3, format: .rgb565, padding: 6, fill: 0xA5) // 16-byte lines
         source.framebuffer.copy(source.framebuffer.bounds, turnedBy: .none, into: target.framebuffer)
         #expect(target.rgb565(0, 0) == 0xFFFF)
         #expect(target.rgb565(1, 0) == 0xF800)
@@ -210,7 +239,7 @@ import PanelTesting
         let target = Memory(width: 64, height: 32, format: .rgb565, padding: 32, fill: 0)
         let same = Memory(width: 64, height: 32, format: .xrgb8888, padding: 32, fill: 0)
         let rect = Rect(x: 3, y: 4, width: 40, height: 20)
-        source.framebuffer.copy(rect, turnedBy: .none, into: target.framebuffer)   // warm up
+        source.framebuffer.copy(rect, turnedBy: .none, into: target.framebuffer) // warm up
         let counted = AllocationCounter.count {
             for _ in 0..<10 {
                 source.framebuffer.copy(rect, turnedBy: .none, into: target.framebuffer)
@@ -224,14 +253,17 @@ import PanelTesting
 
     @Test func framebufferNamesAreFbAndDigits() {
         #expect(FramebufferDisplay.isFramebufferName("fb0") && FramebufferDisplay.isFramebufferName("fb12"))
-        #expect(!FramebufferDisplay.isFramebufferName("fb") && !FramebufferDisplay.isFramebufferName("fbcon")
+        #expect(
+            !FramebufferDisplay.isFramebufferName("fb") && !FramebufferDisplay.isFramebufferName("fbcon")
                 && !FramebufferDisplay.isFramebufferName("fb0p1") && !FramebufferDisplay.isFramebufferName("card0"))
     }
 
     /// A scratch folder holding empty files with `names`.
     func folder(with names: [String]) throws -> String {
         var template = Array("/tmp/panel-fb-XXXXXX".utf8CString)
-        let directory = try #require(mkdtemp(&template)).withMemoryRebound(to: UInt8.self, capacity: 32) { String(cString: $0) }
+        let directory = try #require(mkdtemp(&template)).withMemoryRebound(to: UInt8.self, capacity: 32) {
+            String(cString: $0)
+        }
         for name in names {
             let fd = clinux_open(directory + "/" + name, clinux_o_wronly_create_truncate(), 0o600)
             _ = close(fd)
@@ -252,13 +284,18 @@ import PanelTesting
         let error = #expect(throws: PanelLinuxError.self) {
             try FramebufferDisplay.open(FramebufferDisplayConfiguration(devicePath: directory + "/fb3"))
         }
-        #expect(error?.message == "\(directory)/fb3: no such framebuffer device; \(directory) has \(directory)/fb0, \(directory)/fb1, \(directory)/fb10 (give one with --card, or as the board's display.device)")
+        #expect(
+            error?.message
+                == "\(directory)/fb3: no such framebuffer device; \(directory) has \(directory)/fb0, \(directory)/fb1, \(directory)/fb10 (give one with --card, or as the board's display.device)"
+        )
         #expect(error?.errno == .noSuchFile)
         // A plain file is no framebuffer: the ioctl fails, and the error says so.
         var configuration = FramebufferDisplayConfiguration()
         configuration.directory = directory
         let notFramebuffer = #expect(throws: PanelLinuxError.self) { try FramebufferDisplay.open(configuration) }
-        #expect(notFramebuffer?.message.hasPrefix("\(directory)/fb0: not a framebuffer device (FBIOGET_VSCREENINFO: ") == true)
+        #expect(
+            notFramebuffer?.message.hasPrefix("\(directory)/fb0: not a framebuffer device (FBIOGET_VSCREENINFO: ")
+                == true)
         #expect(notFramebuffer?.message.hasSuffix("); give a /dev/fbN, or a DRM card with --backend drm") == true)
     }
 
@@ -268,16 +305,25 @@ import PanelTesting
         var configuration = FramebufferDisplayConfiguration()
         configuration.directory = directory
         let none = #expect(throws: PanelLinuxError.self) { try FramebufferDisplay.open(configuration) }
-        #expect(none?.message == "no framebuffer device in \(directory) (\(directory)/fb*): no fbdev driver is loaded (load the panel's driver, e.g. an fbtft module, or enable the LCD controller's), or use --backend drm")
+        #expect(
+            none?.message
+                == "no framebuffer device in \(directory) (\(directory)/fb*): no fbdev driver is loaded (load the panel's driver, e.g. an fbtft module, or enable the LCD controller's), or use --backend drm"
+        )
         let missing = #expect(throws: PanelLinuxError.self) {
             try FramebufferDisplay.open(FramebufferDisplayConfiguration(devicePath: directory + "/fb0"))
         }
-        #expect(missing?.message == "\(directory)/fb0: no such framebuffer device, and \(directory) has none (no fbdev driver is loaded: load the panel's driver, or use --backend drm)")
+        #expect(
+            missing?.message
+                == "\(directory)/fb0: no such framebuffer device, and \(directory) has none (no fbdev driver is loaded: load the panel's driver, or use --backend drm)"
+        )
     }
 
     @Test func permissionDeniedNamesTheVideoGroup() {
         // Root (these tests) opens anything: the message is built from the kernel's EACCES as open() does.
         let error = PanelLinuxError.opening("/dev/fb0", what: "framebuffer device", group: "video", .permissionDenied)
-        #expect(error.message == "/dev/fb0: permission denied opening the framebuffer device; run as root or add the user to the 'video' group (usermod -aG video USER, then log in again)")
+        #expect(
+            error.message
+                == "/dev/fb0: permission denied opening the framebuffer device; run as root or add the user to the 'video' group (usermod -aG video USER, then log in again)"
+        )
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PanelKit
 import Testing
+
 @testable import PanelLinux
 
 /// A fake /sys/class/backlight: one folder per device with `brightness`,
@@ -29,7 +30,9 @@ final class FakeSysfs {
 
     /// The number at the start of `file` of device `name`, as the kernel would parse what was written.
     func read(_ name: String, _ file: String) -> Int? {
-        guard let text = try? String(contentsOfFile: directory + "/" + name + "/" + file, encoding: .utf8) else { return nil }
+        guard let text = try? String(contentsOfFile: directory + "/" + name + "/" + file, encoding: .utf8) else {
+            return nil
+        }
         return Int(text.prefix { $0.isNumber })
     }
 
@@ -95,7 +98,7 @@ struct SysfsBacklightTests {
         let backlight = try SysfsBacklight.open(sysfs.configuration("panel"))
         backlight.isOn = false
         #expect(sysfs.read("panel", "brightness") == 0)
-        backlight.brightness = 0.5   // set while off: kept for the wake
+        backlight.brightness = 0.5 // set while off: kept for the wake
         #expect(sysfs.read("panel", "brightness") == 0)
         backlight.isOn = true
         #expect(sysfs.read("panel", "brightness") == 128)
@@ -124,19 +127,28 @@ struct SysfsBacklightTests {
         let sysfs = try FakeSysfs()
         try sysfs.add("intel_backlight")
         try sysfs.add("acpi_video0")
-        let error = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration("rpi_backlight")) }
-        #expect(error?.message == sysfs.directory + "/rpi_backlight: no such backlight device; " + sysfs.directory
-                + " has: acpi_video0, intel_backlight; set display.backlight.device in the board file to one that exists, or remove display.backlight")
+        let error = #expect(throws: PanelLinuxError.self) {
+            try SysfsBacklight.open(sysfs.configuration("rpi_backlight"))
+        }
+        #expect(
+            error?.message == sysfs.directory + "/rpi_backlight: no such backlight device; " + sysfs.directory
+                + " has: acpi_video0, intel_backlight; set display.backlight.device in the board file to one that exists, or remove display.backlight"
+        )
     }
 
     @Test("no backlight at all: the error says there is none, named or auto")
     func noDevices() throws {
         let sysfs = try FakeSysfs()
         let named = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration("panel")) }
-        #expect(named?.message.hasPrefix(sysfs.directory + "/panel: no such backlight device; " + sysfs.directory
-                                         + " has none (no backlight driver is loaded)") == true)
+        #expect(
+            named?.message.hasPrefix(
+                sysfs.directory + "/panel: no such backlight device; " + sysfs.directory
+                    + " has none (no backlight driver is loaded)") == true)
         let auto = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration()) }
-        #expect(auto?.message == sysfs.directory + ": no backlight device (no backlight driver is loaded); load the panel's backlight driver, or remove display.backlight from the board file")
+        #expect(
+            auto?.message == sysfs.directory
+                + ": no backlight device (no backlight driver is loaded); load the panel's backlight driver, or remove display.backlight from the board file"
+        )
         var gone = sysfs.configuration()
         gone.directory = "/nonexistent/backlight"
         let missing = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(gone) }
@@ -149,23 +161,36 @@ struct SysfsBacklightTests {
         try sysfs.add("b")
         try sysfs.add("a")
         let error = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration()) }
-        #expect(error?.message == sysfs.directory + ": 2 backlight devices (a, b); name one in the board file's display.backlight.device instead of \"auto\"")
+        #expect(
+            error?.message == sysfs.directory
+                + ": 2 backlight devices (a, b); name one in the board file's display.backlight.device instead of \"auto\""
+        )
     }
 
     @Test("levels the device does not have: above max_brightness, or a minimum not below the maximum")
     func levelsOutOfRange() throws {
         let sysfs = try FakeSysfs()
         let path = try sysfs.add("panel", max: 255)
-        let above = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration("panel", maximum: 300)) }
-        #expect(above?.message == path + ": the board's maximum level 300 is above the device's max_brightness (255); set display.backlight.maximum to 255 or less")
-        let inverted = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration("panel", minimum: 255)) }
-        #expect(inverted?.message == path + ": the minimum level 255 is not below the maximum 255; set display.backlight.minimum from 0 to 254")
+        let above = #expect(throws: PanelLinuxError.self) {
+            try SysfsBacklight.open(sysfs.configuration("panel", maximum: 300))
+        }
+        #expect(
+            above?.message == path
+                + ": the board's maximum level 300 is above the device's max_brightness (255); set display.backlight.maximum to 255 or less"
+        )
+        let inverted = #expect(throws: PanelLinuxError.self) {
+            try SysfsBacklight.open(sysfs.configuration("panel", minimum: 255))
+        }
+        #expect(
+            inverted?.message == path
+                + ": the minimum level 255 is not below the maximum 255; set display.backlight.minimum from 0 to 254")
         try "bogus\n".write(toFile: path + "/max_brightness", atomically: false, encoding: .utf8)
         let garbage = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration("panel")) }
         #expect(garbage?.message.hasPrefix(path + "/max_brightness: expected a whole number") == true)
     }
 
-    @Test("a brightness file the user may not write: one line naming it, with the group and the udev rule that grant it")
+    @Test(
+        "a brightness file the user may not write: one line naming it, with the group and the udev rule that grant it")
     func notWritable() throws {
         let sysfs = try FakeSysfs()
         let path = try sysfs.add("panel")
@@ -175,7 +200,9 @@ struct SysfsBacklightTests {
             // (kernfs opens a file without a store method for reading only):
             // the kernel's own EACCES. Without /sys, this part cannot run.
             let readOnly = "/sys/devices/system/cpu/online"
-            try #require(FileManager.default.fileExists(atPath: readOnly), "running as root without \(readOnly): no file here refuses root a write")
+            try #require(
+                FileManager.default.fileExists(atPath: readOnly),
+                "running as root without \(readOnly): no file here refuses root a write")
             try FileManager.default.removeItem(atPath: path + "/brightness")
             try FileManager.default.createSymbolicLink(atPath: path + "/brightness", withDestinationPath: readOnly)
         } else {
@@ -183,7 +210,11 @@ struct SysfsBacklightTests {
         }
         let error = #expect(throws: PanelLinuxError.self) { try SysfsBacklight.open(sysfs.configuration("panel")) }
         let message = try #require(error?.message)
-        #expect(message.hasPrefix(path + "/brightness: permission denied writing the backlight level; run as root, or give the 'video' group write access with a udev rule"))
+        #expect(
+            message.hasPrefix(
+                path
+                    + "/brightness: permission denied writing the backlight level; run as root, or give the 'video' group write access with a udev rule"
+            ))
         #expect(message.contains("SUBSYSTEM==\"backlight\""))
         #expect(message.contains("usermod -aG video USER"))
         #expect(!message.contains("\n"))

@@ -42,15 +42,16 @@ final class AllocatingView: View {
 
 @Suite("Allocations on the input path")
 struct AllocationTests {
-    @Test("Rule 3: zero allocations per input frame after warm-up, on every shipped trace",
-          arguments: [
-              "edt-EP0430M09_protoB_2finger-scroll-down.evemu",
-              "edt-EP0430M09_protoB_2finger-touch-release.evemu",
-              "synthetic_protoA_two-fingers.evemu",
-              "synthetic_single-touch_tap-and-drag.evemu",
-              "synthetic_protoB_syn-dropped.evemu",
-              "synthetic_protoB_start-slot-3.evemu",
-          ])
+    @Test(
+        "Rule 3: zero allocations per input frame after warm-up, on every shipped trace",
+        arguments: [
+            "edt-EP0430M09_protoB_2finger-scroll-down.evemu",
+            "edt-EP0430M09_protoB_2finger-touch-release.evemu",
+            "synthetic_protoA_two-fingers.evemu",
+            "synthetic_single-touch_tap-and-drag.evemu",
+            "synthetic_protoB_syn-dropped.evemu",
+            "synthetic_protoB_start-slot-3.evemu"
+        ])
     func zeroAllocationsPerFrame(trace: String) throws {
         let perFrame = try allocationsPerFrame(trace)
         #expect(perFrame.count > 5)

@@ -25,13 +25,16 @@ func tenFingerStorm(_ driver: TouchDriver, moves: Int, count: Bool) -> [UInt64] 
         frame { fingers in
             for finger in 0..<10 {
                 let angle = Double(step) * 0.05 + Double(finger)
-                fingers.move(Int32(finger + 1), to: Point(x: 100 + Double(finger) * 60 + Double(step) * 2,
-                                                          y: 200 + 30 * sineCosine(angle).sine))
+                fingers.move(
+                    Int32(finger + 1),
+                    to: Point(
+                        x: 100 + Double(finger) * 60 + Double(step) * 2,
+                        y: 200 + 30 * sineCosine(angle).sine))
             }
         }
     }
     for finger in 0..<10 { frame { $0.up(Int32(finger + 1)) } }
-    driver.advance(by: 1)   // timers and resets settle
+    driver.advance(by: 1) // timers and resets settle
     return perFrame
 }
 
@@ -43,16 +46,17 @@ struct GestureAllocationTests {
         let sink = CountingSink()
         let log = ReplayLog(sink: sink, clock: driver.clock)
         let scene = try gesturesLab(in: driver, log: log)
-        #expect(scene.view(named: "lab")?.gestureRecognizers.count == 8)   // the seven kinds, tap twice
+        #expect(scene.view(named: "lab")?.gestureRecognizers.count == 8) // the seven kinds, tap twice
         _ = tenFingerStorm(driver, moves: 40, count: false)
         let perFrame = tenFingerStorm(driver, moves: 40, count: true)
         #expect(perFrame.count == 60)
         #expect(perFrame.allSatisfy { $0 == 0 }, "allocations per frame: \(perFrame)")
         log.writer.flush()
-        #expect(sink.lineCount > 0)   // the views logged their messages
+        #expect(sink.lineCount > 0) // the views logged their messages
     }
 
-    @Test("Rule 3: the gesture log itself allocates nothing: ten fingers through the gestures scene with the replay log")
+    @Test(
+        "Rule 3: the gesture log itself allocates nothing: ten fingers through the gestures scene with the replay log")
     func tenFingersWithLog() throws {
         let driver = TouchDriver()
         let log = ReplayLog(sink: CountingSink(), clock: driver.clock)

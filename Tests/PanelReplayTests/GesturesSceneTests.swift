@@ -29,15 +29,19 @@ struct GesturesSceneTests {
         }
     }
 
-    @Test("G10 in a real recording: the finger on `child` gets touchesCancelled when the pan begins, before its first action")
+    @Test(
+        "G10 in a real recording: the finger on `child` gets touchesCancelled when the pan begins, before its first action"
+    )
     func panCancelsChild() throws {
         let log = try replayLog("edt-EP0430M09_protoB_2finger-scroll-down.evemu", scene: "gestures")
         let childMessages = log.filter { $0["type"] as? String == "responder" && $0["view"] as? String == "child" }
         #expect(childMessages.first?["message"] as? String == "touchesBegan")
         #expect(childMessages.last?["message"] as? String == "touchesCancelled")
         #expect(!childMessages.contains { $0["message"] as? String == "touchesEnded" })
-        let cancelIndex = try #require(log.firstIndex { $0["view"] as? String == "child" && $0["message"] as? String == "touchesCancelled" })
-        let beganIndex = try #require(log.firstIndex { $0["recognizer"] as? String == "pan" && $0["state"] as? String == "began" })
+        let cancelIndex = try #require(
+            log.firstIndex { $0["view"] as? String == "child" && $0["message"] as? String == "touchesCancelled" })
+        let beganIndex = try #require(
+            log.firstIndex { $0["recognizer"] as? String == "pan" && $0["state"] as? String == "began" })
         #expect(cancelIndex < beganIndex)
     }
 
@@ -53,8 +57,10 @@ struct GesturesSceneTests {
 
     @Test("Every shipped trace replays through the gestures scene with well-formed touches")
     func everyTraceThroughGestures() throws {
-        for trace in ["synthetic_protoA_two-fingers.evemu", "synthetic_single-touch_tap-and-drag.evemu",
-                      "synthetic_protoB_syn-dropped.evemu", "synthetic_protoB_start-slot-3.evemu"] {
+        for trace in [
+            "synthetic_protoA_two-fingers.evemu", "synthetic_single-touch_tap-and-drag.evemu",
+            "synthetic_protoB_syn-dropped.evemu", "synthetic_protoB_start-slot-3.evemu"
+        ] {
             let log = try replayLog(trace, scene: "gestures")
             for (id, history) in touchHistories(log) {
                 #expect(isWellFormed(history.phases), "\(trace) touch \(id): \(history.phases)")

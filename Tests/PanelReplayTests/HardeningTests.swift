@@ -24,7 +24,9 @@ struct MessageTextTests {
         #expect(messageText("C:\\x") == "C:\\\\x")
     }
 
-    @Test("U+FFFD, U+FFFE and U+FFFF, which a JSON \\u escape can spell, become escapes: a � in a message never comes from the input")
+    @Test(
+        "U+FFFD, U+FFFE and U+FFFF, which a JSON \\u escape can spell, become escapes: a � in a message never comes from the input"
+    )
     func replacementCharacter() {
         #expect(messageText("key \u{FFFD}\u{FFFF}\u{FFFE}\u{F2E2}") == "key \\u{FFFD}\\u{FFFF}\\u{FFFE}\u{F2E2}")
     }
@@ -47,7 +49,9 @@ struct MessageTextTests {
 
     @Test("The limit is on what is written: input that escapes to four bytes a byte is cut four times sooner")
     func cutCountsEscapes() {
-        #expect(messageText(String(repeating: "\u{7F}", count: 100)) == String(repeating: "\\x7F", count: 15) + "… (100 bytes)")
+        #expect(
+            messageText(String(repeating: "\u{7F}", count: 100)) == String(repeating: "\\x7F", count: 15)
+                + "… (100 bytes)")
         // An escape is never split at the limit.
         #expect(messageText("ab\u{7F}", limit: 4) == "ab… (3 bytes)")
         #expect(messageText("温度", limit: 4) == "温… (6 bytes)")
@@ -60,7 +64,8 @@ struct EchoedInputTests {
     func traceEscape() {
         let bytes = Array("N: x\n\u{1B}]0;PWNED\u{07}\n".utf8)
         let error = parseTrace(bytes)
-        #expect(error?.description == "t.evemu:2: unrecognized line '\\e]0;PWNED\\x07'; expected a line starting with "
+        #expect(
+            error?.description == "t.evemu:2: unrecognized line '\\e]0;PWNED\\x07'; expected a line starting with "
                 + "'#', 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:' or 'E:'")
     }
 
@@ -68,7 +73,8 @@ struct EchoedInputTests {
     func longLine() throws {
         var bytes = Array("N: x\n".utf8)
         bytes += [UInt8](repeating: UInt8(ascii: "Q"), count: 10_000_000)
-        let expected = "the line is longer than 4096 bytes; evemu lines are at most that (it starts '"
+        let expected =
+            "the line is longer than 4096 bytes; evemu lines are at most that (it starts '"
             + String(repeating: "Q", count: 40) + "…')"
         #expect(parseTrace(bytes)?.message == expected)
         let path = try temporaryFile(bytes, suffix: ".evemu")
@@ -78,20 +84,27 @@ struct EchoedInputTests {
 
     @Test("JSON keys, scene names and values are escaped")
     func jsonEscape() {
-        #expect(sceneError(#"{"views": [], "\u001b[2J": 1}"#)
+        #expect(
+            sceneError(#"{"views": [], "\u001b[2J": 1}"#)
                 == "bad.json:1:15: \\e[2J: unknown key '\\e[2J'; expected one of: screen, color, views")
-        #expect(sceneError(#"{"views": [{"name": "\u0007", "frame": [0, 0, 1, 1], "color": "\u001b"}]}"#)
+        #expect(
+            sceneError(#"{"views": [{"name": "\u0007", "frame": [0, 0, 1, 1], "color": "\u001b"}]}"#)
                 == "bad.json:1:63: views[0].color: expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", not \"\\e\"")
         let long = String(repeating: "n", count: 1000)
-        let error = sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "hitTest": {"redirect": ""# + long + #""}}]}"#)
-        #expect(error?.hasSuffix("no view is named '" + String(repeating: "n", count: 60) + "… (1000 bytes)'; the scene's views are: a") == true)
+        let error = sceneError(
+            #"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "hitTest": {"redirect": ""# + long + #""}}]}"#)
+        #expect(
+            error?.hasSuffix(
+                "no view is named '" + String(repeating: "n", count: 60) + "… (1000 bytes)'; the scene's views are: a")
+                == true)
     }
 
     @Test("An unknown key of 500 DEL bytes deep in a scene is one short line (a fuzz finding: 1,020 bytes)")
     func escapedKeyInPath() {
         let key = String(repeating: "\\u007f", count: 500)
-        let error = sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "children": [{"name": "b", "frame": [0, 0, 1, 1], ""#
-                               + key + #"": 1}]}]}"#)
+        let error = sceneError(
+            #"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "children": [{"name": "b", "frame": [0, 0, 1, 1], ""#
+                + key + #"": 1}]}]}"#)
         #expect(error?.contains("views[0].children[0].\\x7F") == true, "\(error ?? "")")
         #expect(error?.contains("unknown key '\\x7F") == true)
         #expect((error?.utf8.count ?? 0) < 600, "\(error?.utf8.count ?? 0) bytes")
@@ -102,9 +115,16 @@ struct EchoedInputTests {
 struct LimitTests {
     @Test("A JSON number that overflows is an error at its line and column")
     func overflow() {
-        for number in ["0.1e99999", "-1e99999", "1e309", "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792"] {
-            #expect(throws: JSONError(file: "n.json", line: 2, column: 6,
-                                      message: "the number " + messageText(number, limit: 30) + " is too large; numbers must be within ±1.7e308")) {
+        for number in [
+            "0.1e99999", "-1e99999", "1e309",
+            "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792"
+        ] {
+            #expect(
+                throws: JSONError(
+                    file: "n.json", line: 2, column: 6,
+                    message: "the number " + messageText(number, limit: 30)
+                        + " is too large; numbers must be within ±1.7e308")
+            ) {
                 try JSONParser.parse(Array("[1,\n  1, \(number)]".utf8), file: "n.json")
             }
         }
@@ -114,23 +134,35 @@ struct LimitTests {
 
     @Test("A scene's screen has the limits of a board's display mode")
     func screen() {
-        #expect(sceneError(#"{"screen": [1e9, 1e9], "views": []}"#)
-                == "bad.json:1:12: screen: the screen's width and height must be from 16 to 8192 points, not 1000000000 × 1000000000")
+        #expect(
+            sceneError(#"{"screen": [1e9, 1e9], "views": []}"#)
+                == "bad.json:1:12: screen: the screen's width and height must be from 16 to 8192 points, not 1000000000 × 1000000000"
+        )
         #expect(sceneError(#"{"screen": [8192, 16], "views": []}"#) == nil)
     }
 
     @Test("Frames, transforms, outsets and font sizes are checked, with the JSON path")
     func geometry() {
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 10, 1e300]}]}"#)
-                == "bad.json:1:46: views[0].frame[3]: expected a number from -1000000 to 1000000 points, not 1e12 or more")
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "transform": {"scale": [1, 1e5]}}]}"#)
-                == "bad.json:1:76: views[0].transform.scale[1]: expected a number from -1000 to 1000 (scale factors), not 100000")
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "transform": {"rotate": -1e7}}]}"#)
-                == "bad.json:1:73: views[0].transform.rotate: expected a number from -1000 to 1000 radians, not -10000000")
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "hitArea": {"outset": 1e8}}]}"#)
-                == "bad.json:1:71: views[0].hitArea.outset: expected a number from -1000000 to 1000000 points, not 100000000")
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "label": {"size": 1e6}}]}"#)
-                == "bad.json:1:67: views[0].label.size: a font size must be above 0 and at most 1000 points, not 1000000")
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 10, 1e300]}]}"#)
+                == "bad.json:1:46: views[0].frame[3]: expected a number from -1000000 to 1000000 points, not 1e12 or more"
+        )
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "transform": {"scale": [1, 1e5]}}]}"#)
+                == "bad.json:1:76: views[0].transform.scale[1]: expected a number from -1000 to 1000 (scale factors), not 100000"
+        )
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "transform": {"rotate": -1e7}}]}"#)
+                == "bad.json:1:73: views[0].transform.rotate: expected a number from -1000 to 1000 radians, not -10000000"
+        )
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "hitArea": {"outset": 1e8}}]}"#)
+                == "bad.json:1:71: views[0].hitArea.outset: expected a number from -1000000 to 1000000 points, not 100000000"
+        )
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "label": {"size": 1e6}}]}"#)
+                == "bad.json:1:67: views[0].label.size: a font size must be above 0 and at most 1000 points, not 1000000"
+        )
     }
 }
 
@@ -138,16 +170,22 @@ struct LimitTests {
 struct FileLimitTests {
     @Test("A character device and a FIFO are refused at once, never read or waited on")
     func notRegular() throws {
-        #expect(throws: TraceError(path: "/dev/zero", line: 0,
-                                   message: "cannot read: it is a character device, not a regular file; give a file")) {
+        #expect(
+            throws: TraceError(
+                path: "/dev/zero", line: 0,
+                message: "cannot read: it is a character device, not a regular file; give a file")
+        ) {
             try Trace.load(path: "/dev/zero")
         }
         let fifo = NSTemporaryDirectory() + "panelkit-fifo-\(getpid())"
         unlink(fifo)
         #expect(mkfifo(fifo, 0o600) == 0)
         defer { unlink(fifo) }
-        #expect(throws: JSONError(file: fifo, line: 0, column: 0,
-                                  message: "cannot read: it is a FIFO (named pipe), not a regular file; give a file")) {
+        #expect(
+            throws: JSONError(
+                file: fifo, line: 0, column: 0,
+                message: "cannot read: it is a FIFO (named pipe), not a regular file; give a file")
+        ) {
             try JSONParser.parseFile(path: fifo)
         }
     }
@@ -156,7 +194,10 @@ struct FileLimitTests {
     func tooLarge() throws {
         let path = try temporaryFile([UInt8](repeating: 0x20, count: 2048), suffix: ".json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: FileReadError(message: "the file is larger than 1024 bytes, the most PanelKit reads of a file; give a smaller file")) {
+        #expect(
+            throws: FileReadError(
+                message: "the file is larger than 1024 bytes, the most PanelKit reads of a file; give a smaller file")
+        ) {
             try readWholeFile(path: path, limit: 1024)
         }
         #expect(FileLimits.tooLargeMessage(FileLimits.maximumFileSize).contains("64 MiB"))
@@ -172,7 +213,10 @@ struct LargeSceneTests {
         for i in 0..<count {
             json += (i == 0 ? "" : ",") + #"{"name": "v\#(i)", "frame": [\#(i % 800), 0, 1, 1]"#
             // A label early on shows the last view's value: a name resolved across the whole scene.
-            json += i == 1 ? #", "label": {"valueOf": "v\#(count - 1)"}}"# : i == count - 1 ? #", "control": {"kind": "slider"}}"# : "}"
+            json +=
+                i == 1
+                ? #", "label": {"valueOf": "v\#(count - 1)"}}"#
+                : i == count - 1 ? #", "control": {"kind": "slider"}}"# : "}"
         }
         let scene = try SceneFiles.parse(json + "]}").build(log: ReplayLog(sink: MemorySink(), clock: ManualClock()))
         #expect(scene.views.count == count)
@@ -181,7 +225,9 @@ struct LargeSceneTests {
         #expect(scene.view(named: "v100000") == nil)
 
         let duplicate = json + #",{"name": "v7", "frame": [0, 0, 1, 1]}]}"#
-        #expect(sceneError(duplicate)?.hasSuffix("views[100000].name: the view name 'v7' is already used at views[7]; names must be unique") == true)
+        #expect(
+            sceneError(duplicate)?.hasSuffix(
+                "views[100000].name: the view name 'v7' is already used at views[7]; names must be unique") == true)
     }
 
     @Test("An object with many keys is checked for duplicates in linear time")
@@ -189,7 +235,11 @@ struct LargeSceneTests {
         var json = "{"
         for i in 0..<50_000 { json += (i == 0 ? "" : ",") + "\"k\(i)\": 1" }
         json += ",\"k3\": 2}"
-        #expect(throws: JSONError(file: "k.json", line: 1, column: 588_892, message: "the key 'k3' appears twice (also on line 1); keep one")) {
+        #expect(
+            throws: JSONError(
+                file: "k.json", line: 1, column: 588_892,
+                message: "the key 'k3' appears twice (also on line 1); keep one")
+        ) {
             _ = try JSONObjectReader(try JSONParser.parse(Array(json.utf8), file: "k.json"), file: "k.json", path: "")
         }
     }
@@ -199,8 +249,10 @@ struct LargeSceneTests {
 struct TraceStreamingTests {
     @Test("The reader gives the same events and lines as the whole-file parser, holding a fixed buffer")
     func sameEvents() throws {
-        for name in ["edt-EP0430M09_protoB_2finger-scroll-down.evemu", "synthetic_protoB_syn-dropped.evemu",
-                     "synthetic_single-touch_btn-left.evemu"] {
+        for name in [
+            "edt-EP0430M09_protoB_2finger-scroll-down.evemu", "synthetic_protoB_syn-dropped.evemu",
+            "synthetic_single-touch_btn-left.evemu"
+        ] {
             let path = TracePaths.url(name)
             let whole = try Array(Data(contentsOf: URL(fileURLWithPath: path))).withUnsafeBytes { bytes in
                 try EvemuFormat.parse(bytes, path: path)
@@ -225,11 +277,13 @@ struct TraceStreamingTests {
         for finger in 0..<300 {
             text += "E: \(String(format: "%.6f", time)) 0003 0039 \(finger)\n"
             for step in 0..<20 {
-                text += "E: \(String(format: "%.6f", time)) 0003 0035 \(100 + step * 10)\nE: \(String(format: "%.6f", time)) 0003 0036 200\n"
+                text +=
+                    "E: \(String(format: "%.6f", time)) 0003 0035 \(100 + step * 10)\nE: \(String(format: "%.6f", time)) 0003 0036 200\n"
                 text += "E: \(String(format: "%.6f", time)) 0000 0000 0000\n"
                 time += 0.01
             }
-            text += "E: \(String(format: "%.6f", time)) 0003 0039 -1\nE: \(String(format: "%.6f", time)) 0000 0000 0000\n"
+            text +=
+                "E: \(String(format: "%.6f", time)) 0003 0039 -1\nE: \(String(format: "%.6f", time)) 0000 0000 0000\n"
             time += 0.2
         }
         let path = try temporaryFile(Array(text.utf8), suffix: ".evemu")
@@ -253,7 +307,10 @@ struct TraceStreamingTests {
         let text = panelHeader + "E: 0.000000 0003 0039 1\nE: 0.000000 0000 0000 0000\nE: 0.1 0000 0000 zero\n"
         let path = try temporaryFile(Array(text.utf8), suffix: ".evemu")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: TraceError(path: path, line: 16, message: "expected the event value as a decimal integer, found 'zero'")) {
+        #expect(
+            throws: TraceError(
+                path: path, line: 16, message: "expected the event value as a decimal integer, found 'zero'")
+        ) {
             try TraceReader.check(path: path)
         }
     }

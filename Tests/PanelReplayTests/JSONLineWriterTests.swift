@@ -1,5 +1,5 @@
-import Testing
 import PanelReplay
+import Testing
 
 /// The log's writer escapes what JSON needs escaped and prints numbers by
 /// integer arithmetic: its output must be what escaping and printing one byte
@@ -36,7 +36,9 @@ struct JSONLineWriterTests {
         return sink.lines.first ?? ""
     }
 
-    @Test("A quote, backslash, newline or control byte is escaped at every position of strings up to 24 bytes; UTF-8 passes through")
+    @Test(
+        "A quote, backslash, newline or control byte is escaped at every position of strings up to 24 bytes; UTF-8 passes through"
+    )
     func escapesAtEveryPosition() {
         let specials: [Character] = ["\"", "\\", "\n", "\u{01}", "\u{1F}", "é", " ", "~"]
         for length in 1...24 {
@@ -46,8 +48,9 @@ struct JSONLineWriterTests {
                     let index = text.index(text.startIndex, offsetBy: position)
                     text.replaceSubrange(index...index, with: String(special))
                     let written = Self.line { $0.field("name", text) }
-                    #expect(written == "{\"type\":\"test\",\"name\":" + Self.quoted(text) + "}",
-                            "length \(length), \(special.debugDescription) at \(position)")
+                    #expect(
+                        written == "{\"type\":\"test\",\"name\":" + Self.quoted(text) + "}",
+                        "length \(length), \(special.debugDescription) at \(position)")
                 }
             }
         }
@@ -62,7 +65,7 @@ struct JSONLineWriterTests {
             (123456.123456, 5, "123456.12346"),
             // Each number of whole digits, at and either side of a power of ten.
             (9, 0, "9.0"), (10, 0, "10.0"), (99.96, 1, "100.0"), (1e14, 0, "100000000000000.0"),
-            (99_999_999_999_999, 0, "99999999999999.0"), (999_999_999_999_999, 0, "999999999999999.0"),
+            (99_999_999_999_999, 0, "99999999999999.0"), (999_999_999_999_999, 0, "999999999999999.0")
         ]
         for (value, decimals, expected) in cases {
             let written = Self.line { $0.field("v", value, decimals: decimals) }
@@ -70,11 +73,13 @@ struct JSONLineWriterTests {
         }
     }
 
-    @Test("The counting sink counts every newline, wherever it falls and however long the write (past the 248 bytes it sums at a time)")
+    @Test(
+        "The counting sink counts every newline, wherever it falls and however long the write (past the 248 bytes it sums at a time)"
+    )
     func countingSinkCountsLines() {
         var state: UInt64 = 0x5EED
         func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return state >> 33
         }
         for length in [0, 1, 7, 8, 9, 247, 248, 249, 255, 256, 257, 1000, 4096] {
@@ -85,7 +90,7 @@ struct JSONLineWriterTests {
                     bytes[i] = 0x0A
                     expected += 1
                 }
-                if density == 50 && length > 2 { bytes[length - 1] = 0x8A }   // a high byte that is not a newline
+                if density == 50 && length > 2 { bytes[length - 1] = 0x8A } // a high byte that is not a newline
                 expected = bytes.filter { $0 == 0x0A }.count
                 let sink = CountingSink()
                 bytes.withUnsafeBytes { sink.write($0) }

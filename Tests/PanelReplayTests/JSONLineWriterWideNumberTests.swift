@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PanelReplay
 
 /// A number's units (its magnitude times 10^places) are counted in a machine
@@ -12,7 +13,7 @@ struct JSONLineWriterWideNumberTests {
         let cases: [(Double, Int, String)] = [
             (429_496.7295, 4, "429496.7295"), (429_496.7296, 4, "429496.7296"), (432_000.0001, 4, "432000.0001"),
             (-432_000.25, 4, "-432000.25"), (315_576_000.00004, 4, "315576000.0"), (4_294_967.2956, 3, "4294967.296"),
-            (429_496_729.56, 1, "429496729.6"), (99_999_999_999_999.9, 1, "99999999999999.9"),
+            (429_496_729.56, 1, "429496729.6"), (99_999_999_999_999.9, 1, "99999999999999.9")
         ]
         for (value, places, expected) in cases {
             let scale: UInt = places == 1 ? 10 : places == 3 ? 1000 : 10_000

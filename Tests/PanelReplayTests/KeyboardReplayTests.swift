@@ -11,8 +11,11 @@ struct KeyboardReplayTests {
     let scene = PackagePaths.path("Tests/Scenes/keys.json")
 
     func pressLines(_ arguments: [String] = []) throws -> [String] {
-        let run = try PanelRun.run(["demo", "--backend", "headless", "--scene-file", scene, "--replay", trace,
-                                    "--assets", PackagePaths.path("assets")] + arguments)
+        let run = try PanelRun.run(
+            [
+                "demo", "--backend", "headless", "--scene-file", scene, "--replay", trace,
+                "--assets", PackagePaths.path("assets")
+            ] + arguments)
         #expect(run.status == 0, "\(run.stderr)")
         return run.stdout.split(separator: "\n").map(String.init)
             .filter { $0.contains(#""type":"press""#) && $0.contains(#""view":"field""#) }

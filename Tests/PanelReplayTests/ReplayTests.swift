@@ -7,8 +7,9 @@ import Testing
 /// Replays `trace` into `scene` and returns the log's lines as JSON objects.
 func replayLog(_ trace: String, scene: String = "touches") throws -> [[String: Any]] {
     let sink = MemorySink()
-    let replayer = try TraceReplayer(trace: try Trace.load(path: TracePaths.url(trace)), scene: SceneFiles.builtIn(scene),
-                                     output: sink)
+    let replayer = try TraceReplayer(
+        trace: try Trace.load(path: TracePaths.url(trace)), scene: SceneFiles.builtIn(scene),
+        output: sink)
     replayer.run()
     replayer.log.writer.flush()
     return try sink.lines.map { line in
@@ -33,22 +34,24 @@ func touchHistories(_ log: [[String: Any]]) -> [Int: TouchHistory] {
 /// Every touch begins once, then only moves, then ends or is cancelled once.
 func isWellFormed(_ phases: [String]) -> Bool {
     guard phases.count >= 2, phases.first == "began", let last = phases.last,
-          last == "ended" || last == "cancelled" else { return false }
+        last == "ended" || last == "cancelled"
+    else { return false }
     return phases.dropFirst().dropLast().allSatisfy { $0 == "moved" }
 }
 
 @Suite("Trace replay")
 struct ReplayTests {
-    @Test("Every shipped trace replays with the right number of touches, each beginning once and ending or cancelled once",
-          arguments: [
-              ("edt-EP0430M09_protoB_2finger-scroll-down.evemu", 2),
-              ("edt-EP0430M09_protoB_2finger-touch-release.evemu", 2),
-              ("synthetic_protoA_two-fingers.evemu", 2),
-              ("synthetic_single-touch_tap-and-drag.evemu", 2),
-              ("synthetic_single-touch_btn-left.evemu", 1),
-              ("synthetic_protoB_syn-dropped.evemu", 2),
-              ("synthetic_protoB_start-slot-3.evemu", 2),
-          ])
+    @Test(
+        "Every shipped trace replays with the right number of touches, each beginning once and ending or cancelled once",
+        arguments: [
+            ("edt-EP0430M09_protoB_2finger-scroll-down.evemu", 2),
+            ("edt-EP0430M09_protoB_2finger-touch-release.evemu", 2),
+            ("synthetic_protoA_two-fingers.evemu", 2),
+            ("synthetic_single-touch_tap-and-drag.evemu", 2),
+            ("synthetic_single-touch_btn-left.evemu", 1),
+            ("synthetic_protoB_syn-dropped.evemu", 2),
+            ("synthetic_protoB_start-slot-3.evemu", 2)
+        ])
     func wellFormedPhases(trace: String, touches: Int) throws {
         let log = try replayLog(trace)
         let histories = touchHistories(log)
@@ -76,12 +79,15 @@ struct ReplayTests {
         #expect(summary["frames"] as? Int == 14)
         #expect(summary["droppedFrames"] as? Int == 0)
         for line in log where line["type"] as? String == "touch" {
-            let x = line["x"] as! Double, y = line["y"] as! Double
+            let x = line["x"] as! Double
+            let y = line["y"] as! Double
             #expect((0..<800).contains(x) && (0..<480).contains(y))
         }
     }
 
-    @Test("H4, rule 5: after SYN_DROPPED the finger that vanished is cancelled, its view hears touchesCancelled, and the drop is counted")
+    @Test(
+        "H4, rule 5: after SYN_DROPPED the finger that vanished is cancelled, its view hears touchesCancelled, and the drop is counted"
+    )
     func synDroppedCancels() throws {
         let log = try replayLog("synthetic_protoB_syn-dropped.evemu")
         let histories = touchHistories(log)
@@ -94,10 +100,10 @@ struct ReplayTests {
     @Test("R4, R5 in the touches scene: the hidden, disabled and round cells let touches through to the grid")
     func touchesScene() throws {
         let log = TouchesSceneProbe()
-        #expect(log.viewAt(x: 690, y: 90) == "grid")       // cell-0-3 is hidden
-        #expect(log.viewAt(x: 110, y: 390) == "grid")      // cell-2-0 takes no touches
-        #expect(log.viewAt(x: 410, y: 175) == "grid")      // corner of the round cell-1-2
-        #expect(log.viewAt(x: 496, y: 240) == "cell-1-2")  // its middle
+        #expect(log.viewAt(x: 690, y: 90) == "grid") // cell-0-3 is hidden
+        #expect(log.viewAt(x: 110, y: 390) == "grid") // cell-2-0 takes no touches
+        #expect(log.viewAt(x: 410, y: 175) == "grid") // corner of the round cell-1-2
+        #expect(log.viewAt(x: 496, y: 240) == "cell-1-2") // its middle
         #expect(log.viewAt(x: 300, y: 240) == "cell-1-1")
         #expect(log.viewAt(x: 5, y: 5) == "window")
     }
@@ -108,8 +114,9 @@ struct ReplayTests {
         do {
             _ = try SceneCatalog.load("nope", assets: PackagePaths.path("assets"))
         } catch {
-            #expect(error.message == "unknown scene 'nope'; expected one of: touches, gestures, controls, scroll, "
-                        + "or give a scene file with --scene-file")
+            #expect(
+                error.message == "unknown scene 'nope'; expected one of: touches, gestures, controls, scroll, "
+                    + "or give a scene file with --scene-file")
         }
     }
 }
@@ -124,7 +131,8 @@ struct TouchesSceneProbe {
 
 @Suite("controls scene")
 struct ControlsSceneTests {
-    @Test("C1 in a real recording: the shared two-finger drag through the controls scene prints well-formed action lines")
+    @Test(
+        "C1 in a real recording: the shared two-finger drag through the controls scene prints well-formed action lines")
     func twoFingerDragActions() throws {
         let log = try replayLog("edt-EP0430M09_protoB_2finger-scroll-down.evemu", scene: "controls")
         let actions = log.filter { $0["type"] as? String == "action" }
@@ -132,9 +140,13 @@ struct ControlsSceneTests {
         var events: [String] = []
         for action in actions {
             let event = "\(action["control"] ?? "") \(action["event"] ?? "")"
-            if events.last != event { events.append(event) }   // a run of drags reads as one
+            if events.last != event { events.append(event) } // a run of drags reads as one
         }
-        #expect(events == ["stop touchDown", "stop touchDragInside", "stop touchDragExit", "stop touchDragOutside", "stop touchUpOutside"])
+        #expect(
+            events == [
+                "stop touchDown", "stop touchDragInside", "stop touchDragExit", "stop touchDragOutside",
+                "stop touchUpOutside"
+            ])
         for action in actions {
             #expect(Set(action.keys).isSubset(of: ["type", "t", "control", "event", "value"]))
             #expect(action["t"] is Double)

@@ -88,15 +88,17 @@ struct BuiltInSceneFileTests {
     /// Every shipped trace replayed into every built-in scene prints exactly the
     /// log it printed when the scenes were Swift code (Tests/Replay/*.jsonl,
     /// taken from `panel replay` before the change).
-    @Test("The built-in scenes are scene files whose replay logs are unchanged, byte for byte",
-          arguments: SceneCatalog.names)
+    @Test(
+        "The built-in scenes are scene files whose replay logs are unchanged, byte for byte",
+        arguments: SceneCatalog.names)
     func logsUnchanged(scene: String) throws {
         let traces = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.path("Tests/Traces"))
             .filter { $0.hasSuffix(".evemu") }.sorted()
         #expect(traces.count == 7)
         for trace in traces {
             let run = try PanelRun.run(["replay", TracePaths.url(trace), "--scene", scene])
-            let referencePath = PackagePaths.path("Tests/Replay/" + trace.replacingOccurrences(of: ".evemu", with: "") + "." + scene + ".jsonl")
+            let referencePath = PackagePaths.path(
+                "Tests/Replay/" + trace.replacingOccurrences(of: ".evemu", with: "") + "." + scene + ".jsonl")
             let reference = try String(contentsOfFile: referencePath, encoding: .utf8)
             #expect(run.status == 0, "\(trace): \(run.stderr)")
             #expect(run.stdout == reference, "\(trace) in \(scene) differs from \(referencePath)")
@@ -107,7 +109,9 @@ struct BuiltInSceneFileTests {
     func nameIsTheFile() throws {
         let trace = TracePaths.url("edt-EP0430M09_protoB_2finger-touch-release.evemu")
         let byName = try PanelRun.run(["replay", trace, "--scene", "gestures"])
-        let byFile = try PanelRun.run(["replay", trace, "--scene-file", PackagePaths.path("assets/scenes/gestures.json")])
+        let byFile = try PanelRun.run([
+            "replay", trace, "--scene-file", PackagePaths.path("assets/scenes/gestures.json")
+        ])
         #expect(byName.stdout == byFile.stdout)
         #expect(!byName.stdout.isEmpty)
     }
@@ -129,7 +133,9 @@ struct BuiltInSceneFileTests {
         #expect(scene.view(named: "child")?.frame == Rect(x: 240, y: 288, width: 240, height: 120))
     }
 
-    @Test("A scene laid out for 800x480 is shown on 800x480 points only: scaled, its frames would not match the controls' own sizes")
+    @Test(
+        "A scene laid out for 800x480 is shown on 800x480 points only: scaled, its frames would not match the controls' own sizes"
+    )
     func refusesAnotherScreen() throws {
         let log = ReplayLog(sink: MemorySink(), clock: ManualClock())
         let scene = try SceneFiles.builtIn("controls").build(screenSize: Size(width: 800, height: 480), log: log)
@@ -169,7 +175,9 @@ struct BuiltInSceneFileTests {
 
 @Suite("Scene files: touch rules without compiling")
 struct SceneFileRuleTests {
-    @Test("G10 worked example: A has a tap recognizer and subview B; tapping B gives B touchesBegan then touchesCancelled, never touchesEnded")
+    @Test(
+        "G10 worked example: A has a tap recognizer and subview B; tapping B gives B touchesBegan then touchesCancelled, never touchesEnded"
+    )
     func g10WorkedExample() throws {
         let json = """
             {"views": [
@@ -211,10 +219,13 @@ struct SceneFileRuleTests {
             ]}
             """
         var trace = TraceScript()
-        trace.tap(x: 210, y: 110, id: 1)   // the corner of the bounds, outside the circle
-        trace.tap(x: 300, y: 200, id: 2)   // the middle
+        trace.tap(x: 210, y: 110, id: 1) // the corner of the bounds, outside the circle
+        trace.tap(x: 300, y: 200, id: 2) // the middle
         let (log, _) = try replayScene(json, trace)
-        #expect(responderMessages(log) == ["back touchesBegan", "back touchesEnded", "round touchesBegan", "round touchesEnded"])
+        #expect(
+            responderMessages(log) == [
+                "back touchesBegan", "back touchesEnded", "round touchesBegan", "round touchesEnded"
+            ])
     }
 
     @Test("R5: an outset hit area takes touches just outside the bounds")
@@ -240,10 +251,13 @@ struct SceneFileRuleTests {
             ]}
             """
         var trace = TraceScript()
-        trace.tap(x: 600, y: 250, id: 1)   // far from the knob, inside the panel
-        trace.tap(x: 750, y: 400, id: 2)   // outside the panel
+        trace.tap(x: 600, y: 250, id: 1) // far from the knob, inside the panel
+        trace.tap(x: 750, y: 400, id: 2) // outside the panel
         let (log, _) = try replayScene(json, trace)
-        #expect(responderMessages(log) == ["knob touchesBegan", "knob touchesEnded", "window touchesBegan", "window touchesEnded"])
+        #expect(
+            responderMessages(log) == [
+                "knob touchesBegan", "knob touchesEnded", "window touchesBegan", "window touchesEnded"
+            ])
     }
 
     @Test("R5: a transparent container lets touches through to what lies behind it; its children still take theirs")
@@ -259,7 +273,10 @@ struct SceneFileRuleTests {
         trace.tap(x: 400, y: 300, id: 1)
         trace.tap(x: 50, y: 50, id: 2)
         let (log, _) = try replayScene(json, trace)
-        #expect(responderMessages(log) == ["back touchesBegan", "back touchesEnded", "button touchesBegan", "button touchesEnded"])
+        #expect(
+            responderMessages(log) == [
+                "back touchesBegan", "back touchesEnded", "button touchesBegan", "button touchesEnded"
+            ])
     }
 
     @Test("R11: while an exclusive view tracks a touch, a second finger elsewhere reaches no view")
@@ -291,7 +308,10 @@ struct SceneFileRuleTests {
         var trace = TraceScript()
         trace.tap(x: 400, y: 240, id: 1)
         let (log, _) = try replayScene(json, trace)
-        #expect(responderMessages(log) == ["inner touchesBegan", "outer touchesBegan", "inner touchesEnded", "outer touchesEnded"])
+        #expect(
+            responderMessages(log) == [
+                "inner touchesBegan", "outer touchesBegan", "inner touchesEnded", "outer touchesEnded"
+            ])
     }
 
     @Test("G6, G7: shouldBegin false and shouldReceiveTouch false keep a recognizer from recognizing")
@@ -304,14 +324,17 @@ struct SceneFileRuleTests {
             var trace = TraceScript()
             trace.tap(x: 400, y: 240, id: 1)
             let (log, _) = try replayScene(json, trace)
-            #expect(!log.contains { $0["type"] as? String == "gesture" && $0["state"] as? String == "recognized" }, "\(key)")
+            #expect(
+                !log.contains { $0["type"] as? String == "gesture" && $0["state"] as? String == "recognized" }, "\(key)"
+            )
             #expect(responderMessages(log) == ["A touchesBegan", "A touchesEnded"], "\(key)")
         }
     }
 
     @Test("R9: firstResponder makes the view first responder at start")
     func firstResponder() throws {
-        let file = try SceneFiles.parse("""
+        let file = try SceneFiles.parse(
+            """
             {"views": [{"name": "field", "frame": [0, 0, 100, 40], "firstResponder": true}]}
             """)
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
@@ -327,7 +350,7 @@ struct SceneFileRuleTests {
             """
         var trace = TraceScript()
         trace.frame([(0, 1, 400, 230)])
-        trace.frame([(0, 1, 400, 275)])   // 15 pt below the button: outside with no margin
+        trace.frame([(0, 1, 400, 275)]) // 15 pt below the button: outside with no margin
         trace.frame([(0, -1, 0, 0)])
         let (log, _) = try replayScene(json, trace)
         let actions = log.filter { $0["type"] as? String == "action" }.map { "\($0["control"]!) \($0["event"]!)" }
@@ -350,19 +373,24 @@ func sceneError(_ json: String) -> String? {
 struct SceneFileErrorTests {
     @Test("An unknown key, with the keys a view may have")
     func unknownKey() {
-        let message = sceneError("""
+        let message = sceneError(
+            """
             {"views": [
               {"name": "a", "frame": [0, 0, 10, 10]},
               {"name": "b", "frame": [0, 0, 10, 10], "colour": "#FF0000"}
             ]}
             """)
-        #expect(message?.hasPrefix("bad.json:3:42: views[1].colour: unknown key 'colour'; expected one of: name, frame, control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, color,") == true,
-                "\(message ?? "no error")")
+        #expect(
+            message?.hasPrefix(
+                "bad.json:3:42: views[1].colour: unknown key 'colour'; expected one of: name, frame, control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, color,"
+            ) == true,
+            "\(message ?? "no error")")
     }
 
     @Test("A wrong type deep in the tree: views[2].children[0].recognizers[1].kind")
     func wrongTypeDeep() {
-        let message = sceneError("""
+        let message = sceneError(
+            """
             {"views": [
               {"name": "a", "frame": [0, 0, 10, 10]},
               {"name": "b", "frame": [0, 0, 10, 10]},
@@ -379,97 +407,141 @@ struct SceneFileErrorTests {
 
     @Test("An unknown recognizer kind lists the kinds")
     func unknownKind() {
-        let message = sceneError("""
+        let message = sceneError(
+            """
             {"views": [{"name": "a", "frame": [0, 0, 10, 10], "recognizers": [{"name": "t", "kind": "doubleTap"}]}]}
             """)
-        #expect(message == "bad.json:1:89: views[0].recognizers[0].kind: unknown recognizer kind 'doubleTap'; "
+        #expect(
+            message == "bad.json:1:89: views[0].recognizers[0].kind: unknown recognizer kind 'doubleTap'; "
                 + "expected tap, longPress, pan, swipe, pinch, rotation or screenEdgePan")
     }
 
     @Test("A frame that is not four numbers")
     func badFrame() {
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 10]}]}"#)
-                == "bad.json:1:35: views[0].frame: expected [x, y, width, height], an array of 4 numbers, found an array of 3 elements")
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, "10", 10]}]}"#)
-                == "bad.json:1:42: views[0].frame[2]: expected [x, y, width, height], an array of 4 numbers; this one is a string")
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 10]}]}"#)
+                == "bad.json:1:35: views[0].frame: expected [x, y, width, height], an array of 4 numbers, found an array of 3 elements"
+        )
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, "10", 10]}]}"#)
+                == "bad.json:1:42: views[0].frame[2]: expected [x, y, width, height], an array of 4 numbers; this one is a string"
+        )
     }
 
     @Test("Duplicate view names and duplicate recognizer names")
     func duplicateNames() {
-        let views = sceneError("""
+        let views = sceneError(
+            """
             {"views": [
               {"name": "a", "frame": [0, 0, 10, 10]},
               {"name": "a", "frame": [0, 0, 10, 10]}
             ]}
             """)
-        #expect(views == "bad.json:3:12: views[1].name: the view name 'a' is already used at views[0]; names must be unique")
-        let recognizers = sceneError("""
+        #expect(
+            views == "bad.json:3:12: views[1].name: the view name 'a' is already used at views[0]; names must be unique"
+        )
+        let recognizers = sceneError(
+            """
             {"views": [{"name": "a", "frame": [0, 0, 10, 10], "recognizers": [
               {"name": "t", "kind": "tap"}, {"name": "t", "kind": "pan"}]}]}
             """)
-        #expect(recognizers == "bad.json:2:42: views[0].recognizers[1].name: the recognizer name 't' is already used at views[0].recognizers[0]; names must be unique")
+        #expect(
+            recognizers
+                == "bad.json:2:42: views[0].recognizers[1].name: the recognizer name 't' is already used at views[0].recognizers[0]; names must be unique"
+        )
     }
 
     @Test("A redirect, requireToFail or simultaneousWith that names nothing")
     func danglingNames() {
-        let redirect = sceneError("""
+        let redirect = sceneError(
+            """
             {"views": [{"name": "a", "frame": [0, 0, 10, 10], "hitTest": {"redirect": "knob"}}]}
             """)
-        #expect(redirect == "bad.json:1:75: views[0].hitTest.redirect: no view is named 'knob'; the scene's views are: a")
-        let requireToFail = sceneError("""
+        #expect(
+            redirect == "bad.json:1:75: views[0].hitTest.redirect: no view is named 'knob'; the scene's views are: a")
+        let requireToFail = sceneError(
+            """
             {"views": [{"name": "a", "frame": [0, 0, 10, 10], "recognizers": [
               {"name": "tap", "kind": "tap", "requireToFail": ["doubleTap"]}]}]}
             """)
-        #expect(requireToFail == "bad.json:2:52: views[0].recognizers[0].requireToFail[0]: no recognizer is named 'doubleTap'; the scene's recognizers are: tap")
-        let simultaneous = sceneError("""
+        #expect(
+            requireToFail
+                == "bad.json:2:52: views[0].recognizers[0].requireToFail[0]: no recognizer is named 'doubleTap'; the scene's recognizers are: tap"
+        )
+        let simultaneous = sceneError(
+            """
             {"views": [{"name": "a", "frame": [0, 0, 10, 10], "recognizers": [
               {"name": "pinch", "kind": "pinch", "simultaneousWith": ["rotate"]}]}]}
             """)
-        #expect(simultaneous == "bad.json:2:59: views[0].recognizers[0].simultaneousWith[0]: no recognizer is named 'rotate'; the scene's recognizers are: pinch")
+        #expect(
+            simultaneous
+                == "bad.json:2:59: views[0].recognizers[0].simultaneousWith[0]: no recognizer is named 'rotate'; the scene's recognizers are: pinch"
+        )
     }
 
     @Test("A redirect to a view outside the redirecting view")
     func redirectNotDescendant() {
-        let message = sceneError("""
+        let message = sceneError(
+            """
             {"views": [{"name": "a", "frame": [0, 0, 10, 10], "hitTest": {"redirect": "b"}}, {"name": "b", "frame": [0, 0, 10, 10]}]}
             """)
-        #expect(message == "bad.json:1:75: views[0].hitTest.redirect: 'b' is not inside 'a'; redirect names a descendant")
+        #expect(
+            message == "bad.json:1:75: views[0].hitTest.redirect: 'b' is not inside 'a'; redirect names a descendant")
     }
 
     @Test("A negative size")
     func negativeSize() {
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, -10, 10]}]}"#)
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, -10, 10]}]}"#)
                 == "bad.json:1:35: views[0].frame: a view's width and height must not be negative, not -10 × 10")
-        #expect(sceneError(#"{"screen": [800, 0], "views": []}"#)
+        #expect(
+            sceneError(#"{"screen": [800, 0], "views": []}"#)
                 == "bad.json:1:12: screen: the screen's width and height must be from 16 to 8192 points, not 800 × 0")
     }
 
     @Test("Bad values: colours, hitTest, touches, alpha, slider range, behaviours on a control")
     func badValues() {
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "color": "red"}]}"#)
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "color": "red"}]}"#)
                 == ##"bad.json:1:58: views[0].color: expected a colour as "#RRGGBB" or "#RRGGBBAA", not "red""##)
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "hitTest": "none"}]}"#)
-                == #"bad.json:1:60: views[0].hitTest: expected "default", "self", "transparent" or {"redirect": "NAME"}"#)
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "touches": true}]}"#)
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "hitTest": "none"}]}"#)
+                == #"bad.json:1:60: views[0].hitTest: expected "default", "self", "transparent" or {"redirect": "NAME"}"#
+        )
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "touches": true}]}"#)
                 == #"bad.json:1:60: views[0].touches: expected "log", "forward" or "ignore""#)
-        #expect(sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "alpha": 2}]}"#)
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "alpha": 2}]}"#)
                 == "bad.json:1:58: views[0].alpha: expected a number from 0 to 1, not 2")
-        #expect(sceneError(#"{"views": [{"name": "s", "frame": [0, 0, 1, 1], "control": {"kind": "slider", "value": 5}}]}"#)
+        #expect(
+            sceneError(#"{"views": [{"name": "s", "frame": [0, 0, 1, 1], "control": {"kind": "slider", "value": 5}}]}"#)
                 == "bad.json:1:88: views[0].control.value: the value 5 is outside 0…1")
-        #expect(sceneError(#"{"views": [{"name": "b", "frame": [0, 0, 1, 1], "control": {"kind": "button"}, "touches": "log"}]}"#)
-                == "bad.json:1:91: views[0].touches: 'touches' is for plain views; a control handles its own touches (C1)")
-        #expect(sceneError(#"{"views": [{"name": "b", "frame": [0, 0, 1, 1], "control": {"kind": "switch", "title": "x"}}]}"#)?
-                    .hasPrefix("bad.json:1:79: views[0].control.title: unknown key 'title'; expected one of: kind, on,") == true)
+        #expect(
+            sceneError(
+                #"{"views": [{"name": "b", "frame": [0, 0, 1, 1], "control": {"kind": "button"}, "touches": "log"}]}"#)
+                == "bad.json:1:91: views[0].touches: 'touches' is for plain views; a control handles its own touches (C1)"
+        )
+        #expect(
+            sceneError(
+                #"{"views": [{"name": "b", "frame": [0, 0, 1, 1], "control": {"kind": "switch", "title": "x"}}]}"#)?
+                .hasPrefix("bad.json:1:79: views[0].control.title: unknown key 'title'; expected one of: kind, on,")
+                == true)
     }
 
     @Test("JSON syntax errors give the line and column")
     func syntax() {
-        #expect(sceneError("{\"views\": [\n  {\"name\": \"a\", \"frame\": [0, 0, 1, 1],}\n]}")
+        #expect(
+            sceneError("{\"views\": [\n  {\"name\": \"a\", \"frame\": [0, 0, 1, 1],}\n]}")
                 == "bad.json:2:39: a trailing comma before '}'; remove it")
-        #expect(sceneError("{\"views\": [\n  {\"name\": 'a'}]}") == "bad.json:2:12: expected a value (an object, array, string, number, true, false or null), found '''")
+        #expect(
+            sceneError("{\"views\": [\n  {\"name\": 'a'}]}")
+                == "bad.json:2:12: expected a value (an object, array, string, number, true, false or null), found '''")
         #expect(sceneError("{\"views\": []") == "bad.json:1:13: expected ',' or '}' after the value of \"views\"")
         #expect(sceneError("") == "bad.json:1:1: the file ends where a value was expected")
-        #expect(sceneError("{\"views\": [], \"views\": []}") == "bad.json:1:15: the key 'views' appears twice (also on line 1); keep one")
+        #expect(
+            sceneError("{\"views\": [], \"views\": []}")
+                == "bad.json:1:15: the key 'views' appears twice (also on line 1); keep one")
     }
 
     @Test("panel replay --scene-file with a bad file: one line naming file, line and path, exit status 1, no crash")
@@ -478,14 +550,24 @@ struct SceneFileErrorTests {
         let scene = directory.appendingPathComponent("broken.json")
         try #"{"views": [{"name": "a", "frame": [0, 0, 10, 10], "hitArea": "square"}]}"#
             .write(to: scene, atomically: true, encoding: .utf8)
-        let run = try PanelRun.run(["replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene-file", scene.path])
+        let run = try PanelRun.run([
+            "replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene-file", scene.path
+        ])
         #expect(run.exitedNormally && run.status == 1)
-        #expect(run.stderr == "panel: error: \(scene.path):1:62: views[0].hitArea: expected \"bounds\", \"round\" or {\"outset\": N}\n")
+        #expect(
+            run.stderr
+                == "panel: error: \(scene.path):1:62: views[0].hitArea: expected \"bounds\", \"round\" or {\"outset\": N}\n"
+        )
         #expect(run.stdout.isEmpty)
-        let missing = try PanelRun.run(["replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene-file", "/nonexistent.json"])
+        let missing = try PanelRun.run([
+            "replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene-file", "/nonexistent.json"
+        ])
         #expect(missing.status == 1)
         #expect(missing.stderr == "panel: error: /nonexistent.json:0: cannot open: No such file or directory\n")
-        let both = try PanelRun.run(["replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene", "touches", "--scene-file", scene.path])
+        let both = try PanelRun.run([
+            "replay", TracePaths.url("synthetic_single-touch_btn-left.evemu"), "--scene", "touches", "--scene-file",
+            scene.path
+        ])
         #expect(both.stderr == "panel: error: give --scene or --scene-file, not both\n")
     }
 
@@ -494,21 +576,28 @@ struct SceneFileErrorTests {
         let directory = try scratchDirectory()
         let scene = directory.appendingPathComponent("broken.json")
         try #"{"views": [{"name": "a"}]}"#.write(to: scene, atomically: true, encoding: .utf8)
-        let run = try PanelRun.run(["demo", "--backend", "headless", "--scene-file", scene.path, "--output", directory.path])
+        let run = try PanelRun.run([
+            "demo", "--backend", "headless", "--scene-file", scene.path, "--output", directory.path
+        ])
         #expect(run.status == 1)
-        #expect(run.stderr == "panel demo: error: \(scene.path):1:12: views[0]: missing the key 'frame' ([x, y, width, height] in the parent's points)\n")
+        #expect(
+            run.stderr
+                == "panel demo: error: \(scene.path):1:12: views[0]: missing the key 'frame' ([x, y, width, height] in the parent's points)\n"
+        )
     }
 
     @Test("panel demo --scene-file draws the scene headless")
     func demoHeadless() throws {
         let directory = try scratchDirectory()
-        let run = try PanelRun.run(["demo", "--backend", "headless", "--scene-file", PackagePaths.path("assets/scenes/controls.json"),
-                                    "--output", directory.path])
+        let run = try PanelRun.run([
+            "demo", "--backend", "headless", "--scene-file", PackagePaths.path("assets/scenes/controls.json"),
+            "--output", directory.path
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         // A PNG's IHDR holds the width and height, big-endian, at bytes 16 and 20.
         let png = [UInt8](try Data(contentsOf: directory.appendingPathComponent("scene.png")))
         #expect(png.count > 24 && png[1...3] == [0x50, 0x4E, 0x47])
-        #expect(png[16..<24] == [0, 0, 0x03, 0x20, 0, 0, 0x01, 0xE0])   // 800 × 480
+        #expect(png[16..<24] == [0, 0, 0x03, 0x20, 0, 0, 0x01, 0xE0]) // 800 × 480
     }
 }
 
@@ -518,9 +607,14 @@ struct JSONParserTests {
 
     @Test("Numbers convert exactly as Swift's own literals do")
     func numbers() throws {
-        for (text, value) in [("0.62", 0.62), ("0.8", 0.8), ("182.5", 182.5), ("-3e2", -300.0), ("1E-3", 0.001),
-                              ("123456789012345", 123456789012345.0), ("0", 0.0), ("2.2250738585072014e-308", 2.2250738585072014e-308)] {
-            guard case .number(let parsed) = try parse(text).kind else { Issue.record("\(text) is not a number"); continue }
+        for (text, value) in [
+            ("0.62", 0.62), ("0.8", 0.8), ("182.5", 182.5), ("-3e2", -300.0), ("1E-3", 0.001),
+            ("123456789012345", 123456789012345.0), ("0", 0.0), ("2.2250738585072014e-308", 2.2250738585072014e-308)
+        ] {
+            guard case .number(let parsed) = try parse(text).kind else {
+                Issue.record("\(text) is not a number")
+                continue
+            }
             #expect(parsed == value, "\(text)")
         }
         #expect(throws: JSONError.self) { try parse("01") }
@@ -530,7 +624,10 @@ struct JSONParserTests {
 
     @Test("Strings with escapes and surrogate pairs")
     func strings() throws {
-        guard case .string(let text) = try parse(#""a\"b\\c\n\u00e9\u203A\ud83d\ude00""#).kind else { Issue.record("not a string"); return }
+        guard case .string(let text) = try parse(#""a\"b\\c\n\u00e9\u203A\ud83d\ude00""#).kind else {
+            Issue.record("not a string")
+            return
+        }
         #expect(text == "a\"b\\c\né›😀")
         #expect(throws: JSONError.self) { try parse(#""\ud83d""#) }
         #expect(throws: JSONError.self) { try parse("\"a\nb\"") }
@@ -539,7 +636,11 @@ struct JSONParserTests {
     @Test("Values remember their line and column")
     func positions() throws {
         guard case .object(let members) = try parse("{\n  \"a\": [1,\n    true]\n}").kind,
-              case .array(let elements) = members[0].value.kind else { Issue.record("shape"); return }
+            case .array(let elements) = members[0].value.kind
+        else {
+            Issue.record("shape")
+            return
+        }
         #expect((members[0].line, members[0].column) == (2, 3))
         #expect((elements[1].line, elements[1].column) == (3, 5))
     }

@@ -51,17 +51,18 @@ struct TextFieldSceneTests {
             // Leave the time out.
             line.replacing(#/"t":[0-9.]+,/#, with: "")
         }
-        #expect(lines == [
-            #"{"type":"text","field":"ssid","event":"begin","text":"Home"}"#,
-            #"{"type":"text","field":"ssid","event":"changed","text":"Homeä"}"#,
-            #"{"type":"text","field":"ssid","event":"return","text":"Homeä"}"#,
-            #"{"type":"text","field":"ssid","event":"end","text":"Homeä"}"#,
-            #"{"type":"text","field":"password","event":"begin","length":0}"#,
-            #"{"type":"text","field":"password","event":"changed","length":1}"#,
-            #"{"type":"text","field":"password","event":"changed","length":2}"#,
-            #"{"type":"text","field":"password","event":"changed","length":3}"#,
-            #"{"type":"text","field":"password","event":"end","length":3}"#,
-        ])
+        #expect(
+            lines == [
+                #"{"type":"text","field":"ssid","event":"begin","text":"Home"}"#,
+                #"{"type":"text","field":"ssid","event":"changed","text":"Homeä"}"#,
+                #"{"type":"text","field":"ssid","event":"return","text":"Homeä"}"#,
+                #"{"type":"text","field":"ssid","event":"end","text":"Homeä"}"#,
+                #"{"type":"text","field":"password","event":"begin","length":0}"#,
+                #"{"type":"text","field":"password","event":"changed","length":1}"#,
+                #"{"type":"text","field":"password","event":"changed","length":2}"#,
+                #"{"type":"text","field":"password","event":"changed","length":3}"#,
+                #"{"type":"text","field":"password","event":"end","length":3}"#
+            ])
         #expect(sink.lines.contains { $0.contains(#""control":"ssid","event":"primaryActionTriggered""#) })
     }
 
@@ -93,15 +94,24 @@ struct TextFieldSceneTests {
     @Test("Bad textField keys are errors naming the file, the key and the fix")
     func errors() {
         func view(_ body: String) -> String { #"{"views": [{"name": "f", "frame": [0, 0, 100, 40], "# + body + "}]}" }
-        #expect(sceneError(view(#""textField": {"keyboardType": "phone"}"#))?.hasSuffix(
-            #"views[0].textField.keyboardType: expected "default", "numberPad" or "decimalPad""#) == true)
-        #expect(sceneError(view(#""textField": {"alignment": "justified"}"#))?.hasSuffix(
-            #"views[0].textField.alignment: expected "left", "center" or "right""#) == true)
-        #expect(sceneError(view(#""textField": {"size": 0}"#))?.contains("views[0].textField.size: a font size must be above 0") == true)
-        #expect(sceneError(view(#""textField": {"secret": true}"#))?.contains("views[0].textField.secret: unknown key 'secret'") == true)
-        #expect(sceneError(view(#""textField": {}, "label": {"text": "x"}"#))?.contains(
-            "views[0].textField: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl, textField), not both 'label' and 'textField'") == true)
-        #expect(sceneError(view(#""textField": {}, "touches": "log""#))?.contains("'touches' is for plain views") == true)
+        #expect(
+            sceneError(view(#""textField": {"keyboardType": "phone"}"#))?.hasSuffix(
+                #"views[0].textField.keyboardType: expected "default", "numberPad" or "decimalPad""#) == true)
+        #expect(
+            sceneError(view(#""textField": {"alignment": "justified"}"#))?.hasSuffix(
+                #"views[0].textField.alignment: expected "left", "center" or "right""#) == true)
+        #expect(
+            sceneError(view(#""textField": {"size": 0}"#))?.contains(
+                "views[0].textField.size: a font size must be above 0") == true)
+        #expect(
+            sceneError(view(#""textField": {"secret": true}"#))?.contains(
+                "views[0].textField.secret: unknown key 'secret'") == true)
+        #expect(
+            sceneError(view(#""textField": {}, "label": {"text": "x"}"#))?.contains(
+                "views[0].textField: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl, textField), not both 'label' and 'textField'"
+            ) == true)
+        #expect(
+            sceneError(view(#""textField": {}, "touches": "log""#))?.contains("'touches' is for plain views") == true)
         #expect(sceneError(view(#""textField": {"secure": true}"#)) == nil)
         #expect(sceneError(view(#""textField": 3"#))?.hasPrefix("bad.json:1:") == true)
     }

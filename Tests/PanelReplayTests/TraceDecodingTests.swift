@@ -42,11 +42,12 @@ private func isContiguous(_ indices: [Int]) -> Bool {
 
 @Suite("Decoding traces")
 struct TraceDecodingTests {
-    @Test("H1, H2: each EP0430M09 recording decodes to exactly 2 contacts, each down for one unbroken run of frames",
-          arguments: [
-              ("edt-EP0430M09_protoB_2finger-scroll-down.evemu", 98, Set<Int32>([13, 14])),
-              ("edt-EP0430M09_protoB_2finger-touch-release.evemu", 14, Set<Int32>([1, 2])),
-          ])
+    @Test(
+        "H1, H2: each EP0430M09 recording decodes to exactly 2 contacts, each down for one unbroken run of frames",
+        arguments: [
+            ("edt-EP0430M09_protoB_2finger-scroll-down.evemu", 98, Set<Int32>([13, 14])),
+            ("edt-EP0430M09_protoB_2finger-touch-release.evemu", 14, Set<Int32>([1, 2]))
+        ])
     func recordedTwoFingers(name: String, frameCount: Int, expectedIDs: Set<Int32>) throws {
         let (decoder, frames) = try decodeTrace(name)
         #expect(frames.count == frameCount)
@@ -60,7 +61,9 @@ struct TraceDecodingTests {
         #expect(decoder.droppedEventBursts == 0)
     }
 
-    @Test("H2: the touch-release recording's first frame sets tracking id 1 in the device's current slot, with no ABS_MT_SLOT event")
+    @Test(
+        "H2: the touch-release recording's first frame sets tracking id 1 in the device's current slot, with no ABS_MT_SLOT event"
+    )
     func firstFrameWithoutSlotEvent() throws {
         let (_, frames) = try decodeTrace("edt-EP0430M09_protoB_2finger-touch-release.evemu")
         #expect(ids(frames[0]) == [1, 2])
@@ -80,7 +83,9 @@ struct TraceDecodingTests {
         #expect(longGaps >= 1)
     }
 
-    @Test("H2: with the header's slot 3, tracking id 4711 lands in slot 3, survives 4712 landing in slot 0, and lifts at slot 3")
+    @Test(
+        "H2: with the header's slot 3, tracking id 4711 lands in slot 3, survives 4712 landing in slot 0, and lifts at slot 3"
+    )
     func startSlotThree() throws {
         let (_, frames) = try decodeTrace("synthetic_protoB_start-slot-3.evemu")
         #expect(frames.map(ids) == [[4711], [4711], [4712, 4711], [4712, 4711], [4712], [4712], []])
@@ -123,7 +128,8 @@ struct TraceDecodingTests {
         #expect(frames.count == 32)
         let runs = appearances(frames)
         #expect(runs.count == 2)
-        let tap = frames[0][0].id, drag = frames[9][0].id
+        let tap = frames[0][0].id
+        let drag = frames[9][0].id
         #expect(runs[tap] == Array(0...7))
         #expect(runs[drag] == Array(9...30))
         #expect(positions(frames[9]) == [Point(x: 800, y: 3000)])

@@ -61,14 +61,17 @@ struct SimulatorInputTests {
         panel.beginFrame(time: 1)
         panel.setContact(slot: 0, x: 100, y: 200)
         panel.endFrame()
-        #expect(frameEvents(panel) == [
-            abs(AbsoluteAxis.multitouchTrackingID, 0), abs(AbsoluteAxis.multitouchPositionX, 100),
-            abs(AbsoluteAxis.multitouchPositionY, 200), key(1), abs(AbsoluteAxis.x, 100), abs(AbsoluteAxis.y, 200), syn(),
-        ])
+        #expect(
+            frameEvents(panel) == [
+                abs(AbsoluteAxis.multitouchTrackingID, 0), abs(AbsoluteAxis.multitouchPositionX, 100),
+                abs(AbsoluteAxis.multitouchPositionY, 200), key(1), abs(AbsoluteAxis.x, 100), abs(AbsoluteAxis.y, 200),
+                syn()
+            ])
         panel.beginFrame(time: 2)
         panel.setContact(slot: 0, x: 110, y: 200)
         panel.endFrame()
-        #expect(frameEvents(panel) == [abs(AbsoluteAxis.multitouchPositionX, 110, 2), abs(AbsoluteAxis.x, 110, 2), syn(2)])
+        #expect(
+            frameEvents(panel) == [abs(AbsoluteAxis.multitouchPositionX, 110, 2), abs(AbsoluteAxis.x, 110, 2), syn(2)])
         // Nothing changed: no frame at all.
         panel.beginFrame(time: 3)
         panel.setContact(slot: 0, x: 110, y: 200)
@@ -97,12 +100,14 @@ struct SimulatorInputTests {
         collect()
         #expect(simulator.fingers.count == 2)
         #expect(simulator.fingers.second == Point(x: 800 - 300.5, y: 480 - 180.5))
-        #expect(frameEvents(simulator.panel) == [
-            abs(AbsoluteAxis.multitouchTrackingID, 0), abs(AbsoluteAxis.multitouchPositionX, 300), abs(AbsoluteAxis.multitouchPositionY, 180),
-            abs(AbsoluteAxis.multitouchSlot, 1), abs(AbsoluteAxis.multitouchTrackingID, 1),
-            abs(AbsoluteAxis.multitouchPositionX, 499), abs(AbsoluteAxis.multitouchPositionY, 299),
-            key(1), abs(AbsoluteAxis.x, 300), abs(AbsoluteAxis.y, 180), syn(),
-        ])
+        #expect(
+            frameEvents(simulator.panel) == [
+                abs(AbsoluteAxis.multitouchTrackingID, 0), abs(AbsoluteAxis.multitouchPositionX, 300),
+                abs(AbsoluteAxis.multitouchPositionY, 180),
+                abs(AbsoluteAxis.multitouchSlot, 1), abs(AbsoluteAxis.multitouchTrackingID, 1),
+                abs(AbsoluteAxis.multitouchPositionX, 499), abs(AbsoluteAxis.multitouchPositionY, 299),
+                key(1), abs(AbsoluteAxis.x, 300), abs(AbsoluteAxis.y, 180), syn()
+            ])
         simulator.mouseMoved(windowX: 200, windowY: 100, time: 2)
         collect()
         simulator.mouseUp(time: 3)
@@ -133,20 +138,24 @@ struct SimulatorInputTests {
         #expect(fingers.mode == .oneFinger && fingers.count == 1)
     }
 
-    @Test("Window pixels map back through zoom and display rotation to the point under the mouse",
-          arguments: [DisplayRotation.none, .clockwise90, .upsideDown, .clockwise270], [1, 2])
+    @Test(
+        "Window pixels map back through zoom and display rotation to the point under the mouse",
+        arguments: [DisplayRotation.none, .clockwise90, .upsideDown, .clockwise270], [1, 2])
     func mappingThroughZoomAndRotation(rotation: DisplayRotation, zoom: Int) {
         let screen = SimulatorScreen(physicalWidth: 800, physicalHeight: 480, rotation: rotation, zoom: zoom)
         #expect(screen.windowWidth == (rotation.swapsAxes ? 480 : 800) * zoom)
         let transform = screen.touchTransform
-        for (wx, wy) in [(0, 0), (17, 33), (screen.windowWidth - 1, screen.windowHeight - 1), (screen.windowWidth / 2, 5)] {
+        for (wx, wy) in [
+            (0, 0), (17, 33), (screen.windowWidth - 1, screen.windowHeight - 1), (screen.windowWidth / 2, 5)
+        ] {
             let expected = screen.logicalPoint(windowX: wx, windowY: wy)
             let sensor = screen.sensorPosition(for: expected)
             #expect((0..<800).contains(Int(sensor.x)) && (0..<480).contains(Int(sensor.y)))
             let mapped = transform.point(forDeviceX: Double(sensor.x), y: Double(sensor.y))
             // The sensor counts whole pixels: back within one point of the mouse.
-            #expect(Swift.abs(mapped.x - expected.x) <= 1 && Swift.abs(mapped.y - expected.y) <= 1,
-                    "window (\(wx), \(wy)) → \(expected) → sensor \(sensor) → \(mapped)")
+            #expect(
+                Swift.abs(mapped.x - expected.x) <= 1 && Swift.abs(mapped.y - expected.y) <= 1,
+                "window (\(wx), \(wy)) → \(expected) → sensor \(sensor) → \(mapped)")
         }
         // At 0° and zoom 1 the mapping is exact: the pixel the mouse is on.
         if rotation == .none && zoom == 1 {
@@ -155,14 +164,16 @@ struct SimulatorInputTests {
         }
     }
 
-    @Test("At scale 2 the simulated panel's pixels are half as many points: the window shows pixels, the mouse lands in points",
-          arguments: [DisplayRotation.none, .clockwise90], [1, 2])
+    @Test(
+        "At scale 2 the simulated panel's pixels are half as many points: the window shows pixels, the mouse lands in points",
+        arguments: [DisplayRotation.none, .clockwise90], [1, 2])
     func mappingAtScale2(rotation: DisplayRotation, zoom: Int) {
         // rpi5-touch-display-2's panel: 720×1280 pixels.
         let screen = SimulatorScreen(physicalWidth: 720, physicalHeight: 1280, rotation: rotation, zoom: zoom, scale: 2)
         let pixels = rotation.swapsAxes ? (1280, 720) : (720, 1280)
-        #expect(screen.logicalWidth == pixels.0 && screen.logicalHeight == pixels.1)   // the UI's image, in pixels
-        #expect(screen.logicalSize == Size(width: Double(pixels.0) / 2, height: Double(pixels.1) / 2))   // the UI, in points
+        #expect(screen.logicalWidth == pixels.0 && screen.logicalHeight == pixels.1) // the UI's image, in pixels
+        // the UI, in points
+        #expect(screen.logicalSize == Size(width: Double(pixels.0) / 2, height: Double(pixels.1) / 2))
         #expect(screen.windowWidth == pixels.0 * zoom)
         // Window pixel (200 × zoom, 100 × zoom) shows panel pixel (200, 100): point (100, 50).
         let point = screen.logicalPoint(windowX: 200 * zoom, windowY: 100 * zoom)
@@ -171,9 +182,12 @@ struct SimulatorInputTests {
         // Through the virtual sensor (one unit a panel pixel) and the board's transform, back to the point.
         let sensor = screen.sensorPosition(for: point)
         let mapped = screen.touchTransform.point(forDeviceX: Double(sensor.x), y: Double(sensor.y))
-        #expect(Swift.abs(mapped.x - point.x) <= 0.5 && Swift.abs(mapped.y - point.y) <= 0.5, "\(point) → \(sensor) → \(mapped)")
+        #expect(
+            Swift.abs(mapped.x - point.x) <= 0.5 && Swift.abs(mapped.y - point.y) <= 0.5,
+            "\(point) → \(sensor) → \(mapped)")
         // A finger on the UI's far corner is on the panel's last pixel, not past it.
-        let corner = screen.sensorPosition(for: Point(x: screen.logicalSize.width - 0.25, y: screen.logicalSize.height - 0.25))
+        let corner = screen.sensorPosition(
+            for: Point(x: screen.logicalSize.width - 0.25, y: screen.logicalSize.height - 0.25))
         #expect(rotation == .none ? (corner.x == 719 && corner.y == 1279) : (corner.x == 0 && corner.y == 1279))
     }
 
@@ -199,7 +213,7 @@ struct SimulatorInputTests {
             written += frameEvents(simulator.panel)
             simulator.recorder = nil
             #expect(writer.eventCount == written.count)
-        }   // the writer flushes as it goes away
+        } // the writer flushes as it goes away
         let trace = try sink.bytes.withUnsafeBytes { bytes in try EvemuFormat.parse(bytes, path: "sim.evemu") }
         #expect(trace.device == simulator.device)
         #expect(trace.events.count == written.count)
@@ -207,8 +221,9 @@ struct SimulatorInputTests {
             var expected = written[index]
             // Times count from the first event, in microseconds.
             expected.time = ((expected.time - 100.25) * 1_000_000).rounded() / 1_000_000
-            #expect(trace.events[index].type == expected.type && trace.events[index].code == expected.code
-                && trace.events[index].value == expected.value)
+            #expect(
+                trace.events[index].type == expected.type && trace.events[index].code == expected.code
+                    && trace.events[index].value == expected.value)
             #expect(Swift.abs(trace.events[index].time - expected.time) < 1e-9)
         }
         let text = String(decoding: sink.bytes, as: UTF8.self)

@@ -53,10 +53,13 @@ struct AppTesterTests {
         let app = try AppTester(DemoAppDelegate.self)
         app.tap("play")
         app.tap("stop")
-        #expect(actions(app.actionLines) == ["play touchDown", "play touchUpInside", "play primaryActionTriggered",
-                                             "stop touchDown", "stop touchUpInside", "stop primaryActionTriggered"])
+        #expect(
+            actions(app.actionLines) == [
+                "play touchDown", "play touchUpInside", "play primaryActionTriggered",
+                "stop touchDown", "stop touchUpInside", "stop primaryActionTriggered"
+            ])
         let times = app.actionLines.compactMap { number("t", in: $0) }
-        #expect(times[3] - times[2] >= app.gestureSpacing - 0.0001)   // the log rounds t to 0.1 ms
+        #expect(times[3] - times[2] >= app.gestureSpacing - 0.0001) // the log rounds t to 0.1 ms
         #expect((app.view(named: "status") as? Label)?.text == "Stopped")
     }
 
@@ -87,9 +90,9 @@ struct AppTesterTests {
     @Test("More pushes the about screen; the bar's back button returns to the controls")
     func moreAndBack() throws {
         let app = try AppTester(DemoAppDelegate.self)
-        #expect(app.view(named: "back")?.isHidden == true)   // the bar's back button, hidden at the root
+        #expect(app.view(named: "back")?.isHidden == true) // the bar's back button, hidden at the root
         app.tap("more")
-        app.advance(by: 0.5)   // the push slides for 0.35 s
+        app.advance(by: 0.5) // the push slides for 0.35 s
         #expect(app.view(named: "back")?.isHidden == false)
         #expect(app.view(named: "aboutScreen") != nil)
         #expect(app.view(named: "play") == nil)
@@ -97,8 +100,11 @@ struct AppTesterTests {
         app.advance(by: 0.5)
         #expect(app.view(named: "play") != nil)
         #expect(app.view(named: "aboutScreen") == nil)
-        #expect(actions(app.actionLines) == ["more touchDown", "more touchUpInside", "more primaryActionTriggered",
-                                             "back touchDown", "back touchUpInside", "back primaryActionTriggered"])
+        #expect(
+            actions(app.actionLines) == [
+                "more touchDown", "more touchUpInside", "more primaryActionTriggered",
+                "back touchDown", "back touchUpInside", "back primaryActionTriggered"
+            ])
     }
 
     @Test("Settings in the bar pushes the settings list; a switch in a row and a sensor row answer; back pops")
@@ -120,14 +126,16 @@ struct AppTesterTests {
         // Tapping the timeout row cycles its value; tapping a sensor row checks it.
         app.tap("timeoutRow")
         #expect(settings.timeoutRow.detailTextLabel.text == "10 min")
-        settings.table.scrollToRow(at: IndexPath(row: 10, section: SettingsViewController.sensorSection), at: .top, animated: false)
-        let row = try #require(settings.table.cellForRow(at: IndexPath(row: 11, section: SettingsViewController.sensorSection)))
+        settings.table.scrollToRow(
+            at: IndexPath(row: 10, section: SettingsViewController.sensorSection), at: .top, animated: false)
+        let row = try #require(
+            settings.table.cellForRow(at: IndexPath(row: 11, section: SettingsViewController.sensorSection)))
         #expect(row.textLabel.text == "Sensor 012")
         app.tap(at: app.center(of: row))
         app.advance(by: 0.5)
         #expect(settings.sensorChecked[11])
         #expect((row as? SensorCell)?.showsCheckmark == true)
-        #expect(settings.table.indexPathForSelectedRow == nil)   // deselected, as settings lists do
+        #expect(settings.table.indexPathForSelectedRow == nil) // deselected, as settings lists do
         app.tap("back")
         app.advance(by: 0.5)
         #expect(!demo.isShowingSettings)
@@ -176,7 +184,7 @@ struct AppTesterTests {
         #expect(states == [.began, .ended])
 
         states = []
-        app.longPress("status", duration: 0.3)   // too short
+        app.longPress("status", duration: 0.3) // too short
         app.advance(by: 1)
         #expect(states.isEmpty)
         app.longPress("status")
@@ -222,7 +230,9 @@ struct AppTesterTests {
         #expect(abs(angle - Double.pi / 4 * 0.8) < 0.002)
     }
 
-    @Test("A replayed trace logs exactly what the runtime's --replay logs (panel demo --backend headless --scene controls)")
+    @Test(
+        "A replayed trace logs exactly what the runtime's --replay logs (panel demo --backend headless --scene controls)"
+    )
     func replayMatchesTheRuntime() throws {
         let app = try AppTester(DemoAppDelegate.self, arguments: ["--scene", "controls"])
         let lines = try app.replay(tracePath: tapAndDragTrace)
@@ -230,7 +240,9 @@ struct AppTesterTests {
         #expect(lines.last?.hasPrefix(#"{"type":"summary""#) == true)
         #expect(lines.contains { $0.contains(#""type":"action""#) })
 
-        let runtime = try PanelRun.run(["demo", "--backend", "headless", "--scene", "controls", "--replay", tapAndDragTrace])
+        let runtime = try PanelRun.run([
+            "demo", "--backend", "headless", "--scene", "controls", "--replay", tapAndDragTrace
+        ])
         #expect(runtime.status == 0, "\(runtime.stderr)")
         #expect(lines == runtime.stdout.split(separator: "\n").map(String.init))
 
@@ -258,7 +270,8 @@ struct AppTesterTests {
             lines.dropLast().map {
                 $0.replacingOccurrences(of: #""t":[0-9.]+,"#, with: "", options: .regularExpression)
                     .replacingOccurrences(of: #""touch":[0-9]+"#, with: #""touch":N"#, options: .regularExpression)
-                    .replacingOccurrences(of: #""touches":\[[0-9,]*\]"#, with: #""touches":[N]"#, options: .regularExpression)
+                    .replacingOccurrences(
+                        of: #""touches":\[[0-9,]*\]"#, with: #""touches":[N]"#, options: .regularExpression)
             }
         }
         #expect(normalized(lines) == normalized(expected))
@@ -293,7 +306,7 @@ struct AppTesterTests {
 
     @Test("A different reference fails the comparison and writes the actual and diff images")
     func snapshotMismatchWritesDiff() throws {
-        guard !GoldenImage.isUpdating else { return }   // updating writes references instead of comparing
+        guard !GoldenImage.isUpdating else { return } // updating writes references instead of comparing
         let folder = try scratchDirectory().path
         let app = try AppTester(DemoAppDelegate.self)
         // The reference: the first screen. The drawing: after play was tapped (the button shows selected).
@@ -322,11 +335,15 @@ struct AppTesterTests {
         let app = try AppTester(DemoAppDelegate.self)
         let perFrame = app.frameAllocations { app in
             app.drag("volume", by: Point(x: -120, y: 0))
-            app.drag("volume", by: Point(x: 120, y: 0))   // back, so every run is the same
+            app.drag("volume", by: Point(x: 120, y: 0)) // back, so every run is the same
         }
         #expect(perFrame.count == 2 * 12)
         #expect(perFrame.allSatisfy { $0 == 0 }, "allocations per frame: \(perFrame)")
-        #expect(app.allocationsPerFrame { $0.drag("volume", by: Point(x: -60, y: 0)); $0.drag("volume", by: Point(x: 60, y: 0)) } == 0)
+        #expect(
+            app.allocationsPerFrame {
+                $0.drag("volume", by: Point(x: -60, y: 0))
+                $0.drag("volume", by: Point(x: 60, y: 0))
+            } == 0)
         #expect(app.actionLines.contains { field("event", in: $0) == "valueChanged" })
     }
 

@@ -35,17 +35,23 @@ func leafProblems(_ leaves: [View], inside area: Rect, _ areaName: String) -> [S
         }
         // Text that does not fit its frame would be cut (an ellipsis, or lines dropped).
         if let label = leaf as? Label {
-            let text = label.measure(label.text, font: label.font, width: label.numberOfLines == 1 ? nil : label.bounds.width)
+            let text = label.measure(
+                label.text, font: label.font, width: label.numberOfLines == 1 ? nil : label.bounds.width)
             if text.width > label.bounds.width || text.height > label.bounds.height {
                 problems.append("\(leaf.name) (\"\(label.text)\")'s text needs \(text) but has \(label.bounds.size)")
             }
         }
         if let button = leaf as? Button, let title = button.currentTitle {
             let needed = button.measure(title, font: button.titleFont).width + 2 * button.theme.contentPadding
-            if needed > button.bounds.width { problems.append("\(leaf.name)'s title needs \(needed) points but has \(button.bounds.width)") }
+            if needed > button.bounds.width {
+                problems.append("\(leaf.name)'s title needs \(needed) points but has \(button.bounds.width)")
+            }
             // A button squeezed by a stack short of room cuts its title's line.
             let lineHeight = button.measure(title, font: button.titleFont).height
-            if lineHeight > button.bounds.height { problems.append("\(leaf.name)'s title is \(lineHeight) points tall but the button \(button.bounds.height)") }
+            if lineHeight > button.bounds.height {
+                problems.append(
+                    "\(leaf.name)'s title is \(lineHeight) points tall but the button \(button.bounds.height)")
+            }
         }
     }
     for i in leaves.indices {
@@ -67,7 +73,9 @@ func tableProblems(of table: TableView, in window: Window) -> [String] {
     let tableFrame = table.convert(table.bounds, to: nil)
     for row in table.subviews where !row.isHidden && (row is TableViewCell || row is TableViewHeaderView) {
         let frame = row.convert(row.bounds, to: nil)
-        if frame.minX < tableFrame.minX || frame.maxX > tableFrame.maxX || frame.maxY <= tableFrame.minY || frame.minY >= tableFrame.maxY {
+        if frame.minX < tableFrame.minX || frame.maxX > tableFrame.maxX || frame.maxY <= tableFrame.minY
+            || frame.minY >= tableFrame.maxY
+        {
             problems.append("\(row.name) at \(frame) is not across the table \(tableFrame)")
         }
         problems += leafProblems(row.subviews.flatMap { visibleLeaves(of: $0) }, inside: frame, "its row")
@@ -82,7 +90,9 @@ func layoutProblems(of screen: View, in window: Window) -> [String] {
     var problems = leafProblems(visibleLeaves(of: screen), inside: window.bounds, "the window")
     for table in visibleTables(in: screen) {
         let frame = table.convert(table.bounds, to: nil)
-        if frame.minX < 0 || frame.minY < 0 || frame.maxX > window.bounds.width || frame.maxY > window.bounds.height { problems.append("\(table.name) at \(frame) is not inside the window") }
+        if frame.minX < 0 || frame.minY < 0 || frame.maxX > window.bounds.width || frame.maxY > window.bounds.height {
+            problems.append("\(table.name) at \(frame) is not inside the window")
+        }
         problems += tableProblems(of: table, in: window)
     }
     return problems
@@ -118,19 +128,22 @@ func contentArea(_ window: Window) -> Rect {
 
 @Suite("The demo's layout on every screen size", .serialized)
 struct DemoLayoutTests {
-    @Test("At 800x480, 480x272 and 720x1280 nothing on any screen is clipped, outside the window or overlapping",
-          arguments: demoScreenSizes)
+    @Test(
+        "At 800x480, 480x272 and 720x1280 nothing on any screen is clipped, outside the window or overlapping",
+        arguments: demoScreenSizes)
     func nothingClippedOrOverlapping(_ size: Size) throws {
         for screen in DemoScreen.allCases {
             let app = try AppTester(DemoAppDelegate.self, screenSize: size)
             let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
             let view = screen.show(in: app, demo: demo)
-            _ = app.snapshot()   // draws, so the layout measures with the real fonts
+            _ = app.snapshot() // draws, so the layout measures with the real fonts
             #expect(view.convert(view.bounds, to: nil) == contentArea(app.window), "\(screen)")
             #expect(layoutProblems(of: view, in: app.window) == [], "\(screen)")
             // The bar: its title, and its buttons (back, or settings on the controls screen).
-            #expect(leafProblems(visibleLeaves(of: demo.navigation.navigationBar), inside: app.window.bounds, "the window") == [],
-                    "\(screen)'s bar")
+            #expect(
+                leafProblems(visibleLeaves(of: demo.navigation.navigationBar), inside: app.window.bounds, "the window")
+                    == [],
+                "\(screen)'s bar")
         }
     }
 
@@ -142,7 +155,9 @@ struct DemoLayoutTests {
             let view = DemoScreen.settings.show(in: app, demo: demo)
             let table = demo.settingsController.table
             for row in [0, 50, SettingsViewController.sensorCount - 1] {
-                table.scrollToRow(at: IndexPath(row: row, section: SettingsViewController.sensorSection), at: .middle, animated: false)
+                table.scrollToRow(
+                    at: IndexPath(row: row, section: SettingsViewController.sensorSection), at: .middle, animated: false
+                )
                 _ = app.snapshot()
                 #expect(layoutProblems(of: view, in: app.window) == [], "\(size) sensor \(row)")
                 #expect(table.visibleCells.count > 2)
@@ -160,8 +175,9 @@ struct DemoLayoutTests {
         }
     }
 
-    @Test("Laying every screen out again, every view of them, moves nothing and marks nothing dirty",
-          arguments: demoScreenSizes)
+    @Test(
+        "Laying every screen out again, every view of them, moves nothing and marks nothing dirty",
+        arguments: demoScreenSizes)
     func relayoutIsClean(_ size: Size) throws {
         func everyView(_ view: View) -> [View] { [view] + view.subviews.flatMap(everyView) }
         for screen in DemoScreen.allCases {

@@ -18,7 +18,9 @@ struct FrameLoopTests {
     /// `layoutSubviews` places (scripts/vm-test plays it on a real kernel too).
     static let trace = PackagePaths.path("Tests/Traces/Apps/demo_more-then-licences.evemu")
 
-    @Test("a button placed in layoutSubviews on a screen pushed mid-trace gets the tap: the same lines and pixels from --backend headless --replay and from AppTester.replay on a fresh tester")
+    @Test(
+        "a button placed in layoutSubviews on a screen pushed mid-trace gets the tap: the same lines and pixels from --backend headless --replay and from AppTester.replay on a fresh tester"
+    )
     func pushedScreenIsLaidOutBeforeTheNextTouch() throws {
         let folder = try scratchDirectory()
         let png = folder.appendingPathComponent("replay.png").path
@@ -30,14 +32,19 @@ struct FrameLoopTests {
         let app = try AppTester(DemoAppDelegate.self)
         let testerLines = try app.replay(tracePath: Self.trace)
         #expect(testerLines == headlessLines)
-        #expect(app.delegate(as: DemoAppDelegate.self)?.demo?.about.text.text.hasPrefix("Text is set in DejaVu Sans") == true)
+        #expect(
+            app.delegate(as: DemoAppDelegate.self)?.demo?.about.text.text.hasPrefix("Text is set in DejaVu Sans")
+                == true)
 
         let shown = try PNG.read(path: png)
         let difference = GoldenImage.compare(app.snapshot(), with: shown, tolerance: 0)
-        #expect(difference.differingPixels == 0, "first difference at \(String(describing: difference.firstDifference))")
+        #expect(
+            difference.differingPixels == 0, "first difference at \(String(describing: difference.firstDifference))")
     }
 
-    @Test("AppTester's queries find what layout places, with no layoutIfNeeded: a pushed screen's button, a pushed table's cells")
+    @Test(
+        "AppTester's queries find what layout places, with no layoutIfNeeded: a pushed screen's button, a pushed table's cells"
+    )
     func queriesSeeLaidOutViews() throws {
         let app = try AppTester(DemoAppDelegate.self)
         app.tap("more")

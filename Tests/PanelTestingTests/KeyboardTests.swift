@@ -58,12 +58,16 @@ final class FormAppDelegate: ApplicationDelegate {
         let root = View(frame: window.bounds, name: "root")
         root.backgroundColor = Theme.standard.background
         root.addSubview(TypingTarget("name", frame: Rect(x: 20, y: 20, width: 300, height: 40)))
-        root.addSubview(TypingTarget("pin", frame: Rect(x: 20, y: 70, width: 300, height: 40), keyboardType: .numberPad))
-        root.addSubview(TypingTarget("amount", frame: Rect(x: 20, y: 120, width: 300, height: 40), keyboardType: .decimalPad))
+        root.addSubview(
+            TypingTarget("pin", frame: Rect(x: 20, y: 70, width: 300, height: 40), keyboardType: .numberPad))
+        root.addSubview(
+            TypingTarget("amount", frame: Rect(x: 20, y: 120, width: 300, height: 40), keyboardType: .decimalPad))
         root.addSubview(TypingTarget("low", frame: Rect(x: 20, y: 400, width: 300, height: 40)))
         root.addSubview(TapResponder("plain", frame: Rect(x: 20, y: 170, width: 140, height: 40)))
-        root.addSubview(TapResponder("picker", frame: Rect(x: 180, y: 170, width: 140, height: 40),
-                                     inputView: View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "wheel")))
+        root.addSubview(
+            TapResponder(
+                "picker", frame: Rect(x: 180, y: 170, width: 140, height: 40),
+                inputView: View(frame: Rect(x: 0, y: 0, width: 100, height: 100), name: "wheel")))
         let form = ScrollView(frame: Rect(x: 420, y: 20, width: 360, height: 360), name: "form")
         form.contentSize = Size(width: 360, height: 900)
         form.addSubview(TypingTarget("formField", frame: Rect(x: 20, y: 300, width: 300, height: 40)))
@@ -96,9 +100,13 @@ struct KeyboardTests {
         #expect(app.keyboard == nil)
         app.tap("name")
         let keyboard = try #require(app.keyboard)
-        #expect(keyboard.superview === app.window && app.window.subviews.last === keyboard, "the front view of the field's window")
+        #expect(
+            keyboard.superview === app.window && app.window.subviews.last === keyboard,
+            "the front view of the field's window")
         app.advance(by: 0.1)
-        #expect(keyboard.presentation.center.y > keyboard.center.y + 10, "still sliding up: \(keyboard.presentation.center.y)")
+        #expect(
+            keyboard.presentation.center.y > keyboard.center.y + 10,
+            "still sliding up: \(keyboard.presentation.center.y)")
         app.advance(by: 0.4)
         #expect(keyboard.frame == Rect(x: 0, y: 480 - 216, width: 800, height: 216))
         #expect(keyboard.presentation.center == keyboard.center)
@@ -157,9 +165,9 @@ struct KeyboardTests {
         app.beginTouch(1, at: backspace)
         app.advance(by: 0.45)
         #expect(name.text == "abcdefghijklmnop", "nothing before the delay")
-        app.advance(by: 0.1)   // 0.55 s: the first repeat
+        app.advance(by: 0.1) // 0.55 s: the first repeat
         #expect(name.text == "abcdefghijklmno")
-        app.advance(by: 0.3)   // 0.85 s: three more
+        app.advance(by: 0.3) // 0.85 s: three more
         #expect(name.text == "abcdefghijkl")
         app.endTouch(1)
         #expect(name.text == "abcdefghijkl", "the lift after repeats deletes nothing more")
@@ -206,7 +214,7 @@ struct KeyboardTests {
         #expect(keyboard.pressedKeyIndex == nil && keyboard.keyPreview.isHidden)
 
         app.beginTouch(1, at: q)
-        app.moveTouch(1, to: Point(x: q.x, y: 100))   // up, off the keyboard
+        app.moveTouch(1, to: Point(x: q.x, y: 100)) // up, off the keyboard
         app.endTouch(1)
         #expect(field(app, "name").text == "e")
     }
@@ -231,8 +239,14 @@ struct KeyboardTests {
         app.endTouch(1)
         #expect(name.text == "alal")
         // Both landing in one frame: in the order the tracker numbered them.
-        app.sendFrame { $0.down(1, at: a); $0.down(2, at: l) }
-        app.sendFrame { $0.up(1); $0.up(2) }
+        app.sendFrame {
+            $0.down(1, at: a)
+            $0.down(2, at: l)
+        }
+        app.sendFrame {
+            $0.up(1)
+            $0.up(2)
+        }
         #expect(name.text == "alalal")
     }
 
@@ -308,20 +322,24 @@ struct KeyboardTests {
         app.advance(by: 0.5)
         let wheel = try #require(app.view(named: "wheel"))
         #expect(app.application.keyboardPresenter.visibleInputView === wheel)
-        #expect(wheel.frame == Rect(x: 0, y: 480 - 100, width: 800, height: 100), "at the bottom, its own height, as in UIKit")
+        #expect(
+            wheel.frame == Rect(x: 0, y: 480 - 100, width: 800, height: 100),
+            "at the bottom, its own height, as in UIKit")
         showKeyboard(app, for: "name")
         #expect(app.keyboard === keyboard)
         #expect(wheel.superview == nil, "the picker's view left when the keyboard replaced it")
     }
 
-    @Test("a field in a scroll view the keyboard would cover: the scroll view's inset grows and it scrolls the field into sight")
+    @Test(
+        "a field in a scroll view the keyboard would cover: the scroll view's inset grows and it scrolls the field into sight"
+    )
     func scrollViewScrolls() throws {
         let app = try AppTester(FormAppDelegate.self)
         let form = try #require(app.view(named: "form") as? ScrollView)
         let root = try #require(app.view(named: "root"))
         let formField = field(app, "formField")
         showKeyboard(app, for: "formField")
-        app.advance(by: 1)   // the scroll view's own spring
+        app.advance(by: 1) // the scroll view's own spring
         let keyboard = try #require(app.keyboard)
         let covered = 380 - keyboard.frame.minY
         #expect(form.contentInset.bottom == covered)
@@ -346,11 +364,11 @@ struct KeyboardAllocationTests {
         let h = try #require(app.frameOfKey(typing: "h")).center
         let shift = try #require(app.frameOfKey(.shift)).center
         let allocations = app.frameAllocations { app in
-            app.tap(at: shift)     // shift on: the next key types a capital and turns it off
+            app.tap(at: shift) // shift on: the next key types a capital and turns it off
             app.tap(at: g)
             app.beginTouch(1, at: g)
-            app.moveTouch(1, to: h)   // the highlight and balloon follow
-            app.beginTouch(2, at: g)  // overlapping: h types first
+            app.moveTouch(1, to: h) // the highlight and balloon follow
+            app.beginTouch(2, at: g) // overlapping: h types first
             app.endTouch(1)
             app.endTouch(2)
         }

@@ -27,8 +27,9 @@ struct ScaledDemoTests {
         #expect(actions(app.actionLines).contains("play touchUpInside"))
     }
 
-    @Test("Golden images at scale 2: the controls and about screens on rpi5-touch-display-2 are the board's 1280×720 pixels",
-          arguments: [DemoScreen.controls, .about])
+    @Test(
+        "Golden images at scale 2: the controls and about screens on rpi5-touch-display-2 are the board's 1280×720 pixels",
+        arguments: [DemoScreen.controls, .about])
     func goldenImages(_ screen: DemoScreen) throws {
         let app = try AppTester(DemoAppDelegate.self, board: try scale2Board())
         let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
@@ -36,8 +37,9 @@ struct ScaledDemoTests {
         app.assertSnapshot(named: "demo-\(screen)-640x360-scale2")
     }
 
-    @Test("At scale 2 nothing on any screen is clipped, outside the window or overlapping: text measured at the pixel size fits",
-          arguments: ["rpi5-touch-display-2", "stm32mp157f-dk2"])
+    @Test(
+        "At scale 2 nothing on any screen is clipped, outside the window or overlapping: text measured at the pixel size fits",
+        arguments: ["rpi5-touch-display-2", "stm32mp157f-dk2"])
     func nothingClippedOrOverlapping(_ boardName: String) throws {
         let board = try Board.load(path: PackagePaths.path("boards/" + boardName + ".json"))
         #expect(board.scale == 2)
@@ -45,12 +47,14 @@ struct ScaledDemoTests {
             let app = try AppTester(DemoAppDelegate.self, board: board)
             let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
             let view = screen.show(in: app, demo: demo)
-            _ = app.snapshot()   // draws, so the layout measures with the real fonts at scale 2
+            _ = app.snapshot() // draws, so the layout measures with the real fonts at scale 2
             #expect(app.window.textMeasurerScale == 2)
             #expect(view.convert(view.bounds, to: nil) == contentArea(app.window), "\(screen)")
             #expect(layoutProblems(of: view, in: app.window) == [], "\(screen)")
-            #expect(leafProblems(visibleLeaves(of: demo.navigation.navigationBar), inside: app.window.bounds, "the window") == [],
-                    "\(screen)'s bar")
+            #expect(
+                leafProblems(visibleLeaves(of: demo.navigation.navigationBar), inside: app.window.bounds, "the window")
+                    == [],
+                "\(screen)'s bar")
         }
     }
 
@@ -60,7 +64,7 @@ struct ScaledDemoTests {
         app.snapshot()
         let perFrame = app.frameAllocations { app in
             app.drag("volume", by: Point(x: -120, y: 0))
-            app.drag("volume", by: Point(x: 120, y: 0))   // back, so every run is the same
+            app.drag("volume", by: Point(x: 120, y: 0)) // back, so every run is the same
         }
         #expect(perFrame.count == 2 * 12)
         #expect(perFrame.allSatisfy { $0 == 0 }, "allocations per input frame: \(perFrame)")
@@ -85,7 +89,7 @@ struct ScaledDemoTests {
             app.advance(by: 1)
             return (counts, redrawn)
         }
-        _ = dragDrawn()   // warm up: every value's digits drawn once at 2× size
+        _ = dragDrawn() // warm up: every value's digits drawn once at 2× size
         _ = dragDrawn()
         let counts = dragDrawn()
         #expect(counts.redrawn == 24)

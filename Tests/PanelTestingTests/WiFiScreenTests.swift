@@ -19,7 +19,9 @@ struct WiFiScreenTests {
         return wifi
     }
 
-    @Test("A tap on a secured network raises the keyboard with the password field in sight; a short password is refused, a long one joins")
+    @Test(
+        "A tap on a secured network raises the keyboard with the password field in sight; a short password is refused, a long one joins"
+    )
     func joinWithPassword() throws {
         let app = try AppTester(DemoAppDelegate.self)
         let wifi = try openWiFi(app)
@@ -72,7 +74,7 @@ struct WiFiScreenTests {
         app.tap("network4")
         app.advance(by: 0.5)
         app.type("abc")
-        app.advance(by: 0.3)   // the caret's blink phase is part of the picture: a fixed time
+        app.advance(by: 0.3) // the caret's blink phase is part of the picture: a fixed time
         #expect(app.assertSnapshot(named: "demo-wifi-password").passed)
     }
 }

@@ -12,23 +12,27 @@ import Testing
         let display = makeDisplay()
         let fb = display.framebuffer
         let rect = Rect(x: 10, y: 10, width: 300, height: 30)
-        text.draw(Self.label, font: .system(size: 16), color: .white, in: rect, alignment: .left,
-                  lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        text.draw(
+            Self.label, font: .system(size: 16), color: .white, in: rect, alignment: .left,
+            lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
         let afterFirst = text.rasterizedGlyphCount
         let bytesAfterFirst = text.glyphCacheBytes
         // 15 distinct characters, the space included: "e", "r", "t" and "a" repeat.
         #expect(afterFirst == 15)
         #expect(text.cachedGlyphCount == 15)
 
-        text.draw(Self.label, font: .system(size: 16), color: .white, in: rect, alignment: .left,
-                  lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        text.draw(
+            Self.label, font: .system(size: 16), color: .white, in: rect, alignment: .left,
+            lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
         #expect(text.rasterizedGlyphCount == afterFirst)
-        #expect(text.glyphCacheBytes == bytesAfterFirst)   // storage grows only for new glyphs
+        #expect(text.glyphCacheBytes == bytesAfterFirst) // storage grows only for new glyphs
         _ = text.measure(Self.label, font: .system(size: 16), width: nil)
         #expect(text.rasterizedGlyphCount == afterFirst)
     }
 
-    @Test("Measuring a text again lays nothing out: a layout pass measures its labels each time, a button its title on each draw")
+    @Test(
+        "Measuring a text again lays nothing out: a layout pass measures its labels each time, a button its title on each draw"
+    )
     func measuringAgainLaysNothingOut() throws {
         let text = try makeRenderer()
         let font = Font.system(size: 16)
@@ -46,10 +50,11 @@ import Testing
         let wrapped = text.measure("word word word", font: font, width: 90)
         #expect(wrapped.height == 2 * text.lineHeight(of: font))
         #expect(text.laidOutTextCount == 2)
-        let display = makeDisplay()   // named: it owns the pixels `fb` points at
+        let display = makeDisplay() // named: it owns the pixels `fb` points at
         let fb = display.framebuffer
-        text.draw("word word word", font: font, color: .white, in: Rect(x: 0, y: 0, width: 90, height: 60), alignment: .left,
-                  lineBreak: .wordWrap, clip: fb.bounds, alpha: 1, into: fb)
+        text.draw(
+            "word word word", font: font, color: .white, in: Rect(x: 0, y: 0, width: 90, height: 60), alignment: .left,
+            lineBreak: .wordWrap, clip: fb.bounds, alpha: 1, into: fb)
         #expect(text.measure("word word word", font: font, width: 90) == wrapped)
         #expect(text.laidOutTextCount == 2)
         // Another width, font or text is another layout.
@@ -64,16 +69,19 @@ import Testing
         let display = makeDisplay()
         let fb = display.framebuffer
         let rect = Rect(x: 10, y: 10, width: 300, height: 60)
-        text.draw("Hello", font: .system(size: 16), color: .white, in: rect, alignment: .left,
-                  lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        text.draw(
+            "Hello", font: .system(size: 16), color: .white, in: rect, alignment: .left,
+            lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
         let at16 = text.rasterizedGlyphCount
-        #expect(at16 == 4)   // H, e, l, o
-        text.draw("Hello", font: .system(size: 24), color: .white, in: rect, alignment: .left,
-                  lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        #expect(at16 == 4) // H, e, l, o
+        text.draw(
+            "Hello", font: .system(size: 24), color: .white, in: rect, alignment: .left,
+            lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
         #expect(text.rasterizedGlyphCount == at16 + 4)
-        text.draw("Hello", font: .boldSystem(size: 24), color: .white, in: rect, alignment: .left,
-                  lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
-        #expect(text.rasterizedGlyphCount == at16 + 8)   // another face is another key too
+        text.draw(
+            "Hello", font: .boldSystem(size: 24), color: .white, in: rect, alignment: .left,
+            lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        #expect(text.rasterizedGlyphCount == at16 + 8) // another face is another key too
     }
 
     @Test func preloadWarmsTheCacheForTheFirstFrame() throws {
@@ -83,8 +91,9 @@ import Testing
         #expect(warmed == 17)
         let display = makeDisplay()
         let fb = display.framebuffer
-        text.draw("12:45 - 21.5 °C", font: .system(size: 20), color: .white, in: Rect(x: 0, y: 0, width: 300, height: 40),
-                  alignment: .center, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        text.draw(
+            "12:45 - 21.5 °C", font: .system(size: 20), color: .white, in: Rect(x: 0, y: 0, width: 300, height: 40),
+            alignment: .center, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
         #expect(text.rasterizedGlyphCount == warmed)
         #expect(inkPixelCount(fb, background: .black) > 0)
     }
@@ -114,8 +123,9 @@ import Testing
         // Everything is still found: a redraw at an early size renders nothing.
         let display = makeDisplay()
         let fb = display.framebuffer
-        text.draw("StillCached:AZaz09", font: .system(size: 8), color: .white, in: Rect(x: 0, y: 0, width: 300, height: 40),
-                  alignment: .left, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        text.draw(
+            "StillCached:AZaz09", font: .system(size: 8), color: .white, in: Rect(x: 0, y: 0, width: 300, height: 40),
+            alignment: .left, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
         #expect(text.rasterizedGlyphCount == count)
         #expect(inkPixelCount(fb, background: .black) > 0)
     }
@@ -126,10 +136,12 @@ import Testing
         let fb = display.framebuffer
         let label = "Wrapped text that takes a few lines, drawn again and again"
         let allocations = AllocationCounter.count(warmUpRuns: 2) {
-            text.draw(label, font: .system(size: 16), color: .white, in: Rect(x: 4, y: 4, width: 200, height: 110),
-                      alignment: .center, lineBreak: .wordWrap, clip: fb.bounds, alpha: 0.8, into: fb)
-            text.draw(label, font: .system(size: 16), color: .white, in: Rect(x: 4, y: 4, width: 200, height: 20),
-                      alignment: .right, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+            text.draw(
+                label, font: .system(size: 16), color: .white, in: Rect(x: 4, y: 4, width: 200, height: 110),
+                alignment: .center, lineBreak: .wordWrap, clip: fb.bounds, alpha: 0.8, into: fb)
+            text.draw(
+                label, font: .system(size: 16), color: .white, in: Rect(x: 4, y: 4, width: 200, height: 20),
+                alignment: .right, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
         }
         #expect(allocations == 0)
     }
@@ -140,8 +152,9 @@ import Testing
         let text = try makeRenderer()
         let display = makeDisplay()
         let fb = display.framebuffer
-        let context = GraphicsContext(framebuffer: fb, origin: Point(x: 100, y: 50),
-                                      clip: Rect(x: 100, y: 50, width: 120, height: 40), alpha: 1, textRenderer: text)
+        let context = GraphicsContext(
+            framebuffer: fb, origin: Point(x: 100, y: 50),
+            clip: Rect(x: 100, y: 50, width: 120, height: 40), alpha: 1, textRenderer: text)
         context.draw("Context", font: .system(size: 16), color: .white, in: Rect(x: 0, y: 0, width: 120, height: 40))
         let ink = try #require(inkBounds(fb, background: .black))
         #expect(ink.minX >= 100 && ink.maxX < 220 && ink.minY >= 50 && ink.maxY < 90)

@@ -1,8 +1,9 @@
 import PanelHeadless
-@testable import PanelKit
 import PanelTesting
-@testable import PanelText
 import Testing
+
+@testable import PanelKit
+@testable import PanelText
 
 // The text caches keep a bounded amount of memory, however long a text went
 // by (issue 34 row 17; docs/memory.md, "Text caches"). Counted as the bytes
@@ -32,9 +33,10 @@ struct LabelScreen {
     /// measured lines hold, in bytes.
     var heldBytes: Int {
         let lines = [driver.window.oldTextLine, driver.window.newTextLine]
-        return text.layoutBytes + lines.reduce(0) {
-            $0 + $1.pens.capacity * MemoryLayout<Double>.stride + $1.ink.capacity * MemoryLayout<Rect>.stride
-        }
+        return text.layoutBytes
+            + lines.reduce(0) {
+                $0 + $1.pens.capacity * MemoryLayout<Double>.stride + $1.ink.capacity * MemoryLayout<Rect>.stride
+            }
     }
 }
 
@@ -48,13 +50,15 @@ struct TextCacheMemoryTests {
     func hugeLabelMemoryReturns() throws {
         let screen = try LabelScreen()
         let before = screen.heldBytes
-        let megabyte = String(repeating: "lorem ipsum ", count: 87_382)   // 1,048,584 bytes
+        let megabyte = String(repeating: "lorem ipsum ", count: 87_382) // 1,048,584 bytes
         let huge = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), name: "huge", text: megabyte)
         huge.backgroundColor = .white
         screen.driver.window.addSubview(huge)
         screen.draw()
         // Shown: its first words and an ellipsis.
-        #expect(inkBounds(screen.display.framebuffer, background: .white, in: Rect(x: 10, y: 10, width: 300, height: 30)) != nil)
+        #expect(
+            inkBounds(screen.display.framebuffer, background: .white, in: Rect(x: 10, y: 10, width: 300, height: 30))
+                != nil)
         let during = screen.heldBytes
 
         huge.removeFromSuperview()
@@ -75,8 +79,9 @@ struct TextCacheMemoryTests {
     func longLabelChangeMemoryReturns() throws {
         let screen = try LabelScreen()
         let before = screen.heldBytes
-        let long = Label(frame: Rect(x: 10, y: 10, width: 300, height: 30), name: "long",
-                         text: String(repeating: "lorem ipsum ", count: 8_534))   // 102,408 bytes
+        let long = Label(
+            frame: Rect(x: 10, y: 10, width: 300, height: 30), name: "long",
+            text: String(repeating: "lorem ipsum ", count: 8_534)) // 102,408 bytes
         screen.driver.window.addSubview(long)
         screen.draw()
         long.text += "!"
@@ -85,25 +90,32 @@ struct TextCacheMemoryTests {
         screen.small.text = "Volume 64%"
         screen.draw()
         let after = screen.heldBytes
-        #expect(after <= before + 64 * 1024, "held \(after) bytes after the 100 KB label changed and went, \(before) before")
+        #expect(
+            after <= before + 64 * 1024, "held \(after) bytes after the 100 KB label changed and went, \(before) before"
+        )
     }
 
     // Issue 34 row 17: giving memory back must not cost the steady state:
     // texts the cache keeps are laid out once and drawn again for nothing.
-    @Test("Texts the cache keeps (up to 4,096 glyphs) stay laid out: drawing them again lays out nothing and holds the same bytes")
+    @Test(
+        "Texts the cache keeps (up to 4,096 glyphs) stay laid out: drawing them again lays out nothing and holds the same bytes"
+    )
     func keptTextsStayLaidOut() throws {
         let text = try makeRenderer()
         let display = makeDisplay(width: 320, height: 120)
-        let long = String(repeating: "word ", count: 800)   // 4,000 bytes: kept
+        let long = String(repeating: "word ", count: 800) // 4,000 bytes: kept
         let font = Font.system(size: 14)
         for _ in 0..<2 {
-            text.draw(long, font: font, color: .white, in: Rect(x: 0, y: 0, width: 320, height: 120), alignment: .left,
-                      lineBreak: .wordWrap, clip: display.framebuffer.bounds, alpha: 1, into: display.framebuffer)
+            text.draw(
+                long, font: font, color: .white, in: Rect(x: 0, y: 0, width: 320, height: 120), alignment: .left,
+                lineBreak: .wordWrap, clip: display.framebuffer.bounds, alpha: 1, into: display.framebuffer)
         }
-        let layouts = text.laidOutTextCount, bytes = text.layoutBytes
+        let layouts = text.laidOutTextCount
+        let bytes = text.layoutBytes
         let allocations = AllocationCounter.count {
-            text.draw(long, font: font, color: .white, in: Rect(x: 0, y: 0, width: 320, height: 120), alignment: .left,
-                      lineBreak: .wordWrap, clip: display.framebuffer.bounds, alpha: 1, into: display.framebuffer)
+            text.draw(
+                long, font: font, color: .white, in: Rect(x: 0, y: 0, width: 320, height: 120), alignment: .left,
+                lineBreak: .wordWrap, clip: display.framebuffer.bounds, alpha: 1, into: display.framebuffer)
         }
         #expect(text.laidOutTextCount == layouts)
         #expect(text.layoutBytes == bytes)

@@ -1,8 +1,9 @@
 import PanelHeadless
-@testable import PanelKit
 import PanelTesting
 import PanelText
 import Testing
+
+@testable import PanelKit
 
 // Typing into a 16,000-character field drawn with FreeType (issue 34 row
 // 18): each edit is laid out around the caret with FreeType's own shaping and
@@ -11,8 +12,9 @@ import Testing
 
 @Suite("TextField with FreeType: a long text")
 struct TextFieldLongTextTypingTests {
-    @Test("Typing into 16,000 characters: caret positions as a whole layout gives them, and 0 allocations per key, drawn each frame",
-          arguments: [false, true])
+    @Test(
+        "Typing into 16,000 characters: caret positions as a whole layout gives them, and 0 allocations per key, drawn each frame",
+        arguments: [false, true])
     func typingIntoALongText(secure: Bool) throws {
         let text = try makeRenderer()
         let driver = TouchDriver(screen: Size(width: 320, height: 120))
@@ -34,7 +36,7 @@ struct TextFieldLongTextTypingTests {
             Press(key: Key(keyCode: 26, characters: "ü"), phase: .began),
             Press(keyCode: KeyCode.backspace, phase: .began),
             Press(key: Key(keyCode: 21, characters: "y"), phase: .began),
-            Press(key: Key(keyCode: 57, characters: " "), phase: .began),
+            Press(key: Key(keyCode: 57, characters: " "), phase: .began)
         ]
         func typeEachKey() -> [UInt64] {
             keys.map { key in
@@ -59,7 +61,9 @@ struct TextFieldLongTextTypingTests {
         #expect(field.boundaryPositions == fresh.boundaryPositions)
         #expect(field.displayedText == fresh.displayedText)
         // The end of the text shows where the caret is: inked pixels in the field.
-        #expect(inkBounds(display.framebuffer, background: opaque(field.theme.surface, in: display.framebuffer),
-                          in: Rect(x: 20, y: 20, width: 280, height: 24)) != nil)
+        #expect(
+            inkBounds(
+                display.framebuffer, background: opaque(field.theme.surface, in: display.framebuffer),
+                in: Rect(x: 20, y: 20, width: 280, height: 24)) != nil)
     }
 }

@@ -11,7 +11,8 @@ import Testing
 
 @Suite("TextField with FreeType")
 struct TextFieldTypingTests {
-    @Test("Caret positions are FreeType's pen positions: the whole text's width at the end, a combining mark adding none")
+    @Test(
+        "Caret positions are FreeType's pen positions: the whole text's width at the end, a combining mark adding none")
     func penPositions() throws {
         let text = try makeRenderer()
         var positions: [Double] = []
@@ -20,20 +21,26 @@ struct TextFieldTypingTests {
         #expect(positions.count == 5)
         #expect(positions[0] == 0)
         #expect(positions[4] == text.measure("AVe\u{301}", font: font, width: nil).width)
-        #expect(positions[3] == positions[4])   // U+0301 combines: no advance of its own
-        #expect(positions[2] < text.measure("A", font: font, width: nil).width
-                + text.measure("V", font: font, width: nil).width)   // kerned
+        #expect(positions[3] == positions[4]) // U+0301 combines: no advance of its own
+        #expect(
+            positions[2] < text.measure("A", font: font, width: nil).width
+                + text.measure("V", font: font, width: nil).width) // kerned
     }
 
     @Test("Pen positions measured again (read back from the layout cache) are the same as shaping the text afresh")
     func penPositionsFromTheCache() throws {
-        let fresh = try makeRenderer(), cached = try makeRenderer()
-        let texts = ["Volume 62%", "AVe\u{301}", "fjord  ", " ", "", "a\r\nb", "tab\there", "zero\u{200B}width",
-                     "ctrl\u{7}bell", "👨‍👩‍👧 family", "Ünïcödé ÀÉÎ", String(repeating: "wide ", count: 40)]
+        let fresh = try makeRenderer()
+        let cached = try makeRenderer()
+        let texts = [
+            "Volume 62%", "AVe\u{301}", "fjord  ", " ", "", "a\r\nb", "tab\there", "zero\u{200B}width",
+            "ctrl\u{7}bell", "👨‍👩‍👧 family", "Ünïcödé ÀÉÎ", String(repeating: "wide ", count: 40)
+        ]
         for size in [12.0, 20] {
             let font = Font.system(size: size)
             for text in texts {
-                var first: [Double] = [], again: [Double] = [], reference: [Double] = []
+                var first: [Double] = []
+                var again: [Double] = []
+                var reference: [Double] = []
                 cached.penPositions(text, font: font, into: &first)
                 // A new text between the two, laid out afresh: the second is read with the renderer's layout holding that one.
                 var between: [Double] = []
@@ -51,8 +58,9 @@ struct TextFieldTypingTests {
     func noAllocationsPerKeyWithDrawing() throws {
         let text = try makeRenderer()
         let driver = TouchDriver(screen: Size(width: 320, height: 120))
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field",
-                              text: "Wi-Fi password for the kitchen")
+        let field = TextField(
+            frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field",
+            text: "Wi-Fi password for the kitchen")
         driver.window.addSubview(field)
         let display = HeadlessDisplay(width: 320, height: 120)
         let renderer = Renderer(textRenderer: text)
@@ -67,7 +75,7 @@ struct TextFieldTypingTests {
             Press(keyCode: KeyCode.backspace, phase: .began),
             Press(keyCode: KeyCode.backspace, phase: .began),
             Press(keyCode: KeyCode.home, phase: .began),
-            Press(keyCode: KeyCode.end, phase: .began),
+            Press(keyCode: KeyCode.end, phase: .began)
         ]
         var perKey: [UInt64] = []
         perKey.reserveCapacity(keys.count * 4)

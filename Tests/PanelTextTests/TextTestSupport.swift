@@ -1,6 +1,7 @@
-import PanelTesting
 import PanelHeadless
 import PanelKit
+import PanelTesting
+
 @testable import PanelText
 
 /// The repository's `assets/fonts`.
@@ -11,8 +12,10 @@ func makeRenderer() throws -> FreeTypeTextRenderer {
 }
 
 /// A headless display filled with `background`.
-func makeDisplay(width: Int = 320, height: Int = 120, format: PixelFormat = .xrgb8888,
-                 background: Color = .black) -> HeadlessDisplay {
+func makeDisplay(
+    width: Int = 320, height: Int = 120, format: PixelFormat = .xrgb8888,
+    background: Color = .black
+) -> HeadlessDisplay {
     let display = HeadlessDisplay(width: width, height: height, format: format)
     Renderer().fill(display.framebuffer.bounds, with: background, in: display.framebuffer)
     return display
@@ -31,8 +34,10 @@ func inkBounds(_ framebuffer: Framebuffer, background: Color, in area: Rect? = n
     for y in Int(area.minY)..<Int(area.maxY) {
         for x in Int(area.minX)..<Int(area.maxX) where framebuffer.color(atX: x, y: y) != background {
             if var b = bounds {
-                b.minX = min(b.minX, x); b.maxX = max(b.maxX, x)
-                b.minY = min(b.minY, y); b.maxY = max(b.maxY, y)
+                b.minX = min(b.minX, x)
+                b.maxX = max(b.maxX, x)
+                b.minY = min(b.minY, y)
+                b.maxY = max(b.maxY, y)
                 bounds = b
             } else {
                 bounds = InkBounds(minX: x, minY: y, maxX: x, maxY: y)
@@ -74,7 +79,10 @@ func opaque(_ color: Color, in framebuffer: Framebuffer) -> Color {
     case .xrgb8888:
         return Color(red: color.red, green: color.green, blue: color.blue)
     case .rgb565:
-        let r = UInt32(color.red) >> 3, g = UInt32(color.green) >> 2, b = UInt32(color.blue) >> 3
-        return Color(red: UInt8((r * 255 + 15) / 31), green: UInt8((g * 255 + 31) / 63), blue: UInt8((b * 255 + 15) / 31))
+        let r = UInt32(color.red) >> 3
+        let g = UInt32(color.green) >> 2
+        let b = UInt32(color.blue) >> 3
+        return Color(
+            red: UInt8((r * 255 + 15) / 31), green: UInt8((g * 255 + 31) / 63), blue: UInt8((b * 255 + 15) / 31))
     }
 }

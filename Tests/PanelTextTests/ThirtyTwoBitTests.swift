@@ -1,8 +1,9 @@
 import CFreeType
 import PanelHeadless
 import PanelKit
-@testable import PanelText
 import Testing
+
+@testable import PanelText
 
 /// An armv7 board's `Int` (and C `long`, FreeType's `FT_Pos`) is 32 bits. It
 /// lays text out as the host does only while every 26.6 width, pen and
@@ -12,7 +13,9 @@ import Testing
 @Suite struct ThirtyTwoBitTextTests {
     @Test func everyWidthFitsThirtyTwoBitsIn26Dot6() {
         #expect(FreeTypeTextRenderer.maximumWidth * 64 <= Double(Int32.max))
-        for width in [0.5, 1, 800, 16_777_215, 16_777_216, 16_777_217, 1e9, 1e12, 1e300, .greatestFiniteMagnitude, .infinity] {
+        for width in [
+            0.5, 1, 800, 16_777_215, 16_777_216, 16_777_217, 1e9, 1e12, 1e300, .greatestFiniteMagnitude, .infinity
+        ] {
             let fixed = FreeTypeTextRenderer.fixedWidth(width)
             #expect(fixed > 0 && fixed <= 1 << 30, "width \(width) → \(fixed)")
         }
@@ -33,8 +36,9 @@ import Testing
         for width in [780.0, 1e6, 1e9] {
             let display = makeDisplay(width: 800, height: 40)
             let fb = display.framebuffer
-            text.draw("Living room: Wi-Fi on", font: font, color: .white, in: Rect(x: 10, y: 0, width: width, height: 40),
-                      alignment: .left, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+            text.draw(
+                "Living room: Wi-Fi on", font: font, color: .white, in: Rect(x: 10, y: 0, width: width, height: 40),
+                alignment: .left, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
             #expect(text.layout.glyphs.allSatisfy { $0.glyphID != ellipsis }, "cut to an ellipsis at width \(width)")
             var pixels: [Color] = []
             for y in 0..<fb.height { for x in 0..<fb.width { pixels.append(fb.color(atX: x, y: y)) } }

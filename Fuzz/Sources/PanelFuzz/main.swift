@@ -7,6 +7,8 @@
 import Glibc
 import PanelFuzzChecks
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer's C entry point, by its own name.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,
@@ -36,14 +38,15 @@ var argc = CommandLine.argc - 1
 var argv = CommandLine.unsafeArgv
 argv[1] = argv[0]
 var shifted = argv + 1
-exit(LLVMFuzzerRunDriver(&argc, &shifted) { data, size in
-    let bytes = UnsafeRawBufferPointer(start: data, count: size)
-    do throws(FuzzViolation) {
-        try selected.check(bytes)
-    } catch {
-        // An invariant broke: crash, so libFuzzer saves the input.
-        printError("PanelFuzz \(selected.rawValue): invariant broken: \(error.message)")
-        abort()
-    }
-    return 0
-})
+exit(
+    LLVMFuzzerRunDriver(&argc, &shifted) { data, size in
+        let bytes = UnsafeRawBufferPointer(start: data, count: size)
+        do throws(FuzzViolation) {
+            try selected.check(bytes)
+        } catch {
+            // An invariant broke: crash, so libFuzzer saves the input.
+            printError("PanelFuzz \(selected.rawValue): invariant broken: \(error.message)")
+            abort()
+        }
+        return 0
+    })

@@ -12,8 +12,10 @@ extension CalibrationScreen {
     /// after the fifth target lifts, so the result can be read on the panel,
     /// or earlier when a signal ends it (the screen is then not
     /// ``isFinished``); the console's mode is back either way.
-    public static func runOnDevice(board: Board, card: String?, touch: EvdevTouchConfiguration, renderer: Renderer,
-                                   log: @escaping (String) -> Void) throws(PanelLinuxError) -> CalibrationScreen {
+    public static func runOnDevice(
+        board: Board, card: String?, touch: EvdevTouchConfiguration, renderer: Renderer,
+        log: @escaping (String) -> Void
+    ) throws(PanelLinuxError) -> CalibrationScreen {
         let device = card ?? board.display.device
         let display: any ScanoutDisplay
         if let device, Board.DisplayDeviceKind(path: device) == .fbdev {
@@ -32,11 +34,13 @@ extension CalibrationScreen {
         // Scale 1 whatever the board's: targets and residuals are in the panel's pixels.
         let size = display.logicalSize
         let window = Window(frame: Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
-        let screen = CalibrationScreen(frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touchRotationOnScreen)
+        let screen = CalibrationScreen(
+            frame: window.bounds, quirks: board.touch.axisQuirks, rotation: board.touchRotationOnScreen)
         window.addSubview(screen)
         application.addWindow(window)
         do throws(PanelLinuxError) {
-            let session = try DeviceSession(display: display, application: application, window: window, renderer: renderer, touch: raw)
+            let session = try DeviceSession(
+                display: display, application: application, window: window, renderer: renderer, touch: raw)
             screen.onFinish = { _ in session.stop(after: 1) }
             session.log = log
             try session.run()

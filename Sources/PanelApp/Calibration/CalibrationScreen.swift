@@ -62,8 +62,9 @@ public final class CalibrationScreen: View {
         samplesX.reserveCapacity(CalibrationScreen.sampleCapacity)
         samplesY.reserveCapacity(CalibrationScreen.sampleCapacity)
         let theme = Theme.standard
-        instructions = Label(frame: Rect(x: 16, y: frame.height / 2 + 40, width: frame.width - 32, height: 64),
-                             name: "instructions", text: "")
+        instructions = Label(
+            frame: Rect(x: 16, y: frame.height / 2 + 40, width: frame.width - 32, height: 64),
+            name: "instructions", text: "")
         instructions.textAlignment = .center
         instructions.numberOfLines = 2
         instructions.textColor = theme.text
@@ -77,14 +78,17 @@ public final class CalibrationScreen: View {
     /// ts_calibrate's layout: corners inset by a tenth of the shorter side (at least 24 points), then the centre.
     public static func targets(in size: Size) -> [Point] {
         let inset = max(24, min(size.width, size.height) / 10)
-        return [Point(x: inset, y: inset), Point(x: size.width - inset, y: inset),
-                Point(x: size.width - inset, y: size.height - inset), Point(x: inset, y: size.height - inset),
-                Point(x: size.width / 2, y: size.height / 2)]
+        return [
+            Point(x: inset, y: inset), Point(x: size.width - inset, y: inset),
+            Point(x: size.width - inset, y: size.height - inset), Point(x: inset, y: size.height - inset),
+            Point(x: size.width / 2, y: size.height / 2)
+        ]
     }
 
     func showInstructions(_ prefix: String = "") {
         if isFinished { return }
-        instructions.text = prefix + "Touch the centre of the cross and lift (" + String(currentTarget + 1) + " of "
+        instructions.text =
+            prefix + "Touch the centre of the cross and lift (" + String(currentTarget + 1) + " of "
             + String(targets.count) + ")"
     }
 
@@ -107,8 +111,11 @@ public final class CalibrationScreen: View {
         guard let tracked = trackedTouch, touches.contains(tracked) else { return }
         addSample(tracked)
         trackedTouch = nil
-        sensorPoints.append(quirks.apply(to: Point(x: CalibrationScreen.median(&samplesX) / bounds.width,
-                                                   y: CalibrationScreen.median(&samplesY) / bounds.height)))
+        sensorPoints.append(
+            quirks.apply(
+                to: Point(
+                    x: CalibrationScreen.median(&samplesX) / bounds.width,
+                    y: CalibrationScreen.median(&samplesY) / bounds.height)))
         currentTarget += 1
         setNeedsDisplay()
         if isFinished {
@@ -158,7 +165,8 @@ public final class CalibrationScreen: View {
             pairs.append(CalibrationPair(sensor: sensorPoints[i], target: normalizedTarget(i)))
         }
         guard let matrix = CalibrationMatrix.fitting(pairs) else {
-            failure = "the five touches lie on one line, so they say nothing about one direction; "
+            failure =
+                "the five touches lie on one line, so they say nothing about one direction; "
                 + "touch each cross where it is drawn and run the calibration again"
             instructions.text = "Calibration failed: the touches lie on one line. Run it again."
             return
@@ -166,10 +174,12 @@ public final class CalibrationScreen: View {
         // Residuals where the app sees touches: calibrated, turned, scaled to the screen.
         let turn = TouchTransform.orientation(rotation: rotation)
         var residuals: [Double] = []
-        var sumOfSquares = 0.0, maximum = 0.0
+        var sumOfSquares = 0.0
+        var maximum = 0.0
         for i in 0..<pairs.count {
             let landed = turn.apply(to: matrix.apply(to: pairs[i].sensor))
-            let dx = landed.x * bounds.width - targets[i].x, dy = landed.y * bounds.height - targets[i].y
+            let dx = landed.x * bounds.width - targets[i].x
+            let dy = landed.y * bounds.height - targets[i].y
             let distance = (dx * dx + dy * dy).squareRoot()
             residuals.append(distance)
             sumOfSquares += distance * distance
@@ -177,7 +187,8 @@ public final class CalibrationScreen: View {
         }
         let rms = (sumOfSquares / Double(residuals.count)).squareRoot()
         result = CalibrationResult(matrix: matrix, residuals: residuals, rmsResidual: rms, maximumResidual: maximum)
-        instructions.text = "Calibrated: residual error " + CalibrationScreen.tenths(rms) + " px (at most "
+        instructions.text =
+            "Calibrated: residual error " + CalibrationScreen.tenths(rms) + " px (at most "
             + CalibrationScreen.tenths(maximum) + " px)"
     }
 
@@ -199,27 +210,34 @@ public final class CalibrationScreen: View {
     /// the residual error; nil when the matrix could not be solved.
     public func report(boardName: String) -> [String]? {
         guard let result else { return nil }
-        var lines = ["calibrate: " + boardName + ", " + String(targets.count) + " targets on "
-                     + describeNumber(bounds.width) + "x" + describeNumber(bounds.height)]
+        var lines = [
+            "calibrate: " + boardName + ", " + String(targets.count) + " targets on "
+                + describeNumber(bounds.width) + "x" + describeNumber(bounds.height)
+        ]
         for i in 0..<targets.count {
-            let t = targets[i], s = sensorPoints[i]
-            lines.append("target " + String(i + 1) + " at (" + describeNumber(t.x) + ", " + describeNumber(t.y) + "): sensor ("
-                         + describeNumber(s.x) + ", " + describeNumber(s.y) + "), lands "
-                         + CalibrationScreen.hundredths(result.residuals[i]) + " px off")
+            let t = targets[i]
+            let s = sensorPoints[i]
+            lines.append(
+                "target " + String(i + 1) + " at (" + describeNumber(t.x) + ", " + describeNumber(t.y) + "): sensor ("
+                    + describeNumber(s.x) + ", " + describeNumber(s.y) + "), lands "
+                    + CalibrationScreen.hundredths(result.residuals[i]) + " px off")
         }
         let m = result.matrix
-        lines.append("matrix: " + describeNumber(m.a) + " " + describeNumber(m.b) + " " + describeNumber(m.c) + " "
-                     + describeNumber(m.d) + " " + describeNumber(m.e) + " " + describeNumber(m.f))
-        lines.append("residual error: " + CalibrationScreen.hundredths(result.rmsResidual) + " px rms, "
-                     + CalibrationScreen.hundredths(result.maximumResidual) + " px at most")
+        lines.append(
+            "matrix: " + describeNumber(m.a) + " " + describeNumber(m.b) + " " + describeNumber(m.c) + " "
+                + describeNumber(m.d) + " " + describeNumber(m.e) + " " + describeNumber(m.f))
+        lines.append(
+            "residual error: " + CalibrationScreen.hundredths(result.rmsResidual) + " px rms, "
+                + CalibrationScreen.hundredths(result.maximumResidual) + " px at most")
         return lines
     }
 
     /// The board's override file for this calibration; nil when the matrix could not be solved.
     public func boardOverride(boardName: String) -> BoardOverride? {
         guard let result else { return nil }
-        return BoardOverride(board: boardName, calibration: result.matrix, rmsResidual: result.rmsResidual,
-                             maximumResidual: result.maximumResidual)
+        return BoardOverride(
+            board: boardName, calibration: result.matrix, rmsResidual: result.rmsResidual,
+            maximumResidual: result.maximumResidual)
     }
 
     // MARK: Drawing
@@ -247,8 +265,10 @@ extension CalibrationScreen {
     /// transform → the board's filters → run loop → hit-test → touches), on
     /// the trace's own clock.
     /// The headless `panel calibrate --trace` and its tests run the flow so.
-    public static func replaying(_ trace: Trace, screenSize: Size, quirks: CalibrationMatrix = .identity,
-                                 rotation: TouchRotation = .none, filters: TouchFilterSettings = .none) throws(ReplayError) -> CalibrationScreen {
+    public static func replaying(
+        _ trace: Trace, screenSize: Size, quirks: CalibrationMatrix = .identity,
+        rotation: TouchRotation = .none, filters: TouchFilterSettings = .none
+    ) throws(ReplayError) -> CalibrationScreen {
         let input = try TouchInputPath(trace: trace, screenSize: screenSize, filters: filters)
         let application = Application(runLoop: RunLoop(manualClock: ManualClock(now: trace.events.first?.time ?? 0)))
         let window = Window(frame: Rect(origin: .zero, size: screenSize))

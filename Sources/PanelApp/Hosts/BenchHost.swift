@@ -27,8 +27,9 @@ enum BenchHost {
             runtime.note("bench: the app's traces in " + folder + " (" + String(tracePaths.count) + ")")
         }
         guard !tracePaths.isEmpty else {
-            runtime.fail("--bench found no traces of this app: give --replay TRACE.evemu, or record some into the app's "
-                         + "Tests/Traces (a board bundle's traces/ beside the binary)")
+            runtime.fail(
+                "--bench found no traces of this app: give --replay TRACE.evemu, or record some into the app's "
+                    + "Tests/Traces (a board bundle's traces/ beside the binary)")
         }
         var traces: [Trace] = []
         for path in tracePaths {
@@ -58,17 +59,19 @@ enum BenchHost {
         let launch = { () -> (window: Window, application: Application) in
             let delegate = launches.isEmpty ? runtime.firstDelegate! : runtime.newDelegate()
             if let previous = launches.last { previous.delegate.applicationWillTerminate(previous.application) }
-            let launched = runtime.launch(delegate, runLoop: RunLoop(manualClock: ManualClock()), screenSize: size, backend: .headless,
-                                          logSink: CountingSink())
+            let launched = runtime.launch(
+                delegate, runLoop: RunLoop(manualClock: ManualClock()), screenSize: size, backend: .headless,
+                logSink: CountingSink())
             launches = [launched]
             return (launched.window, launched.application)
         }
         let board = runtime.board
         let report: BenchReport
         do throws(ReplayError) {
-            report = try bench.runApp(launch: launch, traces: traces, calibration: board?.touch.effectiveCalibration ?? .identity,
-                                      rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none,
-                                      name: runtime.programName)
+            report = try bench.runApp(
+                launch: launch, traces: traces, calibration: board?.touch.effectiveCalibration ?? .identity,
+                rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none,
+                name: runtime.programName)
         } catch {
             runtime.fail(error.message)
         }

@@ -1,5 +1,5 @@
-import PanelHeadless
 import PanelBoards
+import PanelHeadless
 import PanelKeys
 import PanelKit
 import PanelLinux
@@ -28,8 +28,9 @@ public final class HeadlessHost {
         window = launched.window
         launchOptions = launched.options
         display = HeadlessDisplay(screenSize: window.bounds.size, scale: application.screen.scale, board: runtime.board)
-        frameDriver = FrameDriver(application: application, window: window, renderer: Renderer(textRenderer: runtime.textRenderer),
-                             display: display)
+        frameDriver = FrameDriver(
+            application: application, window: window, renderer: Renderer(textRenderer: runtime.textRenderer),
+            display: display)
     }
 
     /// The manual clock the app runs on.
@@ -79,8 +80,10 @@ public final class HeadlessHost {
         } else if !delegate.applicationRunHeadless(launched.application, host: host) {
             host.drawAll()
             if runtime.options.png == nil {
-                runtime.note("drew the first frame headless (" + String(host.display.framebuffer.width) + "x"
-                             + String(host.display.framebuffer.height) + "); --replay TRACE.evemu plays touches into it, --png FILE saves it")
+                runtime.note(
+                    "drew the first frame headless (" + String(host.display.framebuffer.width) + "x"
+                        + String(host.display.framebuffer.height)
+                        + "); --replay TRACE.evemu plays touches into it, --png FILE saves it")
             }
         }
         if let png = runtime.options.png {
@@ -107,8 +110,9 @@ public final class HeadlessHost {
         drawAll()
         let input: TouchInputPath
         do throws(ReplayError) {
-            input = try TouchInputPath(trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
-                                       screenSize: window.bounds.size, board: runtime.board)
+            input = try TouchInputPath(
+                trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
+                screenSize: window.bounds.size, board: runtime.board)
         } catch {
             runtime.fail(error.message)
         }
@@ -129,7 +133,10 @@ extension HeadlessHost {
     public func replayKeys(_ reader: TraceReader) {
         drawAll()
         guard let keymap = runtime.keymap() else {
-            fail(reader.path + " is a keyboard trace: typing it needs a keymap, and this machine has no XKB data (install xkb-data)")
+            fail(
+                reader.path
+                    + " is a keyboard trace: typing it needs a keymap, and this machine has no XKB data (install xkb-data)"
+            )
         }
         let keys = KeyTranslator(keymap: keymap, source: EvdevKeyInput.firstSource)
         let runLoop = application.runLoop
@@ -159,7 +166,8 @@ extension TouchInputPath {
     public convenience init(trace: Trace, screenSize: Size, board: Board?) throws(ReplayError) {
         var trace = trace
         if let board { trace.device = board.touch.wiring(trace.device) }
-        try self.init(trace: trace, screenSize: screenSize, calibration: board?.touch.effectiveCalibration ?? .identity,
-                      rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none)
+        try self.init(
+            trace: trace, screenSize: screenSize, calibration: board?.touch.effectiveCalibration ?? .identity,
+            rotation: board?.touchRotationOnScreen ?? .none, filters: board?.touch.filters ?? .none)
     }
 }

@@ -52,7 +52,10 @@ public final class DisplayLink: RunLoopTarget {
     /// (page-flip completion). Otherwise run-loop timers pace the link.
     public var isPacedByDisplay = false {
         didSet {
-            if isPacedByDisplay, let tick { runLoop.cancel(tick); self.tick = nil }
+            if isPacedByDisplay, let tick {
+                runLoop.cancel(tick)
+                self.tick = nil
+            }
             scheduleTickIfNeeded()
         }
     }
@@ -63,7 +66,10 @@ public final class DisplayLink: RunLoopTarget {
     public var isPaused = false {
         didSet {
             guard isPaused != oldValue else { return }
-            if isPaused, let tick { runLoop.cancel(tick); self.tick = nil }
+            if isPaused, let tick {
+                runLoop.cancel(tick)
+                self.tick = nil
+            }
             scheduleTickIfNeeded()
         }
     }
@@ -100,7 +106,10 @@ public final class DisplayLink: RunLoopTarget {
         }
         if free < 0 {
             free = slots.count
-            runLoop.warnings.warnOnce(.displayLinkCapacity, "more than \(slots.count) display-link targets at once (animations, scroll views): the display link grew its table (an allocation)")
+            runLoop.warnings.warnOnce(
+                .displayLinkCapacity,
+                "more than \(slots.count) display-link targets at once (animations, scroll views): the display link grew its table (an allocation)"
+            )
             slots.append(contentsOf: repeatElement(Slot(), count: slots.count))
         }
         slots[free].target = target
@@ -123,7 +132,10 @@ public final class DisplayLink: RunLoopTarget {
     /// application's `deinit` calls it, so nothing steps views of an app that is gone.
     public func invalidate() {
         for i in 0..<slots.count { slots[i].target = nil }
-        if let tick { runLoop.cancel(tick); self.tick = nil }
+        if let tick {
+            runLoop.cancel(tick)
+            self.tick = nil
+        }
     }
 
     /// Whether `target` is registered.
@@ -139,7 +151,7 @@ public final class DisplayLink: RunLoopTarget {
         guard !isFiring, !isPaused else { return }
         isFiring = true
         timestamp = time
-        frameCount &+= 1   // wraps, never traps: 2^31 frames are 414 days at 60 Hz on armv7
+        frameCount &+= 1 // wraps, never traps: 2^31 frames are 414 days at 60 Hz on armv7
         // Index loop, re-reading the count: a target may add others (they wait a frame).
         var i = 0
         while i < slots.count {

@@ -25,17 +25,23 @@ public enum TimingCurve: Equatable, Sendable {
         case .easeInOut: return Self.cubicBezier(0.42, 0, 0.58, 1, at: t)
         case .easeIn: return Self.cubicBezier(0.42, 0, 1, 1, at: t)
         case .easeOut: return Self.cubicBezier(0, 0, 0.58, 1, at: t)
-        case let .spring(damping, velocity): return Self.spring(damping: damping, velocity: velocity, at: t)
+        case .spring(let damping, let velocity): return Self.spring(damping: damping, velocity: velocity, at: t)
         }
     }
 
     /// The y of the Bézier from (0, 0) to (1, 1) with control points
     /// (x1, y1), (x2, y2) at the x = `t`: solve x(s) = t by Newton's method,
     /// falling back to bisection, then evaluate y(s).
-    @usableFromInline static func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at t: Double) -> Double {
+    @usableFromInline static func cubicBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at t: Double)
+        -> Double
+    {
         // B(s) = 3(1-s)²s·p1 + 3(1-s)s²·p2 + s³, in polynomial form.
-        let cx = 3 * x1, bx = 3 * (x2 - x1) - cx, ax = 1 - cx - bx
-        let cy = 3 * y1, by = 3 * (y2 - y1) - cy, ay = 1 - cy - by
+        let cx = 3 * x1
+        let bx = 3 * (x2 - x1) - cx
+        let ax = 1 - cx - bx
+        let cy = 3 * y1
+        let by = 3 * (y2 - y1) - cy
+        let ay = 1 - cy - by
         func x(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
         func dx(_ s: Double) -> Double { (3 * ax * s + 2 * bx) * s + cx }
         var s = t
@@ -46,7 +52,8 @@ public enum TimingCurve: Equatable, Sendable {
             if slope.magnitude < 1e-9 { break }
             s -= error / slope
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         s = t
         for _ in 0..<50 {
             let value = x(s)
@@ -77,7 +84,8 @@ public enum TimingCurve: Equatable, Sendable {
             return 1 + exponential(-omega * t) * (-1 + (v0 - omega) * t)
         }
         let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
+        let r1 = -omega * (zeta - root)
+        let r2 = -omega * (zeta + root)
         let c2 = (v0 + r1) / (r2 - r1)
         let c1 = -1 - c2
         return 1 + c1 * exponential(r1 * t) + c2 * exponential(r2 * t)

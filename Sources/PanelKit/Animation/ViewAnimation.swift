@@ -103,13 +103,15 @@ public struct AnimationOptions: OptionSet, Sendable {
 // libc's thread-specific data: the core imports no C module, and this is all it
 // needs of one. `pthread_key_t` is an `unsigned int` on Linux, an `unsigned long` on Darwin.
 #if os(Linux)
-@usableFromInline typealias ThreadKey = UInt32
+    @usableFromInline typealias ThreadKey = UInt32
 #else
-@usableFromInline typealias ThreadKey = UInt
+    @usableFromInline typealias ThreadKey = UInt
 #endif
 @_silgen_name("pthread_key_create") @usableFromInline
-func threadKeyCreate(_ key: UnsafeMutablePointer<ThreadKey>,
-                     _ destructor: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
+func threadKeyCreate(
+    _ key: UnsafeMutablePointer<ThreadKey>,
+    _ destructor: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?
+) -> Int32
 @_silgen_name("pthread_getspecific") @usableFromInline func threadSpecific(_ key: ThreadKey) -> UnsafeMutableRawPointer?
 @_silgen_name("pthread_setspecific") @usableFromInline
 func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
@@ -124,7 +126,7 @@ func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
 @usableFromInline enum ThreadAnimationState {
     /// An open `animate` block: its id tags the records it makes, which it holds in order.
     @usableFromInline struct Capture {
-        @usableFromInline var id: UInt64 = 0   // 0: none open
+        @usableFromInline var id: UInt64 = 0 // 0: none open
         @usableFromInline var options: AnimationOptions = []
         @usableFromInline var first: ViewAnimation?
         @usableFromInline unowned(unsafe) var last: ViewAnimation?
@@ -204,10 +206,14 @@ func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
             return
         }
         guard let slot = slot(create: true) else {
-            group.complete()   // no per-thread state could be made: nothing else can hold it
+            group.complete() // no per-thread state could be made: nothing else can hold it
             return
         }
-        if let last = slot.pointee.lastForNextTurn { last.nextWaiting = group } else { slot.pointee.firstForNextTurn = group }
+        if let last = slot.pointee.lastForNextTurn {
+            last.nextWaiting = group
+        } else {
+            slot.pointee.firstForNextTurn = group
+        }
         slot.pointee.lastForNextTurn = group
     }
 
@@ -240,7 +246,11 @@ func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
             return true
         }
         if slot.pointee.isCompleting {
-            if let last = slot.pointee.lastWaiting { last.nextWaiting = group } else { slot.pointee.firstWaiting = group }
+            if let last = slot.pointee.lastWaiting {
+                last.nextWaiting = group
+            } else {
+                slot.pointee.firstWaiting = group
+            }
             slot.pointee.lastWaiting = group
             return false
         }
@@ -287,9 +297,12 @@ extension View {
     /// In steady state a call allocates nothing: its records are reused
     /// (``ViewAnimator``). The closures are the caller's: a completion that
     /// captures values is allocated where it is written, as any closure.
-    public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
-                               animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(duration: duration, delay: delay, options: options, curve: options.curve,
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        run(
+            duration: duration, delay: delay, options: options, curve: options.curve,
             animations: animations, completion: completion)
     }
 
@@ -297,11 +310,14 @@ extension View {
     /// spring: `dampingRatio` 1 settles without overshoot, lower values
     /// oscillate; `velocity` is the initial speed in whole distances per second
     /// (UIKit's unit: 1 covers the whole change in one second).
-    public static func animate(withDuration duration: Double, delay: Double = 0,
-                               usingSpringWithDamping dampingRatio: Double, initialSpringVelocity velocity: Double,
-                               options: AnimationOptions = [], animations: () -> Void,
-                               completion: ((Bool) -> Void)? = nil) {
-        run(duration: duration, delay: delay, options: options,
+    public static func animate(
+        withDuration duration: Double, delay: Double = 0,
+        usingSpringWithDamping dampingRatio: Double, initialSpringVelocity velocity: Double,
+        options: AnimationOptions = [], animations: () -> Void,
+        completion: ((Bool) -> Void)? = nil
+    ) {
+        run(
+            duration: duration, delay: delay, options: options,
             curve: .spring(damping: dampingRatio, initialVelocity: velocity * max(duration, 0)),
             animations: animations, completion: completion)
     }
@@ -315,8 +331,10 @@ extension View {
         ThreadAnimationState.setCapture(outer)
     }
 
-    @usableFromInline static func run(duration: Double, delay: Double, options: AnimationOptions, curve: TimingCurve,
-                                      animations: () -> Void, completion: ((Bool) -> Void)?) {
+    @usableFromInline static func run(
+        duration: Double, delay: Double, options: AnimationOptions, curve: TimingCurve,
+        animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
         // Record the block's changes into a capture of this thread's.
         let outer = openCapture?.pointee.capture ?? ThreadAnimationState.Capture()
         var capture = ThreadAnimationState.Capture()
@@ -429,7 +447,7 @@ extension View {
 /// ended ones leave the running list in batches.
 public final class ViewAnimator: DisplayLinkTarget {
     @usableFromInline let displayLink: DisplayLink
-    @usableFromInline unowned(unsafe) var application: Application?   // owns the animator; cleared in its deinit
+    @usableFromInline unowned(unsafe) var application: Application? // owns the animator; cleared in its deinit
     /// Started animations, oldest first; ended ones stay (done) until half the list has ended.
     @usableFromInline var running: ContiguousArray<ViewAnimation> = []
     /// How many of `running` are not done.
@@ -472,7 +490,8 @@ public final class ViewAnimator: DisplayLinkTarget {
 
     /// The animation the open block in `slot` records `view`'s changes into, made on its first change.
     @usableFromInline func animation(for view: View, recordingIn slot: UnsafeMutablePointer<ThreadAnimationState.Slot>)
-        -> ViewAnimation {
+        -> ViewAnimation
+    {
         let id = slot.pointee.capture.id
         var other = view.firstAnimation
         while let animation = other {
@@ -490,7 +509,11 @@ public final class ViewAnimator: DisplayLinkTarget {
         animation.captureID = id
         animation.nextOfView = view.firstAnimation
         view.firstAnimation = animation
-        if let last = slot.pointee.capture.last { last.nextInCapture = animation } else { slot.pointee.capture.first = animation }
+        if let last = slot.pointee.capture.last {
+            last.nextInCapture = animation
+        } else {
+            slot.pointee.capture.first = animation
+        }
         slot.pointee.capture.last = animation
         return animation
     }
@@ -503,7 +526,8 @@ public final class ViewAnimator: DisplayLinkTarget {
             bookkeepingSteps &+= 1
             other = older.nextOfView
             guard older !== animation, older.captureID == 0, !older.isDone,
-                  !older.properties.isDisjoint(with: animation.properties) else { continue }
+                !older.properties.isDisjoint(with: animation.properties)
+            else { continue }
             older.properties.subtract(animation.properties)
             if older.properties.isEmpty { older.animator.unsafelyUnwrapped.retire(older, finished: false) }
         }
@@ -537,7 +561,7 @@ public final class ViewAnimator: DisplayLinkTarget {
             let animation = running[i]
             if animation.isDone { continue }
             let elapsed = now - animation.startTime
-            if elapsed < 0 { continue }   // still in its delay: the start value shows
+            if elapsed < 0 { continue } // still in its delay: the start value shows
             let t = animation.duration > 0 ? elapsed / animation.duration : 1
             if t >= 1 {
                 retire(animation, finished: true)
@@ -545,8 +569,9 @@ public final class ViewAnimator: DisplayLinkTarget {
             }
             let view = animation.view.unsafelyUnwrapped
             var shown = view.presentationState ?? animation.from
-            shown.interpolate(animation.properties, from: animation.from, to: animation.to,
-                              progress: animation.curve.progress(at: t))
+            shown.interpolate(
+                animation.properties, from: animation.from, to: animation.to,
+                progress: animation.curve.progress(at: t))
             view.presentationState = shown
             view.presentationDidChange()
         }

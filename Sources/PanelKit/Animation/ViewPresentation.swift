@@ -25,15 +25,18 @@ public struct ViewPresentation: Equatable {
 
     /// `from` at 0, `to` at 1, in between (and beyond, for a spring's
     /// overshoot) for the properties in `properties`; the others from `self`.
-    @usableFromInline mutating func interpolate(_ properties: AnimatedProperties, from: ViewPresentation,
-                                                to: ViewPresentation, progress p: Double) {
+    @usableFromInline mutating func interpolate(
+        _ properties: AnimatedProperties, from: ViewPresentation,
+        to: ViewPresentation, progress p: Double
+    ) {
         if properties.contains(.center) {
             center = Point(x: lerp(from.center.x, to.center.x, p), y: lerp(from.center.y, to.center.y, p))
         }
         if properties.contains(.bounds) {
-            bounds = Rect(x: lerp(from.bounds.minX, to.bounds.minX, p), y: lerp(from.bounds.minY, to.bounds.minY, p),
-                          width: max(0, lerp(from.bounds.width, to.bounds.width, p)),
-                          height: max(0, lerp(from.bounds.height, to.bounds.height, p)))
+            bounds = Rect(
+                x: lerp(from.bounds.minX, to.bounds.minX, p), y: lerp(from.bounds.minY, to.bounds.minY, p),
+                width: max(0, lerp(from.bounds.width, to.bounds.width, p)),
+                height: max(0, lerp(from.bounds.height, to.bounds.height, p)))
         }
         if properties.contains(.transform) {
             transform = Self.interpolate(from.transform, to.transform, p)
@@ -48,8 +51,9 @@ public struct ViewPresentation: Equatable {
             func channel(_ x: UInt8, _ y: UInt8) -> UInt8 {
                 UInt8(min(max(lerp(Double(x), Double(y), p).rounded(), 0), 255))
             }
-            backgroundColor = Color(red: channel(a.red, b.red), green: channel(a.green, b.green),
-                                    blue: channel(a.blue, b.blue), alpha: channel(a.alpha, b.alpha))
+            backgroundColor = Color(
+                red: channel(a.red, b.red), green: channel(a.green, b.green),
+                blue: channel(a.blue, b.blue), alpha: channel(a.alpha, b.alpha))
             if p >= 1 { backgroundColor = to.backgroundColor }
         }
     }
@@ -66,16 +70,21 @@ public struct ViewPresentation: Equatable {
     /// Interpolates two transforms as Core Animation does: decomposed into
     /// translation, scale, rotation and shear, each interpolated, then
     /// recomposed, so a turn stays a turn rather than shrinking halfway.
-    @usableFromInline static func interpolate(_ a: AffineTransform, _ b: AffineTransform, _ p: Double) -> AffineTransform {
+    @usableFromInline static func interpolate(_ a: AffineTransform, _ b: AffineTransform, _ p: Double)
+        -> AffineTransform
+    {
         if a == b { return a }
-        let da = Decomposed(a), db = Decomposed(b)
+        let da = Decomposed(a)
+        let db = Decomposed(b)
         var angleB = db.angle
         // The shorter way round.
         let pi = Double.pi
         if angleB - da.angle > pi { angleB -= 2 * pi } else if da.angle - angleB > pi { angleB += 2 * pi }
-        return Decomposed(scaleX: lerp(da.scaleX, db.scaleX, p), scaleY: lerp(da.scaleY, db.scaleY, p),
-                          shear: lerp(da.shear, db.shear, p), angle: lerp(da.angle, angleB, p),
-                          tx: lerp(da.tx, db.tx, p), ty: lerp(da.ty, db.ty, p)).transform
+        return Decomposed(
+            scaleX: lerp(da.scaleX, db.scaleX, p), scaleY: lerp(da.scaleY, db.scaleY, p),
+            shear: lerp(da.shear, db.shear, p), angle: lerp(da.angle, angleB, p),
+            tx: lerp(da.tx, db.tx, p), ty: lerp(da.ty, db.ty, p)
+        ).transform
     }
 
     /// `t = scale · shear · rotation, then translation` (row vectors, as ``AffineTransform``).
@@ -83,7 +92,9 @@ public struct ViewPresentation: Equatable {
         @usableFromInline var scaleX, scaleY, shear, angle, tx, ty: Double
 
         @usableFromInline init(scaleX: Double, scaleY: Double, shear: Double, angle: Double, tx: Double, ty: Double) {
-            (self.scaleX, self.scaleY, self.shear, self.angle, self.tx, self.ty) = (scaleX, scaleY, shear, angle, tx, ty)
+            (self.scaleX, self.scaleY, self.shear, self.angle, self.tx, self.ty) = (
+                scaleX, scaleY, shear, angle, tx, ty
+            )
         }
 
         @usableFromInline init(_ t: AffineTransform) {
@@ -105,9 +116,11 @@ public struct ViewPresentation: Equatable {
         @usableFromInline var transform: AffineTransform {
             let (sine, cosine) = sineCosine(angle)
             // [sx 0; k·sy sy] · R(θ) with R(θ) = [cos sin; -sin cos].
-            let c0 = shear * scaleY, d0 = scaleY
-            return AffineTransform(a: scaleX * cosine, b: scaleX * sine,
-                                   c: c0 * cosine - d0 * sine, d: c0 * sine + d0 * cosine, tx: tx, ty: ty)
+            let c0 = shear * scaleY
+            let d0 = scaleY
+            return AffineTransform(
+                a: scaleX * cosine, b: scaleX * sine,
+                c: c0 * cosine - d0 * sine, d: c0 * sine + d0 * cosine, tx: tx, ty: ty)
         }
     }
 }

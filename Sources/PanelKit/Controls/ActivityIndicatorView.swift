@@ -19,7 +19,12 @@ open class ActivityIndicatorView: View {
     public static let spokeCount = 12
 
     /// Colours and sizes; ``Theme/standard`` when created.
-    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The spokes' colour; `nil` uses the theme's.
     public var color: Color? { didSet { setNeedsDisplay() } }
     /// When true (the default) the view is hidden while stopped; turning it
@@ -42,7 +47,7 @@ open class ActivityIndicatorView: View {
         super.init(frame: frame, name: name)
         stepper.indicator = self
         isUserInteractionEnabled = false
-        isHidden = true   // stopped, and hidesWhenStopped
+        isHidden = true // stopped, and hidesWhenStopped
     }
 
     deinit {
@@ -153,13 +158,16 @@ open class ActivityIndicatorView: View {
             let spokeColor = lead.mixed(with: theme.background, fraction: 0.15 + 0.7 * fade)
             let direction = sineCosine(2 * Double.pi * Double(spoke) / Double(Self.spokeCount))
             // A capsule from `inner` to `outer` as overlapping opaque dots, which needs no path rasterizer.
-            let from = inner + width / 2, to = outer - width / 2
+            let from = inner + width / 2
+            let to = outer - width / 2
             let dots = 6
             var i = 0
             while i <= dots {
                 let r = from + (to - from) * Double(i) / Double(dots)
-                let x = centre.x + direction.sine * r, y = centre.y - direction.cosine * r
-                context.fill(ellipseIn: Rect(x: x - width / 2, y: y - width / 2, width: width, height: width), color: spokeColor)
+                let x = centre.x + direction.sine * r
+                let y = centre.y - direction.cosine * r
+                context.fill(
+                    ellipseIn: Rect(x: x - width / 2, y: y - width / 2, width: width, height: width), color: spokeColor)
                 i += 1
             }
             spoke += 1

@@ -16,7 +16,12 @@ open class Button: Control {
     /// Colours, fonts and sizes; ``Theme/standard`` when created.
     public final var theme: Theme = .standard { didSet { setNeedsDisplay() } }
     /// The title's font; the theme's button font by default.
-    public var titleFont: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public var titleFont: Font {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
 
     @usableFromInline internal final var titles = StateTable<String>()
     @usableFromInline internal final var titleColors = StateTable<Color>()
@@ -37,9 +42,10 @@ open class Button: Control {
     /// least ``Theme/controlHeight`` high (the normal state's: other states
     /// draw in the same frame, so pressing never moves anything).
     open override var intrinsicContentSize: Size {
-        var width = 0.0, height = theme.controlHeight
+        var width = 0.0
+        var height = theme.controlHeight
         if let image = image(for: .normal), image.width > 0 {
-            let size = image.size   // points
+            let size = image.size // points
             width += size.width
             height = max(height, size.height + theme.contentPadding)
         }
@@ -125,8 +131,10 @@ open class Button: Control {
         if state.contains(.disabled) { return (theme.disabledFill, false) }
         var resting = state
         resting.remove(.highlighted)
-        let color = fillColors.value(for: resting.rawValue)
-            ?? (resting.contains(.selected) ? theme.accent
+        let color =
+            fillColors.value(for: resting.rawValue)
+            ?? (resting.contains(.selected)
+                ? theme.accent
                 : fillColors.value(for: ControlState.normal.rawValue) ?? theme.surface)
         return (color, state.contains(.highlighted))
     }
@@ -185,8 +193,9 @@ open class Button: Control {
         }
         if imageSize.width <= 0 {
             if hasTitle, let title {
-                context.draw(title, font: titleFont, color: resolvedTitleColor(for: state), in: content,
-                             alignment: .center, lineBreak: .truncateTail)
+                context.draw(
+                    title, font: titleFont, color: resolvedTitleColor(for: state), in: content,
+                    alignment: .center, lineBreak: .truncateTail)
             }
             return
         }
@@ -203,13 +212,18 @@ open class Button: Control {
         if let image {
             var imageContext = context
             if state.contains(.disabled) { imageContext.alpha *= theme.disabledAlpha }
-            imageContext.draw(image, in: Rect(x: x, y: bounds.midY - imageSize.height / 2,
-                                              width: imageSize.width, height: imageSize.height))
+            imageContext.draw(
+                image,
+                in: Rect(
+                    x: x, y: bounds.midY - imageSize.height / 2,
+                    width: imageSize.width, height: imageSize.height))
         }
         if titleWidth > 0, let title {
-            let titleRect = Rect(x: x + imageSize.width + spacing, y: content.minY, width: titleWidth, height: content.height)
-            context.draw(title, font: titleFont, color: resolvedTitleColor(for: state), in: titleRect,
-                         alignment: .left, lineBreak: .truncateTail)
+            let titleRect = Rect(
+                x: x + imageSize.width + spacing, y: content.minY, width: titleWidth, height: content.height)
+            context.draw(
+                title, font: titleFont, color: resolvedTitleColor(for: state), in: titleRect,
+                alignment: .left, lineBreak: .truncateTail)
         }
     }
 }

@@ -21,9 +21,13 @@ open class Control: View {
             stateDidChange()
         }
     }
-    @exclusivity(unchecked) public final var isSelected = false { didSet { if isSelected != oldValue { stateDidChange() } } }
+    @exclusivity(unchecked) public final var isSelected = false {
+        didSet { if isSelected != oldValue { stateDidChange() } }
+    }
     /// True while a tracked finger is down and inside.
-    @exclusivity(unchecked) public final var isHighlighted = false { didSet { if isHighlighted != oldValue { stateDidChange() } } }
+    @exclusivity(unchecked) public final var isHighlighted = false {
+        didSet { if isHighlighted != oldValue { stateDidChange() } }
+    }
 
     /// C2: normal, highlighted, disabled, selected.
     public var state: ControlState {
@@ -65,8 +69,10 @@ open class Control: View {
     /// class adopts ``LifetimeTracked`` (see docs/memory.md).
     ///
     ///     volume.addTarget(self, action: Mixer.volumeChanged, for: .valueChanged)
-    public final func addTarget<Target: LifetimeTracked>(_ target: Target, action: @escaping (Target) -> (Control) -> Void,
-                                                   for events: ControlEvents) {
+    public final func addTarget<Target: LifetimeTracked>(
+        _ target: Target, action: @escaping (Target) -> (Control) -> Void,
+        for events: ControlEvents
+    ) {
         targets.add(target, events: events.rawValue, action: action)
     }
 

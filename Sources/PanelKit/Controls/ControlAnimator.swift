@@ -31,7 +31,9 @@ internal final class ControlAnimator: DisplayLinkTarget {
     @usableFromInline internal var isAnimating: Bool { displayLink != nil }
 
     /// Slides from the current value to `target`, redrawing `view` at each frame.
-    @usableFromInline internal func animate(_ view: View, to target: Double, duration: Double, on displayLink: DisplayLink) {
+    @usableFromInline internal func animate(
+        _ view: View, to target: Double, duration: Double, on displayLink: DisplayLink
+    ) {
         stop()
         guard target != value, duration > 0 else {
             value = target

@@ -14,7 +14,12 @@
 ///     pages.addAction(for: .valueChanged) { _ in scroller.showPage(pages.currentPage) }
 open class PageControl: Control {
     /// Colours and sizes; ``Theme/standard`` when created.
-    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The other pages' dots; `nil` uses the theme's.
     public var pageIndicatorTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The current page's dot; `nil` uses the theme's.

@@ -9,7 +9,12 @@
 ///     download.setProgress(0.4, animated: true)
 open class ProgressView: View {
     /// Colours and sizes; ``Theme/standard`` when created.
-    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The filled part; `nil` uses the theme's accent.
     public var progressTintColor: Color? { didSet { setNeedsDisplay() } }
     /// The unfilled track; `nil` uses the theme's track colour.
@@ -34,7 +39,9 @@ open class ProgressView: View {
     }
 
     /// No width of its own, the bar's height.
-    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: theme.progressBarHeight) }
+    open override var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: theme.progressBarHeight)
+    }
 
     open override func sizeThatFits(_ size: Size) -> Size { Size(width: size.width, height: theme.progressBarHeight) }
 
@@ -71,7 +78,8 @@ open class ProgressView: View {
         context.fill(roundedRect: track, cornerRadius: radius, color: trackTintColor ?? theme.track)
         let width = track.width * animator.value
         guard width > 0 else { return }
-        context.fill(roundedRect: Rect(x: track.minX, y: track.minY, width: width, height: track.height),
-                     cornerRadius: min(radius, width / 2), color: progressTintColor ?? theme.accent)
+        context.fill(
+            roundedRect: Rect(x: track.minX, y: track.minY, width: width, height: track.height),
+            cornerRadius: min(radius, width / 2), color: progressTintColor ?? theme.accent)
     }
 }

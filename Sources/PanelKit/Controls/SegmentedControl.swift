@@ -23,7 +23,12 @@ open class SegmentedControl: Control {
     public static let noSegment = -1
 
     /// Colours, fonts and sizes; ``Theme/standard`` when created.
-    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// The selected segment's fill; `nil` uses the theme's accent.
     public var selectedSegmentTintColor: Color? { didSet { setNeedsDisplay() } }
     /// When true no segment stays selected: each lift on a segment sends `.valueChanged`.
@@ -77,8 +82,11 @@ open class SegmentedControl: Control {
         guard segment >= 0, segment < titles.count else { return }
         titles.remove(at: segment)
         enabledSegments.remove(at: segment)
-        if selectedIndex == segment { selectedIndex = SegmentedControl.noSegment }
-        else if selectedIndex > segment { selectedIndex -= 1 }
+        if selectedIndex == segment {
+            selectedIndex = SegmentedControl.noSegment
+        } else if selectedIndex > segment {
+            selectedIndex -= 1
+        }
         segmentsDidChange()
     }
 
@@ -134,7 +142,7 @@ open class SegmentedControl: Control {
         // Clamped before it becomes an Int: far outside a narrow control the
         // quotient passes 2^31, a 32-bit board's (armv7) Int, or is NaN.
         let position = ((x - bounds.minX) / bounds.width * Double(count)).rounded(.down)
-        guard position >= 0 else { return 0 }   // also NaN
+        guard position >= 0 else { return 0 } // also NaN
         return position < Double(count - 1) ? Int(position) : count - 1
     }
 
@@ -268,20 +276,23 @@ open class SegmentedControl: Control {
             // A divider between two segments neither of which is selected.
             if i > 0 && i != shownSelection && i - 1 != shownSelection {
                 let height = bounds.height * 0.5
-                context.fill(Rect(x: segment.minX - 0.5, y: bounds.midY - height / 2, width: 1, height: height),
-                             color: theme.divider)
+                context.fill(
+                    Rect(x: segment.minX - 0.5, y: bounds.midY - height / 2, width: 1, height: height),
+                    color: theme.divider)
             }
             let inner = segment.insetBy(dx: inset, dy: inset)
             let innerRadius = max(radius - inset, 0)
             if i == shownSelection {
-                context.fill(roundedRect: inner, cornerRadius: innerRadius, color: selectedSegmentTintColor ?? theme.accent)
+                context.fill(
+                    roundedRect: inner, cornerRadius: innerRadius, color: selectedSegmentTintColor ?? theme.accent)
             }
             if i == highlightedIndex {
                 context.fill(roundedRect: inner, cornerRadius: innerRadius, color: theme.pressedOverlay)
             }
             let color = !enabledSegments[i] ? theme.disabledText : i == shownSelection ? theme.onAccent : theme.text
-            context.draw(titles[i], font: theme.segmentFont, color: color, in: inner.insetBy(dx: 4, dy: 0),
-                         alignment: .center, lineBreak: .truncateTail)
+            context.draw(
+                titles[i], font: theme.segmentFont, color: color, in: inner.insetBy(dx: 4, dy: 0),
+                alignment: .center, lineBreak: .truncateTail)
             i += 1
         }
     }

@@ -161,7 +161,7 @@ open class Slider: Control {
         let thumb = currentThumbRect
         let margin = theme.thumbTouchMargin
         guard thumb.insetBy(dx: -margin, dy: -margin).contains(p) else { return false }
-        animator.jump(to: storedValue)   // a finger takes the thumb where the value is
+        animator.jump(to: storedValue) // a finger takes the thumb where the value is
         grabOffset = p.x - thumb.midX
         valueAtTouchDown = storedValue
         return true
@@ -239,7 +239,8 @@ open class Slider: Control {
         if gestureRecognizer is ScreenEdgePanGestureRecognizer { return false }
         if let pan = gestureRecognizer as? PanGestureRecognizer { return pan.minimumNumberOfTouches <= 1 }
         if let swipe = gestureRecognizer as? SwipeGestureRecognizer {
-            return swipe.numberOfTouchesRequired == 1 && (swipe.direction.contains(.left) || swipe.direction.contains(.right))
+            return swipe.numberOfTouchesRequired == 1
+                && (swipe.direction.contains(.left) || swipe.direction.contains(.right))
         }
         return false
     }
@@ -265,7 +266,8 @@ open class Slider: Control {
         let radius = track.height / 2
         // A filled part narrower than its two round ends is drawn with a smaller radius: all of it changes.
         let shortest = min(old.midX, new.midX)
-        let left = shortest - track.minX < 2 * radius ? track.minX : shortest - radius, right = max(old.midX, new.midX)
+        let left = shortest - track.minX < 2 * radius ? track.minX : shortest - radius
+        let right = max(old.midX, new.midX)
         let changedTrack = Rect(x: left, y: track.minY, width: right - left, height: track.height)
         setNeedsDisplay(old.union(new).union(changedTrack).insetBy(dx: -1, dy: -1))
     }
@@ -288,7 +290,9 @@ open class Slider: Control {
         context.fill(roundedRect: track, cornerRadius: radius, color: maximumTrackTintColor ?? metrics.track)
         let filled = Rect(x: track.minX, y: track.minY, width: max(thumb.midX - track.minX, 0), height: track.height)
         context.fill(roundedRect: filled, cornerRadius: radius, color: minimumTrackTintColor ?? metrics.accent)
-        context.fillThumb(thumb, color: thumbTintColor ?? metrics.thumb, pressedOverlay: isHighlighted ? metrics.pressedOverlay.inverted : nil)
+        context.fillThumb(
+            thumb, color: thumbTintColor ?? metrics.thumb,
+            pressedOverlay: isHighlighted ? metrics.pressedOverlay.inverted : nil)
     }
 }
 

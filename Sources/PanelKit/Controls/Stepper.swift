@@ -27,7 +27,12 @@ open class Stepper: Control {
     public enum Half: Sendable { case decrement, increment }
 
     /// Colours and sizes; ``Theme/standard`` when created.
-    public final var theme: Theme = .standard { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public final var theme: Theme = .standard {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// When true (the default) `.valueChanged` is sent at every step; false sends it once at the lift.
     public final var isContinuous = true
     /// When true (the default) holding a half repeats the step.
@@ -140,7 +145,9 @@ open class Stepper: Control {
     /// The − half (left) or the + half (right), in the stepper's coordinates.
     public func rect(for half: Half) -> Rect {
         let width = bounds.width / 2
-        return Rect(x: half == .decrement ? bounds.minX : bounds.minX + width, y: bounds.minY, width: width, height: bounds.height)
+        return Rect(
+            x: half == .decrement ? bounds.minX : bounds.minX + width, y: bounds.minY, width: width,
+            height: bounds.height)
     }
 
     /// The half a finger pressed and still holds inside, drawn highlighted; nil otherwise.
@@ -196,7 +203,8 @@ open class Stepper: Control {
         let changed = step(half, sendsActions: isContinuous)
         // At a limit (without wrapping) there is nothing more to repeat.
         guard changed, half == .decrement ? isDecrementEnabled : isIncrementEnabled else { return }
-        let interval = repeatCount >= theme.autorepeatAccelerationCount ? theme.autorepeatFastInterval : theme.autorepeatInterval
+        let interval =
+            repeatCount >= theme.autorepeatAccelerationCount ? theme.autorepeatFastInterval : theme.autorepeatInterval
         repeater.schedule(after: interval, on: application?.runLoop)
     }
 
@@ -236,10 +244,13 @@ open class Stepper: Control {
             }
         }
         let dividerHeight = bounds.height * 0.5
-        context.fill(Rect(x: bounds.midX - 0.5, y: bounds.midY - dividerHeight / 2, width: 1, height: dividerHeight),
-                     color: theme.divider)
-        drawSign(in: self.rect(for: .decrement), plus: false, enabled: isDecrementEnabled || !isEnabled, context: context)
-        drawSign(in: self.rect(for: .increment), plus: true, enabled: isIncrementEnabled || !isEnabled, context: context)
+        context.fill(
+            Rect(x: bounds.midX - 0.5, y: bounds.midY - dividerHeight / 2, width: 1, height: dividerHeight),
+            color: theme.divider)
+        drawSign(
+            in: self.rect(for: .decrement), plus: false, enabled: isDecrementEnabled || !isEnabled, context: context)
+        drawSign(
+            in: self.rect(for: .increment), plus: true, enabled: isIncrementEnabled || !isEnabled, context: context)
     }
 
     /// A − or + drawn as bars (no font needed), ``Theme/text`` or dimmed at a limit.
@@ -248,15 +259,18 @@ open class Stepper: Control {
         let length = min(16, half.width * 0.4)
         let thickness = 2.5
         let c = half.center
-        context.fill(roundedRect: Rect(x: c.x - length / 2, y: c.y - thickness / 2, width: length, height: thickness),
-                     cornerRadius: thickness / 2, color: color)
+        context.fill(
+            roundedRect: Rect(x: c.x - length / 2, y: c.y - thickness / 2, width: length, height: thickness),
+            cornerRadius: thickness / 2, color: color)
         if plus {
             // The vertical bar's two ends, around the horizontal one, so no pixel is blended twice.
             let arm = (length - thickness) / 2
-            context.fill(roundedRect: Rect(x: c.x - thickness / 2, y: c.y - length / 2, width: thickness, height: arm),
-                         cornerRadius: 0, color: color)
-            context.fill(roundedRect: Rect(x: c.x - thickness / 2, y: c.y + thickness / 2, width: thickness, height: arm),
-                         cornerRadius: 0, color: color)
+            context.fill(
+                roundedRect: Rect(x: c.x - thickness / 2, y: c.y - length / 2, width: thickness, height: arm),
+                cornerRadius: 0, color: color)
+            context.fill(
+                roundedRect: Rect(x: c.x - thickness / 2, y: c.y + thickness / 2, width: thickness, height: arm),
+                cornerRadius: 0, color: color)
         }
     }
 }

@@ -78,8 +78,9 @@ open class Switch: Control {
     /// The pill, in the switch's coordinates: ``Theme/switchSize``, centred in the bounds.
     public var trackRect: Rect {
         let size = theme.switchSize
-        return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
-                    width: size.width, height: size.height)
+        return Rect(
+            x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
+            width: size.width, height: size.height)
     }
 
     /// The thumb at ``thumbPosition``, in the switch's coordinates.
@@ -107,7 +108,7 @@ open class Switch: Control {
     // MARK: Tracking (C4)
 
     open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
-        animator.stop()   // a finger catches a sliding thumb where it is
+        animator.stop() // a finger catches a sliding thumb where it is
         let p = touch.location(in: self)
         trackingStartX = p.x
         trackingStartPosition = thumbPosition
@@ -191,6 +192,8 @@ open class Switch: Control {
         let trackColor = theme.switchOff.mixed(with: onTintColor ?? theme.accent, fraction: position)
         context.fill(roundedRect: track, cornerRadius: track.height / 2, color: trackColor)
         let thumb = thumbRect
-        context.fillThumb(thumb, color: thumbTintColor ?? theme.thumb, pressedOverlay: isHighlighted ? theme.pressedOverlay.inverted : nil)
+        context.fillThumb(
+            thumb, color: thumbTintColor ?? theme.thumb,
+            pressedOverlay: isHighlighted ? theme.pressedOverlay.inverted : nil)
     }
 }

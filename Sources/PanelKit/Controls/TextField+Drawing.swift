@@ -10,8 +10,9 @@ extension TextField {
 
     @usableFromInline final func drawField(in context: GraphicsContext) {
         layoutTextIfNeeded()
-        context.fill(roundedRect: bounds, cornerRadius: theme.cornerRadius,
-                     color: isEnabled ? theme.surface : theme.disabledFill)
+        context.fill(
+            roundedRect: bounds, cornerRadius: theme.cornerRadius,
+            color: isEnabled ? theme.surface : theme.disabledFill)
         if isEditing {
             context.stroke(roundedRect: bounds, cornerRadius: theme.cornerRadius, lineWidth: 2, color: theme.accent)
         }
@@ -31,8 +32,9 @@ extension TextField {
             let origin = textOriginX
             let (first, last) = drawnBoundaries(from: rect.minX - origin, to: rect.maxX - origin)
             let width = boundaryPositions[last] - boundaryPositions[first] + 4
-            inner.draw(drawnText(first, last), font: font, color: isEnabled ? textColor : theme.disabledText,
-                       in: Rect(x: origin + boundaryPositions[first], y: rect.minY, width: width, height: rect.height))
+            inner.draw(
+                drawnText(first, last), font: font, color: isEnabled ? textColor : theme.disabledText,
+                in: Rect(x: origin + boundaryPositions[first], y: rect.minY, width: width, height: rect.height))
         }
         if isEditing && isCaretVisible {
             inner.fill(caretRect, color: theme.accent)
@@ -42,8 +44,9 @@ extension TextField {
     /// The caret, in the bounds.
     public var caretRect: Rect {
         let height = (font.size * 1.25).rounded()
-        return Rect(x: (caretX - theme.caretWidth / 2).rounded(), y: (bounds.midY - height / 2).rounded(),
-                    width: theme.caretWidth, height: height)
+        return Rect(
+            x: (caretX - theme.caretWidth / 2).rounded(), y: (bounds.midY - height / 2).rounded(),
+            width: theme.caretWidth, height: height)
     }
 
     // MARK: Caret blink
@@ -102,8 +105,9 @@ extension TextField {
     /// Centres the loupe over the caret, above the field.
     @usableFromInline final func placeLoupe() {
         let size = theme.loupeSize
-        loupe.frame = Rect(x: (caretX - size.width / 2).rounded(), y: -size.height - 8,
-                           width: size.width, height: size.height)
+        loupe.frame = Rect(
+            x: (caretX - size.width / 2).rounded(), y: -size.height - 8,
+            width: size.width, height: size.height)
     }
 }
 
@@ -143,12 +147,16 @@ public final class TextFieldLoupe: View {
             let (first, last) = field.drawnBoundaries(from: caretInText - reach, to: caretInText + reach)
             let start = field.boundaryPositions[first]
             let width = (field.boundaryPositions[last] - start) * magnification + 8
-            inner.draw(field.drawnText(first, last), font: font, color: field.textColor,
-                       in: Rect(x: bounds.midX - (caretInText - start) * magnification, y: 0, width: width, height: bounds.height))
+            inner.draw(
+                field.drawnText(first, last), font: font, color: field.textColor,
+                in: Rect(
+                    x: bounds.midX - (caretInText - start) * magnification, y: 0, width: width, height: bounds.height))
         }
         let caretHeight = (field.font.size * 1.25 * magnification).rounded()
         let caretWidth = theme.caretWidth * magnification
-        inner.fill(Rect(x: (bounds.midX - caretWidth / 2).rounded(), y: (bounds.midY - caretHeight / 2).rounded(),
-                        width: caretWidth, height: caretHeight), color: theme.accent)
+        inner.fill(
+            Rect(
+                x: (bounds.midX - caretWidth / 2).rounded(), y: (bounds.midY - caretHeight / 2).rounded(),
+                width: caretWidth, height: caretHeight), color: theme.accent)
     }
 }

@@ -17,7 +17,8 @@ extension TextField {
     /// The index in ``boundaries`` of the last boundary at or before `offset`.
     @usableFromInline final func boundaryIndex(ofOffset offset: Int) -> Int {
         layoutTextIfNeeded()
-        var low = 0, high = boundaries.count - 1
+        var low = 0
+        var high = boundaries.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if boundaries[middle] <= offset { low = middle } else { high = middle - 1 }
@@ -58,7 +59,8 @@ extension TextField {
     /// `.editingChanged` is sent.
     @usableFromInline final func replaceCharacters(from start: Int, to end: Int, with string: String) {
         guard start != end || !string.isEmpty else { return }
-        let lower = utf8Index(start), upper = utf8Index(end)
+        let lower = utf8Index(start)
+        let upper = utf8Index(end)
         if let delegate, !delegate.textField(self, shouldChangeCharactersIn: lower..<upper, replacementString: string) {
             return
         }
@@ -103,7 +105,10 @@ extension TextField {
         layoutTextIfNeeded()
         scrollCaretToVisible()
         if isEditing { restartCaretBlink() }
-        if !loupe.isHidden { loupe.setNeedsDisplay(); placeLoupe() }
+        if !loupe.isHidden {
+            loupe.setNeedsDisplay()
+            placeLoupe()
+        }
         setNeedsDisplay()
     }
 
@@ -231,9 +236,11 @@ extension TextField {
         guard !needsTextLayout, !textHasLineBreak, !isSecureTextEntry || boundaries.count >= 3 else { return false }
         let utf8 = storage.utf8
         let newEnd = start + byteCount
-        let inserted = storage.unicodeScalars[utf8.index(utf8.startIndex, offsetBy: start) ..< utf8.index(utf8.startIndex, offsetBy: newEnd)]
+        let inserted = storage.unicodeScalars[
+            utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: newEnd)]
         for scalar in inserted where LineBreakMode.endsLine(scalar) { return false }
-        let atEdit = boundaryIndex(ofOffset: start), afterEdit = boundaryIndex(ofOffset: end)
+        let atEdit = boundaryIndex(ofOffset: start)
+        let afterEdit = boundaryIndex(ofOffset: end)
         guard boundaries[atEdit] == start, boundaries[afterEdit] == end else { return false }
         let first = max(atEdit - 1, 0)
         let shift = byteCount - (end - start)
@@ -271,7 +278,8 @@ extension TextField {
         measurePens(pieceText)
         let origin = boundaryPositions[first]
         piecePositions.removeAll(keepingCapacity: true)
-        var scalarIndex = 0, offset = boundaries[first]
+        var scalarIndex = 0
+        var offset = boundaries[first]
         var scalars = pieceText.unicodeScalars.makeIterator()
         var k = 0
         while k < pieceBoundaries.count {
@@ -284,7 +292,8 @@ extension TextField {
         }
         let widthShift = piecePositions[piecePositions.count - 1] - boundaryPositions[shared]
         Self.splice(&boundaries, replacing: first, through: shared, with: pieceBoundaries, shiftingRestBy: shift)
-        Self.splice(&boundaryPositions, replacing: first, through: shared, with: piecePositions, shiftingRestBy: widthShift)
+        Self.splice(
+            &boundaryPositions, replacing: first, through: shared, with: piecePositions, shiftingRestBy: widthShift)
         keepSelectionOnBoundaries()
         scrollCaretToVisible()
         return true
@@ -313,7 +322,8 @@ extension TextField {
     /// allocates in unoptimized builds. Costs the elements after them, none
     /// for an edit at the end.
     @usableFromInline static func splice<Element: AdditiveArithmetic>(
-        _ array: inout [Element], replacing lower: Int, through upper: Int, with new: [Element], shiftingRestBy shift: Element
+        _ array: inout [Element], replacing lower: Int, through upper: Int, with new: [Element],
+        shiftingRestBy shift: Element
     ) {
         let count = array.count
         let growth = new.count - (upper - lower + 1)
@@ -361,7 +371,8 @@ extension TextField {
         let bytes = isSecureTextEntry ? bullets.utf8.count : storage.utf8.count
         guard bytes > TextField.wholeTextDrawLimit, !textHasLineBreak else { return (0, end) }
         let margin = font.size
-        var low = 0, high = end
+        var low = 0
+        var high = end
         while low < high {
             let middle = (low + high + 1) / 2
             if boundaryPositions[middle] <= left - margin { low = middle } else { high = middle - 1 }
@@ -387,7 +398,9 @@ extension TextField {
         let lower = isSecureTextEntry ? 3 * first : boundaries[first]
         let upper = isSecureTextEntry ? 3 * last : boundaries[last]
         pieceText.removeAll(keepingCapacity: true)
-        pieceText.append(contentsOf: drawn[utf8.index(utf8.startIndex, offsetBy: lower) ..< utf8.index(utf8.startIndex, offsetBy: upper)])
+        pieceText.append(
+            contentsOf: drawn[
+                utf8.index(utf8.startIndex, offsetBy: lower)..<utf8.index(utf8.startIndex, offsetBy: upper)])
         return pieceText
     }
 

@@ -168,7 +168,8 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         set {
             let utf8 = storage.utf8
             selectionStart = snappedToBoundary(utf8.distance(from: utf8.startIndex, to: newValue.lowerBound))
-            selectionEnd = max(selectionStart, snappedToBoundary(utf8.distance(from: utf8.startIndex, to: newValue.upperBound)))
+            selectionEnd = max(
+                selectionStart, snappedToBoundary(utf8.distance(from: utf8.startIndex, to: newValue.upperBound)))
             caretDidMove()
         }
     }
@@ -269,7 +270,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         cancelLoupeTimer()
         hideLoupe()
         editingApplication = ZeroingReference()
-        scrollOffset = 0   // back to the text's start
+        scrollOffset = 0 // back to the text's start
         setNeedsDisplay()
         delegate?.textFieldDidEndEditing(self)
         sendActions(for: .editingDidEnd)
@@ -370,11 +371,13 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     /// keys that type printable text without control or command held.
     public final func handlesKey(_ key: Key) -> Bool {
         switch key.keyCode {
-        case KeyCode.backspace, KeyCode.left, KeyCode.right, KeyCode.home, KeyCode.end, KeyCode.enter, KeyCode.keypadEnter:
+        case KeyCode.backspace, KeyCode.left, KeyCode.right, KeyCode.home, KeyCode.end, KeyCode.enter,
+            KeyCode.keypadEnter:
             return true
         default:
             guard !key.modifierFlags.contains(.control), !key.modifierFlags.contains(.command),
-                  let first = key.characters.unicodeScalars.first else { return false }
+                let first = key.characters.unicodeScalars.first
+            else { return false }
             return first.value >= 0x20 && !(0x7F..<0xA0).contains(first.value)
         }
     }
@@ -410,8 +413,10 @@ public protocol TextFieldDelegate: LifetimeTracked {
     /// into it, on `Character` boundaries) that `string` would replace; an
     /// insertion's range is empty, a deletion's `string` is empty. False
     /// leaves the text as it is and sends no `.editingChanged`.
-    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
-                   replacementString string: String) -> Bool
+    func textField(
+        _ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
+        replacementString string: String
+    ) -> Bool
     /// Asked when return is pressed; false ignores it.
     func textFieldShouldReturn(_ textField: TextField) -> Bool
 }
@@ -421,7 +426,9 @@ extension TextFieldDelegate {
     public func textFieldDidBeginEditing(_ textField: TextField) {}
     public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
     public func textFieldDidEndEditing(_ textField: TextField) {}
-    public func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
-                          replacementString string: String) -> Bool { true }
+    public func textField(
+        _ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
+        replacementString string: String
+    ) -> Bool { true }
     public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
 }

@@ -235,11 +235,12 @@ public struct Theme: Equatable, Sendable {
 extension Color {
     /// The colour `fraction` (0…1) of the way from `self` to `other`, channel by channel.
     @usableFromInline internal func mixed(with other: Color, fraction: Double) -> Color {
-        let t = fraction > 0 ? min(fraction, 1) : 0   // NaN counts as 0: a colour channel cannot be NaN
+        let t = fraction > 0 ? min(fraction, 1) : 0 // NaN counts as 0: a colour channel cannot be NaN
         func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
             UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded())
         }
-        return Color(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
-                     alpha: mix(alpha, other.alpha))
+        return Color(
+            red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue),
+            alpha: mix(alpha, other.alpha))
     }
 }

@@ -139,7 +139,7 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
         display.present(dirty, inputTime: oldestUnpresentedInput)
         lastPresented = dirty
         pixelsPresented += dirty.area
-        framesPresented &+= 1   // wraps, never traps (armv7: 2^31 frames are 414 days at 60 Hz)
+        framesPresented &+= 1 // wraps, never traps (armv7: 2^31 frames are 414 days at 60 Hz)
     }
 
     // The animation wake: the turn it ends steps the display link.

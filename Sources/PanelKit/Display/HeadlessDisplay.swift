@@ -17,8 +17,10 @@ public final class HeadlessDisplay: Display {
 
     /// A `width` × `height` display, `.xrgb8888` unless told otherwise,
     /// refreshing every `refreshInterval` seconds.
-    public init(width: Int, height: Int, format: PixelFormat = .xrgb8888,
-                refreshInterval: Double = DisplayLink.defaultFrameInterval) {
+    public init(
+        width: Int, height: Int, format: PixelFormat = .xrgb8888,
+        refreshInterval: Double = DisplayLink.defaultFrameInterval
+    ) {
         self.refreshInterval = refreshInterval
         precondition(width > 0 && height > 0, "a display needs at least one pixel")
         let stride = width * format.bytesPerPixel

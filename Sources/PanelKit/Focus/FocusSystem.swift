@@ -218,7 +218,13 @@ public final class FocusSystem {
             var start = forward ? -1 : count
             if let view {
                 var i = 0
-                while i < count { if order[i] === view { start = i; break }; i += 1 }
+                while i < count {
+                    if order[i] === view {
+                        start = i
+                        break
+                    }
+                    i += 1
+                }
             }
             var step = 1
             while step <= count {
@@ -253,7 +259,9 @@ public final class FocusSystem {
     }
 
     @usableFromInline func isFocusable(_ view: View, in window: Window) -> Bool {
-        guard view.window === window, window.owningApplication === application, application != nil, view.canBecomeFocused else { return false }
+        guard view.window === window, window.owningApplication === application, application != nil,
+            view.canBecomeFocused
+        else { return false }
         var current: View? = view
         while let v = current {
             if v.isHidden || !(v.alpha > 0.01) || !v.isUserInteractionEnabled || v.refusesTouches { return false }
@@ -263,7 +271,8 @@ public final class FocusSystem {
         guard let entry = window.viewTable.entry(for: view) else { return false }
         if entry.flags.contains(.nonFinite) || entry.flags.contains(.singular) { return false }
         guard let visible = entry.frameInWindow.intersection(entry.clipInWindow),
-              visible.intersection(window.bounds) != nil else { return false }
+            visible.intersection(window.bounds) != nil
+        else { return false }
         return true
     }
 
@@ -292,16 +301,18 @@ public final class FocusSystem {
     /// The ring to draw in `window` now, or nil.
     @usableFromInline func ring(in window: Window) -> FocusRing? {
         guard isFocusRingVisible, let view = focusedView, view.window === window,
-              let entry = window.viewTable.entry(for: view),
-              !entry.flags.contains(.hidden), !entry.flags.contains(.nonFinite) else { return nil }
+            let entry = window.viewTable.entry(for: view),
+            !entry.flags.contains(.hidden), !entry.flags.contains(.nonFinite)
+        else { return nil }
         let width = isAdjusting ? theme.focusRingAdjustingWidth : theme.focusRingWidth
         let outset = theme.focusRingGap + width
         let frame = entry.drawFrameInWindow
         guard frame.isFinite else { return nil }
         let rect = frame.insetBy(dx: -outset, dy: -outset)
         let radius = min(theme.cornerRadius + outset, rect.height / 2, rect.width / 2)
-        return FocusRing(rect: rect, cornerRadius: radius, lineWidth: width,
-                         color: isAdjusting ? theme.focusRingAdjusting : theme.focusRing)
+        return FocusRing(
+            rect: rect, cornerRadius: radius, lineWidth: width,
+            color: isAdjusting ? theme.focusRingAdjusting : theme.focusRing)
     }
 }
 

@@ -8,7 +8,12 @@ public struct AffineTransform: Equatable, Sendable {
 
     @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
 
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
@@ -64,9 +69,13 @@ public struct AffineTransform: Equatable, Sendable {
     public var inverted: AffineTransform? {
         let det = determinant
         if det == 0 || !det.isFinite { return nil }
-        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(a: ia, b: ib, c: ic, d: id,
-                               tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
+        return AffineTransform(
+            a: ia, b: ib, c: ic, d: id,
+            tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
     @inlinable
@@ -77,15 +86,19 @@ public struct AffineTransform: Equatable, Sendable {
     /// The axis-aligned bounding box of `rect` after the transform.
     public func apply(to rect: Rect) -> Rect {
         if b == 0 && c == 0 {
-            return Rect(x: a * rect.minX + tx, y: d * rect.minY + ty,
-                        width: a * rect.width, height: d * rect.height).standardized
+            return Rect(
+                x: a * rect.minX + tx, y: d * rect.minY + ty,
+                width: a * rect.width, height: d * rect.height
+            ).standardized
         }
         let p0 = apply(to: Point(x: rect.minX, y: rect.minY))
         let p1 = apply(to: Point(x: rect.maxX, y: rect.minY))
         let p2 = apply(to: Point(x: rect.minX, y: rect.maxY))
         let p3 = apply(to: Point(x: rect.maxX, y: rect.maxY))
-        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x)), x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
-        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y)), y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
+        let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x))
+        let x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
+        let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y))
+        let y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -15,7 +15,8 @@ public struct Point: Equatable, Sendable {
     /// Straight-line distance to `other`.
     @inlinable
     public func distance(to other: Point) -> Double {
-        let dx = other.x - x, dy = other.y - y
+        let dx = other.x - x
+        let dy = other.y - y
         return (dx * dx + dy * dy).squareRoot()
     }
 }

@@ -38,8 +38,14 @@ public struct Rect: Equatable, Sendable {
     @inlinable
     public var standardized: Rect {
         var r = self
-        if r.size.width < 0 { r.origin.x += r.size.width; r.size.width = -r.size.width }
-        if r.size.height < 0 { r.origin.y += r.size.height; r.size.height = -r.size.height }
+        if r.size.width < 0 {
+            r.origin.x += r.size.width
+            r.size.width = -r.size.width
+        }
+        if r.size.height < 0 {
+            r.origin.y += r.size.height
+            r.size.height = -r.size.height
+        }
         return r
     }
 
@@ -73,8 +79,10 @@ public struct Rect: Equatable, Sendable {
     /// The overlap of two rectangles, or `nil` when they do not overlap.
     @inlinable
     public func intersection(_ other: Rect) -> Rect? {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         if x1 <= x0 || y1 <= y0 { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -84,8 +92,10 @@ public struct Rect: Equatable, Sendable {
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
-        let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
+        let x1 = max(maxX, other.maxX)
+        let y1 = max(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -79,7 +79,8 @@ public enum Rotation: Int, Sendable {
     /// logical rectangle is a physical rectangle: the turns are quarter turns).
     @inlinable
     public func physicalRect(_ rect: Rect, physicalWidth wp: Int, physicalHeight hp: Int) -> Rect {
-        let w = Double(wp), h = Double(hp)
+        let w = Double(wp)
+        let h = Double(hp)
         switch self {
         case .none:
             return rect

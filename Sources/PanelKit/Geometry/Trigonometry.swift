@@ -33,7 +33,8 @@ public func sineCosine(_ x: Double) -> (sine: Double, cosine: Double) {
 /// `atan2(y, x)` in radians, in (-π, π].
 public func arcTangent(_ y: Double, _ x: Double) -> Double {
     if x == 0 && y == 0 { return 0 }
-    let ax = x.magnitude, ay = y.magnitude
+    let ax = x.magnitude
+    let ay = y.magnitude
     // atan on [0, 1], then fold back by octant.
     let swap = ay > ax
     let t = swap ? ax / ay : ay / ax
@@ -43,7 +44,7 @@ public func arcTangent(_ y: Double, _ x: Double) -> Double {
     let u2 = u * u
     var p = 0.0
     var k = 31.0
-    while k >= 1 {   // odd-power series, Horner form
+    while k >= 1 { // odd-power series, Horner form
         p = p * u2 + (Int(k) % 4 == 1 ? 1.0 : -1.0) / k
         k -= 2
     }
@@ -63,7 +64,8 @@ public func exponential(_ x: Double) -> Double {
     let k = (x / ln2).rounded()
     // Two-part ln 2 keeps the reduction exact.
     let r = (x - k * 0.6931471803691238) - k * 1.9082149292705877e-10
-    var term = 1.0, sum = 1.0
+    var term = 1.0
+    var sum = 1.0
     for n in 1...14 {
         term *= r / Double(n)
         sum += term
@@ -80,12 +82,16 @@ public func naturalLogarithm(_ x: Double) -> Double {
     if x.isNaN || x < 0 { return .nan }
     if x == 0 { return -.infinity }
     if x.isInfinite { return .infinity }
-    var m = x.significand   // [1, 2)
+    var m = x.significand // [1, 2)
     var e = Double(x.exponent)
-    if m > 1.4142135623730951 { m /= 2; e += 1 }
+    if m > 1.4142135623730951 {
+        m /= 2
+        e += 1
+    }
     let s = (m - 1) / (m + 1)
     let s2 = s * s
-    var term = s, sum = 0.0
+    var term = s
+    var sum = 0.0
     var n = 1.0
     while n < 40 {
         sum += term / n

@@ -82,8 +82,10 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
                 for index in 0..<recognizers.count {
                     let recognizer = recognizers[index]
                     guard recognizer.isEnabled, recognizer.pendingState == nil,
-                          !recognizer.storedState.isFinished else { continue }
-                    if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+                        !recognizer.storedState.isFinished
+                    else { continue }
+                    if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch)
+                    {
                         continue
                     }
                     guard touch.addGestureRecognizer(recognizer) else { break }
@@ -102,7 +104,9 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
         engaged.append(recognizer)
     }
 
-    @usableFromInline func deliver(_ phase: Touch.Phase, in window: UInt32, _ send: (GestureRecognizer, TouchSet) -> Void) {
+    @usableFromInline func deliver(
+        _ phase: Touch.Phase, in window: UInt32, _ send: (GestureRecognizer, TouchSet) -> Void
+    ) {
         let phaseMask = tracker.mask(in: window) { $0.phase == phase }
         guard phaseMask != 0 else { return }
         var i = 0
@@ -154,7 +158,8 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             // One reset since it took this touch (not engaged) has decided already:
             // back at possible, it will not decide again for a touch it no longer tracks.
             guard let recognizer = touch.recognizerSlots[i], recognizer.storedState == .possible,
-                  recognizer.isEnabled, recognizer.isEngaged else { continue }
+                recognizer.isEnabled, recognizer.isEngaged
+            else { continue }
             switch delay {
             case .began: if recognizer.delaysTouchesBegan { return true }
             case .ended: if recognizer.delaysTouchesEnded || recognizer.delaysTouchesBegan { return true }
@@ -177,7 +182,8 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     @usableFromInline func cancelTouchesInViews(of recognizer: GestureRecognizer) {
         tracker.forEach(in: tracker.inUseMask) { touch in
             guard touch.holdsRecognizer(recognizer) || recognizer.touchMask & (1 << UInt32(touch.poolIndex)) != 0,
-                  !touch.viewDelivery.contains(.cancelledInView) else { return }
+                !touch.viewDelivery.contains(.cancelledInView)
+            else { return }
             let toldView = touch.viewDelivery.contains(.beganDelivered)
             let alreadyOver = touch.viewDelivery.contains(.endDelivered)
             touch.viewDelivery.subtract(.held)
@@ -202,7 +208,9 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             // Released by a recognizer deciding on the very event in which the
             // finger lifted, before that end was held: the view hears the end
             // now, or the touch would retire with its sequence open (R3).
-            if !touch.isLive && !touch.viewDelivery.contains(.endDelivered) && touch.viewDelivery.contains(.beganDelivered) {
+            if !touch.isLive && !touch.viewDelivery.contains(.endDelivered)
+                && touch.viewDelivery.contains(.beganDelivered)
+            {
                 tracker.sendToView(touch, touch.phase)
             }
             tracker.retireIfSettled(touch)
@@ -241,14 +249,14 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             set(recognizer, .cancelled)
             if recognizer.touchMask == 0 { scheduleReset() }
         default:
-            break   // finished recognizers wait for their reset; `.possible` is the arena's to set
+            break // finished recognizers wait for their reset; `.possible` is the arena's to set
         }
     }
 
     @usableFromInline func attemptToLeavePossible(_ recognizer: GestureRecognizer, to target: GestureRecognizer.State) {
         switch failureRequirements(of: recognizer) {
         case .waiting:
-            recognizer.pendingState = target   // G8: decide when the required one does
+            recognizer.pendingState = target // G8: decide when the required one does
             return
         case .requiredOneRecognized:
             fail(recognizer)
@@ -271,9 +279,11 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             let other = engaged[i]
             i += 1
             guard other !== recognizer, other.storedState.isActive || other.storedState == .ended,
-                  other.touchMask & recognizer.touchMask != 0 else { continue }
+                other.touchMask & recognizer.touchMask != 0
+            else { continue }
             if !recognizeSimultaneously(recognizer, other) && other.canPrevent(recognizer)
-                && recognizer.canBePrevented(by: other) {
+                && recognizer.canBePrevented(by: other)
+            {
                 fail(recognizer)
                 return
             }
@@ -287,9 +297,10 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             let other = engaged[i]
             i += 1
             guard other !== recognizer, other.storedState == .possible,
-                  other.touchMask & recognizer.touchMask != 0,
-                  !recognizeSimultaneously(recognizer, other),
-                  recognizer.canPrevent(other), other.canBePrevented(by: recognizer) else { continue }
+                other.touchMask & recognizer.touchMask != 0,
+                !recognizeSimultaneously(recognizer, other),
+                recognizer.canPrevent(other), other.canBePrevented(by: recognizer)
+            else { continue }
             fail(other)
         }
         // Failing the others runs their dependents (G8), and cancelling touches
@@ -328,8 +339,12 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
     // MARK: Relations (G5, G8, G9, G20)
 
     @usableFromInline func recognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-        if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) { return true }
-        if let delegate = b.delegate, delegate.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) { return true }
+        if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) {
+            return true
+        }
+        if let delegate = b.delegate, delegate.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) {
+            return true
+        }
         return false
     }
 
@@ -399,7 +414,7 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
             let waiting = engaged[i]
             i += 1
             guard let target = waiting.pendingState, waiting !== decided,
-                  Self.statically(waiting, requires: decided) || requiresFailure(waiting, of: decided)
+                Self.statically(waiting, requires: decided) || requiresFailure(waiting, of: decided)
             else { continue }
             waiting.pendingState = nil
             attemptToLeavePossible(waiting, to: target)
@@ -460,8 +475,10 @@ public final class GestureArena: RunLoopTarget, LifetimeTracked {
         while i < engaged.count {
             let recognizer = engaged[i]
             let done = recognizer.storedState.isFinished && recognizer.touchMask == 0
-            let idle = !recognizer.isEnabled || (recognizer.storedState == .possible && recognizer.touchMask == 0
-                && recognizer.pendingState == nil && recognizer.view == nil)
+            let idle =
+                !recognizer.isEnabled
+                || (recognizer.storedState == .possible && recognizer.touchMask == 0
+                    && recognizer.pendingState == nil && recognizer.view == nil)
             guard done || idle else {
                 i += 1
                 continue

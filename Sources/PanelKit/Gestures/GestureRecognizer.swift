@@ -56,7 +56,8 @@ open class GestureRecognizer: RunLoopTarget {
     }
     // A ZeroingReference spelled out: the generic one needs a class type, and
     // an existential is not one. Loaded only while the token says it lives.
-    @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var unretainedDelegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var unretainedDelegate:
+        (any GestureRecognizerDelegate)?
     @exclusivity(unchecked) @usableFromInline final var delegateToken: LifetimeToken?
 
     // MARK: State
@@ -112,8 +113,10 @@ open class GestureRecognizer: RunLoopTarget {
     /// UIKit; once it is freed its actions are skipped.
     ///
     ///     pan.addTarget(self, action: PhotoView.handlePan)
-    public final func addTarget<Target: LifetimeTracked>(_ target: Target,
-                                             action: @escaping (Target) -> (GestureRecognizer) -> Void) {
+    public final func addTarget<Target: LifetimeTracked>(
+        _ target: Target,
+        action: @escaping (Target) -> (GestureRecognizer) -> Void
+    ) {
         targets.add(target, action: action)
     }
 
@@ -182,7 +185,9 @@ open class GestureRecognizer: RunLoopTarget {
     /// The centroid of the recognizer's touches, in `view`'s coordinates
     /// (window coordinates for `nil`).
     public func location(in view: View?) -> Point {
-        var x = 0.0, y = 0.0, count = 0.0
+        var x = 0.0
+        var y = 0.0
+        var count = 0.0
         for touch in touches {
             let p = touch.location(in: view)
             x += p.x

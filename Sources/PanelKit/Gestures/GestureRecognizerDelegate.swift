@@ -9,21 +9,31 @@ public protocol GestureRecognizerDelegate: LifetimeTracked {
     /// G7: asked before a new touch reaches the recognizer; false keeps the touch from it for good.
     func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
     /// G5: true lets both recognize at once; a yes from either side's delegate is enough.
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool
     /// G8: true makes `gestureRecognizer` wait for `other` to fail, for this attempt.
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer)
+        -> Bool
     /// G8: true makes `other` wait for `gestureRecognizer` to fail, for this attempt.
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer)
+        -> Bool
 }
 
 extension GestureRecognizerDelegate {
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
     public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                                  shouldRequireFailureOf other: GestureRecognizer) -> Bool { false }
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                                  shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool { false }
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldBeRequiredToFailBy other: GestureRecognizer
+    ) -> Bool { false }
 }

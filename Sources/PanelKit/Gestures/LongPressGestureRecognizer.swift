@@ -66,7 +66,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             state = .changed
             return
         }
-        for touch in touches where touch.location(in: nil).distance(to: touch.beganLocationInWindow) > allowableMovement {
+        for touch in touches where touch.location(in: nil).distance(to: touch.beganLocationInWindow) > allowableMovement
+        {
             fail()
             return
         }
@@ -78,7 +79,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             return
         }
         guard tapsCompleted < numberOfTapsRequired else {
-            fail()   // lifted before the press lasted long enough
+            fail() // lifted before the press lasted long enough
             return
         }
         // A tap before the press.
@@ -105,7 +106,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             state = .began
         } else if handle == tapIntervalTimer {
             tapIntervalTimer = nil
-            fail()   // the next tap came too late
+            fail() // the next tap came too late
         }
     }
 

@@ -47,7 +47,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     // run loop's slots): no dynamic exclusivity check.
 
     /// Each tracked finger's last location in window coordinates, by pool slot.
-    @exclusivity(unchecked) @usableFromInline final var lastLocations: InlineArray<32, Point> = InlineArray(repeating: .zero)
+    @exclusivity(unchecked) @usableFromInline final var lastLocations: InlineArray<32, Point> = InlineArray(
+        repeating: .zero)
     /// The fingers the pan follows: bits over the touch tracker's pool.
     @exclusivity(unchecked) @usableFromInline final var trackedMask: UInt32 = 0
     /// How far the fingers moved since the first landed, in window coordinates:
@@ -74,8 +75,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// the pan begins: the first ``hysteresis`` points are not included, so
     /// content dragged by it does not jump when the pan begins.
     public func translation(in view: View?) -> Point {
-        GestureGeometry.vector(Point(x: travel.x - translationOrigin.x, y: travel.y - translationOrigin.y),
-                               fromWindowTo: view)
+        GestureGeometry.vector(
+            Point(x: travel.x - translationOrigin.x, y: travel.y - translationOrigin.y),
+            fromWindowTo: view)
     }
 
     /// Makes ``translation(in:)`` return `translation` (in `view`'s coordinates) now;
@@ -99,7 +101,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         latestTime = event.timestamp
         for touch in touches {
             if hasRequestedBegin && trackedCount >= maximumNumberOfTouches {
-                ignore(touch, for: event)   // UIKit ignores fingers past the maximum once panning
+                ignore(touch, for: event) // UIKit ignores fingers past the maximum once panning
                 continue
             }
             let slot = touch.poolIndex
@@ -118,7 +120,8 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
         latestTime = event.timestamp
-        var sumX = 0.0, sumY = 0.0
+        var sumX = 0.0
+        var sumY = 0.0
         for touch in touches {
             let slot = touch.poolIndex
             guard trackedMask & (1 << UInt32(slot)) != 0 else { continue }
@@ -138,7 +141,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             return
         }
         guard count >= minimumNumberOfTouches else {
-            hysteresisOrigin = travel   // movement with too few fingers does not count
+            hysteresisOrigin = travel // movement with too few fingers does not count
             return
         }
         switch startDecision(forMovement: Point(x: travel.x - hysteresisOrigin.x, y: travel.y - hysteresisOrigin.y)) {

@@ -69,7 +69,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         latestTime = event.timestamp
         for touch in touches where !pair.add(touch) {
-            ignore(touch, for: event)   // a third finger is not part of the pinch
+            ignore(touch, for: event) // a third finger is not part of the pinch
         }
         if pair.isComplete && samples.isEmpty {
             landingDistance = pair.distance

@@ -65,7 +65,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         latestTime = event.timestamp
         for touch in touches where !pair.add(touch) {
-            ignore(touch, for: event)   // a third finger is not part of the rotation
+            ignore(touch, for: event) // a third finger is not part of the rotation
         }
         if pair.isComplete && samples.isEmpty {
             lastAngle = pair.angle

@@ -84,7 +84,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
         // Wait for every finger before judging.
         var count = 0
-        var sumX = 0.0, sumY = 0.0
+        var sumX = 0.0
+        var sumY = 0.0
         for touch in self.touches where touch.isLive {
             let p = touch.location(in: nil)
             sumX += p.x - touch.beganLocationInWindow.x
@@ -92,11 +93,12 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             count += 1
         }
         guard count == numberOfTouchesRequired, count > 0 else { return }
-        let dx = sumX / Double(count), dy = sumY / Double(count)
+        let dx = sumX / Double(count)
+        let dy = sumY / Double(count)
         guard dx * dx + dy * dy > Self.directionFreeDistance * Self.directionFreeDistance else { return }
 
         let (sine, cosine) = sineCosine(maximumAngle)
-        let slope = sine / cosine   // across-axis movement allowed per point along the axis
+        let slope = sine / cosine // across-axis movement allowed per point along the axis
         var withinAngle = false
         for bit in 0..<4 {
             let candidate = Direction(rawValue: 1 << UInt(bit))
@@ -115,7 +117,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: TouchSet, with event: Event) {
-        fail()   // lifted before the stroke was long enough
+        fail() // lifted before the stroke was long enough
     }
 
     open override func touchesCancelled(_ touches: TouchSet, with event: Event) {
@@ -125,7 +127,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     open override func runLoopDidFire(_ handle: TimerHandle) {
         guard handle == durationTimer else { return }
         durationTimer = nil
-        fail()   // too slow
+        fail() // too slow
     }
 
     open override func reset() {
@@ -139,12 +141,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     // MARK: Helpers
 
     /// The movement along `direction` and across it.
-    @usableFromInline static func components(_ dx: Double, _ dy: Double, along direction: Direction) -> (Double, Double) {
+    @usableFromInline static func components(_ dx: Double, _ dy: Double, along direction: Direction) -> (Double, Double)
+    {
         switch direction {
         case .right: return (dx, dy)
         case .left: return (-dx, dy)
         case .down: return (dy, dx)
-        default: return (-dy, dx)   // up: y grows downward
+        default: return (-dy, dx) // up: y grows downward
         }
     }
 

@@ -70,7 +70,8 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: TouchSet, with event: Event) {
-        for touch in touches where touch.location(in: nil).distance(to: touch.beganLocationInWindow) > allowableMovement {
+        for touch in touches where touch.location(in: nil).distance(to: touch.beganLocationInWindow) > allowableMovement
+        {
             state = .failed
             return
         }
@@ -100,7 +101,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     open override func runLoopDidFire(_ handle: TimerHandle) {
         guard handle == intervalTimer else { return }
         intervalTimer = nil
-        state = .failed   // the next tap came too late
+        state = .failed // the next tap came too late
     }
 
     open override func reset() {

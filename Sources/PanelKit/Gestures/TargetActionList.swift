@@ -53,14 +53,17 @@ public final class TargetActionList<Sender: AnyObject> {
 
     public init() {}
 
-    public func add<Target: LifetimeTracked>(_ target: Target, events: UInt32 = .max,
-                                             action: @escaping (Target) -> (Sender) -> Void) {
+    public func add<Target: LifetimeTracked>(
+        _ target: Target, events: UInt32 = .max,
+        action: @escaping (Target) -> (Sender) -> Void
+    ) {
         // A target answering with another object's lifetime is never called (docs/memory.md).
         guard let token = target.ownLifetimeToken else { return }
         let reference = ZeroingReference<AnyObject>(target, token: token)
-        entries.append(Entry(reference: reference, events: events) { target, sender in
-            action(unsafeDowncast(target.unsafelyUnwrapped, to: Target.self))(sender)
-        })
+        entries.append(
+            Entry(reference: reference, events: events) { target, sender in
+                action(unsafeDowncast(target.unsafelyUnwrapped, to: Target.self))(sender)
+            })
     }
 
     public func add(events: UInt32 = .max, action: @escaping (Sender) -> Void) {

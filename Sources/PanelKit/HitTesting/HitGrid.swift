@@ -112,10 +112,13 @@ extension ViewTable {
 
     /// Works out the cell: how far every point in it goes down together.
     @usableFromInline func classify(cell: Int) -> UInt32 {
-        let column = cell % hitGrid.columns, row = cell / hitGrid.columns
+        let column = cell % hitGrid.columns
+        let row = cell / hitGrid.columns
         // The points the lookup puts in this cell, and a hair around them for
         // its rounding: far below a point, far above the rounding's error.
-        let far = SIMD2(abs(hitGrid.origin.x), abs(hitGrid.origin.y)) + hitGrid.cellSize * SIMD2(Double(hitGrid.columns), Double(hitGrid.rows))
+        let far =
+            SIMD2(abs(hitGrid.origin.x), abs(hitGrid.origin.y)) + hitGrid.cellSize
+            * SIMD2(Double(hitGrid.columns), Double(hitGrid.rows))
         let pad = (far + hitGrid.cellSize) * 0x1p-40
         var low = hitGrid.origin + SIMD2(Double(column), Double(row)) * hitGrid.cellSize - pad
         var high = hitGrid.origin + SIMD2(Double(column + 1), Double(row + 1)) * hitGrid.cellSize + pad
@@ -148,9 +151,9 @@ extension ViewTable {
                     continue descending
                 }
                 if any(high .< hitNodes[child].low) || any(low .>= hitNodes[child].high) { continue }
-                return value(node, isAnswer: false)   // some points go in, some do not
+                return value(node, isAnswer: false) // some points go in, some do not
             }
-            return value(node, isAnswer: true)   // no subview meets the area
+            return value(node, isAnswer: true) // no subview meets the area
         }
         return value(node, isAnswer: false)
     }

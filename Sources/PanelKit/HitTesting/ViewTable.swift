@@ -28,7 +28,9 @@ public final class ViewTable {
         public static let presenting = Flags(rawValue: 1 << 7)
 
         /// R4.1: any of these makes a view and its subtree unhittable.
-        @usableFromInline static let ineligible: Flags = [.hidden, .transparent, .interactionDisabled, .singular, .nonFinite]
+        @usableFromInline static let ineligible: Flags = [
+            .hidden, .transparent, .interactionDisabled, .singular, .nonFinite
+        ]
         /// What a subview takes from its superview.
         @usableFromInline static let inherited: Flags = [.nonFinite, .presenting]
         /// Entries the hit-test skips without asking the view, custom hit-testing or not.
@@ -138,23 +140,28 @@ public final class ViewTable {
             key >= 0 ? Double(bitPattern: UInt64(key)) : Double(bitPattern: UInt64(-(key + 1)) | (1 << 63))
         }
         func reaches(_ key: Int64) -> Bool { value(key) + translation >= bound }
-        let least = key(-Double.greatestFiniteMagnitude), most = key(Double.greatestFiniteMagnitude)
+        let least = key(-Double.greatestFiniteMagnitude)
+        let most = key(Double.greatestFiniteMagnitude)
         // Bracket the answer between a key that falls short and one that reaches,
         // galloping out from the estimate: it is a step or two away, unless the
         // translation dwarfs the bound (or the other way round), where one
         // rounding step of the sum spans many of `p`.
         // Distances between keys as unsigned numbers: they may pass Int64.max.
         func gap(_ from: Int64, _ to: Int64) -> UInt64 { UInt64(bitPattern: to &- from) }
-        var short: Int64, reaching: Int64
+        var short: Int64
+        var reaching: Int64
         var step: UInt64 = 1
         let start = key(estimate)
         if reaches(start) {
             reaching = start
             while true {
                 let room = gap(least, reaching)
-                guard room > 0 else { return nil }   // every finite point reaches
+                guard room > 0 else { return nil } // every finite point reaches
                 let next = reaching &- Int64(bitPattern: min(step, room))
-                if !reaches(next) { short = next; break }
+                if !reaches(next) {
+                    short = next
+                    break
+                }
                 reaching = next
                 step = min(step * 2, 1 << 62)
             }
@@ -162,9 +169,12 @@ public final class ViewTable {
             short = start
             while true {
                 let room = gap(short, most)
-                guard room > 0 else { return nil }   // no finite point reaches
+                guard room > 0 else { return nil } // no finite point reaches
                 let next = short &+ Int64(bitPattern: min(step, room))
-                if reaches(next) { reaching = next; break }
+                if reaches(next) {
+                    reaching = next
+                    break
+                }
                 short = next
                 step = min(step * 2, 1 << 62)
             }
@@ -295,7 +305,8 @@ public final class ViewTable {
     /// root of the hierarchy, and both views are listed in it.
     @usableFromInline func convert(_ point: Point, from source: View, to destination: View) -> Point? {
         guard !needsRebuild, let window, window.tableIndex == 0,
-              let from = currentIndex(of: source), let to = currentIndex(of: destination) else { return nil }
+            let from = currentIndex(of: source), let to = currentIndex(of: destination)
+        else { return nil }
         let inWindow = from == 0 ? point : storage[from].localToWindow.apply(to: point)
         if to == 0 { return inWindow }
         guard let inverse = storage[to].localToWindow.inverted else { return Point(x: .nan, y: .nan) }
@@ -381,7 +392,7 @@ public final class ViewTable {
 
     @usableFromInline func rebuild() {
         removeAllNodes()
-        defer { invalidateHitGrid() }   // again, to fit the grid to the new root
+        defer { invalidateHitGrid() } // again, to fit the grid to the new root
         guard let window else { return }
         append(window, parent: -1)
         // Index 0 says "the root of its own table" (`Window.hitTest` relies on
@@ -426,8 +437,10 @@ public final class ViewTable {
                 axisIndexOfNode[node] = Int32(axisIndexes.count)
                 // Two buckets a subview: a subview spans about two, so the scan starts near it.
                 let count = min(2 * subviews, 1024)
-                axisIndexes.append(AxisIndex(alongY: true, origin: 0, bucketsPerPoint: 0,
-                                             firstBucket: Int32(buckets.count), bucketCount: Int32(count)))
+                axisIndexes.append(
+                    AxisIndex(
+                        alongY: true, origin: 0, bucketsPerPoint: 0,
+                        firstBucket: Int32(buckets.count), bucketCount: Int32(count)))
                 buckets.append(contentsOf: repeatElement(-1, count: count))
             }
             updateSubviewSummary(ofNode: node)
@@ -456,13 +469,15 @@ public final class ViewTable {
         hitNodes[node].hasAxisIndex = false
         let slot = Int(axisIndexOfNode[node])
         guard slot >= 0, hitNodes[node].subviewsArePlain else { return }
-        hitNodes[node].hasAxisIndex = indexSubviews(ofNode: node, alongY: true, slot: slot)
+        hitNodes[node].hasAxisIndex =
+            indexSubviews(ofNode: node, alongY: true, slot: slot)
             || indexSubviews(ofNode: node, alongY: false, slot: slot)
     }
 
     /// The span of a plain node on an axis in its superview's coordinates:
     /// the points on the axis that can be in it, [start, end).
-    @inline(__always) @usableFromInline static func span(of node: HitNode, alongY: Bool) -> (start: Double, end: Double) {
+    @inline(__always) @usableFromInline static func span(of node: HitNode, alongY: Bool) -> (start: Double, end: Double)
+    {
         alongY ? (node.low.y, node.high.y) : (node.low.x, node.high.x)
     }
 
@@ -475,19 +490,24 @@ public final class ViewTable {
     }
 
     @usableFromInline func indexSubviews(ofNode node: Int, alongY: Bool, slot: Int) -> Bool {
-        let first = Int(hitNodes[node].firstChild), end = Int(hitNodes[node].childrenEnd)
+        let first = Int(hitNodes[node].firstChild)
+        let end = Int(hitNodes[node].childrenEnd)
         // Starts must run in order, give or take a hair: each no earlier than
         // the latest before it, less `slack` (the cells of a grid's row start
         // together, but an ulp apart where their bounds origins differ). Ends
         // are stored as their running maximum, so in order whatever they are.
-        var origin = Double.nan, firstEnd = Double.nan, farEnd = -Double.infinity
+        var origin = Double.nan
+        var firstEnd = Double.nan
+        var farEnd = -Double.infinity
         var latestStart = -Double.infinity
         var child = first
         while child < end {
             patchWork &+= 1
             if hitNodes[child].isPlain {
                 let span = Self.span(of: hitNodes[child], alongY: alongY)
-                guard span.start.isFinite, span.end.isFinite, span.start >= latestStart - Self.slack(latestStart) else { return false }
+                guard span.start.isFinite, span.end.isFinite, span.start >= latestStart - Self.slack(latestStart) else {
+                    return false
+                }
                 if origin.isNaN {
                     origin = span.start
                     firstEnd = span.end
@@ -538,7 +558,9 @@ public final class ViewTable {
         while child < Int(hitNodes[node].childrenEnd) {
             patchWork &+= 1
             let flags = hitNodes[child].flags
-            plain = plain && !flags.contains(.customHitTesting) && (hitNodes[child].isPlain || !flags.isDisjoint(with: Flags.ineligible))
+            plain =
+                plain && !flags.contains(.customHitTesting)
+                && (hitNodes[child].isPlain || !flags.isDisjoint(with: Flags.ineligible))
             child += 1
         }
         hitNodes[node].subviewsArePlain = plain
@@ -549,20 +571,24 @@ public final class ViewTable {
         let entry = storage[index]
         let t = entry.superviewToLocal
         let isTranslation = t.a == 1 && t.b == 0 && t.c == 0 && t.d == 1
-        var isPlain = isTranslation && entry.flags.isDisjoint(with: Flags.ineligible) && !entry.flags.contains(.customHitTesting)
-        var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+        var isPlain =
+            isTranslation && entry.flags.isDisjoint(with: Flags.ineligible) && !entry.flags.contains(.customHitTesting)
+        var low = SIMD2<Double>(repeating: .infinity)
+        var high = SIMD2<Double>(repeating: -.infinity)
         if isPlain, let minX = Self.threshold(entry.bounds.minX, translation: t.tx),
-           let maxX = Self.threshold(entry.bounds.maxX, translation: t.tx),
-           let minY = Self.threshold(entry.bounds.minY, translation: t.ty),
-           let maxY = Self.threshold(entry.bounds.maxY, translation: t.ty) {
+            let maxX = Self.threshold(entry.bounds.maxX, translation: t.tx),
+            let minY = Self.threshold(entry.bounds.minY, translation: t.ty),
+            let maxY = Self.threshold(entry.bounds.maxY, translation: t.ty)
+        {
             low = SIMD2(minX, minY)
             high = SIMD2(maxX, maxY)
         } else {
-            isPlain = false   // far out of range: the slow path converts the point
+            isPlain = false // far out of range: the slow path converts the point
         }
         return HitNode(
             low: low, high: high, translation: SIMD2(t.tx, t.ty), view: entry.view, entry: Int32(index),
-            firstChild: -1, childrenEnd: -1, flags: entry.flags, isPlain: isPlain, subviewsArePlain: false, hasAxisIndex: false)
+            firstChild: -1, childrenEnd: -1, flags: entry.flags, isPlain: isPlain, subviewsArePlain: false,
+            hasAxisIndex: false)
     }
 
     /// Appends `view` and its subtree in paint order under the entry at
@@ -608,18 +634,24 @@ public final class ViewTable {
     /// for the model and for what the screen shows.
     @usableFromInline func makeEntry(_ view: View, parent: Int32) -> Entry {
         let isRoot = parent < 0
-        var parentToWindow = AffineTransform.identity, parentClip = ViewTable.unboundedClip, parentAlpha = 1.0
-        var drawParentToWindow = AffineTransform.identity, drawParentAlpha = 1.0, drawParentClip = ViewTable.unboundedClip
+        var parentToWindow = AffineTransform.identity
+        var parentClip = ViewTable.unboundedClip
+        var parentAlpha = 1.0
+        var drawParentToWindow = AffineTransform.identity
+        var drawParentAlpha = 1.0
+        var drawParentClip = ViewTable.unboundedClip
         var flags = Self.flags(of: view)
         if !isRoot {
             let p = storage[Int(parent)]
             parentToWindow = p.localToWindow
             parentAlpha = p.alphaInWindow
-            parentClip = p.flags.contains(.clipsToBounds)
+            parentClip =
+                p.flags.contains(.clipsToBounds)
                 ? (p.clipInWindow.intersection(p.frameInWindow) ?? .zero) : p.clipInWindow
             drawParentToWindow = p.drawToWindow
             drawParentAlpha = p.drawAlphaInWindow
-            drawParentClip = Self.clip(p.drawClipInWindow, cutTo: p.drawFrameInWindow, clipping: p.flags.contains(.clipsToBounds))
+            drawParentClip = Self.clip(
+                p.drawClipInWindow, cutTo: p.drawFrameInWindow, clipping: p.flags.contains(.clipsToBounds))
             flags.formUnion(p.flags.intersection(Flags.inherited))
         }
         if view.presentationState != nil { flags.insert(.presenting) }
@@ -636,7 +668,8 @@ public final class ViewTable {
             clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha,
             drawToWindow: localToWindow, drawBounds: view.bounds, drawFrameInWindow: frameInWindow,
             drawAlphaInWindow: parentAlpha * view.alpha, drawClipInWindow: drawParentClip)
-        var isFinite = localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)
+        var isFinite =
+            localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)
         if flags.contains(.presenting) {
             let shown = view.presentation
             let drawToSuperview = isRoot ? AffineTransform.identity : shown.transformToSuperview
@@ -652,8 +685,10 @@ public final class ViewTable {
             frameInWindow = .zero
             entry.frameInWindow = .zero
             entry.drawFrameInWindow = .zero
-            window?.owningApplication?.warnings.warnOnce(.nonFiniteGeometry,
-                "view '\(view.name)' has a center, bounds or transform that is not a finite number: it (and its subviews) is neither drawn nor hit until that is fixed")
+            window?.owningApplication?.warnings.warnOnce(
+                .nonFiniteGeometry,
+                "view '\(view.name)' has a center, bounds or transform that is not a finite number: it (and its subviews) is neither drawn nor hit until that is fixed"
+            )
         }
         return entry
     }
@@ -676,7 +711,7 @@ public final class ViewTable {
     /// window-space values, in place.
     @usableFromInline func updateGeometry(of view: View) {
         guard useDepth == 0 else {
-            needsRebuild = true   // a scan is reading the entries: patch them after it
+            needsRebuild = true // a scan is reading the entries: patch them after it
             return
         }
         guard !needsRebuild, contains(view) else { return }
@@ -748,11 +783,15 @@ public final class ViewTable {
     ///
     /// The entries are held still meanwhile: an override that changes the
     /// hierarchy or geometry only marks the table, and it is rebuilt after the scan.
-    @inline(__always) @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?) -> View? {
+    @inline(__always) @usableFromInline func hitTest(at index: Int, localPoint point: Point, with event: Event?)
+        -> View?
+    {
         rebuildIfNeeded()
         guard index >= 0 && index < storage.count, point.x.isFinite, point.y.isFinite else { return nil }
         useDepth &+= 1
-        let hit = index == 0 ? hitTestFromRoot(point, with: event) : scan(from: Int(hitNodeIndex[index]), localPoint: point, with: event)
+        let hit =
+            index == 0
+            ? hitTestFromRoot(point, with: event) : scan(from: Int(hitNodeIndex[index]), localPoint: point, with: event)
         useDepth &-= 1
         if needsRebuild { releaseStaleMembers() }
         return hit
@@ -767,7 +806,9 @@ public final class ViewTable {
     /// It descends instead of recursing: at each level it scans the subviews'
     /// nodes front to back, converts the point one level down, and skips the
     /// whole subtree of a subview that is ineligible or does not contain the point.
-    @inline(__always) @usableFromInline func scan(from startNode: Int, localPoint point: Point, with event: Event?) -> View? {
+    @inline(__always) @usableFromInline func scan(from startNode: Int, localPoint point: Point, with event: Event?)
+        -> View?
+    {
         let node = startNode
         let local = SIMD2(point.x, point.y)
         let flags = hitNodes[node].flags
@@ -835,11 +876,13 @@ public final class ViewTable {
                 } else if candidate.isPlain {
                     continue
                 } else if candidate.flags.isDisjoint(with: Flags.unreachable) {
-                    let childPoint = storage[Int(candidate.entry)].superviewToLocal.apply(to: Point(x: local.x, y: local.y))
+                    let childPoint = storage[Int(candidate.entry)].superviewToLocal.apply(
+                        to: Point(x: local.x, y: local.y))
                     if candidate.flags.contains(.customHitTesting) {
                         if let hit = candidate.view.hitTest(childPoint, with: event) { return hit }
                     } else if candidate.flags.isDisjoint(with: Flags.ineligible)
-                        && storage[Int(candidate.entry)].bounds.contains(childPoint) {
+                        && storage[Int(candidate.entry)].bounds.contains(childPoint)
+                    {
                         node = child
                         local = SIMD2(childPoint.x, childPoint.y)
                         continue descending

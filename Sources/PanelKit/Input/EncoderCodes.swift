@@ -12,7 +12,7 @@ public enum RelativeAxis {
     /// The axes a rotary encoder may report on, by their kernel names: the
     /// `rotary-encoder` driver's `linux,axis` (REL_X by default), a wheel, a dial.
     public static let encoderAxes: [(name: String, code: UInt16)] = [
-        ("REL_X", x), ("REL_Y", y), ("REL_HWHEEL", horizontalWheel), ("REL_DIAL", dial), ("REL_WHEEL", wheel),
+        ("REL_X", x), ("REL_Y", y), ("REL_HWHEEL", horizontalWheel), ("REL_DIAL", dial), ("REL_WHEEL", wheel)
     ]
 
     /// The code of an axis named as the kernel names it, or nil.
@@ -28,7 +28,7 @@ public enum EncoderButtonKey {
     public static let names: [(name: String, code: UInt16)] = [
         ("KEY_ENTER", 28), ("KEY_SPACE", 57), ("KEY_KPENTER", 96), ("KEY_SELECT", 0x161), ("KEY_OK", 0x160),
         ("KEY_PLAYPAUSE", 164), ("BTN_0", 0x100), ("BTN_LEFT", 0x110), ("BTN_RIGHT", 0x111), ("BTN_MIDDLE", 0x112),
-        ("BTN_SELECT", 0x13a),
+        ("BTN_SELECT", 0x13a)
     ]
 
     /// The code of a key named as the kernel names it, or nil.

@@ -35,7 +35,7 @@ public enum EventType {
     public static func isKnown(_ type: UInt16) -> Bool {
         switch type {
         case synchronization, key, relative, absolute, miscellaneous, switchState,
-             led, sound, autorepeat, forceFeedback, power, forceFeedbackStatus:
+            led, sound, autorepeat, forceFeedback, power, forceFeedbackStatus:
             return true
         default:
             return false

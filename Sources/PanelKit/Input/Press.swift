@@ -44,8 +44,10 @@ public struct Key: Equatable {
     public var charactersIgnoringModifiers: String
     public var modifierFlags: KeyModifierFlags
 
-    public init(keyCode: UInt16, characters: String = "", charactersIgnoringModifiers: String = "",
-                modifierFlags: KeyModifierFlags = []) {
+    public init(
+        keyCode: UInt16, characters: String = "", charactersIgnoringModifiers: String = "",
+        modifierFlags: KeyModifierFlags = []
+    ) {
         self.keyCode = keyCode
         self.characters = characters
         self.charactersIgnoringModifiers = charactersIgnoringModifiers

@@ -134,30 +134,34 @@ public final class TouchDecoder {
         }
         let isMultitouch = touchProtocol != .singleTouch
         let positionAxes = device.touchPositionAxes
-        let xCode = positionAxes.x, yCode = positionAxes.y
+        let xCode = positionAxes.x
+        let yCode = positionAxes.y
         let xName = AbsoluteAxis.describe(xCode)
         let yName = AbsoluteAxis.describe(yCode)
         // touchProtocol guarantees both axes exist.
         let xAxis = device.axis(xCode) ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
         let yAxis = device.axis(yCode) ?? AbsoluteAxisInfo(minimum: 0, maximum: 0)
         for (name, axis) in [(xName, xAxis), (yName, yAxis)] where axis.maximum < axis.minimum {
-            throw TouchDeviceError(message: "device \"\(device.name)\" declares \(name) range "
-                + "\(axis.minimum)...\(axis.maximum): expected minimum <= maximum")
+            throw TouchDeviceError(
+                message: "device \"\(device.name)\" declares \(name) range "
+                    + "\(axis.minimum)...\(axis.maximum): expected minimum <= maximum")
         }
 
         var slotCount = 0
         var startSlot = -1
         if touchProtocol == .multitouchSlots, let slotAxis = device.axis(AbsoluteAxis.multitouchSlot) {
             guard slotAxis.maximum >= 0 else {
-                throw TouchDeviceError(message: "device \"\(device.name)\" declares ABS_MT_SLOT maximum "
-                    + "\(slotAxis.maximum): expected at least one slot (maximum >= 0)")
+                throw TouchDeviceError(
+                    message: "device \"\(device.name)\" declares ABS_MT_SLOT maximum "
+                        + "\(slotAxis.maximum): expected at least one slot (maximum >= 0)")
             }
             slotCount = min(Int(slotAxis.maximum) + 1, TouchDecoder.maximumSlotCount)
             // H2: the device says which slot the next events address.
             startSlot = (0..<slotCount).contains(Int(slotAxis.value)) ? Int(slotAxis.value) : -1
         }
 
-        let xBounds = AxisBounds(xAxis), yBounds = AxisBounds(yAxis)
+        let xBounds = AxisBounds(xAxis)
+        let yBounds = AxisBounds(yAxis)
         self.touchProtocol = touchProtocol
         self.deviceName = device.name
         self.positionAxes = positionAxes
@@ -173,13 +177,15 @@ public final class TouchDecoder {
         // The description only knows the current slot's values; the others start
         // from the same guess and are overwritten as soon as a finger lands.
         let pressure = device.axis(isMultitouch ? AbsoluteAxis.multitouchPressure : AbsoluteAxis.pressure)
-        self.slots = InlineArray(repeating: SlotState(
-            trackingID: -1, x: xAxis.value, y: yAxis.value,
-            pressure: pressure?.value ?? 0,
-            touchMajor: device.axis(AbsoluteAxis.multitouchTouchMajor)?.value ?? 0))
+        self.slots = InlineArray(
+            repeating: SlotState(
+                trackingID: -1, x: xAxis.value, y: yAxis.value,
+                pressure: pressure?.value ?? 0,
+                touchMajor: device.axis(AbsoluteAxis.multitouchTouchMajor)?.value ?? 0))
         self.reportedContacts = InlineArray(repeating: AnonymousContact())
         self.previousTrackingIDs = InlineArray(repeating: -1)
-        let matchDistance = TouchDecoder.maximumMatchDistanceFraction
+        let matchDistance =
+            TouchDecoder.maximumMatchDistanceFraction
             * max(xBounds.maximum - xBounds.minimum, yBounds.maximum - yBounds.minimum)
         self.maximumMatchDistanceSquared = matchDistance * matchDistance
         self.buttonCode = device.hasKey(KeyCode.touch) ? KeyCode.touch : KeyCode.buttonLeft
@@ -318,14 +324,18 @@ public final class TouchDecoder {
     /// What ``watchTouch(_:)`` says: the device, the still axes and their
     /// value, the axes that moved, and `touch.axes` with the moved ones as an example.
     func stillPositionMessage() -> String {
-        let xStill = positionAxesMoved & 1 == 0, yStill = positionAxesMoved & 2 == 0
-        var moved = "", movedCount = 0, candidates: [UInt16] = []
+        let xStill = positionAxesMoved & 1 == 0
+        let yStill = positionAxesMoved & 2 == 0
+        var moved = ""
+        var movedCount = 0
+        var candidates: [UInt16] = []
         for code in 0..<AbsoluteAxis.count where otherAxesMoved & (1 << UInt64(code)) != 0 {
             moved += (moved.isEmpty ? "" : ", ") + AbsoluteAxis.describe(code)
             movedCount += 1
             if !AbsoluteAxis.isContactAttribute(code) { candidates.append(code) }
         }
-        let xStart = String(axisStartValues[Int(xCode)]), yStart = String(axisStartValues[Int(yCode)])
+        let xStart = String(axisStartValues[Int(xCode)])
+        let yStart = String(axisStartValues[Int(yCode)])
         var text = "touch device \"" + deviceName + "\": "
         if xStill && yStill {
             text += "its position axes " + positionAxes.names + " never left " + xStart + ", " + yStart
@@ -334,22 +344,31 @@ public final class TouchDecoder {
             text += "its " + role + " position axis " + AbsoluteAxis.describe(code) + " never left " + start
         }
         text += " through " + String(stillPositionTouches) + " touches, while " + moved + " moved: "
-        text += xStill && yStill ? "every touch lands at one point" : "every touch lands on one " + (xStill ? "vertical" : "horizontal") + " line"
+        text +=
+            xStill && yStill
+            ? "every touch lands at one point"
+            : "every touch lands on one " + (xStill ? "vertical" : "horizontal") + " line"
         text += ". If the panel reports its position on "
         // The moved axes, in code order, where a still one was: an example, not a certainty.
         var example = positionAxes
         let needed = (xStill ? 1 : 0) + (yStill ? 1 : 0)
         if candidates.count == needed {
             var next = 0
-            if xStill { example.x = candidates[next]; next += 1 }
+            if xStill {
+                example.x = candidates[next]
+                next += 1
+            }
             if yStill { example.y = candidates[next] }
         }
-        let fits = candidates.count == needed
+        let fits =
+            candidates.count == needed
             && AbsoluteAxis.isMultitouch(example.x) == AbsoluteAxis.isMultitouch(example.y)
         text += movedCount > 1 ? "those" : "that"
-        text += ", name them in the board file's touch.axes, e.g. \"axes\": {\"x\": \""
+        text +=
+            ", name them in the board file's touch.axes, e.g. \"axes\": {\"x\": \""
             + (fits ? AbsoluteAxis.describe(example.x) : "ABS_…") + "\", \"y\": \""
-            + (fits ? AbsoluteAxis.describe(example.y) : "ABS_…") + "\"} (swapAxes if x and y turn out the other way round)"
+            + (fits ? AbsoluteAxis.describe(example.y) : "ABS_…")
+            + "\"} (swapAxes if x and y turn out the other way round)"
         return text
     }
 
@@ -365,7 +384,9 @@ public final class TouchDecoder {
         let slot = currentSlot
         guard slot >= 0 else {
             if event.code == AbsoluteAxis.multitouchTrackingID && event.value >= 0 {
-                ignoreContact("the touch device put a finger in a slot beyond the \(slotCount) it declares (ABS_MT_SLOT maximum, at most \(TouchDecoder.maximumSlotCount)): that finger is ignored")
+                ignoreContact(
+                    "the touch device put a finger in a slot beyond the \(slotCount) it declares (ABS_MT_SLOT maximum, at most \(TouchDecoder.maximumSlotCount)): that finger is ignored"
+                )
             }
             return
         }
@@ -394,11 +415,15 @@ public final class TouchDecoder {
         for index in 0..<slotCount {
             let slot = slots[index]
             guard slot.trackingID >= 0,
-                  let x = xBounds.accept(slot.x), let y = yBounds.accept(slot.y),
-                  // A confused controller may repeat an id in two slots; ids must stay unique.
-                  next.contact(withID: slot.trackingID) == nil else { continue }
-            if !next.append(TouchContact(id: slot.trackingID, x: x, y: y, pressure: Double(slot.pressure),
-                                         majorRadius: Double(slot.touchMajor) / 2)) {
+                let x = xBounds.accept(slot.x), let y = yBounds.accept(slot.y),
+                // A confused controller may repeat an id in two slots; ids must stay unique.
+                next.contact(withID: slot.trackingID) == nil
+            else { continue }
+            if !next.append(
+                TouchContact(
+                    id: slot.trackingID, x: x, y: y, pressure: Double(slot.pressure),
+                    majorRadius: Double(slot.touchMajor) / 2))
+            {
                 ignored += 1
             }
         }
@@ -467,8 +492,9 @@ public final class TouchDecoder {
         for index in 0..<reportedCount {
             let reported = reportedContacts[index]
             guard let x = xBounds.accept(reported.x), let y = yBounds.accept(reported.y) else { continue }
-            current[currentCount] = TouchContact(id: -1, x: x, y: y, pressure: Double(reported.pressure),
-                                                 majorRadius: Double(reported.touchMajor) / 2)
+            current[currentCount] = TouchContact(
+                id: -1, x: x, y: y, pressure: Double(reported.pressure),
+                majorRadius: Double(reported.touchMajor) / 2)
             currentTrackingIDs[currentCount] = reported.trackingID
             currentCount += 1
         }
@@ -488,7 +514,8 @@ public final class TouchDecoder {
 
         // Otherwise the closest pairs first, each finger matched at most once.
         while true {
-            var bestCurrent = -1, bestPrevious = -1
+            var bestCurrent = -1
+            var bestPrevious = -1
             var bestDistanceSquared = maximumMatchDistanceSquared
             for index in 0..<currentCount where current[index].id < 0 && currentTrackingIDs[index] < 0 {
                 for previous in 0..<previousCount

@@ -10,7 +10,9 @@ public struct AbsoluteAxisInfo: Equatable, Sendable {
     /// Units per millimetre; 0 when the device does not say.
     public var resolution: Int32
 
-    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+    public init(
+        value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0
+    ) {
         self.value = value
         self.minimum = minimum
         self.maximum = maximum
@@ -81,7 +83,8 @@ public struct TouchDeviceDescription: Equatable {
             return axis(AbsoluteAxis.multitouchSlot) != nil ? .multitouchSlots : .multitouchAnonymous
         }
         if axis(AbsoluteAxis.x) != nil && axis(AbsoluteAxis.y) != nil
-            && (hasKey(KeyCode.touch) || hasKey(KeyCode.buttonLeft)) {
+            && (hasKey(KeyCode.touch) || hasKey(KeyCode.buttonLeft))
+        {
             return .singleTouch
         }
         return nil
@@ -106,9 +109,12 @@ public struct TouchDeviceDescription: Equatable {
         let has = axes.isEmpty ? "it has no absolute axes" : "it has " + axes
         guard let wired = positionAxes else {
             // A touch button with other axes: likely a panel wired to those.
-            let hint = !axes.isEmpty && (hasKey(KeyCode.touch) || hasKey(KeyCode.buttonLeft))
-                ? "; a panel that reports its position on other axes needs them named in the board file's touch.axes" : ""
-            return "reports no touch axes: expected ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (" + has + hint + ")"
+            let hint =
+                !axes.isEmpty && (hasKey(KeyCode.touch) || hasKey(KeyCode.buttonLeft))
+                ? "; a panel that reports its position on other axes needs them named in the board file's touch.axes"
+                : ""
+            return "reports no touch axes: expected ABS_MT_POSITION_X/Y, or ABS_X/Y with BTN_TOUCH or BTN_LEFT (" + has
+                + hint + ")"
         }
         for (role, code) in [("x", wired.x), ("y", wired.y)] where axis(code) == nil {
             return "has no " + AbsoluteAxis.describe(code) + ", the axis its position's " + role

@@ -51,8 +51,10 @@ public struct TouchFilter {
     /// The filter for `device`: the pressure threshold applies when it has
     /// `ABS_PRESSURE` or `ABS_MT_PRESSURE`.
     public init(settings: TouchFilterSettings, device: TouchDeviceDescription) {
-        self.init(settings: settings, devicePressure: device.axis(AbsoluteAxis.pressure) != nil
-                  || device.axis(AbsoluteAxis.multitouchPressure) != nil)
+        self.init(
+            settings: settings,
+            devicePressure: device.axis(AbsoluteAxis.pressure) != nil
+                || device.axis(AbsoluteAxis.multitouchPressure) != nil)
     }
 
     @usableFromInline func reportedIndex(of id: Int32) -> Int? {
@@ -73,16 +75,19 @@ public struct TouchFilter {
         while index < frame.count {
             var contact = frame[index]
             index += 1
-            if devicePressure && settings.pressureThreshold > 0 && contact.pressure < settings.pressureThreshold { continue }
+            if devicePressure && settings.pressureThreshold > 0 && contact.pressure < settings.pressureThreshold {
+                continue
+            }
             if let previous = reportedIndex(of: contact.id) {
                 let last = reported[previous]
-                let dx = contact.x - last.x, dy = contact.y - last.y
+                let dx = contact.x - last.x
+                let dy = contact.y - last.y
                 if settings.jitter > 0 && dx * dx + dy * dy < settings.jitter * settings.jitter {
                     contact.x = last.x
                     contact.y = last.y
                 }
             } else if frame.timestamp < quietUntil {
-                continue   // a bounce right after the last lift
+                continue // a bounce right after the last lift
             }
             kept.append(contact)
         }

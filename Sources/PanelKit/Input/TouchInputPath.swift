@@ -24,11 +24,15 @@ public final class TouchInputPath {
     /// The path for `device`: its decoder, the transform onto `screenSize`
     /// (with a board's calibration and rotation) and the board's filters.
     /// Throws when the device reports no usable touch axes.
-    public convenience init(device: TouchDeviceDescription, screenSize: Size, calibration: CalibrationMatrix = .identity,
-                            rotation: TouchRotation = .none, filters: TouchFilterSettings = .none) throws(TouchDeviceError) {
-        self.init(decoder: try TouchDecoder(device: device),
-                  transform: TouchTransform(device: device, screenSize: screenSize, calibration: calibration, rotation: rotation),
-                  filter: TouchFilter(settings: filters, device: device))
+    public convenience init(
+        device: TouchDeviceDescription, screenSize: Size, calibration: CalibrationMatrix = .identity,
+        rotation: TouchRotation = .none, filters: TouchFilterSettings = .none
+    ) throws(TouchDeviceError) {
+        self.init(
+            decoder: try TouchDecoder(device: device),
+            transform: TouchTransform(
+                device: device, screenSize: screenSize, calibration: calibration, rotation: rotation),
+            filter: TouchFilter(settings: filters, device: device))
     }
 
     /// Decodes one kernel event. On a `SYN_REPORT` the frame is complete
@@ -38,7 +42,7 @@ public final class TouchInputPath {
         frame = decoder.frame
         transform.apply(to: &frame)
         filter.apply(to: &frame)
-        frames &+= 1   // wraps, never traps (armv7: 2^31 frames)
+        frames &+= 1 // wraps, never traps (armv7: 2^31 frames)
         return true
     }
 

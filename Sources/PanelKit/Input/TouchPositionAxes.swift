@@ -25,7 +25,8 @@ public struct TouchPositionAxes: Equatable, Sendable {
     }
 
     /// A multitouch protocol's own: `ABS_MT_POSITION_X/Y`.
-    public static let multitouch = TouchPositionAxes(x: AbsoluteAxis.multitouchPositionX, y: AbsoluteAxis.multitouchPositionY)
+    public static let multitouch = TouchPositionAxes(
+        x: AbsoluteAxis.multitouchPositionX, y: AbsoluteAxis.multitouchPositionY)
     /// A single-touch device's own: `ABS_X/Y`.
     public static let singleTouch = TouchPositionAxes(x: AbsoluteAxis.x, y: AbsoluteAxis.y)
 
@@ -122,9 +123,10 @@ extension AbsoluteAxis {
     /// suggested as a position.
     public static func isContactAttribute(_ code: UInt16) -> Bool {
         switch code {
-        case pressure, 0x19, 0x1c, 0x28, multitouchSlot, multitouchTouchMajor, multitouchTouchMinor, multitouchWidthMajor,
-             multitouchWidthMinor, multitouchOrientation, multitouchToolType, multitouchBlobID, multitouchTrackingID,
-             multitouchPressure, multitouchDistance:
+        case pressure, 0x19, 0x1c, 0x28, multitouchSlot, multitouchTouchMajor, multitouchTouchMinor,
+            multitouchWidthMajor,
+            multitouchWidthMinor, multitouchOrientation, multitouchToolType, multitouchBlobID, multitouchTrackingID,
+            multitouchPressure, multitouchDistance:
             return true
         default:
             return false

@@ -16,8 +16,12 @@ public struct CalibrationMatrix: Equatable, Sendable {
 
     @inlinable
     public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
-        self.a = a; self.b = b; self.c = c
-        self.d = d; self.e = e; self.f = f
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.e = e
+        self.f = f
     }
 
     /// Leaves coordinates as they are: libinput's default.
@@ -45,10 +49,13 @@ public struct CalibrationMatrix: Equatable, Sendable {
     public var inverted: CalibrationMatrix? {
         guard isInvertible else { return nil }
         let det = determinant
-        let ia = e / det, ib = -b / det
-        let id = -d / det, ie = a / det
-        return CalibrationMatrix(a: ia, b: ib, c: -(ia * c + ib * f),
-                                 d: id, e: ie, f: -(id * c + ie * f))
+        let ia = e / det
+        let ib = -b / det
+        let id = -d / det
+        let ie = a / det
+        return CalibrationMatrix(
+            a: ia, b: ib, c: -(ia * c + ib * f),
+            d: id, e: ie, f: -(id * c + ie * f))
     }
 
     /// The same mapping as a PanelKit ``AffineTransform`` (whose `b` and `c` are
@@ -58,7 +65,6 @@ public struct CalibrationMatrix: Equatable, Sendable {
         AffineTransform(a: a, b: d, c: b, d: e, tx: c, ty: f)
     }
 }
-
 
 /// The H6 transform chain, from raw device axes to screen points:
 ///
@@ -97,23 +103,28 @@ public struct TouchTransform: Sendable {
     /// otherwise). A device without the axes is treated as having a `0...0`
     /// range, so it maps everything to the origin corner; ``TouchDecoder``
     /// rejects such devices at its own init.
-    public init(device: TouchDeviceDescription, screenSize: Size,
-                calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                mirrorX: Bool = false, mirrorY: Bool = false) {
+    public init(
+        device: TouchDeviceDescription, screenSize: Size,
+        calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+        mirrorX: Bool = false, mirrorY: Bool = false
+    ) {
         let axes = device.touchPositionAxes
         let xAxis = device.axis(axes.x)
         let yAxis = device.axis(axes.y)
-        self.init(xMinimum: Double(xAxis?.minimum ?? 0), xMaximum: Double(xAxis?.maximum ?? 0),
-                  yMinimum: Double(yAxis?.minimum ?? 0), yMaximum: Double(yAxis?.maximum ?? 0),
-                  screenSize: screenSize, calibration: calibration, rotation: rotation,
-                  mirrorX: mirrorX, mirrorY: mirrorY)
+        self.init(
+            xMinimum: Double(xAxis?.minimum ?? 0), xMaximum: Double(xAxis?.maximum ?? 0),
+            yMinimum: Double(yAxis?.minimum ?? 0), yMaximum: Double(yAxis?.maximum ?? 0),
+            screenSize: screenSize, calibration: calibration, rotation: rotation,
+            mirrorX: mirrorX, mirrorY: mirrorY)
     }
 
     /// Builds the chain for explicit axis ranges, for devices that report
     /// position on other axes (H1).
-    public init(xMinimum: Double, xMaximum: Double, yMinimum: Double, yMaximum: Double,
-                screenSize: Size, calibration: CalibrationMatrix = .identity,
-                rotation: TouchRotation = .none, mirrorX: Bool = false, mirrorY: Bool = false) {
+    public init(
+        xMinimum: Double, xMaximum: Double, yMinimum: Double, yMaximum: Double,
+        screenSize: Size, calibration: CalibrationMatrix = .identity,
+        rotation: TouchRotation = .none, mirrorX: Bool = false, mirrorY: Bool = false
+    ) {
         self.screenSize = screenSize
         self.calibration = calibration
         self.rotation = rotation
@@ -123,10 +134,12 @@ public struct TouchTransform: Sendable {
         // Each step as an AffineTransform, composed first-to-last with `concatenating`.
         let xRange = xMaximum - xMinimum + 1
         let yRange = yMaximum - yMinimum + 1
-        let normalize = AffineTransform(a: 1 / xRange, b: 0, c: 0, d: 1 / yRange,
-                                        tx: -xMinimum / xRange, ty: -yMinimum / yRange)
+        let normalize = AffineTransform(
+            a: 1 / xRange, b: 0, c: 0, d: 1 / yRange,
+            tx: -xMinimum / xRange, ty: -yMinimum / yRange)
         let scale = AffineTransform(scaleX: screenSize.width, y: screenSize.height)
-        let chain = normalize
+        let chain =
+            normalize
             .concatenating(calibration.affineTransform)
             .concatenating(TouchTransform.orientation(rotation: rotation, mirrorX: mirrorX, mirrorY: mirrorY))
             .concatenating(scale)
@@ -138,16 +151,19 @@ public struct TouchTransform: Sendable {
     /// Steps 3 and 4 of the chain on the normalized square: the turn by `rotation`,
     /// then the mirroring. A calibration tool inverts it to take a screen target
     /// back into the sensor's orientation, where the calibration matrix works.
-    public static func orientation(rotation: TouchRotation, mirrorX: Bool = false, mirrorY: Bool = false) -> AffineTransform {
+    public static func orientation(rotation: TouchRotation, mirrorX: Bool = false, mirrorY: Bool = false)
+        -> AffineTransform
+    {
         let turn: AffineTransform
         switch rotation {
         case .none: turn = .identity
-        case .clockwise90: turn = AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 1, ty: 0)    // (1 - y, x)
-        case .upsideDown: turn = AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 1, ty: 1)    // (1 - x, 1 - y)
-        case .clockwise270: turn = AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 1)   // (y, 1 - x)
+        case .clockwise90: turn = AffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 1, ty: 0) // (1 - y, x)
+        case .upsideDown: turn = AffineTransform(a: -1, b: 0, c: 0, d: -1, tx: 1, ty: 1) // (1 - x, 1 - y)
+        case .clockwise270: turn = AffineTransform(a: 0, b: -1, c: 1, d: 0, tx: 0, ty: 1) // (y, 1 - x)
         }
-        let mirror = AffineTransform(a: mirrorX ? -1 : 1, b: 0, c: 0, d: mirrorY ? -1 : 1,
-                                     tx: mirrorX ? 1 : 0, ty: mirrorY ? 1 : 0)
+        let mirror = AffineTransform(
+            a: mirrorX ? -1 : 1, b: 0, c: 0, d: mirrorY ? -1 : 1,
+            tx: mirrorX ? 1 : 0, ty: mirrorY ? 1 : 0)
         return turn.concatenating(mirror)
     }
 

@@ -72,7 +72,9 @@ public struct KeyboardKey: Equatable {
     /// The key's width in key widths (a letter is 1).
     @usableFromInline var width: Double
 
-    @usableFromInline init(_ role: Role, text: String = "", shiftedText: String? = nil, label: String = "", width: Double = 1) {
+    @usableFromInline init(
+        _ role: Role, text: String = "", shiftedText: String? = nil, label: String = "", width: Double = 1
+    ) {
         self.role = role
         self.text = text
         self.shiftedText = shiftedText ?? text
@@ -116,33 +118,47 @@ extension KeyboardLayout {
         }
         let backspace = KeyboardKey(.backspace, label: "⌫", width: 1.5)
         func bottomRow(switchTo other: KeyboardLayout, label: String) -> [KeyboardKey] {
-            [KeyboardKey(.layoutSwitch(other), label: label, width: 1.25),
-             KeyboardKey(.hide, label: "⌨", width: 1.25),
-             KeyboardKey(.space, text: " ", label: "space", width: 5),
-             KeyboardKey(.returnKey, text: "\n", label: "return", width: 2.5)]
+            [
+                KeyboardKey(.layoutSwitch(other), label: label, width: 1.25),
+                KeyboardKey(.hide, label: "⌨", width: 1.25),
+                KeyboardKey(.space, text: " ", label: "space", width: 5),
+                KeyboardKey(.returnKey, text: "\n", label: "return", width: 2.5)
+            ]
         }
         switch self {
         case .letters:
-            return [letters("qwertyuiop"),
-                    letters("asdfghjkl"),
-                    [KeyboardKey(.shift, label: "⇧", width: 1.5)] + letters("zxcvbnm") + [backspace],
-                    bottomRow(switchTo: .numbers, label: "123")]
+            return [
+                letters("qwertyuiop"),
+                letters("asdfghjkl"),
+                [KeyboardKey(.shift, label: "⇧", width: 1.5)] + letters("zxcvbnm") + [backspace],
+                bottomRow(switchTo: .numbers, label: "123")
+            ]
         case .numbers:
-            return [characters("1234567890"),
-                    characters("-/:;()$&@\""),
-                    [KeyboardKey(.layoutSwitch(.symbols), label: "#+=", width: 1.5)] + characters(".,?!'", width: 1.4) + [backspace],
-                    bottomRow(switchTo: .letters, label: "ABC")]
+            return [
+                characters("1234567890"),
+                characters("-/:;()$&@\""),
+                [KeyboardKey(.layoutSwitch(.symbols), label: "#+=", width: 1.5)] + characters(".,?!'", width: 1.4) + [
+                    backspace
+                ],
+                bottomRow(switchTo: .letters, label: "ABC")
+            ]
         case .symbols:
-            return [characters("[]{}#%^*+="),
-                    characters("_\\|~<>€£¥•"),
-                    [KeyboardKey(.layoutSwitch(.numbers), label: "123", width: 1.5)] + characters(".,?!'", width: 1.4) + [backspace],
-                    bottomRow(switchTo: .letters, label: "ABC")]
+            return [
+                characters("[]{}#%^*+="),
+                characters("_\\|~<>€£¥•"),
+                [KeyboardKey(.layoutSwitch(.numbers), label: "123", width: 1.5)] + characters(".,?!'", width: 1.4) + [
+                    backspace
+                ],
+                bottomRow(switchTo: .letters, label: "ABC")
+            ]
         case .numberPad, .decimalPad:
             let corner = self == .decimalPad ? KeyboardKey.character(decimalSeparator) : KeyboardKey(.spacer)
-            return [characters("123") + [KeyboardKey(.backspace, label: "⌫")],
-                    characters("456") + [KeyboardKey(.returnKey, text: "\n", label: "return")],
-                    characters("789") + [KeyboardKey(.hide, label: "⌨")],
-                    [corner, .character("0"), KeyboardKey(.spacer, width: 2)]]
+            return [
+                characters("123") + [KeyboardKey(.backspace, label: "⌫")],
+                characters("456") + [KeyboardKey(.returnKey, text: "\n", label: "return")],
+                characters("789") + [KeyboardKey(.hide, label: "⌨")],
+                [corner, .character("0"), KeyboardKey(.spacer, width: 2)]
+            ]
         }
     }
 }

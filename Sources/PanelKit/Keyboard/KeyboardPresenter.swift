@@ -82,12 +82,16 @@ public final class KeyboardPresenter {
     }
 
     @usableFromInline func show(_ inputView: View, in window: Window, for editedView: View?) {
-        let duration = (inputView as? KeyboardView)?.theme.keyboardAnimationDuration ?? Theme.standard.keyboardAnimationDuration
+        let duration =
+            (inputView as? KeyboardView)?.theme.keyboardAnimationDuration ?? Theme.standard.keyboardAnimationDuration
         // The keyboard's height follows the screen's; an app's input view keeps
         // its own height, as in UIKit (an empty view shows no keyboard at all).
-        let height = inputView is KeyboardView ? KeyboardView.preferredHeight(forScreenHeight: window.bounds.height)
+        let height =
+            inputView is KeyboardView
+            ? KeyboardView.preferredHeight(forScreenHeight: window.bounds.height)
             : inputView.bounds.height
-        let frame = Rect(x: window.bounds.minX, y: window.bounds.maxY - height, width: window.bounds.width, height: height)
+        let frame = Rect(
+            x: window.bounds.minX, y: window.bounds.maxY - height, width: window.bounds.width, height: height)
         generation += 1
         restoreAdjustments(animated: true, duration: duration)
         if let old = visibleInputView, old !== inputView { old.removeFromSuperview() }
@@ -108,7 +112,10 @@ public final class KeyboardPresenter {
         visibleInputView = inputView
         inputViewFrame = frame
         let target = frame.center
-        View.animate(withDuration: slidesUp ? duration : 0, options: [.curveEaseOut, .allowUserInteraction, .beginFromCurrentState]) {
+        View.animate(
+            withDuration: slidesUp ? duration : 0,
+            options: [.curveEaseOut, .allowUserInteraction, .beginFromCurrentState]
+        ) {
             if inputView.center != target || inputView.bounds.size != frame.size { inputView.frame = frame }
             if let editedView { self.keepVisible(editedView, above: frame.minY, in: window) }
         }
@@ -116,12 +123,14 @@ public final class KeyboardPresenter {
 
     @usableFromInline func hide() {
         guard let inputView = visibleInputView else { return }
-        let duration = (inputView as? KeyboardView)?.theme.keyboardAnimationDuration ?? Theme.standard.keyboardAnimationDuration
+        let duration =
+            (inputView as? KeyboardView)?.theme.keyboardAnimationDuration ?? Theme.standard.keyboardAnimationDuration
         visibleInputView = nil
         hidingInputView = inputView
         generation += 1
         let hiding = generation
-        let below = Point(x: inputView.center.x, y: (inputView.superview?.bounds.maxY ?? 0) + inputView.bounds.height / 2)
+        let below = Point(
+            x: inputView.center.x, y: (inputView.superview?.bounds.maxY ?? 0) + inputView.bounds.height / 2)
         restoreAdjustments(animated: true, duration: duration)
         View.animate(withDuration: duration, options: [.curveEaseIn, .beginFromCurrentState]) {
             inputView.center = below
@@ -191,7 +200,8 @@ public final class KeyboardPresenter {
             rootShift = 0
             let moveBack = { root.center = Point(x: root.center.x, y: root.center.y + shift) }
             if animated {
-                View.animate(withDuration: duration, options: [.curveEaseOut, .beginFromCurrentState], animations: moveBack)
+                View.animate(
+                    withDuration: duration, options: [.curveEaseOut, .beginFromCurrentState], animations: moveBack)
             } else {
                 moveBack()
             }

@@ -86,7 +86,7 @@ extension KeyboardView {
             guard !finger.committed else { continue }
             if isBackspace(finger.key) { cancelRepeat() }
             guard let key = keyIndex(at: touch.location(in: self)) else { continue }
-            if isBackspace(key) && finger.repeats > 0 { continue }   // it deleted while held
+            if isBackspace(key) && finger.repeats > 0 { continue } // it deleted while held
             activateKey(at: key, tapCount: finger.tapCount)
         }
         pressDidChange()

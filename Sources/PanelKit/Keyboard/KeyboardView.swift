@@ -71,7 +71,8 @@ public final class KeyboardView: View, RunLoopTarget {
     /// What the decimal pad's extra key types; `"."` by default.
     public var decimalSeparator: String = "." {
         didSet {
-            pages[KeyboardLayout.decimalPad.index] = KeyboardView.makePage(.decimalPad, decimalSeparator: decimalSeparator)
+            pages[KeyboardLayout.decimalPad.index] = KeyboardView.makePage(
+                .decimalPad, decimalSeparator: decimalSeparator)
             keyFramesSize = nil
             setNeedsDisplay()
         }
@@ -132,7 +133,8 @@ public final class KeyboardView: View, RunLoopTarget {
 
     /// The height the keyboard takes on a screen `screenHeight` points high.
     public static func preferredHeight(forScreenHeight screenHeight: Double, theme: Theme = .standard) -> Double {
-        min(max(screenHeight * theme.keyboardHeightFraction, theme.keyboardMinimumHeight),
+        min(
+            max(screenHeight * theme.keyboardHeightFraction, theme.keyboardMinimumHeight),
             theme.keyboardMaximumHeight, screenHeight)
     }
 
@@ -327,7 +329,8 @@ public final class KeyboardView: View, RunLoopTarget {
     public func runLoopDidFire(_ handle: TimerHandle) {
         repeatTimer = nil
         guard let finger = activeFingerIndex, fingers[finger].key >= 0,
-              pages[layout.index][fingers[finger].key].role == .backspace else { return }
+            pages[layout.index][fingers[finger].key].role == .backspace
+        else { return }
         fingers[finger].repeats += 1
         textInput?.deleteBackward()
         lastActivatedRole = .backspace
@@ -375,20 +378,29 @@ public final class KeyPreviewView: View {
 
     /// The balloon's rounded top part, in its bounds.
     @usableFromInline var balloonRect: Rect {
-        Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(keyFrame.minY - bounds.minY + keyFrame.height * 0.35, 0))
+        Rect(
+            x: bounds.minX, y: bounds.minY, width: bounds.width,
+            height: max(keyFrame.minY - bounds.minY + keyFrame.height * 0.35, 0))
     }
 
     public override func draw(_ rect: Rect, in context: GraphicsContext) {
         let balloon = balloonRect
         let radius = theme.keyCornerRadius * 1.5
         context.fill(roundedRect: balloon.offsetBy(dx: 0, dy: 1), cornerRadius: radius, color: theme.keyShadow)
-        context.fill(roundedRect: keyFrame.offsetBy(dx: 0, dy: 1), cornerRadius: theme.keyCornerRadius, color: theme.keyShadow)
+        context.fill(
+            roundedRect: keyFrame.offsetBy(dx: 0, dy: 1), cornerRadius: theme.keyCornerRadius, color: theme.keyShadow)
         context.fill(roundedRect: balloon, cornerRadius: radius, color: theme.keyFill)
         context.fill(roundedRect: keyFrame, cornerRadius: theme.keyCornerRadius, color: theme.keyFill)
         // The neck between them, so the two read as one shape.
-        context.fill(Rect(x: keyFrame.minX, y: balloon.midY, width: keyFrame.width, height: keyFrame.minY - balloon.midY + theme.keyCornerRadius),
-                     color: theme.keyFill)
-        let textArea = Rect(x: balloon.minX, y: balloon.minY, width: balloon.width, height: balloon.height - keyFrame.height * 0.2)
-        context.draw(text, font: theme.keyPreviewFont, color: theme.text, in: textArea, alignment: .center, lineBreak: .truncateTail)
+        context.fill(
+            Rect(
+                x: keyFrame.minX, y: balloon.midY, width: keyFrame.width,
+                height: keyFrame.minY - balloon.midY + theme.keyCornerRadius),
+            color: theme.keyFill)
+        let textArea = Rect(
+            x: balloon.minX, y: balloon.minY, width: balloon.width, height: balloon.height - keyFrame.height * 0.2)
+        context.draw(
+            text, font: theme.keyPreviewFont, color: theme.text, in: textArea, alignment: .center,
+            lineBreak: .truncateTail)
     }
 }

@@ -34,8 +34,10 @@ extension AutoresizingMask {
     /// sizes (negative parts count as 0); when those sizes are all 0 they
     /// share it equally. A length never goes below 0.
     @inlinable
-    public static func resize(origin: Double, length: Double, from oldLength: Double, to newLength: Double,
-                              flexibleLeading: Bool, flexibleLength: Bool, flexibleTrailing: Bool) -> (origin: Double, length: Double) {
+    public static func resize(
+        origin: Double, length: Double, from oldLength: Double, to newLength: Double,
+        flexibleLeading: Bool, flexibleLength: Bool, flexibleTrailing: Bool
+    ) -> (origin: Double, length: Double) {
         let delta = newLength - oldLength
         let count = (flexibleLeading ? 1 : 0) + (flexibleLength ? 1 : 0) + (flexibleTrailing ? 1 : 0)
         guard delta != 0, count > 0 else { return (origin, length) }
@@ -43,7 +45,8 @@ extension AutoresizingMask {
         let size = flexibleLength ? max(length, 0) : 0
         let trailing = flexibleTrailing ? max(oldLength - origin - length, 0) : 0
         let total = leading + size + trailing
-        let leadingShare: Double, lengthShare: Double
+        let leadingShare: Double
+        let lengthShare: Double
         if total > 0 {
             leadingShare = delta * leading / total
             lengthShare = delta * size / total

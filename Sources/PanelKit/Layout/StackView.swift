@@ -63,7 +63,9 @@ open class StackView: View {
     public final var axis: Axis = .horizontal { didSet { if axis != oldValue { arrangementDidChange() } } }
     /// Between neighbouring visible arranged views, in points (the least gap for ``Distribution/equalSpacing``).
     public final var spacing: Double = 0 { didSet { if spacing != oldValue { arrangementDidChange() } } }
-    public final var distribution: Distribution = .fill { didSet { if distribution != oldValue { arrangementDidChange() } } }
+    public final var distribution: Distribution = .fill {
+        didSet { if distribution != oldValue { arrangementDidChange() } }
+    }
     public final var alignment: Alignment = .fill { didSet { if alignment != oldValue { arrangementDidChange() } } }
     /// Whether arranged views stay inside ``View/layoutMargins`` rather than the bounds (false by default, as in UIKit).
     public final var isLayoutMarginsRelativeArrangement = false {
@@ -142,7 +144,10 @@ open class StackView: View {
     /// (``View/noIntrinsicMetric`` when one is flexible); across: the largest
     /// natural size (``View/noIntrinsicMetric`` when none has one); with the margins when they count.
     open override var intrinsicContentSize: Size {
-        var along = 0.0, across = View.noIntrinsicMetric, visible = 0, largest = 0.0
+        var along = 0.0
+        var across = View.noIntrinsicMetric
+        var visible = 0
+        var largest = 0.0
         var flexible = false
         var index = 0
         while index < arrangedSubviews.count {
@@ -153,7 +158,12 @@ open class StackView: View {
             let size = view.intrinsicContentSize
             let length = axis == .horizontal ? size.width : size.height
             let cross = axis == .horizontal ? size.height : size.width
-            if length == View.noIntrinsicMetric { flexible = true } else { along += length; largest = max(largest, length) }
+            if length == View.noIntrinsicMetric {
+                flexible = true
+            } else {
+                along += length
+                largest = max(largest, length)
+            }
             if cross != View.noIntrinsicMetric { across = max(across, cross) }
         }
         if distribution == .fillEqually { along = largest * Double(visible) }
@@ -184,36 +194,49 @@ open class StackView: View {
 
         // Natural lengths of the visible views; hidden ones keep their frames.
         lengths.removeAll(keepingCapacity: true)
-        var visible = 0, flexibleCount = 0, naturalTotal = 0.0, flexibleTotal = 0.0
+        var visible = 0
+        var flexibleCount = 0
+        var naturalTotal = 0.0
+        var flexibleTotal = 0.0
         var index = 0
         while index < arrangedSubviews.count {
             let view = arrangedSubviews[index]
             index += 1
-            guard !view.isHidden else { lengths.append(0); continue }
+            guard !view.isHidden else {
+                lengths.append(0)
+                continue
+            }
             let natural = naturalLength(of: view)
             // A flexible view's length is negated to mark it; only `fill` tells them apart.
             lengths.append(natural.flexible ? -natural.length - 1 : natural.length)
             visible += 1
             naturalTotal += natural.length
-            if natural.flexible { flexibleCount += 1; flexibleTotal += natural.length }
+            if natural.flexible {
+                flexibleCount += 1
+                flexibleTotal += natural.length
+            }
         }
         guard visible > 0 else { return }
         let gaps = Double(visible - 1)
         let room = available - spacing * gaps
         var gap = spacing
         // Constants for the closures below: a captured `var` would be boxed on the heap.
-        let count = Double(visible), total = naturalTotal, share = max(room, 0)
+        let count = Double(visible)
+        let total = naturalTotal
+        let share = max(room, 0)
 
         switch distribution {
         case .fill:
-            distributeFill(room: room, naturalTotal: naturalTotal, flexibleCount: flexibleCount, flexibleTotal: flexibleTotal)
+            distributeFill(
+                room: room, naturalTotal: naturalTotal, flexibleCount: flexibleCount, flexibleTotal: flexibleTotal)
         case .fillEqually:
             setVisibleLengths { _ in share / count }
         case .fillProportionally:
             setVisibleLengths { natural in total > 0 ? share * natural / total : share / count }
         case .equalSpacing, .equalCentering:
             if naturalTotal + spacing * gaps > available {
-                distributeFill(room: room, naturalTotal: naturalTotal, flexibleCount: flexibleCount, flexibleTotal: flexibleTotal)
+                distributeFill(
+                    room: room, naturalTotal: naturalTotal, flexibleCount: flexibleCount, flexibleTotal: flexibleTotal)
             } else {
                 setVisibleLengths { $0 }
                 if visible > 1 { gap = (available - naturalTotal) / gaps }
@@ -252,7 +275,8 @@ open class StackView: View {
     /// `fill`: flexible views share the leftover equally (or give up the
     /// overflow in proportion to their lengths); without flexible views the
     /// last stretches, and overflow shrinks views from the last backwards.
-    @usableFromInline func distributeFill(room: Double, naturalTotal: Double, flexibleCount: Int, flexibleTotal: Double) {
+    @usableFromInline func distributeFill(room: Double, naturalTotal: Double, flexibleCount: Int, flexibleTotal: Double)
+    {
         var extra = room - naturalTotal
         var index = 0
         while index < lengths.count {
@@ -263,8 +287,10 @@ open class StackView: View {
                     if extra >= 0 {
                         lengths[index] = natural + extra / Double(flexibleCount)
                     } else {
-                        let give = flexibleTotal > 0 ? min(-extra, flexibleTotal) * natural / flexibleTotal
-                                                     : 0
+                        let give =
+                            flexibleTotal > 0
+                            ? min(-extra, flexibleTotal) * natural / flexibleTotal
+                            : 0
                         lengths[index] = natural - give
                     }
                 }
@@ -273,7 +299,7 @@ open class StackView: View {
         }
         if flexibleCount > 0 {
             if extra >= 0 { return }
-            extra += min(-extra, flexibleTotal)   // what the flexible views gave
+            extra += min(-extra, flexibleTotal) // what the flexible views gave
             if extra >= 0 { return }
         }
         // No flexible view took the difference: the last visible views do.
@@ -297,8 +323,12 @@ open class StackView: View {
     /// view at the start and the last at the end; when neighbours would come
     /// closer than ``spacing``, the gaps are equal instead.
     @usableFromInline func layOutEqualCentering(start: Double, available: Double, area: Rect) {
-        var first = -1, last = -1, visible = 0, widest = 0.0
-        var index = 0, previous = -1
+        var first = -1
+        var last = -1
+        var visible = 0
+        var widest = 0.0
+        var index = 0
+        var previous = -1
         while index < arrangedSubviews.count {
             if !arrangedSubviews[index].isHidden {
                 if first < 0 { first = index }
@@ -349,22 +379,26 @@ open class StackView: View {
     /// the axis as ``alignment`` says. An unchanged frame marks nothing dirty.
     @usableFromInline func place(_ view: View, from position: Double, length: Double, in area: Rect) {
         let horizontal = axis == .horizontal
-        let leading = position.rounded(), trailing = (position + max(length, 0)).rounded()
+        let leading = position.rounded()
+        let trailing = (position + max(length, 0)).rounded()
         let crossStart = horizontal ? area.minY : area.minX
         let crossLength = max(horizontal ? area.height : area.width, 0)
-        var size = crossLength, offset = 0.0
+        var size = crossLength
+        var offset = 0.0
         if alignment != .fill {
             let intrinsic = view.intrinsicContentSize
             let natural = horizontal ? intrinsic.height : intrinsic.width
-            size = min(natural == View.noIntrinsicMetric ? (horizontal ? view.bounds.height : view.bounds.width) : natural,
-                       crossLength)
+            size = min(
+                natural == View.noIntrinsicMetric ? (horizontal ? view.bounds.height : view.bounds.width) : natural,
+                crossLength)
             switch alignment {
             case .fill, .leading: offset = 0
             case .center: offset = ((crossLength - size) / 2).rounded()
             case .trailing: offset = crossLength - size
             }
         }
-        let frame = horizontal
+        let frame =
+            horizontal
             ? Rect(x: leading, y: crossStart + offset, width: trailing - leading, height: size)
             : Rect(x: crossStart + offset, y: leading, width: size, height: trailing - leading)
         view.frame = frame
@@ -372,7 +406,8 @@ open class StackView: View {
 
     open override func sizeThatFits(_ size: Size) -> Size {
         let intrinsic = intrinsicContentSize
-        return Size(width: intrinsic.width == View.noIntrinsicMetric ? size.width : intrinsic.width,
-                    height: intrinsic.height == View.noIntrinsicMetric ? size.height : intrinsic.height)
+        return Size(
+            width: intrinsic.width == View.noIntrinsicMetric ? size.width : intrinsic.width,
+            height: intrinsic.height == View.noIntrinsicMetric ? size.height : intrinsic.height)
     }
 }

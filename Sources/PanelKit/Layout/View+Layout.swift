@@ -53,10 +53,12 @@ extension View {
         let culprit = firstViewNeedingLayout()
         clearLayoutFlags()
         let application = (window ?? culprit.window)?.owningApplication
-        application?.warnings.warnOnce(.layoutLoop,
-            "the layoutSubviews of '" + culprit.name + "' asks for layout again every time (setNeedsLayout, or a changed "
-            + "frame, inside layoutSubviews): layout stopped after " + String(View.maximumLayoutPasses)
-            + " passes; change frames only when they differ")
+        application?.warnings.warnOnce(
+            .layoutLoop,
+            "the layoutSubviews of '" + culprit.name
+                + "' asks for layout again every time (setNeedsLayout, or a changed "
+                + "frame, inside layoutSubviews): layout stopped after " + String(View.maximumLayoutPasses)
+                + " passes; change frames only when they differ")
     }
 
     /// One top-down pass: runs ``layoutSubviews()`` on each view of the
@@ -167,8 +169,9 @@ extension View {
     /// The intrinsic size where there is one, else the current size.
     @usableFromInline func defaultSizeThatFits(_ size: Size) -> Size {
         let intrinsic = intrinsicContentSize
-        return Size(width: intrinsic.width == View.noIntrinsicMetric ? bounds.width : intrinsic.width,
-                    height: intrinsic.height == View.noIntrinsicMetric ? bounds.height : intrinsic.height)
+        return Size(
+            width: intrinsic.width == View.noIntrinsicMetric ? bounds.width : intrinsic.width,
+            height: intrinsic.height == View.noIntrinsicMetric ? bounds.height : intrinsic.height)
     }
 
     /// Tells whoever lays this view out by its ``intrinsicContentSize`` (a
@@ -178,7 +181,7 @@ extension View {
     public func invalidateIntrinsicContentSize() {
         guard let stack = superview as? StackView, stack.isArranged(self) else { return }
         stack.setNeedsLayout()
-        stack.invalidateIntrinsicContentSize()   // stacks nest
+        stack.invalidateIntrinsicContentSize() // stacks nest
     }
 
     /// The size `text` takes in `font` (wrapped at `width` when given), rounded
@@ -211,7 +214,9 @@ extension View {
     /// size from `oldSize` to the current one.
     public func resizeSubviews(withOldSize oldSize: Size) {
         let newSize = bounds.size
-        guard oldSize.width.isFinite, oldSize.height.isFinite, newSize.width.isFinite, newSize.height.isFinite else { return }
+        guard oldSize.width.isFinite, oldSize.height.isFinite, newSize.width.isFinite, newSize.height.isFinite else {
+            return
+        }
         var index = 0
         while index < subviews.count {
             let subview = subviews[index]
@@ -224,15 +229,19 @@ extension View {
     /// superview's change of size from `oldSize` (UIKit's arithmetic, on ``frame``).
     public func resize(withOldSuperviewSize oldSize: Size) {
         guard let superview else { return }
-        let mask = autoresizingMask, old = frame, newSize = superview.bounds.size
-        let x = AutoresizingMask.resize(origin: old.minX, length: old.width, from: oldSize.width, to: newSize.width,
-                                        flexibleLeading: mask.contains(.flexibleLeftMargin),
-                                        flexibleLength: mask.contains(.flexibleWidth),
-                                        flexibleTrailing: mask.contains(.flexibleRightMargin))
-        let y = AutoresizingMask.resize(origin: old.minY, length: old.height, from: oldSize.height, to: newSize.height,
-                                        flexibleLeading: mask.contains(.flexibleTopMargin),
-                                        flexibleLength: mask.contains(.flexibleHeight),
-                                        flexibleTrailing: mask.contains(.flexibleBottomMargin))
+        let mask = autoresizingMask
+        let old = frame
+        let newSize = superview.bounds.size
+        let x = AutoresizingMask.resize(
+            origin: old.minX, length: old.width, from: oldSize.width, to: newSize.width,
+            flexibleLeading: mask.contains(.flexibleLeftMargin),
+            flexibleLength: mask.contains(.flexibleWidth),
+            flexibleTrailing: mask.contains(.flexibleRightMargin))
+        let y = AutoresizingMask.resize(
+            origin: old.minY, length: old.height, from: oldSize.height, to: newSize.height,
+            flexibleLeading: mask.contains(.flexibleTopMargin),
+            flexibleLength: mask.contains(.flexibleHeight),
+            flexibleTrailing: mask.contains(.flexibleBottomMargin))
         frame = Rect(x: x.origin, y: y.origin, width: x.length, height: y.length)
     }
 
@@ -241,7 +250,7 @@ extension View {
     /// `view` became this view's subview, coming from `oldSuperview`: as in
     /// UIKit, both superviews need layout; the newcomer's own requests now reach this view.
     @usableFromInline func subviewDidMoveForLayout(_ view: View, from oldSuperview: View?) {
-        guard oldSuperview !== self else { return }   // reordering lays nothing out
+        guard oldSuperview !== self else { return } // reordering lays nothing out
         oldSuperview?.subviewDidLeaveForLayout(view)
         setNeedsLayout()
         if view.needsLayout || view.descendantNeedsLayout { markDescendantNeedsLayout() }
@@ -265,7 +274,7 @@ extension Window {
             if scale != textMeasurerScale { markDirty(nil) }
             self.textMeasurer = textMeasurer
             textMeasurerScale = scale
-            newTextPensKey = nil   // measured with the old driver or scale
+            newTextPensKey = nil // measured with the old driver or scale
             lineHeightKey = nil
             setNeedsLayoutInSubtree()
         }
@@ -282,9 +291,17 @@ public enum TextMetricsEstimate {
     public static let lineHeight = 1.17
 
     public static func measure(_ text: String, font: Font, width: Double?) -> Size {
-        var longest = 0, lines = 1, current = 0
+        var longest = 0
+        var lines = 1
+        var current = 0
         for scalar in text.unicodeScalars {
-            if scalar == "\n" { lines += 1; current = 0 } else { current += 1; longest = max(longest, current) }
+            if scalar == "\n" {
+                lines += 1
+                current = 0
+            } else {
+                current += 1
+                longest = max(longest, current)
+            }
         }
         var textWidth = Double(longest) * font.size * averageAdvance
         if let width, textWidth > width, width > 0 {

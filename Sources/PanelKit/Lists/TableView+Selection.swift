@@ -74,7 +74,9 @@ extension TableView {
     @usableFromInline func userSelectRow(_ tapped: IndexPath) {
         var row = tapped
         if let delegate = tableDelegate {
-            guard let chosen = delegate.tableView(self, willSelectRowAt: tapped), flatIndex(of: chosen) != nil else { return }
+            guard let chosen = delegate.tableView(self, willSelectRowAt: tapped), flatIndex(of: chosen) != nil else {
+                return
+            }
             row = chosen
         }
         if let old = selectedRow, old != row {

@@ -296,23 +296,26 @@ open class TableView: ScrollView {
         sectionFirstRows.removeAll(keepingCapacity: true)
         sectionTops.removeAll(keepingCapacity: true)
         headerHeights.removeAll(keepingCapacity: true)
-        let source = dataSource, delegate = tableDelegate
+        let source = dataSource
+        let delegate = tableDelegate
         let sections = source.map { max(0, $0.numberOfSections(in: self)) } ?? 0
         var y = 0.0
         var section = 0
         while section < sections {
             sectionFirstRows.append(rowTops.count)
             sectionTops.append(y)
-            let header = checkedHeight(delegate?.tableView(self, heightForHeaderInSection: section)
-                                           ?? standardHeaderHeight(forSection: section),
-                                       fallback: 0, "the header of section \(section)")
+            let header = checkedHeight(
+                delegate?.tableView(self, heightForHeaderInSection: section)
+                    ?? standardHeaderHeight(forSection: section),
+                fallback: 0, "the header of section \(section)")
             headerHeights.append(header)
             y += header
             let rows = max(0, source?.tableView(self, numberOfRowsInSection: section) ?? 0)
             var row = 0
             while row < rows {
-                let height = checkedHeight(delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight,
-                                           fallback: rowHeight, "row \(row) of section \(section)")
+                let height = checkedHeight(
+                    delegate?.tableView(self, heightForRowAt: IndexPath(row: row, section: section)) ?? rowHeight,
+                    fallback: rowHeight, "row \(row) of section \(section)")
                 rowTops.append(y)
                 y += height
                 rowBottoms.append(y)
@@ -334,10 +337,14 @@ open class TableView: ScrollView {
 
     /// `height` if it is a number from 0 to ``maximumRowHeight``, else
     /// `fallback`, with one warning naming the table, the row and the height.
-    @usableFromInline func checkedHeight(_ height: Double, fallback: Double, _ what: @autoclosure () -> String) -> Double {
-        guard !(height >= 0 && height <= Self.maximumRowHeight) else { return height }   // NaN fails both
-        window?.owningApplication?.warnings.warnOnce(.invalidRowHeight,
-            "table '\(name)': \(what()) has height \(fixed(height, 1)), not a number from 0 to \(Int(Self.maximumRowHeight)): it is shown \(fixed(fallback, 1)) points tall")
+    @usableFromInline func checkedHeight(_ height: Double, fallback: Double, _ what: @autoclosure () -> String)
+        -> Double
+    {
+        guard !(height >= 0 && height <= Self.maximumRowHeight) else { return height } // NaN fails both
+        window?.owningApplication?.warnings.warnOnce(
+            .invalidRowHeight,
+            "table '\(name)': \(what()) has height \(fixed(height, 1)), not a number from 0 to \(Int(Self.maximumRowHeight)): it is shown \(fixed(fallback, 1)) points tall"
+        )
         return fallback
     }
 
@@ -364,8 +371,9 @@ open class TableView: ScrollView {
     public func rectForSection(_ section: Int) -> Rect {
         reloadIfNeeded()
         guard section >= 0, section < headerHeights.count else { return .zero }
-        return Rect(x: 0, y: sectionTops[section], width: bounds.width,
-                    height: sectionTops[section + 1] - sectionTops[section])
+        return Rect(
+            x: 0, y: sectionTops[section], width: bounds.width,
+            height: sectionTops[section + 1] - sectionTops[section])
     }
 
     /// The section header's place in the content when it does not float.
@@ -475,7 +483,8 @@ open class TableView: ScrollView {
 
     @usableFromInline func indexPath(forIndex index: Int) -> IndexPath {
         // The last section starting at or before the row (empty sections share a start with the next).
-        var low = 0, high = headerHeights.count - 1
+        var low = 0
+        var high = headerHeights.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if sectionFirstRows[mid] <= index { low = mid } else { high = mid - 1 }
@@ -485,7 +494,8 @@ open class TableView: ScrollView {
 
     /// The first row whose bottom is below `y` (the row count if none).
     @usableFromInline func firstRow(endingAfter y: Double) -> Int {
-        var low = 0, high = rowBottoms.count
+        var low = 0
+        var high = rowBottoms.count
         while low < high {
             let mid = (low + high) / 2
             if rowBottoms[mid] > y { high = mid } else { low = mid + 1 }
@@ -495,7 +505,8 @@ open class TableView: ScrollView {
 
     /// The first row whose top is at or below `y` (the row count if none).
     @usableFromInline func firstRow(startingAtOrAfter y: Double) -> Int {
-        var low = 0, high = rowTops.count
+        var low = 0
+        var high = rowTops.count
         while low < high {
             let mid = (low + high) / 2
             if rowTops[mid] >= y { high = mid } else { low = mid + 1 }
@@ -505,7 +516,8 @@ open class TableView: ScrollView {
 
     /// The first section whose end is below `y` (the section count if none).
     @usableFromInline func firstSection(endingAfter y: Double) -> Int {
-        var low = 0, high = headerHeights.count
+        var low = 0
+        var high = headerHeights.count
         while low < high {
             let mid = (low + high) / 2
             if sectionTops[mid + 1] > y { high = mid } else { low = mid + 1 }
@@ -534,7 +546,8 @@ open class TableView: ScrollView {
     @usableFromInline func tileVisibleContent() {
         tiledBounds = bounds
         if contentSize.width != bounds.width { contentSize.width = bounds.width }
-        let top = bounds.origin.y, bottom = top + bounds.height
+        let top = bounds.origin.y
+        let bottom = top + bounds.height
         let first = firstRow(endingAfter: top)
         let end = max(first, firstRow(startingAtOrAfter: bottom))
 
@@ -579,7 +592,7 @@ open class TableView: ScrollView {
         cell.nameForRow(row)
         if cell.superview !== self {
             cell.removeFromSuperview()
-            insertSubview(cell, at: 0)  // under the headers and the indicators
+            insertSubview(cell, at: 0) // under the headers and the indicators
         }
         if cell.isHidden { cell.isHidden = false }
         cell.setSelected(row == selectedRow, animated: false)

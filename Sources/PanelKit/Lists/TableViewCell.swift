@@ -144,7 +144,9 @@ open class TableViewCell: View {
         let view = selectedBackgroundView
         guard view.alpha != alpha else { return }
         if animated {
-            View.animate(withDuration: Self.selectionFadeDuration, options: [.beginFromCurrentState, .allowUserInteraction]) {
+            View.animate(
+                withDuration: Self.selectionFadeDuration, options: [.beginFromCurrentState, .allowUserInteraction]
+            ) {
                 view.alpha = alpha
             }
         } else {
@@ -159,8 +161,9 @@ open class TableViewCell: View {
         var contentWidth = size.width
         if let accessory = accessoryView {
             let a = accessory.bounds.size
-            accessory.frame = Rect(x: size.width - padding - a.width, y: (size.height - a.height) / 2,
-                                   width: a.width, height: a.height)
+            accessory.frame = Rect(
+                x: size.width - padding - a.width, y: (size.height - a.height) / 2,
+                width: a.width, height: a.height)
             contentWidth = max(0, size.width - padding - a.width - padding / 2)
         }
         selectedBackgroundView.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -171,14 +174,17 @@ open class TableViewCell: View {
             textLabel.frame = inner
         case .value1:
             textLabel.frame = Rect(x: inner.minX, y: 0, width: inner.width * 0.6, height: size.height)
-            detailTextLabel.frame = Rect(x: inner.minX + inner.width * 0.6, y: 0, width: inner.width * 0.4, height: size.height)
+            detailTextLabel.frame = Rect(
+                x: inner.minX + inner.width * 0.6, y: 0, width: inner.width * 0.4, height: size.height)
         case .subtitle:
             textLabel.frame = Rect(x: inner.minX, y: 4, width: inner.width, height: size.height * 0.55 - 4)
-            detailTextLabel.frame = Rect(x: inner.minX, y: size.height * 0.55, width: inner.width,
-                                         height: size.height * 0.45 - 4)
+            detailTextLabel.frame = Rect(
+                x: inner.minX, y: size.height * 0.55, width: inner.width,
+                height: size.height * 0.45 - 4)
         }
-        separatorView.frame = Rect(x: separatorInset.left, y: size.height - 1,
-                                   width: max(0, size.width - separatorInset.left - separatorInset.right), height: 1)
+        separatorView.frame = Rect(
+            x: separatorInset.left, y: size.height - 1,
+            width: max(0, size.width - separatorInset.left - separatorInset.right), height: 1)
     }
 
     // MARK: Touches: the table view highlights and selects (UIKit's rules, docs/lists.md)

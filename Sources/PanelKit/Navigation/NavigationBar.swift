@@ -24,14 +24,19 @@ open class NavigationBar: View {
     public let backButton: Button
     /// ``Theme/standard`` when created.
     public final var theme: Theme = .standard {
-        didSet { applyTheme(); setNeedsDisplay() }
+        didSet {
+            applyTheme()
+            setNeedsDisplay()
+        }
     }
 
     /// The right bar button view shown now (it is a subview while shown).
     @usableFromInline final var shownRightItem: View?
 
-    public override init(frame: Rect = Rect(x: 0, y: 0, width: 320, height: NavigationBar.height),
-                         name: String = "navigation.bar") {
+    public override init(
+        frame: Rect = Rect(x: 0, y: 0, width: 320, height: NavigationBar.height),
+        name: String = "navigation.bar"
+    ) {
         titleLabel = Label(name: "navigation.title")
         backButton = Button(name: "navigation.back")
         super.init(frame: frame, name: name)
@@ -95,16 +100,19 @@ open class NavigationBar: View {
     /// Places the back button at the left, the right item at the right and the
     /// title centred in the bar, as wide as the space between them allows.
     public func layoutItems() {
-        let width = bounds.width, height = bounds.height
+        let width = bounds.width
+        let height = bounds.height
         let margin = NavigationBar.margin
         let buttonHeight = min(height - 8, 36)
-        backButton.frame = Rect(x: margin, y: (height - buttonHeight) / 2,
-                                width: NavigationBar.backButtonWidth, height: buttonHeight)
+        backButton.frame = Rect(
+            x: margin, y: (height - buttonHeight) / 2,
+            width: NavigationBar.backButtonWidth, height: buttonHeight)
         var rightWidth = 0.0
         if let right = shownRightItem {
             let size = right.bounds.size
-            right.frame = Rect(x: width - margin - size.width, y: (height - size.height) / 2,
-                               width: size.width, height: size.height)
+            right.frame = Rect(
+                x: width - margin - size.width, y: (height - size.height) / 2,
+                width: size.width, height: size.height)
             rightWidth = size.width
         }
         // Centred on the bar, so it stays put when only one side has a button.

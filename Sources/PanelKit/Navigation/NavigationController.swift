@@ -39,8 +39,9 @@ open class NavigationController: ViewController {
     public final let navigationBar = NavigationBar()
     /// A pan from the left edge that pops interactively; enabled while the
     /// stack holds more than one controller.
-    public final let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer(edges: .left,
-                                                                                      name: "navigation.pop")
+    public final let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer(
+        edges: .left,
+        name: "navigation.pop")
     /// Holds the content views (and the dimming) below the bar; clips them.
     @usableFromInline let contentView = View(name: "navigation.content")
     /// Black, over the view being covered during a transition.
@@ -63,8 +64,9 @@ open class NavigationController: ViewController {
     @usableFromInline func setUp() {
         interactivePopGestureRecognizer.isEnabled = false
         interactivePopGestureRecognizer.addTarget(self, action: NavigationController.handlePopGesture)
-        navigationBar.backButton.addTarget(self, action: NavigationController.backButtonTapped,
-                                           for: .primaryActionTriggered)
+        navigationBar.backButton.addTarget(
+            self, action: NavigationController.backButtonTapped,
+            for: .primaryActionTriggered)
         contentView.clipsToBounds = true
         dimmingView.backgroundColor = .black
         dimmingView.alpha = 0
@@ -182,7 +184,9 @@ open class NavigationController: ViewController {
             navigationBar.layoutItems()
             contentView.frame = Rect(x: 0, y: barHeight, width: bounds.width, height: max(bounds.height - barHeight, 0))
             dimmingView.frame = contentView.bounds
-            if transition == nil, let top = stack.last, let topView = top.loadedView { topView.frame = contentView.bounds }
+            if transition == nil, let top = stack.last, let topView = top.loadedView {
+                topView.frame = contentView.bounds
+            }
         }
     }
 
@@ -209,22 +213,26 @@ open class NavigationController: ViewController {
     @usableFromInline func replaceStack(with newStack: [ViewController], animated: Bool) {
         completeRunningTransition()
         let oldStack = stack
-        let oldTop = oldStack.last, newTop = newStack.last
+        let oldTop = oldStack.last
+        let newTop = newStack.last
         var leaving: [ViewController] = []
         for controller in oldStack where !newStack.contains(where: { $0 === controller }) { leaving.append(controller) }
         var arriving: [ViewController] = []
-        for controller in newStack where !oldStack.contains(where: { $0 === controller }) { arriving.append(controller) }
+        for controller in newStack where !oldStack.contains(where: { $0 === controller }) {
+            arriving.append(controller)
+        }
 
         for controller in leaving { controller.willMove(toParent: nil) }
-        for controller in arriving { addChild(controller) }   // willMove(toParent: self)
+        for controller in arriving { addChild(controller) } // willMove(toParent: self)
         stack = newStack
         updatePopGesture()
         updateBar()
 
         let isPush = newTop.map { top in !oldStack.contains(where: { $0 === top }) } ?? false
-        let change = NavigationTransition(from: oldTop === newTop ? nil : oldTop, to: oldTop === newTop ? nil : newTop,
-                                          isPush: isPush, isInteractive: false, animated: animated,
-                                          sendsAppearance: isOnScreen)
+        let change = NavigationTransition(
+            from: oldTop === newTop ? nil : oldTop, to: oldTop === newTop ? nil : newTop,
+            isPush: isPush, isInteractive: false, animated: animated,
+            sendsAppearance: isOnScreen)
         change.leaving = leaving
         change.arriving = arriving
         guard oldTop !== newTop, isViewLoaded else {
@@ -251,7 +259,8 @@ open class NavigationController: ViewController {
         contentView.isUserInteractionEnabled = false
         navigationBar.isUserInteractionEnabled = false
         let content = contentView.bounds
-        let width = content.width, mid = content.midX
+        let width = content.width
+        let mid = content.midX
         View.performWithoutAnimation {
             // Paint order during the move: the view underneath, the dimming, the view on top.
             let below = change.isPush ? change.from : change.to
@@ -261,8 +270,11 @@ open class NavigationController: ViewController {
                 aboveView.frame = content
             }
             if let belowView = below?.view {
-                if let aboveView = above?.loadedView { contentView.insertSubview(belowView, belowSubview: aboveView) }
-                else { contentView.addSubview(belowView) }
+                if let aboveView = above?.loadedView {
+                    contentView.insertSubview(belowView, belowSubview: aboveView)
+                } else {
+                    contentView.addSubview(belowView)
+                }
                 belowView.frame = content
                 contentView.insertSubview(dimmingView, aboveSubview: belowView)
             }
@@ -285,32 +297,38 @@ open class NavigationController: ViewController {
     /// UIKit's curve for navigation is a spring without bounce: a critically
     /// damped spring (damping 1), fast at first and settling softly, which
     /// also carries a finger's speed on at release (ease-in-out would stall it).
-    @usableFromInline func animate(_ change: NavigationTransition, duration: Double = NavigationController.transitionDuration,
-                                   initialVelocity: Double = 0, toEnd: Bool = true) {
+    @usableFromInline func animate(
+        _ change: NavigationTransition, duration: Double = NavigationController.transitionDuration,
+        initialVelocity: Double = 0, toEnd: Bool = true
+    ) {
         let content = contentView.bounds
-        let width = content.width, mid = content.midX
+        let width = content.width
+        let mid = content.midX
         let parallax = width * NavigationController.parallaxFraction
-        let fromView = change.from?.loadedView, toView = change.to?.loadedView
-        View.animate(withDuration: duration, usingSpringWithDamping: 1, initialSpringVelocity: initialVelocity,
-                     animations: {
-            switch (change.isPush, toEnd) {
-            case (true, _):
-                toView?.center.x = mid
-                fromView?.center.x = mid - parallax
-                self.dimmingView.alpha = NavigationController.dimmingAlpha
-            case (false, true):
-                fromView?.center.x = mid + width
-                toView?.center.x = mid
-                self.dimmingView.alpha = 0
-            case (false, false):   // a cancelled interactive pop springs back
-                fromView?.center.x = mid
-                toView?.center.x = mid - parallax
-                self.dimmingView.alpha = NavigationController.dimmingAlpha
-            }
-        }, completion: { _ in
-            // A transition completed early (another operation) was already settled.
-            if self.transition === change { self.complete(change, cancelled: !toEnd) }
-        })
+        let fromView = change.from?.loadedView
+        let toView = change.to?.loadedView
+        View.animate(
+            withDuration: duration, usingSpringWithDamping: 1, initialSpringVelocity: initialVelocity,
+            animations: {
+                switch (change.isPush, toEnd) {
+                case (true, _):
+                    toView?.center.x = mid
+                    fromView?.center.x = mid - parallax
+                    self.dimmingView.alpha = NavigationController.dimmingAlpha
+                case (false, true):
+                    fromView?.center.x = mid + width
+                    toView?.center.x = mid
+                    self.dimmingView.alpha = 0
+                case (false, false): // a cancelled interactive pop springs back
+                    fromView?.center.x = mid
+                    toView?.center.x = mid - parallax
+                    self.dimmingView.alpha = NavigationController.dimmingAlpha
+                }
+            },
+            completion: { _ in
+                // A transition completed early (another operation) was already settled.
+                if self.transition === change { self.complete(change, cancelled: !toEnd) }
+            })
     }
 
     /// Completes the running transition at once, where it would have ended
@@ -366,7 +384,7 @@ open class NavigationController: ViewController {
             if let leavingView = controller.loadedView, leavingView.superview === contentView {
                 leavingView.removeFromSuperview()
             }
-            controller.removeFromParent()   // didMove(toParent: nil)
+            controller.removeFromParent() // didMove(toParent: nil)
         }
         for controller in change.arriving where controller.parent === self {
             controller.didMove(toParent: self)
@@ -387,8 +405,9 @@ open class NavigationController: ViewController {
             setInteractiveProgress(progress(of: pan))
         case .ended, .cancelled:
             guard let change = transition, change.isInteractive, !change.isDecided else { return }
-            finishInteractivePop(change, progress: progress(of: pan),
-                                 velocity: pan.velocity(in: nil).x, released: pan.state == .ended)
+            finishInteractivePop(
+                change, progress: progress(of: pan),
+                velocity: pan.velocity(in: nil).x, released: pan.state == .ended)
         default:
             break
         }
@@ -404,8 +423,9 @@ open class NavigationController: ViewController {
     @usableFromInline func beginInteractivePop() {
         // A swipe while views move, or with nothing to pop, does nothing.
         guard transition == nil, stack.count > 1, isViewLoaded else { return }
-        let change = NavigationTransition(from: stack[stack.count - 1], to: stack[stack.count - 2], isPush: false,
-                                          isInteractive: true, animated: true, sendsAppearance: isOnScreen)
+        let change = NavigationTransition(
+            from: stack[stack.count - 1], to: stack[stack.count - 2], isPush: false,
+            isInteractive: true, animated: true, sendsAppearance: isOnScreen)
         begin(change)
     }
 
@@ -413,23 +433,29 @@ open class NavigationController: ViewController {
     @usableFromInline func setInteractiveProgress(_ progress: Double) {
         guard let change = transition else { return }
         let content = contentView.bounds
-        let width = content.width, mid = content.midX
+        let width = content.width
+        let mid = content.midX
         View.performWithoutAnimation {
             // Whole points, not `center.x =`: that goes through the property's
             // modify accessor, whose coroutine frame debug builds allocate per call.
             if let view = change.from?.loadedView { view.center = Point(x: mid + width * progress, y: view.center.y) }
             if let view = change.to?.loadedView {
-                view.center = Point(x: mid - width * NavigationController.parallaxFraction * (1 - progress), y: view.center.y)
+                view.center = Point(
+                    x: mid - width * NavigationController.parallaxFraction * (1 - progress), y: view.center.y)
             }
             dimmingView.alpha = NavigationController.dimmingAlpha * (1 - progress)
         }
     }
 
     /// Released (or the touch was cancelled): pop or spring back, from where the views are.
-    @usableFromInline func finishInteractivePop(_ change: NavigationTransition, progress: Double, velocity: Double,
-                                                released: Bool) {
-        let completes = released && (velocity > NavigationController.completionVelocity
-                                     || (progress > 0.5 && velocity > -NavigationController.completionVelocity))
+    @usableFromInline func finishInteractivePop(
+        _ change: NavigationTransition, progress: Double, velocity: Double,
+        released: Bool
+    ) {
+        let completes =
+            released
+            && (velocity > NavigationController.completionVelocity
+                || (progress > 0.5 && velocity > -NavigationController.completionVelocity))
         change.isDecided = true
         change.willComplete = completes
         setInteractiveProgress(progress)
@@ -471,8 +497,10 @@ open class NavigationController: ViewController {
     @usableFromInline var isDecided = false
     @usableFromInline var willComplete = false
 
-    @usableFromInline init(from: ViewController?, to: ViewController?, isPush: Bool, isInteractive: Bool,
-                           animated: Bool, sendsAppearance: Bool) {
+    @usableFromInline init(
+        from: ViewController?, to: ViewController?, isPush: Bool, isInteractive: Bool,
+        animated: Bool, sendsAppearance: Bool
+    ) {
         self.from = from
         self.to = to
         self.isPush = isPush

@@ -56,8 +56,9 @@ extension ViewController {
         let presenter = presentationContext
         presenter.finishModalTransition?(presenter)
         guard presenter.presentedStorage == nil, viewController.presentingStorage == nil,
-              viewController.parentStorage == nil, viewController !== presenter,
-              let window = presenter.screenView?.window else { return }
+            viewController.parentStorage == nil, viewController !== presenter,
+            let window = presenter.screenView?.window
+        else { return }
         presenter.presentedStorage = viewController
         viewController.presentingStorage = presenter
 
@@ -91,9 +92,10 @@ extension ViewController {
         presenter.finishModalTransition = finish
         if animated, window.owningApplication != nil {
             View.performWithoutAnimation { shown.center.y += container.bounds.height }
-            View.animate(withDuration: NavigationController.transitionDuration, usingSpringWithDamping: 1,
-                         initialSpringVelocity: 0, animations: { shown.center.y = container.bounds.midY },
-                         completion: { _ in presenter.finishModalTransition?(presenter) })
+            View.animate(
+                withDuration: NavigationController.transitionDuration, usingSpringWithDamping: 1,
+                initialSpringVelocity: 0, animations: { shown.center.y = container.bounds.midY },
+                completion: { _ in presenter.finishModalTransition?(presenter) })
         } else {
             finish(presenter)
         }
@@ -107,7 +109,10 @@ extension ViewController {
         var presenter: ViewController?
         var controller: ViewController? = self
         while let current = controller {
-            if current.presentedStorage != nil { presenter = current; break }
+            if current.presentedStorage != nil {
+                presenter = current
+                break
+            }
             controller = current.parentStorage
         }
         guard let presenter = presenter ?? presentingViewController else { return }
@@ -121,8 +126,11 @@ extension ViewController {
 
         // The presenter's view comes back under the frontmost presented view.
         if let window, let uncovered = presenter.screenView, uncovered.superview !== window {
-            if let topContainer { window.insertSubview(uncovered, belowSubview: topContainer) }
-            else { window.addSubview(uncovered) }
+            if let topContainer {
+                window.insertSubview(uncovered, belowSubview: topContainer)
+            } else {
+                window.addSubview(uncovered)
+            }
         }
         top.beginAppearanceTransition(false, animated: animated)
         presenter.beginAppearanceTransition(true, animated: animated)
@@ -141,7 +149,8 @@ extension ViewController {
             for dismissed in chain {
                 dismissed.presentationContainer?.removeFromSuperview()
                 if let dismissedView = dismissed.loadedView, let container = dismissed.presentationContainer,
-                   dismissedView.superview === container {
+                    dismissedView.superview === container
+                {
                     View.performWithoutAnimation { dismissedView.removeFromSuperview() }
                 }
                 dismissed.presentationContainer = nil
@@ -154,10 +163,11 @@ extension ViewController {
         }
         presenter.finishModalTransition = finish
         if animated, let topView = top.loadedView, let container = topContainer, window?.owningApplication != nil {
-            View.animate(withDuration: NavigationController.transitionDuration, usingSpringWithDamping: 1,
-                         initialSpringVelocity: 0,
-                         animations: { topView.center.y = container.bounds.midY + container.bounds.height },
-                         completion: { _ in presenter.finishModalTransition?(presenter) })
+            View.animate(
+                withDuration: NavigationController.transitionDuration, usingSpringWithDamping: 1,
+                initialSpringVelocity: 0,
+                animations: { topView.center.y = container.bounds.midY + container.bounds.height },
+                completion: { _ in presenter.finishModalTransition?(presenter) })
         } else {
             finish(presenter)
         }

@@ -17,8 +17,9 @@ public struct Color: Equatable, Sendable {
     /// From `0xRRGGBB`, opaque.
     @inlinable
     public init(rgb: UInt32) {
-        self.init(red: UInt8(truncatingIfNeeded: rgb >> 16), green: UInt8(truncatingIfNeeded: rgb >> 8),
-                  blue: UInt8(truncatingIfNeeded: rgb))
+        self.init(
+            red: UInt8(truncatingIfNeeded: rgb >> 16), green: UInt8(truncatingIfNeeded: rgb >> 8),
+            blue: UInt8(truncatingIfNeeded: rgb))
     }
 
     /// The same colour with `alpha` (0...1) applied on top of its own.

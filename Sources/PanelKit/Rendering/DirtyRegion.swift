@@ -102,7 +102,10 @@ public struct DirtyRegion: RandomAccessCollection, Equatable, Sendable {
                 let stored = storage[i]
                 if stored.intersection(pending) != nil {
                     if stored.minX <= pending.minX && stored.minY <= pending.minY
-                        && stored.maxX >= pending.maxX && stored.maxY >= pending.maxY { return }   // already covered
+                        && stored.maxX >= pending.maxX && stored.maxY >= pending.maxY
+                    {
+                        return
+                    } // already covered
                     pending = stored.union(pending)
                     remove(at: i)
                     i = 0
@@ -115,7 +118,7 @@ public struct DirtyRegion: RandomAccessCollection, Equatable, Sendable {
                 return
             }
             // Full: merge the pair whose union adds the least area, counting `pending` as one of them.
-            var best = (first: 0, second: -1, growth: Double.infinity)   // second -1: `pending`
+            var best = (first: 0, second: -1, growth: Double.infinity) // second -1: `pending`
             var a = 0
             while a < count {
                 let growth = Self.growth(storage[a], pending)
@@ -133,7 +136,7 @@ public struct DirtyRegion: RandomAccessCollection, Equatable, Sendable {
                 remove(at: best.first)
             } else {
                 let merged = storage[best.first].union(storage[best.second])
-                remove(at: best.second)   // the later index first, so the earlier one stays put
+                remove(at: best.second) // the later index first, so the earlier one stays put
                 remove(at: best.first)
                 add(merged)
             }

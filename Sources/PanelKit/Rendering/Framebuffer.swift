@@ -43,8 +43,11 @@ public struct Framebuffer {
             return Color(rgb: p & 0xFF_FFFF)
         case .rgb565:
             let p = UInt32(row.load(fromByteOffset: x * 2, as: UInt16.self))
-            let r = (p >> 11) & 0x1F, g = (p >> 5) & 0x3F, b = p & 0x1F
-            return Color(red: UInt8((r * 255 + 15) / 31), green: UInt8((g * 255 + 31) / 63), blue: UInt8((b * 255 + 15) / 31))
+            let r = (p >> 11) & 0x1F
+            let g = (p >> 5) & 0x3F
+            let b = p & 0x1F
+            return Color(
+                red: UInt8((r * 255 + 15) / 31), green: UInt8((g * 255 + 31) / 63), blue: UInt8((b * 255 + 15) / 31))
         }
     }
 }

@@ -29,27 +29,37 @@ extension Framebuffer {
     public func copy(_ area: Rect, turnedBy rotation: Rotation, into physical: Framebuffer) -> Rect? {
         let logical = self
         let expected = rotation.logicalSize(physicalWidth: physical.width, physicalHeight: physical.height)
-        precondition(logical.width == expected.width && logical.height == expected.height,
-                     "Framebuffer.copy: the logical framebuffer must be the physical one's size, turned")
-        precondition(logical.stride % logical.format.bytesPerPixel == 0 && physical.stride % physical.format.bytesPerPixel == 0
-                         && Int(bitPattern: logical.baseAddress) % logical.format.bytesPerPixel == 0
-                         && Int(bitPattern: physical.baseAddress) % physical.format.bytesPerPixel == 0,
-                     "Framebuffer.copy: pixels must be aligned to their size (strides a multiple of it)")
+        precondition(
+            logical.width == expected.width && logical.height == expected.height,
+            "Framebuffer.copy: the logical framebuffer must be the physical one's size, turned")
+        precondition(
+            logical.stride % logical.format.bytesPerPixel == 0 && physical.stride % physical.format.bytesPerPixel == 0
+                && Int(bitPattern: logical.baseAddress) % logical.format.bytesPerPixel == 0
+                && Int(bitPattern: physical.baseAddress) % physical.format.bytesPerPixel == 0,
+            "Framebuffer.copy: pixels must be aligned to their size (strides a multiple of it)")
         guard let pixels = Renderer.pixelArea(covering: area, in: logical) else { return nil }
         let target = rotation.physicalRect(pixels, physicalWidth: physical.width, physicalHeight: physical.height)
-        let px0 = Int(target.minX), py0 = Int(target.minY)
-        let px1 = Int(target.maxX), py1 = Int(target.maxY)
+        let px0 = Int(target.minX)
+        let py0 = Int(target.minY)
+        let px1 = Int(target.maxX)
+        let py1 = Int(target.maxY)
         switch (logical.format, physical.format) {
         case (.xrgb8888, .xrgb8888):
-            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt32) in pixel }
+            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) {
+                (pixel: UInt32) in pixel
+            }
         case (.rgb565, .rgb565):
-            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt16) in pixel }
+            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) {
+                (pixel: UInt16) in pixel
+            }
         case (.rgb565, .xrgb8888):
-            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt16) in
+            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) {
+                (pixel: UInt16) in
                 Renderer.xrgb(fromRGB565: pixel)
             }
         case (.xrgb8888, .rgb565):
-            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) { (pixel: UInt32) in
+            Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) {
+                (pixel: UInt32) in
                 Renderer.rgb565(fromXRGB: pixel)
             }
         }
@@ -69,12 +79,14 @@ extension Framebuffer {
             offset &+= 32
         }
         if offset &+ 16 < bytes {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self), toByteOffset: offset,
-                          as: SIMD4<UInt32>.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self), toByteOffset: offset,
+                as: SIMD4<UInt32>.self)
         }
         let last = bytes &- 16
-        to.storeBytes(of: from.loadUnaligned(fromByteOffset: last, as: SIMD4<UInt32>.self), toByteOffset: last,
-                      as: SIMD4<UInt32>.self)
+        to.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: last, as: SIMD4<UInt32>.self), toByteOffset: last,
+            as: SIMD4<UInt32>.self)
     }
 
     /// Fills physical columns `px0 ..< px1` of rows `py0 ..< py1` from the
@@ -83,20 +95,24 @@ extension Framebuffer {
     /// so that the logical rows read stay in cache.
     @inline(__always)
     @usableFromInline static func copyPixels<Source: FixedWidthInteger, Pixel: FixedWidthInteger>(
-        turnedBy rotation: Rotation, from logical: Framebuffer, to physical: Framebuffer, px0: Int, px1: Int, py0: Int, py1: Int,
+        turnedBy rotation: Rotation, from logical: Framebuffer, to physical: Framebuffer, px0: Int, px1: Int, py0: Int,
+        py1: Int,
         convert: (Source) -> Pixel
     ) {
-        let size = MemoryLayout<Source>.stride, pixelSize = MemoryLayout<Pixel>.stride
-        let wp = physical.width, hp = physical.height
-        let source = logical.baseAddress, sourceStride = logical.stride
+        let size = MemoryLayout<Source>.stride
+        let pixelSize = MemoryLayout<Pixel>.stride
+        let wp = physical.width
+        let hp = physical.height
+        let source = logical.baseAddress
+        let sourceStride = logical.stride
         // The logical pixel that lands on physical (px, py), and how far the source
         // moves (in bytes) for each step along a physical row.
         let step: Int
         switch rotation {
         case .none: step = size
-        case .clockwise90: step = -sourceStride     // lx = py, ly = wp - 1 - px
-        case .upsideDown: step = -size              // lx = wp - 1 - px, ly = hp - 1 - py
-        case .clockwise270: step = sourceStride     // lx = hp - 1 - py, ly = px
+        case .clockwise90: step = -sourceStride // lx = py, ly = wp - 1 - px
+        case .upsideDown: step = -size // lx = wp - 1 - px, ly = hp - 1 - py
+        case .clockwise270: step = sourceStride // lx = hp - 1 - py, ly = px
         }
         @inline(__always) func sourceOffset(px: Int, py: Int) -> Int {
             switch rotation {

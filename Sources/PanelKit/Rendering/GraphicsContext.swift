@@ -28,8 +28,10 @@ public struct GraphicsContext {
     /// Draws text; `nil` when the backend has no fonts (text is then skipped).
     public var textRenderer: (any TextRendering)?
 
-    public init(framebuffer: Framebuffer, origin: Point = .zero, scale: Double = 1, clip: Rect? = nil, alpha: Double = 1,
-                textRenderer: (any TextRendering)? = nil) {
+    public init(
+        framebuffer: Framebuffer, origin: Point = .zero, scale: Double = 1, clip: Rect? = nil, alpha: Double = 1,
+        textRenderer: (any TextRendering)? = nil
+    ) {
         self.framebuffer = framebuffer
         self.origin = origin
         self.scale = scale
@@ -46,8 +48,9 @@ public struct GraphicsContext {
     /// `rect` in framebuffer pixels for a context at `origin` and `scale`.
     @inline(__always)
     @usableFromInline static func deviceRect(_ rect: Rect, origin: Point, scale: Double) -> Rect {
-        Rect(x: rect.minX * scale + origin.x, y: rect.minY * scale + origin.y,
-             width: rect.width * scale, height: rect.height * scale)
+        Rect(
+            x: rect.minX * scale + origin.x, y: rect.minY * scale + origin.y,
+            width: rect.width * scale, height: rect.height * scale)
     }
 
     public func fill(_ rect: Rect, color: Color) {
@@ -64,8 +67,9 @@ public struct GraphicsContext {
 
     /// A border of `lineWidth` points drawn inside `rect`.
     public func stroke(roundedRect rect: Rect, cornerRadius: Double, lineWidth: Double, color: Color) {
-        Rasterizer(context: self).strokeRoundedRect(deviceRect(rect), radius: cornerRadius * scale, lineWidth: lineWidth * scale,
-                                                    color: color)
+        Rasterizer(context: self).strokeRoundedRect(
+            deviceRect(rect), radius: cornerRadius * scale, lineWidth: lineWidth * scale,
+            color: color)
     }
 
     /// The ellipse inscribed in `rect`.
@@ -105,8 +109,9 @@ public struct GraphicsContext {
     public func draw(_ image: Image, in rect: Rect, transform: AffineTransform) {
         guard image.width > 0, image.height > 0 else { return }
         // Image texels → rect → the view (transform) → the framebuffer (scale, then origin).
-        let fill = AffineTransform(a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height),
-                                   tx: rect.minX, ty: rect.minY)
+        let fill = AffineTransform(
+            a: rect.width / Double(image.width), b: 0, c: 0, d: rect.height / Double(image.height),
+            tx: rect.minX, ty: rect.minY)
         let toDevice = fill.concatenating(transform)
             .concatenating(AffineTransform(a: scale, b: 0, c: 0, d: scale, tx: origin.x, ty: origin.y))
         Rasterizer(context: self).drawImage(image, transform: toDevice)
@@ -122,10 +127,13 @@ public struct GraphicsContext {
 
     /// `text` in `font` (points), laid out in `rect`: drawn by the text driver
     /// with the font at ``scale`` times its size into `rect`'s pixels.
-    public func draw(_ text: String, font: Font, color: Color, in rect: Rect,
-                     alignment: TextAlignment = .left, lineBreak: LineBreakMode = .truncateTail) {
-        textRenderer?.draw(text, font: scale == 1 ? font : font.scaled(by: scale), color: color, in: deviceRect(rect),
-                           alignment: alignment, lineBreak: lineBreak, clip: clip, alpha: alpha, into: framebuffer)
+    public func draw(
+        _ text: String, font: Font, color: Color, in rect: Rect,
+        alignment: TextAlignment = .left, lineBreak: LineBreakMode = .truncateTail
+    ) {
+        textRenderer?.draw(
+            text, font: scale == 1 ? font : font.scaled(by: scale), color: color, in: deviceRect(rect),
+            alignment: alignment, lineBreak: lineBreak, clip: clip, alpha: alpha, into: framebuffer)
     }
 
     /// The size `text` takes in `font`, in points, as ``draw(_:font:color:in:alignment:lineBreak:)``

@@ -16,7 +16,8 @@ public final class Image {
     public internal(set) var pixels: [Color]
 
     public init(width: Int, height: Int, pixels: [Color], scale: Double = 1) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "Image: pixel count must be width × height")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height, "Image: pixel count must be width × height")
         precondition(scale > 0 && scale.isFinite, "Image: scale is pixels per point, above 0")
         self.width = width
         self.height = height

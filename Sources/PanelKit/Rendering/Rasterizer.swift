@@ -34,7 +34,10 @@
         clip = visible
         alpha = min(max(context.alpha, 0), 1)
         if visible.isEmpty {
-            clipX0 = 0; clipX1 = 0; clipY0 = 0; clipY1 = 0
+            clipX0 = 0
+            clipX1 = 0
+            clipY0 = 0
+            clipY1 = 0
         } else {
             clipX0 = Int(visible.minX.roundedDown)
             clipX1 = Int(visible.maxX.roundedUp)
@@ -51,8 +54,10 @@
         // pixel inside is fully covered and every one outside not at all (the
         // distances are exact multiples of a quarter), so the rows are plain spans.
         if radius <= 0, let whole = Self.wholePixels(rect) {
-            let x0 = max(area.x0, whole.x0), x1 = min(area.x1, whole.x1)
-            let y0 = max(area.y0, whole.y0), y1 = min(area.y1, whole.y1)
+            let x0 = max(area.x0, whole.x0)
+            let x1 = min(area.x1, whole.x1)
+            let y0 = max(area.y0, whole.y0)
+            let y1 = min(area.y1, whole.y1)
             guard x0 < x1 else { return }
             if Self.level(base) == 255 {
                 switch framebuffer.format {
@@ -97,8 +102,12 @@
                 // rarely, a straight row with more ramp pixels than a recording
                 // holds, walked the same way (its mirror row is straight too).
                 let twin = mirror.twin(of: y, in: area)
-                let rowStart = row(y), twinStart = row(twin)
-                if twin < y { previousY = Int.min; continue }   // drawn with its twin
+                let rowStart = row(y)
+                let twinStart = row(twin)
+                if twin < y {
+                    previousY = Int.min
+                    continue
+                } // drawn with its twin
                 run = walkRow(
                     from: area.x0, to: area.x1, centre: centre,
                     seeds: (column(shape.midX - extent), column(shape.midX + extent)),
@@ -133,10 +142,14 @@
     @inline(__always)
     @usableFromInline static func wholePixels(_ rect: Rect) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
         let limit = 1_073_741_824.0
-        let minX = rect.minX, maxX = rect.maxX, minY = rect.minY, maxY = rect.maxY
+        let minX = rect.minX
+        let maxX = rect.maxX
+        let minY = rect.minY
+        let maxY = rect.maxY
         guard minX.magnitude < limit, maxX.magnitude < limit, minY.magnitude < limit, maxY.magnitude < limit,
-              minX == minX.roundedDown, maxX == maxX.roundedDown,
-              minY == minY.roundedDown, maxY == maxY.roundedDown else { return nil }
+            minX == minX.roundedDown, maxX == maxX.roundedDown,
+            minY == minY.roundedDown, maxY == maxY.roundedDown
+        else { return nil }
         return (Int(minX), Int(maxX), Int(minY), Int(maxY))
     }
 
@@ -177,7 +190,10 @@
 
         @inline(__always)
         @usableFromInline mutating func record(_ x: Int, _ c: Double) {
-            guard count < 4 else { overflowed = true; return }
+            guard count < 4 else {
+                overflowed = true
+                return
+            }
             columns[count] = x
             coverages[count] = c
             count += 1
@@ -235,13 +251,16 @@
 
     /// The ellipse inscribed in `rect`.
     @usableFromInline func fillEllipse(_ rect: Rect, color: Color) {
-        let rx = rect.width / 2, ry = rect.height / 2
+        let rx = rect.width / 2
+        let ry = rect.height / 2
         guard rx > 0, ry > 0, let base = baseAlpha(color), let area = pixelArea(around: rect) else { return }
-        let cx = rect.midX, cy0 = rect.midY
+        let cx = rect.midX
+        let cy0 = rect.midY
         let centre = column(cx)
         // Reciprocals once, not a division per pixel; a circle's distance is exact with one square root.
         let isCircle = rx == ry
-        let inverseRx = 1 / rx, inverseRy = 1 / ry
+        let inverseRx = 1 / rx
+        let inverseRy = 1 / ry
         // A circle's pixels well inside its one-pixel ramp are fully covered,
         // and well outside it not at all: told by the squared distance, without
         // the square root (the walk tests a few such pixels per row). The margins,
@@ -253,14 +272,18 @@
         let opaque = OpaqueSpan(color, base: base, format: framebuffer.format)
         for y in area.y0..<area.y1 {
             let twin = mirror.twin(of: y, in: area)
-            let rowStart = row(y), twinStart = row(twin)
-            if twin < y { continue }   // drawn with its twin
+            let rowStart = row(y)
+            let twinStart = row(twin)
+            if twin < y { continue } // drawn with its twin
             let dy = Double(y) + 0.5 - cy0
             // Seeds: where the exact ellipse crosses this row (its centre column when it does not).
             let ny = dy * inverseRy
             let half = abs(ny) < 1 ? rx * (1 - ny * ny).squareRoot() : 0
             // The row's share of each pixel's coverage, computed once per row.
-            let dy2 = dy * dy, ny2 = ny * ny, gy = ny * inverseRy, gy2 = gy * gy
+            let dy2 = dy * dy
+            let ny2 = ny * ny
+            let gy = ny * inverseRy
+            let gy2 = gy * gy
             let run = walkRow(
                 from: area.x0, to: area.x1, centre: centre,
                 seeds: (column(cx - half), column(cx + half)),
@@ -308,7 +331,9 @@
 
     /// Signed distance from (x, y) to a rectangle with rounded corners: negative inside.
     @inline(__always)
-    @usableFromInline static func roundedRectDistance(_ x: Double, _ y: Double, _ rect: Rect, _ radius: Double) -> Double {
+    @usableFromInline static func roundedRectDistance(_ x: Double, _ y: Double, _ rect: Rect, _ radius: Double)
+        -> Double
+    {
         RoundedRectShape(rect, radius: radius).distance(x, y)
     }
 
@@ -341,8 +366,10 @@
     /// `seeds` are guesses of the leftmost and rightmost covered columns; the
     /// walk corrects them, so they only decide how much work it does.
     @inline(__always)
-    @usableFromInline func walkRow(from xa: Int, to xb: Int, centre: Int, seeds: (Int, Int),
-                                   coverage: (Int) -> Double, ramp: (Int, Double) -> Void) -> RowRun {
+    @usableFromInline func walkRow(
+        from xa: Int, to xb: Int, centre: Int, seeds: (Int, Int),
+        coverage: (Int) -> Double, ramp: (Int, Double) -> Void
+    ) -> RowRun {
         guard xa < xb else { return RowRun(lo: xb, fullStart: xb, fullEnd: xb, hi: xb) }
         // The most covered column within the range.
         let peak = min(max(centre, xa), xb - 1)
@@ -358,9 +385,9 @@
                 if lo < 0 { lo = x }
                 ramp(x, c)
             } else if lo >= 0 {
-                return RowRun(lo: lo, fullStart: x, fullEnd: x, hi: x)   // past the shape: nothing full here
+                return RowRun(lo: lo, fullStart: x, fullEnd: x, hi: x) // past the shape: nothing full here
             } else if x >= peak {
-                return RowRun(lo: xb, fullStart: xb, fullEnd: xb, hi: xb)   // the peak is empty: so is the row
+                return RowRun(lo: xb, fullStart: xb, fullEnd: xb, hi: xb) // the peak is empty: so is the row
             }
             x += 1
         }
@@ -430,13 +457,15 @@
     /// centre lies in `rect` takes the image pixel under that centre (nearest).
     @usableFromInline func drawImage(_ image: Image, in rect: Rect) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, alpha > 0,
-              rect.width.isFinite, rect.height.isFinite else { return }
+            rect.width.isFinite, rect.height.isFinite
+        else { return }
         let x0 = max(clipX0, Self.pixelIndex(rect.minX - 0.5, limit: framebuffer.width, .up))
         let x1 = min(clipX1, Self.pixelIndex(rect.maxX - 0.5, limit: framebuffer.width, .up))
         let y0 = max(clipY0, Self.pixelIndex(rect.minY - 0.5, limit: framebuffer.height, .up))
         let y1 = min(clipY1, Self.pixelIndex(rect.maxY - 0.5, limit: framebuffer.height, .up))
         guard x0 < x1, y0 < y1 else { return }
-        let sx = Double(image.width) / rect.width, sy = Double(image.height) / rect.height
+        let sx = Double(image.width) / rect.width
+        let sy = Double(image.height) / rect.height
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in y0..<y1 {
                 let iy = min(max(Int((Double(y) + 0.5 - rect.minY) * sy), 0), image.height - 1)
@@ -481,15 +510,17 @@
     /// Minification samples without averaging (no mipmaps): keep scales above
     /// about 0.5 for clean results. Allocates nothing.
     @usableFromInline func drawImage(_ image: Image, transform: AffineTransform) {
-        let w = image.width, h = image.height
+        let w = image.width
+        let h = image.height
         guard w > 0, h > 0, w <= Self.maximumTransformedImageSide, h <= Self.maximumTransformedImageSide,
-              alpha > 0, clipX0 < clipX1, clipY0 < clipY1,
-              transform.a.isFinite, transform.b.isFinite, transform.c.isFinite, transform.d.isFinite,
-              transform.tx.isFinite, transform.ty.isFinite,
-              let inverse = transform.inverted,
-              inverse.a.isFinite, inverse.b.isFinite, inverse.c.isFinite, inverse.d.isFinite,
-              inverse.tx.isFinite, inverse.ty.isFinite,
-              abs(inverse.a) <= Self.maximumTexelStep, abs(inverse.b) <= Self.maximumTexelStep else { return }
+            alpha > 0, clipX0 < clipX1, clipY0 < clipY1,
+            transform.a.isFinite, transform.b.isFinite, transform.c.isFinite, transform.d.isFinite,
+            transform.tx.isFinite, transform.ty.isFinite,
+            let inverse = transform.inverted,
+            inverse.a.isFinite, inverse.b.isFinite, inverse.c.isFinite, inverse.d.isFinite,
+            inverse.tx.isFinite, inverse.ty.isFinite,
+            abs(inverse.a) <= Self.maximumTexelStep, abs(inverse.b) <= Self.maximumTexelStep
+        else { return }
         // Texel centres sit at i + 0.5; a sample between -0.5 and w + 0.5 touches the image.
         let box = transform.apply(to: Rect(x: -0.5, y: -0.5, width: Double(w) + 1, height: Double(h) + 1))
         let y0 = max(clipY0, Self.pixelIndex(box.minY - 0.5, limit: framebuffer.height, .down))
@@ -499,9 +530,11 @@
         guard y0 < y1, boxX0 < boxX1 else { return }
         let one = 65536.0
         // Per pixel along a row the sample point moves by (du, dv) texels.
-        let du = inverse.a, dv = inverse.b
-        let stepU = Int((du * one).rounded()), stepV = Int((dv * one).rounded())
-        let opacity = UInt32((alpha * 256).rounded())   // 0...256
+        let du = inverse.a
+        let dv = inverse.b
+        let stepU = Int((du * one).rounded())
+        let stepV = Int((dv * one).rounded())
+        let opacity = UInt32((alpha * 256).rounded()) // 0...256
         image.pixels.withUnsafeBufferPointer { texels in
             guard let texels = texels.baseAddress else { return }
             for y in y0..<y1 {
@@ -512,7 +545,8 @@
                 let v0 = inverse.b * 0.5 + inverse.d * cy + inverse.ty - 0.5
                 // Columns whose sample lies strictly inside (-1, w) × (-1, h), one wider each way
                 // for rounding: the loop below checks the texel indices anyway.
-                var xa = boxX0, xb = boxX1
+                var xa = boxX0
+                var xb = boxX1
                 Self.narrow(&xa, &xb, start: u0, step: du, above: -1, below: Double(w))
                 Self.narrow(&xa, &xb, start: v0, step: dv, above: -1, below: Double(h))
                 guard xa < xb else { continue }
@@ -523,15 +557,22 @@
                 switch framebuffer.format {
                 case .xrgb8888:
                     let pixels = row.assumingMemoryBound(to: UInt32.self)
-                    Self.sampleSpan(texels, width: w, height: h, from: xa, to: xb, u: u, v: v, stepU: stepU, stepV: stepV,
-                                    opacity: opacity) { x, color, a in
+                    Self.sampleSpan(
+                        texels, width: w, height: h, from: xa, to: xb, u: u, v: v, stepU: stepU, stepV: stepV,
+                        opacity: opacity
+                    ) { x, color, a in
                         pixels[x] = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: pixels[x])
                     }
                 case .rgb565:
                     let pixels = row.assumingMemoryBound(to: UInt16.self)
-                    Self.sampleSpan(texels, width: w, height: h, from: xa, to: xb, u: u, v: v, stepU: stepU, stepV: stepV,
-                                    opacity: opacity) { x, color, a in
-                        let over = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: pixels[x]))
+                    Self.sampleSpan(
+                        texels, width: w, height: h, from: xa, to: xb, u: u, v: v, stepU: stepU, stepV: stepV,
+                        opacity: opacity
+                    ) { x, color, a in
+                        let over =
+                            a >= 255
+                            ? color.xrgb8888
+                            : Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: pixels[x]))
                         pixels[x] = Renderer.rgb565(fromXRGB: over)
                     }
                 }
@@ -544,24 +585,36 @@
     /// by (`stepU`, `stepV`), and calls `store(x, colour, alpha)` for each
     /// pixel with some alpha (0...255, the context's `opacity`, 0...256, applied).
     @inline(__always)
-    @usableFromInline static func sampleSpan(_ texels: UnsafePointer<Color>, width w: Int, height h: Int,
-                                             from xa: Int, to xb: Int, u: Int, v: Int, stepU: Int, stepV: Int,
-                                             opacity: UInt32, _ store: (Int, Color, UInt32) -> Void) {
-        var u = u, v = v
+    @usableFromInline static func sampleSpan(
+        _ texels: UnsafePointer<Color>, width w: Int, height h: Int,
+        from xa: Int, to xb: Int, u: Int, v: Int, stepU: Int, stepV: Int,
+        opacity: UInt32, _ store: (Int, Color, UInt32) -> Void
+    ) {
+        var u = u
+        var v = v
         for x in xa..<xb {
-            defer { u &+= stepU; v &+= stepV }
-            let ix = u >> 16, iy = v >> 16   // floor, also below zero
+            defer {
+                u &+= stepU
+                v &+= stepV
+            }
+            let ix = u >> 16
+            let iy = v >> 16 // floor, also below zero
             guard ix >= -1, ix < w, iy >= -1, iy < h else { continue }
-            let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
+            let fx = UInt32(truncatingIfNeeded: (u >> 8) & 0xFF)
+            let fy = UInt32(truncatingIfNeeded: (v >> 8) & 0xFF)
             let p = texels + (iy * w + ix)
             let sample: (color: Color, alpha: UInt32)
             if ix >= 0 && iy >= 0 && ix + 1 < w && iy + 1 < h {
                 sample = bilinear(p[0], p[1], p[w], p[w + 1], fx, fy)
             } else {
                 // On the image's edge: the texels outside are clear.
-                let left = ix >= 0, right = ix + 1 < w, top = iy >= 0, bottom = iy + 1 < h
-                sample = bilinear(left && top ? p[0] : .clear, right && top ? p[1] : .clear,
-                                  left && bottom ? p[w] : .clear, right && bottom ? p[w + 1] : .clear, fx, fy)
+                let left = ix >= 0
+                let right = ix + 1 < w
+                let top = iy >= 0
+                let bottom = iy + 1 < h
+                sample = bilinear(
+                    left && top ? p[0] : .clear, right && top ? p[1] : .clear,
+                    left && bottom ? p[w] : .clear, right && bottom ? p[w + 1] : .clear, fx, fy)
             }
             let a = (sample.alpha &* opacity &+ 128) >> 8
             if a > 0 { store(x, sample.color, a) }
@@ -571,14 +624,17 @@
     /// Narrows columns `xa ..< xb` to those whose `start + step·x` may lie strictly
     /// between `low` and `high`, keeping one column of slack each side.
     @inline(__always)
-    @usableFromInline static func narrow(_ xa: inout Int, _ xb: inout Int, start: Double, step: Double,
-                                         above low: Double, below high: Double) {
+    @usableFromInline static func narrow(
+        _ xa: inout Int, _ xb: inout Int, start: Double, step: Double,
+        above low: Double, below high: Double
+    ) {
         if step == 0 {
             if !(start > low && start < high) { xb = xa }
             return
         }
         // Solve low < start + step·x < high for x.
-        var first = (low - start) / step, last = (high - start) / step
+        var first = (low - start) / step
+        var last = (high - start) / step
         if step < 0 { swap(&first, &last) }
         let from = Self.pixelIndex(first, limit: xb, .down)
         let to = Self.pixelIndex(last, limit: xb, .up) + 1
@@ -591,30 +647,56 @@
     /// their alpha: the colour and its alpha in 0...255. The weights sum to
     /// 65 536, so every sum fits in 32 bits.
     @inline(__always)
-    @usableFromInline static func bilinear(_ c00: Color, _ c10: Color, _ c01: Color, _ c11: Color,
-                                           _ fx: UInt32, _ fy: UInt32) -> (color: Color, alpha: UInt32) {
-        let w00 = (256 &- fx) &* (256 &- fy), w10 = fx &* (256 &- fy)
-        let w01 = (256 &- fx) &* fy, w11 = fx &* fy
+    @usableFromInline static func bilinear(
+        _ c00: Color, _ c10: Color, _ c01: Color, _ c11: Color,
+        _ fx: UInt32, _ fy: UInt32
+    ) -> (color: Color, alpha: UInt32) {
+        let w00 = (256 &- fx) &* (256 &- fy)
+        let w10 = fx &* (256 &- fy)
+        let w01 = (256 &- fx) &* fy
+        let w11 = fx &* fy
         if c00.alpha == 255 && c10.alpha == 255 && c01.alpha == 255 && c11.alpha == 255 {
             // Opaque: a plain weighted average.
-            let r = (UInt32(c00.red) &* w00 &+ UInt32(c10.red) &* w10 &+ UInt32(c01.red) &* w01 &+ UInt32(c11.red) &* w11 &+ 32768) >> 16
-            let g = (UInt32(c00.green) &* w00 &+ UInt32(c10.green) &* w10 &+ UInt32(c01.green) &* w01 &+ UInt32(c11.green) &* w11 &+ 32768) >> 16
-            let b = (UInt32(c00.blue) &* w00 &+ UInt32(c10.blue) &* w10 &+ UInt32(c01.blue) &* w01 &+ UInt32(c11.blue) &* w11 &+ 32768) >> 16
-            return (Color(red: UInt8(truncatingIfNeeded: r), green: UInt8(truncatingIfNeeded: g), blue: UInt8(truncatingIfNeeded: b)), 255)
+            let r =
+                (UInt32(c00.red) &* w00 &+ UInt32(c10.red) &* w10 &+ UInt32(c01.red) &* w01 &+ UInt32(c11.red) &* w11
+                    &+ 32768) >> 16
+            let g =
+                (UInt32(c00.green) &* w00 &+ UInt32(c10.green) &* w10 &+ UInt32(c01.green) &* w01 &+ UInt32(c11.green)
+                    &* w11 &+ 32768) >> 16
+            let b =
+                (UInt32(c00.blue) &* w00 &+ UInt32(c10.blue) &* w10 &+ UInt32(c01.blue) &* w01 &+ UInt32(c11.blue)
+                    &* w11 &+ 32768) >> 16
+            return (
+                Color(
+                    red: UInt8(truncatingIfNeeded: r), green: UInt8(truncatingIfNeeded: g),
+                    blue: UInt8(truncatingIfNeeded: b)), 255
+            )
         }
         // Each texel's weight times its alpha: at most 65 536 × 255 in all.
-        let a00 = w00 &* UInt32(c00.alpha), a10 = w10 &* UInt32(c10.alpha)
-        let a01 = w01 &* UInt32(c01.alpha), a11 = w11 &* UInt32(c11.alpha)
+        let a00 = w00 &* UInt32(c00.alpha)
+        let a10 = w10 &* UInt32(c10.alpha)
+        let a01 = w01 &* UInt32(c01.alpha)
+        let a11 = w11 &* UInt32(c11.alpha)
         let total = a00 &+ a10 &+ a01 &+ a11
         let alpha = (total &+ 32768) >> 16
         guard alpha > 0 else { return (.clear, 0) }
         // At most 65 536 × 255 × 255 = 4 261 478 400 < 2^32.
         let half = total >> 1
-        let r = (UInt32(c00.red) &* a00 &+ UInt32(c10.red) &* a10 &+ UInt32(c01.red) &* a01 &+ UInt32(c11.red) &* a11 &+ half) / total
-        let g = (UInt32(c00.green) &* a00 &+ UInt32(c10.green) &* a10 &+ UInt32(c01.green) &* a01 &+ UInt32(c11.green) &* a11 &+ half) / total
-        let b = (UInt32(c00.blue) &* a00 &+ UInt32(c10.blue) &* a10 &+ UInt32(c01.blue) &* a01 &+ UInt32(c11.blue) &* a11 &+ half) / total
-        return (Color(red: UInt8(truncatingIfNeeded: r), green: UInt8(truncatingIfNeeded: g), blue: UInt8(truncatingIfNeeded: b)),
-                min(alpha, 255))
+        let r =
+            (UInt32(c00.red) &* a00 &+ UInt32(c10.red) &* a10 &+ UInt32(c01.red) &* a01 &+ UInt32(c11.red) &* a11
+                &+ half) / total
+        let g =
+            (UInt32(c00.green) &* a00 &+ UInt32(c10.green) &* a10 &+ UInt32(c01.green) &* a01 &+ UInt32(c11.green)
+                &* a11 &+ half) / total
+        let b =
+            (UInt32(c00.blue) &* a00 &+ UInt32(c10.blue) &* a10 &+ UInt32(c01.blue) &* a01 &+ UInt32(c11.blue) &* a11
+                &+ half) / total
+        return (
+            Color(
+                red: UInt8(truncatingIfNeeded: r), green: UInt8(truncatingIfNeeded: g),
+                blue: UInt8(truncatingIfNeeded: b)),
+            min(alpha, 255)
+        )
     }
 
     // MARK: Pixels
@@ -656,7 +738,8 @@
         case .rgb565:
             let pixels = row.assumingMemoryBound(to: UInt16.self)
             let under = Renderer.xrgb(fromRGB565: pixels[x])
-            pixels[x] = Renderer.rgb565(fromXRGB: a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under))
+            pixels[x] = Renderer.rgb565(
+                fromXRGB: a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under))
         }
     }
 
@@ -665,18 +748,24 @@
     /// mostly holds the same colour (a flat or symmetric background), and then
     /// takes the blend already worked out.
     @inline(__always)
-    @usableFromInline func blend(x: Int, row: UnsafeMutableRawPointer, mirroredIn mirror: UnsafeMutableRawPointer?,
-                                 color: Color, level a: UInt32) {
+    @usableFromInline func blend(
+        x: Int, row: UnsafeMutableRawPointer, mirroredIn mirror: UnsafeMutableRawPointer?,
+        color: Color, level a: UInt32
+    ) {
         guard let mirror, framebuffer.format == .xrgb8888 else {
             blend(x: x, row: row, color: color, level: a)
             if let mirror { blend(x: x, row: mirror, color: color, level: a) }
             return
         }
-        let pixels = row.assumingMemoryBound(to: UInt32.self), mirrored = mirror.assumingMemoryBound(to: UInt32.self)
-        let under = pixels[x], mirroredUnder = mirrored[x]
+        let pixels = row.assumingMemoryBound(to: UInt32.self)
+        let mirrored = mirror.assumingMemoryBound(to: UInt32.self)
+        let under = pixels[x]
+        let mirroredUnder = mirrored[x]
         let blended = a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under)
         pixels[x] = blended
-        mirrored[x] = mirroredUnder == under ? blended
+        mirrored[x] =
+            mirroredUnder == under
+            ? blended
             : a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: mirroredUnder)
     }
 
@@ -689,7 +778,9 @@
     /// 128 pixels or more: for a narrower one (a dirty area a thumb wide) the
     /// call to memcpy costs more than the stores.
     @inline(__always)
-    @usableFromInline func fillSpan(y: Int, from x0: Int, to x1: Int, color: Color, alpha: Double, sameAsRow: Int? = nil) {
+    @usableFromInline func fillSpan(
+        y: Int, from x0: Int, to x1: Int, color: Color, alpha: Double, sameAsRow: Int? = nil
+    ) {
         guard x0 < x1 else { return }
         let a = Self.level(alpha)
         guard a > 0 else { return }
@@ -697,8 +788,9 @@
         let count = x1 - x0
         let bytesPerPixel = framebuffer.format.bytesPerPixel
         if a == 255, let source = sameAsRow, count >= 128 {
-            (row + x0 * bytesPerPixel).copyMemory(from: framebuffer.baseAddress + source * framebuffer.stride + x0 * bytesPerPixel,
-                                                 byteCount: count * bytesPerPixel)
+            (row + x0 * bytesPerPixel).copyMemory(
+                from: framebuffer.baseAddress + source * framebuffer.stride + x0 * bytesPerPixel,
+                byteCount: count * bytesPerPixel)
             return
         }
         switch framebuffer.format {
@@ -716,12 +808,14 @@
             } else {
                 // Runs over a flat background repeat the same pixel: blend each distinct one once.
                 var lastUnder: UInt16 = pixels[0]
-                var lastResult = Renderer.rgb565(fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: lastUnder)))
+                var lastResult = Renderer.rgb565(
+                    fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: lastUnder)))
                 for i in 0..<count {
                     let under = pixels[i]
                     if under != lastUnder {
                         lastUnder = under
-                        lastResult = Renderer.rgb565(fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: under)))
+                        lastResult = Renderer.rgb565(
+                            fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: under)))
                     }
                     pixels[i] = lastResult
                 }
@@ -756,7 +850,9 @@
     /// background repeat the same pixel, so each distinct one is blended once,
     /// and four that all repeat it are written with one comparison and one store.
     @inline(__always)
-    @usableFromInline static func blendSpan(_ pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color, alpha a: UInt32) {
+    @usableFromInline static func blendSpan(
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color, alpha a: UInt32
+    ) {
         var lastUnder = pixels[0]
         var lastResult = Renderer.blend(color, alpha: a, over: lastUnder)
         var i = 0
@@ -764,16 +860,22 @@
             // Two 64-bit words: measured faster here than one SIMD4 comparison.
             let four = UnsafeMutableRawPointer(pixels + i)
             let under = UInt64(lastUnder) &* 0x1_0000_0001
-            if four.loadUnaligned(as: UInt64.self) == under && four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == under {
+            if four.loadUnaligned(as: UInt64.self) == under
+                && four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == under
+            {
                 let result = UInt64(lastResult) &* 0x1_0000_0001
                 four.storeBytes(of: result, as: UInt64.self)
                 four.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
                 i &+= 4
             } else {
-                for _ in 0..<4 { blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult) }
+                for _ in 0..<4 {
+                    blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
+                }
             }
         }
-        while i < count { blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult) }
+        while i < count {
+            blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
+        }
     }
 
     /// One pixel of ``blendSpan(_:count:color:alpha:)``: pixel `i`, blended
@@ -781,8 +883,10 @@
     /// (A function with `inout`s, not a closure: a closure's captured
     /// variables are boxed on the heap in a debug build.)
     @inline(__always)
-    @usableFromInline static func blendPixel(_ pixels: UnsafeMutablePointer<UInt32>, _ i: inout Int, color: Color, alpha a: UInt32,
-                                             lastUnder: inout UInt32, lastResult: inout UInt32) {
+    @usableFromInline static func blendPixel(
+        _ pixels: UnsafeMutablePointer<UInt32>, _ i: inout Int, color: Color, alpha a: UInt32,
+        lastUnder: inout UInt32, lastResult: inout UInt32
+    ) {
         let under = pixels[i]
         if under != lastUnder {
             lastUnder = under
@@ -806,8 +910,10 @@
     @inline(__always)
     @usableFromInline init<Pixel: FixedWidthInteger>(_ value: Pixel) {
         bytesPerPixel = MemoryLayout<Pixel>.stride
-        pattern = SIMD4<UInt32>(repeating: bytesPerPixel == 2 ? UInt32(truncatingIfNeeded: value) &* 0x0001_0001
-                                                              : UInt32(truncatingIfNeeded: value))
+        pattern = SIMD4<UInt32>(
+            repeating: bytesPerPixel == 2
+                ? UInt32(truncatingIfNeeded: value) &* 0x0001_0001
+                : UInt32(truncatingIfNeeded: value))
     }
 
     /// The span for `color` drawn at `base` (0...255) into `format`, or nil
@@ -876,8 +982,10 @@
     /// Signed distance from (x, y) to the edge: negative inside.
     @inline(__always)
     @usableFromInline func distance(_ x: Double, _ y: Double) -> Double {
-        let qx = abs(x - midX) - hx, qy = abs(y - midY) - hy
-        let ox = max(qx, 0), oy = max(qy, 0)
+        let qx = abs(x - midX) - hx
+        let qy = abs(y - midY) - hy
+        let ox = max(qx, 0)
+        let oy = max(qy, 0)
         return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
     }
 

@@ -73,8 +73,12 @@ public struct Renderer {
     @usableFromInline func draw(_ window: Window, pixels: Rect, scale: Double, into framebuffer: Framebuffer) {
         guard pixels.isFinite else { return }
         // The same area in window points, where the view table's frames are.
-        let area = scale == 1 ? pixels : Rect(x: pixels.minX / scale, y: pixels.minY / scale,
-                                              width: pixels.width / scale, height: pixels.height / scale)
+        let area =
+            scale == 1
+            ? pixels
+            : Rect(
+                x: pixels.minX / scale, y: pixels.minY / scale,
+                width: pixels.width / scale, height: pixels.height / scale)
         // The entries stay still while views draw: a `draw` that changes the
         // hierarchy or geometry takes effect from the next frame.
         let table = window.viewTable
@@ -82,8 +86,9 @@ public struct Renderer {
             withUnsafeTemporaryAllocation(of: Occluder.self, capacity: Occluder.capacity) { occluders in
                 var entriesRead: UInt64 = 0
                 defer { table.drawWork &+= entriesRead }
-                let occluderCount = Self.findOccluders(in: entries, area: area, pixels: pixels, scale: scale,
-                                                       framebuffer: framebuffer, into: occluders, entriesRead: &entriesRead)
+                let occluderCount = Self.findOccluders(
+                    in: entries, area: area, pixels: pixels, scale: scale,
+                    framebuffer: framebuffer, into: occluders, entriesRead: &entriesRead)
                 // One context for the area, placed for each view in turn: making one
                 // per view retained and released the text renderer for each.
                 var context = GraphicsContext(framebuffer: framebuffer, scale: scale, textRenderer: textRenderer)
@@ -94,14 +99,17 @@ public struct Renderer {
                     // spans four cache lines, and copying one per view per area showed in profiles.
                     let flags = entries[index].flags
                     // What the screen shows: the presentation values (the model's unless animating).
-                    if flags.contains(.hidden) || flags.contains(.nonFinite) || !(entries[index].drawAlphaInWindow > 0) {
-                        index = Int(entries[index].subtreeEnd)   // a hidden, transparent or unplaceable view hides its subtree
+                    if flags.contains(.hidden) || flags.contains(.nonFinite) || !(entries[index].drawAlphaInWindow > 0)
+                    {
+                        // a hidden, transparent or unplaceable view hides its subtree
+                        index = Int(entries[index].subtreeEnd)
                         continue
                     }
                     let entryIndex = index
                     index += 1
                     guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
-                          var clip = Self.deviceClip(visible, pixels: pixels, scale: scale) else { continue }
+                        var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
+                    else { continue }
                     // Pixels that an opaque background drawn later overwrites are not drawn now.
                     var o = 0
                     while o < occluderCount {
@@ -118,7 +126,8 @@ public struct Renderer {
                     context.alpha = entries[entryIndex].drawAlphaInWindow
                     // The view without a retain and release (see `ViewTable.Entry.unretainedView`).
                     entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
-                        let background = flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+                        let background =
+                            flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
                         if let color = background, color.alpha > 0 {
                             context.fill(drawBounds, color: color)
                         }
@@ -128,9 +137,12 @@ public struct Renderer {
             }
         }
         // The focus ring goes over everything, where the area reaches it (docs/focus.md).
-        if let ring = window.focusRing, ring.rect.intersection(area) != nil, let clip = pixels.intersection(framebuffer.bounds) {
+        if let ring = window.focusRing, ring.rect.intersection(area) != nil,
+            let clip = pixels.intersection(framebuffer.bounds)
+        {
             let context = GraphicsContext(framebuffer: framebuffer, scale: scale, clip: clip)
-            context.stroke(roundedRect: ring.rect, cornerRadius: ring.cornerRadius, lineWidth: ring.lineWidth, color: ring.color)
+            context.stroke(
+                roundedRect: ring.rect, cornerRadius: ring.cornerRadius, lineWidth: ring.lineWidth, color: ring.color)
         }
     }
 
@@ -163,11 +175,17 @@ public struct Renderer {
         @inline(__always)
         @usableFromInline func trim(_ clip: inout Rect) -> Bool {
             // The whole pixels the clip touches (the rasterizer draws a pixel the clip overlaps).
-            let cx0 = clip.minX.roundedDown, cx1 = clip.maxX.roundedUp
-            let cy0 = clip.minY.roundedDown, cy1 = clip.maxY.roundedUp
-            let spansX = x0 <= cx0 && x1 >= cx1, spansY = y0 <= cy0 && y1 >= cy1
+            let cx0 = clip.minX.roundedDown
+            let cx1 = clip.maxX.roundedUp
+            let cy0 = clip.minY.roundedDown
+            let cy1 = clip.maxY.roundedUp
+            let spansX = x0 <= cx0 && x1 >= cx1
+            let spansY = y0 <= cy0 && y1 >= cy1
             if spansX && spansY { return false }
-            var minX = clip.minX, maxX = clip.maxX, minY = clip.minY, maxY = clip.maxY
+            var minX = clip.minX
+            var maxX = clip.maxX
+            var minY = clip.minY
+            var maxY = clip.maxY
             if spansX {
                 if y0 <= cy0 && y1 > cy0 { minY = y1 } else if y1 >= cy1 && y0 < cy1 { maxY = y0 }
             } else if spansY {
@@ -184,11 +202,14 @@ public struct Renderer {
     /// in `occluders`, the largest views with an opaque background at full
     /// alpha; returns how many. Backgrounds are read here, before any `draw`
     /// runs: one that a `draw` makes translucent mid-frame shows from the next.
-    @usableFromInline static func findOccluders(in entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect,
-                                                scale: Double, framebuffer: Framebuffer,
-                                                into occluders: UnsafeMutableBufferPointer<Occluder>, entriesRead: inout UInt64) -> Int {
+    @usableFromInline static func findOccluders(
+        in entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect,
+        scale: Double, framebuffer: Framebuffer,
+        into occluders: UnsafeMutableBufferPointer<Occluder>, entriesRead: inout UInt64
+    ) -> Int {
         var count = 0
-        let width = Double(framebuffer.width), height = Double(framebuffer.height)
+        let width = Double(framebuffer.width)
+        let height = Double(framebuffer.height)
         var index = 0
         while index < entries.count {
             entriesRead &+= 1
@@ -202,7 +223,8 @@ public struct Renderer {
             index += 1
             // Where it is first (a few comparisons), its colour after (a call into the view).
             guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
-                  let clip = deviceClip(visible, pixels: pixels, scale: scale) else { continue }
+                let clip = deviceClip(visible, pixels: pixels, scale: scale)
+            else { continue }
             let background = entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
                 flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
             }
@@ -211,10 +233,11 @@ public struct Renderer {
             // drawing pass makes: the pixels wholly inside it are fully covered,
             // so written with the colour whatever was under them.
             let drawBounds = entries[entryIndex].drawBounds
-            let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)   // as the drawing pass places it
+            let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero) // as the drawing pass places it
             // Where the drawing pass's context puts the background (no context
             // made here: copying one retains and releases its text driver).
-            let fill = GraphicsContext.deviceRect(drawBounds, origin: Point(x: origin.x * scale, y: origin.y * scale), scale: scale)
+            let fill = GraphicsContext.deviceRect(
+                drawBounds, origin: Point(x: origin.x * scale, y: origin.y * scale), scale: scale)
             var occluder = Occluder(
                 index: entryIndex,
                 x0: max(fill.minX.roundedUp, clip.minX.roundedDown, 0),
@@ -238,7 +261,9 @@ public struct Renderer {
     /// `rect` in points as framebuffer pixels at `scale`.
     @inline(__always)
     @usableFromInline static func pixels(_ rect: Rect, scale: Double) -> Rect {
-        scale == 1 ? rect : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+        scale == 1
+            ? rect
+            : Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
     }
 
     /// The part of the frame of the entry at `index` inside `area` and inside
@@ -246,13 +271,16 @@ public struct Renderer {
     /// ancestors' clip is the entry's own (`drawClipInWindow`), worked out
     /// once when the table was built or patched: O(1) a view, whatever its depth.
     @inline(__always)
-    @usableFromInline static func visibleRect(ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
-                                              within area: Rect) -> Rect? {
+    @usableFromInline static func visibleRect(
+        ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
+        within area: Rect
+    ) -> Rect? {
         let frame = entries[index].drawFrameInWindow
         // Most views miss a small dirty area: four comparisons tell, before the
         // intersection (a call) works out what they share.
         guard frame.minX < area.maxX, area.minX < frame.maxX, frame.minY < area.maxY, area.minY < frame.maxY,
-              let visible = frame.intersection(area) else { return nil }
+            let visible = frame.intersection(area)
+        else { return nil }
         let clip = entries[index].drawClipInWindow
         return clip == ViewTable.unboundedClip ? visible : visible.intersection(clip)
     }
@@ -263,16 +291,20 @@ public struct Renderer {
         // whose far edge is, as `-inf + inf`) redraws everything.
         guard !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return framebuffer.bounds }
         guard !rect.isEmpty, let visible = rect.intersection(framebuffer.bounds) else { return nil }
-        let x0 = visible.minX.roundedDown, y0 = visible.minY.roundedDown
-        let x1 = visible.maxX.roundedUp, y1 = visible.maxY.roundedUp
+        let x0 = visible.minX.roundedDown
+        let y0 = visible.minY.roundedDown
+        let x1 = visible.maxX.roundedUp
+        let y1 = visible.maxY.roundedUp
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Fills the pixels whose centres lie in `rect`, blending by the colour's alpha.
     public func fill(_ rect: Rect, with color: Color, in framebuffer: Framebuffer) {
         guard let area = rect.intersection(framebuffer.bounds) else { return }
-        let x0 = Int((area.minX - 0.5).roundedUp), x1 = Int((area.maxX - 0.5).roundedUp)
-        let y0 = Int((area.minY - 0.5).roundedUp), y1 = Int((area.maxY - 0.5).roundedUp)
+        let x0 = Int((area.minX - 0.5).roundedUp)
+        let x1 = Int((area.maxX - 0.5).roundedUp)
+        let y0 = Int((area.minY - 0.5).roundedUp)
+        let y1 = Int((area.maxY - 0.5).roundedUp)
         guard x0 < x1, y0 < y1 else { return }
         let a = UInt32(color.alpha)
         for y in y0..<y1 {
@@ -290,7 +322,8 @@ public struct Renderer {
                 let pixels = row.assumingMemoryBound(to: UInt16.self)
                 for x in x0..<x1 {
                     let under = Self.xrgb(fromRGB565: pixels[x])
-                    pixels[x] = Self.rgb565(fromXRGB: a == 255 ? color.xrgb8888 : Self.blend(color, alpha: a, over: under))
+                    pixels[x] = Self.rgb565(
+                        fromXRGB: a == 255 ? color.xrgb8888 : Self.blend(color, alpha: a, over: under))
                 }
             }
         }

@@ -56,8 +56,9 @@ public protocol TextRendering: AnyObject {
 
     /// Draws `text` into `framebuffer`, laid out in `rect` (framebuffer pixels),
     /// only inside `clip`, blended with `alpha`. Vertically centred in `rect`.
-    func draw(_ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
-              lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer)
+    func draw(
+        _ text: String, font: Font, color: Color, in rect: Rect, alignment: TextAlignment,
+        lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer)
 
     /// Where the pen stands before each Unicode scalar of `text` set on one
     /// line in `font`, and after the last, in pixels: `positions` is replaced
@@ -105,14 +106,17 @@ extension TextRendering {
 
     /// ``penPositions(_:font:into:ink:)`` in points, for a screen of `scale`
     /// pixels per point.
-    public func penPositions(_ text: String, font: Font, scale: Double, into positions: inout [Double], ink: inout [Rect]) {
+    public func penPositions(
+        _ text: String, font: Font, scale: Double, into positions: inout [Double], ink: inout [Rect]
+    ) {
         guard scale != 1 else { return penPositions(text, font: font, into: &positions, ink: &ink) }
         penPositions(text, font: font.scaled(by: scale), into: &positions, ink: &ink)
         divide(&positions, by: scale)
         var i = 0
         while i < ink.count {
             let box = ink[i]
-            ink[i] = Rect(x: box.minX / scale, y: box.minY / scale, width: box.width / scale, height: box.height / scale)
+            ink[i] = Rect(
+                x: box.minX / scale, y: box.minY / scale, width: box.width / scale, height: box.height / scale)
             i += 1
         }
     }

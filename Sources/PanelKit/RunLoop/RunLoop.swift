@@ -105,7 +105,10 @@ public final class RunLoop {
         }
         if free < 0 {
             free = slots.count
-            warnings.warnOnce(.timerCapacity, "more than \(slots.count) timers pending: the run loop grew its timer table (an allocation); create it with RunLoop(clock:capacity:) big enough for the app")
+            warnings.warnOnce(
+                .timerCapacity,
+                "more than \(slots.count) timers pending: the run loop grew its timer table (an allocation); create it with RunLoop(clock:capacity:) big enough for the app"
+            )
             slots.append(contentsOf: repeatElement(Slot(), count: slots.count))
         }
         // NaN would never come due, and an infinite delay never fires: both wait "forever", as a huge delay does.
@@ -160,8 +163,11 @@ public final class RunLoop {
         let now = clock.now
         guard earliestDeadlineBound <= now else { return nil }
         var best: Int?
-        for i in 0..<slots.count where slots[i].target != nil && slots[i].deadline <= now && slots[i].sequence <= lastSequence {
-            if let b = best, (slots[b].deadline, slots[b].sequence) <= (slots[i].deadline, slots[i].sequence) { continue }
+        for i in 0..<slots.count
+        where slots[i].target != nil && slots[i].deadline <= now && slots[i].sequence <= lastSequence {
+            if let b = best, (slots[b].deadline, slots[b].sequence) <= (slots[i].deadline, slots[i].sequence) {
+                continue
+            }
             best = i
         }
         return best
@@ -203,7 +209,10 @@ public final class RunLoop {
     /// is dispatched (gesture recognizers reset this way).
     public func performOnNextTurn(target: any RunLoopTarget, tag: Int = 0) {
         if nextTurnCount == nextTurn.count {
-            warnings.warnOnce(.nextTurnCapacity, "more than \(nextTurn.count) next-turn requests in one turn: the run loop grew its table (an allocation); create it with a larger capacity")
+            warnings.warnOnce(
+                .nextTurnCapacity,
+                "more than \(nextTurn.count) next-turn requests in one turn: the run loop grew its table (an allocation); create it with a larger capacity"
+            )
             nextTurn.append(contentsOf: repeatElement(Slot(), count: nextTurn.count))
             runningTurn.append(contentsOf: repeatElement(Slot(), count: runningTurn.count))
         }

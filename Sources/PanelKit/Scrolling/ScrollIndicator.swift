@@ -41,10 +41,13 @@ extension ScrollView {
         }
         if indicator.isHidden { indicator.isHidden = false }
         let vertical = indicator.axisIsVertical
-        let inset = ScrollIndicator.inset, thickness = ScrollIndicator.thickness
+        let inset = ScrollIndicator.inset
+        let thickness = ScrollIndicator.thickness
         let viewLength = vertical ? bounds.height : bounds.width
-        let contentLength = vertical ? contentSize.height + contentInset.top + contentInset.bottom
-                                     : contentSize.width + contentInset.left + contentInset.right
+        let contentLength =
+            vertical
+            ? contentSize.height + contentInset.top + contentInset.bottom
+            : contentSize.width + contentInset.left + contentInset.right
         // Leave the corner to the other bar.
         let track = viewLength - 2 * inset - thickness
         guard track > 0 else { return }
@@ -58,11 +61,14 @@ extension ScrollView {
         length = max(length - overshoot, ScrollIndicator.minimumSqueezedLength)
         let fraction = maximum > minimum ? min(max((offset - minimum) / (maximum - minimum), 0), 1) : 0
         let position = inset + fraction * (track - length)
-        let frame = vertical
-            ? Rect(origin: Point(x: bounds.maxX - inset - thickness, y: bounds.minY + position),
-                   size: Size(width: thickness, height: length))
-            : Rect(origin: Point(x: bounds.minX + position, y: bounds.maxY - inset - thickness),
-                   size: Size(width: length, height: thickness))
+        let frame =
+            vertical
+            ? Rect(
+                origin: Point(x: bounds.maxX - inset - thickness, y: bounds.minY + position),
+                size: Size(width: thickness, height: length))
+            : Rect(
+                origin: Point(x: bounds.minX + position, y: bounds.maxY - inset - thickness),
+                size: Size(width: length, height: thickness))
         if indicator.frame != frame { indicator.frame = frame }
     }
 

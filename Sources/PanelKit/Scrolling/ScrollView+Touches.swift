@@ -22,7 +22,8 @@ extension ScrollView {
         var allowed = true
         for touch in gestureRecognizer.touches {
             guard let view = touch.view, view !== self, touch.viewDelivery.contains(.beganDelivered),
-                  !touch.viewDelivery.contains(.endDelivered) else { continue }
+                !touch.viewDelivery.contains(.endDelivered)
+            else { continue }
             if !canCancelContentTouches || !touchesShouldCancel(in: view) { allowed = false }
         }
         return allowed
@@ -67,12 +68,15 @@ extension ScrollView {
             stopMotion()
             isDragging = true
             let offset = bounds.origin
-            let minimum = minimumContentOffset, maximum = maximumContentOffset
+            let minimum = minimumContentOffset
+            let maximum = maximumContentOffset
             // A drag that catches content past an edge continues from where it is, without a jump.
-            dragOrigin = Point(x: unbanded(offset.x, minimum.x, maximum.x, bounds.width),
-                               y: unbanded(offset.y, minimum.y, maximum.y, bounds.height))
-            dragStartPage = Point(x: pageIndex(offset.x - minimum.x, bounds.width).rounded(),
-                                  y: pageIndex(offset.y - minimum.y, bounds.height).rounded())
+            dragOrigin = Point(
+                x: unbanded(offset.x, minimum.x, maximum.x, bounds.width),
+                y: unbanded(offset.y, minimum.y, maximum.y, bounds.height))
+            dragStartPage = Point(
+                x: pageIndex(offset.x - minimum.x, bounds.width).rounded(),
+                y: pageIndex(offset.y - minimum.y, bounds.height).rounded())
             showIndicators()
             delegate?.scrollViewWillBeginDragging(self)
         case .changed:
@@ -80,7 +84,8 @@ extension ScrollView {
             guard !isZooming else { return }
             let t = pan.translation(in: self)
             var offset = bounds.origin
-            let minimum = minimumContentOffset, maximum = maximumContentOffset
+            let minimum = minimumContentOffset
+            let maximum = maximumContentOffset
             if canScrollHorizontally { offset.x = banded(dragOrigin.x - t.x, minimum.x, maximum.x, bounds.width) }
             if canScrollVertically { offset.y = banded(dragOrigin.y - t.y, minimum.y, maximum.y, bounds.height) }
             setBoundsOrigin(offset)
@@ -106,8 +111,9 @@ extension ScrollView {
         let offset = bounds.origin
         let natural = restingOffset(from: offset, velocity: velocity)
         var target = natural
-        delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000),
-                                            targetContentOffset: &target)
+        delegate?.scrollViewWillEndDragging(
+            self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000),
+            targetContentOffset: &target)
         let time = liftTime ?? now ?? 0
         startDeceleration(from: offset, velocity: velocity, target: target, naturalTarget: natural, at: time)
         let willDecelerate = motionX.isActive || motionY.isActive
@@ -127,22 +133,28 @@ extension ScrollView {
     /// projection (``DecelerationRate/projectedDistance(velocity:)``) within the
     /// limits, or the page it lands on.
     @usableFromInline func restingOffset(from offset: Point, velocity: Point) -> Point {
-        let minimum = minimumContentOffset, maximum = maximumContentOffset
+        let minimum = minimumContentOffset
+        let maximum = maximumContentOffset
         if isPagingEnabled {
-            return Point(x: pageTarget(offset.x, velocity.x, minimum.x, maximum.x, bounds.width, dragStartPage.x),
-                         y: pageTarget(offset.y, velocity.y, minimum.y, maximum.y, bounds.height, dragStartPage.y))
+            return Point(
+                x: pageTarget(offset.x, velocity.x, minimum.x, maximum.x, bounds.width, dragStartPage.x),
+                y: pageTarget(offset.y, velocity.y, minimum.y, maximum.y, bounds.height, dragStartPage.y))
         }
-        let projected = Point(x: offset.x + decelerationRate.projectedDistance(velocity: velocity.x),
-                              y: offset.y + decelerationRate.projectedDistance(velocity: velocity.y))
+        let projected = Point(
+            x: offset.x + decelerationRate.projectedDistance(velocity: velocity.x),
+            y: offset.y + decelerationRate.projectedDistance(velocity: velocity.y))
         return clampedContentOffset(projected)
     }
 
     /// Plans each axis: paging and content past an edge spring to their
     /// target; a fling decelerates (bouncing off an edge it reaches); a target
     /// the delegate moved is reached by the deceleration that ends there.
-    @usableFromInline func startDeceleration(from offset: Point, velocity: Point, target: Point,
-                                             naturalTarget: Point? = nil, at time: Double) {
-        let minimum = minimumContentOffset, maximum = maximumContentOffset
+    @usableFromInline func startDeceleration(
+        from offset: Point, velocity: Point, target: Point,
+        naturalTarget: Point? = nil, at time: Double
+    ) {
+        let minimum = minimumContentOffset
+        let maximum = maximumContentOffset
         planAxis(&motionX, offset.x, velocity.x, target.x, naturalTarget?.x, minimum.x, maximum.x, bounds.width, time)
         planAxis(&motionY, offset.y, velocity.y, target.y, naturalTarget?.y, minimum.y, maximum.y, bounds.height, time)
         if naturalTarget == nil, motionX.isActive || motionY.isActive {
@@ -153,9 +165,11 @@ extension ScrollView {
         }
     }
 
-    @usableFromInline func planAxis(_ motion: inout AxisMotion, _ x: Double, _ v: Double, _ target: Double,
-                                    _ natural: Double?, _ minimum: Double, _ maximum: Double,
-                                    _ dimension: Double, _ time: Double) {
+    @usableFromInline func planAxis(
+        _ motion: inout AxisMotion, _ x: Double, _ v: Double, _ target: Double,
+        _ natural: Double?, _ minimum: Double, _ maximum: Double,
+        _ dimension: Double, _ time: Double
+    ) {
         motion.kind = .idle
         motion.minimum = minimum
         motion.maximum = maximum
@@ -164,7 +178,9 @@ extension ScrollView {
         let tau = decelerationRate.timeConstant
         if isPagingEnabled || x < minimum || x > maximum {
             let rest = min(max(target, minimum), maximum)
-            guard (rest - x).magnitude >= ScrollPhysics.springRestDistance || v.magnitude >= ScrollPhysics.springRestVelocity
+            guard
+                (rest - x).magnitude >= ScrollPhysics.springRestDistance
+                    || v.magnitude >= ScrollPhysics.springRestVelocity
             else {
                 motion.rest = rest
                 return
@@ -180,7 +196,8 @@ extension ScrollView {
         } else if let natural, target == natural {
             // The fling's own deceleration, which may run into an edge and bounce.
             guard v.magnitude >= ScrollPhysics.stopVelocity else { return }
-            motion.decelerate(from: x, distance: decelerationRate.projectedDistance(velocity: v), timeConstant: tau, at: time)
+            motion.decelerate(
+                from: x, distance: decelerationRate.projectedDistance(velocity: v), timeConstant: tau, at: time)
         } else {
             // The delegate chose where to land: the deceleration that stops there.
             let rest = min(max(target, minimum), maximum)
@@ -204,7 +221,9 @@ extension ScrollView {
     }
 
     /// The finger's offset that shows `shown`: the inverse of ``banded``.
-    @usableFromInline func unbanded(_ shown: Double, _ minimum: Double, _ maximum: Double, _ dimension: Double) -> Double {
+    @usableFromInline func unbanded(_ shown: Double, _ minimum: Double, _ maximum: Double, _ dimension: Double)
+        -> Double
+    {
         if shown < minimum { return minimum + ScrollPhysics.inverseRubberBand(shown - minimum, dimension: dimension) }
         if shown > maximum { return maximum + ScrollPhysics.inverseRubberBand(shown - maximum, dimension: dimension) }
         return shown
@@ -217,8 +236,10 @@ extension ScrollView {
     /// The page a fling lands on: the next one in the direction of a fling
     /// faster than ``pagingVelocityThreshold`` (at most one page from where
     /// the drag began), else the nearest.
-    @usableFromInline func pageTarget(_ x: Double, _ v: Double, _ minimum: Double, _ maximum: Double,
-                                      _ page: Double, _ startPage: Double) -> Double {
+    @usableFromInline func pageTarget(
+        _ x: Double, _ v: Double, _ minimum: Double, _ maximum: Double,
+        _ page: Double, _ startPage: Double
+    ) -> Double {
         guard page > 0 else { return min(max(x, minimum), maximum) }
         let position = (x - minimum) / page
         var index: Double
@@ -248,7 +269,8 @@ extension ScrollView {
     @usableFromInline override func startDecision(forMovement movement: Point) -> StartDecision {
         guard super.startDecision(forMovement: movement) == .begin else { return .wait }
         guard let scrollView = view as? ScrollView else { return .begin }
-        let horizontal = scrollView.canScrollHorizontally, vertical = scrollView.canScrollVertically
+        let horizontal = scrollView.canScrollHorizontally
+        let vertical = scrollView.canScrollVertically
         switch (horizontal, vertical) {
         case (true, true): return .begin
         case (true, false): return movement.x.magnitude >= movement.y.magnitude ? .begin : .fail

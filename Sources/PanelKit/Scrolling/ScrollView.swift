@@ -21,7 +21,9 @@ open class ScrollView: View {
 
     /// Extra room around the content: the offset may go from
     /// (-left, -top) to contentSize - bounds.size + (right, bottom).
-    public final var contentInset: EdgeInsets = .zero { didSet { if contentInset != oldValue { contentGeometryDidChange() } } }
+    public final var contentInset: EdgeInsets = .zero {
+        didSet { if contentInset != oldValue { contentGeometryDidChange() } }
+    }
 
     /// The point of the content shown at the top-left corner: `bounds.origin`.
     /// Setting it stops any deceleration or animation, as in UIKit.
@@ -203,25 +205,29 @@ open class ScrollView: View {
     /// The largest offset at rest: the content's far edge (plus inset) at the view's far edge.
     public var maximumContentOffset: Point {
         let minimum = minimumContentOffset
-        return Point(x: max(minimum.x, contentSize.width + contentInset.right - bounds.width),
-                     y: max(minimum.y, contentSize.height + contentInset.bottom - bounds.height))
+        return Point(
+            x: max(minimum.x, contentSize.width + contentInset.right - bounds.width),
+            y: max(minimum.y, contentSize.height + contentInset.bottom - bounds.height))
     }
 
     /// Whether a horizontal drag moves the content: it is wider than the view, or always bounces.
     public var canScrollHorizontally: Bool {
-        isScrollEnabled && (contentSize.width + contentInset.left + contentInset.right > bounds.width
-                            || (alwaysBounceHorizontal && bounces))
+        isScrollEnabled
+            && (contentSize.width + contentInset.left + contentInset.right > bounds.width
+                || (alwaysBounceHorizontal && bounces))
     }
 
     /// Whether a vertical drag moves the content.
     public var canScrollVertically: Bool {
-        isScrollEnabled && (contentSize.height + contentInset.top + contentInset.bottom > bounds.height
-                            || (alwaysBounceVertical && bounces))
+        isScrollEnabled
+            && (contentSize.height + contentInset.top + contentInset.bottom > bounds.height
+                || (alwaysBounceVertical && bounces))
     }
 
     /// `offset` held to the limits.
     public func clampedContentOffset(_ offset: Point) -> Point {
-        let minimum = minimumContentOffset, maximum = maximumContentOffset
+        let minimum = minimumContentOffset
+        let maximum = maximumContentOffset
         return Point(x: min(max(offset.x, minimum.x), maximum.x), y: min(max(offset.y, minimum.y), maximum.y))
     }
 
@@ -243,7 +249,11 @@ open class ScrollView: View {
 
     @usableFromInline func scrollByAdjustmentStep(_ direction: Double) {
         var offset = bounds.origin
-        if canScrollVertically { offset.y += direction * adjustmentStep } else { offset.x += direction * adjustmentStep }
+        if canScrollVertically {
+            offset.y += direction * adjustmentStep
+        } else {
+            offset.x += direction * adjustmentStep
+        }
         let target = clampedContentOffset(offset)
         if target != bounds.origin { setContentOffset(target, animated: false) }
     }
@@ -306,7 +316,8 @@ open class ScrollView: View {
     /// where it is (the rubber band follows the new limits from its next move).
     @usableFromInline func keepContentOffsetWithinContent() {
         guard !isDragging else { return }
-        let minimum = minimumContentOffset, maximum = maximumContentOffset
+        let minimum = minimumContentOffset
+        let maximum = maximumContentOffset
         let wasMoving = motionX.isActive || motionY.isActive
         var offset = bounds.origin
         keepWithinContent(&motionX, &offset.x, minimum.x, maximum.x)
@@ -315,7 +326,9 @@ open class ScrollView: View {
         if wasMoving && !motionX.isActive && !motionY.isActive { motionDidEnd(at: now ?? 0) }
     }
 
-    @usableFromInline func keepWithinContent(_ motion: inout AxisMotion, _ x: inout Double, _ minimum: Double, _ maximum: Double) {
+    @usableFromInline func keepWithinContent(
+        _ motion: inout AxisMotion, _ x: inout Double, _ minimum: Double, _ maximum: Double
+    ) {
         if x > maximum {
             x = maximum
             motion.kind = .idle

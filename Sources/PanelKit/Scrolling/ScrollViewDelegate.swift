@@ -12,8 +12,9 @@ public protocol ScrollViewDelegate: LifetimeTracked {
     /// The finger lifted. `velocity` is in points per millisecond, as in UIKit
     /// (positive: the offset grows). `targetContentOffset` is where the
     /// content will come to rest; change it and the deceleration lands there.
-    func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
-                                   targetContentOffset: inout Point)
+    func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point,
+        targetContentOffset: inout Point)
     /// The drag is over; `decelerate` says whether the content keeps moving.
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
     /// The content moves on by itself after the lift (momentum, bounce or a page).
@@ -31,8 +32,10 @@ public protocol ScrollViewDelegate: LifetimeTracked {
 extension ScrollViewDelegate {
     public func scrollViewDidScroll(_ scrollView: ScrollView) {}
     public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
-    public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
-                                          targetContentOffset: inout Point) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: ScrollView, withVelocity velocity: Point,
+        targetContentOffset: inout Point
+    ) {}
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}

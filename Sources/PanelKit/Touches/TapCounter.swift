@@ -33,9 +33,10 @@ public struct TapCountSettings: Equatable {
         for i in 0..<4 {
             guard let tap = recent[i] else { continue }
             if time - tap.liftTime <= settings.maximumInterval,
-               tap.location.distance(to: location) <= settings.maximumDistance {
+                tap.location.distance(to: location) <= settings.maximumDistance
+            {
                 best = max(best, tap.count)
-                recent[i] = nil   // a tap continues one sequence only
+                recent[i] = nil // a tap continues one sequence only
             }
         }
         return best + 1

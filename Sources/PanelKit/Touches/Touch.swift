@@ -48,7 +48,8 @@ public final class Touch {
         return result
     }
 
-    @exclusivity(unchecked) @usableFromInline var recognizerSlots: InlineArray<16, GestureRecognizer?> = InlineArray(repeating: nil)
+    @exclusivity(unchecked) @usableFromInline var recognizerSlots: InlineArray<16, GestureRecognizer?> = InlineArray(
+        repeating: nil)
     @exclusivity(unchecked) @usableFromInline var recognizerCount = 0
     /// How the bound view hears about this touch while recognizers decide (G10–G12).
     @exclusivity(unchecked) @usableFromInline var viewDelivery: ViewDelivery = []

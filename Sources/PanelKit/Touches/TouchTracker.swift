@@ -70,7 +70,7 @@ public final class TouchTracker {
     @usableFromInline func process(_ frame: TouchFrame, source: Int) {
         event.timestamp = frame.timestamp
         var changed = false
-        var seen: UInt32 = 0   // bit i: frame contact i matched a live touch
+        var seen: UInt32 = 0 // bit i: frame contact i matched a live touch
 
         // Existing touches move, stay, or end.
         forEach(in: inUseMask) { touch in
@@ -85,11 +85,15 @@ public final class TouchTracker {
                 return
             }
             guard touch.isLive else { return }
-            guard touch.source == source else { touch.phase = .stationary; return }
+            guard touch.source == source else {
+                touch.phase = .stationary
+                return
+            }
             for i in 0..<frame.count where frame[i].id == touch.contactID {
                 seen |= 1 << UInt32(i)
                 let contact = frame[i]
-                let location = application.windowLocation(ofScreenPoint: Point(x: contact.x, y: contact.y), in: touch.window)
+                let location = application.windowLocation(
+                    ofScreenPoint: Point(x: contact.x, y: contact.y), in: touch.window)
                 touch.previousLocationInWindow = touch.locationInWindow
                 if location != touch.locationInWindow {
                     touch.locationInWindow = location
@@ -116,7 +120,9 @@ public final class TouchTracker {
         // New contacts begin; all that land in this frame share one event (R3).
         for i in 0..<frame.count where seen & (1 << UInt32(i)) == 0 {
             guard let touch = takeFreeTouch() else {
-                application.runLoop.warnings.warnOnce(.touchCapacity, "more than \(Self.capacity) fingers at once: the extra ones are ignored until one lifts")
+                application.runLoop.warnings.warnOnce(
+                    .touchCapacity,
+                    "more than \(Self.capacity) fingers at once: the extra ones are ignored until one lifts")
                 break
             }
             begin(touch, with: frame[i], source: source, at: frame.timestamp)
@@ -343,9 +349,13 @@ public final class TouchTracker {
         deliver(.cancelled, in: window, except: withheld) { $0.touchesCancelled($1, with: event) }
     }
 
-    @usableFromInline func deliver(_ phase: Touch.Phase, in window: Window, except withheld: UInt32,
-                                   _ send: (View, TouchSet) -> Void) {
-        var pending = mask(in: eventMask & ~withheld) { $0.phase == phase && $0.window === window && $0.isDeliveredToView }
+    @usableFromInline func deliver(
+        _ phase: Touch.Phase, in window: Window, except withheld: UInt32,
+        _ send: (View, TouchSet) -> Void
+    ) {
+        var pending = mask(in: eventMask & ~withheld) {
+            $0.phase == phase && $0.window === window && $0.isDeliveredToView
+        }
         let flag: Touch.ViewDelivery = phase == .began ? .beganDelivered : (phase == .moved ? [] : .endDelivered)
         if !flag.isEmpty { forEach(in: pending) { $0.viewDelivery.insert(flag) } }
         while pending != 0 {

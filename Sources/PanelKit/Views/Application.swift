@@ -64,8 +64,10 @@ open class Application: Responder {
     /// between two turns of the loop; more drop the oldest (said once in
     /// ``warnings``). Raise it for a device that reports faster than the app
     /// draws. Everything the event path needs is allocated here.
-    public init(runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings(),
-                inputQueueCapacity: Int = Application.defaultInputQueueCapacity) {
+    public init(
+        runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings(),
+        inputQueueCapacity: Int = Application.defaultInputQueueCapacity
+    ) {
         self.runLoop = runLoop
         self.inputQueue = ContiguousArray(repeating: QueuedInput(), count: max(inputQueueCapacity, 1))
         self.pressResponders = ContiguousArray(repeating: PressResponder(), count: 16)
@@ -101,7 +103,7 @@ open class Application: Responder {
         screen.detach()
         for window in windows {
             window.owningApplication = nil
-            window.visibilityMayHaveChanged()   // activity indicators let go of the display link
+            window.visibilityMayHaveChanged() // activity indicators let go of the display link
         }
         // Its windows left it: their touches are cancelled (views and
         // recognizers hear it; the chains end at the windows now), and the
@@ -127,7 +129,7 @@ open class Application: Responder {
         takeOut(window)
         windows.append(window)
         window.owningApplication = self
-        window.visibilityMayHaveChanged()   // an activity indicator in it may start spinning
+        window.visibilityMayHaveChanged() // an activity indicator in it may start spinning
     }
 
     /// Takes `window` out of the application. Its touches are cancelled, as
@@ -137,7 +139,7 @@ open class Application: Responder {
     public func removeWindow(_ window: Window) {
         guard takeOut(window) else { return }
         window.owningApplication = nil
-        window.visibilityMayHaveChanged()   // its activity indicators leave the display link
+        window.visibilityMayHaveChanged() // its activity indicators leave the display link
         touchTracker.windowDidLeaveApplication(at: runLoop.now)
     }
 
@@ -188,7 +190,10 @@ open class Application: Responder {
             queueHead = (queueHead + 1) % inputQueue.count
             queueCount -= 1
             droppedInputFrames += 1
-            warnings.warnOnce(.inputQueueFull, "input came faster than the app took it: more than \(inputQueue.count) frames queued, the oldest dropped (Application(inputQueueCapacity:) sets the room)")
+            warnings.warnOnce(
+                .inputQueueFull,
+                "input came faster than the app took it: more than \(inputQueue.count) frames queued, the oldest dropped (Application(inputQueueCapacity:) sets the room)"
+            )
         }
         let slot = (queueHead + queueCount) % inputQueue.count
         queueCount += 1
@@ -212,7 +217,7 @@ open class Application: Responder {
             queueHead = (queueHead + 1) % inputQueue.count
             queueCount -= 1
             if let press = inputQueue[index].press {
-                inputQueue[index].press = nil   // let go of its strings now
+                inputQueue[index].press = nil // let go of its strings now
                 if screen.filterPress(press) { continue }
                 sendPress(press)
                 continue
@@ -222,7 +227,8 @@ open class Application: Responder {
                 if !screen.filterDiscreteInput() { focusSystem.handle(encoder) }
                 continue
             }
-            let frame = inputQueue[index].frame, source = inputQueue[index].source
+            let frame = inputQueue[index].frame
+            let source = inputQueue[index].source
             if screen.filterInput(frame, source: source) { continue }
             // A finger on the screen hides the focus ring (docs/focus.md).
             if !frame.isEmpty { focusSystem.touchDidLand() }
@@ -277,7 +283,9 @@ open class Application: Responder {
 
     @usableFromInline func pressSlot(_ press: Press) -> Int? {
         for i in 0..<pressResponders.count
-            where pressResponders[i].isUsed && pressResponders[i].keyCode == press.keyCode && pressResponders[i].source == press.source {
+        where pressResponders[i].isUsed && pressResponders[i].keyCode == press.keyCode
+            && pressResponders[i].source == press.source
+        {
             return i
         }
         return nil
@@ -286,7 +294,10 @@ open class Application: Responder {
     @usableFromInline func recordPress(_ press: Press, _ responder: Responder?) {
         // More than 16 keys down at once: the oldest slot is reused (its key ends at the first responder).
         var free = 0
-        for i in 0..<pressResponders.count where !pressResponders[i].isUsed { free = i; break }
+        for i in 0..<pressResponders.count where !pressResponders[i].isUsed {
+            free = i
+            break
+        }
         pressResponders[free] = PressResponder(keyCode: press.keyCode, source: press.source, responder: responder)
     }
 

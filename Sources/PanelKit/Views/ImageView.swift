@@ -13,7 +13,12 @@ public enum ContentMode: Equatable, Sendable {
 /// A view that shows an ``Image``: UIKit's `UIImageView`. Pure display: it
 /// takes no touches unless told to (R12).
 open class ImageView: View {
-    public var image: Image? { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public var image: Image? {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// ``ContentMode/scaleToFill`` by default, as in UIKit.
     public final var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
@@ -36,7 +41,8 @@ open class ImageView: View {
     /// Where the image is drawn, in the view's coordinates; `nil` without an image.
     public var imageRect: Rect? {
         guard let image, image.width > 0, image.height > 0 else { return nil }
-        let w = image.size.width, h = image.size.height
+        let w = image.size.width
+        let h = image.size.height
         let scale: Double
         switch contentMode {
         case .scaleToFill: return bounds
@@ -45,8 +51,9 @@ open class ImageView: View {
         case .center: scale = 1
         }
         let size = Size(width: w * scale, height: h * scale)
-        return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
-                    width: size.width, height: size.height)
+        return Rect(
+            x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2,
+            width: size.width, height: size.height)
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {

@@ -30,14 +30,26 @@ open class Label: View {
     /// rasterize a glyph never drawn before (an allocation).
     @usableFromInline internal final var textOnScreen: String?
     /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
-    public var font: Font { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    public var font: Font {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
     /// ``Theme/text`` of ``Theme/standard`` by default.
     @exclusivity(unchecked) public var textColor: Color { didSet { setNeedsDisplay() } }
     @exclusivity(unchecked) public final var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
     /// How a single line that does not fit is cut; see ``numberOfLines``.
-    @exclusivity(unchecked) public final var lineBreakMode: LineBreakMode = .truncateTail { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public final var lineBreakMode: LineBreakMode = .truncateTail {
+        didSet { setNeedsDisplay() }
+    }
     /// 1 (the default): one line. Anything else: wrapped to the height.
-    @exclusivity(unchecked) public final var numberOfLines = 1 { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
+    @exclusivity(unchecked) public final var numberOfLines = 1 {
+        didSet {
+            setNeedsDisplay()
+            invalidateIntrinsicContentSize()
+        }
+    }
 
     public init(frame: Rect = .zero, name: String = "", text: String = "") {
         self.text = text
@@ -107,11 +119,13 @@ open class Label: View {
     /// pixels do not change. `nil` when that does not apply.
     @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
         guard numberOfLines == 1, textAlignment == .left, let measurer = window.textMeasurer,
-              Self.isOneLine(text), Self.isOneLine(oldText) else { return nil }
+            Self.isOneLine(text), Self.isOneLine(oldText)
+        else { return nil }
         let scale = window.textMeasurerScale
         // The window's pair of buffers, taken while in use so that each is the only
         // reference to its storage (reused, not copied), and given back.
-        var old = window.oldTextLine, new = window.newTextLine
+        var old = window.oldTextLine
+        var new = window.newTextLine
         window.oldTextLine = MeasuredLine()
         window.newTextLine = MeasuredLine()
         defer {
@@ -130,18 +144,20 @@ open class Label: View {
         new.reserveCapacity(64)
         let same = Self.commonPrefix(oldText, text)
         if let key = window.newTextPensKey, key.text == oldText, key.font == font {
-            swap(&old, &new)   // measured last time as the new text
+            swap(&old, &new) // measured last time as the new text
         } else {
             measurer.penPositions(oldText, font: font, scale: scale, into: &old.pens, ink: &old.ink)
         }
         window.newTextPensKey = nil
         // Indexed rather than through `last`, which allocates in a debug build.
         guard old.pens.count > same else { return nil }
-        let oldEnd = old.pens[old.pens.count - 1], oldStart = old.pens[same]
+        let oldEnd = old.pens[old.pens.count - 1]
+        let oldStart = old.pens[same]
         measurer.penPositions(text, font: font, scale: scale, into: &new.pens, ink: &new.ink)
         window.newTextPensKey = (text, font)
         guard new.pens.count > same else { return nil }
-        let newEnd = new.pens[new.pens.count - 1], newStart = new.pens[same]
+        let newEnd = new.pens[new.pens.count - 1]
+        let newStart = new.pens[same]
         // A line about as wide as the bounds may be cut and end in an ellipsis, which moves.
         guard max(oldEnd, newEnd) < bounds.width - 1 else { return nil }
         // The characters after the last that changed are the same glyphs too, and
@@ -149,14 +165,16 @@ open class Label: View {
         // ("62%" to "64%" redraws the digit, not the "%").
         var suffix = Self.commonSuffix(oldText, text, upTo: min(old.pens.count, new.pens.count) - 1 - same)
         if suffix > 0 && old.pens[old.pens.count - 1 - suffix] != new.pens[new.pens.count - 1 - suffix] { suffix = 0 }
-        if let oldInk = old.ink(ofScalars: same ..< old.pens.count - 1 - suffix),
-           let newInk = new.ink(ofScalars: same ..< new.pens.count - 1 - suffix) {
+        if let oldInk = old.ink(ofScalars: same..<old.pens.count - 1 - suffix),
+            let newInk = new.ink(ofScalars: same..<new.pens.count - 1 - suffix)
+        {
             let ink = oldInk.union(newInk)
-            guard !ink.isEmpty else { return .zero }   // only characters without ink changed
+            guard !ink.isEmpty else { return .zero } // only characters without ink changed
             // Drawing rounds the line's start and top to whole pixels, by less
             // than the renderer's rounding of this area out to whole pixels.
-            return Rect(x: bounds.minX + ink.minX, y: bounds.midY - oneLineHeight() / 2 + ink.minY,
-                        width: ink.width, height: ink.height)
+            return Rect(
+                x: bounds.minX + ink.minX, y: bounds.midY - oneLineHeight() / 2 + ink.minY,
+                width: ink.width, height: ink.height)
         }
         let end = suffix > 0 ? old.pens[old.pens.count - 1 - suffix] : max(oldEnd, newEnd)
         let start = min(oldStart, newStart)
@@ -203,17 +221,20 @@ open class Label: View {
     /// walks faster than decoded scalars: the scalars before the first byte
     /// that differs are shared if the last of them ends there in both.
     @usableFromInline static func commonPrefix(_ a: String, _ b: String) -> Int {
-        var a = a, b = b
+        var a = a
+        var b = b
         return a.withUTF8 { x in
             b.withUTF8 { y in
                 let length = min(x.count, y.count)
-                var i = 0, scalars = 0
+                var i = 0
+                var scalars = 0
                 while i < length && x[i] == y[i] {
                     if !isContinuation(x[i]) { scalars += 1 }
                     i += 1
                 }
                 // The last scalar started is shared only if it is whole in both.
-                let endsInX = i == x.count || !isContinuation(x[i]), endsInY = i == y.count || !isContinuation(y[i])
+                let endsInX = i == x.count || !isContinuation(x[i])
+                let endsInY = i == y.count || !isContinuation(y[i])
                 return scalars > 0 && !(endsInX && endsInY) ? scalars - 1 : scalars
             }
         }
@@ -223,10 +244,13 @@ open class Label: View {
     /// `limit`: UTF-8 bytes walked back from the ends, a scalar counted as its
     /// first byte is passed.
     @usableFromInline static func commonSuffix(_ a: String, _ b: String, upTo limit: Int) -> Int {
-        var a = a, b = b
+        var a = a
+        var b = b
         return a.withUTF8 { x in
             b.withUTF8 { y in
-                var i = x.count, j = y.count, scalars = 0
+                var i = x.count
+                var j = y.count
+                var scalars = 0
                 while scalars < limit && i > 0 && j > 0 && x[i - 1] == y[j - 1] {
                     i -= 1
                     j -= 1
@@ -250,7 +274,7 @@ open class Label: View {
             return centredTextBox(x: bounds.minX, width: bounds.width, height: oneLineHeight())
         }
         let size = measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
-        let width = min(size.width, bounds.width)   // a line too long is cut to fit
+        let width = min(size.width, bounds.width) // a line too long is cut to fit
         let x: Double
         switch textAlignment {
         case .left: x = bounds.minX
@@ -262,8 +286,9 @@ open class Label: View {
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         guard !text.isEmpty else { return }
-        context.draw(text, font: font, color: textColor, in: bounds, alignment: textAlignment,
-                     lineBreak: effectiveLineBreakMode)
+        context.draw(
+            text, font: font, color: textColor, in: bounds, alignment: textAlignment,
+            lineBreak: effectiveLineBreakMode)
     }
 }
 

@@ -52,7 +52,8 @@ public final class Screen: RunLoopTarget {
     /// is 426.67 points, which make 1280 pixels again, not 1281).
     public static func pixelSize(of size: Size, scale: Double) -> (width: Int, height: Int) {
         func pixels(_ points: Double) -> Int {
-            let exact = points * scale, nearest = exact.rounded()
+            let exact = points * scale
+            let nearest = exact.rounded()
             return Int(abs(exact - nearest) < 1e-6 ? nearest : exact.rounded(.up))
         }
         return (pixels(size.width), pixels(size.height))
@@ -145,8 +146,10 @@ public struct IdlePolicy: Equatable, Sendable {
     /// the user could not see what they touched.
     public var swallowsWakeTouchWhenDimmed: Bool
 
-    public init(dimAfter: Double? = nil, dimBrightness: Double = 0, blankAfter: Double? = nil,
-                swallowsWakeTouchWhenDimmed: Bool = true) {
+    public init(
+        dimAfter: Double? = nil, dimBrightness: Double = 0, blankAfter: Double? = nil,
+        swallowsWakeTouchWhenDimmed: Bool = true
+    ) {
         self.dimAfter = dimAfter
         self.dimBrightness = dimBrightness
         self.blankAfter = blankAfter

@@ -6,7 +6,9 @@ extension View {
     }
 
     /// The bounds-to-superview map of a view with these values (model or presentation).
-    @inlinable public static func transformToSuperview(center: Point, bounds: Rect, transform: AffineTransform) -> AffineTransform {
+    @inlinable public static func transformToSuperview(center: Point, bounds: Rect, transform: AffineTransform)
+        -> AffineTransform
+    {
         if transform.isIdentity {
             return AffineTransform(translationX: center.x - bounds.midX, y: center.y - bounds.midY)
         }
@@ -37,7 +39,9 @@ extension View {
     /// window coordinates when `view` is `nil`. Views in different windows
     /// convert through screen coordinates.
     public func convert(_ point: Point, to view: View?) -> Point {
-        if let window, let converted = window.viewTable.convert(point, from: self, to: view ?? window) { return converted }
+        if let window, let converted = window.viewTable.convert(point, from: self, to: view ?? window) {
+            return converted
+        }
         let inRoot = transformToWindow.apply(to: point)
         guard let view else { return inRoot }
         return view.fromRoot(inRoot, of: rootView)
@@ -46,7 +50,9 @@ extension View {
     /// Converts `point` from `view`'s bounds coordinates (window coordinates
     /// when `view` is `nil`) to this view's.
     public func convert(_ point: Point, from view: View?) -> Point {
-        if let window, let converted = window.viewTable.convert(point, from: view ?? window, to: self) { return converted }
+        if let window, let converted = window.viewTable.convert(point, from: view ?? window, to: self) {
+            return converted
+        }
         guard let view else { return fromRoot(point, of: rootView) }
         return view.convert(point, to: self)
     }

@@ -7,7 +7,8 @@ extension View {
     /// Inserts `view` at `index` in ``subviews`` (0 is the back).
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
-        let oldWindow = view.window, oldSuperview = view.superview
+        let oldWindow = view.window
+        let oldSuperview = view.superview
         view.detachFromSuperview()
         if oldWindow !== window { oldWindow?.hierarchyDidChange() }
         let position = min(max(index, 0), subviews.count)
@@ -110,7 +111,9 @@ extension View {
     /// Sets the window, without telling the view: `setWindow` tells it once the whole subtree moved.
     @usableFromInline internal func changeWindow(to newWindow: Window?) {
         // Focus never stays on a view that left its window (docs/focus.md).
-        if let oldWindow = window, oldWindow !== newWindow { oldWindow.owningApplication?.focusSystem.viewDidLeave(self) }
+        if let oldWindow = window, oldWindow !== newWindow {
+            oldWindow.owningApplication?.focusSystem.viewDidLeave(self)
+        }
         window = newWindow
         tableIndex = -1
     }

@@ -20,7 +20,11 @@ open class View: Responder {
     /// The centre of the view in its superview's coordinates.
     @exclusivity(unchecked) public var center: Point {
         didSet {
-            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.center = oldValue; recordAnimatedChange(.center, oldModel: old) }
+            if View.openCapture != nil {
+                var old = ViewPresentation(modelOf: self)
+                old.center = oldValue
+                recordAnimatedChange(.center, oldModel: old)
+            }
             geometryDidChange()
         }
     }
@@ -29,7 +33,11 @@ open class View: Responder {
     /// top-left corner, its size the view's size before ``transform``.
     @exclusivity(unchecked) public var bounds: Rect {
         didSet {
-            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.bounds = oldValue; recordAnimatedChange(.bounds, oldModel: old) }
+            if View.openCapture != nil {
+                var old = ViewPresentation(modelOf: self)
+                old.bounds = oldValue
+                recordAnimatedChange(.bounds, oldModel: old)
+            }
             geometryDidChange()
             if bounds.size != oldValue.size { boundsSizeDidChange(from: oldValue.size) }
         }
@@ -38,7 +46,11 @@ open class View: Responder {
     /// Applied about the centre of the view; ``AffineTransform/identity`` by default.
     @exclusivity(unchecked) public final var transform: AffineTransform = .identity {
         didSet {
-            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.transform = oldValue; recordAnimatedChange(.transform, oldModel: old) }
+            if View.openCapture != nil {
+                var old = ViewPresentation(modelOf: self)
+                old.transform = oldValue
+                recordAnimatedChange(.transform, oldModel: old)
+            }
             geometryDidChange()
         }
     }
@@ -68,13 +80,17 @@ open class View: Responder {
     @exclusivity(unchecked) public final var isHidden = false {
         didSet {
             flagsDidChange()
-            if isHidden != oldValue { invalidateIntrinsicContentSize() }   // a stack collapses hidden views
+            if isHidden != oldValue { invalidateIntrinsicContentSize() } // a stack collapses hidden views
         }
     }
     /// 0 (transparent) to 1 (opaque). A view at 0.01 or less is never hit (R4).
     @exclusivity(unchecked) public final var alpha: Double = 1 {
         didSet {
-            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.alpha = oldValue; recordAnimatedChange(.alpha, oldModel: old) }
+            if View.openCapture != nil {
+                var old = ViewPresentation(modelOf: self)
+                old.alpha = oldValue
+                recordAnimatedChange(.alpha, oldModel: old)
+            }
             flagsDidChange()
         }
     }
@@ -90,7 +106,11 @@ open class View: Responder {
     /// Filled behind the view's content; `nil` draws nothing.
     @exclusivity(unchecked) public var backgroundColor: Color? {
         didSet {
-            if View.openCapture != nil { var old = ViewPresentation(modelOf: self); old.backgroundColor = oldValue; recordAnimatedChange(.backgroundColor, oldModel: old) }
+            if View.openCapture != nil {
+                var old = ViewPresentation(modelOf: self)
+                old.backgroundColor = oldValue
+                recordAnimatedChange(.backgroundColor, oldModel: old)
+            }
             setNeedsDisplay()
         }
     }
@@ -125,7 +145,12 @@ open class View: Responder {
     /// The space inside the edges that arranged content keeps clear of (a
     /// ``StackView`` with ``StackView/isLayoutMarginsRelativeArrangement``); 8 on each edge, as in UIKit.
     @exclusivity(unchecked) public final var layoutMargins = EdgeInsets(all: 8) {
-        didSet { if layoutMargins != oldValue { setNeedsLayout(); invalidateIntrinsicContentSize() } }
+        didSet {
+            if layoutMargins != oldValue {
+                setNeedsLayout()
+                invalidateIntrinsicContentSize()
+            }
+        }
     }
     // The layout flags and `subviews` are read on every frame, so they skip
     // the dynamic exclusivity check. Each access is a single load or store
@@ -196,7 +221,7 @@ open class View: Responder {
         // hears that it left (UIKit calls `didMoveToWindow` only then).
         var leaving = subviews
         subviews = []
-        leaving.reverse()   // popped back to front, as they were told before
+        leaving.reverse() // popped back to front, as they were told before
         while var subview = leaving.popLast() {
             subview.superview = nil
             if subview.window != nil { subview.setWindow(nil) }

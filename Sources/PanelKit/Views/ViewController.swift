@@ -18,7 +18,7 @@ open class ViewController: Responder {
         // The back links this controller's children and presented controller hold name it: clear them.
         for child in children { child.parentStorage = nil }
         presentedStorage?.presentingStorage = nil
-        navigationItemStorage?.owner = nil   // a bar may still hold the item
+        navigationItemStorage?.owner = nil // a bar may still hold the item
     }
 
     /// The root view, created by ``loadView()`` on first use.
@@ -184,7 +184,7 @@ open class ViewController: Responder {
     /// top; both while it moves between two, which it drives itself).
     final func forEachChildOnScreen(_ body: (ViewController) -> Void) {
         guard let root = loadedView, !children.isEmpty else { return }
-        let snapshot = children   // a callback may add or remove children
+        let snapshot = children // a callback may add or remove children
         for child in snapshot where child.parentStorage === self {
             if let childView = child.loadedView, childView.isDescendant(of: root) { body(child) }
         }

@@ -73,7 +73,7 @@ open class Window: View {
             if let controller = new {
                 let root = controller.view
                 root.frame = bounds
-                root.autoresizingMask = .flexibleSize   // it fills the window at any size, as in UIKit
+                root.autoresizingMask = .flexibleSize // it fills the window at any size, as in UIKit
                 controller.beginAppearanceTransition(true, animated: false)
             }
             if let old = oldValue, old.isViewLoaded { old.view.removeFromSuperview() }
@@ -194,7 +194,8 @@ open class Window: View {
         let table = viewTable
         guard !table.needsRebuild, let i = table.currentIndex(of: view) else { return markDirty(nil) }
         guard !table.storage[i].flags.contains(.presenting) else { return viewNeedsDisplay(view) }
-        let origin = table.storage[i].drawToWindow.apply(to: Point.zero)   // `rect` is in bounds coordinates, as the view draws
+        // `rect` is in bounds coordinates, as the view draws
+        let origin = table.storage[i].drawToWindow.apply(to: Point.zero)
         let shown = rect.offsetBy(dx: origin.x, dy: origin.y)
         let frame = table.storage[i].frameInWindow
         guard shown.isFinite else { return markDirty(frame) }
@@ -204,7 +205,10 @@ open class Window: View {
     /// Adds `rect` (window coordinates) to the dirty region; `nil`, or an area
     /// with an edge that is not a finite number, marks the whole window.
     @usableFromInline func markDirty(_ rect: Rect?) {
-        guard let rect, rect.isFinite else { dirtyRegion = DirtyRegion(bounds); return }
+        guard let rect, rect.isFinite else {
+            dirtyRegion = DirtyRegion(bounds)
+            return
+        }
         dirtyRegion.add(rect)
     }
 

@@ -32,7 +32,7 @@ public final class JSONLineWriter {
 
     /// Starts a line: `{"type":"<type>"`.
     public func beginObject(type: StaticString) {
-        append(0x7B)   // {
+        append(0x7B) // {
         needsComma = false
         key("type")
         appendLiteralQuoted(type)
@@ -40,7 +40,7 @@ public final class JSONLineWriter {
 
     /// Ends the line with `}` and a newline; flushes when the buffer is getting full.
     public func endObject() {
-        append(0x7D)   // }
+        append(0x7D) // }
         append(0x0A)
         if length > Self.capacity / 2 { flush() }
     }
@@ -148,18 +148,21 @@ public final class JSONLineWriter {
 
     @inline(__always)
     @usableFromInline static func assertNeedsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>) {
-        assert(!bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C },
-               "JSONLineWriter: a key or literal value holds a quote, backslash or control character")
+        assert(
+            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C },
+            "JSONLineWriter: a key or literal value holds a quote, backslash or control character")
     }
 
     /// Bytes as they are, into room already reserved. Keys and literals are
     /// a few bytes: copied by a few word moves, not by a call to memmove
     /// that costs more than the copy.
     @inline(__always)
-    @usableFromInline static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+    @usableFromInline static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>)
+    {
         guard let source = bytes.baseAddress else { return }
         let count = bytes.count
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(destination)
         // Two words that overlap in the middle cover 8 to 16 bytes, two
         // halves 4 to 8: a few loads and stores, whatever the length.
         switch count {
@@ -231,7 +234,9 @@ public final class JSONLineWriter {
     }
 
     @inline(__always)
-    @usableFromInline static func writeEscaped(_ byte: UInt8, to buffer: UnsafeMutablePointer<UInt8>, at index: inout Int) {
+    @usableFromInline static func writeEscaped(
+        _ byte: UInt8, to buffer: UnsafeMutablePointer<UInt8>, at index: inout Int
+    ) {
         var at = index
         // Most bytes are printable and not a quote or backslash: one test for them.
         if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
@@ -241,25 +246,33 @@ public final class JSONLineWriter {
         }
         switch byte {
         case 0x22, 0x5C:
-            buffer[at] = 0x5C; buffer[at + 1] = byte; at += 2
+            buffer[at] = 0x5C
+            buffer[at + 1] = byte
+            at += 2
         case 0x0A:
-            buffer[at] = 0x5C; buffer[at + 1] = 0x6E; at += 2
+            buffer[at] = 0x5C
+            buffer[at + 1] = 0x6E
+            at += 2
         case 0x00..<0x20:
             let hex: StaticString = "0123456789abcdef"
-            buffer[at] = 0x5C; buffer[at + 1] = 0x75; buffer[at + 2] = 0x30; buffer[at + 3] = 0x30
+            buffer[at] = 0x5C
+            buffer[at + 1] = 0x75
+            buffer[at + 2] = 0x30
+            buffer[at + 3] = 0x30
             hex.withUTF8Buffer { digits in
                 buffer[at + 4] = digits[Int(byte >> 4)]
                 buffer[at + 5] = digits[Int(byte & 0xF)]
             }
             at += 6
         default:
-            buffer[at] = byte; at += 1
+            buffer[at] = byte
+            at += 1
         }
         index = at
     }
 
     @usableFromInline func appendInteger(_ value: Int) {
-        _ = reserve(21)   // a sign and 20 digits
+        _ = reserve(21) // a sign and 20 digits
         var at = length
         if value < 0 {
             buffer[at] = 0x2D
@@ -272,8 +285,9 @@ public final class JSONLineWriter {
     /// `value` in decimal, zero-padded to `minimumDigits` (at most 20).
     @inline(__always)
     @usableFromInline static func writeDigits<Units: FixedWidthInteger & UnsignedInteger>(
-        _ value: Units, minimumDigits: Int, to buffer: UnsafeMutablePointer<UInt8>, at index: inout Int) {
-        let count = max(digitCount(value), minimumDigits)   // by comparisons, not divisions
+        _ value: Units, minimumDigits: Int, to buffer: UnsafeMutablePointer<UInt8>, at index: inout Int
+    ) {
+        let count = max(digitCount(value), minimumDigits) // by comparisons, not divisions
         var rest = value
         var digit = index + count
         while digit > index {
@@ -316,11 +330,12 @@ public final class JSONLineWriter {
     /// `value` (`scaled`: its magnitude × `scale`, below `Units.max`) to `decimals` places.
     @inline(__always)
     @usableFromInline func appendNumber<Units: FixedWidthInteger & UnsignedInteger>(
-        _ value: Double, scaled: Double, decimals: Int, scale: Units) {
+        _ value: Double, scaled: Double, decimals: Int, scale: Units
+    ) {
         // Rounded half away from zero, as `rounded()` does, without its libm call.
         var units = Units(scaled)
         if scaled - Double(units) >= 0.5 { units += 1 }
-        _ = reserve(2 * 20 + 2)   // a sign, the whole digits, the point, the fraction
+        _ = reserve(2 * 20 + 2) // a sign, the whole digits, the point, the fraction
         var at = length
         if value < 0 && units != 0 {
             buffer[at] = 0x2D
@@ -329,7 +344,7 @@ public final class JSONLineWriter {
         let whole = units / scale
         units %= scale
         Self.writeDigits(whole, minimumDigits: 1, to: buffer, at: &at)
-        buffer[at] = 0x2E   // .
+        buffer[at] = 0x2E // .
         at += 1
         // Trim trailing zeros of the fraction, keeping one digit.
         var places = decimals

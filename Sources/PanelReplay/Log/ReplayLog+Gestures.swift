@@ -7,7 +7,7 @@ import PanelKit
 /// ```
 extension ReplayLog: GestureArenaObserver {
     public func gestureRecognizer(_ recognizer: GestureRecognizer, didChangeStateTo state: GestureRecognizer.State) {
-        guard state != .possible else { return }   // resets are not logged: the next state says it all
+        guard state != .possible else { return } // resets are not logged: the next state says it all
         let kind = Self.kind(of: recognizer)
         writer.beginObject(type: "gesture")
         writer.field("t", time, decimals: 4)
@@ -17,7 +17,8 @@ extension ReplayLog: GestureArenaObserver {
         writer.field("touches", recognizer.numberOfTouches)
         let view = recognizer.view
         if let pan = recognizer as? PanGestureRecognizer {
-            let translation = pan.translation(in: view), velocity = pan.velocity(in: view)
+            let translation = pan.translation(in: view)
+            let velocity = pan.velocity(in: view)
             writer.field("translation", translation.x, translation.y, decimals: 1)
             writer.field("velocity", velocity.x, velocity.y, decimals: 1)
         } else if let pinch = recognizer as? PinchGestureRecognizer {
@@ -27,7 +28,8 @@ extension ReplayLog: GestureArenaObserver {
             writer.field("rotation", rotation.rotation, decimals: 3)
             writer.field("velocity", rotation.velocity, decimals: 3)
         } else if let swipe = recognizer as? SwipeGestureRecognizer, state == .recognized,
-                  let direction = Self.name(of: swipe.recognizedDirection) {
+            let direction = Self.name(of: swipe.recognizedDirection)
+        {
             writer.field("direction", direction)
         }
         if kind.hasLocation {
@@ -44,13 +46,19 @@ extension ReplayLog: GestureArenaObserver {
     }
 
     @usableFromInline static func kind(of recognizer: GestureRecognizer) -> Kind {
-        if recognizer is ScreenEdgePanGestureRecognizer { return Kind(name: "screenEdgePan", isDiscrete: false, hasLocation: false) }
+        if recognizer is ScreenEdgePanGestureRecognizer {
+            return Kind(name: "screenEdgePan", isDiscrete: false, hasLocation: false)
+        }
         if recognizer is PanGestureRecognizer { return Kind(name: "pan", isDiscrete: false, hasLocation: false) }
         if recognizer is TapGestureRecognizer { return Kind(name: "tap", isDiscrete: true, hasLocation: true) }
-        if recognizer is LongPressGestureRecognizer { return Kind(name: "longPress", isDiscrete: false, hasLocation: true) }
+        if recognizer is LongPressGestureRecognizer {
+            return Kind(name: "longPress", isDiscrete: false, hasLocation: true)
+        }
         if recognizer is SwipeGestureRecognizer { return Kind(name: "swipe", isDiscrete: true, hasLocation: true) }
         if recognizer is PinchGestureRecognizer { return Kind(name: "pinch", isDiscrete: false, hasLocation: false) }
-        if recognizer is RotationGestureRecognizer { return Kind(name: "rotation", isDiscrete: false, hasLocation: false) }
+        if recognizer is RotationGestureRecognizer {
+            return Kind(name: "rotation", isDiscrete: false, hasLocation: false)
+        }
         return Kind(name: "custom", isDiscrete: false, hasLocation: true)
     }
 

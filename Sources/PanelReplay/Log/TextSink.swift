@@ -58,7 +58,7 @@ public final class CountingSink: TextSink {
 
     public func write(_ bytes: UnsafeRawBufferPointer) {
         byteCount += bytes.count
-        var lines = 0   // counted aside: one store for the buffer, not one per line
+        var lines = 0 // counted aside: one store for the buffer, not one per line
         var offset = 0
         // Eight bytes at a time: after the xor a newline is a zero byte, and
         // the mask keeps exactly one high bit per zero byte, shifted down to a

@@ -47,35 +47,46 @@ public final class TraceReplayer {
     /// frames go, by default the window's pixels in XRGB8888 at 60 Hz (a board's
     /// replay gives its format and refresh); `textRenderer` draws and measures
     /// text (none: no text is drawn or measured).
-    public convenience init(trace: Trace, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
-                            calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                            filters: TouchFilterSettings = .none, display: HeadlessDisplay? = nil,
-                            textRenderer: (any TextRendering)? = nil, output: any TextSink) throws(ReplayError) {
-        try self.init(trace: trace, startTime: trace.events.first?.time ?? 0, scene: file, screenSize: screenSize, scale: scale,
-                      calibration: calibration, rotation: rotation, filters: filters, display: display,
-                      textRenderer: textRenderer, output: output)
+    public convenience init(
+        trace: Trace, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
+        calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+        filters: TouchFilterSettings = .none, display: HeadlessDisplay? = nil,
+        textRenderer: (any TextRendering)? = nil, output: any TextSink
+    ) throws(ReplayError) {
+        try self.init(
+            trace: trace, startTime: trace.events.first?.time ?? 0, scene: file, screenSize: screenSize, scale: scale,
+            calibration: calibration, rotation: rotation, filters: filters, display: display,
+            textRenderer: textRenderer, output: output)
     }
 
     /// A replay that streams its events from `reader` (``run(_:)``), holding
     /// one line of the file at a time: memory does not grow with the trace.
     /// ``trace`` then has the device and path, and no events.
-    public convenience init(reader: TraceReader, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
-                            calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
-                            filters: TouchFilterSettings = .none, display: HeadlessDisplay? = nil,
-                            textRenderer: (any TextRendering)? = nil, output: any TextSink) throws(ReplayError) {
-        try self.init(trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
-                      startTime: reader.firstEventTime, scene: file, screenSize: screenSize, scale: scale,
-                      calibration: calibration, rotation: rotation, filters: filters, display: display,
-                      textRenderer: textRenderer, output: output)
+    public convenience init(
+        reader: TraceReader, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
+        calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
+        filters: TouchFilterSettings = .none, display: HeadlessDisplay? = nil,
+        textRenderer: (any TextRendering)? = nil, output: any TextSink
+    ) throws(ReplayError) {
+        try self.init(
+            trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
+            startTime: reader.firstEventTime, scene: file, screenSize: screenSize, scale: scale,
+            calibration: calibration, rotation: rotation, filters: filters, display: display,
+            textRenderer: textRenderer, output: output)
     }
 
-    @usableFromInline init(trace: Trace, startTime: Double, scene file: SceneFile, screenSize: Size?, scale: Double,
-                           calibration: CalibrationMatrix, rotation: TouchRotation, filters: TouchFilterSettings,
-                           display: HeadlessDisplay?, textRenderer: (any TextRendering)?, output: any TextSink) throws(ReplayError) {
+    @usableFromInline init(
+        trace: Trace, startTime: Double, scene file: SceneFile, screenSize: Size?, scale: Double,
+        calibration: CalibrationMatrix, rotation: TouchRotation, filters: TouchFilterSettings,
+        display: HeadlessDisplay?, textRenderer: (any TextRendering)?, output: any TextSink
+    ) throws(ReplayError) {
         self.trace = trace
-        guard scale >= 1, scale <= 4 else { throw ReplayError(message: "the scale is pixels per point from 1 to 4, not " + describeNumber(scale)) }
+        guard scale >= 1, scale <= 4 else {
+            throw ReplayError(message: "the scale is pixels per point from 1 to 4, not " + describeNumber(scale))
+        }
         let screenSize = screenSize ?? file.screen ?? SceneFile.defaultScreen
-        input = try TouchInputPath(trace: trace, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
+        input = try TouchInputPath(
+            trace: trace, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
         let clock = ManualClock(now: startTime)
         let runLoop = RunLoop(manualClock: clock)
         log = ReplayLog(sink: output, clock: clock)
@@ -93,11 +104,14 @@ public final class TraceReplayer {
         let display = display ?? HeadlessDisplay(width: pixels.width, height: pixels.height)
         self.display = display
         guard display.framebuffer.width == pixels.width && display.framebuffer.height == pixels.height else {
-            throw ReplayError(message: "the display is " + String(display.framebuffer.width) + "x" + String(display.framebuffer.height)
-                              + " pixels, the window " + String(pixels.width) + "x" + String(pixels.height))
+            throw ReplayError(
+                message: "the display is " + String(display.framebuffer.width) + "x"
+                    + String(display.framebuffer.height)
+                    + " pixels, the window " + String(pixels.width) + "x" + String(pixels.height))
         }
-        frameDriver = FrameDriver(application: application, window: scene.window, renderer: Renderer(textRenderer: textRenderer),
-                             display: display)
+        frameDriver = FrameDriver(
+            application: application, window: scene.window, renderer: Renderer(textRenderer: textRenderer),
+            display: display)
         // The first frame, as the panel shows it before any finger lands.
         frameDriver.drawAll()
     }
@@ -183,18 +197,24 @@ extension TouchInputPath {
         while application.displayLink.isActive && runLoop.now < limit {
             runLoop.advance(to: runLoop.now + application.displayLink.frameInterval)
         }
-        log.summary(frames: frames, touches: application.touchTracker.touchesSeen, droppedFrames: decoder.droppedEventBursts)
+        log.summary(
+            frames: frames, touches: application.touchTracker.touchesSeen, droppedFrames: decoder.droppedEventBursts)
     }
 
     /// The path for a trace's device; a device without usable touch axes is an
     /// error that names the trace.
-    public convenience init(trace: Trace, screenSize: Size, calibration: CalibrationMatrix = .identity,
-                            rotation: TouchRotation = .none, filters: TouchFilterSettings = .none) throws(ReplayError) {
+    public convenience init(
+        trace: Trace, screenSize: Size, calibration: CalibrationMatrix = .identity,
+        rotation: TouchRotation = .none, filters: TouchFilterSettings = .none
+    ) throws(ReplayError) {
         do throws(TouchDeviceError) {
-            try self.init(device: trace.device, screenSize: screenSize, calibration: calibration, rotation: rotation, filters: filters)
+            try self.init(
+                device: trace.device, screenSize: screenSize, calibration: calibration, rotation: rotation,
+                filters: filters)
         } catch {
             // The message quotes the device's name from the trace: escaped and cut.
-            throw ReplayError(message: trace.path + ": " + messageText(error.message, limit: 4 * MessageText.defaultLimit))
+            throw ReplayError(
+                message: trace.path + ": " + messageText(error.message, limit: 4 * MessageText.defaultLimit))
         }
     }
 }

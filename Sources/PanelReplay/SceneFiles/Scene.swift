@@ -74,8 +74,10 @@ public struct SceneFile {
         if let size = try object.numbers("screen", count: 2, shape: "[width, height]") {
             // The limits board files give their display mode: a larger screen would not fit in memory.
             guard ScreenLimits.contains(size[0]), ScreenLimits.contains(size[1]) else {
-                throw object.error("screen", "the screen's width and height must be " + ScreenLimits.rangeDescription
-                                   + " points, not " + describeNumber(size[0]) + " × " + describeNumber(size[1]))
+                throw object.error(
+                    "screen",
+                    "the screen's width and height must be " + ScreenLimits.rangeDescription
+                        + " points, not " + describeNumber(size[0]) + " × " + describeNumber(size[1]))
             }
             screen = Size(width: size[0], height: size[1])
         } else {
@@ -92,10 +94,12 @@ public struct SceneFile {
         let size = screenSize ?? screen ?? Self.defaultScreen
         if let screen, screen != size {
             let object = try JSONObjectReader(root, file: path, path: "")
-            throw object.error("screen", "the scene is laid out for " + Self.describe(screen) + " points, and the screen is "
-                               + Self.describe(size) + " points: show it on a screen of " + Self.describe(screen)
-                               + " points (--screen " + Self.describe(screen) + "), or lay it out for "
-                               + Self.describe(size) + " in a scene file of its own")
+            throw object.error(
+                "screen",
+                "the scene is laid out for " + Self.describe(screen) + " points, and the screen is "
+                    + Self.describe(size) + " points: show it on a screen of " + Self.describe(screen)
+                    + " points (--screen " + Self.describe(screen) + "), or lay it out for "
+                    + Self.describe(size) + " in a scene file of its own")
         }
         var reader = SceneReader(file: path, log: log, screenSize: size)
         return try reader.read(root)

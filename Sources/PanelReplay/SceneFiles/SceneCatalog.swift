@@ -17,7 +17,8 @@ public enum SceneCatalog {
     public static func unknownSceneMessage(_ name: String) -> String {
         var list = ""
         for i in 0..<names.count { list += (i == 0 ? "" : ", ") + names[i] }
-        return "unknown scene '" + messageText(name) + "'; expected one of: " + list + ", or give a scene file with --scene-file"
+        return "unknown scene '" + messageText(name) + "'; expected one of: " + list
+            + ", or give a scene file with --scene-file"
     }
 
     /// Loads the built-in scene `name` from `assets`.

@@ -8,7 +8,9 @@ extension SceneReader {
     /// Larger glyphs would take more memory than a board has.
     @usableFromInline static let fontSizeLimit = 1000.0
 
-    @usableFromInline mutating func readControl(_ value: JSONValue, path: String, frame: Rect, name: String) throws(JSONError) -> Control {
+    @usableFromInline mutating func readControl(_ value: JSONValue, path: String, frame: Rect, name: String)
+        throws(JSONError) -> Control
+    {
         var object = try JSONObjectReader(value, file: file, path: path)
         let kind = try object.requiredString("kind")
         let control: Control
@@ -25,15 +27,19 @@ extension SceneReader {
             try checkCoordinates([minimum], object: object, key: "minimumValue", limit: Self.valueLimit, unit: "")
             try checkCoordinates([maximum], object: object, key: "maximumValue", limit: Self.valueLimit, unit: "")
             guard minimum < maximum else {
-                throw object.error("maximumValue", "maximumValue (" + describeNumber(maximum)
-                                   + ") must be above minimumValue (" + describeNumber(minimum) + ")")
+                throw object.error(
+                    "maximumValue",
+                    "maximumValue (" + describeNumber(maximum)
+                        + ") must be above minimumValue (" + describeNumber(minimum) + ")")
             }
             slider.minimumValue = minimum
             slider.maximumValue = maximum
             if let value = try object.number("value") {
                 guard value >= minimum, value <= maximum else {
-                    throw object.error("value", "the value " + describeNumber(value) + " is outside "
-                                       + describeNumber(minimum) + "…" + describeNumber(maximum))
+                    throw object.error(
+                        "value",
+                        "the value " + describeNumber(value) + " is outside "
+                            + describeNumber(minimum) + "…" + describeNumber(maximum))
                 }
                 slider.value = value
             }
@@ -46,12 +52,15 @@ extension SceneReader {
             log.logActions(of: toggle) { control in (control as? Switch).map { $0.isOn ? 1 : 0 } }
             control = toggle
         default:
-            throw object.error("kind", "unknown control kind '" + messageText(kind) + "'; expected button, slider or switch")
+            throw object.error(
+                "kind", "unknown control kind '" + messageText(kind) + "'; expected button, slider or switch")
         }
         if let enabled = try object.bool("enabled") { control.isEnabled = enabled }
         if let selected = try object.bool("selected") { control.isSelected = selected }
         if let margin = try object.number("touchMargin") {
-            guard margin >= 0 else { throw object.error("touchMargin", "expected 0 or more points, not " + describeNumber(margin)) }
+            guard margin >= 0 else {
+                throw object.error("touchMargin", "expected 0 or more points, not " + describeNumber(margin))
+            }
             try checkCoordinates([margin], object: object, key: "touchMargin")
             control.touchMargin = margin
         }
@@ -59,14 +68,18 @@ extension SceneReader {
         return control
     }
 
-    @usableFromInline mutating func readLabel(_ value: JSONValue, path: String, frame: Rect, name: String) throws(JSONError) -> Label {
+    @usableFromInline mutating func readLabel(_ value: JSONValue, path: String, frame: Rect, name: String)
+        throws(JSONError) -> Label
+    {
         var object = try JSONObjectReader(value, file: file, path: path)
         let text = try object.string("text") ?? ""
         let label = Label(frame: frame, name: name, text: text)
         let size = try object.number("size") ?? Theme.standard.bodyFont.size
         guard size > 0, size <= Self.fontSizeLimit else {
-            throw object.error("size", "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
-                               + " points, not " + describeNumber(size))
+            throw object.error(
+                "size",
+                "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
+                    + " points, not " + describeNumber(size))
         }
         label.font = try object.bool("bold") ?? false ? .boldSystem(size: size) : .system(size: size)
         if let color = try color(&object, "color") { label.textColor = color }
@@ -75,12 +88,15 @@ extension SceneReader {
             case .string("left"): label.textAlignment = .left
             case .string("center"): label.textAlignment = .center
             case .string("right"): label.textAlignment = .right
-            default: throw error(at: alignment, object.path(of: "alignment"), "expected \"left\", \"center\" or \"right\"")
+            default:
+                throw error(at: alignment, object.path(of: "alignment"), "expected \"left\", \"center\" or \"right\"")
             }
         }
         if let control = try object.string("valueOf") {
-            references.append(Reference(use: .valueOf(label, prefix: text), name: control,
-                                        value: object.member("valueOf")!, path: object.path(of: "valueOf")))
+            references.append(
+                Reference(
+                    use: .valueOf(label, prefix: text), name: control,
+                    value: object.member("valueOf")!, path: object.path(of: "valueOf")))
         }
         try object.finish()
         return label
@@ -88,11 +104,14 @@ extension SceneReader {
 
     /// `textField`: a ``TextField`` whose editing is logged as `text` lines
     /// and whose touches and return as `action` lines.
-    @usableFromInline mutating func readTextField(_ value: JSONValue, path: String, frame: Rect,
-                                                  name: String) throws(JSONError) -> TextField {
+    @usableFromInline mutating func readTextField(
+        _ value: JSONValue, path: String, frame: Rect,
+        name: String
+    ) throws(JSONError) -> TextField {
         var object = try JSONObjectReader(value, file: file, path: path)
-        let field = LoggingTextField(frame: frame, name: name, text: try object.string("text") ?? "",
-                                     placeholder: try object.string("placeholder") ?? "", log: log)
+        let field = LoggingTextField(
+            frame: frame, name: name, text: try object.string("text") ?? "",
+            placeholder: try object.string("placeholder") ?? "", log: log)
         if let secure = try object.bool("secure") { field.isSecureTextEntry = secure }
         if let keyboard = object.member("keyboardType") {
             switch keyboard.kind {
@@ -100,13 +119,17 @@ extension SceneReader {
             case .string("numberPad"): field.keyboardType = .numberPad
             case .string("decimalPad"): field.keyboardType = .decimalPad
             default:
-                throw error(at: keyboard, object.path(of: "keyboardType"), "expected \"default\", \"numberPad\" or \"decimalPad\"")
+                throw error(
+                    at: keyboard, object.path(of: "keyboardType"),
+                    "expected \"default\", \"numberPad\" or \"decimalPad\"")
             }
         }
         if let size = try object.number("size") {
             guard size > 0, size <= Self.fontSizeLimit else {
-                throw object.error("size", "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
-                                   + " points, not " + describeNumber(size))
+                throw object.error(
+                    "size",
+                    "a font size must be above 0 and at most " + describeNumber(Self.fontSizeLimit)
+                        + " points, not " + describeNumber(size))
             }
             field.font = .system(size: size)
         }
@@ -115,7 +138,8 @@ extension SceneReader {
             case .string("left"): field.textAlignment = .left
             case .string("center"): field.textAlignment = .center
             case .string("right"): field.textAlignment = .right
-            default: throw error(at: alignment, object.path(of: "alignment"), "expected \"left\", \"center\" or \"right\"")
+            default:
+                throw error(at: alignment, object.path(of: "alignment"), "expected \"left\", \"center\" or \"right\"")
             }
         }
         if let enabled = try object.bool("enabled") { field.isEnabled = enabled }

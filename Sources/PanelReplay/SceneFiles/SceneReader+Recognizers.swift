@@ -22,9 +22,12 @@ extension SceneReader {
             let press = LongPressGestureRecognizer(name: name)
             press.minimumPressDuration = try distance(&object, "minimumPressDuration") ?? press.minimumPressDuration
             press.allowableMovement = try distance(&object, "allowableMovement") ?? press.allowableMovement
-            press.numberOfTouchesRequired = try count(&object, "numberOfTouchesRequired") ?? press.numberOfTouchesRequired
+            press.numberOfTouchesRequired =
+                try count(&object, "numberOfTouchesRequired") ?? press.numberOfTouchesRequired
             if let taps = try object.integer("numberOfTapsRequired") {
-                guard taps >= 0, taps <= 10 else { throw object.error("numberOfTapsRequired", "expected 0 to 10, not " + String(taps)) }
+                guard taps >= 0, taps <= 10 else {
+                    throw object.error("numberOfTapsRequired", "expected 0 to 10, not " + String(taps))
+                }
                 press.numberOfTapsRequired = taps
             }
             recognizer = press
@@ -33,7 +36,8 @@ extension SceneReader {
             pan.minimumNumberOfTouches = try count(&object, "minimumNumberOfTouches") ?? pan.minimumNumberOfTouches
             pan.maximumNumberOfTouches = try count(&object, "maximumNumberOfTouches") ?? pan.maximumNumberOfTouches
             if pan.maximumNumberOfTouches < pan.minimumNumberOfTouches {
-                throw object.error("maximumNumberOfTouches", "maximumNumberOfTouches must not be below minimumNumberOfTouches")
+                throw object.error(
+                    "maximumNumberOfTouches", "maximumNumberOfTouches must not be below minimumNumberOfTouches")
             }
             if let edgePan = pan as? ScreenEdgePanGestureRecognizer {
                 guard object.has("edges") else {
@@ -49,21 +53,24 @@ extension SceneReader {
                 swipe.direction = SwipeGestureRecognizer.Direction(
                     rawValue: try options(&object, "direction", ["right", "left", "up", "down"]))
             }
-            swipe.numberOfTouchesRequired = try count(&object, "numberOfTouchesRequired") ?? swipe.numberOfTouchesRequired
+            swipe.numberOfTouchesRequired =
+                try count(&object, "numberOfTouchesRequired") ?? swipe.numberOfTouchesRequired
             recognizer = swipe
         case "pinch":
             recognizer = PinchGestureRecognizer(name: name)
         case "rotation":
             recognizer = RotationGestureRecognizer(name: name)
         default:
-            throw object.error("kind", "unknown recognizer kind '" + messageText(kind) + "'; expected " + Self.recognizerKinds)
+            throw object.error(
+                "kind", "unknown recognizer kind '" + messageText(kind) + "'; expected " + Self.recognizerKinds)
         }
         if let cancels = try object.bool("cancelsTouchesInView") { recognizer.cancelsTouchesInView = cancels }
         if let delays = try object.bool("delaysTouchesBegan") { recognizer.delaysTouchesBegan = delays }
         if let delays = try object.bool("delaysTouchesEnded") { recognizer.delaysTouchesEnded = delays }
         if let enabled = try object.bool("enabled") { recognizer.isEnabled = enabled }
         for name in try names(&object, "requireToFail") {
-            references.append(Reference(use: .requireToFail(recognizer), name: name.text, value: name.value, path: name.path))
+            references.append(
+                Reference(use: .requireToFail(recognizer), name: name.text, value: name.value, path: name.path))
         }
         let simultaneous = try names(&object, "simultaneousWith")
         let shouldBegin = try object.bool("shouldBegin")
@@ -74,8 +81,10 @@ extension SceneReader {
             delegate.shouldBegin = shouldBegin ?? true
             delegate.shouldReceiveTouch = shouldReceiveTouch ?? true
             for i in 0..<simultaneous.count {
-                references.append(Reference(use: .simultaneousWith(delegate), name: simultaneous[i].text,
-                                            value: simultaneous[i].value, path: simultaneous[i].path))
+                references.append(
+                    Reference(
+                        use: .simultaneousWith(delegate), name: simultaneous[i].text,
+                        value: simultaneous[i].value, path: simultaneous[i].path))
             }
             recognizer.delegate = delegate
             scene!.delegates.append(delegate)
@@ -88,7 +97,9 @@ extension SceneReader {
     /// A count of touches or taps: a whole number, 1 or more.
     @usableFromInline func count(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Int? {
         guard let count = try object.integer(key) else { return nil }
-        guard count >= 1, count <= 10 else { throw object.error(key, "expected a whole number from 1 to 10, not " + String(count)) }
+        guard count >= 1, count <= 10 else {
+            throw object.error(key, "expected a whole number from 1 to 10, not " + String(count))
+        }
         return count
     }
 
@@ -96,13 +107,16 @@ extension SceneReader {
     @usableFromInline func distance(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Double? {
         guard let number = try object.number(key) else { return nil }
         guard number >= 0, number <= GeometryLimits.coordinate else {
-            throw object.error(key, "expected 0 to " + describeNumber(GeometryLimits.coordinate) + ", not " + describeNumber(number))
+            throw object.error(
+                key, "expected 0 to " + describeNumber(GeometryLimits.coordinate) + ", not " + describeNumber(number))
         }
         return number
     }
 
     /// An array of option names, as bits in the order of `names`.
-    @usableFromInline func options(_ object: inout JSONObjectReader, _ key: String, _ names: [String]) throws(JSONError) -> UInt {
+    @usableFromInline func options(_ object: inout JSONObjectReader, _ key: String, _ names: [String]) throws(JSONError)
+        -> UInt
+    {
         var expected = ""
         for i in 0..<names.count { expected += (i == 0 ? "" : ", ") + names[i] }
         var bits: UInt = 0
@@ -114,7 +128,9 @@ extension SceneReader {
                 found = true
             }
             if !found {
-                throw error(at: values[i].value, values[i].path, "unknown value '" + messageText(values[i].text) + "'; expected " + expected)
+                throw error(
+                    at: values[i].value, values[i].path,
+                    "unknown value '" + messageText(values[i].text) + "'; expected " + expected)
             }
         }
         if bits == 0 { throw object.error(key, "expected at least one of " + expected) }
@@ -122,7 +138,9 @@ extension SceneReader {
     }
 
     /// An array of strings, each with its value and path for errors.
-    @usableFromInline func names(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> [(text: String, value: JSONValue, path: String)] {
+    @usableFromInline func names(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> [(
+        text: String, value: JSONValue, path: String
+    )] {
         guard let values = try object.array(key) else { return [] }
         var names: [(text: String, value: JSONValue, path: String)] = []
         for i in 0..<values.count {

@@ -4,22 +4,29 @@ import PanelKit
 /// `scroll`: a view that is a ``ScrollView`` (docs/scene-files.md,
 /// docs/scrolling.md). Its `children` are the content, in content coordinates.
 extension SceneReader {
-    @usableFromInline mutating func readScroll(_ value: JSONValue, path: String, frame: Rect, name: String) throws(JSONError) -> ScrollView {
+    @usableFromInline mutating func readScroll(_ value: JSONValue, path: String, frame: Rect, name: String)
+        throws(JSONError) -> ScrollView
+    {
         var object = try JSONObjectReader(value, file: file, path: path)
         let alwaysCancels: Bool
         switch object.member("touchesShouldCancel")?.kind {
         case nil, .string("default"): alwaysCancels = false
         case .string("always"): alwaysCancels = true
         default:
-            throw object.error("touchesShouldCancel", "expected \"default\" (false for controls, true for other views, as in UIKit) or \"always\"")
+            throw object.error(
+                "touchesShouldCancel",
+                "expected \"default\" (false for controls, true for other views, as in UIKit) or \"always\"")
         }
-        let scrollView: ScrollView = alwaysCancels ? SceneScrollView(frame: frame, name: name) : ScrollView(frame: frame, name: name)
+        let scrollView: ScrollView =
+            alwaysCancels ? SceneScrollView(frame: frame, name: name) : ScrollView(frame: frame, name: name)
         guard let size = try object.numbers("contentSize", count: 2, shape: "[width, height]") else {
             throw object.error(nil, "missing the key 'contentSize' ([width, height] of the content, in points)")
         }
         guard size[0] >= 0, size[1] >= 0 else {
-            throw object.error("contentSize", "the content's width and height must not be negative, not "
-                               + describeNumber(size[0]) + " × " + describeNumber(size[1]))
+            throw object.error(
+                "contentSize",
+                "the content's width and height must not be negative, not "
+                    + describeNumber(size[0]) + " × " + describeNumber(size[1]))
         }
         try checkCoordinates(size, object: object, key: "contentSize")
         scrollView.contentSize = Size(width: size[0], height: size[1])
@@ -44,8 +51,10 @@ extension SceneReader {
             case .string("fast"): scrollView.decelerationRate = .fast
             case .number(let r) where r > 0 && r < 1: scrollView.decelerationRate = DecelerationRate(rawValue: r)
             default:
-                throw error(at: rate, object.path(of: "decelerationRate"),
-                            "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1 (the velocity kept per millisecond)")
+                throw error(
+                    at: rate, object.path(of: "decelerationRate"),
+                    "expected \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1 (the velocity kept per millisecond)"
+                )
             }
         }
         try object.finish()

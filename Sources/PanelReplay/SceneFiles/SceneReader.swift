@@ -40,7 +40,7 @@ import PanelKit
 
     @usableFromInline mutating func read(_ root: JSONValue) throws(JSONError) -> Scene {
         var object = try JSONObjectReader(root, file: file, path: "")
-        _ = object.member("screen")  // read by SceneFile
+        _ = object.member("screen") // read by SceneFile
         let window = LoggingWindow(frame: Rect(origin: .zero, size: screenSize), log: log)
         window.backgroundColor = try color(&object, "color") ?? Theme.standard.background
         let scene = Scene(file: file, window: window, log: log)
@@ -63,7 +63,9 @@ import PanelKit
 
     /// One view object; `arranged` when its parent is a `stack`, which places
     /// it (its `frame` may then be left out: it starts at zero size).
-    @usableFromInline mutating func readView(_ value: JSONValue, path: String, arranged: Bool = false) throws(JSONError) -> View {
+    @usableFromInline mutating func readView(_ value: JSONValue, path: String, arranged: Bool = false) throws(JSONError)
+        -> View
+    {
         var object = try JSONObjectReader(value, file: file, path: path)
         let name = try object.requiredString("name")
         try declare(name, object: object, what: "view")
@@ -72,8 +74,10 @@ import PanelKit
             throw object.error(nil, "missing the key 'frame' ([x, y, width, height] in the parent's points)")
         }
         guard numbers[2] >= 0, numbers[3] >= 0 else {
-            throw object.error("frame", "a view's width and height must not be negative, not "
-                               + describeNumber(numbers[2]) + " × " + describeNumber(numbers[3]))
+            throw object.error(
+                "frame",
+                "a view's width and height must not be negative, not "
+                    + describeNumber(numbers[2]) + " × " + describeNumber(numbers[3]))
         }
         try checkCoordinates(numbers, object: object, key: "frame")
         let frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
@@ -86,8 +90,10 @@ import PanelKit
         var kindKey: String?
         for key in Self.viewKinds where object.member(key) != nil {
             if let first = kindKey, Self.everydayKinds.contains(key) || Self.everydayKinds.contains(first) {
-                throw object.error(key, "a view is one kind (" + Self.viewKinds.joined(separator: ", ")
-                                   + "), not both '" + first + "' and '" + key + "'; keep one and put the other in its own view")
+                throw object.error(
+                    key,
+                    "a view is one kind (" + Self.viewKinds.joined(separator: ", ")
+                        + "), not both '" + first + "' and '" + key + "'; keep one and put the other in its own view")
             }
             if kindKey == nil { kindKey = key }
         }
@@ -102,12 +108,21 @@ import PanelKit
             default: view = try readProgress(kindValue, path: kindPath, frame: frame, name: name)
             }
         } else if stackValue != nil && (controlValue != nil || labelValue != nil || scrollValue != nil) {
-            throw object.error("stack", "a view is a stack, a scroll view, a control or a label, not two of them; keep one")
+            throw object.error(
+                "stack", "a view is a stack, a scroll view, a control or a label, not two of them; keep one")
         } else if let stackValue {
             view = try readStack(stackValue, path: object.path(of: "stack"), frame: frame, name: name)
         } else if let scrollValue {
-            if controlValue != nil { throw object.error("control", "a view is a scroll view or a control, not both; put the control in the scroll view's children") }
-            if labelValue != nil { throw object.error("label", "a view is a scroll view or a label, not both; put the label in the scroll view's children") }
+            if controlValue != nil {
+                throw object.error(
+                    "control",
+                    "a view is a scroll view or a control, not both; put the control in the scroll view's children")
+            }
+            if labelValue != nil {
+                throw object.error(
+                    "label", "a view is a scroll view or a label, not both; put the label in the scroll view's children"
+                )
+            }
             view = try readScroll(scrollValue, path: object.path(of: "scroll"), frame: frame, name: name)
         } else if let controlValue {
             if labelValue != nil { throw object.error("label", "a view is a control or a label, not both; keep one") }
@@ -122,7 +137,9 @@ import PanelKit
         if let color = try color(&object, "color") { view.backgroundColor = color }
         if let hidden = try object.bool("hidden") { view.isHidden = hidden }
         if let alpha = try object.number("alpha") {
-            guard alpha >= 0, alpha <= 1 else { throw object.error("alpha", "expected a number from 0 to 1, not " + describeNumber(alpha)) }
+            guard alpha >= 0, alpha <= 1 else {
+                throw object.error("alpha", "expected a number from 0 to 1, not " + describeNumber(alpha))
+            }
             view.alpha = alpha
         }
         if let mask = object.member("autoresizing") {
@@ -138,14 +155,16 @@ import PanelKit
         try readBehaviours(&object, of: view)
         if let recognizers = try object.array("recognizers") {
             for i in 0..<recognizers.count {
-                try readRecognizer(recognizers[i], path: object.path(of: "recognizers") + "[" + String(i) + "]", view: view)
+                try readRecognizer(
+                    recognizers[i], path: object.path(of: "recognizers") + "[" + String(i) + "]", view: view)
             }
         }
         if let children = try object.array("children") {
             let stack = view as? StackView
             for i in 0..<children.count {
-                let child = try readView(children[i], path: object.path(of: "children") + "[" + String(i) + "]",
-                                         arranged: stack != nil)
+                let child = try readView(
+                    children[i], path: object.path(of: "children") + "[" + String(i) + "]",
+                    arranged: stack != nil)
                 if let stack { stack.addArrangedSubview(child) } else { view.addSubview(child) }
             }
         }
@@ -154,10 +173,13 @@ import PanelKit
     }
 
     /// `firstResponder`: the view the scene makes first responder as it starts (one per scene).
-    @usableFromInline mutating func setFirstResponder(_ view: View, _ object: inout JSONObjectReader) throws(JSONError) {
+    @usableFromInline mutating func setFirstResponder(_ view: View, _ object: inout JSONObjectReader) throws(JSONError)
+    {
         guard scene!.firstResponder == nil else {
-            throw object.error("firstResponder", "only one view can be first responder; '"
-                               + messageText(scene!.firstResponder!.name) + "' already is")
+            throw object.error(
+                "firstResponder",
+                "only one view can be first responder; '"
+                    + messageText(scene!.firstResponder!.name) + "' already is")
         }
         scene!.firstResponder = view
     }
@@ -172,12 +194,18 @@ import PanelKit
             if let field = view as? TextField, let first = try object.bool("firstResponder"), first {
                 try setFirstResponder(field, &object)
             }
-            for i in 0..<keys.count where object.member(keys[i]) != nil && !(view is TextField && keys[i] == "firstResponder") {
-                let what = view is Control ? "a control handles its own touches (C1)"
-                    : view is StackView ? "a stack only lays out its children"
-                    : view is ScrollView ? "a scroll view shares touches with its content by its own rules (docs/scrolling.md)"
-                    : view is ProgressView ? "a progress bar takes no touches (R12)"
-                    : "a label takes no touches (R12)"
+            for i in 0..<keys.count
+            where object.member(keys[i]) != nil && !(view is TextField && keys[i] == "firstResponder") {
+                let what =
+                    view is Control
+                    ? "a control handles its own touches (C1)"
+                    : view is StackView
+                        ? "a stack only lays out its children"
+                        : view is ScrollView
+                            ? "a scroll view shares touches with its content by its own rules (docs/scrolling.md)"
+                            : view is ProgressView
+                                ? "a progress bar takes no touches (R12)"
+                                : "a label takes no touches (R12)"
                 throw object.error(keys[i], "'" + keys[i] + "' is for plain views; " + what)
             }
             return
@@ -199,21 +227,30 @@ import PanelKit
                     throw redirect.error(nil, "expected {\"redirect\": \"NAME\"} naming a descendant")
                 }
                 try redirect.finish()
-                references.append(Reference(use: .redirect(plain), name: name, value: redirect.member("redirect")!,
-                                            path: redirect.path(of: "redirect")))
+                references.append(
+                    Reference(
+                        use: .redirect(plain), name: name, value: redirect.member("redirect")!,
+                        path: redirect.path(of: "redirect")))
             default:
-                throw error(at: hitTest, path, "expected \"default\", \"self\", \"transparent\" or {\"redirect\": \"NAME\"}")
+                throw error(
+                    at: hitTest, path, "expected \"default\", \"self\", \"transparent\" or {\"redirect\": \"NAME\"}")
             }
         }
         if let touches = object.member("touches") {
             switch touches.kind {
-            case .string("log"): plain.logsMessages = true; plain.forwards = false
-            case .string("forward"): plain.logsMessages = true; plain.forwards = true
-            case .string("ignore"): plain.logsMessages = false; plain.forwards = true
+            case .string("log"):
+                plain.logsMessages = true
+                plain.forwards = false
+            case .string("forward"):
+                plain.logsMessages = true
+                plain.forwards = true
+            case .string("ignore"):
+                plain.logsMessages = false
+                plain.forwards = true
             default: throw error(at: touches, object.path(of: "touches"), "expected \"log\", \"forward\" or \"ignore\"")
             }
         } else {
-            plain.forwards = true  // "forward" is the default
+            plain.forwards = true // "forward" is the default
         }
         if let first = try object.bool("firstResponder"), first {
             plain.canBecomeFirstResponderInScene = true
@@ -224,14 +261,18 @@ import PanelKit
     /// Each of `numbers` (the member `key` of `object`: an array, or one number
     /// when `numbers` has one element and the member is no array) within ±`limit`,
     /// so the geometry computed from it stays finite; the error names the element.
-    @usableFromInline func checkCoordinates(_ numbers: [Double], object: JSONObjectReader, key: String,
-                                            limit: Double = GeometryLimits.coordinate, unit: String = "points") throws(JSONError) {
+    @usableFromInline func checkCoordinates(
+        _ numbers: [Double], object: JSONObjectReader, key: String,
+        limit: Double = GeometryLimits.coordinate, unit: String = "points"
+    ) throws(JSONError) {
         for i in 0..<numbers.count where !(numbers[i].magnitude <= limit) {
             var path = object.path(of: key)
             let at = object.member(at: key, index: i) ?? object.value
             if numbers.count > 1 { path += "[" + String(i) + "]" }
-            throw error(at: at, path, "expected a number from -" + describeNumber(limit) + " to " + describeNumber(limit)
-                        + (unit.isEmpty ? "" : " " + unit) + ", not " + describeNumber(numbers[i]))
+            throw error(
+                at: at, path,
+                "expected a number from -" + describeNumber(limit) + " to " + describeNumber(limit)
+                    + (unit.isEmpty ? "" : " " + unit) + ", not " + describeNumber(numbers[i]))
         }
     }
 
@@ -270,7 +311,8 @@ import PanelKit
     @usableFromInline func color(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Color? {
         guard let text = try object.string(key) else { return nil }
         guard let color = parseColor(text) else {
-            throw object.error(key, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", not \"" + messageText(text) + "\"")
+            throw object.error(
+                key, "expected a colour as \"#RRGGBB\" or \"#RRGGBBAA\", not \"" + messageText(text) + "\"")
         }
         return color
     }
@@ -286,9 +328,12 @@ import PanelKit
         let isView = what == "view"
         let (inserted, index) = isView ? scene!.viewNames.insert(name) : scene!.recognizerNames.insert(name)
         guard inserted else {
-            throw object.error("name", "the " + what + " name '" + messageText(name) + "' is already used at "
-                               + messageText(isView ? viewPaths[index] : recognizerPaths[index], limit: 2 * MessageText.defaultLimit)
-                               + "; names must be unique")
+            throw object.error(
+                "name",
+                "the " + what + " name '" + messageText(name) + "' is already used at "
+                    + messageText(
+                        isView ? viewPaths[index] : recognizerPaths[index], limit: 2 * MessageText.defaultLimit)
+                    + "; names must be unique")
         }
         if isView { viewPaths.append(object.path) } else { recognizerPaths.append(object.path) }
     }
@@ -302,20 +347,29 @@ import PanelKit
                     throw unknownName(reference, "view")
                 }
                 guard target !== view, target.isDescendant(of: view) else {
-                    throw error(at: reference.value, reference.path,
-                                "'" + messageText(reference.name) + "' is not inside '" + messageText(view.name) + "'; redirect names a descendant")
+                    throw error(
+                        at: reference.value, reference.path,
+                        "'" + messageText(reference.name) + "' is not inside '" + messageText(view.name)
+                            + "'; redirect names a descendant")
                 }
                 view.hitTestBehaviour = .redirect(target)
             case .requireToFail(let recognizer):
-                guard let other = scene.recognizer(named: reference.name) else { throw unknownName(reference, "recognizer") }
+                guard let other = scene.recognizer(named: reference.name) else {
+                    throw unknownName(reference, "recognizer")
+                }
                 recognizer.require(toFail: other)
             case .simultaneousWith(let delegate):
-                guard let other = scene.recognizer(named: reference.name) else { throw unknownName(reference, "recognizer") }
+                guard let other = scene.recognizer(named: reference.name) else {
+                    throw unknownName(reference, "recognizer")
+                }
                 delegate.simultaneousWith.append(other)
             case .valueOf(let label, let prefix):
-                guard let control = scene.view(named: reference.name) as? Control, control is Slider || control is Switch else {
-                    throw error(at: reference.value, reference.path,
-                                "'" + messageText(reference.name) + "' names no slider or switch; valueOf shows one's value")
+                guard let control = scene.view(named: reference.name) as? Control,
+                    control is Slider || control is Switch
+                else {
+                    throw error(
+                        at: reference.value, reference.path,
+                        "'" + messageText(reference.name) + "' names no slider or switch; valueOf shows one's value")
                 }
                 let binding = LabelValueBinding(label: label, prefix: prefix)
                 binding.show(control)
@@ -331,12 +385,15 @@ import PanelKit
         let count = what == "view" ? scene!.views.count : scene!.recognizers.count
         let shown = min(count, 20)
         for i in 0..<shown {
-            names += (names.isEmpty ? "" : ", ") + messageText(what == "view" ? scene!.views[i].name : scene!.recognizers[i].name)
+            names +=
+                (names.isEmpty ? "" : ", ")
+                + messageText(what == "view" ? scene!.views[i].name : scene!.recognizers[i].name)
         }
         if shown < count { names += ", … (" + String(count) + " in all)" }
         if count == 0 { names = "(none)" }
-        return error(at: reference.value, reference.path,
-                     "no " + what + " is named '" + messageText(reference.name) + "'; the scene's " + what + "s are: " + names)
+        return error(
+            at: reference.value, reference.path,
+            "no " + what + " is named '" + messageText(reference.name) + "'; the scene's " + what + "s are: " + names)
     }
 }
 

@@ -32,9 +32,11 @@ public final class SceneView: LoggingView {
         case .bounds:
             return bounds.contains(point)
         case .round:
-            let rx = bounds.width / 2, ry = bounds.height / 2
+            let rx = bounds.width / 2
+            let ry = bounds.height / 2
             guard rx > 0, ry > 0 else { return false }
-            let dx = (point.x - bounds.midX) / rx, dy = (point.y - bounds.midY) / ry
+            let dx = (point.x - bounds.midX) / rx
+            let dy = (point.y - bounds.midY) / ry
             return dx * dx + dy * dy <= 1
         case .outset(let distance):
             return bounds.insetBy(dx: -distance, dy: -distance).contains(point)
@@ -74,8 +76,10 @@ public final class SceneRecognizerDelegate: GestureRecognizerDelegate {
         shouldReceiveTouch
     }
 
-    public func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                                  shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+    public func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
         for i in 0..<simultaneousWith.count where simultaneousWith[i] === other { return true }
         return false
     }
@@ -98,7 +102,10 @@ public final class LabelValueBinding {
             let range = slider.maximumValue - slider.minimumValue
             let fraction = range > 0 ? (slider.value - slider.minimumValue) / range : 0
             let scaled = fraction * 100
-            guard scaled >= 0 && scaled < 999 else { return label.text = text(String(Int(scaled.rounded())) + "%") }
+            guard scaled >= 0 && scaled < 999 else {
+                label.text = text(String(Int(scaled.rounded())) + "%")
+                return
+            }
             // Half away from zero, as `rounded()`, without its libm call: a drag sets this every frame.
             var percent = Int(scaled)
             if scaled - Double(percent) >= 0.5 { percent += 1 }
@@ -130,11 +137,17 @@ public final class LabelValueBinding {
                     buffer[at] = 0x20
                     at += 1
                 }
-                if percent >= 100 { buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent / 100); at += 1 }
-                if percent >= 10 { buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent / 10 % 10); at += 1 }
+                if percent >= 100 {
+                    buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent / 100)
+                    at += 1
+                }
+                if percent >= 10 {
+                    buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent / 10 % 10)
+                    at += 1
+                }
                 buffer[at] = UInt8(truncatingIfNeeded: 0x30 + percent % 10)
-                buffer[at + 1] = 0x25   // %
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0 ..< at + 2]), as: UTF8.self)
+                buffer[at + 1] = 0x25 // %
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<at + 2]), as: UTF8.self)
             }
         }
     }

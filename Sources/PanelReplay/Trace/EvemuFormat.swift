@@ -37,7 +37,9 @@ public enum EvemuFormat {
             var lineEnd = lineStart
             while lineEnd < bytes.count && bytes[lineEnd] != ASCII.newline { lineEnd += 1 }
             lineNumber += 1
-            if let event = try parser.parseLine(UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber) {
+            if let event = try parser.parseLine(
+                UnsafeRawBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber)
+            {
                 events.append(event)
                 eventLines.append(lineNumber)
             }
@@ -78,10 +80,15 @@ public enum EvemuFormat {
     }
 
     /// Parses one line (without its newline); returns the event of an `E:` line.
-    @usableFromInline mutating func parseLine(_ rawLine: UnsafeRawBufferPointer, number: Int) throws(TraceError) -> InputEvent? {
+    @usableFromInline mutating func parseLine(_ rawLine: UnsafeRawBufferPointer, number: Int) throws(TraceError)
+        -> InputEvent?
+    {
         guard rawLine.count <= EvemuFormat.maximumLineLength else {
-            throw error(number, "the line is longer than " + String(EvemuFormat.maximumLineLength)
-                + " bytes; evemu lines are at most that (it starts '" + Field.text(UnsafeRawBufferPointer(rebasing: rawLine[0..<40])) + "…')")
+            throw error(
+                number,
+                "the line is longer than " + String(EvemuFormat.maximumLineLength)
+                    + " bytes; evemu lines are at most that (it starts '"
+                    + Field.text(UnsafeRawBufferPointer(rebasing: rawLine[0..<40])) + "…')")
         }
         var line = rawLine
         if let last = line.last, last == ASCII.carriageReturn {
@@ -94,8 +101,10 @@ public enum EvemuFormat {
             return nil
         }
         guard first == 0, line.count >= 2, line[1] == ASCII.colon else {
-            throw error(number, "unrecognized line '\(Field.text(line))'; expected a line starting with "
-                + "'#', 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:' or 'E:'")
+            throw error(
+                number,
+                "unrecognized line '\(Field.text(line))'; expected a line starting with "
+                    + "'#', 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:' or 'E:'")
         }
         let prefix = line[0]
         let body = UnsafeRawBufferPointer(rebasing: line[2...])
@@ -103,12 +112,16 @@ public enum EvemuFormat {
             return try parseEvent(Field.split(withoutComment(body)), line: number)
         }
         guard let kind = DescriptionLine(rawValue: prefix) else {
-            throw error(number, "unknown line prefix '\(Field.text(UnsafeRawBufferPointer(rebasing: line[0..<2])))'; "
-                + "expected '#', 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:' or 'E:'")
+            throw error(
+                number,
+                "unknown line prefix '\(Field.text(UnsafeRawBufferPointer(rebasing: line[0..<2])))'; "
+                    + "expected '#', 'N:', 'I:', 'P:', 'B:', 'A:', 'L:', 'S:' or 'E:'")
         }
         guard eventCount == 0 else {
-            throw error(number, "'\(kind.prefix)' line after the first event; expected the device "
-                + "description (N:, I:, P:, B:, A:) before any 'E:' line")
+            throw error(
+                number,
+                "'\(kind.prefix)' line after the first event; expected the device "
+                    + "description (N:, I:, P:, B:, A:) before any 'E:' line")
         }
         if kind == .name {
             try parseName(body, line: number)
@@ -133,15 +146,19 @@ public enum EvemuFormat {
     @usableFromInline func finish(lineCount: Int) throws(TraceError) {
         let lastLine = max(lineCount, 1)
         if lineCount == 0 {
-            throw error(lastLine, "empty file; expected an evemu recording: 'N:', 'I:' and 'A:' lines "
-                + "describing the device, then 'E:' event lines")
+            throw error(
+                lastLine,
+                "empty file; expected an evemu recording: 'N:', 'I:' and 'A:' lines "
+                    + "describing the device, then 'E:' event lines")
         }
         if eventCount == 0 {
             if let missing = missingDescription() {
                 throw error(lastLine, "file ends before the device description is complete: expected \(missing)")
             }
-            throw error(lastLine, "no events: expected 'E: <seconds> <type> <code> <value>' lines after "
-                + "the device description")
+            throw error(
+                lastLine,
+                "no events: expected 'E: <seconds> <type> <code> <value>' lines after "
+                    + "the device description")
         }
     }
 
@@ -193,8 +210,10 @@ public enum EvemuFormat {
 
     @usableFromInline mutating func parseBitmask(_ fields: [Field], line: Int) throws(TraceError) {
         guard fields.count == 9 else {
-            throw error(line, "expected 'B: <type>' and 8 hex bytes of its code bitmask (9 fields), "
-                + "found \(fields.count)")
+            throw error(
+                line,
+                "expected 'B: <type>' and 8 hex bytes of its code bitmask (9 fields), "
+                    + "found \(fields.count)")
         }
         let type = try Int(hex(fields[0], "an event type", maximum: UInt32(EventType.maximum), line: line))
         for field in fields[1...] {
@@ -211,13 +230,17 @@ public enum EvemuFormat {
 
     @usableFromInline mutating func parseAxis(_ fields: [Field], line: Int) throws(TraceError) {
         guard fields.count == 6 || fields.count == 5 else {
-            throw error(line, "expected 'A: <code> <min> <max> <fuzz> <flat> <resolution>' (6 fields), "
-                + "found \(fields.count)")
+            throw error(
+                line,
+                "expected 'A: <code> <min> <max> <fuzz> <flat> <resolution>' (6 fields), "
+                    + "found \(fields.count)")
         }
         let code = try Int(hex(fields[0], "an axis code", maximum: UInt32(AbsoluteAxis.count) - 1, line: line))
         guard device.absoluteAxes[code] == nil else {
-            throw error(line, "second 'A:' line for axis 0x\(hexDigits(UInt32(code), width: 2)); "
-                + "expected one line per axis")
+            throw error(
+                line,
+                "second 'A:' line for axis 0x\(hexDigits(UInt32(code), width: 2)); "
+                    + "expected one line per axis")
         }
         let minimum = try decimal(fields[1], "the axis minimum", line: line)
         let maximum = try decimal(fields[2], "the axis maximum", line: line)
@@ -262,8 +285,10 @@ public enum EvemuFormat {
 
     @usableFromInline mutating func parseEvent(_ fields: [Field], line: Int) throws(TraceError) -> InputEvent {
         if eventCount == 0, let missing = missingDescription() {
-            throw error(line, "event before the device description is complete: expected \(missing) "
-                + "before the first 'E:' line")
+            throw error(
+                line,
+                "event before the device description is complete: expected \(missing) "
+                    + "before the first 'E:' line")
         }
         guard fields.count == 4 else {
             throw error(line, "expected 'E: <seconds> <type> <code> <value>' (4 fields), found \(fields.count)")
@@ -273,14 +298,18 @@ public enum EvemuFormat {
         }
         let type = try hex(fields[1], "an event type", maximum: 0xffff, line: line)
         guard EventType.isKnown(UInt16(type)) else {
-            throw error(line, "unknown event type 0x\(hexDigits(type, width: 4)); expected one of "
-                + "linux/input-event-codes.h's EV_* types")
+            throw error(
+                line,
+                "unknown event type 0x\(hexDigits(type, width: 4)); expected one of "
+                    + "linux/input-event-codes.h's EV_* types")
         }
         let code = try hex(fields[2], "an event code", maximum: 0xffff, line: line)
         let value = try decimal(fields[3], "the event value", line: line)
         if eventCount > 0, time < previousTime {
-            throw error(line, "timestamp \(fields[0].text) is earlier than \(previousTimeText) on line "
-                + "\(previousTimeLine); expected events in recording order")
+            throw error(
+                line,
+                "timestamp \(fields[0].text) is earlier than \(previousTimeText) on line "
+                    + "\(previousTimeLine); expected events in recording order")
         }
         eventCount += 1
         previousTime = time
@@ -294,7 +323,9 @@ public enum EvemuFormat {
         if !hasName { return "'N: <device name>', 'I:' and 'A:' lines" }
         if !hasIdentity { return "'I: <bus> <vendor> <product> <version>'" }
         // A keyboard (`B: 01` key bits, no axes) is a whole description too: `--replay` types it.
-        if axisCount == 0 && device.keys.isEmpty { return "'A: <code> <min> <max> <fuzz> <flat> <resolution>' axis lines" }
+        if axisCount == 0 && device.keys.isEmpty {
+            return "'A: <code> <min> <max> <fuzz> <flat> <resolution>' axis lines"
+        }
         return nil
     }
 
@@ -304,10 +335,13 @@ public enum EvemuFormat {
         TraceError(path: path, line: line, message: message)
     }
 
-    @usableFromInline func hex(_ field: Field, _ what: String, maximum: UInt32, line: Int) throws(TraceError) -> UInt32 {
+    @usableFromInline func hex(_ field: Field, _ what: String, maximum: UInt32, line: Int) throws(TraceError) -> UInt32
+    {
         guard let value = parseHex(field.bytes), value <= maximum else {
-            throw error(line, "expected \(what) in hexadecimal (at most 0x\(hexDigits(maximum, width: 2))), "
-                + "found '\(field.text)'")
+            throw error(
+                line,
+                "expected \(what) in hexadecimal (at most 0x\(hexDigits(maximum, width: 2))), "
+                    + "found '\(field.text)'")
         }
         return value
     }
@@ -327,13 +361,13 @@ public enum EvemuFormat {
 
 /// The description lines, by their prefix letter.
 @usableFromInline enum DescriptionLine: UInt8 {
-    case name = 0x4E          // N
-    case identity = 0x49      // I
-    case properties = 0x50    // P
-    case bitmask = 0x42       // B
-    case axis = 0x41          // A
-    case led = 0x4C           // L
-    case switchState = 0x53   // S
+    case name = 0x4E // N
+    case identity = 0x49 // I
+    case properties = 0x50 // P
+    case bitmask = 0x42 // B
+    case axis = 0x41 // A
+    case led = 0x4C // L
+    case switchState = 0x53 // S
 
     @usableFromInline var prefix: String {
         switch self {
@@ -375,7 +409,8 @@ public enum EvemuFormat {
     }
 
     @usableFromInline static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end && ASCII.isSpace(bytes[start]) { start += 1 }
         while end > start && ASCII.isSpace(bytes[end - 1]) { end -= 1 }
         return UnsafeRawBufferPointer(rebasing: bytes[start..<end])
@@ -401,7 +436,9 @@ public enum EvemuFormat {
     @usableFromInline static let zero: UInt8 = 0x30
     @usableFromInline static let letterE: UInt8 = 0x45
 
-    @usableFromInline static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
+    @usableFromInline static func isSpace(_ byte: UInt8) -> Bool {
+        byte == space || byte == tab || byte == carriageReturn
+    }
 
     @usableFromInline static func digitValue(_ byte: UInt8) -> UInt32? {
         switch byte {

@@ -139,9 +139,12 @@ public final class TraceReader {
             if atEndOfFile { return end > start ? end : nil }
             let length = end - start
             guard length <= EvemuFormat.maximumLineLength else {
-                throw TraceError(path: path, line: linesRead + 1, message: "the line is longer than "
-                    + String(EvemuFormat.maximumLineLength) + " bytes; evemu lines are at most that (it starts '"
-                    + messageText(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + 40)]), limit: 40) + "…')")
+                throw TraceError(
+                    path: path, line: linesRead + 1,
+                    message: "the line is longer than "
+                        + String(EvemuFormat.maximumLineLength) + " bytes; evemu lines are at most that (it starts '"
+                        + messageText(UnsafeRawBufferPointer(rebasing: buffer[start..<(start + 40)]), limit: 40) + "…')"
+                )
             }
             // Move the partial line to the front, then fill the rest.
             if start > 0 {

@@ -32,14 +32,17 @@ final class PageIndicator: Control {
     }
 
     override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.fill(roundedRect: bounds, cornerRadius: bounds.height / 2,
-                     color: Color(red: 0, green: 0, blue: 0, alpha: isHighlighted ? 170 : 120))
-        let dot = bounds.height * 0.32, gap = dot * 1.6
+        context.fill(
+            roundedRect: bounds, cornerRadius: bounds.height / 2,
+            color: Color(red: 0, green: 0, blue: 0, alpha: isHighlighted ? 170 : 120))
+        let dot = bounds.height * 0.32
+        let gap = dot * 1.6
         let width = Double(numberOfPages) * dot + Double(max(numberOfPages - 1, 0)) * gap
         var x = bounds.midX - width / 2
         for page in 0..<numberOfPages {
             let r = Rect(x: x, y: bounds.midY - dot / 2, width: dot, height: dot)
-            context.fill(ellipseIn: r, color: page == currentPage ? .white : Color(red: 255, green: 255, blue: 255, alpha: 90))
+            context.fill(
+                ellipseIn: r, color: page == currentPage ? .white : Color(red: 255, green: 255, blue: 255, alpha: 90))
             x += dot + gap
         }
     }
@@ -66,10 +69,13 @@ final class CaptionBar: Control {
     }
 
     override func draw(_ rect: Rect, in context: GraphicsContext) {
-        let size = bounds.height * 0.42, inset = bounds.height * 0.4
-        let line = Rect(x: inset, y: (bounds.height - size * 1.3) / 2, width: bounds.width - 2 * inset, height: size * 1.3)
+        let size = bounds.height * 0.42
+        let inset = bounds.height * 0.4
+        let line = Rect(
+            x: inset, y: (bounds.height - size * 1.3) / 2, width: bounds.width - 2 * inset, height: size * 1.3)
         context.draw(title, font: .boldSystem(size: size), color: .white, in: line)
-        context.draw(position, font: .system(size: size * 0.8), color: Color(rgb: 0xC8C8C8), in: line, alignment: .right)
+        context.draw(
+            position, font: .system(size: size * 0.8), color: Color(rgb: 0xC8C8C8), in: line, alignment: .right)
     }
 }
 
@@ -101,11 +107,13 @@ final class ValueBadge: Control {
     }
 
     override func draw(_ rect: Rect, in context: GraphicsContext) {
-        context.fill(roundedRect: bounds, cornerRadius: bounds.height / 2, color: Color(red: 0, green: 0, blue: 0, alpha: 150))
+        context.fill(
+            roundedRect: bounds, cornerRadius: bounds.height / 2, color: Color(red: 0, green: 0, blue: 0, alpha: 150))
         let size = bounds.height * 0.5
-        context.draw(text, font: .boldSystem(size: size), color: .white,
-                     in: Rect(x: 0, y: (bounds.height - size * 1.3) / 2, width: bounds.width, height: size * 1.3),
-                     alignment: .center)
+        context.draw(
+            text, font: .boldSystem(size: size), color: .white,
+            in: Rect(x: 0, y: (bounds.height - size * 1.3) / 2, width: bounds.width, height: size * 1.3),
+            alignment: .center)
     }
 }
 
@@ -149,13 +157,15 @@ final class InfoPanel: Control {
 
     override func draw(_ rect: Rect, in context: GraphicsContext) {
         let theme = Theme.standard
-        context.fill(roundedRect: bounds, cornerRadius: bounds.height * 0.08, color: theme.surface.withAlphaComponent(0.92))
+        context.fill(
+            roundedRect: bounds, cornerRadius: bounds.height * 0.08, color: theme.surface.withAlphaComponent(0.92))
         context.stroke(roundedRect: bounds, cornerRadius: bounds.height * 0.08, lineWidth: 2, color: theme.accent)
         let line = bounds.height / 5.4
         let inset = line * 0.6
         func text(_ string: String, _ y: Double, _ size: Double, bold: Bool = false, color: Color) {
-            context.draw(string, font: bold ? .boldSystem(size: size) : .system(size: size), color: color,
-                         in: Rect(x: inset, y: y, width: bounds.width - 2 * inset, height: line), alignment: .center)
+            context.draw(
+                string, font: bold ? .boldSystem(size: size) : .system(size: size), color: color,
+                in: Rect(x: inset, y: y, width: bounds.width - 2 * inset, height: line), alignment: .center)
         }
         text(fileName, line * 0.45, line * 0.62, bold: true, color: theme.text)
         text(sizeText, line * 1.55, line * 0.5, color: theme.secondaryText)

@@ -20,7 +20,7 @@ struct Photo {
     static let album: [(file: String, title: String)] = [
         ("sunset.png", "Sunset over the hills"),
         ("tiles.png", "Tiles and dots"),
-        ("lagoon.png", "The lagoon at dawn"),
+        ("lagoon.png", "The lagoon at dawn")
     ]
 
     /// Reads every photo of ``album`` from `folder`.
@@ -31,7 +31,9 @@ struct Photo {
                 let image = try PNG.readImage(path: folder + "/" + entry.file)
                 photos.append(Photo(file: entry.file, title: entry.title, image: image))
             } catch {
-                throw LaunchError(error.description + " (the photos are looked for in " + folder + "; --photos DIR names another folder)")
+                throw LaunchError(
+                    error.description + " (the photos are looked for in " + folder
+                        + "; --photos DIR names another folder)")
             }
         }
         return photos

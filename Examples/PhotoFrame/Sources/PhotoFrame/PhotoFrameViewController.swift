@@ -79,7 +79,7 @@ final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate 
         swipe.direction = [.left, .right]
         pan.maximumNumberOfTouches = 2
         doubleTap.numberOfTapsRequired = 2
-        singleTap.require(toFail: doubleTap)   // G8: a single tap waits for the double tap to fail
+        singleTap.require(toFail: doubleTap) // G8: a single tap waits for the double tap to fail
         for recognizer in [pan, pinch, rotation, swipe, doubleTap, singleTap, longPress] as [GestureRecognizer] {
             recognizer.delegate = self
             photoView.addGestureRecognizer(recognizer)
@@ -111,7 +111,7 @@ final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate 
 
     func showPage(_ page: Int) {
         let photo = photos[page]
-        photoView.image = photo.image   // fitted, upright, centred
+        photoView.image = photo.image // fitted, upright, centred
         caption.title = photo.title
         caption.position = positionTexts[page]
         placementChanged()
@@ -206,8 +206,10 @@ final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate 
     }
 
     /// G5: pinch, rotation and pan work together.
-    func gestureRecognizer(_ gestureRecognizer: GestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+    func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
         isManipulation(gestureRecognizer) && isManipulation(other)
     }
 
@@ -241,20 +243,25 @@ final class PhotoFrameView: View {
 
     override func layoutSubviews() {
         let compact = bounds.height < 360 || bounds.width < 560
-        let margin = compact ? 8.0 : 16.0, gap = compact ? 8.0 : 12.0
-        let barHeight = compact ? 24.0 : 32.0, badgeWidth = compact ? 64.0 : 84.0
+        let margin = compact ? 8.0 : 16.0
+        let gap = compact ? 8.0 : 12.0
+        let barHeight = compact ? 24.0 : 32.0
+        let badgeWidth = compact ? 64.0 : 84.0
         controller.caption.frame = Rect(x: 0, y: 0, width: bounds.width, height: compact ? 40 : 56)
         let barY = bounds.height - margin - barHeight
-        controller.angleBadge.frame = Rect(x: bounds.width - margin - badgeWidth, y: barY, width: badgeWidth, height: barHeight)
-        controller.zoomBadge.frame = Rect(x: controller.angleBadge.frame.minX - gap - badgeWidth, y: barY,
-                                          width: badgeWidth, height: barHeight)
+        controller.angleBadge.frame = Rect(
+            x: bounds.width - margin - badgeWidth, y: barY, width: badgeWidth, height: barHeight)
+        controller.zoomBadge.frame = Rect(
+            x: controller.angleBadge.frame.minX - gap - badgeWidth, y: barY,
+            width: badgeWidth, height: barHeight)
         let indicatorWidth = compact ? 104.0 : 140.0
         var indicatorX = (bounds.width - indicatorWidth) / 2
         if indicatorX + indicatorWidth + gap > controller.zoomBadge.frame.minX { indicatorX = margin }
         controller.pageIndicator.frame = Rect(x: indicatorX, y: barY, width: indicatorWidth, height: barHeight)
         let infoWidth = min(compact ? 280.0 : 400.0, bounds.width - 2 * margin)
         let infoHeight = min(infoWidth / 2, bounds.height - 2 * margin)
-        controller.info.frame = Rect(x: ((bounds.width - infoWidth) / 2).rounded(), y: ((bounds.height - infoHeight) / 2).rounded(),
-                                     width: infoWidth, height: infoHeight)
+        controller.info.frame = Rect(
+            x: ((bounds.width - infoWidth) / 2).rounded(), y: ((bounds.height - infoHeight) / 2).rounded(),
+            width: infoWidth, height: infoHeight)
     }
 }

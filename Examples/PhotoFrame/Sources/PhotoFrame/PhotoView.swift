@@ -21,7 +21,7 @@ final class PhotoView: View {
 
     override init(frame: Rect = .zero, name: String = "photo") {
         super.init(frame: frame, name: name)
-        isMultipleTouchEnabled = true   // pinch and rotation need both fingers (R10)
+        isMultipleTouchEnabled = true // pinch and rotation need both fingers (R10)
         backgroundColor = Color(rgb: 0x000000)
     }
 
@@ -34,7 +34,7 @@ final class PhotoView: View {
     /// The scale that fits the whole photo in the view at zoom 1.
     var fitScale: Double {
         guard let image, image.width > 0, image.height > 0 else { return 1 }
-        let size = image.size   // points: an @2x photo is as large as its 1x version
+        let size = image.size // points: an @2x photo is as large as its 1x version
         return min(bounds.width / size.width, bounds.height / size.height)
     }
 
@@ -88,7 +88,8 @@ final class PhotoView: View {
         angle += radians
         let (s, c) = sineCosine(radians)
         let centre = photoCentre
-        let vx = centre.x - anchor.x, vy = centre.y - anchor.y
+        let vx = centre.x - anchor.x
+        let vy = centre.y - anchor.y
         place(centreAt: Point(x: anchor.x + c * vx - s * vy, y: anchor.y + s * vx + c * vy))
     }
 
@@ -125,9 +126,12 @@ final class PhotoView: View {
         guard let image else { return }
         let scale = fitScale * zoom
         let (s, c) = sineCosine(angle)
-        let w = Double(image.width) * scale, h = Double(image.height) * scale
-        let boxWidth = abs(c) * w + abs(s) * h, boxHeight = abs(s) * w + abs(c) * h
-        let limitX = max(0, (boxWidth - bounds.width) / 2), limitY = max(0, (boxHeight - bounds.height) / 2)
+        let w = Double(image.width) * scale
+        let h = Double(image.height) * scale
+        let boxWidth = abs(c) * w + abs(s) * h
+        let boxHeight = abs(s) * w + abs(c) * h
+        let limitX = max(0, (boxWidth - bounds.width) / 2)
+        let limitY = max(0, (boxHeight - bounds.height) / 2)
         offset = Point(x: min(max(offset.x, -limitX), limitX), y: min(max(offset.y, -limitY), limitY))
     }
 }

@@ -1,6 +1,7 @@
 import PanelApp
 import PanelTesting
 import Testing
+
 @testable import PhotoFrame
 
 /// The photo frame driven headless on a manual clock through PanelTesting:
@@ -27,7 +28,7 @@ struct PhotoFrameTests {
             app.tap("photo")
             app.advance(by: 0.4)
         }
-        session()   // warm-up: the runtime's metadata and the fonts are made once per process
+        session() // warm-up: the runtime's metadata and the fonts are made once per process
         #expect(AllocationCounter.unfreedBlocks(session) == 0)
     }
 
@@ -36,19 +37,24 @@ struct PhotoFrameTests {
         let app = try AppTester(AppDelegate.self)
         let screen = try photoFrame(app)
         #expect(screen.caption.isShown)
-        app.tap("photo")   // lifts at t = 0.02
+        app.tap("photo") // lifts at t = 0.02
         #expect(screen.caption.isShown, "the single tap must wait: a second tap could still come")
         app.advance(by: 0.2)
         #expect(screen.caption.isShown)
-        app.advance(by: 0.2)   // past 0.37: the double tap failed, the single tap fires
+        app.advance(by: 0.2) // past 0.37: the double tap failed, the single tap fires
         #expect(!screen.caption.isShown)
-        #expect(actions(app, of: "caption") == [#"{"type":"action","t":0.37,"control":"caption","event":"valueChanged","value":0.0}"#])
+        #expect(
+            actions(app, of: "caption") == [
+                #"{"type":"action","t":0.37,"control":"caption","event":"valueChanged","value":0.0}"#
+            ])
         app.tap("photo")
         app.advance(by: 0.4)
         #expect(screen.caption.isShown)
     }
 
-    @Test("A zoomed-in photo holds the screen awake; fitted again, the idle policy blanks it, and the tap that wakes it toggles nothing")
+    @Test(
+        "A zoomed-in photo holds the screen awake; fitted again, the idle policy blanks it, and the tap that wakes it toggles nothing"
+    )
     func zoomHoldsTheScreenAwake() throws {
         let app = try AppTester(AppDelegate.self)
         let screen = try photoFrame(app)
@@ -91,7 +97,10 @@ struct PhotoFrameTests {
         app.pinch("photo", from: 100, to: 220)
         #expect(abs(screen.photoView.zoom - 220.0 / 112) < 0.01)
         #expect(screen.zoomBadge.text == "196 %")
-        #expect(actions(app, of: "zoom") == [#"{"type":"action","t":0.32,"control":"zoom","event":"valueChanged","value":1.96}"#])
+        #expect(
+            actions(app, of: "zoom") == [
+                #"{"type":"action","t":0.32,"control":"zoom","event":"valueChanged","value":1.96}"#
+            ])
         // Closing the fingers again zooms out, no further than fitted.
         app.pinch("photo", from: 240, to: 60)
         #expect(screen.photoView.zoom == 1)
@@ -117,11 +126,11 @@ struct PhotoFrameTests {
     func swipeTurnsPages() throws {
         let app = try AppTester(AppDelegate.self)
         let screen = try photoFrame(app)
-        app.drag("photo", by: Point(x: -200, y: 0), duration: 0.2)   // swipe left: the next page
+        app.drag("photo", by: Point(x: -200, y: 0), duration: 0.2) // swipe left: the next page
         #expect(screen.currentPage == 1)
         #expect(screen.caption.title == "Tiles and dots" && screen.caption.position == "2 of 3")
         app.drag("photo", by: Point(x: 200, y: 0), duration: 0.2)
-        app.drag("photo", by: Point(x: 200, y: 0), duration: 0.2)    // before the first: the last
+        app.drag("photo", by: Point(x: 200, y: 0), duration: 0.2) // before the first: the last
         #expect(screen.currentPage == 2)
         let pageLines = actions(app, of: "pages")
         #expect(pageLines.count == 3)
@@ -173,17 +182,19 @@ struct PhotoFrameTests {
         app.doubleTap("photo")
         let center = app.center(of: screen.photoView)
         let moved = Point(x: center.x + 120, y: center.y + 60)
-        #expect(app.allocationsPerFrame { app in
-            app.drag(from: center, to: moved)
-            app.drag(from: moved, to: center)
-        } == 0)
+        #expect(
+            app.allocationsPerFrame { app in
+                app.drag(from: center, to: moved)
+                app.drag(from: moved, to: center)
+            } == 0)
         #expect(screen.photoView.offset == .zero && screen.photoView.zoom == 2)
-        #expect(app.allocationsPerFrame { app in
-            app.pinch("photo", from: 100, to: 150)
-            app.pinch("photo", from: 150, to: 100)
-            app.rotate("photo", by: 0.5)
-            app.rotate("photo", by: -0.5)
-        } == 0)
+        #expect(
+            app.allocationsPerFrame { app in
+                app.pinch("photo", from: 100, to: 150)
+                app.pinch("photo", from: 150, to: 100)
+                app.rotate("photo", by: 0.5)
+                app.rotate("photo", by: -0.5)
+            } == 0)
     }
 
     @Test("Rule 3: swipes, taps, double taps, long presses and the page indicator allocate nothing per input frame")
@@ -191,21 +202,22 @@ struct PhotoFrameTests {
         let app = try AppTester(AppDelegate.self)
         let screen = try photoFrame(app)
         let indicator = app.center(of: screen.pageIndicator)
-        #expect(app.allocationsPerFrame { app in
-            app.drag("photo", by: Point(x: -200, y: 0), duration: 0.2)   // a page on
-            app.drag("photo", by: Point(x: 200, y: 0), duration: 0.2)    // and back
-            app.tap("photo")   // caption off, once the double tap failed
-            app.advance(by: 0.4)
-            app.tap("photo")   // and on
-            app.advance(by: 0.4)
-            app.doubleTap("photo")   // 2×
-            app.doubleTap("photo")   // fitted
-            app.longPress("photo")   // the info panel
-            app.tap("photo")         // closed
-            app.advance(by: 0.4)
-            app.tap(at: Point(x: indicator.x + 30, y: indicator.y))   // next page
-            app.tap(at: Point(x: indicator.x - 30, y: indicator.y))   // previous
-        } == 0)
+        #expect(
+            app.allocationsPerFrame { app in
+                app.drag("photo", by: Point(x: -200, y: 0), duration: 0.2) // a page on
+                app.drag("photo", by: Point(x: 200, y: 0), duration: 0.2) // and back
+                app.tap("photo") // caption off, once the double tap failed
+                app.advance(by: 0.4)
+                app.tap("photo") // and on
+                app.advance(by: 0.4)
+                app.doubleTap("photo") // 2×
+                app.doubleTap("photo") // fitted
+                app.longPress("photo") // the info panel
+                app.tap("photo") // closed
+                app.advance(by: 0.4)
+                app.tap(at: Point(x: indicator.x + 30, y: indicator.y)) // next page
+                app.tap(at: Point(x: indicator.x - 30, y: indicator.y)) // previous
+            } == 0)
         #expect(screen.currentPage == 0 && screen.caption.isShown && !screen.info.isShown)
     }
 }

@@ -49,7 +49,8 @@ final class DialView: Control {
 
     // A round control: only the ring and what is inside it take touches.
     override func point(inside point: Point, with event: Event?) -> Bool {
-        let dx = point.x - bounds.midX, dy = point.y - bounds.midY
+        let dx = point.x - bounds.midX
+        let dy = point.y - bounds.midY
         return dx * dx + dy * dy <= bounds.width * bounds.width / 4
     }
 
@@ -59,7 +60,8 @@ final class DialView: Control {
     /// two-finger turn, say) leaves the value alone.
     override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
         let p = touch.location(in: self)
-        let dx = p.x - bounds.midX, dy = p.y - bounds.midY
+        let dx = p.x - bounds.midX
+        let dy = p.y - bounds.midY
         let distance = (dx * dx + dy * dy).squareRoot()
         guard distance >= bounds.width / 2 - 70 else { return false }
         follow(touch)
@@ -111,8 +113,9 @@ final class DialView: Control {
             let (sine, cosine) = sineCosine(Self.startAngle + t * Self.sweep)
             let center = Point(x: bounds.midX + cosine * radius, y: bounds.midY + sine * radius)
             let size = t <= fraction ? 10.0 : 6.0
-            context.fill(ellipseIn: Rect(x: center.x - size / 2, y: center.y - size / 2, width: size, height: size),
-                         color: t <= fraction ? theme.accent : theme.track)
+            context.fill(
+                ellipseIn: Rect(x: center.x - size / 2, y: center.y - size / 2, width: size, height: size),
+                color: t <= fraction ? theme.accent : theme.track)
         }
         // The knob at the value.
         let (sine, cosine) = sineCosine(Self.startAngle + fraction * Self.sweep)
@@ -120,9 +123,11 @@ final class DialView: Control {
         context.fill(ellipseIn: Rect(x: knob.x - 16, y: knob.y - 16, width: 32, height: 32), color: theme.thumb)
         context.fill(ellipseIn: Rect(x: knob.x - 9, y: knob.y - 9, width: 18, height: 18), color: theme.accent)
         // The setpoint in the middle.
-        context.draw(Thermostat.setpointTexts[Thermostat.index(of: value)], font: .boldSystem(size: 56), color: theme.text,
-                     in: Rect(x: bounds.minX, y: bounds.midY - 40, width: bounds.width, height: 70), alignment: .center)
-        context.draw("setpoint", font: .system(size: 18), color: theme.secondaryText,
-                     in: Rect(x: bounds.minX, y: bounds.midY + 32, width: bounds.width, height: 28), alignment: .center)
+        context.draw(
+            Thermostat.setpointTexts[Thermostat.index(of: value)], font: .boldSystem(size: 56), color: theme.text,
+            in: Rect(x: bounds.minX, y: bounds.midY - 40, width: bounds.width, height: 70), alignment: .center)
+        context.draw(
+            "setpoint", font: .system(size: 18), color: theme.secondaryText,
+            in: Rect(x: bounds.minX, y: bounds.midY + 32, width: bounds.width, height: 28), alignment: .center)
     }
 }

@@ -80,7 +80,9 @@ final class ThermostatViewController: ViewController {
         heating.addTarget(self, action: ThermostatViewController.modeChanged, for: .valueChanged)
         eco.addTarget(self, action: ThermostatViewController.modeChanged, for: .valueChanged)
         // The log's action lines: what a test or a board-vm-test run compares.
-        let dial = self.dial, heating = self.heating, eco = self.eco
+        let dial = self.dial
+        let heating = self.heating
+        let eco = self.eco
         log.logActions(of: dial) { _ in dial.value }
         log.logActions(of: down) { _ in nil }
         log.logActions(of: up) { _ in nil }
@@ -118,7 +120,8 @@ final class ThermostatView: View {
 
     init(frame: Rect, controller: ThermostatViewController) {
         self.controller = controller
-        stepper = StackView(name: "stepper", arrangedSubviews: [controller.down, controller.setpointLabel, controller.up])
+        stepper = StackView(
+            name: "stepper", arrangedSubviews: [controller.down, controller.setpointLabel, controller.up])
         // Buttons and the value at their own widths, the buttons at the ends, the value midway.
         stepper.distribution = .equalCentering
         stepper.alignment = .center
@@ -128,10 +131,13 @@ final class ThermostatView: View {
             row.spacing = 16
             return row
         }
-        column = StackView(name: "column", arrangedSubviews: [
-            controller.heading, controller.statusLabel, stepper,
-            row(controller.heating, controller.heatingLabel, "heatingRow"), row(controller.eco, controller.ecoLabel, "ecoRow"),
-        ])
+        column = StackView(
+            name: "column",
+            arrangedSubviews: [
+                controller.heading, controller.statusLabel, stepper,
+                row(controller.heating, controller.heatingLabel, "heatingRow"),
+                row(controller.eco, controller.ecoLabel, "ecoRow")
+            ])
         column.axis = .vertical
         super.init(frame: frame, name: "thermostat")
         addSubview(controller.dial)
@@ -152,7 +158,9 @@ final class ThermostatView: View {
             column.distribution = .fill
             let height = column.intrinsicContentSize.height
             column.frame = Rect(x: area.minX, y: area.minY, width: area.width, height: height)
-            let below = Rect(x: area.minX, y: column.frame.maxY + margin, width: area.width, height: area.maxY - column.frame.maxY - margin)
+            let below = Rect(
+                x: area.minX, y: column.frame.maxY + margin, width: area.width,
+                height: area.maxY - column.frame.maxY - margin)
             let side = min(below.width, below.height)
             dial.frame = Rect(x: below.midX - side / 2, y: below.midY - side / 2, width: side, height: side).integral
         } else {

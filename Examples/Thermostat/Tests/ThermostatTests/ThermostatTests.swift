@@ -1,6 +1,7 @@
 import PanelApp
 import PanelTesting
 import Testing
+
 @testable import Thermostat
 
 /// The thermostat, driven headless on a manual clock through PanelTesting.
@@ -21,11 +22,12 @@ struct ThermostatTests {
         #expect(screen.setpointLabel.text == "21.5°")
         #expect(screen.statusLabel.text == "Heating to 21.5°")
         // Each tap: the button's touchUpInside, then the dial's valueChanged with the new value.
-        #expect(app.actionLines.filter { $0.contains("\"control\":\"dial\"") } == [
-            #"{"type":"action","t":0.02,"control":"dial","event":"valueChanged","value":21.5}"#,
-            #"{"type":"action","t":0.54,"control":"dial","event":"valueChanged","value":22.0}"#,
-            #"{"type":"action","t":1.06,"control":"dial","event":"valueChanged","value":21.5}"#,
-        ])
+        #expect(
+            app.actionLines.filter { $0.contains("\"control\":\"dial\"") } == [
+                #"{"type":"action","t":0.02,"control":"dial","event":"valueChanged","value":21.5}"#,
+                #"{"type":"action","t":0.54,"control":"dial","event":"valueChanged","value":22.0}"#,
+                #"{"type":"action","t":1.06,"control":"dial","event":"valueChanged","value":21.5}"#
+            ])
     }
 
     @Test("A rotary encoder: turns move focus to the dial, a push adjusts it, each detent a half degree")
@@ -38,12 +40,12 @@ struct ThermostatTests {
             turns += 1
         }
         #expect(app.focusedViewName == "dial")
-        app.pushEncoder()   // adjusting
+        app.pushEncoder() // adjusting
         app.turnEncoder(by: 3)
         app.turnEncoder(by: -1)
         #expect(screen.setpoint == 22)
         #expect(screen.setpointLabel.text == "22.0°")
-        app.pushEncoder()   // navigating again: a turn moves focus, the setpoint stays
+        app.pushEncoder() // navigating again: a turn moves focus, the setpoint stays
         app.turnEncoder(by: 1)
         #expect(app.focusedViewName != "dial" && screen.setpoint == 22)
     }
@@ -56,10 +58,12 @@ struct ThermostatTests {
         let center = app.center(of: dial)
         let radius = dial.bounds.width / 2 - 30
         // Straight up is the middle of the 270° arc: 20°.
-        app.drag(from: Point(x: center.x - radius, y: center.y), to: Point(x: center.x, y: center.y - radius), steps: 12)
+        app.drag(
+            from: Point(x: center.x - radius, y: center.y), to: Point(x: center.x, y: center.y - radius), steps: 12)
         #expect(screen.setpoint == 20)
         // Three o'clock is 225° of the 270°: 26.67, snapped to 26.5.
-        app.drag(from: Point(x: center.x, y: center.y - radius), to: Point(x: center.x + radius, y: center.y), steps: 12)
+        app.drag(
+            from: Point(x: center.x, y: center.y - radius), to: Point(x: center.x + radius, y: center.y), steps: 12)
         #expect(screen.setpoint == 26.5)
         #expect(screen.setpointLabel.text == "26.5°")
     }
@@ -98,7 +102,7 @@ struct ThermostatTests {
         app.assertSnapshot(named: "thermostat-start", referenceDirectory: "Tests/ThermostatTests/References")
         app.tap("up")
         app.tap("eco")
-        app.advance(by: 1)   // the switch's thumb animation ends
+        app.advance(by: 1) // the switch's thumb animation ends
         app.assertSnapshot(named: "thermostat-eco", referenceDirectory: "Tests/ThermostatTests/References")
     }
 
@@ -108,14 +112,17 @@ struct ThermostatTests {
         let screen = try thermostat(app)
         let center = app.center(of: screen.dial)
         let radius = screen.dial.bounds.width / 2 - 30
-        let left = Point(x: center.x - radius, y: center.y), top = Point(x: center.x, y: center.y - radius)
-        #expect(app.allocationsPerFrame { app in
-            app.drag(from: left, to: top, steps: 8)
-            app.drag(from: top, to: left, steps: 8)
-        } == 0)
-        #expect(app.allocationsPerFrame { app in
-            app.tap("up")
-            app.tap("down")
-        } == 0)
+        let left = Point(x: center.x - radius, y: center.y)
+        let top = Point(x: center.x, y: center.y - radius)
+        #expect(
+            app.allocationsPerFrame { app in
+                app.drag(from: left, to: top, steps: 8)
+                app.drag(from: top, to: left, steps: 8)
+            } == 0)
+        #expect(
+            app.allocationsPerFrame { app in
+                app.tap("up")
+                app.tap("down")
+            } == 0)
     }
 }

@@ -106,7 +106,8 @@ public enum ScrollPhysics {
 
     @usableFromInline var isActive: Bool { kind != .idle }
 
-    @usableFromInline mutating func decelerate(from x: Double, distance: Double, timeConstant: Double, at time: Double) {
+    @usableFromInline mutating func decelerate(from x: Double, distance: Double, timeConstant: Double, at time: Double)
+    {
         kind = .decelerating
         startTime = time
         origin = x
@@ -149,7 +150,8 @@ public enum ScrollPhysics {
                     return edge
                 }
                 let reachedTime = startTime - timeConstant * naturalLogarithm(reachedDecay)
-                spring(from: edge, to: edge, velocity: distance / timeConstant * reachedDecay, at: min(reachedTime, time))
+                spring(
+                    from: edge, to: edge, velocity: distance / timeConstant * reachedDecay, at: min(reachedTime, time))
                 return position(at: time)
             }
             if velocity.magnitude < ScrollPhysics.stopVelocity {

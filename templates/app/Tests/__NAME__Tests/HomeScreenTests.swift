@@ -1,6 +1,7 @@
 import PanelApp
 import PanelTesting
 import Testing
+
 @testable import __NAME__
 
 /// UI tests run headless on a manual clock: taps, drags and time are exact,
