@@ -7,11 +7,8 @@
 /// ``touchMargin``, so a finger that drifts a little does not lose the press.
 /// Sending actions allocates nothing.
 open class Control: View {
-    // The stored properties marked `@exclusivity(unchecked)` in this class are read
-    // on every frame, so they skip the dynamic exclusivity check. Each holds a
-    // trivial value (numbers, flags, colours: no reference to free), read or
-    // written whole by its getter or setter before any observer runs, so no
-    // access spans app code, and an overlap could not free memory anyway.
+    // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
+    // (docs/architecture.md, "Few dynamic exclusivity checks").
     /// C2: a disabled control takes no touches; they go to what is behind it.
     @exclusivity(unchecked) public final var isEnabled = true {
         didSet {

@@ -6,11 +6,8 @@
 /// unowned: the view stops it in `deinit`.
 @usableFromInline
 internal final class ControlAnimator: DisplayLinkTarget {
-    // The stored properties marked `@exclusivity(unchecked)` in this class are read
-    // on every frame of a slide or drag, so they skip the dynamic exclusivity check. Each holds a
-    // trivial value (numbers, flags, colours: no reference to free), read or
-    // written whole by its getter or setter before any observer runs, so no
-    // access spans app code, and an overlap could not free memory anyway.
+    // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
+    // (docs/architecture.md, "Few dynamic exclusivity checks").
     /// The current value, as drawn.
     @exclusivity(unchecked) @usableFromInline internal var value: Double
     @exclusivity(unchecked) @usableFromInline internal var from = 0.0

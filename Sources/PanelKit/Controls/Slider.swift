@@ -17,12 +17,9 @@
 /// see ``trackRect(forBounds:)`` and ``thumbRect(forBounds:trackRect:value:)``.
 /// Touches and sending actions allocate nothing.
 open class Slider: Control {
+    // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
+    // (docs/architecture.md, "Few dynamic exclusivity checks").
     /// Colours and sizes; ``Theme/standard`` when created.
-    // The stored properties marked `@exclusivity(unchecked)` in this class are read
-    // on every frame, so they skip the dynamic exclusivity check. Each holds a
-    // trivial value (numbers, flags, colours: no reference to free), read or
-    // written whole by its getter or setter before any observer runs, so no
-    // access spans app code, and an overlap could not free memory anyway.
     public final var theme: Theme = .standard {
         didSet {
             metrics = SliderMetrics(theme)

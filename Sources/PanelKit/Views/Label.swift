@@ -10,13 +10,11 @@
 /// by default); any other number, 0 included, wraps at words and drops the
 /// lines that do not fit the height.
 open class Label: View {
+    // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
+    // (docs/architecture.md, "Few dynamic exclusivity checks"); `text` and `font`, which hold strings, keep the check.
+
     /// Setting it redraws only where the old and the new text are drawn;
     /// the same text again changes nothing.
-    // The stored properties marked `@exclusivity(unchecked)` in this class (not `text` or `font`, which hold strings) are read
-    // on every frame, so they skip the dynamic exclusivity check. Each holds a
-    // trivial value (numbers, flags, colours: no reference to free), read or
-    // written whole by its getter or setter before any observer runs, so no
-    // access spans app code, and an overlap could not free memory anyway.
     public var text: String {
         didSet {
             guard text != oldValue else { return }

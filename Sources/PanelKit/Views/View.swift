@@ -9,11 +9,8 @@ open class View: Responder {
     /// A name used in logs and found by ``view(named:)``.
     public final var name: String
 
-    // The stored properties marked `@exclusivity(unchecked)` in this class are read
-    // on every frame, so they skip the dynamic exclusivity check. Each holds a
-    // trivial value (numbers, flags, colours: no reference to free), read or
-    // written whole by its getter or setter before any observer runs, so no
-    // access spans app code, and an overlap could not free memory anyway.
+    // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
+    // (docs/architecture.md, "Few dynamic exclusivity checks").
 
     // MARK: Geometry
 
