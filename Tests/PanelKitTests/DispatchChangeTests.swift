@@ -429,6 +429,33 @@ private final class TurnWork: RunLoopTarget {
     func runLoopDidFire(_ handle: TimerHandle) { work() }
 }
 
+/// `length` View.animate calls, each started by the completion of the one
+/// before; records how deeply completions nest (1: none runs inside another).
+private final class CompletionChain {
+    let length: Int
+    let animations: () -> Void
+    var completions = 0
+    var depth = 0
+    var deepest = 0
+
+    init(length: Int, animations: @escaping () -> Void) {
+        self.length = length
+        self.animations = animations
+    }
+
+    func next() {
+        View.animate(
+            withDuration: 0.3, animations: animations,
+            completion: { _ in
+                self.depth += 1
+                self.deepest = max(self.deepest, self.depth)
+                self.completions += 1
+                if self.completions < self.length { self.next() }
+                self.depth -= 1
+            })
+    }
+}
+
 @Suite("View.animate completions run on a later turn, and chains of them take no stack")
 struct AnimationCompletionTurnTests {
     func scene() -> (TouchDriver, View) {
@@ -462,29 +489,16 @@ struct AnimationCompletionTurnTests {
     )
     func chainTakesNoStack() {
         let (driver, box) = scene()
-        var completions = 0
-        var depth = 0
-        var deepest = 0
-        func next() {
-            View.animate(
-                withDuration: 0.3, animations: { _ = box },
-                completion: { _ in
-                    depth += 1
-                    deepest = max(deepest, depth)
-                    completions += 1
-                    if completions < 10_000 { next() }
-                    depth -= 1
-                })
-        }
-        let work = TurnWork { next() }
+        let chain = CompletionChain(length: 10_000) { _ = box }
+        let work = TurnWork { chain.next() }
         driver.application.runLoop.performOnNextTurn(target: work)
         var turns = 0
-        while completions < 10_000 && turns <= 10_001 {
+        while chain.completions < 10_000 && turns <= 10_001 {
             driver.application.runTurn()
             turns += 1
         }
-        #expect(completions == 10_000)
-        #expect(deepest == 1)
+        #expect(chain.completions == 10_000)
+        #expect(chain.deepest == 1)
         #expect(turns == 10_001, "one completion a turn")
     }
 
@@ -494,29 +508,16 @@ struct AnimationCompletionTurnTests {
     func chainOutsideARunLoop() {
         let runLoop = RunLoop(clock: ManualClock())
         let view = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        var completions = 0
-        var depth = 0
-        var deepest = 0
-        func next() {
-            View.animate(
-                withDuration: 1, animations: { view.alpha = 0.5 },
-                completion: { _ in
-                    depth += 1
-                    deepest = max(deepest, depth)
-                    completions += 1
-                    if completions < 10_000 { next() }
-                    depth -= 1
-                })
-        }
-        next()
-        #expect(completions == 0, "not inside View.animate, nor before a run loop turns")
+        let chain = CompletionChain(length: 10_000) { view.alpha = 0.5 }
+        chain.next()
+        #expect(chain.completions == 0, "not inside View.animate, nor before a run loop turns")
         var turns = 0
-        while completions < 10_000 && turns <= 10_001 {
+        while chain.completions < 10_000 && turns <= 10_001 {
             runLoop.advance(to: runLoop.now) // a turn at the same time: the waiting completion runs at its end
             turns += 1
         }
-        #expect(completions == 10_000)
-        #expect(deepest == 1)
+        #expect(chain.completions == 10_000)
+        #expect(chain.deepest == 1)
     }
 
     @Test(
