@@ -35,7 +35,7 @@ public final class Lifetime {
 
     /// The lifetime of `owner`, which keeps it in a stored property: write
     /// `lazy var lifetime = Lifetime(of: self)`.
-    public init(of owner: AnyObject) {
+    public init<Owner: AnyObject>(of owner: Owner) {
         self.owner = ObjectIdentifier(owner)
     }
 
@@ -43,7 +43,7 @@ public final class Lifetime {
     public init() { fatalError("unavailable") }
 
     /// The token for references to `object`: nil unless this is `object`'s own lifetime.
-    @inlinable public func token(for object: AnyObject) -> LifetimeToken? {
+    @inlinable public func token<Object: AnyObject>(for object: Object) -> LifetimeToken? {
         owner == ObjectIdentifier(object) ? token : nil
     }
 
