@@ -83,12 +83,21 @@ ensure_debian_packages() {
         die "missing packages (${missing[*]}) and no apt-get to install them: is this Debian?"
     echo "Installing missing Debian packages: ${missing[*]}"
     if [ "${PANELKIT_APT_UPDATED:-0}" != 1 ]; then
-        as_root "missing packages (${missing[*]})" env DEBIAN_FRONTEND=noninteractive apt-get update ||
+        apt_get "missing packages (${missing[*]})" update ||
             echo "warning: apt-get update reported errors; installing from the lists it has" >&2
         export PANELKIT_APT_UPDATED=1
     fi
-    as_root "missing packages (${missing[*]})" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" ||
+    apt_get "missing packages (${missing[*]})" install -y --no-install-recommends "${missing[@]}" ||
         die "apt-get install ${missing[*]} failed; run it by hand to see why (is a Debian mirror reachable?)"
+}
+
+# apt_get WHY ARGS...: apt-get ARGS as root, one at a time: board-test builds
+# boards in parallel, and two apt-get runs at once fail on dpkg's lock.
+apt_lock="${TMPDIR:-/tmp}/panelkit-apt.lock"
+apt_get() {
+    local why="$1"
+    shift
+    as_root "$why" flock "$apt_lock" env DEBIAN_FRONTEND=noninteractive apt-get "$@"
 }
 
 # as_root WHY COMMAND...: runs COMMAND as root: directly when root, else
@@ -118,8 +127,8 @@ ensure_foreign_architecture() {
     foreign="$(dpkg --print-foreign-architectures)"
     grep -qx -- "$1" <<< "$foreign" && return 0
     echo "Adding the Debian architecture $1 (dpkg --add-architecture) for its packages"
-    as_root "the Debian architecture $1 is not added" dpkg --add-architecture "$1"
-    as_root "the Debian architecture $1 is not added" env DEBIAN_FRONTEND=noninteractive apt-get update ||
+    as_root "the Debian architecture $1 is not added" flock "$apt_lock" dpkg --add-architecture "$1"
+    apt_get "the Debian architecture $1 is not added" update ||
         echo "warning: apt-get update reported errors" >&2
     export PANELKIT_APT_UPDATED=1
 }

@@ -22,7 +22,7 @@ elapsed() { echo "$((SECONDS - START)) s"; }
 apt_download() {
     apt-get download "$@" 2>"$VM_DIR/download.err" && return 0
     echo "apt-get download $* failed; updating the package lists once"
-    as_root "apt-get download $* failed" apt-get update || echo "warning: apt-get update reported errors; trying the download anyway" >&2
+    apt_get "apt-get download $* failed" update || echo "warning: apt-get update reported errors; trying the download anyway" >&2
     apt-get download "$@" || die "apt-get download $* failed (is a Debian mirror reachable?)"
 }
 

@@ -35,9 +35,13 @@ public final class Lifetime {
 
     /// The lifetime of `owner`, which keeps it in a stored property: write
     /// `lazy var lifetime = Lifetime(of: self)`.
-    public init<Owner: AnyObject>(of owner: Owner) {
-        self.owner = ObjectIdentifier(owner)
+    /// (Generic, so that Embedded Swift takes the identity of a concrete
+    /// class; a convenience init, as Embedded allows no generic designated one.)
+    public convenience init<Owner: AnyObject>(of owner: Owner) {
+        self.init(ownerIdentity: ObjectIdentifier(owner))
     }
+
+    init(ownerIdentity: ObjectIdentifier) { owner = ownerIdentity }
 
     @available(*, unavailable, message: "a lifetime names its owner: write `lazy var lifetime = Lifetime(of: self)`")
     public init() { fatalError("unavailable") }
