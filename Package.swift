@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// `PANELKIT_EMBEDDED=1 swift build -c release --target PanelKit` builds the
+// `PANELKIT_EMBEDDED=1 swift build -c release --target PanelUI` builds the
 // Foundation-free modules as Embedded Swift: the check that boards without a
 // Swift runtime keep working (scripts/embedded-check).
 let embedded = Context.environment["PANELKIT_EMBEDDED"] != nil
@@ -13,11 +13,11 @@ let package = Package(
     name: "PanelKit",
     products: [
         // What an app depends on: `.product(name: "PanelKit", package: "PanelKit")`, then
-        // `import PanelApp` (the runtime; it re-exports the core). Views and controls,
+        // `import PanelKit` (the runtime; it re-exports the core). Views and controls,
         // text, boards, and the DRM/evdev, SDL simulator and headless backends.
         .library(name: "PanelKit", targets: [
-            "PanelKit", "PanelApp", "PanelText", "PanelBoards", "PanelKeys", "PanelHeadless", "PanelLinux", "PanelReplay", "PanelJSON",
-            "PanelSimulator", "PanelSDL",
+            "PanelUI", "PanelKit", "PanelText", "PanelBoards", "PanelKeys", "PanelImage", "PanelLinux", "PanelReplay", "PanelTrace", "PanelLog", "PanelScenes",
+            "PanelJSON", "PanelSimulator", "PanelSDL",
         ]),
         .library(name: "PanelTesting", targets: ["PanelTesting"]),
         // The fuzz targets' checks, shared by the libFuzzer binaries (Fuzz/, scripts/fuzz) and PanelFuzzTests.
@@ -41,49 +41,56 @@ let package = Package(
 
         // The core: no Foundation, builds as Embedded Swift.
         // libm: rounding and trigonometry (the Swift runtime links it for Foundation programs, not for apps).
-        .target(name: "PanelKit", swiftSettings: embeddedSettings, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "PanelUI", swiftSettings: embeddedSettings, linkerSettings: [.linkedLibrary("m")]),
         // JSON with line numbers, for scene files and board files; Foundation-free.
         .target(name: "PanelJSON", dependencies: ["CLinux"], swiftSettings: embeddedSettings),
-        // evemu traces, the replay driver, its JSON Lines log and scene files.
-        .target(name: "PanelReplay", dependencies: ["PanelKit", "PanelJSON", "CLinux"], swiftSettings: embeddedSettings),
+        // evemu traces: the recordings replays and tests feed in.
+        .target(name: "PanelTrace", dependencies: ["PanelUI", "PanelJSON", "CLinux"], swiftSettings: embeddedSettings),
+        // The action log: one JSON object per line for each touch, message, gesture and action.
+        .target(name: "PanelLog", dependencies: ["PanelUI", "CLinux"], swiftSettings: embeddedSettings),
+        // Scene files (assets/scenes/*.json): windows of views and recognizers that log what they receive.
+        .target(name: "PanelScenes", dependencies: ["PanelUI", "PanelJSON", "PanelLog"], swiftSettings: embeddedSettings),
+        // The replayer: a trace into an application, headless, on a manual clock.
+        .target(name: "PanelReplay", dependencies: ["PanelUI", "PanelJSON", "PanelTrace", "PanelLog", "PanelScenes"],
+                swiftSettings: embeddedSettings),
         // Board files (boards/NAME.json): display, touch, CPU and budgets, checked.
-        .target(name: "PanelBoards", dependencies: ["PanelKit", "PanelJSON"], swiftSettings: embeddedSettings),
+        .target(name: "PanelBoards", dependencies: ["PanelUI", "PanelJSON"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
-        .target(name: "PanelHeadless", dependencies: ["PanelKit", "CPNG", "CLinux"], swiftSettings: embeddedSettings),
-        // Text through FreeType: faces, the glyph cache and layout; PanelKit's TextRendering driver.
-        .target(name: "PanelText", dependencies: ["PanelKit", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelImage", dependencies: ["PanelUI", "CPNG", "CLinux"], swiftSettings: embeddedSettings),
+        // Text through FreeType: faces, the glyph cache and layout; the core's TextRendering driver.
+        .target(name: "PanelText", dependencies: ["PanelUI", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
         // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.
-        .target(name: "PanelApp",
-                dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelKeys", "PanelHeadless", "PanelText", "PanelLinux",
-                               "PanelBench", "CLinux"]
+        .target(name: "PanelKit",
+                dependencies: ["PanelUI", "PanelJSON", "PanelReplay", "PanelBoards", "PanelKeys", "PanelImage", "PanelText", "PanelLinux",
+                               "PanelBench", "PanelLog", "PanelTrace", "CLinux"]
                     + (embedded ? [] : ["PanelSimulator", "PanelSDL"]),
                 swiftSettings: embeddedSettings),
 
-        // The demo app: two screens of controls and a scripted touch session for headless runs.
-        .target(name: "PanelDemo", dependencies: ["PanelKit", "PanelApp", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelHeadless", "CLinux"], swiftSettings: embeddedSettings),
+        // The demo app: four screens of controls and a scripted touch session for headless runs.
+        .target(name: "PanelDemo", dependencies: ["PanelUI", "PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelImage", "PanelLog", "PanelScenes", "CLinux"], swiftSettings: embeddedSettings),
         // The benchmark harness: scenes timed against baselines of the same run, allocations counted.
         .target(name: "PanelBench",
-                dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelReplay", "PanelHeadless", "PanelText",
+                dependencies: ["PanelUI", "PanelJSON", "PanelBoards", "PanelReplay", "PanelImage", "PanelText", "PanelLog", "PanelScenes", "PanelTrace",
                                "CLinux", "CAllocationCounter"],
                 swiftSettings: embeddedSettings),
         // Hardware keys: the board's XKB keymap (libxkbcommon) and each keyboard's state, evdev key codes to presses.
-        .target(name: "PanelKeys", dependencies: ["PanelKit", "PanelJSON", "CXKBCommon"], swiftSettings: embeddedSettings),
+        .target(name: "PanelKeys", dependencies: ["PanelUI", "PanelJSON", "CXKBCommon"], swiftSettings: embeddedSettings),
         // Linux drivers: epoll run loop, evdev touch input (libevdev), DRM/KMS display (libdrm).
-        .target(name: "PanelLinux", dependencies: ["PanelKit", "PanelKeys", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelLinux", dependencies: ["PanelUI", "PanelKeys", "CDRM", "CEvdev", "CLinux"], swiftSettings: embeddedSettings),
 
         // The desktop simulator without SDL: the virtual touch panel, mouse to protocol B events, the
         // window/panel geometry, the evemu recorder and the slow-motion clock (testable headless).
-        .target(name: "PanelSimulator", dependencies: ["PanelKit", "PanelReplay", "CLinux"]),
+        .target(name: "PanelSimulator", dependencies: ["PanelUI", "PanelLog", "CLinux"]),
         // The simulator's SDL2 window: presents the panel's framebuffer, turns mouse and keys into simulator input.
-        .target(name: "PanelSDL", dependencies: ["PanelKit", "PanelSimulator", "CSDL"]),
+        .target(name: "PanelSDL", dependencies: ["PanelUI", "PanelSimulator", "CSDL"]),
 
         .executableTarget(
             name: "panel",
             dependencies: [
-                "PanelKit", "PanelReplay", "PanelHeadless", "PanelText", "PanelDemo", "PanelLinux",
-                "PanelSimulator", "PanelSDL", "PanelBoards", "PanelBench", "PanelApp",
+                "PanelUI", "PanelReplay", "PanelImage", "PanelText", "PanelDemo", "PanelLinux",
+                "PanelSimulator", "PanelSDL", "PanelBoards", "PanelBench", "PanelKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,27 +99,27 @@ let package = Package(
         // allocation checks and PanelBench's, which every app links for `--bench` (each malloc
         // costs a forwarding call and a thread-local increment).
         .target(name: "CAllocationCounter"),
-        .target(name: "PanelTesting", dependencies: ["PanelKit", "PanelReplay", "PanelHeadless", "PanelApp", "PanelText", "CAllocationCounter"]),
+        .target(name: "PanelTesting", dependencies: ["PanelUI", "PanelReplay", "PanelImage", "PanelKit", "PanelText", "PanelBoards", "PanelJSON", "PanelLog", "PanelScenes", "PanelTrace", "CAllocationCounter"]),
         // What each fuzz target checks on one input (docs in Fuzz/README.md); no C allocator tricks, so it links with ASan and libFuzzer.
-        .target(name: "PanelFuzzChecks", dependencies: ["PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelHeadless"]),
+        .target(name: "PanelFuzzChecks", dependencies: ["PanelUI", "PanelJSON", "PanelReplay", "PanelBoards", "PanelImage", "PanelLog", "PanelScenes", "PanelTrace"]),
         // Every saved fuzz input (Fuzz/Regressions, Fuzz/Corpus) through the same checks, in the ordinary suite.
         .testTarget(name: "PanelFuzzTests", dependencies: ["PanelFuzzChecks", "PanelTesting"]),
         // PanelTesting's AppTester driving the demo app, as an app's UI tests do.
-        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelApp", "PanelBoards", "PanelDemo", "PanelKit", "PanelHeadless", "panel"]),
+        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelKit", "PanelBoards", "PanelDemo", "PanelUI", "PanelImage", "panel"]),
 
-        .testTarget(name: "PanelKitTests", dependencies: ["PanelKit", "PanelHeadless", "PanelTesting"]),
-        .testTarget(name: "PanelReplayTests", dependencies: ["PanelKit", "PanelReplay", "PanelTesting", "panel"]),
-        .testTarget(name: "PanelBenchTests", dependencies: ["PanelKit", "PanelBench", "PanelBoards", "PanelReplay", "PanelTesting", "panel"]),
-        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelKit", "PanelJSON", "PanelBoards", "PanelKeys", "PanelApp", "PanelReplay", "PanelSimulator", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelUITests", dependencies: ["PanelUI", "PanelImage", "PanelTesting"]),
+        .testTarget(name: "PanelReplayTests", dependencies: ["PanelUI", "PanelReplay", "PanelTesting", "PanelImage", "PanelJSON", "PanelLog", "PanelScenes", "PanelTrace", "panel"]),
+        .testTarget(name: "PanelBenchTests", dependencies: ["PanelUI", "PanelBench", "PanelBoards", "PanelTesting", "PanelTrace", "panel"]),
+        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelUI", "PanelJSON", "PanelBoards", "PanelKeys", "PanelKit", "PanelSimulator", "PanelTesting", "PanelLog", "PanelTrace", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
-        .testTarget(name: "GoldenImageTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
-        .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelKit", "PanelReplay", "PanelSimulator", "PanelTesting"]),
-        .testTarget(name: "PanelLinuxTests", dependencies: ["PanelKit", "PanelLinux", "PanelTesting"]),
-        .testTarget(name: "PanelKeysTests", dependencies: ["PanelKit", "PanelKeys", "PanelBoards", "PanelJSON", "PanelSimulator", "PanelTesting"]),
-        .testTarget(name: "PanelTextTests", dependencies: ["PanelKit", "PanelText", "PanelHeadless", "PanelTesting"]),
+        .testTarget(name: "GoldenImageTests", dependencies: ["PanelUI", "PanelText", "PanelImage", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
+        .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelUI", "PanelSimulator", "PanelTesting", "PanelLog", "PanelTrace"]),
+        .testTarget(name: "PanelLinuxTests", dependencies: ["PanelUI", "PanelLinux", "PanelTesting", "PanelKeys"]),
+        .testTarget(name: "PanelKeysTests", dependencies: ["PanelUI", "PanelKeys", "PanelBoards", "PanelJSON", "PanelSimulator", "PanelTesting"]),
+        .testTarget(name: "PanelTextTests", dependencies: ["PanelUI", "PanelText", "PanelImage", "PanelTesting"]),
         .testTarget(
-            name: "PanelHeadlessTests",
-            dependencies: ["PanelKit", "PanelHeadless", "PanelTesting", "CDRM", "CEvdev", "CFreeType", "CPNG"]
+            name: "PanelImageTests",
+            dependencies: ["PanelUI", "PanelImage", "PanelTesting", "CDRM", "CEvdev", "CFreeType", "CPNG"]
         ),
     ]
 )

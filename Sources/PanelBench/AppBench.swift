@@ -1,5 +1,6 @@
-import PanelKit
 import PanelReplay
+import PanelTrace
+import PanelUI
 
 /// An app's own window on the board: what `--bench` in the app runtime
 /// measures, in the same report (table, JSON, chart) as `panel bench`.

@@ -1,10 +1,13 @@
 import CLinux
 import PanelBoards
-import PanelHeadless
+import PanelImage
 import PanelJSON
-import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
 import PanelText
+import PanelTrace
+import PanelUI
 
 /// PanelKit's benchmark harness (`panel bench`, and the board binary's bench
 /// mode): each scene measures one hot path and states its figures as ratios
@@ -177,7 +180,11 @@ public final class Bench {
     }
 
     func builtIn(_ name: String) throws(ReplayError) -> SceneFile {
-        try SceneCatalog.load(name, assets: configuration.assetsPath)
+        do {
+            return try SceneCatalog.load(name, assets: configuration.assetsPath)
+        } catch {
+            throw ReplayError(message: error.message)
+        }
     }
 
     func hitTest() throws(ReplayError) -> SceneResult {

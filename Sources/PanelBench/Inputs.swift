@@ -1,5 +1,5 @@
-import PanelKit
-import PanelReplay
+import PanelTrace
+import PanelUI
 
 /// In-memory traces from a virtual protocol B panel whose axes are the
 /// screen's points, for scenes no recording covers (ten fingers, a slider drag).

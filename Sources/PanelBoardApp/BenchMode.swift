@@ -1,13 +1,14 @@
 import CLinux
-// `panel-demo bench [--quick] [--json FILE] [--scene NAME]…`: the benchmark
-// harness (PanelBench) on the board itself, with the board's budgets, writing
-// the same JSON as `panel bench --json` on the host.
-import PanelApp
 import PanelBench
 import PanelBoards
 import PanelDemo
 import PanelJSON
+// `panel-demo bench [--quick] [--json FILE] [--scene NAME]…`: the benchmark
+// harness (PanelBench) on the board itself, with the board's budgets, writing
+// the same JSON as `panel bench --json` on the host.
+import PanelKit
 import PanelReplay
+import PanelTrace
 
 func runBench(_ arguments: Arguments, board: Board) -> Int32 {
     var arguments = arguments

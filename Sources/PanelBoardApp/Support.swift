@@ -1,7 +1,7 @@
 // Foundation-free helpers for the board binary's modes: failing with one
-// line and the command line. (PanelApp has writeError, fixed and executableDirectory.)
+// line and the command line. (PanelKit has writeError, fixed and executableDirectory.)
 import CLinux
-import PanelApp
+import PanelKit
 
 /// Prints `panel-demo: error: MESSAGE` on standard error and exits with status 1.
 func fail(_ message: String) -> Never {

@@ -1,19 +1,19 @@
+import PanelBoards
+import PanelDemo
+import PanelJSON
 // panel-demo: the board binary that scripts/build-board builds as Embedded
 // Swift for one board (boards/BOARD.json, compiled in as BoardPreset.swift).
 // It needs only libc, libdrm, libevdev, FreeType and libpng at run time, and
 // finds its assets in the folder beside it (dist/BOARD/assets).
 //
-//   panel-demo [OPTIONS]                       the demo app through PanelKit's app runtime (PanelApp), as `panel demo`
+//   panel-demo [OPTIONS]                       the demo app through PanelKit's app runtime, as `panel demo`
 //                                              runs it: the board's display (DRM/KMS) and touch panel (evdev);
 //                                              --scene NAME a scene instead, --help the runtime's options
 //   panel-demo calibrate [--output FILE]       the runtime's --calibrate: five targets; writes BOARD.override.json beside the binary
 //   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
-import PanelApp
-import PanelBoards
-import PanelDemo
-import PanelJSON
 import PanelKit
+import PanelUI
 
 let usage = """
     usage: panel-demo [--card /dev/dri/cardN|/dev/fbN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR] (--help: all options)

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 extension HeadlessDisplay {
     /// The display a headless app shows on for `board`: `screenSize` points

@@ -1,5 +1,5 @@
 import PanelJSON
-import PanelKit
+import PanelUI
 
 extension Board {
     /// The board's rotary encoder and its push button (`encoder`; docs/focus.md).

@@ -1,5 +1,5 @@
 import PanelJSON
-import PanelKit
+import PanelUI
 
 /// Everything PanelKit needs to know about one board and its touch panel,
 /// read from `boards/NAME.json`, the one source of truth for a board

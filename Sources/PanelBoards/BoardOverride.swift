@@ -1,5 +1,5 @@
 import PanelJSON
-import PanelKit
+import PanelUI
 
 /// What one panel, as built, needs on top of its board file: the touch
 /// calibration `panel calibrate` measured. It lives beside the board file as

@@ -1,5 +1,5 @@
 import PanelJSON
-import PanelKit
+import PanelUI
 
 extension Board {
     /// Reads and checks the board file at `path`. The file's `name` must match

@@ -1,5 +1,5 @@
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelUI
 
 /// The demo's first screen, the root of its navigation controller (whose bar
 /// shows the title, "Living room", and the "settings" button): buttons (one

@@ -1,6 +1,6 @@
-import PanelHeadless
-import PanelKit
-import PanelReplay
+import PanelImage
+import PanelLog
+import PanelUI
 
 /// PanelKit's demo: a ``NavigationController`` app. Its root shows the
 /// controls screen under the title "Living room"; the bar's "settings" button

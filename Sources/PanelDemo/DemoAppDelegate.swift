@@ -1,9 +1,11 @@
 import CLinux
-import PanelApp
-import PanelHeadless
+import PanelImage
 import PanelJSON
 import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
+import PanelUI
 
 /// PanelKit's demo as an app like any other: `panel demo`, the board binary
 /// and the simulator all run it through ``ApplicationMain``.
@@ -50,7 +52,7 @@ public final class DemoAppDelegate: ApplicationDelegate {
     /// A built-in scene by name, else a scene file by path.
     func loadScene(_ name: String, isFile: Bool, assets: String) throws(LaunchError) -> SceneFile {
         if !isFile, SceneCatalog.path(of: name, assets: assets) != nil {
-            do throws(ReplayError) {
+            do throws(SceneLoadError) {
                 return try SceneCatalog.load(name, assets: assets)
             } catch {
                 throw LaunchError(error.message)
@@ -78,7 +80,7 @@ public final class DemoAppDelegate: ApplicationDelegate {
 
     public var preferredScreenSize: Size? { sceneFile?.screen }
 
-    public func makeApplication(runLoop: PanelKit.RunLoop, options: LaunchOptions) -> Application {
+    public func makeApplication(runLoop: PanelUI.RunLoop, options: LaunchOptions) -> Application {
         guard sceneFile != nil else { return Application(runLoop: runLoop) }
         // A scene logs every touch phase and arbitration, as `panel replay` does.
         let application = ReplayApplication(runLoop: runLoop, log: options.log)

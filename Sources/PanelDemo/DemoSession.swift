@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// A scripted touch session for the headless demo: taps and drags on named
 /// views, played at 60 frames a second on the manual clock, with a snapshot

@@ -1,5 +1,5 @@
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelUI
 
 /// The demo's settings: a ``TableView`` in four sections with headers.
 ///

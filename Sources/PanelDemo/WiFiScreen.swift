@@ -1,5 +1,5 @@
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelUI
 
 /// The demo's Wi-Fi screen, pushed by a tap on the settings' Wi-Fi row: the
 /// networks in range, and the password of the one chosen, typed on the

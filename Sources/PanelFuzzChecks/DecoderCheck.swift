@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// Reads fuzz input as a touch device and a stream of kernel events.
 struct ByteReader {

@@ -1,7 +1,7 @@
 import PanelBoards
 import PanelJSON
-import PanelKit
-import PanelReplay
+import PanelTrace
+import PanelUI
 
 /// The fuzz targets (issue 15) and the check each one runs on an input: the
 /// same code for libFuzzer (`Fuzz/`, `scripts/fuzz`) and for the regression

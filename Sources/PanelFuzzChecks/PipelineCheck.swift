@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// Random finger paths over a random view tree with random recognizers and
 /// controls, through the application's whole delivery: tracker, hit-test,

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// Follows every touch message each probed view receives and checks R3's
 /// order per touch and view: began, then moved or stationary any number of

@@ -1,7 +1,9 @@
-import PanelHeadless
+import PanelImage
 import PanelJSON
-import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
+import PanelUI
 
 /// Scene files: parsed, built for a small screen (frames scale to it), drawn,
 /// and touched (a tap and a two-finger drag across the middle), then run

@@ -1,5 +1,5 @@
 import CXKBCommon
-import PanelKit
+import PanelUI
 
 /// One keyboard's state over a ``Keymap``: which modifiers are held or
 /// locked, which keys are down. Turns evdev key events (`EV_KEY`: the code,

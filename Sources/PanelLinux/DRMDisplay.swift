@@ -1,6 +1,6 @@
 import CDRM
 import CLinux
-import PanelKit
+import PanelUI
 
 /// Board settings for the display.
 public struct DRMDisplayConfiguration {

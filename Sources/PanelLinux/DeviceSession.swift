@@ -1,5 +1,5 @@
 import CLinux
-import PanelKit
+import PanelUI
 
 /// One application's window on a display (DRM/KMS or fbdev: ``ScanoutDisplay``), with touches from evdev,
 /// run by the epoll loop: each turn ends in the core's frame loop

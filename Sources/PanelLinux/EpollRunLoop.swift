@@ -1,5 +1,5 @@
 import CLinux
-import PanelKit
+import PanelUI
 
 /// Something the epoll loop reads when its file descriptor is readable.
 public protocol EpollSource: AnyObject {

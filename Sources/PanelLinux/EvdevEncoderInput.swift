@@ -1,6 +1,6 @@
 import CEvdev
 import CLinux
-import PanelKit
+import PanelUI
 
 /// Board settings for a rotary encoder and its push button (the board
 /// file's `encoder`; docs/focus.md).

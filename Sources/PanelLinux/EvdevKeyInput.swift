@@ -1,7 +1,7 @@
 import CEvdev
 import CLinux
 import PanelKeys
-import PanelKit
+import PanelUI
 
 /// Whether a device has keys PanelKit turns into presses: a USB keyboard,
 /// `gpio-keys` buttons beside the panel (`EV_KEY` with `KEY_*` codes), and

@@ -1,6 +1,6 @@
 import CEvdev
 import CLinux
-import PanelKit
+import PanelUI
 
 /// Builds PanelKit's description of an evdev device from libevdev: identity,
 /// properties, keys and every absolute axis with its current value (incl. `ABS_MT_SLOT`).

@@ -1,5 +1,5 @@
 import CLinux
-import PanelKit
+import PanelUI
 
 /// Settings for the fbdev display.
 public struct FramebufferDisplayConfiguration {

@@ -1,5 +1,5 @@
 import CLinux
-import PanelKit
+import PanelUI
 
 /// One colour channel's place in a pixel, as `fb_bitfield` gives it.
 public struct FramebufferBitfield: Equatable {

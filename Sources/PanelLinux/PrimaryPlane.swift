@@ -1,5 +1,5 @@
 import CDRM
-import PanelKit
+import PanelUI
 
 /// The primary plane that scans out a CRTC: the pixel formats it takes and
 /// the angles its `rotation` property offers. Read once at open.

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// A display the device session presents to: a KMS CRTC (``DRMDisplay``) or
 /// a legacy framebuffer device. The small driver interface LVGL calls a

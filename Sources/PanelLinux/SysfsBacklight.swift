@@ -1,5 +1,5 @@
 import CLinux
-import PanelKit
+import PanelUI
 
 /// Which backlight to drive and the raw levels to use (a board file's
 /// `display.backlight`).

@@ -1,6 +1,6 @@
 import CSDL
-import PanelKit
 import PanelSimulator
+import PanelUI
 
 /// Why the simulator's window could not open, as one line.
 public struct SDLError: Error, CustomStringConvertible {

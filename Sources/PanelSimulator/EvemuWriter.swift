@@ -1,5 +1,5 @@
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelUI
 
 /// Writes an evemu recording (`evemu-record`'s format 1.3, which
 /// `EvemuFormat` parses and `evemu-device`/`evemu-play` read): the device

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// What a mouse drag simulates, chosen by the modifiers held at the press.
 public enum MouseTouchMode: Equatable, Sendable {

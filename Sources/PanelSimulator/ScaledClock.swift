@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// The simulator's clock: another monotonic clock (`CLOCK_MONOTONIC`) run at
 /// a rate. At rate 1 it reads the source's time; below 1 time passes slower,

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// The simulated board's screen and how the desktop window shows it.
 ///

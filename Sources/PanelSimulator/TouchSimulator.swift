@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// Turns the mouse into touches and feeds them to an application through the
 /// board's own pipeline: the virtual panel writes kernel events, and each

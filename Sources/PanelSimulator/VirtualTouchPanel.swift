@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// The simulator's touch screen: a multitouch protocol B panel (slots and
 /// tracking ids) whose axes span the panel in pixels, with the direct

@@ -1,5 +1,5 @@
 import CAllocationCounter
-import PanelKit
+import PanelUI
 
 /// Counts heap allocations, for tests that hold the hot path to zero.
 ///

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 import Testing
 
 /// Typing on the on-screen keyboard, as a user would: every key is a real

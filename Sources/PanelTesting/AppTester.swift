@@ -1,9 +1,11 @@
 import Foundation
-import PanelApp
 import PanelBoards
-import PanelHeadless
+import PanelImage
 import PanelKit
+import PanelLog
 import PanelReplay
+import PanelTrace
+import PanelUI
 import Testing
 
 /// Launches an app headless and drives it as a user would, for UI tests in
@@ -11,7 +13,7 @@ import Testing
 /// views, recorded touch sessions, time, its log and its pixels.
 ///
 /// ```swift
-/// import PanelApp
+/// import PanelKit
 /// import PanelTesting
 /// import Testing
 /// @testable import MyApp

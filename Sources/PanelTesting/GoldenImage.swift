@@ -1,6 +1,6 @@
 import Foundation
-import PanelHeadless
-import PanelKit
+import PanelImage
+import PanelUI
 
 /// Golden-image checks: compares what a test drew with a reference PNG kept
 /// in the repository, `Tests/Golden/<name>.png` (or in a folder of your

@@ -1,6 +1,6 @@
 import PanelJSON
-import PanelKit
-import PanelReplay
+import PanelScenes
+import PanelUI
 
 /// Scene files for tests: the shipped ones by name, or JSON written in the test.
 public enum SceneFiles {

@@ -1,5 +1,5 @@
-import PanelKit
-import PanelReplay
+import PanelScenes
+import PanelUI
 
 /// Drives an application with touch frames in one line each, the way LVGL's
 /// tests "click at (50, 50)": fingers go down, move and lift in screen points,

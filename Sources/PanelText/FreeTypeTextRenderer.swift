@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// PanelKit's text driver: FreeType rasterizes, PanelText caches glyphs, lays
 /// out lines and blends coverage into the framebuffer.

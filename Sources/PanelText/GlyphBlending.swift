@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// Whole pixels `x0..<x1` × `y0..<y1` of a framebuffer.
 @usableFromInline

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// A glyph placed on its line: its cache entry and pen position (26.6).
 @usableFromInline

@@ -1,4 +1,4 @@
-import PanelKit
+import PanelUI
 
 /// What a laid-out glyph is to line breaking.
 @usableFromInline

@@ -4,7 +4,8 @@ import PanelBench
 import PanelBoards
 import PanelDemo
 import PanelJSON
-import PanelReplay
+import PanelScenes
+import PanelTrace
 
 /// `panel bench`: the benchmark harness on this machine.
 struct BenchCommand: ParsableCommand {

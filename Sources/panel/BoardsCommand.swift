@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PanelBoards
 import PanelJSON
-import PanelKit
+import PanelUI
 
 /// `panel boards`: the board files, listed or checked.
 struct BoardsCommand: ParsableCommand {

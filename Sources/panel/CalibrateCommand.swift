@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
-import PanelApp
 import PanelBoards
 import PanelJSON
 import PanelKit
 import PanelLinux
-import PanelReplay
+import PanelTrace
+import PanelUI
 
 /// `panel calibrate`: ts_calibrate's five crosshairs on the board's display,
 /// a least-squares matrix from the raw touches, and the board's override file.

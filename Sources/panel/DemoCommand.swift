@@ -1,14 +1,13 @@
 import ArgumentParser
 import Foundation
-import PanelApp
 import PanelBoards
 import PanelDemo
-import PanelHeadless
+import PanelImage
 import PanelKit
 import PanelLinux
-import PanelReplay
 import PanelSDL
 import PanelText
+import PanelUI
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,7 +16,7 @@ struct DemoCommand: ParsableCommand {
             "Run PanelKit's demo app: controls, a settings list, Wi-Fi and about screens in a navigation controller.",
         // One line a paragraph (a trailing backslash joins lines): the parser wraps them to the terminal.
         discussion: """
-            The demo is an app like any other: this runs it through PanelKit's app runtime (PanelApp's \
+            The demo is an app like any other: this runs it through PanelKit's app runtime (the module PanelKit's \
             ApplicationMain), with the standard options every app has: --backend auto|drm|fbdev|sdl|headless, \
             --board NAME|FILE, --duration SECONDS, DRM's and fbdev's --card/--device/--latency-log, the simulator's \
             --zoom/--rotation/--record, headless --replay TRACE.evemu and --png FILE; and the demo's own \
@@ -73,7 +72,7 @@ func locateAssets(_ given: String?) -> String {
 }
 
 /// A folder of the PanelKit checkout (`assets`, `boards`), found as the app
-/// runtime finds it (PanelApp's `locatePanelKitFolder`); a folder that is not
+/// runtime finds it (PanelKit's `locatePanelKitFolder`); a folder that is not
 /// there ends the program with one line naming the option to pass.
 /// `marker` is a child it must hold.
 func locatePackageFolder(_ name: String, given: String?, marker: String?, option: String, variable: String) -> String {

@@ -1,11 +1,14 @@
 import ArgumentParser
 import Foundation
 import PanelBoards
-import PanelHeadless
+import PanelImage
 import PanelJSON
-import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
 import PanelText
+import PanelTrace
+import PanelUI
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -112,7 +115,7 @@ struct SceneChoice: ParsableArguments {
             return try SceneCatalog.load(name, assets: Assets(given: assets).path)
         } catch let error as JSONError {
             fail(error.description)
-        } catch let error as ReplayError {
+        } catch let error as SceneLoadError {
             fail(error.message)
         } catch {
             fail("\(error)")

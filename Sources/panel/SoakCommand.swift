@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
-import PanelApp
 import PanelBench
 import PanelDemo
-import PanelHeadless
+import PanelImage
 import PanelJSON
 import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
+import PanelUI
 
 /// `panel soak`: simulated hours of use in fast time, checking that nothing
 /// accumulates: resident memory, live views, live touches, pending timers.
@@ -400,7 +402,7 @@ final class Soak {
         demo = SoakDriver(app: app, sink: sink)
         let (scene, sceneSink) = try Self.launch(assetsPath: assetsPath, arguments: ["--scene", "gestures"])
         lab = SoakDriver(app: scene, sink: sceneSink)
-        do throws(ReplayError) {
+        do throws(SceneLoadError) {
             gesturesFile = try SceneCatalog.load("gestures", assets: assetsPath)
         } catch {
             throw LaunchFailure(description: error.message)

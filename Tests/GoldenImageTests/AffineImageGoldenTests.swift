@@ -1,6 +1,6 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
+import PanelUI
 import Testing
 
 // GraphicsContext.draw(_:in:transform:): an image drawn through a rotating

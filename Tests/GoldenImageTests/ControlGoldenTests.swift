@@ -1,9 +1,8 @@
 import PanelDemo
-import PanelHeadless
-import PanelKit
-import PanelReplay
+import PanelImage
 import PanelTesting
 import PanelText
+import PanelUI
 import Testing
 
 // Controls and text drawn headless and compared with reference PNGs in

@@ -1,9 +1,9 @@
 import PanelDemo
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelReplay
 import PanelTesting
 import PanelText
+import PanelUI
 import Testing
 
 /// Counts the pixels of `framebuffer` that are not `sentinel`, and their bounding box.

@@ -1,6 +1,6 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
+import PanelUI
 import Testing
 
 // The everyday controls' states drawn headless against Tests/Golden

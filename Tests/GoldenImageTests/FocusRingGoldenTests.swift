@@ -1,6 +1,6 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
+import PanelUI
 import Testing
 
 // The focus ring (docs/focus.md) drawn around the focused view: a thin ring

@@ -1,7 +1,7 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
 import PanelText
+import PanelUI
 import Testing
 
 // The on-screen keyboard's pages and states on a 480x272 panel (the smallest

@@ -1,6 +1,6 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
+import PanelUI
 import Testing
 
 /// Two sections with titles, a selected row, a value1 detail and a switch accessory.

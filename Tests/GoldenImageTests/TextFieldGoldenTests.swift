@@ -1,7 +1,7 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
 import PanelText
+import PanelUI
 import Testing
 
 // TextField's looks: its states side by side, a field being edited (caret,

@@ -1,9 +1,9 @@
 import Foundation
 import PanelBench
 import PanelBoards
-import PanelKit
-import PanelReplay
 import PanelTesting
+import PanelTrace
+import PanelUI
 import Testing
 
 /// A quick run of `scenes`, with the shipped traces.

@@ -1,8 +1,8 @@
 import Foundation
 import PanelBoards
 import PanelJSON
-import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 /// `goodBoard` with a backlight in its display section and an `idle` section.

@@ -1,7 +1,7 @@
 import Foundation
 import PanelBoards
 import PanelJSON
-import PanelKit
+import PanelUI
 import Testing
 
 /// `goodBoard` with an `encoder` section before `sources`.

@@ -1,8 +1,8 @@
 import Foundation
 import PanelBoards
 import PanelJSON
-import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 /// A valid board file, to break one field at a time.

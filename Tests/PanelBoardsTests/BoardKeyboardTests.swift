@@ -1,9 +1,9 @@
 import Foundation
-import PanelApp
 import PanelBoards
 import PanelJSON
 import PanelKeys
 import PanelKit
+import PanelUI
 import Testing
 
 /// `goodBoard` with a `keyboard` section on its own line (line 9 of the file).

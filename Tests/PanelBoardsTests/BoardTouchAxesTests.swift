@@ -1,10 +1,10 @@
 import Foundation
-import PanelApp
 import PanelBoards
 import PanelJSON
 import PanelKit
-import PanelReplay
 import PanelTesting
+import PanelTrace
+import PanelUI
 import Testing
 
 // Touch axes as wired (issue 33): `touch.axes` in a board file, and the

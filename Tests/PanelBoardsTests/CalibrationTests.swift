@@ -1,11 +1,12 @@
 import Foundation
-import PanelApp
 import PanelBoards
 import PanelJSON
 import PanelKit
-import PanelReplay
+import PanelLog
 import PanelSimulator
 import PanelTesting
+import PanelTrace
+import PanelUI
 import Testing
 
 /// A resistive panel (12-bit ADC, single touch like `ti-tsc`) whose sensor is

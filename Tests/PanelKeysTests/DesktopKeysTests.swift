@@ -1,6 +1,6 @@
 import PanelKeys
-import PanelKit
 import PanelSimulator
+import PanelUI
 import Testing
 
 @Suite("The simulator's desktop keyboard: key positions to evdev codes, characters from the board's layout")

@@ -1,6 +1,6 @@
 import PanelKeys
-import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 /// evdev key codes (linux/input-event-codes.h) the tests type.

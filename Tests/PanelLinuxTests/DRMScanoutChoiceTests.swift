@@ -1,5 +1,5 @@
 import CDRM
-import PanelKit
+import PanelUI
 import Testing
 
 @testable import PanelLinux

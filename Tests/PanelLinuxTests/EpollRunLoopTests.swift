@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import PanelKit
+import PanelUI
 import Testing
 
 @testable import PanelLinux

@@ -1,5 +1,5 @@
 import CEvdev
-import PanelKit
+import PanelUI
 import Testing
 
 @testable import PanelLinux

@@ -1,8 +1,8 @@
 import CEvdev
 import CLinux
 import PanelKeys
-import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 @testable import PanelLinux

@@ -1,7 +1,7 @@
 import CEvdev
 import CLinux
-import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 @testable import PanelLinux

@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
-import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 @testable import PanelLinux

@@ -1,5 +1,5 @@
 import Foundation
-import PanelKit
+import PanelUI
 import Testing
 
 @testable import PanelLinux

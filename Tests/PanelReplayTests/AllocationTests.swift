@@ -1,6 +1,8 @@
-import PanelKit
+import PanelLog
 import PanelReplay
 import PanelTesting
+import PanelTrace
+import PanelUI
 import Testing
 
 // Rule 3: one input frame, from the kernel event to the messages delivered,

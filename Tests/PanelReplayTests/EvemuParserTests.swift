@@ -1,6 +1,6 @@
 import Glibc
-import PanelKit
-import PanelReplay
+import PanelTrace
+import PanelUI
 import Testing
 
 // The evemu trace reader: the recordings' header and events, and one clear

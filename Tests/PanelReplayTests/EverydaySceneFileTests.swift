@@ -1,8 +1,9 @@
 import Foundation
 import PanelJSON
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelScenes
 import PanelTesting
+import PanelUI
 import Testing
 
 // Scene files' `segmented`, `stepper`, `progress` and `pageControl` keys

@@ -1,6 +1,7 @@
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelScenes
 import PanelTesting
+import PanelUI
 import Testing
 
 // Rule 3 for gestures: with all seven standard recognizers on one view and

@@ -1,6 +1,5 @@
 import Foundation
-import PanelKit
-import PanelReplay
+import PanelUI
 import Testing
 
 // Real recordings through the `gestures` scene (G1, G5, G10, G15, G16).

@@ -1,8 +1,11 @@
 import Foundation
 import PanelJSON
-import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
 import PanelTesting
+import PanelTrace
+import PanelUI
 import Testing
 
 // Issue 15, parser and file hardening: numbers that overflow, screens and

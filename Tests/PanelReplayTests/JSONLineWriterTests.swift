@@ -1,4 +1,4 @@
-import PanelReplay
+import PanelLog
 import Testing
 
 /// The log's writer escapes what JSON needs escaped and prints numbers by

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PanelReplay
+@testable import PanelLog
 
 /// A number's units (its magnitude times 10^places) are counted in a machine
 /// word, which on a 32-bit board (armv7) holds 4.29e9 of them: a `t` of five

@@ -1,7 +1,8 @@
 import PanelJSON
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelScenes
 import PanelTesting
+import PanelUI
 import Testing
 
 /// Tests/Scenes/layout.json: stacks and autoresizing in a scene file.

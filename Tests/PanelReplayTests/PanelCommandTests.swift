@@ -1,6 +1,6 @@
 import Foundation
-import PanelHeadless
-import PanelReplay
+import PanelImage
+import PanelScenes
 import PanelTesting
 import Testing
 

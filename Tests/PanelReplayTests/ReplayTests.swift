@@ -1,7 +1,10 @@
 import Foundation
-import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
 import PanelTesting
+import PanelTrace
+import PanelUI
 import Testing
 
 /// Replays `trace` into `scene` and returns the log's lines as JSON objects.
@@ -110,7 +113,7 @@ struct ReplayTests {
 
     @Test("An unknown scene is a clear error naming the scenes there are")
     func unknownScene() throws {
-        #expect(throws: ReplayError.self) { try SceneCatalog.load("nope", assets: PackagePaths.path("assets")) }
+        #expect(throws: SceneLoadError.self) { try SceneCatalog.load("nope", assets: PackagePaths.path("assets")) }
         do {
             _ = try SceneCatalog.load("nope", assets: PackagePaths.path("assets"))
         } catch {

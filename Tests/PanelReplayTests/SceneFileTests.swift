@@ -1,8 +1,9 @@
 import Foundation
 import PanelJSON
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelScenes
 import PanelTesting
+import PanelUI
 import Testing
 
 // Scene files (docs/scene-files.md): the built-in scenes are scene files, and

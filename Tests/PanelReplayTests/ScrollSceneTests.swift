@@ -1,8 +1,9 @@
 import Foundation
 import PanelJSON
-import PanelKit
-import PanelReplay
+import PanelLog
+import PanelScenes
 import PanelTesting
+import PanelUI
 import Testing
 
 // The built-in scroll scene (assets/scenes/scroll.json) and the traces in

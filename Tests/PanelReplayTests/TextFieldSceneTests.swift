@@ -1,6 +1,6 @@
-import PanelKit
-import PanelReplay
+import PanelLog
 import PanelTesting
+import PanelUI
 import Testing
 
 // The `textField` key of scene files and the `text` lines of the log

@@ -1,5 +1,5 @@
-import PanelKit
-import PanelReplay
+import PanelTrace
+import PanelUI
 import Testing
 
 // Rules H1–H6 of docs/touch-rules.md on the traces in

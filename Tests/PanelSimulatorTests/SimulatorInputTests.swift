@@ -1,7 +1,8 @@
-import PanelKit
-import PanelReplay
+import PanelLog
 import PanelSimulator
 import PanelTesting
+import PanelTrace
+import PanelUI
 import Testing
 
 /// Decodes `events` with the board's decoder and transform; returns the contacts of each frame, in points.

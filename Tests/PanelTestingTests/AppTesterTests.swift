@@ -1,9 +1,9 @@
 import Foundation
-import PanelApp
 import PanelDemo
-import PanelHeadless
+import PanelImage
 import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 // PanelTesting's AppTester driving PanelKit's demo app (DemoAppDelegate) as an

@@ -1,7 +1,7 @@
-import PanelApp
 import PanelDemo
 import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 /// The screen sizes the demo is laid out for: the 7-inch landscape panel, a

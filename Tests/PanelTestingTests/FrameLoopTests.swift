@@ -1,10 +1,9 @@
 import Foundation
-import PanelApp
 import PanelDemo
-import PanelHeadless
+import PanelImage
 import PanelKit
-import PanelReplay
 import PanelTesting
+import PanelUI
 import Testing
 
 /// What the tests check is what the panel shows: headless replay and

@@ -1,9 +1,9 @@
 import Foundation
-import PanelApp
 import PanelBoards
 import PanelDemo
 import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 // The board's idle timer in a launched app (the runtime's LaunchedApp, as on

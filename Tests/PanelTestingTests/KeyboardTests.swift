@@ -1,6 +1,6 @@
-import PanelApp
 import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 // The on-screen keyboard, typed on through real touches (AppTester's

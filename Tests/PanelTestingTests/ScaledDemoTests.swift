@@ -1,9 +1,9 @@
-import PanelApp
 import PanelBoards
 import PanelDemo
-import PanelHeadless
+import PanelImage
 import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 /// `rpi5-touch-display-2`: a 720×1280 panel turned 90° at scale 2, so the UI

@@ -1,6 +1,6 @@
 import PanelDemo
-import PanelKit
 import PanelTesting
+import PanelUI
 import Testing
 
 /// The demo's Wi-Fi screen, driven as an app's UI test would: through touches

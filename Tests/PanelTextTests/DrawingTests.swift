@@ -1,8 +1,8 @@
 import Glibc
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
 import PanelText
+import PanelUI
 import Testing
 
 @Suite struct UTF8Tests {

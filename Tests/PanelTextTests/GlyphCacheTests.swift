@@ -1,7 +1,7 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
 import PanelText
+import PanelUI
 import Testing
 
 @Suite struct GlyphCacheTests {

@@ -1,5 +1,5 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
+import PanelUI
 import Testing
 
 @testable import PanelText

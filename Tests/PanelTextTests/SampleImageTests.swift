@@ -1,7 +1,7 @@
 import Foundation
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelText
+import PanelUI
 import Testing
 
 /// Writes a sample sheet for a person to look at: sizes, alignments, wrapping

@@ -1,9 +1,9 @@
-import PanelHeadless
+import PanelImage
 import PanelTesting
 import Testing
 
-@testable import PanelKit
 @testable import PanelText
+@testable import PanelUI
 
 // The text caches keep a bounded amount of memory, however long a text went
 // by (issue 34 row 17; docs/memory.md, "Text caches"). Counted as the bytes

@@ -1,9 +1,9 @@
-import PanelHeadless
+import PanelImage
 import PanelTesting
 import PanelText
 import Testing
 
-@testable import PanelKit
+@testable import PanelUI
 
 // Typing into a 16,000-character field drawn with FreeType (issue 34 row
 // 18): each edit is laid out around the caret with FreeType's own shaping and

@@ -1,6 +1,6 @@
-import PanelHeadless
-import PanelKit
+import PanelImage
 import PanelTesting
+import PanelUI
 
 @testable import PanelText
 

@@ -1,6 +1,6 @@
 import CFreeType
-import PanelHeadless
-import PanelKit
+import PanelImage
+import PanelUI
 import Testing
 
 @testable import PanelText

@@ -1,11 +1,14 @@
-// An app module built as Embedded Swift against PanelKit and PanelReplay, the
+// An app module built as Embedded Swift against PanelUI and PanelReplay, the
 // way a board binary is: it subclasses PanelKit's classes from outside the
 // module (which Embedded Swift's cross-module model must allow), loads a
 // scene file and replays a trace into it. scripts/embedded-check links it and compares its output with
 // `panel replay` byte for byte.
 import PanelJSON
-import PanelKit
+import PanelLog
 import PanelReplay
+import PanelScenes
+import PanelTrace
+import PanelUI
 
 final class AppView: View {
     override func touchesBegan(_ touches: TouchSet, with event: Event) {

@@ -9,7 +9,7 @@
 // calling thread. Frees are counted apart, in a balance of live blocks.
 //
 // Linked into PanelTesting (test binaries) and into PanelBench, so into
-// `panel` (`panel bench`) and, through PanelApp, into every app, whose
+// `panel` (`panel bench`) and, through the runtime (PanelKit), into every app, whose
 // `--bench` checks that an input frame allocates nothing, on the board too.
 // It costs each allocation a forwarding call and a thread-local increment.
 //

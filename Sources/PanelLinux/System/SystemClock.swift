@@ -1,5 +1,5 @@
 import CLinux
-import PanelKit
+import PanelUI
 
 /// `CLOCK_MONOTONIC` in seconds: the clock evdev timestamps (after
 /// `EVIOCSCLOCKID`), DRM page-flip events and the timerfd all use.

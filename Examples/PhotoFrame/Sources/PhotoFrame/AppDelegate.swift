@@ -1,5 +1,5 @@
-import PanelApp
-import PanelHeadless
+import PanelImage
+import PanelKit
 
 /// A photo frame for a kiosk or a kitchen wall: PanelKit's runtime runs it on
 /// a board, in the simulator or headless (`--help` lists the standard options).

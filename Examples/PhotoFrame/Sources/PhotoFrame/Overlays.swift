@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 // What is drawn over the photo. Each is a small Control that sends
 // `.valueChanged` when what it shows changes, so the runtime's log

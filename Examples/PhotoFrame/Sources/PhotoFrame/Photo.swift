@@ -1,5 +1,5 @@
-import PanelApp
-import PanelHeadless
+import PanelImage
+import PanelKit
 
 /// One page of the album: a PNG file, the title its caption shows, and its pixels.
 struct Photo {

@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 /// The photo frame's one screen: a photo per page, moved, zoomed and turned
 /// with the fingers, a caption, a page indicator, badges and an info panel.

@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 /// Shows one photo that fingers move, zoom and turn: the picture is drawn
 /// through an affine transform (`GraphicsContext.draw(_:transform:)`), so a

@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 /// A thermostat panel: PanelKit's runtime runs it on a board, in the
 /// simulator or headless (`--help` lists the standard options).

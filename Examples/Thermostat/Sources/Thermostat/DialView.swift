@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 /// A round thermostat dial: UIKit-style custom control. The setpoint runs
 /// clockwise along a 270° arc from ``minimumValue`` (lower left) to

@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 /// The texts the screen shows, made once: the setpoint moves in half
 /// degrees over a fixed range, so every label text exists before the first

@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 import PanelTesting
 import Testing
 

@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 /// The app's entry point: PanelKit's runtime reads the standard options
 /// (`--backend`, `--board`, `--duration`, … see `--help`), creates this

@@ -1,4 +1,4 @@
-import PanelApp
+import PanelKit
 
 /// The app's one screen: a title, a counter and a button that counts taps.
 final class HomeViewController: ViewController {

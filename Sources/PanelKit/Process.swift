@@ -1,0 +1,144 @@
+import CLinux
+import PanelJSON
+
+/// The process's command line, read from /proc/self/cmdline: Embedded Swift
+/// has no `CommandLine`, and a board is Linux.
+public enum ProcessArguments {
+    /// The arguments after the program name.
+    public static func read() -> [String] {
+        let all = readAll()
+        return all.isEmpty ? [] : Array(all.dropFirst())
+    }
+
+    /// The program's name as started (argv[0]'s last component).
+    public static var programName: String {
+        guard let first = readAll().first else { return "app" }
+        return lastPathComponent(first)
+    }
+
+    static func readAll() -> [String] {
+        let fd = clinux_open("/proc/self/cmdline", clinux_o_rdonly(), 0)
+        guard fd >= 0 else { return [] }
+        defer { _ = close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { CLinux.read(fd, $0.baseAddress, 4096) }
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        var words: [String] = []
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == 0 {
+            words.append(String(decoding: bytes[start..<i], as: UTF8.self))
+            start = i + 1
+        }
+        return words
+    }
+}
+
+/// Ends the process with `status`, after flushing standard output (`print`).
+public func exitProcess(_ status: Int32) -> Never {
+    exit(status)
+}
+
+/// Writes `text` to standard error, unbuffered.
+public func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(2, base + offset, bytes.count - offset)
+            if written <= 0 { break }
+            offset += written
+        }
+    }
+}
+
+/// The folder holding this executable, from /proc/self/exe; "." when that cannot be read.
+public func executableDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, 4096) }
+    guard count > 0 else { return "." }
+    buffer[count] = 0
+    let path = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    return parentDirectory(path)
+}
+
+func parentDirectory(_ path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+}
+
+func lastPathComponent(_ path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.index(after: slash)...])
+}
+
+/// Whether `path` is a folder.
+func isDirectory(_ path: String) -> Bool {
+    guard let directory = opendir(path) else { return false }
+    closedir(directory)
+    return true
+}
+
+/// Whether `path` is a file this process can read.
+func isFile(_ path: String) -> Bool {
+    access(path, R_OK) == 0 && !isDirectory(path)
+}
+
+/// The environment variable's value; nil when unset or empty.
+func environment(_ name: String) -> String? {
+    guard let value = getenv(name), value.pointee != 0 else { return nil }
+    return String(cString: value)
+}
+
+/// The names in `folder` that end with `suffix`, sorted; none when the folder is missing.
+public func fileNames(in folder: String, suffix: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let name = clinux_readdir_name(directory) {
+        let entry = String(cString: name)
+        if entry.hasSuffix(suffix) { names.append(entry) }
+    }
+    names.sort()
+    return names
+}
+
+/// The current folder, absolute.
+func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4097)
+    let ok = buffer.withUnsafeMutableBufferPointer { getcwd($0.baseAddress!, 4096) != nil }
+    return ok ? buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : "."
+}
+
+/// A folder PanelKit ships (`assets`, `boards`): the one given, else the
+/// environment variable's, else `name` in the current folder, else beside the
+/// executable or a folder above it (a board bundle, the `panel` of a
+/// checkout), else in the PanelKit checkout this module was compiled from (an
+/// app that depends on PanelKit by path or URL, on the machine that built
+/// it), else in a checkout found walking up from the current folder.
+/// `marker` must exist inside it (`.` for the folder alone). The runtime and
+/// the `panel` tool both look folders up through this.
+public func locatePanelKitFolder(_ name: String, given: String?, marker: String, variable: String) -> String? {
+    func holds(_ folder: String) -> Bool { isDirectory(folder + "/" + marker) }
+    func walkingUp(from start: String) -> String? {
+        var folder = start
+        for _ in 0..<8 {
+            if holds(folder + "/" + name) { return folder + "/" + name }
+            if folder == "/" || folder == "." { return nil }
+            folder = parentDirectory(folder)
+        }
+        return nil
+    }
+    if let given { return holds(given) ? given : nil }
+    if let value = environment(variable), holds(value) { return value }
+    if holds(name) { return name }
+    if let found = walkingUp(from: executableDirectory()) { return found }
+    // Sources/PanelKit/Process.swift → the checkout.
+    let checkout = parentDirectory(parentDirectory(parentDirectory(#filePath)))
+    if holds(checkout + "/" + name) { return checkout + "/" + name }
+    return walkingUp(from: currentDirectory())
+}
