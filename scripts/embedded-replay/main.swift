@@ -1,5 +1,5 @@
-// An app module built as Embedded Swift against PanelUI and PanelReplay, the
-// way a board binary is: it subclasses PanelKit's classes from outside the
+// An app module built as Embedded Swift against PanelUI and the replay modules, the
+// way a board binary is: it subclasses PanelUI's classes from outside the
 // module (which Embedded Swift's cross-module model must allow), loads a
 // scene file and replays a trace into it. scripts/embedded-check links it and compares its output with
 // `panel replay` byte for byte.
