@@ -4,10 +4,13 @@ import PackageDescription
 // `PANELKIT_EMBEDDED=1 swift build -c release --target PanelUI` builds the
 // Foundation-free modules as Embedded Swift: the check that boards without a
 // Swift runtime keep working (scripts/embedded-check).
+// Off Embedded, each file must import the module of every member it uses
+// (MemberImportVisibility), as Embedded Swift requires across modules: a
+// missing import fails `swift build`, not only the slower Embedded check.
 let embedded = Context.environment["PANELKIT_EMBEDDED"] != nil
 let embeddedSettings: [SwiftSetting] = embedded
     ? [.enableExperimentalFeature("Embedded"), .unsafeFlags(["-wmo"])]
-    : []
+    : [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "PanelKit",
@@ -70,6 +73,13 @@ let package = Package(
 
         // The demo app: four screens of controls and a scripted touch session for headless runs.
         .target(name: "PanelDemo", dependencies: ["PanelUI", "PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelImage", "PanelLog", "PanelScenes", "CLinux"], swiftSettings: embeddedSettings),
+        // The demo's board binary, panel-demo (its own `@_cdecl("main")`): scripts/build-board compiles
+        // it as Embedded Swift with the board file compiled in. A target here so that `swift build` and
+        // the Embedded check compile it too; no product links it.
+        .target(name: "PanelBoardApp",
+                dependencies: ["PanelKit", "PanelDemo", "PanelBench", "PanelBoards", "PanelJSON", "PanelReplay", "PanelTrace",
+                               "PanelUI", "CLinux"],
+                swiftSettings: embeddedSettings),
         // The benchmark harness: scenes timed against baselines of the same run, allocations counted.
         .target(name: "PanelBench",
                 dependencies: ["PanelUI", "PanelJSON", "PanelBoards", "PanelReplay", "PanelImage", "PanelText", "PanelLog", "PanelScenes", "PanelTrace",

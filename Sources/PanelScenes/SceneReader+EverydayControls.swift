@@ -1,4 +1,5 @@
 import PanelJSON
+import PanelLog
 import PanelUI
 
 /// `segmented`, `stepper`, `progress` and `pageControl`: UIKit's other

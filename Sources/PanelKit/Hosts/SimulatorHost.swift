@@ -1,4 +1,5 @@
 #if canImport(PanelSDL)
+    import PanelBoards
     import CLinux
     import PanelImage
     import PanelJSON
