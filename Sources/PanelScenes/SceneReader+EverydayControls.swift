@@ -2,17 +2,10 @@ import PanelJSON
 import PanelLog
 import PanelUI
 
-/// `segmented`, `stepper`, `progress` and `pageControl`: UIKit's other
+/// `segmented`, `stepper`, `progress`, `pageControl` and `gauge`: UIKit's other
 /// everyday controls (docs/scene-files.md). Each control logs every control
 /// event as `action` lines, valueChanged with its value.
 extension SceneReader {
-    /// The view keys that make one kind of view; a view has at most one.
-    @usableFromInline static let viewKinds = [
-        "control", "label", "stack", "scroll", "segmented", "stepper", "progress", "pageControl", "textField"
-    ]
-    /// Of those, the ones read here.
-    @usableFromInline static let everydayKinds = ["segmented", "stepper", "progress", "pageControl", "textField"]
-
     /// `segmented`: a ``SegmentedControl``; valueChanged logs the selected index (-1 for none).
     @usableFromInline mutating func readSegmented(_ value: JSONValue, path: String, frame: Rect, name: String)
         throws(JSONError) -> Control
@@ -150,6 +143,34 @@ extension SceneReader {
         if let tint = try color(&object, "trackColor") { view.trackTintColor = tint }
         try object.finish()
         return view
+    }
+
+    /// `gauge`: a ``Gauge``; like a progress bar it takes no touches and logs nothing.
+    @usableFromInline mutating func readGauge(_ value: JSONValue, path: String, frame: Rect, name: String)
+        throws(JSONError) -> Gauge
+    {
+        var object = try JSONObjectReader(value, file: file, path: path)
+        let minimum = try object.number("minimumValue") ?? 0
+        let maximum = try object.number("maximumValue") ?? 1
+        guard maximum > minimum else {
+            throw object.error(
+                "maximumValue",
+                "expected a maximum above the minimum " + describeNumber(minimum) + ", not " + describeNumber(maximum))
+        }
+        let gauge = Gauge(frame: frame, name: name, minimumValue: minimum, maximumValue: maximum)
+        if let value = try object.number("value") {
+            guard value >= minimum, value <= maximum else {
+                throw object.error(
+                    "value",
+                    "the value " + describeNumber(value) + " is outside " + describeNumber(minimum) + "…"
+                        + describeNumber(maximum))
+            }
+            gauge.value = value
+        }
+        if let tint = try color(&object, "gaugeColor") { gauge.gaugeTintColor = tint }
+        if let tint = try color(&object, "trackColor") { gauge.trackTintColor = tint }
+        try object.finish()
+        return gauge
     }
 
     /// `enabled` and `touchMargin`, which every control kind takes.

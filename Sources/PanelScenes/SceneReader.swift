@@ -83,56 +83,7 @@ import PanelUI
         try checkCoordinates(numbers, object: object, key: "frame")
         let frame = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
 
-        let controlValue = object.member("control")
-        let labelValue = object.member("label")
-        let stackValue = object.member("stack")
-        let scrollValue = object.member("scroll")
-        // The everyday controls' keys: a view is at most one kind.
-        var kindKey: String?
-        for key in Self.viewKinds where object.member(key) != nil {
-            if let first = kindKey, Self.everydayKinds.contains(key) || Self.everydayKinds.contains(first) {
-                throw object.error(
-                    key,
-                    "a view is one kind (" + Self.viewKinds.joined(separator: ", ")
-                        + "), not both '" + first + "' and '" + key + "'; keep one and put the other in its own view")
-            }
-            if kindKey == nil { kindKey = key }
-        }
-        let view: View
-        if let kindKey, Self.everydayKinds.contains(kindKey), let kindValue = object.member(kindKey) {
-            let kindPath = object.path(of: kindKey)
-            switch kindKey {
-            case "segmented": view = try readSegmented(kindValue, path: kindPath, frame: frame, name: name)
-            case "stepper": view = try readStepper(kindValue, path: kindPath, frame: frame, name: name)
-            case "pageControl": view = try readPageControl(kindValue, path: kindPath, frame: frame, name: name)
-            case "textField": view = try readTextField(kindValue, path: kindPath, frame: frame, name: name)
-            default: view = try readProgress(kindValue, path: kindPath, frame: frame, name: name)
-            }
-        } else if stackValue != nil && (controlValue != nil || labelValue != nil || scrollValue != nil) {
-            throw object.error(
-                "stack", "a view is a stack, a scroll view, a control or a label, not two of them; keep one")
-        } else if let stackValue {
-            view = try readStack(stackValue, path: object.path(of: "stack"), frame: frame, name: name)
-        } else if let scrollValue {
-            if controlValue != nil {
-                throw object.error(
-                    "control",
-                    "a view is a scroll view or a control, not both; put the control in the scroll view's children")
-            }
-            if labelValue != nil {
-                throw object.error(
-                    "label", "a view is a scroll view or a label, not both; put the label in the scroll view's children"
-                )
-            }
-            view = try readScroll(scrollValue, path: object.path(of: "scroll"), frame: frame, name: name)
-        } else if let controlValue {
-            if labelValue != nil { throw object.error("label", "a view is a control or a label, not both; keep one") }
-            view = try readControl(controlValue, path: object.path(of: "control"), frame: frame, name: name)
-        } else if let labelValue {
-            view = try readLabel(labelValue, path: object.path(of: "label"), frame: frame, name: name)
-        } else {
-            view = SceneView(frame: frame, name: name, observer: log)
-        }
+        let view = try readKind(of: &object, frame: frame, name: name)
         scene!.views.append(view)
 
         if let color = try color(&object, "color") { view.backgroundColor = color }
@@ -206,7 +157,9 @@ import PanelUI
                             ? "a scroll view shares touches with its content by its own rules (docs/scrolling.md)"
                             : view is ProgressView
                                 ? "a progress bar takes no touches (R12)"
-                                : "a label takes no touches (R12)"
+                                : view is Gauge
+                                    ? "a gauge takes no touches (R12)"
+                                    : "a label takes no touches (R12)"
                 throw object.error(keys[i], "'" + keys[i] + "' is for plain views; " + what)
             }
             return

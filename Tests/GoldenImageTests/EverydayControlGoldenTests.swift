@@ -85,6 +85,25 @@ extension ControlGoldenTests {
         #expect(result.passed, "\(result)")
     }
 
+    @Test("Gauge at its minimum, 40 % of its range, its maximum, and in its own colours")
+    func gaugeStates() {
+        let values = [10.0, 18.0, 30.0]
+        var gauges: [View] = []
+        for (i, value) in values.enumerated() {
+            gauges.append(
+                Gauge(
+                    frame: Rect(x: 12 + Double(i) * 108, y: 12, width: 96, height: 96), name: "g\(i)", value: value,
+                    minimumValue: 10, maximumValue: 30))
+        }
+        let tinted = Gauge(frame: Rect(x: 336, y: 12, width: 96, height: 96), name: "tinted", value: 0.75)
+        tinted.gaugeTintColor = Color(rgb: 0xFF8A00)
+        tinted.trackTintColor = Color(rgb: 0x303848)
+        gauges.append(tinted)
+        let display = drawn(Size(width: 444, height: 120), gauges)
+        let result = GoldenImage.check(display.framebuffer, named: "gauge-states")
+        #expect(result.passed, "\(result)")
+    }
+
     @Test("ActivityIndicatorView at two phases of its turn")
     func activityIndicatorPhases() {
         let first = ActivityIndicatorView(frame: Rect(x: 12, y: 12, width: 32, height: 32), name: "phase0")

@@ -131,7 +131,8 @@ struct LayoutSceneErrorTests {
         #expect(
             sceneError(
                 #"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "stack": {}, "control": {"kind": "button"}}]}"#)
-                == "bad.json:1:60: views[0].stack: a view is a stack, a scroll view, a control or a label, not two of them; keep one"
+                == "bad.json:1:60: views[0].stack: a view is one kind (control, label, stack, scroll, segmented, stepper, "
+                + "progress, pageControl, textField, gauge), not both 'control' and 'stack'; keep one and put the other in its own view"
         )
         #expect(
             sceneError(#"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "stack": {}, "hitTest": "self"}]}"#)

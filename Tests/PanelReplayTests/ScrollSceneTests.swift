@@ -173,7 +173,10 @@ struct ScrollSceneKeyTests {
             #"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "scroll": {"contentSize": [10, 10]}, "control": {"kind": "button"}}]}"#
         )
         #expect(
-            both?.contains("views[0].control: a view is a scroll view or a control, not both") == true, "\(both ?? "")")
+            both?.contains("views[0].scroll: a view is one kind (") == true
+                && both?.contains("not both 'control' and 'scroll'; keep one and put the other in its own view")
+                    == true,
+            "\(both ?? "")")
         let cancel = sceneError(
             #"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "scroll": {"contentSize": [10, 10], "touchesShouldCancel": true}}]}"#
         )

@@ -112,6 +112,10 @@ public struct Theme: Equatable, Sendable {
     public var autorepeatAccelerationCount: Int
     /// Height of a progress view's bar.
     public var progressBarHeight: Double
+    /// A gauge's diameter when nothing else sizes it.
+    public var gaugeDiameter: Double
+    /// The width of a gauge's arc.
+    public var gaugeLineWidth: Double
     /// An activity indicator's diameter.
     public var activityIndicatorDiameter: Double
     /// How many spokes the lead moves on per second: one turn of 12 spokes a second.
@@ -204,6 +208,8 @@ public struct Theme: Equatable, Sendable {
         autorepeatFastInterval = 0.05
         autorepeatAccelerationCount = 10
         progressBarHeight = 6
+        gaugeDiameter = 120
+        gaugeLineWidth = 10
         activityIndicatorDiameter = 32
         activityIndicatorStepsPerSecond = 12
         pageIndicatorDiameter = 8
