@@ -41,107 +41,31 @@ public struct EvdevEncoderConfiguration {
 }
 
 /// One open evdev device of the encoder: it reports the turns, the push, or both.
-public final class EvdevEncoderDevice: EpollSource {
-    public let path: String
-    public let name: String
-    public let source: Int
+public typealias EvdevEncoderDevice = EvdevDevice<EvdevEncoderInput>
+
+/// What an encoder device carries: what it reports, and the frame being read.
+public final class EvdevEncoderState {
     public let reportsTurns: Bool
     public let reportsPush: Bool
-    @usableFromInline let fd: FileDescriptor
-    @usableFromInline let device: OpaquePointer
-    /// Cleared by `close`, which breaks the cycle (as ``EvdevTouchDevice``'s owner).
-    @usableFromInline var owner: EvdevEncoderInput?
     /// Axis counts not yet a whole detent.
     @usableFromInline var counts = 0
     /// Whether the push button is down (a push began and has not ended).
     public internal(set) var isPushed = false
     /// The push's change in the frame being read, sent at its report.
     @usableFromInline var pendingPush: Press.Phase?
+    /// Between `SYN_DROPPED` and the end of the resync.
     @usableFromInline var syncing = false
 
-    init(
-        path: String, name: String, fd: FileDescriptor, device: OpaquePointer, source: Int, reportsTurns: Bool,
-        reportsPush: Bool, owner: EvdevEncoderInput
-    ) {
-        self.path = path
-        self.name = name
-        self.fd = fd
-        self.device = device
-        self.source = source
+    init(reportsTurns: Bool, reportsPush: Bool) {
         self.reportsTurns = reportsTurns
         self.reportsPush = reportsPush
-        self.owner = owner
     }
+}
 
-    public func readReady(_ loop: EpollRunLoop) {
-        guard let owner else { return }
-        var event = input_event()
-        while true {
-            let flags = syncing ? LIBEVDEV_READ_FLAG_SYNC.rawValue : LIBEVDEV_READ_FLAG_NORMAL.rawValue
-            let status = libevdev_next_event(device, flags, &event)
-            if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-                // SYN_DROPPED (then the kernel's state): counts in the gap are
-                // lost; a push whose release was lost ends cancelled, below.
-                if !syncing {
-                    syncing = true
-                    counts = 0
-                } else {
-                    handle(event, owner: owner)
-                }
-                continue
-            }
-            if status == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
-                handle(event, owner: owner)
-                continue
-            }
-            if status == -clinux_eagain() && syncing {
-                syncing = false
-                continue
-            }
-            if status != -clinux_eagain() { owner.deviceVanished(self, loop: loop) }
-            return
-        }
-    }
-
-    /// One kernel event: axis counts add up to detents, and the button's key
-    /// starts or ends a push, each sent at the report that ends the frame. A
-    /// release in the frame the kernel makes when the device goes away
-    /// (`SYN_REPORT` value 1, after it released the held keys) or in a resync
-    /// was never pressed up: the push ends cancelled.
-    @usableFromInline func handle(_ event: input_event, owner: EvdevEncoderInput) {
-        let configuration = owner.configuration
-        if event.type == EventType.relative && reportsTurns && event.code == configuration.axis {
-            counts += Int(event.value) * (configuration.reversed ? -1 : 1)
-        } else if event.type == EventType.key && reportsPush && event.code == configuration.buttonKey {
-            if event.value == 1 && !isPushed {
-                isPushed = true
-                pendingPush = .began
-            } else if event.value == 0 && isPushed {
-                isPushed = false
-                pendingPush = pendingPush == .began ? nil : .ended // pressed and released in one frame: nothing
-            }
-        } else if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
-            let time = EvdevTouchDevice.time(of: event)
-            let steps = configuration.stepsPerDetent
-            let detents = counts / steps // toward zero: a part-turned detent waits
-            if detents != 0 {
-                counts -= detents * steps
-                owner.send(.turn(detents), from: self, time: time)
-            }
-            if let phase = pendingPush {
-                pendingPush = nil
-                let released = event.value == 1 || syncing
-                owner.send(.push(phase == .ended && released ? .cancelled : phase), from: self, time: time)
-            }
-        }
-    }
-
-    @usableFromInline func close(_ loop: EpollRunLoop) {
-        loop.remove(fd)
-        libevdev_free(device)
-        fd.close()
-        owner = nil
-    }
+extension EvdevDevice where Kind == EvdevEncoderInput {
+    public var reportsTurns: Bool { state.reportsTurns }
+    public var reportsPush: Bool { state.reportsPush }
+    public var isPushed: Bool { state.isPushed }
 }
 
 /// A rotary encoder and its push button through libevdev: the devices the
@@ -149,15 +73,20 @@ public final class EvdevEncoderDevice: EpollSource {
 /// (hot-plug through the loop's inotify watch). Turns and pushes go into the
 /// application's input queue (``Application/enqueue(_:source:)``) for its
 /// ``FocusSystem``; a device unplugged mid-push ends the push cancelled.
-public final class EvdevEncoderInput {
+public final class EvdevEncoderInput: EvdevInputKind {
     public let application: Application
     public let configuration: EvdevEncoderConfiguration
-    public internal(set) var devices: [EvdevEncoderDevice] = []
+    /// The encoder's devices, opened, read and closed as every evdev device is.
+    public private(set) lazy var deviceSet = EvdevDeviceSet(
+        kind: self, noun: "encoder input", firstSource: 64, reportsUnreadable: true)
+    public var devices: [EvdevEncoderDevice] { deviceSet.devices }
     /// Messages about the devices, for the caller to print.
-    public var log: ((String) -> Void)?
+    public var log: ((String) -> Void)? {
+        get { deviceSet.log }
+        set { deviceSet.log = newValue }
+    }
     /// Told the time of each event, for the latency figures (the touch input's).
     public var inputTimes: EvdevTouchInput?
-    @usableFromInline var nextSource = 64
 
     public init(application: Application, configuration: EvdevEncoderConfiguration) {
         self.application = application
@@ -186,46 +115,34 @@ public final class EvdevEncoderInput {
         }
     }
 
-    /// Looks for the devices not open yet.
+    /// Looks for the devices not open yet: the board's paths first, then every node.
     public func rescan(_ loop: EpollRunLoop) {
         if hasTurns && hasPush { return }
         var paths: [String] = []
         for selector in [configuration.device, configuration.buttonSelector]
-        where EvdevEncoderConfiguration.isPath(selector) {
+        where EvdevEncoderConfiguration.isPath(selector) && !deviceSet.isOpen(selector) {
             paths.append(selector)
         }
-        paths += eventNodePaths(in: configuration.directory)
-        for path in paths where !devices.contains(where: { $0.path == path }) {
+        paths += deviceSet.unopenedNodes(in: configuration.directory)
+        for path in paths where !deviceSet.isOpen(path) {
             if hasTurns && hasPush { return }
-            open(path, loop: loop)
+            _ = try? deviceSet.open(path, loop: loop, required: false)
         }
     }
 
-    /// Opens `path` if it is a device the encoder wants and not open yet.
-    @usableFromInline func open(_ path: String, loop: EpollRunLoop) {
-        let fd: FileDescriptor
-        do {
-            fd = try FileDescriptor.open(path, flags: clinux_o_rdonly_nonblock())
-        } catch {
-            if error == .permissionDenied || error == .notPermitted {
-                log?("panel: " + PanelLinuxError.opening(path, what: "input device", group: "input", error).message)
-            }
-            return
-        }
-        _ = clinux_eviocsclockid_monotonic(fd.rawValue)
-        var opened: OpaquePointer?
-        guard libevdev_new_from_fd(fd.rawValue, &opened) >= 0, let device = opened else {
-            fd.close()
-            return
-        }
-        let name = libevdev_get_name(device).map { String(cString: $0) } ?? ""
+    /// The encoder takes a device the board names for the turns (and that
+    /// reports its axis), or for the push (and that reports its key).
+    public func adopt(_ candidate: EvdevCandidate, required: Bool) -> EvdevEncoderState? {
+        let path = candidate.path
+        let name = candidate.description.name
         let wantsTurns = !hasTurns && EvdevEncoderConfiguration.matches(configuration.device, path: path, name: name)
         let wantsPush =
             !hasPush && EvdevEncoderConfiguration.matches(configuration.buttonSelector, path: path, name: name)
         var turns = false
         var push = false
         if wantsTurns {
-            turns = libevdev_has_event_code(device, UInt32(EventType.relative), UInt32(configuration.axis)) != 0
+            turns =
+                libevdev_has_event_code(candidate.evdev, UInt32(EventType.relative), UInt32(configuration.axis)) != 0
             if !turns {
                 log?(
                     "panel: " + path + " (" + name + "): the encoder reports no " + axisName(configuration.axis)
@@ -233,36 +150,23 @@ public final class EvdevEncoderInput {
             }
         }
         if wantsPush, let key = configuration.buttonKey {
-            push = libevdev_has_event_code(device, UInt32(EventType.key), UInt32(key)) != 0
+            push = libevdev_has_event_code(candidate.evdev, UInt32(EventType.key), UInt32(key)) != 0
             if !push {
                 log?(
                     "panel: " + path + " (" + name + "): the device reports no key " + String(key)
                         + "; set encoder.button.key in the board file to the key it reports")
             }
         }
-        guard turns || push else {
-            libevdev_free(device)
-            fd.close()
-            return
-        }
-        let encoder = EvdevEncoderDevice(
-            path: path, name: name, fd: fd, device: device, source: nextSource,
-            reportsTurns: turns, reportsPush: push, owner: self)
-        nextSource += 1
-        do {
-            try loop.add(fd, source: encoder)
-        } catch {
-            libevdev_free(device)
-            fd.close()
-            log?("panel: " + path + ": cannot watch the device (errno " + String(error.rawValue) + ")")
-            return
-        }
-        devices.append(encoder)
-        log?(
-            "panel: "
-                + (turns && push
-                    ? "rotary encoder and push button " : turns ? "rotary encoder " : "encoder push button ")
-                + path + " (" + name + ")")
+        guard turns || push else { return nil }
+        return EvdevEncoderState(reportsTurns: turns, reportsPush: push)
+    }
+
+    public func openedMessage(_ device: EvdevEncoderDevice) -> String {
+        "panel: "
+            + (device.reportsTurns && device.reportsPush
+                ? "rotary encoder and push button "
+                : device.reportsTurns ? "rotary encoder " : "encoder push button ")
+            + device.path + " (" + device.name + ")"
     }
 
     @usableFromInline func axisName(_ code: UInt16) -> String {
@@ -272,28 +176,69 @@ public final class EvdevEncoderInput {
         return "REL " + String(code)
     }
 
+    /// One kernel event: axis counts add up to detents, and the button's key
+    /// starts or ends a push, each sent at the report that ends the frame. A
+    /// release in the frame the kernel makes when the device goes away
+    /// (`SYN_REPORT` value 1, after it released the held keys) or in a resync
+    /// was never pressed up: the push ends cancelled.
+    public func handle(_ event: input_event, from device: EvdevEncoderDevice) {
+        let state = device.state
+        if event.type == EventType.relative && state.reportsTurns && event.code == configuration.axis {
+            state.counts += Int(event.value) * (configuration.reversed ? -1 : 1)
+        } else if event.type == EventType.key && state.reportsPush && event.code == configuration.buttonKey {
+            if event.value == 1 && !state.isPushed {
+                state.isPushed = true
+                state.pendingPush = .began
+            } else if event.value == 0 && state.isPushed {
+                state.isPushed = false
+                // pressed and released in one frame: nothing
+                state.pendingPush = state.pendingPush == .began ? nil : .ended
+            }
+        } else if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
+            let time = EvdevEncoderDevice.time(of: event)
+            let steps = configuration.stepsPerDetent
+            let detents = state.counts / steps // toward zero: a part-turned detent waits
+            if detents != 0 {
+                state.counts -= detents * steps
+                send(.turn(detents), from: device, time: time)
+            }
+            if let phase = state.pendingPush {
+                state.pendingPush = nil
+                let released = event.value == 1 || state.syncing
+                send(.push(phase == .ended && released ? .cancelled : phase), from: device, time: time)
+            }
+        }
+    }
+
+    /// SYN_DROPPED (then the kernel's state): counts in the gap are lost; a
+    /// push whose release was lost ends cancelled (``handle(_:from:)``).
+    public func syncDropped(_ event: input_event, on device: EvdevEncoderDevice) {
+        device.state.syncing = true
+        device.state.counts = 0
+    }
+
+    public func resynced(_ device: EvdevEncoderDevice) {
+        device.state.syncing = false
+    }
+
     @usableFromInline func send(_ event: EncoderEvent, from device: EvdevEncoderDevice, time: Double) {
         application.enqueue(event, source: device.source)
         inputTimes?.noteInput(at: time)
     }
 
-    /// Unplugged (ENODEV) or failed: a push in progress ends cancelled, and the device is closed.
-    @usableFromInline func deviceVanished(_ device: EvdevEncoderDevice, loop: EpollRunLoop) {
+    /// A push in progress ends cancelled.
+    public func vanished(_ device: EvdevEncoderDevice) -> String {
         let wasPushed = device.isPushed
         if wasPushed {
-            device.isPushed = false
+            device.state.isPushed = false
             application.enqueue(.push(.cancelled), source: device.source)
         }
-        device.close(loop)
-        devices.removeAll { $0 === device }
-        log?(
-            "panel: encoder input " + device.path + " is gone"
-                + (wasPushed ? "; the push in progress was cancelled" : ""))
+        return "panel: encoder input " + device.path + " is gone"
+            + (wasPushed ? "; the push in progress was cancelled" : "")
     }
 
     /// Closes every device.
     public func close(_ loop: EpollRunLoop) {
-        for device in devices { device.close(loop) }
-        devices.removeAll()
+        deviceSet.close(loop)
     }
 }

@@ -30,70 +30,15 @@ public struct EvdevKeyConfiguration {
 }
 
 /// One open keyboard or button device, read by the epoll loop.
-public final class EvdevKeyDevice: EpollSource {
-    public let path: String
-    public let name: String
-    public let fd: FileDescriptor
-    public let translator: KeyTranslator
-    @usableFromInline let device: OpaquePointer
-    @usableFromInline var owner: EvdevKeyInput?
-    /// Times libevdev reported `SYN_DROPPED` and the keys were re-synced from the kernel.
-    public internal(set) var resyncCount = 0
-    init(
-        path: String, name: String, fd: FileDescriptor, device: OpaquePointer, translator: KeyTranslator,
-        owner: EvdevKeyInput
-    ) {
-        self.path = path
-        self.name = name
-        self.fd = fd
-        self.device = device
-        self.translator = translator
-        self.owner = owner
-    }
+public typealias EvdevKeyDevice = EvdevDevice<EvdevKeyInput>
 
-    public var source: Int { translator.source }
-
-    public func readReady(_ loop: EpollRunLoop) {
-        guard let owner else { return }
-        var event = input_event()
-        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        while true {
-            let status = libevdev_next_event(device, flags, &event)
-            if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-                if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
-                    // SYN_DROPPED: libevdev now hands over the keys that changed while events were lost.
-                    resyncCount += 1
-                    flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-                } else {
-                    owner.resync(event, self)
-                }
-                continue
-            }
-            if status == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
-                owner.handle(event, self)
-                continue
-            }
-            if status == -clinux_eagain() && flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-                owner.log?(
-                    "panel: SYN_DROPPED on \(path): key events were lost; the keys were resynced from the kernel")
-                continue
-            }
-            if status != -clinux_eagain() { owner.deviceVanished(self, loop: loop) }
-            return
-        }
-    }
+extension EvdevDevice where Kind == EvdevKeyInput {
+    /// The device's own XKB state over the board's keymap.
+    public var translator: KeyTranslator { state }
 
     /// One event of the device's stream, through the translator (ups wait for their `SYN_REPORT`).
     public func process(type: UInt16, code: UInt16, value: Int32, into application: Application) {
-        translator.handle(type: type, code: code, value: value, into: application)
-    }
-
-    @usableFromInline func close(_ loop: EpollRunLoop) {
-        loop.remove(fd)
-        libevdev_free(device)
-        fd.close()
-        owner = nil
+        state.handle(type: type, code: code, value: value, into: application)
     }
 }
 
@@ -104,18 +49,24 @@ public final class EvdevKeyDevice: EpollSource {
 /// device's own delay and period) arrives as value 2 and becomes a repeat
 /// press; there is no timer here. A keyboard unplugged with keys down
 /// cancels them; after `SYN_DROPPED` the keys that changed are cancelled (up) or begun (down).
-public final class EvdevKeyInput {
+public final class EvdevKeyInput: EvdevInputKind {
     public let application: Application
     public let configuration: EvdevKeyConfiguration
-    public internal(set) var devices: [EvdevKeyDevice] = []
     /// Press sources are numbered apart from touch sources, from here.
     public static let firstSource = 64
-    @usableFromInline var nextSource = EvdevKeyInput.firstSource
-    public var log: ((String) -> Void)?
+    /// The open keyboards, opened, read and closed as every evdev device is.
+    public private(set) lazy var deviceSet = EvdevDeviceSet(
+        kind: self, noun: "keyboard", firstSource: Self.firstSource, reportsUnreadable: false)
+    public var devices: [EvdevKeyDevice] { deviceSet.devices }
+    public var log: ((String) -> Void)? {
+        get { deviceSet.log }
+        set { deviceSet.log = newValue }
+    }
 
     public init(application: Application, configuration: EvdevKeyConfiguration) {
         self.application = application
         self.configuration = configuration
+        deviceSet.grab = configuration.grab
     }
 
     /// Opens the keyboards there are now; later ones come through ``rescan(_:)``
@@ -126,58 +77,36 @@ public final class EvdevKeyInput {
 
     /// Opens every key device in the directory not open yet.
     public func rescan(_ loop: EpollRunLoop) {
-        for path in eventNodePaths(in: configuration.directory)
-        where !devices.contains(where: { $0.path == path }) && !configuration.ignoredDevices.contains(path) {
-            open(path, loop: loop)
+        for path in deviceSet.unopenedNodes(in: configuration.directory)
+        where !configuration.ignoredDevices.contains(path) {
+            _ = try? deviceSet.open(path, loop: loop, required: false)
         }
     }
 
-    /// Opens `path` if it is a key device; anything else is skipped quietly.
-    public func open(_ path: String, loop: EpollRunLoop) {
-        guard let fd = try? FileDescriptor.open(path, flags: clinux_o_rdonly_nonblock()) else { return }
-        _ = clinux_eviocsclockid_monotonic(fd.rawValue)
-        var device: OpaquePointer?
-        guard libevdev_new_from_fd(fd.rawValue, &device) >= 0, let device else {
-            fd.close()
-            return
-        }
-        let description = touchDeviceDescription(evdev: device)
-        guard isKeyDevice(description), !configuration.ignoredDevices.contains(description.name) else {
-            libevdev_free(device)
-            fd.close()
-            return
-        }
-        if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
-            log?(
-                "panel: \(path): cannot grab the keyboard exclusively (errno \(Errno.current.rawValue)); reading it shared"
-            )
-        }
-        let keys = EvdevKeyDevice(
-            path: path, name: description.name, fd: fd, device: device,
-            translator: KeyTranslator(keymap: configuration.keymap, source: nextSource), owner: self)
-        guard (try? loop.add(fd, source: keys)) != nil else {
-            libevdev_free(device)
-            fd.close()
-            return
-        }
-        nextSource += 1
-        devices.append(keys)
+    public func adopt(_ candidate: EvdevCandidate, required: Bool) -> KeyTranslator? {
+        let description = candidate.description
+        guard isKeyDevice(description), !configuration.ignoredDevices.contains(description.name) else { return nil }
+        return KeyTranslator(keymap: configuration.keymap, source: deviceSet.nextSource)
+    }
+
+    public func openedMessage(_ device: EvdevKeyDevice) -> String {
         var delay: Int32 = 0
         var period: Int32 = 0
-        let repeats = libevdev_get_repeat(device, &delay, &period) == 0
-        log?(
-            "panel: keys \(path) (\(description.name))"
-                + (repeats ? ", repeating after \(delay) ms every \(period) ms" : ", no autorepeat"))
+        let repeats = libevdev_get_repeat(device.evdev, &delay, &period) == 0
+        return "panel: keys \(device.path) (\(device.name))"
+            + (repeats ? ", repeating after \(delay) ms every \(period) ms" : ", no autorepeat")
     }
 
-    /// One event read normally.
-    @usableFromInline func handle(_ event: input_event, _ device: EvdevKeyDevice) {
+    public func handle(_ event: input_event, from device: EvdevKeyDevice) {
         device.process(type: event.type, code: event.code, value: event.value, into: application)
     }
 
+    /// libevdev now hands over the keys that changed while events were lost.
+    public func syncDropped(_ event: input_event, on device: EvdevKeyDevice) {}
+
     /// One event of a resync after `SYN_DROPPED`: a key that went up while
     /// events were lost is cancelled (its up came at an unknown time); one that went down begins.
-    @usableFromInline func resync(_ event: input_event, _ device: EvdevKeyDevice) {
+    public func resync(_ event: input_event, from device: EvdevKeyDevice) {
         guard event.type == UInt16(EV_KEY) else { return }
         let press =
             event.value == 0
@@ -186,17 +115,18 @@ public final class EvdevKeyInput {
         if let press { application.enqueue(press) }
     }
 
-    /// The keyboard was unplugged (ENODEV) or failed: each key down is cancelled, and it is closed.
-    @usableFromInline func deviceVanished(_ device: EvdevKeyDevice, loop: EpollRunLoop) {
+    public func resynced(_ device: EvdevKeyDevice) {
+        log?("panel: SYN_DROPPED on \(device.path): key events were lost; the keys were resynced from the kernel")
+    }
+
+    /// Each key down is cancelled.
+    public func vanished(_ device: EvdevKeyDevice) -> String {
         device.translator.cancelAll { application.enqueue($0) }
-        device.close(loop)
-        devices.removeAll { $0 === device }
-        log?("panel: keys \(device.path) are gone; keys held on them were cancelled")
+        return "panel: keys \(device.path) are gone; keys held on them were cancelled"
     }
 
     /// Closes every device.
     public func close(_ loop: EpollRunLoop) {
-        for device in devices { device.close(loop) }
-        devices.removeAll()
+        deviceSet.close(loop)
     }
 }

@@ -72,136 +72,50 @@ public struct EvdevTouchConfiguration {
 }
 
 /// One open evdev touch device, read by the epoll loop.
-public final class EvdevTouchDevice: EpollSource {
-    public let path: String
-    public let fd: FileDescriptor
-    public let source: Int
-    public let description: TouchDeviceDescription
-    @usableFromInline let device: OpaquePointer
+public typealias EvdevTouchDevice = EvdevDevice<EvdevTouchInput>
+
+/// What a touch device carries: the path its events take, and the resync count.
+public final class EvdevTouchState {
     /// Decoder, transform and filters: the path every input source shares.
     public let input: TouchInputPath
-    public var decoder: TouchDecoder { input.decoder }
-    @usableFromInline var owner: EvdevTouchInput?
-    /// Times libevdev reported `SYN_DROPPED` and the state was re-synced from the kernel.
-    public internal(set) var resyncCount = 0
     /// Events libevdev produced in the current (or last) resync: the
     /// differences between the state before the drop and the kernel's state.
     public internal(set) var resyncEvents = 0
 
-    init(
-        path: String, fd: FileDescriptor, device: OpaquePointer, description: TouchDeviceDescription, source: Int,
-        input: TouchInputPath, owner: EvdevTouchInput
-    ) {
-        self.path = path
-        self.fd = fd
-        self.device = device
-        self.description = description
-        self.source = source
-        self.input = input
-        self.owner = owner
-    }
+    init(input: TouchInputPath) { self.input = input }
+}
 
-    public func readReady(_ loop: EpollRunLoop) {
-        guard let owner else { return }
-        var event = input_event()
-        var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
-        while true {
-            let status = libevdev_next_event(device, flags, &event)
-            if !handle(status: status, event: event, flags: &flags, owner: owner) {
-                if status != -clinux_eagain() {
-                    // ENODEV (unplugged) or another error: this device is gone.
-                    owner.deviceVanished(self, loop: loop)
-                }
-                return
-            }
-        }
-    }
-
-    /// Handles one result of `libevdev_next_event`: feeds the decoder, and
-    /// switches `flags` into and out of `LIBEVDEV_READ_FLAG_SYNC` around a
-    /// `SYN_DROPPED`. Returns false when reading must stop (`-EAGAIN` in
-    /// normal mode, or an error).
-    @usableFromInline func handle(status: Int32, event: input_event, flags: inout UInt32, owner: EvdevTouchInput)
-        -> Bool
-    {
-        if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
-            if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
-                // `event` is SYN_DROPPED: the decoder forgets the frame in
-                // progress; the empty report ends the lost stretch, and the
-                // sync events that follow (the kernel's current state, which
-                // libevdev fetched) rebuild it, flagged resynchronized.
-                resyncCount += 1
-                resyncEvents = 0
-                let time = Self.time(of: event)
-                feed(
-                    InputEvent(
-                        time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0), owner
-                )
-                feed(
-                    InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0),
-                    owner)
-                flags = LIBEVDEV_READ_FLAG_SYNC.rawValue
-            } else {
-                resyncEvents += 1
-                feed(Self.inputEvent(event), owner)
-            }
-            return true
-        }
-        if status == LIBEVDEV_READ_STATUS_SUCCESS.rawValue {
-            feed(Self.inputEvent(event), owner)
-            return true
-        }
-        if status == -clinux_eagain() && flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-            flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue // sync done; read on
-            owner.log?(
-                "panel: SYN_DROPPED on \(path): events were lost (the client buffer overflowed); "
-                    + "resynced from the kernel (\(resyncEvents) sync events)")
-            return true
-        }
-        return false
-    }
-
-    @inlinable static func time(of event: input_event) -> Double {
-        Double(event.time.tv_sec) + Double(event.time.tv_usec) * 1e-6
-    }
-
-    @inlinable static func inputEvent(_ event: input_event) -> InputEvent {
-        InputEvent(time: time(of: event), type: event.type, code: event.code, value: event.value)
-    }
-
-    @usableFromInline func feed(_ event: InputEvent, _ owner: EvdevTouchInput) {
-        guard input.decode(event) else { return }
-        owner.application.enqueue(input.frame, source: source)
-        owner.noteInput(at: input.frame.timestamp)
-    }
-
-    @usableFromInline func close(_ loop: EpollRunLoop) {
-        loop.remove(fd)
-        libevdev_free(device)
-        fd.close()
-        owner = nil
-    }
+extension EvdevDevice where Kind == EvdevTouchInput {
+    public var input: TouchInputPath { state.input }
+    public var decoder: TouchDecoder { state.input.decoder }
+    public var resyncEvents: Int { state.resyncEvents }
 }
 
 /// Touch input through libevdev: the configured device, or every direct-touch
 /// device in `/dev/input`; devices that vanish have their touches cancelled,
 /// devices that appear (inotify) are picked up.
-public final class EvdevTouchInput {
+public final class EvdevTouchInput: EvdevInputKind {
     public let application: Application
     public let configuration: EvdevTouchConfiguration
     public let screenSize: Size
-    public internal(set) var devices: [EvdevTouchDevice] = []
-    @usableFromInline var nextSource = 1
+    /// The open touch screens, opened, read and closed as every evdev device is.
+    public private(set) lazy var deviceSet = EvdevDeviceSet(
+        kind: self, noun: "touch input", firstSource: 1, reportsUnreadable: true)
+    public var devices: [EvdevTouchDevice] { deviceSet.devices }
     /// The frame loop the session runs: told of each input event's time, so
     /// the frame that reflects it carries the oldest to the display (latency).
     public var frameDriver: FrameDriver?
     /// Messages about devices coming and going, for the caller to print.
-    public var log: ((String) -> Void)?
+    public var log: ((String) -> Void)? {
+        get { deviceSet.log }
+        set { deviceSet.log = newValue }
+    }
 
     public init(application: Application, screenSize: Size, configuration: EvdevTouchConfiguration) {
         self.application = application
         self.screenSize = screenSize
         self.configuration = configuration
+        deviceSet.grab = configuration.grab
     }
 
     @usableFromInline func noteInput(at time: Double) {
@@ -234,6 +148,8 @@ public final class EvdevTouchInput {
     /// configured path at start. A re-plugged device with this name is taken
     /// even when its node has another number.
     public internal(set) var wantedName: String?
+    /// While ``open(_:loop:required:name:)`` runs: the name a device must have.
+    @usableFromInline var nameToOpen: String?
 
     /// Looks for devices not open yet: the configured device (at its path, or
     /// by its name at any path), or every direct-touch `event*` node.
@@ -243,7 +159,7 @@ public final class EvdevTouchInput {
             if !devices.isEmpty { return }
             guard wantedName != nil else { return }
         }
-        for path in eventNodePaths(in: configuration.directory) where !devices.contains(where: { $0.path == path }) {
+        for path in deviceSet.unopenedNodes(in: configuration.directory) {
             if configuration.devicePath != nil && !devices.isEmpty { return } // one configured device
             try? open(path, loop: loop, required: false, name: wantedName)
         }
@@ -253,38 +169,18 @@ public final class EvdevTouchInput {
     /// touch screen is an error; otherwise non-touch devices are skipped quietly.
     /// `name`, when given, must be the device's name (others are skipped).
     public func open(_ path: String, loop: EpollRunLoop, required: Bool, name: String? = nil) throws(PanelLinuxError) {
-        let fd: FileDescriptor
-        do {
-            fd = try FileDescriptor.open(path, flags: clinux_o_rdonly_nonblock())
-        } catch {
-            let failure = PanelLinuxError.opening(path, what: "touch input device", group: "input", error)
-            if required { throw failure }
-            if error == .permissionDenied || error == .notPermitted { log?("panel: " + failure.message) }
-            return
-        }
-        // Monotonic timestamps before libevdev reads anything (the kernel
-        // stamps queued events with the clock chosen when they were queued).
-        _ = clinux_eviocsclockid_monotonic(fd.rawValue)
-        var device: OpaquePointer?
-        let status = libevdev_new_from_fd(fd.rawValue, &device)
-        guard status >= 0, let device else {
-            fd.close()
-            if required {
-                throw PanelLinuxError(
-                    "\(path): not an evdev input device (libevdev: errno \(-status))", errno: Errno(rawValue: -status))
-            }
-            return
-        }
-        var description = touchDeviceDescription(evdev: device)
+        nameToOpen = name
+        defer { nameToOpen = nil }
+        try deviceSet.open(path, loop: loop, required: required)
+    }
+
+    public func adopt(_ candidate: EvdevCandidate, required: Bool) throws(PanelLinuxError) -> EvdevTouchState? {
+        let path = candidate.path
+        var description = candidate.description
         if let wired = configuration.positionAxes { description.positionAxes = wired }
-        if let name, description.name != name, !required {
-            libevdev_free(device)
-            fd.close()
-            return
-        }
-        guard isDirectTouchScreen(description) || ((required || name != nil) && description.touchProtocol != nil) else {
-            libevdev_free(device)
-            fd.close()
+        if let name = nameToOpen, description.name != name, !required { return nil }
+        guard isDirectTouchScreen(description) || ((required || nameToOpen != nil) && description.touchProtocol != nil)
+        else {
             if required {
                 throw PanelLinuxError(
                     "\(path) (\(description.name)): not a touch screen: "
@@ -292,7 +188,7 @@ public final class EvdevTouchInput {
                             ? "it reports neither ABS_MT_POSITION_X/Y nor ABS_X/Y with BTN_TOUCH"
                             : "it " + description.noTouchReason))
             }
-            return
+            return nil
         }
         let input: TouchInputPath
         do {
@@ -300,51 +196,69 @@ public final class EvdevTouchInput {
                 device: description, screenSize: screenSize, calibration: configuration.calibration,
                 rotation: configuration.rotation, filters: configuration.filters)
         } catch {
-            libevdev_free(device)
-            fd.close()
             if required { throw PanelLinuxError("\(path) (\(description.name)): \(error.message)") }
-            return
+            return nil
         }
         // Fingers the decoder has to leave out, and position axes that never
         // move, are said once, with the app's other warnings.
         input.decoder.warnings = application.warnings
-        if configuration.grab && clinux_eviocgrab(fd.rawValue, 1) != 0 {
-            log?(
-                "panel: \(path): cannot grab the device exclusively (errno \(Errno.current.rawValue)); reading it shared"
-            )
-        }
-        let touch = EvdevTouchDevice(
-            path: path, fd: fd, device: device, description: description, source: nextSource,
-            input: input, owner: self)
-        nextSource += 1
-        do {
-            try loop.add(fd, source: touch)
-        } catch {
-            libevdev_free(device)
-            fd.close()
-            if required {
-                throw PanelLinuxError("\(path): cannot watch the device (errno \(error.rawValue))", errno: error)
-            }
-            return
-        }
-        devices.append(touch)
-        log?("panel: touch input \(path) (\(description.name))")
+        return EvdevTouchState(input: input)
     }
 
-    /// The device was unplugged (ENODEV) or failed: its touches end as cancelled, and it is closed.
-    @usableFromInline func deviceVanished(_ device: EvdevTouchDevice, loop: EpollRunLoop) {
-        // Frames read before the error go first, or they would start touches
-        // after the cancel and leave them stuck.
+    public func openedMessage(_ device: EvdevTouchDevice) -> String {
+        "panel: touch input \(device.path) (\(device.name))"
+    }
+
+    public func handle(_ event: input_event, from device: EvdevTouchDevice) {
+        feed(Self.inputEvent(event), device)
+    }
+
+    /// `event` is SYN_DROPPED: the decoder forgets the frame in progress; the
+    /// empty report ends the lost stretch, and the sync events that follow
+    /// (the kernel's current state, which libevdev fetched) rebuild it,
+    /// flagged resynchronized.
+    public func syncDropped(_ event: input_event, on device: EvdevTouchDevice) {
+        device.state.resyncEvents = 0
+        let time = EvdevTouchDevice.time(of: event)
+        feed(
+            InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0),
+            device)
+        feed(
+            InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0), device)
+    }
+
+    public func resync(_ event: input_event, from device: EvdevTouchDevice) {
+        device.state.resyncEvents += 1
+        feed(Self.inputEvent(event), device)
+    }
+
+    public func resynced(_ device: EvdevTouchDevice) {
+        log?(
+            "panel: SYN_DROPPED on \(device.path): events were lost (the client buffer overflowed); "
+                + "resynced from the kernel (\(device.resyncEvents) sync events)")
+    }
+
+    @inlinable static func inputEvent(_ event: input_event) -> InputEvent {
+        InputEvent(time: EvdevTouchDevice.time(of: event), type: event.type, code: event.code, value: event.value)
+    }
+
+    @usableFromInline func feed(_ event: InputEvent, _ device: EvdevTouchDevice) {
+        let input = device.state.input
+        guard input.decode(event) else { return }
+        application.enqueue(input.frame, source: device.source)
+        noteInput(at: input.frame.timestamp)
+    }
+
+    /// Its touches end as cancelled. Frames read before the error go first,
+    /// or they would start touches after the cancel and leave them stuck.
+    public func vanished(_ device: EvdevTouchDevice) -> String {
         application.runTurn()
         application.cancelTouches(source: device.source)
-        device.close(loop)
-        devices.removeAll { $0 === device }
-        log?("panel: touch input \(device.path) is gone; its touches were cancelled")
+        return "panel: touch input \(device.path) is gone; its touches were cancelled"
     }
 
     /// Closes every device (ungrabbing them).
     public func close(_ loop: EpollRunLoop) {
-        for device in devices { device.close(loop) }
-        devices.removeAll()
+        deviceSet.close(loop)
     }
 }

@@ -35,14 +35,14 @@ import Testing
         application.focusSystem.observer = recorder
         let input = EvdevEncoderInput(application: application, configuration: configuration)
         let device = EvdevEncoderDevice(
-            path: "synthetic", name: "rotary@0", fd: FileDescriptor(rawValue: -1),
-            device: try #require(libevdev_new()), source: 64, reportsTurns: true, reportsPush: true,
-            owner: input)
+            path: "synthetic", description: TouchDeviceDescription(name: "rotary@0"), source: 64,
+            state: EvdevEncoderState(reportsTurns: true, reportsPush: true), fd: FileDescriptor(rawValue: -1),
+            evdev: try #require(libevdev_new()), set: input.deviceSet)
         return (device, input, recorder)
     }
 
     func feed(_ device: EvdevEncoderDevice, _ input: EvdevEncoderInput, _ events: [input_event]) {
-        for e in events { device.handle(e, owner: input) }
+        for e in events { input.handle(e, from: device) }
         input.application.runTurn()
     }
 
@@ -53,7 +53,7 @@ import Testing
             $0.axis = RelativeAxis.dial
             $0.stepsPerDetent = 4
         }
-        defer { libevdev_free(device.device) }
+        defer { libevdev_free(device.evdev) }
         feed(device, input, [event(EventType.relative, RelativeAxis.dial, 2), report])
         #expect(recorder.events.isEmpty)
         feed(device, input, [event(EventType.relative, RelativeAxis.dial, 3), report])
@@ -67,14 +67,14 @@ import Testing
 
     @Test func reversedTurnsTheOtherWay() throws {
         let (device, input, recorder) = try make { $0.reversed = true }
-        defer { libevdev_free(device.device) }
+        defer { libevdev_free(device.evdev) }
         feed(device, input, [event(EventType.relative, RelativeAxis.x, 1), report])
         #expect(recorder.events == [.turn(-1)])
     }
 
     @Test func theKeyStartsAndEndsAPushAndItsRepeatsAreIgnored() throws {
         let (device, input, recorder) = try make { _ in }
-        defer { libevdev_free(device.device) }
+        defer { libevdev_free(device.evdev) }
         feed(
             device, input,
             [
@@ -86,7 +86,7 @@ import Testing
 
     @Test func aReleaseInTheKernelsUnplugFrameCancelsThePush() throws {
         let (device, input, recorder) = try make { _ in }
-        defer { libevdev_free(device.device) }
+        defer { libevdev_free(device.evdev) }
         feed(device, input, [event(EventType.key, 28, 1), report])
         // input_dev_release_keys: the held key up, then SYN_REPORT with value 1.
         feed(
@@ -98,9 +98,9 @@ import Testing
     @Test func unpluggedMidPushTheButtonIsCancelledNotActed() throws {
         let (device, input, recorder) = try make { _ in }
         let loop = try EpollRunLoop(application: input.application)
-        input.devices.append(device)
+        input.deviceSet.devices.append(device)
         feed(device, input, [event(EventType.key, 28, 1), report])
-        input.deviceVanished(device, loop: loop) // closes and frees the device
+        input.deviceSet.deviceVanished(device, loop: loop) // closes and frees the device
         input.application.runTurn()
         #expect(recorder.events == [.push(.began), .push(.cancelled)])
         #expect(input.devices.isEmpty)

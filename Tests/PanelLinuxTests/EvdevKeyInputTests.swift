@@ -38,11 +38,12 @@ final class PressRecorder: View {
                 application: application,
                 configuration: EvdevKeyConfiguration(keymap: try Keymap.compiling(KeymapNames(layout: layout))))
             device = EvdevKeyDevice(
-                path: "synthetic", name: "keyboard", fd: FileDescriptor(rawValue: -1), device: libevdev_new(),
-                translator: KeyTranslator(keymap: input.configuration.keymap, source: 64), owner: input)
+                path: "synthetic", description: TouchDeviceDescription(name: "keyboard"), source: 64,
+                state: KeyTranslator(keymap: input.configuration.keymap, source: 64), fd: FileDescriptor(rawValue: -1),
+                evdev: libevdev_new(), set: input.deviceSet)
         }
 
-        deinit { libevdev_free(device.device) }
+        deinit { libevdev_free(device.evdev) }
 
         func key(_ code: UInt16, _ value: Int32) {
             device.process(type: UInt16(EV_KEY), code: code, value: value, into: application)
@@ -113,7 +114,7 @@ final class PressRecorder: View {
         up.type = UInt16(EV_KEY)
         up.code = 30
         up.value = 0
-        f.input.resync(up, f.device)
+        f.input.resync(up, from: f.device)
         f.application.runTurn()
         #expect(f.recorder.presses.last == "cancelled 30 a")
         // Unplugged with KEY_S down.

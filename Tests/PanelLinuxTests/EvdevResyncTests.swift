@@ -44,9 +44,9 @@ import Testing
             display: HeadlessDisplay(width: 800, height: 480))
         input.frameDriver = frames
         let touch = EvdevTouchDevice(
-            path: "synthetic", fd: FileDescriptor(rawValue: -1), device: device,
-            description: description, source: 1, input: try TouchInputPath(device: description, screenSize: screen),
-            owner: input)
+            path: "synthetic", description: description, source: 1,
+            state: EvdevTouchState(input: try TouchInputPath(device: description, screenSize: screen)),
+            fd: FileDescriptor(rawValue: -1), evdev: device, set: input.deviceSet)
         let success = Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue)
         let sync = Int32(LIBEVDEV_READ_STATUS_SYNC.rawValue)
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
@@ -57,7 +57,7 @@ import Testing
             event(EV_ABS, ABS_MT_POSITION_X, 100, at: 1), event(EV_ABS, ABS_MT_POSITION_Y, 100, at: 1),
             event(EV_SYN, SYN_REPORT, 0, at: 1)
         ] {
-            #expect(touch.handle(status: success, event: e, flags: &flags, owner: input))
+            #expect(touch.handle(status: success, event: e, flags: &flags))
         }
         #expect(touch.decoder.frame.count == 1)
         #expect(!touch.decoder.frame.isResynchronized)
@@ -66,7 +66,7 @@ import Testing
         var messages: [String] = []
         input.log = { messages.append($0) }
         // SYN_DROPPED, then libevdev's sync events: slot 0 lifted during the drop, slot 1 went down.
-        #expect(touch.handle(status: sync, event: event(EV_SYN, SYN_DROPPED, 0, at: 2), flags: &flags, owner: input))
+        #expect(touch.handle(status: sync, event: event(EV_SYN, SYN_DROPPED, 0, at: 2), flags: &flags))
         #expect(flags == LIBEVDEV_READ_FLAG_SYNC.rawValue)
         for e in [
             event(EV_ABS, ABS_MT_SLOT, 0, at: 3), event(EV_ABS, ABS_MT_TRACKING_ID, -1, at: 3),
@@ -74,10 +74,10 @@ import Testing
             event(EV_ABS, ABS_MT_POSITION_X, 4095, at: 3), event(EV_ABS, ABS_MT_POSITION_Y, 4095, at: 3),
             event(EV_SYN, SYN_REPORT, 0, at: 3)
         ] {
-            #expect(touch.handle(status: sync, event: e, flags: &flags, owner: input))
+            #expect(touch.handle(status: sync, event: e, flags: &flags))
         }
         // The sync is over (-EAGAIN in sync mode): back to normal reads.
-        #expect(touch.handle(status: -EAGAIN, event: input_event(), flags: &flags, owner: input))
+        #expect(touch.handle(status: -EAGAIN, event: input_event(), flags: &flags))
         #expect(flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue)
         #expect(touch.resyncCount == 1)
         #expect(touch.resyncEvents == 7)
@@ -101,16 +101,16 @@ import Testing
             x = (x + 7) % 4096
             var move = moves[1]
             move.value = x
-            _ = touch.handle(status: success, event: moves[0], flags: &flags, owner: input)
-            _ = touch.handle(status: success, event: move, flags: &flags, owner: input)
-            _ = touch.handle(status: success, event: moves[2], flags: &flags, owner: input)
+            _ = touch.handle(status: success, event: moves[0], flags: &flags)
+            _ = touch.handle(status: success, event: move, flags: &flags)
+            _ = touch.handle(status: success, event: moves[2], flags: &flags)
             application.runTurn()
         }
         #expect(allocations == 0)
 
         // Nothing more to read, then an unplug: both stop the reading.
-        #expect(!touch.handle(status: -EAGAIN, event: input_event(), flags: &flags, owner: input))
-        #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags, owner: input))
+        #expect(!touch.handle(status: -EAGAIN, event: input_event(), flags: &flags))
+        #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags))
     }
 }
 
@@ -147,11 +147,11 @@ extension EvdevResyncTests {
             application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
         let pipe = FileDescriptor(rawValue: clinux_eventfd_create()) // a real fd for the loop to drop
         let touch = EvdevTouchDevice(
-            path: "synthetic", fd: pipe, device: device,
-            description: description, source: 3, input: try TouchInputPath(device: description, screenSize: screen),
-            owner: input)
+            path: "synthetic", description: description, source: 3,
+            state: EvdevTouchState(input: try TouchInputPath(device: description, screenSize: screen)), fd: pipe,
+            evdev: device, set: input.deviceSet)
         try loop.add(pipe, source: touch)
-        input.devices.append(touch)
+        input.deviceSet.devices.append(touch)
         var flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue
         for e in [
             event(EV_ABS, ABS_MT_SLOT, 0, at: 1), event(EV_ABS, ABS_MT_TRACKING_ID, 1, at: 1),
@@ -159,10 +159,10 @@ extension EvdevResyncTests {
             event(EV_SYN, SYN_REPORT, 0, at: 1)
         ] {
             _ = touch.handle(
-                status: Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), event: e, flags: &flags, owner: input)
+                status: Int32(LIBEVDEV_READ_STATUS_SUCCESS.rawValue), event: e, flags: &flags)
         }
-        #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags, owner: input))
-        input.deviceVanished(touch, loop: loop)
+        #expect(!touch.handle(status: -ENODEV, event: input_event(), flags: &flags))
+        input.deviceSet.deviceVanished(touch, loop: loop)
         application.runTurn()
         #expect(view.messages == ["began", "cancelled"])
         #expect(input.devices.isEmpty)
