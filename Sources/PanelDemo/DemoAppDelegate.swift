@@ -26,6 +26,10 @@ public final class DemoAppDelegate: ApplicationDelegate {
 
     public init() {}
 
+    /// PanelKit's demo carries both on a board too: board-test replays traces
+    /// into panel-demo headless and runs its bench under qemu-user.
+    public static var tools: AppTools { [.headless, .bench] }
+
     public static var options: [AppOption] {
         [
             AppOption(

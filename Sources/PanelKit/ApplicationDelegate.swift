@@ -44,6 +44,11 @@ public protocol ApplicationDelegate: AnyObject {
     /// (``StandardOptions``); their values reach the app as ``LaunchOptions/value(of:)``.
     static var options: [AppOption] { get }
 
+    /// The modes the binary carries besides the app: `--backend headless` and
+    /// `--bench` (``AppTools``). The default, ``AppTools/standard``, is both on
+    /// the desktop and neither on a board; list them to have them on a board.
+    static var tools: AppTools { get }
+
     /// Called before any display opens, with the command line read: check the
     /// app's own options and files here and throw, so a mistake is one line
     /// and the screen is never touched.
@@ -66,6 +71,7 @@ public protocol ApplicationDelegate: AnyObject {
 extension ApplicationDelegate {
     public func applicationWillTerminate(_ application: Application) {}
     public static var options: [AppOption] { [] }
+    public static var tools: AppTools { .standard }
     public func applicationWillLaunch(_ arguments: AppArguments) throws(LaunchError) {}
     public var preferredScreenSize: Size? { nil }
     public func makeApplication(runLoop: RunLoop, options: LaunchOptions) -> Application {

@@ -23,7 +23,7 @@ public enum ApplicationMain {
     ) -> Int32 {
         let runtime = AppRuntime(
             programName: programName ?? ProcessArguments.programName,
-            appOptions: Delegate.options, makeDelegate: { Delegate() })
+            appOptions: Delegate.options, tools: Delegate.tools, makeDelegate: { Delegate() })
         return runtime.run(arguments)
     }
 }
@@ -33,6 +33,7 @@ public enum ApplicationMain {
 final class AppRuntime {
     let programName: String
     let appOptions: [AppOption]
+    let tools: AppTools
     let makeDelegate: () -> any ApplicationDelegate
     var options = StandardOptions()
     var board: Board?
@@ -41,9 +42,13 @@ final class AppRuntime {
     /// The first delegate; the simulator makes a new one when the board turns.
     var firstDelegate: (any ApplicationDelegate)?
 
-    init(programName: String, appOptions: [AppOption], makeDelegate: @escaping () -> any ApplicationDelegate) {
+    init(
+        programName: String, appOptions: [AppOption], tools: AppTools,
+        makeDelegate: @escaping () -> any ApplicationDelegate
+    ) {
         self.programName = programName
         self.appOptions = appOptions
+        self.tools = tools
         self.makeDelegate = makeDelegate
     }
 
@@ -56,6 +61,16 @@ final class AppRuntime {
             fail(error.message)
         }
         return delegate
+    }
+
+    /// `--backend headless`, when the binary carries it (``AppTools/headless``).
+    func runHeadless() -> Int32 {
+        guard let run = tools.runHeadless else {
+            fail(
+                "this build has no headless backend: list it in the app delegate's tools "
+                    + "(static var tools: AppTools { [.headless] }) to replay traces on a board")
+        }
+        return run(self)
     }
 
     /// Gives the display back: set by a host while it holds one, run by ``fail(_:)`` first.
@@ -109,10 +124,17 @@ final class AppRuntime {
         }
 
         if options.calibrate { return calibrate() }
-        if options.bench { return BenchHost.run(self) }
+        if options.bench {
+            guard let runBench = tools.runBench else {
+                fail(
+                    "this build has no --bench: list it in the app delegate's tools "
+                        + "(static var tools: AppTools { [.bench] }) to carry the bench on a board")
+            }
+            return runBench(self)
+        }
         switch options.backend {
         case .headless:
-            return HeadlessHost.run(self)
+            return runHeadless()
         case .sdl:
             return runSimulator()
         case .drm:
@@ -126,7 +148,7 @@ final class AppRuntime {
                     return DeviceHost.run(self, display: opened.display, backend: opened.backend)
                 }
                 if SimulatorHost.displayName != nil { return SimulatorHost.run(self) }
-                return HeadlessHost.run(self)
+                return runHeadless()
             #else
                 // A board build: the panel (KMS, else fbdev), or one line saying why not.
                 let opened = openAnyDisplay(required: true)!

@@ -4,6 +4,10 @@ import PanelKit
 /// simulator or headless (`--help` lists the standard options).
 @main
 final class AppDelegate: ApplicationDelegate {
+    /// The bench on the board too (`./Thermostat --bench`); a board binary
+    /// carries it only when asked (the desktop always has it).
+    static var tools: AppTools { [.bench] }
+
     var window: Window?
     private(set) var thermostat: ThermostatViewController?
 

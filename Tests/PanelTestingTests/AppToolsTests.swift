@@ -1,0 +1,29 @@
+import PanelDemo
+import PanelKit
+import Testing
+
+// What a binary carries besides the app (AppTools): a board build carries the
+// replayer, libpng and the bench only when the delegate lists them (checked on
+// a real board binary by scripts/app-test, step 2a); a desktop build, as here,
+// carries both for every app.
+@Suite("AppTools: --backend headless and --bench, carried when the app asks")
+struct AppToolsTests {
+    final class PlainDelegate: ApplicationDelegate {
+        var window: Window?
+        func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+            true
+        }
+    }
+
+    @Test("A delegate that says nothing gets both on the desktop; a list carries what it names")
+    func whatEachCarries() {
+        #expect(PlainDelegate.tools.hasHeadless && PlainDelegate.tools.hasBench)
+        #expect(!AppTools.none.hasHeadless && !AppTools.none.hasBench)
+        let bench: AppTools = [.bench]
+        #expect(bench.hasBench && !bench.hasHeadless)
+        let both: AppTools = [.headless, .bench]
+        #expect(both.hasBench && both.hasHeadless)
+        // PanelKit's demo carries both on its board binary too (board-test replays and benches it there).
+        #expect(DemoAppDelegate.tools.hasHeadless && DemoAppDelegate.tools.hasBench)
+    }
+}
