@@ -15,8 +15,9 @@ public protocol EvdevInputKind: AnyObject {
     /// The device at `candidate.path`, opened: its state when this kind takes
     /// it, nil to leave it (not a touch screen, not a keyboard, not the
     /// board's encoder). `required`: the device was named by path, so a
-    /// refusal is an error saying why.
-    func adopt(_ candidate: EvdevCandidate, required: Bool) throws(PanelLinuxError) -> DeviceState?
+    /// refusal is an error saying why. The kind may complete the description
+    /// (the board's position axes), which the device then keeps.
+    func adopt(_ candidate: inout EvdevCandidate, required: Bool) throws(PanelLinuxError) -> DeviceState?
     /// Said once the device is open and watched: `panel: touch input PATH (NAME)`.
     func openedMessage(_ device: EvdevDevice<Self>) -> String
     /// One event read normally.
@@ -58,6 +59,9 @@ public final class EvdevDevice<Kind: EvdevInputKind>: EpollSource {
     @usableFromInline let evdev: OpaquePointer
     /// Cleared by ``close(_:)``, which breaks the set → device → set cycle.
     @usableFromInline var set: EvdevDeviceSet<Kind>?
+    /// Retained while the device is open, so the kind (which holds the set
+    /// unretained) lives as long as the epoll loop can call this device.
+    @usableFromInline var kind: Kind?
     /// Times libevdev reported `SYN_DROPPED` and the device was re-synced from the kernel.
     public internal(set) var resyncCount = 0
 
@@ -72,6 +76,7 @@ public final class EvdevDevice<Kind: EvdevInputKind>: EpollSource {
         self.fd = fd
         self.evdev = evdev
         self.set = set
+        self.kind = set.kind
     }
 
     public func readReady(_ loop: EpollRunLoop) {
@@ -91,7 +96,7 @@ public final class EvdevDevice<Kind: EvdevInputKind>: EpollSource {
     /// into and out of `LIBEVDEV_READ_FLAG_SYNC` around a `SYN_DROPPED`.
     /// Returns false when reading must stop (`-EAGAIN` in normal mode, or an error).
     @usableFromInline func handle(status: Int32, event: input_event, flags: inout UInt32) -> Bool {
-        guard let kind = set?.kind else { return false }
+        guard let kind else { return false }
         if status == LIBEVDEV_READ_STATUS_SYNC.rawValue {
             if flags == LIBEVDEV_READ_FLAG_NORMAL.rawValue {
                 resyncCount += 1
@@ -124,13 +129,15 @@ public final class EvdevDevice<Kind: EvdevInputKind>: EpollSource {
         libevdev_free(evdev)
         fd.close()
         set = nil
+        kind = nil
     }
 }
 
 /// The open devices of one kind, and the one way they are opened, watched,
 /// lost and closed.
 public final class EvdevDeviceSet<Kind: EvdevInputKind> {
-    /// The kind that owns this set (and outlives it).
+    /// The kind that owns this set. Unretained (the kind holds the set); each
+    /// open device retains it, so it outlives every device that can call it.
     @usableFromInline unowned(unsafe) let kind: Kind
     public internal(set) var devices: [EvdevDevice<Kind>] = []
     /// Take each device exclusively (`EVIOCGRAB`), so the console does not see its events.
@@ -181,10 +188,10 @@ public final class EvdevDeviceSet<Kind: EvdevInputKind> {
             }
             return nil
         }
-        let candidate = EvdevCandidate(path: path, description: touchDeviceDescription(evdev: evdev), evdev: evdev)
+        var candidate = EvdevCandidate(path: path, description: touchDeviceDescription(evdev: evdev), evdev: evdev)
         let state: Kind.DeviceState?
         do {
-            state = try kind.adopt(candidate, required: required)
+            state = try kind.adopt(&candidate, required: required)
         } catch {
             libevdev_free(evdev)
             fd.close()

@@ -132,7 +132,7 @@ public final class EvdevEncoderInput: EvdevInputKind {
 
     /// The encoder takes a device the board names for the turns (and that
     /// reports its axis), or for the push (and that reports its key).
-    public func adopt(_ candidate: EvdevCandidate, required: Bool) -> EvdevEncoderState? {
+    public func adopt(_ candidate: inout EvdevCandidate, required: Bool) -> EvdevEncoderState? {
         let path = candidate.path
         let name = candidate.description.name
         let wantsTurns = !hasTurns && EvdevEncoderConfiguration.matches(configuration.device, path: path, name: name)

@@ -83,7 +83,7 @@ public final class EvdevKeyInput: EvdevInputKind {
         }
     }
 
-    public func adopt(_ candidate: EvdevCandidate, required: Bool) -> KeyTranslator? {
+    public func adopt(_ candidate: inout EvdevCandidate, required: Bool) -> KeyTranslator? {
         let description = candidate.description
         guard isKeyDevice(description), !configuration.ignoredDevices.contains(description.name) else { return nil }
         return KeyTranslator(keymap: configuration.keymap, source: deviceSet.nextSource)

@@ -174,10 +174,10 @@ public final class EvdevTouchInput: EvdevInputKind {
         try deviceSet.open(path, loop: loop, required: required)
     }
 
-    public func adopt(_ candidate: EvdevCandidate, required: Bool) throws(PanelLinuxError) -> EvdevTouchState? {
+    public func adopt(_ candidate: inout EvdevCandidate, required: Bool) throws(PanelLinuxError) -> EvdevTouchState? {
         let path = candidate.path
-        var description = candidate.description
-        if let wired = configuration.positionAxes { description.positionAxes = wired }
+        if let wired = configuration.positionAxes { candidate.description.positionAxes = wired }
+        let description = candidate.description
         if let name = nameToOpen, description.name != name, !required { return nil }
         guard isDirectTouchScreen(description) || ((required || nameToOpen != nil) && description.touchProtocol != nil)
         else {
