@@ -3,8 +3,8 @@
 /// benchmark harness on the app's own window). They are PanelKit's
 /// replayer, libpng and bench: a board binary links them only when its app
 /// delegate lists them, so an app that does not use them does not carry
-/// them. A desktop build carries both (the simulator, tests and
-/// `swift run MyApp --backend headless` work for every app):
+/// them. A desktop build carries both whatever the list says (the simulator,
+/// tests and `swift run MyApp --backend headless` work for every app):
 ///
 ///     @main
 ///     final class AppDelegate: ApplicationDelegate {

@@ -23,8 +23,18 @@ public enum ApplicationMain {
     ) -> Int32 {
         let runtime = AppRuntime(
             programName: programName ?? ProcessArguments.programName,
-            appOptions: Delegate.options, tools: Delegate.tools, makeDelegate: { Delegate() })
+            appOptions: Delegate.options, tools: carriedTools(Delegate.tools), makeDelegate: { Delegate() })
         return runtime.run(arguments)
+    }
+
+    /// What the binary carries: the delegate's list on a board; every tool on
+    /// the desktop, whatever the list says (references and tests replay any app).
+    static func carriedTools(_ listed: AppTools) -> AppTools {
+        #if hasFeature(Embedded)
+            listed
+        #else
+            [listed, .headless, .bench]
+        #endif
     }
 }
 

@@ -1,6 +1,7 @@
 import PanelDemo
-import PanelKit
 import Testing
+
+@testable import PanelKit
 
 // What a binary carries besides the app (AppTools): a board build carries the
 // replayer, libpng and the bench only when the delegate lists them (checked on
@@ -23,6 +24,10 @@ struct AppToolsTests {
         #expect(bench.hasBench && !bench.hasHeadless)
         let both: AppTools = [.headless, .bench]
         #expect(both.hasBench && both.hasHeadless)
+        // A desktop build carries both whatever the delegate lists (Thermostat lists only the bench, and
+        // board-vm-test replays it headless on the host as the reference).
+        let carried = ApplicationMain.carriedTools(bench)
+        #expect(carried.hasHeadless && carried.hasBench)
         // PanelKit's demo carries both on its board binary too (board-test replays and benches it there).
         #expect(DemoAppDelegate.tools.hasHeadless && DemoAppDelegate.tools.hasBench)
     }
