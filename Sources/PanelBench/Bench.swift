@@ -21,7 +21,7 @@ public final class Bench {
     public struct Configuration {
         /// A few iterations, to prove each scene works (CI); otherwise the full run.
         public var quick = false
-        /// The scenes to run, from ``Bench/sceneNames``; all when empty.
+        /// The scenes to run, from `Bench.sceneNames`; all when empty.
         public var scenes: [String] = []
         /// PanelKit's assets folder: fonts, images and the built-in scene files.
         public var assetsPath: String
@@ -36,7 +36,7 @@ public final class Bench {
         /// Progress lines ("[2/7] touch-pipeline").
         public var progress: (String) -> Void = { _ in }
         /// The screen `full-redraw` draws: its name and a maker of its window for an
-        /// application (its ``Screen`` set to the size and scale drawn) and a screen
+        /// application (its `Screen` set to the size and scale drawn) and a screen
         /// size in points. Without one, the built-in `controls` scene.
         public var redrawScreen: (name: String, make: (Application, Size) -> Window)?
 
@@ -47,7 +47,7 @@ public final class Bench {
     public let screenWidth: Int
     public let screenHeight: Int
     public let pixelFormat: PixelFormat
-    /// How `full-redraw` draws its screen, one figure each (``RedrawVariant/variants(board:)``).
+    /// How `full-redraw` draws its screen, one figure each (`RedrawVariant.variants(board:)`).
     public let redrawVariants: [RedrawVariant]
     /// Which `full-redraw` figure the board's frame-time budget checks: the board's own format and scale.
     var fullRedrawBudgetFigure = 0
@@ -163,7 +163,7 @@ public final class Bench {
     // MARK: Scenes
 
     /// A scene file built into a replay-shaped application, with its log counted and discarded:
-    /// on the bench's screen, or on `size` points at `scale` (the application's ``Screen``).
+    /// on the bench's screen, or on `size` points at `scale` (the application's `Screen`).
     func scene(_ file: SceneFile, size: Size? = nil, scale: Double = 1) throws(ReplayError) -> (Scene, Application) {
         let log = ReplayLog(sink: CountingSink(), clock: ManualClock())
         let size = size ?? screenSize
@@ -348,7 +348,7 @@ public final class Bench {
         let panel = SyntheticPanel(width: screenWidth, height: screenHeight)
         let storm = panel.tenFingerStorm(moves: 60)
         let replayer = try self.replayer(storm, builtIn("gestures"))
-        replayer.application.gestureArena.observer = replayer.log
+        replayer.application.gestureObserver = replayer.log
         let result = timeFrames(storm, into: replayer, passes: configuration.quick ? 2 : 200)
         var scene = SceneResult(
             name: "gesture-storm", allocationsPerOperation: result.allocationsPerFrame, isHotPath: true,
@@ -373,14 +373,14 @@ public final class Bench {
 
     /// Copies each area of `region` of `source` into `destination` as the
     /// DRM and fbdev backends present what the renderer redrew (through
-    /// ``DisplayRotation/copy(_:from:to:)``, unturned); returns the pixels copied.
+    /// `DisplayRotation.copy(_:from:to:)`, unturned); returns the pixels copied.
     @discardableResult
     func present(_ region: DirtyRegion, from source: Framebuffer, to destination: Framebuffer) -> Double {
         source.copy(region, turnedBy: .none, into: destination)
         return region.area
     }
 
-    /// Copies `area` of `source` into `destination`, as ``present(_:from:to:)-(DirtyRegion,_,_)`` does each area.
+    /// Copies `area` of `source` into `destination`, as `present(_:from:to:)` does each area.
     func present(_ area: Rect, from source: Framebuffer, to destination: Framebuffer) {
         source.copy(area, turnedBy: .none, into: destination)
     }
@@ -389,7 +389,7 @@ public final class Bench {
     /// the frame samples, the pixels touched per frame, the full redraw's samples,
     /// and the same frames through the replay harness, whose log writes JSON lines.
     ///
-    /// The measured frames go through the board's input path (``UnloggedPipeline``)
+    /// The measured frames go through the board's input path (`UnloggedPipeline`)
     /// into the scene with its replay log unhooked, and the volume slider wired
     /// to its label as an app wires it: a board runs no replay log.
     func sliderFrames() throws(ReplayError)
@@ -658,7 +658,7 @@ public final class Bench {
             figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
     }
 
-    /// The screen drawn whole, one figure per ``redrawVariants`` case: the same
+    /// The screen drawn whole, one figure per `redrawVariants` case: the same
     /// frame of pixels each time, the screen laid out on them at the case's scale.
     func fullRedraw() throws(ReplayError) -> SceneResult {
         let file = configuration.redrawScreen == nil ? try builtIn("controls") : nil
@@ -888,7 +888,7 @@ public final class Bench {
 /// a scale. The frame is the board's pixels in every case (so each figure is
 /// a fraction of the same memcpy baseline); at scale 2 the screen lays out on
 /// half as many points each way and is drawn at every pixel. Another case is
-/// one more entry in ``variants(board:)``.
+/// one more entry in `variants(board:)`.
 public struct RedrawVariant: Equatable {
     public var format: PixelFormat
     /// Pixels per point.

@@ -28,7 +28,7 @@ public struct Figure {
     /// The figure over a baseline measured in the same run, and which one.
     public var ratio: Double?
     public var ratioOf: String?
-    /// What the median should be at most (``Goal``), set after the run.
+    /// What the median should be at most (`Goal`), set after the run.
     public var goals: [Goal] = []
 
     public init(name: String, unit: String, samples values: [Double]) {

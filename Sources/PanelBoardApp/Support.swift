@@ -10,7 +10,7 @@ func fail(_ message: String) -> Never {
 }
 
 /// The command line's arguments after the program name, with `--name value` options
-/// taken out by ``option(_:)`` and the rest left in order.
+/// taken out by `option(_:)` and the rest left in order.
 struct Arguments {
     var words: [String]
 

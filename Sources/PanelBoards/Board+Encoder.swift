@@ -28,7 +28,7 @@ extension Board {
         }
 
         public struct Button: Equatable {
-            /// The device that reports the key, as ``Encoder/device``; nil: the encoder's own.
+            /// The device that reports the key, as `Encoder.device`; nil: the encoder's own.
             public var device: String?
             /// The evdev key code (`KEY_ENTER` is 28).
             public var key: UInt16

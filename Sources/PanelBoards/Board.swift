@@ -10,8 +10,8 @@ public struct Board {
     public var display: Display
     public var touch: Touch
     /// Pixels per point (1 to 4): 2 on a dense panel, whose UI then lays out on
-    /// half its pixels each way (``screenSize``) and is drawn at all of them
-    /// (``screenPixels``), so text and shapes stay sharp.
+    /// half its pixels each way (`screenSize`) and is drawn at all of them
+    /// (`screenPixels`), so text and shapes stay sharp.
     public var scale: Double
     public var cpu: CPU
     public var budgets: Budgets
@@ -131,7 +131,7 @@ public struct Board {
         public var grab: Bool
 
         /// `device` as this board's panel is wired: its position read from
-        /// ``axes`` when the board names them. Every input path builds its
+        /// `axes` when the board names them. Every input path builds its
         /// decoder and transform from the result (a live device, replay, tests).
         public func wiring(_ device: TouchDeviceDescription) -> TouchDeviceDescription {
             guard let axes else { return device }
@@ -237,15 +237,15 @@ public struct Board {
             ? (display.height, display.width) : (display.width, display.height)
     }
 
-    /// The screen the UI lays out on, in points: ``screenPixels`` over
-    /// ``scale`` (the 720×1280 panel of `rpi5-touch-display-2`, turned 90° at
+    /// The screen the UI lays out on, in points: `screenPixels` over
+    /// `scale` (the 720×1280 panel of `rpi5-touch-display-2`, turned 90° at
     /// scale 2, is 640×360 points). Windows, views and touches are in points.
     public var screenSize: Size {
         let pixels = screenPixels
         return Size(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
     }
 
-    /// How far touches turn from the sensor onto ``screenSize`` (points): the sensor's own
+    /// How far touches turn from the sensor onto `screenSize` (points): the sensor's own
     /// `touch.rotation` against the scanned-out panel, then the display's
     /// rotation (a sensor that runs along the panel turns with the UI), as the
     /// simulator's virtual panel does. Every backend uses it: they all draw turned.

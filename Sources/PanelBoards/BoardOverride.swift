@@ -62,7 +62,7 @@ public struct BoardOverride: Equatable {
         try object.finish()
     }
 
-    /// The file's text, as ``init(parsing:path:)`` reads it back.
+    /// The file's text, as `init(parsing:path:)` reads it back.
     public var json: String {
         let m = calibration
         var numbers = ""

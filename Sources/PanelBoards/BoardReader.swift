@@ -5,7 +5,7 @@ extension Board {
     /// Reads and checks the board file at `path`. The file's `name` must match
     /// its file name, so `--board NAME` always finds `boards/NAME.json`.
     ///
-    /// - Throws: ``JSONError`` naming the file, line, JSON path and the fix.
+    /// - Throws: `JSONError` naming the file, line, JSON path and the fix.
     public static func load(path: String) throws(JSONError) -> Board {
         try Board(json: try JSONParser.parseFile(path: path), path: path)
     }

@@ -10,7 +10,7 @@ import PanelUI
 ///
 /// Laid out by stacks, for any screen: a column of rows (the status,
 /// the switches, the sliders with their values above them, the buttons).
-/// ``layoutSubviews()`` picks the arrangement for the shape of the screen:
+/// `layoutSubviews()` picks the arrangement for the shape of the screen:
 /// side by side and spread evenly in landscape, one under the other with the
 /// buttons at the bottom in portrait, and tighter margins and smaller text on
 /// a small screen (smaller button titles on a narrow one).

@@ -2,7 +2,7 @@ import PanelImage
 import PanelLog
 import PanelUI
 
-/// PanelKit's demo: a ``NavigationController`` app. Its root shows the
+/// PanelKit's demo: a `NavigationController` app. Its root shows the
 /// controls screen under the title "Living room"; the bar's "settings" button
 /// pushes the settings list, the screen's "more" button pushes the about
 /// screen, and the bar's back button (named "back") or a swipe from the left
@@ -89,7 +89,7 @@ public final class ScreenViewController: ViewController {
 /// The demo's second screen: what PanelKit is, with its icon.
 ///
 /// Pushed by the controls screen's "more" button; the navigation bar's back
-/// button returns. Laid out in ``layoutSubviews()`` for any screen: the icon
+/// button returns. Laid out in `layoutSubviews()` for any screen: the icon
 /// and heading side by side at the top, the text below (portrait) or beside
 /// the icon under the heading (landscape), in the largest of a few text
 /// sizes that shows it whole, and under it the "licences" button, which
@@ -98,7 +98,7 @@ public final class AboutScreen: View {
     public let icon: ImageView
     public let heading: Label
     public let text: Label
-    /// Shows the licences in the text's place; placed by ``layoutSubviews()`` only.
+    /// Shows the licences in the text's place; placed by `layoutSubviews()` only.
     public let licences: Button
 
     @usableFromInline static let aboutText =

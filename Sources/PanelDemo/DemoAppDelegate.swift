@@ -8,7 +8,7 @@ import PanelScenes
 import PanelUI
 
 /// PanelKit's demo as an app like any other: `panel demo`, the board binary
-/// and the simulator all run it through ``ApplicationMain``.
+/// and the simulator all run it through `ApplicationMain`.
 ///
 /// Without `--scene` it shows the demo app (controls and about screens) and
 /// logs each control action. With `--scene NAME|FILE` it shows a scene file
@@ -88,7 +88,7 @@ public final class DemoAppDelegate: ApplicationDelegate {
         guard sceneFile != nil else { return Application(runLoop: runLoop) }
         // A scene logs every touch phase and arbitration, as `panel replay` does.
         let application = ReplayApplication(runLoop: runLoop, log: options.log)
-        application.gestureArena.observer = options.log
+        application.gestureObserver = options.log
         return application
     }
 

@@ -1,13 +1,13 @@
 import PanelLog
 import PanelUI
 
-/// The demo's settings: a ``TableView`` in four sections with headers.
+/// The demo's settings: a `TableView` in four sections with headers.
 ///
 /// - **Display**: brightness (a slider), auto-dim (a switch), screen timeout
 ///   (a row that cycles 30 s, 1 min, 5 min, 10 min, Never when tapped).
 /// - **Network**: Wi-Fi and Bluetooth (switches), the hostname (a value). A
 ///   tap on the Wi-Fi row beside its switch pushes the networks
-///   (``WiFiViewController``).
+///   (`WiFiViewController`).
 /// - **Sound**: volume (a slider), key clicks (a switch).
 /// - **Sensors**: 200 rows, "Sensor 001" … "Sensor 200" with a room and a
 ///   reading; tapping one toggles its checkmark.
@@ -15,7 +15,7 @@ import PanelUI
 /// The controls rows are cells made once (no reuse identifier): their views
 /// are named (`settingsBrightness`, `autoDim`, `timeoutRow`, `settingsWifi`,
 /// `settingsBluetooth`, `hostnameRow`, `settingsVolume`, `keyClicks`). Sensor
-/// rows are reused ``SensorCell``s named `sensor001` … while they show that
+/// rows are reused `SensorCell`s named `sensor001` … while they show that
 /// row. Brightness, Wi-Fi, Bluetooth and volume are the controls screen's
 /// values: shown when the screen appears, written back when changed.
 ///
@@ -49,7 +49,7 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
     public static let sensorSection = 3
     public static let sensorCount = 200
     public static let timeoutChoices = ["30 s", "1 min", "5 min", "10 min", "Never"]
-    /// The screen timeout shown: an index into ``timeoutChoices``.
+    /// The screen timeout shown: an index into `timeoutChoices`.
     public internal(set) var timeoutChoice = 2
     /// Each sensor row's texts and view name, built once.
     public let sensorTitles: [String]

@@ -9,7 +9,7 @@ import PanelUI
 ///   makes the field first responder: the keyboard slides up, and the
 ///   field, at the bottom of the screen, moves up into view with the screen.
 /// - Return or Join checks the password: at least
-///   ``minimumPasswordLength`` characters joins (the row says "Connected"),
+///   `minimumPasswordLength` characters joins (the row says "Connected"),
 ///   a shorter one says so and keeps the keyboard up.
 /// - A tap on an open network joins it at once.
 ///

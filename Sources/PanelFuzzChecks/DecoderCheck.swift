@@ -138,8 +138,8 @@ enum DecoderCheck {
                 "\(probe.openCount) touches began in a view and never ended or were cancelled there "
                     + "(\(probe.began) began, \(probe.finished) finished)")
         }
-        if !application.touchTracker.liveTouches.isEmpty {
-            throw FuzzViolation("\(application.touchTracker.liveTouches.count) touches still live at the end")
+        if !application.touchDispatcher.liveTouches.isEmpty {
+            throw FuzzViolation("\(application.touchDispatcher.liveTouches.count) touches still live at the end")
         }
     }
 }

@@ -8,7 +8,7 @@ import PanelUI
 /// test that replays every file of `Fuzz/Regressions` in the ordinary suite.
 ///
 /// A check returns normally when the input is handled correctly (parsed or
-/// refused with a good error), throws ``FuzzViolation`` when an invariant
+/// refused with a good error), throws `FuzzViolation` when an invariant
 /// breaks, and traps when the code under test traps: libFuzzer saves both.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// evemu traces: the buffer parser and its error messages.

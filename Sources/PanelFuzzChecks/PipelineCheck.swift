@@ -2,7 +2,7 @@ import PanelUI
 
 /// Random finger paths over a random view tree with random recognizers and
 /// controls, through the application's whole delivery: tracker, hit-test,
-/// gesture arena, views and controls. Invariants: no crash; every touch's
+/// touch dispatcher, recognizers, views and controls. Invariants: no crash; every touch's
 /// messages to each view in R3's order, ended or cancelled exactly once;
 /// every recognizer state change allowed by G3; and once every finger is up
 /// and time has run past every timeout, no live touch, no pending timer, no
@@ -20,7 +20,7 @@ enum PipelineCheck {
         let application = Application(runLoop: RunLoop(manualClock: clock))
         let probe = PhaseProbe()
         let states = StateProbe()
-        application.gestureArena.observer = states
+        application.gestureObserver = states
         let window = Window(frame: Rect(origin: .zero, size: screen))
         application.addWindow(window)
         let canvas = Canvas(size: screen)

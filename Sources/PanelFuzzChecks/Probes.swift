@@ -139,7 +139,7 @@ final class ProbeSwitch: Switch {
 /// discrete gesture goes possible → recognized (ended) or failed; a continuous
 /// one possible → began → changed* → ended or cancelled, or possible → failed;
 /// every finished recognizer goes back to possible.
-final class StateProbe: GestureArenaObserver {
+final class StateProbe: GestureStateObserver {
     var states: [ObjectIdentifier: GestureRecognizer.State] = [:]
     var violations: [String] = []
     var changes = 0

@@ -22,7 +22,7 @@ enum SceneCheck {
         let clock = ManualClock(now: 0)
         let log = ReplayLog(sink: CountingSink(), clock: clock)
         let application = ReplayApplication(runLoop: RunLoop(manualClock: clock), log: log)
-        application.gestureArena.observer = log
+        application.gestureObserver = log
         let scene: Scene
         do throws(JSONError) {
             scene = try file.build(screenSize: screen, log: log)
@@ -57,7 +57,7 @@ enum SceneCheck {
             application.runTurn()
         }
         renderer.draw(scene.window, into: display.framebuffer)
-        if !application.touchTracker.liveTouches.isEmpty {
+        if !application.touchDispatcher.liveTouches.isEmpty {
             throw FuzzViolation("touches still live after every finger lifted")
         }
         for i in 0..<scene.recognizers.count where scene.recognizers[i].state != .possible {

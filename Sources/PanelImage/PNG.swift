@@ -115,7 +115,7 @@ public enum PNG {
 }
 
 extension PNG {
-    /// Reads a PNG file into an ``Image`` for an `ImageView` or a `Button`.
+    /// Reads a PNG file into an `Image` for an `ImageView` or a `Button`.
     /// A name that ends in `@2x` (`icon@2x.png`; also `@3x`, `@4x`) gives an
     /// image of that scale, as UIKit reads it: its size in points is its
     /// pixels over the scale.
@@ -144,7 +144,7 @@ extension PNG {
         try readImage(path: imagePath(path, forScale: screenScale))
     }
 
-    /// The file ``readImage(path:forScale:)`` reads for `path` on a screen of `screenScale`.
+    /// The file `readImage(path:forScale:)` reads for `path` on a screen of `screenScale`.
     public static func imagePath(_ path: String, forScale screenScale: Double) -> String {
         guard screenScale > 1, screenScale.isFinite, scaleSuffix(of: path) == 1 else { return path }
         // Split `dir/icon.png` into `dir/icon` and `.png` (no extension: the whole name).

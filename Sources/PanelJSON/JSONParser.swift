@@ -1,4 +1,4 @@
-/// Parses JSON text (RFC 8259) into ``JSONValue``s that remember their line
+/// Parses JSON text (RFC 8259) into `JSONValue`s that remember their line
 /// and column. Foundation-free, so board files and scene files load the same
 /// way on a desktop and in an Embedded Swift binary on the board.
 ///

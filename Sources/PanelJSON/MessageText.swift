@@ -63,12 +63,12 @@ public func messageText(_ bytes: UnsafeRawBufferPointer, limit: Int = MessageTex
     return String(decoding: output, as: UTF8.self)
 }
 
-/// ``messageText(_:limit:)`` for bytes in an array.
+/// `messageText(_:limit:)` for bytes in an array.
 public func messageText(_ bytes: [UInt8], limit: Int = MessageText.defaultLimit) -> String {
     bytes.withUnsafeBytes { messageText($0, limit: limit) }
 }
 
-/// ``messageText(_:limit:)`` for a string (a JSON string, a name read from a file).
+/// `messageText(_:limit:)` for a string (a JSON string, a name read from a file).
 public func messageText(_ text: String, limit: Int = MessageText.defaultLimit) -> String {
     var text = text
     return text.withUTF8 { messageText(UnsafeRawBufferPointer($0), limit: limit) }

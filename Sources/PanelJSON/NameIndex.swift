@@ -27,7 +27,7 @@ public struct NameIndex {
         return nil
     }
 
-    /// Adds `name` at the next index (``count``); returns the index it already
+    /// Adds `name` at the next index (`count`); returns the index it already
     /// had instead, and adds nothing, when it is there.
     @discardableResult
     public mutating func insert(_ name: String) -> (inserted: Bool, index: Int) {

@@ -1,16 +1,16 @@
 import CXKBCommon
 import PanelUI
 
-/// One keyboard's state over a ``Keymap``: which modifiers are held or
+/// One keyboard's state over a `Keymap`: which modifiers are held or
 /// locked, which keys are down. Turns evdev key events (`EV_KEY`: the code,
-/// value 1 down, 0 up, 2 the kernel's autorepeat) into ``Press``es whose
-/// ``Key`` carries what the key types, from xkbcommon.
+/// value 1 down, 0 up, 2 the kernel's autorepeat) into `Press`es whose
+/// `Key` carries what the key types, from xkbcommon.
 ///
 /// After start-up nothing here allocates: the characters go through a fixed
 /// buffer into `String`s of at most 15 UTF-8 bytes, which Swift keeps inline.
 public final class KeyTranslator {
     public let keymap: Keymap
-    /// The input source the presses carry (``Press/source``).
+    /// The input source the presses carry (`Press.source`).
     public let source: Int
     @usableFromInline let state: OpaquePointer
     @usableFromInline let buffer: UnsafeMutablePointer<CChar>
@@ -70,7 +70,7 @@ public final class KeyTranslator {
 
     /// One event of the device's stream, as evdev delivers it: downs and
     /// repeats are queued on `application` at once, ups at the end of their
-    /// frame (see ``pendingUps``). Returns true at a `SYN_REPORT`: the frame is whole.
+    /// frame (see `pendingUps`). Returns true at a `SYN_REPORT`: the frame is whole.
     /// The device on a board (PanelLinux) and a replayed keyboard trace both come through here.
     @discardableResult
     public func handle(type: UInt16, code: UInt16, value: Int32, into application: Application) -> Bool {

@@ -46,7 +46,7 @@ public struct KeymapError: Error, Equatable {
 /// A compiled XKB keymap (libxkbcommon, the library Wayland compositors use):
 /// what each key types at each shift level, which keys are modifiers and
 /// which repeat. Compiled once at start-up; each keyboard gets its own
-/// ``KeyTranslator`` over it.
+/// `KeyTranslator` over it.
 public final class Keymap {
     @usableFromInline let context: OpaquePointer
     @usableFromInline let keymap: OpaquePointer
@@ -60,7 +60,7 @@ public final class Keymap {
     ///
     /// A static function, not an initializer: Embedded Swift lists a class's
     /// initializers in its metadata, which would keep this code (and its
-    /// diagnosis, some 12 KB) in board binaries that only load ``init(text:)``.
+    /// diagnosis, some 12 KB) in board binaries that only load `init(text:)`.
     public static func compiling(_ names: KeymapNames) throws(KeymapError) -> Keymap {
         let (context, keymap) = try compileInNewContext(XKB_CONTEXT_NO_ENVIRONMENT_NAMES) {
             context, log throws(KeymapError) in
@@ -79,7 +79,7 @@ public final class Keymap {
         self.keymap = keymap
     }
 
-    /// Loads a keymap compiled earlier (``text``): a board without XKB data
+    /// Loads a keymap compiled earlier (`text`): a board without XKB data
     /// ships its keymap as a file (`scripts/build-board` writes it).
     public init(text: String) throws(KeymapError) {
         (context, keymap) = try Keymap.compileInNewContext(XKB_CONTEXT_NO_DEFAULT_INCLUDES) {
@@ -139,7 +139,7 @@ public final class Keymap {
         xkb_context_unref(context)
     }
 
-    /// The keymap as XKB text, for ``init(text:)``.
+    /// The keymap as XKB text, for `init(text:)`.
     public var text: String {
         guard let text = xkb_keymap_get_as_string(keymap, XKB_KEYMAP_FORMAT_TEXT_V1) else { return "" }
         defer { free(text) }

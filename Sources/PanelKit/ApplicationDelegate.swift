@@ -4,9 +4,9 @@ import PanelBoards
 
 /// What an app gives PanelKit: UIKit's `UIApplicationDelegate`, launch half.
 ///
-/// The runtime (``ApplicationMain``) creates the delegate, the application and
+/// The runtime (`ApplicationMain`) creates the delegate, the application and
 /// its run loop for the backend the command line picks, then calls
-/// ``application(_:didFinishLaunchingWithOptions:)``, which builds the window
+/// `application(_:didFinishLaunchingWithOptions:)`, which builds the window
 /// and its root view controller:
 ///
 /// ```swift
@@ -26,7 +26,7 @@ import PanelBoards
 ///
 /// The same code runs on a board (DRM/KMS and evdev), in the desktop
 /// simulator (SDL) and headless (traces in, PNG out); `@main` runs
-/// ``main()``, the equivalent of `UIApplicationMain`. Class-bound, so the
+/// `main()`, the equivalent of `UIApplicationMain`. Class-bound, so the
 /// runtime holds it without existentials and it builds as Embedded Swift.
 public protocol ApplicationDelegate: AnyObject {
     init()
@@ -41,11 +41,11 @@ public protocol ApplicationDelegate: AnyObject {
     func applicationWillTerminate(_ application: Application)
 
     /// The app's own command-line options, besides the standard ones
-    /// (``StandardOptions``); their values reach the app as ``LaunchOptions/value(of:)``.
+    /// (`StandardOptions`); their values reach the app as `LaunchOptions.value(of:)`.
     static var options: [AppOption] { get }
 
     /// The modes the binary carries besides the app: `--backend headless` and
-    /// `--bench` (``AppTools``). The default, ``AppTools/standard``, is both on
+    /// `--bench` (`AppTools`). The default, `AppTools.standard`, is both on
     /// the desktop and neither on a board; list them to have them on a board.
     static var tools: AppTools { get }
 
@@ -56,10 +56,10 @@ public protocol ApplicationDelegate: AnyObject {
 
     /// The screen size the app asks for where the backend lets it choose
     /// (headless, the simulator) and neither `--screen` nor a board sets one;
-    /// nil gives 800x480. Read after ``applicationWillLaunch(_:)``.
+    /// nil gives 800x480. Read after `applicationWillLaunch(_:)`.
     var preferredScreenSize: Size? { get }
 
-    /// The application object to run; override to use a subclass of ``Application``. The default is `Application(runLoop:)`.
+    /// The application object to run; override to use a subclass of `Application`. The default is `Application(runLoop:)`.
     func makeApplication(runLoop: RunLoop, options: LaunchOptions) -> Application
 
     /// Headless with no `--replay`: the app may drive itself (PanelKit's demo
@@ -140,7 +140,7 @@ public final class LaunchOptions {
     /// The screen, in points, with the board's rotation applied: the window's frame.
     public let screenBounds: Rect
     /// Pixels per point (the board's `scale`, else 1), as `application.screen.scale`:
-    /// the UI is drawn at ``screenBounds`` times this. For choosing images
+    /// the UI is drawn at `screenBounds` times this. For choosing images
     /// (`PNG.readImage(path:forScale:)`).
     public let scale: Double
     /// The backend running the app (never `.auto`).

@@ -8,7 +8,7 @@ import PanelUI
 
 /// UIKit's `UIApplicationMain`: reads the standard options, picks the
 /// backend, creates the app delegate and runs it until the end. `@main` on
-/// an ``ApplicationDelegate`` calls it through ``ApplicationDelegate/main()``;
+/// an `ApplicationDelegate` calls it through `ApplicationDelegate.main()`;
 /// `panel demo` calls it with its own arguments.
 ///
 /// What goes wrong before or while the display opens (an unknown option, a
@@ -62,7 +62,7 @@ final class AppRuntime {
         self.makeDelegate = makeDelegate
     }
 
-    /// A new app delegate that has checked its options (``ApplicationDelegate/applicationWillLaunch(_:)``).
+    /// A new app delegate that has checked its options (`ApplicationDelegate.applicationWillLaunch(_:)`).
     func newDelegate() -> any ApplicationDelegate {
         let delegate = makeDelegate()
         do throws(LaunchError) {
@@ -73,7 +73,7 @@ final class AppRuntime {
         return delegate
     }
 
-    /// `--backend headless`, when the binary carries it (``AppTools/headless``).
+    /// `--backend headless`, when the binary carries it (`AppTools.headless`).
     func runHeadless() -> Int32 {
         guard let run = tools.runHeadless else {
             fail(
@@ -83,10 +83,10 @@ final class AppRuntime {
         return run(self)
     }
 
-    /// Gives the display back: set by a host while it holds one, run by ``fail(_:)`` first.
+    /// Gives the display back: set by a host while it holds one, run by `fail(_:)` first.
     var restoreDisplay: (() -> Void)?
 
-    /// Gives the display back (``restoreDisplay``), then prints
+    /// Gives the display back (`restoreDisplay`), then prints
     /// `PROGRAM: error: MESSAGE` and ends the program with status 1.
     func fail(_ message: String) -> Never {
         if let restoreDisplay {
@@ -167,7 +167,7 @@ final class AppRuntime {
         }
     }
 
-    /// `--calibrate`: the board's calibration (``Calibration``), its override
+    /// `--calibrate`: the board's calibration (`Calibration`), its override
     /// written beside the board file, or beside a board build's binary.
     func calibrate() -> Int32 {
         guard let board else {
@@ -358,7 +358,7 @@ final class AppRuntime {
     var scale: Double { board?.scale ?? 1 }
 
     /// Creates the application on `runLoop` and launches `delegate` on a screen
-    /// of `size` points at ``scale``; `prepare` installs the host's screen
+    /// of `size` points at `scale`; `prepare` installs the host's screen
     /// drivers (backlight, blanking) before the app launches.
     func launch(
         _ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, backend: Backend,
@@ -453,7 +453,7 @@ final class LaunchedApp {
     let options: LaunchOptions
 
     /// The launch every host and `HeadlessApp` share: the log on `logSink`
-    /// timed by `runLoop`, the delegate's application with its ``Screen`` of
+    /// timed by `runLoop`, the delegate's application with its `Screen` of
     /// `screenSize` points at `scale`, its
     /// `application(_:didFinishLaunchingWithOptions:)`, and its window shown.
     /// Before the launch, `prepare` installs the host's screen drivers, and the

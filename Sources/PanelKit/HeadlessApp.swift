@@ -15,11 +15,11 @@ public final class HeadlessApp {
     public let window: Window
     public let launchOptions: LaunchOptions
     public let clock: ManualClock
-    /// The device's frame loop onto ``display``: every turn of the app's run
+    /// The device's frame loop onto `display`: every turn of the app's run
     /// loop (a touch frame, a timer, an animation frame) ends in a frame, laid
     /// out, rendered and presented as on the panel.
     public let frameDriver: FrameDriver
-    public var renderer: Renderer { frameDriver.renderer }
+    package var renderer: Renderer { frameDriver.renderer }
     /// The window's pixels: its size in points times the screen's scale.
     public let display: HeadlessDisplay
     /// Kept alive for the renderer.
@@ -95,7 +95,7 @@ public final class HeadlessApp {
     /// The JSON Lines log the app writes (action lines, and touch lines for scenes).
     public var log: ReplayLog { launchOptions.log }
 
-    /// Draws the whole window into ``display``, presents it and returns its framebuffer.
+    /// Draws the whole window into `display`, presents it and returns its framebuffer.
     @discardableResult
     public func drawAll() -> Framebuffer {
         frameDriver.drawAll()
@@ -103,7 +103,7 @@ public final class HeadlessApp {
     }
 
     /// Draws the frame a turn's end draws: what changed since the last one
-    /// (nothing after a turn, which drew its own). ``FrameDriver/drawFrame()``.
+    /// (nothing after a turn, which drew its own). `FrameDriver.drawFrame()`.
     public func render() {
         frameDriver.drawFrame()
     }

@@ -1,10 +1,10 @@
 import CLinux
 import PanelUI
 
-/// The options every PanelKit app understands, read by ``ApplicationMain``
+/// The options every PanelKit app understands, read by `ApplicationMain`
 /// without Foundation (the board build compiles it too). `--name VALUE` and
 /// `--name=VALUE` both work; an unknown option, or a value that does not fit,
-/// is one line naming the fix (``OptionError``).
+/// is one line naming the fix (`OptionError`).
 public struct StandardOptions {
     public var backend: Backend = .auto
     /// A board's name (`boards/NAME.json`) or a board file's path.

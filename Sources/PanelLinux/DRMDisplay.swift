@@ -4,7 +4,7 @@ import PanelUI
 
 /// Board settings for the display.
 public struct DRMDisplayConfiguration {
-    /// A card such as `/dev/dri/card0`; `nil` takes the first card in ``directory`` with a connected connector.
+    /// A card such as `/dev/dri/card0`; `nil` takes the first card in `directory` with a connected connector.
     public var cardPath: String?
     public var directory: String = "/dev/dri"
     /// A connector name such as `Virtual-1` or `HDMI-A-1`; `nil` takes the first connected one.
@@ -24,10 +24,10 @@ public struct DRMDisplayConfiguration {
 ///
 /// The board's rotation is done by the primary plane's `rotation` property
 /// when the driver offers that angle (no CPU cost), else by the dirty copy
-/// (``DisplayRotation/copy(_:from:to:)``). The UI is drawn in the board's
+/// (`DisplayRotation.copy(_:from:to:)`). The UI is drawn in the board's
 /// pixel format; the buffers scan it out as it is when the plane offers it,
 /// else the copy converts it (RGB565 into XRGB8888), without dithering.
-/// Blanking goes through the connector's DPMS property (``setBlanked(_:)``).
+/// Blanking goes through the connector's DPMS property (`setBlanked(_:)`).
 public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public let cardPath: String
     public let fd: FileDescriptor
@@ -39,7 +39,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     public let rotation: DisplayRotation
     /// What the UI draws in.
     public let pixelFormat: PixelFormat
-    /// What the buffers scan out: ``pixelFormat``, unless the plane cannot.
+    /// What the buffers scan out: `pixelFormat`, unless the plane cannot.
     public let scanoutFormat: PixelFormat
     /// Whether the plane turns the image (its buffers are then the logical size).
     public internal(set) var rotatesInHardware = false
@@ -431,7 +431,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     // MARK: Presenting
 
     /// Starts reading page-flip events on `loop` and presenting from `source`,
-    /// a framebuffer of ``logicalSize`` in ``pixelFormat`` (the renderer draws into it).
+    /// a framebuffer of `logicalSize` in `pixelFormat` (the renderer draws into it).
     public func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError) {
         let size = logicalSize
         precondition(
@@ -490,13 +490,13 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     }
 
     @usableFromInline var retryTimer: TimerHandle?
-    /// Given up with ``release()`` (the VT switched away): no presenting and no retries until ``acquire()``.
+    /// Given up with `release()` (the VT switched away): no presenting and no retries until `acquire()`.
     public internal(set) var isReleased = false
 
     /// Gives the display up for a VT switch away: waits for the flip in
     /// flight, stops presenting and drops DRM master, so the console (or the
     /// next VT's client) can set its mode. The app keeps running and
-    /// rendering into the source; ``acquire()`` shows it all again.
+    /// rendering into the source; `acquire()` shows it all again.
     public func release() {
         guard !isClosed, !isReleased else { return }
         isReleased = true
@@ -548,7 +548,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
 
     // MARK: Blanking
 
-    /// Whether ``setBlanked(_:)`` turned the display off.
+    /// Whether `setBlanked(_:)` turned the display off.
     public internal(set) var isBlanked = false
 
     /// Turns the display off (`true`: the connector's DPMS property to Off,
@@ -556,7 +556,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     /// or on again, showing the buffer it showed. No flip is queued while
     /// blank: what changed meanwhile is presented once it is on. While the
     /// display is released (VT switched away) only the wish is kept, and
-    /// ``acquire()`` applies it. The screen's idle timer calls it through
+    /// `acquire()` applies it. The screen's idle timer calls it through
     /// the device session (`DeviceSession` is the core's `DisplayBlanking`).
     ///
     /// - Throws: when the connector has no DPMS property or the kernel

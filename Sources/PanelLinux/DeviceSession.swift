@@ -1,30 +1,30 @@
 import CLinux
 import PanelUI
 
-/// One application's window on a display (DRM/KMS or fbdev: ``ScanoutDisplay``), with touches from evdev,
+/// One application's window on a display (DRM/KMS or fbdev: `ScanoutDisplay`), with touches from evdev,
 /// run by the epoll loop: each turn ends in the core's frame loop
-/// (``FrameDriver``), which renders what changed into a logical framebuffer
+/// (`FrameDriver`), which renders what changed into a logical framebuffer
 /// and hands the dirty rectangles to the display with the oldest input time
 /// they reflect. The device backend of `panel demo`, the board binary and
 /// `panel calibrate`, each with its own window.
 ///
-/// SIGTERM and SIGINT end ``run(duration:)``, which restores the console's
+/// SIGTERM and SIGINT end `run(duration:)`, which restores the console's
 /// display mode before it returns, whatever stopped it.
 ///
 /// Animations are paced by the display: while the application's
-/// ``DisplayLink`` has targets, each turn that finds no page flip in flight
+/// `DisplayLink` has targets, each turn that finds no page flip in flight
 /// steps them, renders and queues the next flip, so there is one animation
 /// frame per vblank and never two frames queued for one. With no target the
 /// loop sleeps until input: an idle screen uses no CPU. While the screen's
-/// idle timer has it blank (``Screen/idleState``), nothing is rendered or
+/// idle timer has it blank (`Screen.idleState`), nothing is rendered or
 /// flipped and the display link is paused: the loop sleeps until a touch.
 public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, RunLoopTarget, DisplayBlanking {
     public let display: any ScanoutDisplay
     public let application: Application
     public let window: Window
-    public let renderer: Renderer
+    package let renderer: Renderer
     public let input: EvdevTouchInput
-    /// The board's rotary encoder and push button, if it has one (set before ``run(duration:)``).
+    /// The board's rotary encoder and push button, if it has one (set before `run(duration:)`).
     public var encoder: EvdevEncoderInput?
     /// Keyboards and buttons, when the host gave a keymap.
     public let keys: EvdevKeyInput?
@@ -39,32 +39,32 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public var framePresented: ((PresentedFrame) -> Void)?
     /// Called when the display was given up for a VT switch away (false) and taken back (true).
     public var displayChanged: ((_ acquired: Bool) -> Void)?
-    /// Whether ``run(duration:)`` takes over VT switching when the app is on a
-    /// virtual terminal (``VirtualTerminal``). Off, `chvt` leaves the app
+    /// Whether `run(duration:)` takes over VT switching when the app is on a
+    /// virtual terminal (`VirtualTerminal`). Off, `chvt` leaves the app
     /// presenting over the other VT.
     public var handlesVirtualTerminal = true
-    /// The VT the app runs on while ``run(duration:)`` handles its switches; nil when on none.
+    /// The VT the app runs on while `run(duration:)` handles its switches; nil when on none.
     public internal(set) var terminal: VirtualTerminal?
     /// Page flips completed.
     public internal(set) var frames = 0
     /// Seconds from the oldest input event a frame reflects to its page flip,
     /// one per frame that touch input caused (reserved up front: no growth per frame).
     public internal(set) var latencies: [Double] = []
-    /// Wall and CPU time of the last ``run(duration:)``, in seconds.
+    /// Wall and CPU time of the last `run(duration:)`, in seconds.
     public internal(set) var wallTime = 0.0
     public internal(set) var cpuTime = 0.0
     @usableFromInline var stopTimer: TimerHandle?
-    /// The frame loop while ``run(duration:)`` runs: every turn of the epoll
+    /// The frame loop while `run(duration:)` runs: every turn of the epoll
     /// loop ends in a frame onto the scan-out display.
     public internal(set) var frameDriver: FrameDriver?
     @usableFromInline var reportedDroppedFrames = 0
 
     /// `window` covers the screen in the UI's orientation, in points (the
-    /// display's ``ScanoutDisplay/logicalSize`` over its screen's scale);
+    /// display's `ScanoutDisplay.logicalSize` over its screen's scale);
     /// touches map onto its bounds. The renderer draws into a framebuffer of
-    /// the logical size in pixels, in the display's ``ScanoutDisplay/pixelFormat``,
+    /// the logical size in pixels, in the display's `ScanoutDisplay.pixelFormat`,
     /// which the display turns and copies.
-    public init(
+    package init(
         display: any ScanoutDisplay, application: Application, window: Window, renderer: Renderer,
         touch: EvdevTouchConfiguration, keys: EvdevKeyConfiguration? = nil
     ) throws(PanelLinuxError) {
@@ -93,11 +93,11 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         framebuffer.baseAddress.deallocate()
     }
 
-    /// Whether a signal (not ``stop(after:)`` or the duration) ended the last run.
+    /// Whether a signal (not `stop(after:)` or the duration) ended the last run.
     public var stoppedBySignal: Bool { loop.receivedSignal != 0 }
 
     /// Opens the touch devices, shows the window and runs until a signal, the
-    /// `duration` (seconds) or ``stop(after:)``; then closes the display
+    /// `duration` (seconds) or `stop(after:)`; then closes the display
     /// (restoring the console) and the touch devices.
     public func run(duration: Double? = nil) throws(PanelLinuxError) {
         input.log = log
@@ -154,7 +154,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         stopTimer = application.runLoop.schedule(after: seconds, target: self, tag: 0)
     }
 
-    /// The median, 99th percentile and maximum of ``latencies`` (seconds); nil when no frame reflected touch input.
+    /// The median, 99th percentile and maximum of `latencies` (seconds); nil when no frame reflected touch input.
     public func latencySummary() -> (p50: Double, p99: Double, max: Double)? {
         guard !latencies.isEmpty else { return nil }
         let sorted = latencies.sorted()
@@ -257,7 +257,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     }
 }
 
-/// The scan-out display as the frame driver's ``Display``: the session's
+/// The scan-out display as the frame driver's `Display`: the session's
 /// logical framebuffer, paced by page flips (a flip's completion wakes the
 /// epoll loop, and that turn's frame steps the animations).
 final class ScanoutFrames: Display {

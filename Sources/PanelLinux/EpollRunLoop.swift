@@ -12,7 +12,7 @@ public protocol EpollRunLoopDelegate: AnyObject {
     func runLoopTurnDidEnd(_ loop: EpollRunLoop)
     /// `/dev/input` (or the watched directory) changed: a device may have come or gone.
     func runLoopInputDirectoryChanged(_ loop: EpollRunLoop)
-    /// A signal added with ``EpollRunLoop/watchSignals(_:_:)`` arrived (not SIGINT or SIGTERM, which end the run).
+    /// A signal added with `EpollRunLoop.watchSignals(_:_:)` arrived (not SIGINT or SIGTERM, which end the run).
     func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32)
 }
 
@@ -23,7 +23,7 @@ extension EpollRunLoopDelegate {
 /// The device backend's single-threaded loop: one `epoll_wait` over the
 /// registered sources (touch devices, the DRM fd), a timerfd armed at the run
 /// loop's next deadline, a signalfd for SIGINT/SIGTERM (and the VT switch
-/// signals, ``watchSignals(_:_:)``) and an inotify watch
+/// signals, `watchSignals(_:_:)`) and an inotify watch
 /// for hot-plug. With nothing to do it blocks indefinitely: no polling period.
 public final class EpollRunLoop {
     public let application: Application
@@ -37,7 +37,7 @@ public final class EpollRunLoop {
     @usableFromInline var isRunning = false
     @usableFromInline var armedDeadline = -1.0
 
-    /// The signal that ended the last ``run()``, 0 when ``stop()`` ended it.
+    /// The signal that ended the last `run()`, 0 when `stop()` ended it.
     public internal(set) var receivedSignal: Int32 = 0
     /// Wake-ups so far (each a return from `epoll_wait`), for idle checks.
     /// It wraps rather than traps: a 32-bit board's `Int` holds 2^31 wakes,
@@ -114,7 +114,7 @@ public final class EpollRunLoop {
     }
 
     /// Adds `fd`; `source` reads it whenever it is readable. The loop does not
-    /// own the descriptor: ``remove(_:)`` it before closing it.
+    /// own the descriptor: `remove(_:)` it before closing it.
     public func add(_ fd: FileDescriptor, source: any EpollSource) throws(Errno) {
         let index = sources.firstIndex { $0.source == nil } ?? sources.count
         if index == sources.count { sources.append((fd, nil)) }
@@ -139,10 +139,10 @@ public final class EpollRunLoop {
         _ = try retryingOnInterrupt { clinux_signalfd_update(signals.rawValue, first, second) }
     }
 
-    /// Ends ``run()`` after the current turn.
+    /// Ends `run()` after the current turn.
     public func stop() { isRunning = false }
 
-    /// Waits and dispatches until SIGINT/SIGTERM or ``stop()``.
+    /// Waits and dispatches until SIGINT/SIGTERM or `stop()`.
     public func run() throws(Errno) {
         isRunning = true
         receivedSignal = 0

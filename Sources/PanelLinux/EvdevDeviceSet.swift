@@ -3,8 +3,8 @@ import CLinux
 import PanelUI
 
 /// What one kind of evdev input (touch screens, keys, a rotary encoder) does
-/// with its devices. Everything else is written once, in ``EvdevDeviceSet``
-/// and ``EvdevDevice``: opening a node and reading it through libevdev,
+/// with its devices. Everything else is written once, in `EvdevDeviceSet`
+/// and `EvdevDevice`: opening a node and reading it through libevdev,
 /// `SYN_DROPPED`, hot-plug, a device that vanishes, closing; as LVGL's
 /// `lv_evdev` serves pointer, keypad and encoder with one discovery path.
 public protocol EvdevInputKind: AnyObject {
@@ -22,8 +22,8 @@ public protocol EvdevInputKind: AnyObject {
     func openedMessage(_ device: EvdevDevice<Self>) -> String
     /// One event read normally.
     func handle(_ event: input_event, from device: EvdevDevice<Self>)
-    /// `SYN_DROPPED`: events were lost. ``resync(_:from:)`` follows with each
-    /// event of the kernel's state, then ``resynced(_:)``.
+    /// `SYN_DROPPED`: events were lost. `resync(_:from:)` follows with each
+    /// event of the kernel's state, then `resynced(_:)`.
     func syncDropped(_ event: input_event, on device: EvdevDevice<Self>)
     func resync(_ event: input_event, from device: EvdevDevice<Self>)
     func resynced(_ device: EvdevDevice<Self>)
@@ -41,7 +41,7 @@ extension EvdevInputKind {
 /// A node opened through libevdev, before a kind has said whether it takes it.
 public struct EvdevCandidate {
     public let path: String
-    /// Identity, properties, keys and absolute axes, as ``touchDeviceDescription(evdev:)`` reads them.
+    /// Identity, properties, keys and absolute axes, as `touchDeviceDescription(evdev:)` reads them.
     public var description: TouchDeviceDescription
     /// The libevdev device, for what the description does not hold (relative axes, repeat).
     public let evdev: OpaquePointer
@@ -57,7 +57,7 @@ public final class EvdevDevice<Kind: EvdevInputKind>: EpollSource {
     public internal(set) var state: Kind.DeviceState
     @usableFromInline let fd: FileDescriptor
     @usableFromInline let evdev: OpaquePointer
-    /// Cleared by ``close(_:)``, which breaks the set → device → set cycle.
+    /// Cleared by `close(_:)`, which breaks the set → device → set cycle.
     @usableFromInline var set: EvdevDeviceSet<Kind>?
     /// Retained while the device is open, so the kind (which holds the set
     /// unretained) lives as long as the epoll loop can call this device.

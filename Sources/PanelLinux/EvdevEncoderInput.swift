@@ -13,7 +13,7 @@ public struct EvdevEncoderConfiguration {
     public var stepsPerDetent = 1
     /// Counts go down clockwise.
     public var reversed = false
-    /// The push button's device, as ``device``; nil: the encoder's own device.
+    /// The push button's device, as `device`; nil: the encoder's own device.
     public var buttonDevice: String?
     /// The push button's key code; nil: no push button.
     public var buttonKey: UInt16?
@@ -71,8 +71,8 @@ extension EvdevDevice where Kind == EvdevEncoderInput {
 /// A rotary encoder and its push button through libevdev: the devices the
 /// board names, opened at start and again when they are plugged in
 /// (hot-plug through the loop's inotify watch). Turns and pushes go into the
-/// application's input queue (``Application/enqueue(_:source:)``) for its
-/// ``FocusSystem``; a device unplugged mid-push ends the push cancelled.
+/// application's input queue (`Application.enqueue(_:source:)`) for its
+/// `FocusSystem`; a device unplugged mid-push ends the push cancelled.
 public final class EvdevEncoderInput: EvdevInputKind {
     public let application: Application
     public let configuration: EvdevEncoderConfiguration
@@ -211,7 +211,7 @@ public final class EvdevEncoderInput: EvdevInputKind {
     }
 
     /// SYN_DROPPED (then the kernel's state): counts in the gap are lost; a
-    /// push whose release was lost ends cancelled (``handle(_:from:)``).
+    /// push whose release was lost ends cancelled (`handle(_:from:)`).
     public func syncDropped(_ event: input_event, on device: EvdevEncoderDevice) {
         device.state.syncing = true
         device.state.counts = 0

@@ -8,7 +8,7 @@ import PanelUI
 /// not a touch screen. Mice and touch pads (only `BTN_*` codes) are not.
 /// The one place devices are told apart for key input: a device the board
 /// file gives to something else (an encoder's push button) is left out by
-/// ``EvdevKeyConfiguration/ignoredDevices``, not here.
+/// `EvdevKeyConfiguration.ignoredDevices`, not here.
 public func isKeyDevice(_ description: TouchDeviceDescription) -> Bool {
     if isDirectTouchScreen(description) { return false }
     for code in description.keys where (code >= 1 && code < 0x100) || (code >= 0x160 && code <= KeyCode.maximum) {
@@ -43,9 +43,9 @@ extension EvdevDevice where Kind == EvdevKeyInput {
 }
 
 /// Hardware keys through libevdev: every keyboard and button device in
-/// `/dev/input` (``isKeyDevice(_:)``), hot-plugged like touch screens. Each
-/// key event becomes a ``Press`` through the board's keymap, queued with
-/// ``Application/enqueue(_:)``. The kernel's autorepeat (`EV_REP`, at the
+/// `/dev/input` (`isKeyDevice(_:)`), hot-plugged like touch screens. Each
+/// key event becomes a `Press` through the board's keymap, queued with
+/// `Application.enqueue(_:)`. The kernel's autorepeat (`EV_REP`, at the
 /// device's own delay and period) arrives as value 2 and becomes a repeat
 /// press; there is no timer here. A keyboard unplugged with keys down
 /// cancels them; after `SYN_DROPPED` the keys that changed are cancelled (up) or begun (down).
@@ -69,7 +69,7 @@ public final class EvdevKeyInput: EvdevInputKind {
         deviceSet.grab = configuration.grab
     }
 
-    /// Opens the keyboards there are now; later ones come through ``rescan(_:)``
+    /// Opens the keyboards there are now; later ones come through `rescan(_:)`
     /// (the session's inotify watch on the directory).
     public func start(_ loop: EpollRunLoop) {
         rescan(loop)

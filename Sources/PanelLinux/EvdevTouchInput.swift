@@ -35,7 +35,7 @@ public func touchDeviceDescription(evdev device: OpaquePointer) -> TouchDeviceDe
 
 /// Whether a description is a direct-touch screen: `INPUT_PROP_DIRECT` with
 /// `ABS_MT_POSITION_X/Y`, or `ABS_X/Y` with `BTN_TOUCH`; or, where the board
-/// wires the position to other axes (``TouchDeviceDescription/positionAxes``),
+/// wires the position to other axes (`TouchDeviceDescription.positionAxes`),
 /// with those (and `BTN_TOUCH` when they are not multitouch axes).
 public func isDirectTouchScreen(_ description: TouchDeviceDescription) -> Bool {
     guard description.hasProperty(InputProperty.direct) else { return false }
@@ -55,7 +55,7 @@ public func isDirectTouchScreen(_ description: TouchDeviceDescription) -> Bool {
 /// Board settings for touch input.
 public struct EvdevTouchConfiguration {
     /// A device path (`/dev/input/event3`) or name (`Goodix Capacitive TouchScreen`);
-    /// `nil` discovers every direct-touch device in ``directory``. A device given by
+    /// `nil` discovers every direct-touch device in `directory`. A device given by
     /// path and unplugged is picked up again at that path or, by its name, at another.
     public var devicePath: String?
     public var directory: String = "/dev/input"
@@ -87,7 +87,7 @@ public final class EvdevTouchState {
 
 extension EvdevDevice where Kind == EvdevTouchInput {
     public var input: TouchInputPath { state.input }
-    public var decoder: TouchDecoder { state.input.decoder }
+    package var decoder: TouchDecoder { state.input.decoder }
     public var resyncEvents: Int { state.resyncEvents }
 }
 
@@ -148,7 +148,7 @@ public final class EvdevTouchInput: EvdevInputKind {
     /// configured path at start. A re-plugged device with this name is taken
     /// even when its node has another number.
     public internal(set) var wantedName: String?
-    /// While ``open(_:loop:required:name:)`` runs: the name a device must have.
+    /// While `open(_:loop:required:name:)` runs: the name a device must have.
     @usableFromInline var nameToOpen: String?
 
     /// Looks for devices not open yet: the configured device (at its path, or

@@ -4,7 +4,7 @@ import PanelUI
 /// Settings for the fbdev display.
 public struct FramebufferDisplayConfiguration {
     /// A framebuffer device such as `/dev/fb1`; `nil` takes `fb0` in
-    /// ``directory``, else the first `fbN` there.
+    /// `directory`, else the first `fbN` there.
     public var devicePath: String?
     public var directory: String = "/dev"
     /// The refresh rate to pace frames at when the driver's timings give none
@@ -31,15 +31,15 @@ public struct FramebufferDisplayConfiguration {
 /// On close the framebuffer is cleared and the screen info found at open
 /// (virtual size, pan offset) put back, so fbcon redraws the console.
 ///
-/// The same surface as ``DRMDisplay`` (``ScanoutDisplay``), so a
-/// ``DeviceSession`` runs on either.
+/// The same surface as `DRMDisplay` (`ScanoutDisplay`), so a
+/// `DeviceSession` runs on either.
 public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     public let devicePath: String
     public let fd: FileDescriptor
     /// The panel's pixels as scanned out.
     public let width: Int
     public let height: Int
-    /// What the UI is drawn in (converted into ``scanoutFormat`` as it is copied when they differ).
+    /// What the UI is drawn in (converted into `scanoutFormat` as it is copied when they differ).
     public let pixelFormat: PixelFormat
     /// The panel's format, from its screen info.
     public let scanoutFormat: PixelFormat
@@ -53,15 +53,15 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     public internal(set) var isDoubleBuffered: Bool
     /// Whether `FBIO_WAITFORVSYNC` waits for a real vblank on this driver.
     public internal(set) var hasVSync: Bool
-    /// Why not double-buffered (or how), for ``summary``.
+    /// Why not double-buffered (or how), for `summary`.
     public internal(set) var bufferingNote: String
     /// Seconds between frames: from the driver's timings, else the measured vsync, else the configuration's rate, else 1/60.
     public let refreshInterval: Double
     /// False while another client owns the display (the driver refused to pan: a DRM master) or the VT is switched away.
     public internal(set) var isPresenting = true
-    /// Given up with ``release()`` (the VT switched away): no presenting until ``acquire()``.
+    /// Given up with `release()` (the VT switched away): no presenting until `acquire()`.
     public internal(set) var isReleased = false
-    /// Powered down with ``setBlanked(_:)``.
+    /// Powered down with `setBlanked(_:)`.
     public internal(set) var isBlanked = false
 
     @usableFromInline var savedVar: fb_var_screeninfo
@@ -338,8 +338,8 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
 
     // MARK: Presenting
 
-    /// Starts presenting from `source`, a framebuffer of ``logicalSize`` in
-    /// ``pixelFormat``. The first frame goes out on the loop's next turn,
+    /// Starts presenting from `source`, a framebuffer of `logicalSize` in
+    /// `pixelFormat`. The first frame goes out on the loop's next turn,
     /// after the session has put the VT in graphics mode, so fbcon draws nothing over it.
     public func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError) {
         let size = logicalSize
@@ -474,7 +474,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     /// Gives the display up for a VT switch away: the frame on its way is
     /// done, presenting stops and the screen info found at open is put back,
     /// so the next VT's console finds the mode it left. The app runs on,
-    /// rendering into the source; ``acquire()`` shows it all again.
+    /// rendering into the source; `acquire()` shows it all again.
     public func release() {
         guard !isClosed, !isReleased else { return }
         isReleased = true

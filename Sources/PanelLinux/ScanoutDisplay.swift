@@ -1,11 +1,11 @@
 import PanelUI
 
-/// A display the device session presents to: a KMS CRTC (``DRMDisplay``) or
+/// A display the device session presents to: a KMS CRTC (`DRMDisplay`) or
 /// a legacy framebuffer device. The small driver interface LVGL calls a
 /// display's flush callback, split the same way: the session renders the
-/// UI into a logical framebuffer (``logicalSize``, ``pixelFormat``), and the
+/// UI into a logical framebuffer (`logicalSize`, `pixelFormat`), and the
 /// display copies the dirty part onto the screen, turning it by
-/// ``rotation`` and converting its pixels when the scan-out format differs.
+/// `rotation` and converting its pixels when the scan-out format differs.
 public protocol ScanoutDisplay: AnyObject {
     /// The device, e.g. `/dev/dri/card0`.
     var devicePath: String { get }
@@ -24,7 +24,7 @@ public protocol ScanoutDisplay: AnyObject {
     var isFlipPending: Bool { get }
     /// Seconds between refreshes.
     var refreshInterval: Double { get }
-    /// Starts presenting `source` (``logicalSize``, ``pixelFormat``) from `loop`.
+    /// Starts presenting `source` (`logicalSize`, `pixelFormat`) from `loop`.
     func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError)
     /// The source changed in the areas of `dirty` (logical pixels), reflecting input from `inputTime` on.
     func update(dirty: DirtyRegion, inputTime: Double)
@@ -40,7 +40,7 @@ public protocol ScanoutDisplay: AnyObject {
 }
 
 extension ScanoutDisplay {
-    /// The size the UI draws in, in pixels: the panel's, turned by ``rotation``.
+    /// The size the UI draws in, in pixels: the panel's, turned by `rotation`.
     public var logicalSize: (width: Int, height: Int) {
         rotation.logicalSize(physicalWidth: width, physicalHeight: height)
     }

@@ -6,7 +6,7 @@ import PanelUI
 public struct SysfsBacklightConfiguration {
     /// Where the kernel lists backlights; tests give a fake directory.
     public var directory = "/sys/class/backlight"
-    /// A device's name in ``directory`` (`rpi_backlight`, `10-0045`,
+    /// A device's name in `directory` (`rpi_backlight`, `10-0045`,
     /// `intel_backlight`); nil takes the only one there.
     public var device: String?
     /// The raw level brightness 0 maps to: the dimmest that is still lit
@@ -25,11 +25,11 @@ public struct SysfsBacklightConfiguration {
 /// A backlight through the kernel's backlight class:
 /// `/sys/class/backlight/NAME/{brightness,max_brightness,bl_power}`.
 ///
-/// Brightness 0…1 maps linearly onto the raw levels ``minimumLevel`` …
-/// ``maximumLevel``. Off (``isOn`` false, the blank screen) is `bl_power` 4
+/// Brightness 0…1 maps linearly onto the raw levels `minimumLevel` …
+/// `maximumLevel`. Off (`isOn` false, the blank screen) is `bl_power` 4
 /// (`FB_BLANK_POWERDOWN`); where `bl_power` cannot be written (a udev rule
 /// that opened only `brightness`), off writes level 0 instead. Both files
-/// are opened once, at ``open(_:)``, so a permission problem shows there, in
+/// are opened once, at `open(_:)`, so a permission problem shows there, in
 /// one line, and not at the first dim.
 public final class SysfsBacklight: Backlight {
     /// The device's name in the directory.

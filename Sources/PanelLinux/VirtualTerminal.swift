@@ -7,12 +7,12 @@ import CLinux
 ///   `KD_TEXT` then makes fbcon take the display back (the kernel forces the
 ///   fbdev mode on that change), and switching back blanks it again.
 /// - `VT_PROCESS`: the kernel asks before switching away (the release
-///   signal) and waits for ``allowRelease()``; when this VT is active again
-///   it sends the acquire signal, answered by ``acknowledgeAcquire()``. The
+///   signal) and waits for `allowRelease()`; when this VT is active again
+///   it sends the acquire signal, answered by `acknowledgeAcquire()`. The
 ///   signals arrive through the epoll loop's signalfd, not a handler.
 ///
 /// Without this, `chvt` switches VTs while the app keeps DRM master and
-/// keeps presenting over whatever the other VT shows. ``restore()`` puts back
+/// keeps presenting over whatever the other VT shows. `restore()` puts back
 /// the VT's modes (`VT_AUTO`, `KD_TEXT`): call it after the display is closed.
 /// When the process dies without it, the kernel resets the VT itself at the
 /// next switch (the release signal cannot be delivered).

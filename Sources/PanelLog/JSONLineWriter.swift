@@ -1,5 +1,5 @@
 /// Writes JSON Lines (one object per line) into a fixed buffer and hands full
-/// lines to a ``TextSink``, without allocating: the replay log runs on the
+/// lines to a `TextSink`, without allocating: the replay log runs on the
 /// input path, which must allocate nothing (rule 3).
 ///
 /// Numbers are printed by integer arithmetic, so every architecture prints the
@@ -106,7 +106,7 @@ public final class JSONLineWriter {
     // MARK: Bytes
     //
     // Each piece is written through a local cursor into room reserved up
-    // front (``reserve(_:)``): one bounds check and one store of `length` per
+    // front (`reserve(_:)`): one bounds check and one store of `length` per
     // piece, not per byte. A piece too big for the buffer goes byte by byte.
 
     /// `,"name":` (no comma first in a line), the name as it is (see the type's notes).

@@ -40,7 +40,7 @@ extension ReplayLog {
 }
 
 /// Writes the focus system's `encoder` and `focus` lines to a log; the
-/// focus system retains it (``FocusSystem/observer``).
+/// focus system retains it (`FocusSystem.observer`).
 public final class FocusLogger: FocusObserver {
     public let log: ReplayLog
 

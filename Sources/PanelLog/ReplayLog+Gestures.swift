@@ -5,7 +5,7 @@ import PanelUI
 /// ```
 /// {"type":"gesture","t":0.52,"recognizer":"pan","kind":"pan","state":"changed","touches":2,"translation":[0.0,41.5],"velocity":[0.0,310.2]}
 /// ```
-extension ReplayLog: GestureArenaObserver {
+extension ReplayLog: GestureStateObserver {
     public func gestureRecognizer(_ recognizer: GestureRecognizer, didChangeStateTo state: GestureRecognizer.State) {
         guard state != .possible else { return } // resets are not logged: the next state says it all
         let kind = Self.kind(of: recognizer)

@@ -23,7 +23,7 @@ extension ReplayLog {
 
 /// A scroll view's delegate that writes its `scroll` lines to a log. The
 /// delegate is not retained by the scroll view: keep this object alive (a
-/// ``Scene`` does).
+/// `Scene` does).
 public final class ScrollLogger: ScrollViewDelegate {
     public lazy var lifetime = Lifetime(of: self)
     public let log: ReplayLog

@@ -18,7 +18,7 @@ public struct ReplayError: Error, CustomStringConvertible {
 /// feed it: decoder → transform → run loop (on a manual clock that follows
 /// the trace's timestamps) → touch tracker → hit-test → delivery, with every
 /// touch phase and responder message logged as JSON Lines. Each turn ends in
-/// a frame on ``display`` (``FrameDriver``), as on the panel: the scene is
+/// a frame on `display` (`FrameDriver`), as on the panel: the scene is
 /// laid out, animated and drawn between input frames.
 public final class TraceReplayer {
     public let trace: Trace
@@ -26,13 +26,13 @@ public final class TraceReplayer {
     public let scene: Scene
     public var window: Window { scene.window }
     public let log: ReplayLog
-    /// The device's frame loop onto ``display``.
+    /// The device's frame loop onto `display`.
     public let frameDriver: FrameDriver
     /// What the panel shows: the window's pixels at the scale, drawn frame by frame.
     public let display: HeadlessDisplay
     /// Decoder, transform and delivery; the replay adds the scene, the clock and the log.
     public let input: TouchInputPath
-    public var decoder: TouchDecoder { input.decoder }
+    package var decoder: TouchDecoder { input.decoder }
     public var transform: TouchTransform { input.transform }
     /// Input frames (`SYN_REPORT`s) replayed so far.
     public var frames: Int { input.frames }
@@ -43,10 +43,10 @@ public final class TraceReplayer {
     public static let motionLimit = 30.0
 
     /// `screenSize`: the screen in points; the scene file's own `screen` (else
-    /// ``SceneFile/defaultScreen``) when `nil`. The trace's axes map onto it,
+    /// `SceneFile.defaultScreen`) when `nil`. The trace's axes map onto it,
     /// through the board's touch `calibration`, `rotation` and `filters` when given.
-    /// `scale`: the board's pixels per point, the application's ``Screen/scale``
-    /// (a drawing of ``window`` is that many pixels a point). `display`: where
+    /// `scale`: the board's pixels per point, the application's `Screen.scale`
+    /// (a drawing of `window` is that many pixels a point). `display`: where
     /// frames go, by default the window's pixels in XRGB8888 at 60 Hz (a board's
     /// replay gives its format and refresh); `textRenderer` draws and measures
     /// text (none: no text is drawn or measured).
@@ -62,9 +62,9 @@ public final class TraceReplayer {
             textRenderer: textRenderer, output: output)
     }
 
-    /// A replay that streams its events from `reader` (``run(_:)``), holding
+    /// A replay that streams its events from `reader` (`run(_:)`), holding
     /// one line of the file at a time: memory does not grow with the trace.
-    /// ``trace`` then has the device and path, and no events.
+    /// `trace` then has the device and path, and no events.
     public convenience init(
         reader: TraceReader, scene file: SceneFile, screenSize: Size? = nil, scale: Double = 1,
         calibration: CalibrationMatrix = .identity, rotation: TouchRotation = .none,
@@ -96,7 +96,7 @@ public final class TraceReplayer {
         log.startTime = clock.now
         application = ReplayApplication(runLoop: runLoop, log: log)
         application.screen.configure(bounds: Rect(origin: .zero, size: screenSize), scale: scale)
-        application.gestureArena.observer = log
+        application.gestureObserver = log
         do {
             scene = try file.build(screenSize: screenSize, log: log)
         } catch {
@@ -127,15 +127,15 @@ public final class TraceReplayer {
 
     /// Replays the whole trace, then ends it as a device that goes away: touches
     /// still down are cancelled (rule 5), and the clock runs on for
-    /// ``settleTime`` so timers due after the last event fire. Writes the summary line.
+    /// `settleTime` so timers due after the last event fire. Writes the summary line.
     public func run() {
         for event in trace.events { feed(event) }
         finish()
     }
 
-    /// Replays every event `reader` has left, then ends as ``run()`` does.
+    /// Replays every event `reader` has left, then ends as `run()` does.
     /// A line that does not parse stops the replay there with its error (use
-    /// ``TraceReader/check(path:)`` first to fail before any output).
+    /// `TraceReader.check(path:)` first to fail before any output).
     public func run(_ reader: TraceReader) throws(TraceError) {
         while let event = try reader.next() { feed(event) }
         finish()
@@ -166,7 +166,7 @@ public final class ReplayApplication: Application {
 
 extension TouchInputPath {
     /// Plays `events` into `application` (flushing the log after each frame),
-    /// then ends the replay with ``finishPlaying(into:log:)``.
+    /// then ends the replay with `finishPlaying(into:log:)`.
     public func play(_ events: [InputEvent], into application: Application, log: ReplayLog) {
         for i in 0..<events.count {
             if feed(events[i], to: application) { log.writer.flush() }
@@ -175,9 +175,9 @@ extension TouchInputPath {
     }
 
     /// Plays every event `reader` has left into `application`, as
-    /// ``play(_:into:log:)`` does, holding one line of the trace at a time.
+    /// `play(_:into:log:)` does, holding one line of the trace at a time.
     /// A line that does not parse stops it there with its error, before the
-    /// replay's end; ``TraceReader/check(path:)`` first fails before any output.
+    /// replay's end; `TraceReader.check(path:)` first fails before any output.
     public func play(_ reader: TraceReader, into application: Application, log: ReplayLog) throws(TraceError) {
         while let event = try reader.next() {
             if feed(event, to: application) { log.writer.flush() }
@@ -186,9 +186,9 @@ extension TouchInputPath {
     }
 
     /// The end of a replay, as a device that goes away: the clock runs on for
-    /// ``TraceReplayer/settleTime`` so due timers fire, touches still down are
+    /// `TraceReplayer.settleTime` so due timers fire, touches still down are
     /// cancelled (rule 5), motion still running (a fling, a bounce, a
-    /// transition) runs to its end, up to ``TraceReplayer/motionLimit``, and a
+    /// transition) runs to its end, up to `TraceReplayer.motionLimit`, and a
     /// summary line closes the log. So the last screen is the one a device
     /// shows once it is still.
     public func finishPlaying(into application: Application, log: ReplayLog) {
@@ -201,7 +201,7 @@ extension TouchInputPath {
             runLoop.advance(to: runLoop.now + application.displayLink.frameInterval)
         }
         log.summary(
-            frames: frames, touches: application.touchTracker.touchesSeen, droppedFrames: decoder.droppedEventBursts)
+            frames: frames, touches: application.touchDispatcher.touchesSeen, droppedFrames: decoder.droppedEventBursts)
     }
 
     /// The path for a trace's device; a device without usable touch axes is an

@@ -19,7 +19,7 @@ public enum SimulatorInput: Equatable {
     case mouseMoved(x: Int, y: Int)
     case mouseUp
     case key(SimulatorKey)
-    /// A simulated rotary encoder's turn or push (``SDLWindow/encoderInput()``).
+    /// A simulated rotary encoder's turn or push (`SDLWindow.encoderInput()`).
     case encoder(EncoderEvent)
     /// Any other key of the desktop keyboard, down (`isRepeat`: the desktop's
     /// autorepeat) or up, as the evdev code at its position; `developerKey`
@@ -41,7 +41,7 @@ public struct DesktopModifiers: Equatable {
     }
 }
 
-/// The developer keys; ``SimulatorKey/help`` lists them.
+/// The developer keys; `SimulatorKey.help` lists them.
 public enum SimulatorKey: Equatable, CaseIterable {
     case screenshot, rotate, overlay, slowMotion, quit
 
@@ -70,7 +70,7 @@ public final class SDLWindow {
     var circle: [SDL_Point] = []
     var placedPoints: UnsafeMutablePointer<SDL_Point>
     var event = SDL_Event()
-    /// The window lost focus: ``pollInput()`` says ``SimulatorInput/keyboardLost`` next.
+    /// The window lost focus: `pollInput()` says `SimulatorInput.keyboardLost` next.
     var focusLost = false
 
     /// The display the environment names (`WAYLAND_DISPLAY`, else `DISPLAY`), or

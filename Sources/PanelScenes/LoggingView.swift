@@ -1,7 +1,7 @@
 import PanelLog
 import PanelUI
 
-/// Hears every touch message a ``LoggingView`` receives: the replay log, or a
+/// Hears every touch message a `LoggingView` receives: the replay log, or a
 /// test's recorder. Class-bound, so views can hold it in Embedded Swift.
 public protocol ResponderMessageObserver: AnyObject {
     func view(_ view: View, received message: StaticString, _ touches: TouchSet)

@@ -13,7 +13,7 @@ public final class Scene {
     public let log: ReplayLog
     public internal(set) var views: [View] = []
     public internal(set) var recognizers: [GestureRecognizer] = []
-    /// The names of ``views`` and ``recognizers``, at the same indices.
+    /// The names of `views` and `recognizers`, at the same indices.
     @usableFromInline var viewNames = NameIndex()
     @usableFromInline var recognizerNames = NameIndex()
     @usableFromInline var delegates: [SceneRecognizerDelegate] = []

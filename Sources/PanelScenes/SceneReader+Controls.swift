@@ -103,7 +103,7 @@ extension SceneReader {
         return label
     }
 
-    /// `textField`: a ``TextField`` whose editing is logged as `text` lines
+    /// `textField`: a `TextField` whose editing is logged as `text` lines
     /// and whose touches and return as `action` lines.
     @usableFromInline mutating func readTextField(
         _ value: JSONValue, path: String, frame: Rect,

@@ -6,7 +6,7 @@ import PanelUI
 /// everyday controls (docs/scene-files.md). Each control logs every control
 /// event as `action` lines, valueChanged with its value.
 extension SceneReader {
-    /// `segmented`: a ``SegmentedControl``; valueChanged logs the selected index (-1 for none).
+    /// `segmented`: a `SegmentedControl`; valueChanged logs the selected index (-1 for none).
     @usableFromInline mutating func readSegmented(_ value: JSONValue, path: String, frame: Rect, name: String)
         throws(JSONError) -> Control
     {
@@ -56,7 +56,7 @@ extension SceneReader {
         return control
     }
 
-    /// `stepper`: a ``Stepper``; valueChanged logs its value.
+    /// `stepper`: a `Stepper`; valueChanged logs its value.
     @usableFromInline mutating func readStepper(_ value: JSONValue, path: String, frame: Rect, name: String)
         throws(JSONError) -> Control
     {
@@ -101,7 +101,7 @@ extension SceneReader {
         return stepper
     }
 
-    /// `pageControl`: a ``PageControl``; valueChanged logs the current page.
+    /// `pageControl`: a `PageControl`; valueChanged logs the current page.
     @usableFromInline mutating func readPageControl(_ value: JSONValue, path: String, frame: Rect, name: String)
         throws(JSONError) -> Control
     {
@@ -127,7 +127,7 @@ extension SceneReader {
         return control
     }
 
-    /// `progress`: a ``ProgressView`` (not a control: it takes no touches and logs nothing).
+    /// `progress`: a `ProgressView` (not a control: it takes no touches and logs nothing).
     @usableFromInline mutating func readProgress(_ value: JSONValue, path: String, frame: Rect, name: String)
         throws(JSONError) -> ProgressView
     {
@@ -145,7 +145,7 @@ extension SceneReader {
         return view
     }
 
-    /// `gauge`: a ``Gauge``; like a progress bar it takes no touches and logs nothing.
+    /// `gauge`: a `Gauge`; like a progress bar it takes no touches and logs nothing.
     @usableFromInline mutating func readGauge(_ value: JSONValue, path: String, frame: Rect, name: String)
         throws(JSONError) -> Gauge
     {

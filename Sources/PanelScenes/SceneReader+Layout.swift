@@ -1,8 +1,8 @@
 import PanelJSON
 import PanelUI
 
-/// `stack` (a ``StackView`` whose children are its arranged views) and
-/// `autoresizing` (any view's ``AutoresizingMask``).
+/// `stack` (a `StackView` whose children are its arranged views) and
+/// `autoresizing` (any view's `AutoresizingMask`).
 extension SceneReader {
     @usableFromInline static let axisNames = ["horizontal", "vertical"]
     @usableFromInline static let alignmentNames = ["fill", "leading", "top", "center", "trailing", "bottom"]

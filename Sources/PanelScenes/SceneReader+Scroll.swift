@@ -1,7 +1,7 @@
 import PanelJSON
 import PanelUI
 
-/// `scroll`: a view that is a ``ScrollView`` (docs/scene-files.md,
+/// `scroll`: a view that is a `ScrollView` (docs/scene-files.md,
 /// docs/scrolling.md). Its `children` are the content, in content coordinates.
 extension SceneReader {
     @usableFromInline mutating func readScroll(_ value: JSONValue, path: String, frame: Rect, name: String)

@@ -1,6 +1,6 @@
 import PanelUI
 
-/// A scene file's plain view: a ``LoggingView`` whose hit-testing and touch
+/// A scene file's plain view: a `LoggingView` whose hit-testing and touch
 /// handling are chosen by the file instead of by overriding in code.
 public final class SceneView: LoggingView {
     /// `hitArea`: where the view counts as touched (overrides `point(inside:)`, R5).

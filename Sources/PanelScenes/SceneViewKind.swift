@@ -4,8 +4,8 @@ import PanelUI
 /// One kind of view a scene file can hold: the key that makes a view of it
 /// (`"stepper": {…}`) and the reader that turns that key's value into the
 /// view. A view object has at most one such key; without one it is a plain
-/// ``SceneView``. Adding a widget to scene files is one entry in
-/// ``SceneReader/viewKinds`` and one reader (docs/widgets.md).
+/// `SceneView`. Adding a widget to scene files is one entry in
+/// `SceneReader.viewKinds` and one reader (docs/widgets.md).
 @usableFromInline struct SceneViewKind: Sendable {
     /// Reads the kind's value (at `path`, the JSON path of the key) into a view with `frame` and `name`.
     @usableFromInline typealias Read =
@@ -59,7 +59,7 @@ extension SceneReader {
     ]
 
     /// The view `object` makes: the one kind whose key it has, read; a plain
-    /// ``SceneView`` when it has none. Two kinds' keys in one object are an
+    /// `SceneView` when it has none. Two kinds' keys in one object are an
     /// error at the second, naming every kind there is.
     @usableFromInline mutating func readKind(of object: inout JSONObjectReader, frame: Rect, name: String)
         throws(JSONError) -> View

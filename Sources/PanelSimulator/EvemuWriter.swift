@@ -7,7 +7,7 @@ import PanelUI
 /// the first event.
 ///
 /// Event lines are formatted into a fixed buffer and handed to the sink as it
-/// fills, so writing an event allocates nothing; call ``flush()`` (or let the
+/// fills, so writing an event allocates nothing; call `flush()` (or let the
 /// writer go) to write the rest.
 public final class EvemuWriter {
     @usableFromInline static let capacity = 16384

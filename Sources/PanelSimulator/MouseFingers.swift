@@ -17,7 +17,7 @@ public enum MouseTouchMode: Equatable, Sendable {
 /// The fingers the mouse holds down, in logical points. The mode is kept
 /// from press to release, so letting go of Alt mid-drag does not lift a finger.
 public struct MouseFingers: Equatable, Sendable {
-    /// How far apart the two fingers of ``MouseTouchMode/pan`` are, in points.
+    /// How far apart the two fingers of `MouseTouchMode.pan` are, in points.
     public static let panSpacing = 80.0
 
     public let screenSize: Size
@@ -26,7 +26,7 @@ public struct MouseFingers: Equatable, Sendable {
     public internal(set) var count = 0
     public internal(set) var first = Point.zero
     public internal(set) var second = Point.zero
-    /// The second finger's offset from the first, for ``MouseTouchMode/pan``.
+    /// The second finger's offset from the first, for `MouseTouchMode.pan`.
     public internal(set) var panOffset = Point.zero
 
     public init(screenSize: Size) {

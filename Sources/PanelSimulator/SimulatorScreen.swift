@@ -6,13 +6,13 @@ import PanelUI
 /// resolution) and mounted at `rotation`, so the UI's image is
 /// `logicalWidth × logicalHeight` pixels, which `DisplayRotation.copy` turns
 /// into the panel's framebuffer, as on the board. At `scale` pixels per point
-/// the UI lays out on ``logicalSize`` points (the logical pixels over the
+/// the UI lays out on `logicalSize` points (the logical pixels over the
 /// scale). The window shows the panel as mounted, so the UI stands upright,
 /// each of its pixels `zoom` window pixels: window pixel `(wx, wy)` is
 /// logical point `(wx / zoom / scale, wy / zoom / scale)`.
 ///
 /// The virtual touch sensor lies on the physical panel, one unit a pixel,
-/// as a real sensor lies on its panel; ``touchTransform`` turns its
+/// as a real sensor lies on its panel; `touchTransform` turns its
 /// coordinates back to logical points with the rotation's `touchRotation`.
 public struct SimulatorScreen: Equatable, Sendable {
     public var physicalWidth: Int
@@ -39,7 +39,7 @@ public struct SimulatorScreen: Equatable, Sendable {
     /// The UI's image in pixels: the panel turned by the rotation.
     public var logicalWidth: Int { rotation.swapsAxes ? physicalHeight : physicalWidth }
     public var logicalHeight: Int { rotation.swapsAxes ? physicalWidth : physicalHeight }
-    /// The screen the UI lays out on, in points: the logical pixels over ``scale``.
+    /// The screen the UI lays out on, in points: the logical pixels over `scale`.
     public var logicalSize: Size { Size(width: Double(logicalWidth) / scale, height: Double(logicalHeight) / scale) }
     public var windowWidth: Int { logicalWidth * zoom }
     public var windowHeight: Int { logicalHeight * zoom }

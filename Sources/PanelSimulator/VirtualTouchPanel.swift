@@ -7,7 +7,7 @@ import PanelUI
 /// with `BTN_TOUCH` and the single-touch `ABS_X`/`ABS_Y` emulation, each
 /// frame closed by `SYN_REPORT`.
 ///
-/// Events go into a fixed buffer (``events``, ``eventCount``); nothing allocates
+/// Events go into a fixed buffer (`events`, `eventCount`); nothing allocates
 /// after init.
 public struct VirtualTouchPanel {
     public static let name = "PanelKit Simulator Touch"
@@ -62,7 +62,7 @@ public struct VirtualTouchPanel {
     /// Whether a finger is down in `slot`.
     public func isDown(slot: Int) -> Bool { slots[slot].trackingID >= 0 }
 
-    /// Starts a frame at `time`: clears ``events``.
+    /// Starts a frame at `time`: clears `events`.
     public mutating func beginFrame(time: Double) {
         eventCount = 0
         frameTime = time
@@ -105,7 +105,7 @@ public struct VirtualTouchPanel {
     /// Ends the frame: `BTN_TOUCH` when the first finger lands or the last
     /// lifts, the pointer emulation (the lowest slot's finger) and
     /// `SYN_REPORT`. A frame in which nothing changed sends nothing.
-    /// Returns ``eventCount``.
+    /// Returns `eventCount`.
     @discardableResult
     public mutating func endFrame() -> Int {
         var first = -1

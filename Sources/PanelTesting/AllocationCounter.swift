@@ -13,7 +13,7 @@ import PanelUI
 /// parallel tests do not disturb each other.
 ///
 /// Frees are not counted: a body that allocates and frees one buffer counts 1.
-/// ``unfreedBlocks(_:)`` counts them against allocations, to find leaks.
+/// `unfreedBlocks(_:)` counts them against allocations, to find leaks.
 ///
 /// Under AddressSanitizer (`swift test --sanitize=address`, `scripts/asan-test`)
 /// nothing is interposed, since ASan owns `malloc`; a hook in ASan's allocator
@@ -59,7 +59,7 @@ public enum AllocationCounter {
     /// Blocks `body` allocated on the calling thread and did not free: 0 when
     /// it frees everything it allocates, as code must on its error paths (a C
     /// library's handle released on every way out). Warm up first, as for
-    /// ``count(_:)``: the runtime's lazily made metadata is never freed.
+    /// `count(_:)`: the runtime's lazily made metadata is never freed.
     @inline(never)
     public static func unfreedBlocks(_ body: () throws -> Void) rethrows -> Int64 {
         let before = panelkit_live_block_balance_on_this_thread()

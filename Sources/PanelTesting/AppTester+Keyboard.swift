@@ -106,7 +106,7 @@ extension KeyboardKey.Role {
 }
 
 extension KeyboardView {
-    /// The index in ``keys`` of the key to tap next towards typing
+    /// The index in `keys` of the key to tap next towards typing
     /// `character`: the key that types it, or shift, or the switch to the
     /// page that has it. Nil when no page the keyboard can reach has it.
     public func nextKeyIndex(toType character: String) -> Int? {

@@ -26,39 +26,39 @@ import Testing
 /// }
 /// ```
 ///
-/// The app goes through the same launch as on a board (``HeadlessApp``):
+/// The app goes through the same launch as on a board (`HeadlessApp`):
 /// `applicationWillLaunch`, `makeApplication`,
 /// `application(_:didFinishLaunchingWithOptions:)`. It runs on a
-/// ``ManualClock``: nothing sleeps and time moves only when the tester moves
+/// `ManualClock`: nothing sleeps and time moves only when the tester moves
 /// it, so a test gives the same result on every machine, however loaded.
 ///
-/// Every gesture is made of real touch frames (``TouchFrame``) that go
+/// Every gesture is made of real touch frames (`TouchFrame`) that go
 /// through the application as a touch panel's would: the touch tracker,
 /// hit-testing, gesture recognizers, controls and their actions. Between two
-/// frames the clock moves on by ``frameInterval``, firing the timers due on
+/// frames the clock moves on by `frameInterval`, firing the timers due on
 /// the way, so time-based recognizers (long press, double tap, the tap a
 /// double tap must first see fail) behave as on the device. Points are window
 /// points (the window fills the screen). Gestures skip the board's touch
 /// calibration and filters: they are where the finger is meant to be; a
-/// recorded trace goes through them (``replay(tracePath:)``).
+/// recorded trace goes through them (`replay(tracePath:)`).
 ///
 /// Gestures end with every finger lifted. The next gesture starts at least
-/// ``gestureSpacing`` after, so two ``tap(_:sourceLocation:)`` calls are two
-/// single taps, not a double tap; ``advance(by:)`` moves time explicitly.
+/// `gestureSpacing` after, so two `tap(_:sourceLocation:)` calls are two
+/// single taps, not a double tap; `advance(by:)` moves time explicitly.
 ///
 /// Not thread-safe: create one tester per test (Swift Testing runs tests in
 /// parallel, each with its own tester and app).
 public final class AppTester {
     /// The launched app: its delegate, application, window, clock and display.
     public let app: HeadlessApp
-    /// Where the app's log goes; read it through ``logLines``.
+    /// Where the app's log goes; read it through `logLines`.
     let logSink: MemorySink
     let driver: TouchDriver
-    /// Where ``logLines`` starts in ``logSink`` (``clearLog()``).
+    /// Where `logLines` starts in `logSink` (`clearLog()`).
     var logStart = 0
     /// When the last gesture lifted its last finger.
     var lastLiftTime: Double?
-    /// Set while ``frameAllocations(warmUpRuns:sourceLocation:_:)`` measures.
+    /// Set while `frameAllocations(warmUpRuns:sourceLocation:_:)` measures.
     var isCountingAllocations = false
     var measuredFrames: [UInt64] = []
 
@@ -72,13 +72,13 @@ public final class AppTester {
     ///     2, gestures and views stay in points and snapshots are twice the
     ///     size each way, as the panel shows them.
     ///   - board: a board (`Board.load(path:)`): its screen and scale, and its touch
-    ///     calibration, rotation and filters for ``replay(tracePath:)``.
+    ///     calibration, rotation and filters for `replay(tracePath:)`.
     ///   - arguments: the command line after the program name, as the app
     ///     would get it: its own options (`["--scene", "controls"]`) and the
     ///     standard ones that make sense headless (`--screen 480x272`).
     ///   - assetsPath: PanelKit's assets folder (fonts); found as the runtime
     ///     finds it when `nil` (`PANELKIT_ASSETS`, or the PanelKit checkout).
-    /// - Throws: ``AppTesterError`` when the app does not launch: an unknown
+    /// - Throws: `AppTesterError` when the app does not launch: an unknown
     ///   option, `applicationWillLaunch` threw, no window, no fonts.
     public init<D: ApplicationDelegate>(
         _ type: D.Type, screenSize: Size? = nil, scale: Double? = nil, board: Board? = nil,
@@ -102,9 +102,9 @@ public final class AppTester {
     public var application: Application { app.application }
     /// The app's window, the one the delegate set at launch.
     public var window: Window { app.window }
-    /// The app's delegate; ``delegate(as:)`` gives it with its own type.
+    /// The app's delegate; `delegate(as:)` gives it with its own type.
     public var delegate: any ApplicationDelegate { app.delegate }
-    /// The app's clock. It moves only through gestures, ``advance(by:)`` and ``replay(tracePath:)``.
+    /// The app's clock. It moves only through gestures, `advance(by:)` and `replay(tracePath:)`.
     public var clock: ManualClock { app.clock }
 
     /// The app's delegate as `type`, or nil when it is another type.
@@ -124,7 +124,7 @@ public final class AppTester {
 
     // MARK: Finding views
 
-    /// The first view named `name` in the window's hierarchy (``View/name``),
+    /// The first view named `name` in the window's hierarchy (`View.name`),
     /// depth first, the window included; nil when there is none. Pending
     /// layout is done first, as a frame would have done it before a finger
     /// could land: views placed in `layoutSubviews` and table cells are there.
@@ -202,7 +202,7 @@ public final class AppTester {
     /// Two fingers on a horizontal line through `center`, `startDistance`
     /// points apart, moved apart (or together) to `endDistance` in `steps`
     /// moves over `duration` seconds, then lifted together. A
-    /// ``PinchGestureRecognizer`` begins a few points in and measures its
+    /// `PinchGestureRecognizer` begins a few points in and measures its
     /// scale from there: `endDistance` over the distance when it began.
     public func pinch(
         center: Point, from startDistance: Double, to endDistance: Double,
@@ -218,7 +218,7 @@ public final class AppTester {
     /// Two fingers `radius` points either side of `center` (on a horizontal
     /// line), turned about it by `angle` radians in `steps` moves over
     /// `duration` seconds, then lifted together. A positive angle turns
-    /// clockwise on the screen, as a ``RotationGestureRecognizer``'s positive
+    /// clockwise on the screen, as a `RotationGestureRecognizer`'s positive
     /// rotation does; the recognizer begins a few degrees in and measures from there.
     public func rotate(center: Point, radius: Double = 60, by angle: Double, duration: Double = 0.3, steps: Int = 10) {
         precondition(steps >= 1, "a rotation needs at least one move")
@@ -248,7 +248,7 @@ public final class AppTester {
     }
 
     /// Drags the view named `viewName` by `translation` points: from its
-    /// centre or, for a ``Slider``, from its thumb, as a finger would take it.
+    /// centre or, for a `Slider`, from its thumb, as a finger would take it.
     public func drag(
         _ viewName: String, by translation: Point, duration: Double = 0.3, steps: Int = 10,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -267,7 +267,7 @@ public final class AppTester {
         longPress(at: point, duration: duration)
     }
 
-    /// Pinches about the centre of the view named `viewName`; see ``pinch(center:from:to:duration:steps:)``.
+    /// Pinches about the centre of the view named `viewName`; see `pinch(center:from:to:duration:steps:)`.
     public func pinch(
         _ viewName: String, from startDistance: Double, to endDistance: Double,
         duration: Double = 0.3, steps: Int = 10, sourceLocation: SourceLocation = #_sourceLocation
@@ -276,7 +276,7 @@ public final class AppTester {
         pinch(center: point, from: startDistance, to: endDistance, duration: duration, steps: steps)
     }
 
-    /// Rotates two fingers about the centre of the view named `viewName`; see ``rotate(center:radius:by:duration:steps:)``.
+    /// Rotates two fingers about the centre of the view named `viewName`; see `rotate(center:radius:by:duration:steps:)`.
     public func rotate(
         _ viewName: String, radius: Double = 60, by angle: Double, duration: Double = 0.3,
         steps: Int = 10, sourceLocation: SourceLocation = #_sourceLocation
@@ -305,7 +305,7 @@ public final class AppTester {
         if driver.contacts.isEmpty { endGesture() }
     }
 
-    /// Sends one frame `delay` seconds from now (``frameInterval`` when nil)
+    /// Sends one frame `delay` seconds from now (`frameInterval` when nil)
     /// with the fingers changed by `changes`: several fingers landing, moving
     /// or lifting at once.
     public func sendFrame(after delay: Double? = nil, _ changes: (inout TouchDriver.Fingers) -> Void) {
@@ -364,7 +364,7 @@ public final class AppTester {
     // MARK: Recorded sessions
 
     /// Plays the evemu recording at `tracePath` into the app as the runtime's
-    /// `--replay` does (``HeadlessHost/replay(_:)``): through the touch
+    /// `--replay` does (`HeadlessHost.replay(_:)`): through the touch
     /// decoder, the board's calibration, rotation and filters, and the run
     /// loop, the clock following the trace's timestamps; then the clock runs
     /// on for a second so due timers fire, touches still down are cancelled
@@ -375,7 +375,7 @@ public final class AppTester {
     /// `APP --backend headless --replay TRACE` with the same arguments.
     /// Later, the trace plays from the current time on.
     ///
-    /// - Throws: ``AppTesterError`` when the file cannot be read or parsed, or
+    /// - Throws: `AppTesterError` when the file cannot be read or parsed, or
     ///   its device has no usable touch axes.
     @discardableResult
     public func replay(tracePath: String) throws -> [String] {
@@ -388,7 +388,7 @@ public final class AppTester {
         return try replay(trace)
     }
 
-    /// Plays `trace` into the app; see ``replay(tracePath:)``.
+    /// Plays `trace` into the app; see `replay(tracePath:)`.
     @discardableResult
     public func replay(_ trace: Trace) throws -> [String] {
         precondition(driver.contacts.isEmpty, "lift every finger before replaying a trace")
@@ -422,7 +422,7 @@ public final class AppTester {
 
     // MARK: The log
 
-    /// The app's JSON Lines log since launch (or ``clearLog()``), one line
+    /// The app's JSON Lines log since launch (or `clearLog()`), one line
     /// each: `action` lines for the controls the app logs
     /// (`LaunchOptions.log.logActions(of:value:)`), and for scene files
     /// `touch`, `responder` and `gesture` lines too.
@@ -431,13 +431,13 @@ public final class AppTester {
         return Self.lines(logSink.bytes, from: logStart)
     }
 
-    /// The `action` lines of ``logLines``:
+    /// The `action` lines of `logLines`:
     /// `{"type":"action","t":0.52,"control":"play","event":"touchUpInside"}`.
     public var actionLines: [String] {
         logLines.filter { $0.contains(#""type":"action""#) }
     }
 
-    /// Forgets the lines logged so far: ``logLines`` starts again from here.
+    /// Forgets the lines logged so far: `logLines` starts again from here.
     public func clearLog() {
         app.log.writer.flush()
         logStart = logSink.bytes.count
@@ -456,7 +456,7 @@ public final class AppTester {
     }
 
     /// Draws the window and compares it with the reference image
-    /// `<referenceDirectory>/<name>.png` (``GoldenImage``). A relative
+    /// `<referenceDirectory>/<name>.png` (`GoldenImage`). A relative
     /// `referenceDirectory` is taken from the root of the package that holds
     /// `filePath`, the calling test file. On a mismatch, `<name>.actual.png`
     /// (the drawing) and `<name>.diff.png` (differing pixels in red) are
@@ -476,7 +476,7 @@ public final class AppTester {
             outputDirectory: outputDirectory, file: filePath)
     }
 
-    /// ``compareSnapshot(named:referenceDirectory:outputDirectory:tolerance:filePath:)``
+    /// `compareSnapshot(named:referenceDirectory:outputDirectory:tolerance:filePath:)`
     /// that records a test issue, with what differs and where the images are,
     /// when the drawing does not match (or there is no reference yet).
     @discardableResult
@@ -499,7 +499,7 @@ public final class AppTester {
     /// The most allocations any one input frame of `gesture` makes in steady
     /// state: `gesture` runs `warmUpRuns` times uncounted (the Swift runtime
     /// and caches do one-time work on a path's first runs), then once more
-    /// with each frame it sends counted by ``AllocationCounter``, from the
+    /// with each frame it sends counted by `AllocationCounter`, from the
     /// frame's delivery to the actions it triggers and the lines it logs.
     /// Rule 3 wants 0.
     ///
@@ -526,7 +526,7 @@ public final class AppTester {
     }
 
     /// The allocations of each input frame of `gesture` after `warmUpRuns`
-    /// uncounted runs, in order; see ``allocationsPerFrame(warmUpRuns:sourceLocation:_:)``.
+    /// uncounted runs, in order; see `allocationsPerFrame(warmUpRuns:sourceLocation:_:)`.
     /// A gesture that sends no frame is a test issue.
     public func frameAllocations(
         warmUpRuns: Int = 2, sourceLocation: SourceLocation = #_sourceLocation,
@@ -548,7 +548,7 @@ public final class AppTester {
 
     // MARK: Helpers
 
-    /// Waits out ``gestureSpacing`` since the last gesture.
+    /// Waits out `gestureSpacing` since the last gesture.
     func beginGesture() {
         guard driver.contacts.isEmpty, let last = lastLiftTime else { return }
         let wait = last + gestureSpacing - clock.now
@@ -648,7 +648,7 @@ public final class AppTester {
     }
 }
 
-/// Why an ``AppTester`` could not launch its app or replay a trace: one line
+/// Why an `AppTester` could not launch its app or replay a trace: one line
 /// that says what to fix.
 public struct AppTesterError: Error, CustomStringConvertible {
     public var message: String

@@ -4,7 +4,7 @@ import PanelUI
 
 /// Golden-image checks: compares what a test drew with a reference PNG kept
 /// in the repository, `Tests/Golden/<name>.png` (or in a folder of your
-/// choice, see ``check(_:named:tolerance:in:outputDirectory:file:)``).
+/// choice, see `check(_:named:tolerance:in:outputDirectory:file:)`).
 ///
 /// ```swift
 /// let display = HeadlessDisplay(width: 120, height: 80)
@@ -13,7 +13,7 @@ import PanelUI
 /// #expect(result.passed, "\(result)")
 /// ```
 ///
-/// An app's UI tests usually go through ``AppTester/assertSnapshot(named:referenceDirectory:outputDirectory:tolerance:sourceLocation:)``,
+/// An app's UI tests usually go through `AppTester.assertSnapshot(named:referenceDirectory:outputDirectory:tolerance:sourceLocation:)`,
 /// which draws the app's window and makes this check.
 ///
 /// - The `Tests/Golden` folder is found from the calling test file's
@@ -43,7 +43,7 @@ public enum GoldenImage {
     /// The environment variable that turns checks into updates when set to `1`.
     public static let updateEnvironmentVariable = "PANELKIT_UPDATE_GOLDEN"
 
-    /// Compares `framebuffer` with `Tests/Golden/<name>.png`; see ``GoldenImage``.
+    /// Compares `framebuffer` with `Tests/Golden/<name>.png`; see `GoldenImage`.
     ///
     /// `name` is a file name without extension (letters, digits, `-`, `_`, `.`).
     public static func check(
@@ -160,7 +160,7 @@ public enum GoldenImage {
         }
     }
 
-    /// Whether ``updateEnvironmentVariable`` is set to `1` (or `true`, `yes`).
+    /// Whether `updateEnvironmentVariable` is set to `1` (or `true`, `yes`).
     public static var isUpdating: Bool {
         guard let value = ProcessInfo.processInfo.environment[updateEnvironmentVariable] else { return false }
         return ["1", "true", "yes"].contains(value.lowercased())
@@ -275,8 +275,8 @@ public enum GoldenImage {
     }
 }
 
-/// What a ``GoldenImage`` check found; its
-/// `description` is the message to show when ``passed`` is false.
+/// What a `GoldenImage` check found; its
+/// `description` is the message to show when `passed` is false.
 public struct GoldenResult: CustomStringConvertible, Sendable {
     public enum Outcome: Equatable, Sendable {
         /// Every pixel is within the tolerance.

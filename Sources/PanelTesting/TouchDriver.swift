@@ -32,8 +32,8 @@ public final class TouchDriver {
     }
 
     /// A driver for an application that is already set up, such as a launched
-    /// app: its windows stay as they are. `window` is the one ``window`` names.
-    /// The application's run loop must run on a ``ManualClock``.
+    /// app: its windows stay as they are. `window` is the one `window` names.
+    /// The application's run loop must run on a `ManualClock`.
     public init(driving application: Application, window: Window) {
         guard let clock = application.runLoop.manualClock else {
             fatalError("TouchDriver needs a run loop on a ManualClock")
@@ -111,7 +111,7 @@ public final class TouchDriver {
         application.runTurn()
     }
 
-    /// The fingers on the surface, edited by ``frame(after:resynchronized:_:)``.
+    /// The fingers on the surface, edited by `frame(after:resynchronized:_:)`.
     public struct Fingers {
         var frame: TouchFrame
 

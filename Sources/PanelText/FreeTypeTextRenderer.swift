@@ -19,9 +19,9 @@ import PanelUI
 ///   text already drawn makes no FreeType calls and, once the layout buffers
 ///   have grown to the longest text, allocates nothing.
 /// - Layouts are kept for texts up to 4,096 glyphs (8 KB of UTF-8, 512
-///   lines: ``LaidOutTextCache``). A longer text is laid out for each call
+///   lines: `LaidOutTextCache`). A longer text is laid out for each call
 ///   and what it grew is given back when the call ends, so memory returns
-///   once a huge text is no longer drawn (``layoutBytes``).
+///   once a huge text is no longer drawn (`layoutBytes`).
 ///
 /// Not thread-safe: use it from the thread that draws.
 public final class FreeTypeTextRenderer: TextRendering {
@@ -75,7 +75,7 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// Bytes held by the layout buffers and the layout cache (their
     /// capacities): at most their fixed size between calls, however long a
     /// text was laid out (a text too long to keep is laid out for each call,
-    /// then its memory goes back). The glyph cache is apart: ``glyphCacheBytes``.
+    /// then its memory goes back). The glyph cache is apart: `glyphCacheBytes`.
     public var layoutBytes: Int { layout.heldBytes + laidOut.heldBytes }
 
     /// Gives back what a text too long for the layout cache grew, at the end
@@ -162,7 +162,7 @@ public final class FreeTypeTextRenderer: TextRendering {
 
     /// The layout cache's slot for `text` broken at `maxWidth` (26.6) when it
     /// `wraps`, else on one line truncated to `maxWidth`
-    /// (``unbrokenWidth``: not cut); laid out into it first on a miss.
+    /// (`unbrokenWidth`: not cut); laid out into it first on a miss.
     @usableFromInline func laidOutIndex(_ text: String, _ resolved: ResolvedFont, wraps: Bool, maxWidth: Int) -> Int {
         let slot = laidOut.slot(
             for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
@@ -190,12 +190,12 @@ public final class FreeTypeTextRenderer: TextRendering {
     public private(set) var laidOutTextCount = 0
 
     /// The layout cache's width for text measured on one line, never broken or
-    /// cut: above every width ``fixedWidth(_:)`` gives, on every target.
+    /// cut: above every width `fixedWidth(_:)` gives, on every target.
     @usableFromInline static let unbrokenWidth = Int.max
 
     /// The widest a line may be, in pixels (2^24): wider widths are taken as
     /// this one. It is 2^30 in 26.6, so widths, and the pens laid out against
-    /// them (``TextLayout/penLimit``), fit the 32-bit `Int` of an armv7 board
+    /// them (`TextLayout.penLimit`), fit the 32-bit `Int` of an armv7 board
     /// with room to add, and a board lays a text out as the host does.
     @usableFromInline static let maximumWidth: Double = 16_777_216
 
@@ -272,7 +272,7 @@ public final class FreeTypeTextRenderer: TextRendering {
         }
     }
 
-    /// A width in 26.6, at most ``maximumWidth`` (2^30 in 26.6); 0 for a
+    /// A width in 26.6, at most `maximumWidth` (2^30 in 26.6); 0 for a
     /// width that is not above 0 (NaN included).
     ///
     /// The bound is a `Double` literal, not `Double(1 << n)`: an `Int` shift

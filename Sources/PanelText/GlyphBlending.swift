@@ -128,7 +128,7 @@ struct GlyphBlender {
         }
     }
 
-    /// ``blendRow(_:_:count:_:)`` through `table` for pixels that hold the
+    /// `blendRow(_:_:count:_:)` through `table` for pixels that hold the
     /// background it was made for, blending the others. Eight pixels that all
     /// hold it (most of a glyph's box over a flat fill) are one vector test
     /// and a lookup each; a row's mixed stretches and its tail go pixel by pixel.

@@ -48,10 +48,10 @@ final class GlyphCache {
     /// The largest advance or kerning kept, either way, 26.6 (2^18 pixels,
     /// far beyond any real glyph at 2048 points): a broken font's huge
     /// metrics are cut here, so that a layout's steps stay small against
-    /// ``TextLayout/penLimit`` and within 32 bits on an armv7 board.
+    /// `TextLayout.penLimit` and within 32 bits on an armv7 board.
     @usableFromInline static let metricLimit = 1 << 24
 
-    /// `value` (26.6, a C `long`: 32 or 64 bits) within ±``metricLimit``.
+    /// `value` (26.6, a C `long`: 32 or 64 bits) within ±`metricLimit`.
     @inline(__always) @usableFromInline
     static func limited(_ value: FT_Pos) -> Int32 {
         Int32(truncatingIfNeeded: min(max(value, FT_Pos(-metricLimit)), FT_Pos(metricLimit)))

@@ -31,7 +31,7 @@ struct LaidOutText {
     @usableFromInline var lineStart = 0
     @usableFromInline var lineCount = 0
     /// One line, one glyph a Unicode scalar, in order: the pen positions
-    /// before each scalar are the glyphs' and can be read back (``LaidOutTextCache/penPositions(_:into:)``).
+    /// before each scalar are the glyphs' and can be read back (`LaidOutTextCache.penPositions(_:into:)`).
     @usableFromInline var hasGlyphPerScalar = false
     /// The pen after the last glyph, 26.6.
     @usableFromInline var endPen = 0
@@ -50,9 +50,9 @@ struct LaidOutText {
 /// empty, so laying out new text (a value label changing each frame)
 /// allocates nothing either, unless a single text is larger than a pool.
 ///
-/// Such a text (over ``byteCapacity`` bytes, ``lineCapacity`` lines or
-/// ``glyphCapacity`` glyphs) is laid out for the call that needs it and not
-/// kept: ``releaseOversizedPools()`` then empties the cache and gives the
+/// Such a text (over `byteCapacity` bytes, `lineCapacity` lines or
+/// `glyphCapacity` glyphs) is laid out for the call that needs it and not
+/// kept: `releaseOversizedPools()` then empties the cache and gives the
 /// grown pools back, so its memory returns as soon as the call is over and
 /// the cache never holds more than its fixed capacity (docs/memory.md).
 @usableFromInline
@@ -316,7 +316,7 @@ final class LaidOutTextCache {
     }
 
     /// The box each glyph of slot `index` inks, in pixels from the start and
-    /// top of its line as ``draw(_:in:lineHeight:ascender:alignment:blender:glyphs:)``
+    /// top of its line as `draw(_:in:lineHeight:ascender:alignment:blender:glyphs:)`
     /// places them (`.zero` for a glyph without ink); nothing when the slot
     /// is not one glyph a scalar on one line.
     @usableFromInline

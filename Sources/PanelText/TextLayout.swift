@@ -56,13 +56,13 @@ final class TextLayout {
     @exclusivity(unchecked) @usableFromInline var scalarGlyphs: [Int] = []
 
     /// The farthest a pen goes from its line's start either way, 26.6 (2^24
-    /// pixels, as ``FreeTypeTextRenderer/maximumWidth``): pens stop there.
-    /// With each step at most ``GlyphCache/metricLimit`` × 2, a pen and the
+    /// pixels, as `FreeTypeTextRenderer.maximumWidth`): pens stop there.
+    /// With each step at most `GlyphCache.metricLimit` × 2, a pen and the
     /// widths added to it stay within 32 bits, so a long text in a large font
     /// lays out on a 32-bit board as on the host instead of overflowing.
     @usableFromInline static let penLimit = 1 << 30
 
-    /// `pen + step`, kept within ±``penLimit``.
+    /// `pen + step`, kept within ±`penLimit`.
     @inline(__always) @usableFromInline
     static func advance(_ pen: Int, by step: Int) -> Int {
         min(max(pen + step, -penLimit), penLimit)

@@ -18,14 +18,14 @@ import PanelUI
 /// `#` starts a comment, on a line of its own or after a line's fields. The
 /// comment header's `Value` lines are the only place an evemu file records an
 /// axis's value at start, and so the current slot (H2); they fill
-/// ``AbsoluteAxisInfo/value``.
+/// `AbsoluteAxisInfo.value`.
 ///
 /// Parsing allocates (it is start-up work) and takes time linear in the file's size.
 public enum EvemuFormat {
     /// Parses a whole recording.
     ///
-    /// - Parameter path: names the file in errors and in the ``Trace``.
-    /// - Throws: ``TraceError`` naming the first line that does not fit the format,
+    /// - Parameter path: names the file in errors and in the `Trace`.
+    /// - Throws: `TraceError` naming the first line that does not fit the format,
     ///   or the last line when the file ends too early. Never traps on malformed input.
     public static func parse(_ bytes: UnsafeRawBufferPointer, path: String) throws(TraceError) -> Trace {
         var parser = EvemuParser(path: path)
@@ -51,7 +51,7 @@ public enum EvemuFormat {
 
     /// The longest line a recording may have, in bytes: evemu's lines hold a few
     /// dozen; a longer one is not a recording, and a streaming reader
-    /// (``TraceReader``) needs a bound for its buffer.
+    /// (`TraceReader`) needs a bound for its buffer.
     public static let maximumLineLength = 4096
 }
 
@@ -417,7 +417,7 @@ public enum EvemuFormat {
     }
 
     /// Text for a message: control bytes and invalid UTF-8 escaped, cut
-    /// short so the message stays one readable line (``messageText(_:limit:)``).
+    /// short so the message stays one readable line (`messageText(_:limit:)`).
     @usableFromInline static func text(_ bytes: UnsafeRawBufferPointer, limit: Int = 40) -> String {
         messageText(bytes, limit: limit)
     }

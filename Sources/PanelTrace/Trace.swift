@@ -8,7 +8,7 @@ public struct Trace: Equatable {
     public var path: String
     public var device: TouchDeviceDescription
     public var events: [InputEvent]
-    /// The 1-based line of each event in the file, parallel to ``events``,
+    /// The 1-based line of each event in the file, parallel to `events`,
     /// so that replay problems can point at the line that caused them.
     public var eventLines: [Int]
 
@@ -22,9 +22,9 @@ public struct Trace: Equatable {
 
 extension Trace {
     /// Reads and parses the evemu recording at `path`, every event into memory
-    /// (for a replay that need not hold them, ``TraceReader`` streams them).
+    /// (for a replay that need not hold them, `TraceReader` streams them).
     ///
-    /// - Throws: ``TraceError`` at line 0 (`cannot open: …`, `cannot read: …`, with
+    /// - Throws: `TraceError` at line 0 (`cannot open: …`, `cannot read: …`, with
     ///   the system's reason) when the file cannot be read, or the parser's error.
     public static func load(path: String) throws(TraceError) -> Trace {
         let reader = try TraceReader(path: path)
@@ -40,15 +40,15 @@ extension Trace {
 
 /// Reads an evemu recording a line at a time through a fixed buffer, so that
 /// memory does not grow with the recording's length: the device description
-/// at ``init(path:)``, then one event per ``next()``. `panel replay` and the
+/// at `init(path:)`, then one event per `next()`. `panel replay` and the
 /// runtime's `--replay` stream their traces through it.
 ///
 /// Only regular files are read (a FIFO or a device is refused at once), and
-/// lines are at most ``EvemuFormat/maximumLineLength`` bytes.
+/// lines are at most `EvemuFormat.maximumLineLength` bytes.
 public final class TraceReader {
     public let path: String
     /// The device, complete once the first event has been read (at init).
-    /// A replay may wire it as a board's panel is (``TouchDeviceDescription/positionAxes``)
+    /// A replay may wire it as a board's panel is (`TouchDeviceDescription.positionAxes`)
     /// before building its input path from it.
     public var device: TouchDeviceDescription {
         get { parser.device }
@@ -56,11 +56,11 @@ public final class TraceReader {
     }
     /// The time of the first event: where a replay's clock starts.
     public private(set) var firstEventTime = 0.0
-    /// The 1-based line of the event ``next()`` returned last.
+    /// The 1-based line of the event `next()` returned last.
     public private(set) var line = 0
     /// The buffer's size in bytes: one line at most, plus what was read beyond it.
     public static let bufferSize = 2 * EvemuFormat.maximumLineLength
-    /// Events returned by ``next()`` so far.
+    /// Events returned by `next()` so far.
     public private(set) var eventsRead = 0
 
     @usableFromInline var parser: EvemuParser
@@ -75,7 +75,7 @@ public final class TraceReader {
 
     /// Opens `path` and reads its device description, up to and including the first event.
     ///
-    /// - Throws: ``TraceError`` at line 0 when the file cannot be read, or the
+    /// - Throws: `TraceError` at line 0 when the file cannot be read, or the
     ///   parser's error for the description (or an empty file, or one without events).
     public init(path: String) throws(TraceError) {
         self.path = path

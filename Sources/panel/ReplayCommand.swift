@@ -123,7 +123,7 @@ struct SceneChoice: ParsableArguments {
     }
 }
 
-/// `WIDTHxHEIGHT`, both whole points within ``ScreenLimits`` (16 to 8192, as board and scene files).
+/// `WIDTHxHEIGHT`, both whole points within `ScreenLimits` (16 to 8192, as board and scene files).
 struct ScreenSize: ExpressibleByArgument {
     var width: Int
     var height: Int

@@ -442,8 +442,8 @@ final class Soak {
         let status = Self.residentParts()
         return SoakSample(
             simulatedSeconds: simulatedSeconds, residentBytes: Self.residentBytes(), liveViews: View.liveInstanceCount,
-            liveTouches: demo.app.application.touchTracker.liveTouches.count
-                + lab.app.application.touchTracker.liveTouches.count,
+            liveTouches: demo.app.application.touchDispatcher.liveTouches.count
+                + lab.app.application.touchDispatcher.liveTouches.count,
             pendingTimers: demo.app.application.runLoop.pendingTimerCount
                 + lab.app.application.runLoop.pendingTimerCount,
             anonymousBytes: status.anonymous, fileBytes: status.file, heapBytes: Self.heapBytes())

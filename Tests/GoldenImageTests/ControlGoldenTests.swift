@@ -23,7 +23,7 @@ func makeTextRenderer() -> FreeTypeTextRenderer {
 nonisolated(unsafe) let sharedText = makeTextRenderer()
 
 /// Draws `views` on a window of `size` filled with the theme's background.
-/// `text` must belong to the calling suite (see ``makeTextRenderer()``).
+/// `text` must belong to the calling suite (see `makeTextRenderer()`).
 func drawn(
     _ size: Size, _ views: [View], rotation: DisplayRotation = .none,
     text: FreeTypeTextRenderer? = sharedText

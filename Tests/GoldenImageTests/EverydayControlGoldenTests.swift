@@ -7,7 +7,7 @@ import Testing
 // (PANELKIT_UPDATE_GOLDEN=1 rewrites them). States are set through the public
 // API; a pressed segment or half is pressed by a finger (TouchDriver).
 
-/// Draws `views` like ``drawn(_:_:rotation:text:)``, in a window of an
+/// Draws `views` like `drawn(_:_:rotation:text:)`, in a window of an
 /// application, with a finger held down at `finger`.
 /// The finger stays down while the driver lives: the caller keeps it to check
 /// the pressed state (freeing the application cancels its touches).

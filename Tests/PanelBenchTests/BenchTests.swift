@@ -211,7 +211,7 @@ struct AppBenchTests {
             // The first launch is the full redraw's; then two per trace.
             #expect(launched.count == 1 + 2 * order.count)
             return order.indices.map { i in
-                (String(order[i].path.split(separator: "/").last!), launched[1 + 2 * i].touchTracker.touchesSeen)
+                (String(order[i].path.split(separator: "/").last!), launched[1 + 2 * i].touchDispatcher.touchesSeen)
             }
         }
         let forwards = try run(traces)

@@ -97,7 +97,7 @@ final class TouchRecorder: View {
     override func touchesEnded(_ touches: TouchSet, with event: Event) { note("ended", touches) }
 }
 
-/// An app of one full-screen ``TouchRecorder``, for AppTester.
+/// An app of one full-screen `TouchRecorder`, for AppTester.
 final class TouchRecorderAppDelegate: ApplicationDelegate {
     var window: Window?
     var recorder: TouchRecorder?

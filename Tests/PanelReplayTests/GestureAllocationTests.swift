@@ -61,7 +61,7 @@ struct GestureAllocationTests {
     func tenFingersWithLog() throws {
         let driver = TouchDriver()
         let log = ReplayLog(sink: CountingSink(), clock: driver.clock)
-        driver.application.gestureArena.observer = log
+        driver.application.gestureObserver = log
         let scene = try gesturesLab(in: driver, log: log)
         _ = tenFingerStorm(driver, moves: 20, count: false)
         let perFrame = tenFingerStorm(driver, moves: 20, count: true)

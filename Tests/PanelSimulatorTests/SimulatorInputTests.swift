@@ -119,7 +119,7 @@ struct SimulatorInputTests {
         #expect(frames[1] == [Point(x: 200, y: 100), Point(x: 599, y: 379)])
         #expect(frames[2].isEmpty)
         #expect(simulator.frames == 3)
-        #expect(application.touchTracker.touchesSeen == 2)
+        #expect(application.touchDispatcher.touchesSeen == 2)
     }
 
     @Test("Alt+Shift-drag: two fingers a fixed distance apart moving in parallel")

@@ -9,7 +9,7 @@ import Testing
 let demoScreenSizes = [Size(width: 800, height: 480), Size(width: 480, height: 272), Size(width: 720, height: 1280)]
 
 /// The visible leaves a user reads or touches: controls, labels and images.
-/// A table view's cells and headers are not leaves of the screen: ``tableProblems(of:in:)`` checks them.
+/// A table view's cells and headers are not leaves of the screen: `tableProblems(of:in:)` checks them.
 func visibleLeaves(of view: View) -> [View] {
     if view.isHidden || view is TableView { return [] }
     if view is Control || view is Label || view is ImageView { return [view] }
@@ -85,7 +85,7 @@ func tableProblems(of table: TableView, in window: Window) -> [String] {
 
 /// What is wrong with `screen`'s layout in `window`: a leaf outside the window,
 /// two leaves overlapping, or text cut by its frame; a table's rows checked
-/// by ``tableProblems(of:in:)``. Empty when all is well.
+/// by `tableProblems(of:in:)`. Empty when all is well.
 func layoutProblems(of screen: View, in window: Window) -> [String] {
     var problems = leafProblems(visibleLeaves(of: screen), inside: window.bounds, "the window")
     for table in visibleTables(in: screen) {

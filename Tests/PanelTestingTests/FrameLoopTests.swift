@@ -7,7 +7,7 @@ import PanelUI
 import Testing
 
 /// What the tests check is what the panel shows: headless replay and
-/// `AppTester` run the device's frame loop (``FrameDriver``), so a screen
+/// `AppTester` run the device's frame loop (`FrameDriver`), so a screen
 /// pushed during a trace is laid out before the next finger lands on it, and
 /// the pixels compared are the ones the display was given, frame by frame.
 @Suite("The frame loop: replays and tests run the device's frames")

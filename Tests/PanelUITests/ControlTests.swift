@@ -903,7 +903,7 @@ struct ControlTests {
     @Test("G20: a parent's single tap does not begin over a button, and the button's action fires")
     func parentTapYieldsToButton() {
         let transcript = RecognizerTranscript(clock: driver.clock)
-        driver.application.gestureArena.observer = transcript
+        driver.application.gestureObserver = transcript
         let tap = TapGestureRecognizer(name: "tap")
         var taps = 0
         tap.addAction { _ in taps += 1 }
@@ -920,7 +920,7 @@ struct ControlTests {
     @Test("G20: a parent's pan does not begin when dragging a slider's thumb; the slider follows the finger")
     func parentPanYieldsToSlider() {
         let transcript = RecognizerTranscript(clock: driver.clock)
-        driver.application.gestureArena.observer = transcript
+        driver.application.gestureObserver = transcript
         let pan = PanGestureRecognizer(name: "pan")
         var pans = 0
         pan.addAction { _ in pans += 1 }

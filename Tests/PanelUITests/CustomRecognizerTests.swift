@@ -104,7 +104,7 @@ struct CustomRecognizerTests {
     init() {
         driver.window.addSubview(canvas)
         log = RecognizerTranscript(clock: driver.clock)
-        driver.application.gestureArena.observer = log
+        driver.application.gestureObserver = log
         canvas.addGestureRecognizer(check)
         let log = self.log
         check.addAction { log.actions.append($0.name) }
@@ -209,7 +209,7 @@ struct CustomRecognizerTests {
         check.removeTarget(nil)
         let counter = StandardRecognizerTests.ActionCounter()
         check.addTarget(counter, action: StandardRecognizerTests.ActionCounter.fire)
-        driver.application.gestureArena.observer = nil
+        driver.application.gestureObserver = nil
         drawCheckmark() // warm up
         var allocations: UInt64 = 0
         let origin = Point(x: 300, y: 100)

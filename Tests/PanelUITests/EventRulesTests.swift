@@ -217,7 +217,7 @@ struct EventRulesTests {
         driver.down(1, at: Point(x: 50, y: 50))
         driver.deviceVanished()
         #expect(recorder.messages == ["a touchesBegan 1", "a touchesCancelled 1"])
-        #expect(driver.application.touchTracker.liveTouches.isEmpty)
+        #expect(driver.application.touchDispatcher.liveTouches.isEmpty)
     }
 
     @Test("H4: a finger missing after SYN_DROPPED is cancelled, not ended; one still there carries on")

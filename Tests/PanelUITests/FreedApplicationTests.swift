@@ -124,16 +124,13 @@ struct FreedApplicationTests {
         }
     }
 
-    @Test(
-        "Issue 34 row 16: the application's touch tracker and gesture arena kept after it is freed answer without reaching it"
-    )
-    func trackerAndArenaOutliveApplication() {
+    @Test("Issue 34 row 16: the application's touch dispatcher kept after it is freed answers without reaching it")
+    func dispatcherOutlivesApplication() {
         var scene: Scene? = Scene()
-        let tracker = scene!.application.touchTracker
-        let arena = scene!.application.gestureArena
+        let dispatcher = scene!.application.touchDispatcher
         scene = nil
-        #expect(tracker.liveTouches.isEmpty)
-        _ = tracker.touchesSeen
-        arena.observer = nil
+        #expect(dispatcher.liveTouches.isEmpty)
+        _ = dispatcher.touchesSeen
+        dispatcher.observer = nil
     }
 }

@@ -159,8 +159,8 @@ struct IdleTimerTests {
         #expect(f.buttonUps == 0)
         #expect(!f.button.isTracking)
         #expect(f.recorder.messages.isEmpty)
-        #expect(f.driver.application.touchTracker.liveTouches.isEmpty)
-        #expect(f.driver.application.touchTracker.touchesSeen == 0, "the tracker never saw a finger")
+        #expect(f.driver.application.touchDispatcher.liveTouches.isEmpty)
+        #expect(f.driver.application.touchDispatcher.touchesSeen == 0, "the tracker never saw a finger")
         // Once every finger is up, the next touch is a new sequence, delivered.
         f.driver.down(3, at: f.recordingCenter, after: 0.1)
         f.driver.up(3)

@@ -3,7 +3,7 @@ import PanelTesting
 import PanelUI
 import Testing
 
-/// The order layoutSubviews ran in, shared by a tree of ``LayoutRecordingView``s.
+/// The order layoutSubviews ran in, shared by a tree of `LayoutRecordingView`s.
 final class LayoutRecord {
     var names: [String] = []
 }

@@ -115,7 +115,7 @@ struct LimitsTests {
         application.runTurn()
         #expect(application.droppedInputFrames == 17)
         #expect(application.warnings.said.map(\.kind) == [.inputQueueFull])
-        #expect(application.touchTracker.liveTouches.isEmpty)
+        #expect(application.touchDispatcher.liveTouches.isEmpty)
         #expect(recorder.messages.first?.hasPrefix("pad touchesBegan") == true)
         #expect(recorder.messages.last?.hasPrefix("pad touchesEnded") == true)
     }
@@ -135,8 +135,8 @@ struct LimitsTests {
         application.runTurn()
         #expect(application.droppedInputFrames == 1)
         #expect(keys.presses.isEmpty)
-        #expect(application.touchTracker.touchesSeen == 1)
-        #expect(application.touchTracker.liveTouches.isEmpty)
+        #expect(application.touchDispatcher.touchesSeen == 1)
+        #expect(application.touchDispatcher.liveTouches.isEmpty)
     }
 
     @Test("More fingers than the touch pool: the extra ones are ignored and said once; all end")
@@ -152,10 +152,10 @@ struct LimitsTests {
             application.enqueue(frame, source: source)
         }
         application.runTurn()
-        #expect(application.touchTracker.liveTouches.count == TouchTracker.capacity)
+        #expect(application.touchDispatcher.liveTouches.count == TouchDispatcher.capacity)
         #expect(application.warnings.said.map(\.kind) == [.touchCapacity])
         for source in 0..<3 { application.enqueue(TouchFrame(timestamp: 0.02), source: source) }
         application.runTurn()
-        #expect(application.touchTracker.liveTouches.isEmpty)
+        #expect(application.touchDispatcher.liveTouches.isEmpty)
     }
 }

@@ -112,7 +112,7 @@ struct MemorySafetyTests {
         }
         driver.advance(by: 1)
         #expect(pan.state == .possible && pinch.state == .possible)
-        #expect(driver.application.touchTracker.liveTouches.isEmpty)
+        #expect(driver.application.touchDispatcher.liveTouches.isEmpty)
     }
 
     // MARK: Views freed with work pending
@@ -143,7 +143,7 @@ struct MemorySafetyTests {
         driver.advance(by: 1)
         #expect(press.state == .possible)
         #expect(driver.application.runLoop.pendingTimerCount == 0)
-        #expect(driver.application.touchTracker.liveTouches.isEmpty)
+        #expect(driver.application.touchDispatcher.liveTouches.isEmpty)
     }
 
     @Test(
@@ -280,7 +280,7 @@ struct MemorySafetyTests {
         #expect((renderer.textRenderer as? CountingText)?.draws == 1)
     }
 
-    @Test("An application freed while its recognizers live: they lose their arena instead of dangling")
+    @Test("An application freed while its recognizers live: they lose their dispatcher instead of dangling")
     func recognizerOutlivesApplication() {
         let tap = TapGestureRecognizer()
         let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
@@ -292,7 +292,7 @@ struct MemorySafetyTests {
             driver.advance(by: 1)
             view.removeFromSuperview()
         }
-        tap.state = .failed // goes nowhere: no arena
+        tap.state = .failed // goes nowhere: no dispatcher
         #expect(tap.touches.isEmpty)
     }
 }

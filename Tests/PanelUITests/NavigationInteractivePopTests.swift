@@ -101,7 +101,7 @@ extension Navigation {
         @Test("the views following the finger allocate nothing per touch frame")
         func swipeAllocatesNothingPerFrame() {
             let (driver, navigation, _, _, _) = twoScreens()
-            driver.application.gestureArena.observer = nil
+            driver.application.gestureObserver = nil
             drag(driver, through: [12, 22, 42], interval: 0.02)
             var x = 42.0
             let allocations = AllocationCounter.count(warmUpRuns: 2) {

@@ -4,7 +4,7 @@ import Testing
 
 // Touches in a scroll view's content, exactly as UIKit delivers them
 // (docs/scrolling.md): delaysContentTouches, canCancelContentTouches,
-// touchesShouldBegin and touchesShouldCancel, all through the gesture arena
+// touchesShouldBegin and touchesShouldCancel, all through the touch dispatcher
 // (G10 cancels, G11 holds, G20 vetoes).
 
 /// A scroll view whose touchesShouldCancel answers true for every view, controls included.

@@ -18,7 +18,7 @@ struct StandardRecognizerTests {
         pad = View(frame: Rect(x: 0, y: 0, width: 800, height: 480), name: "pad")
         driver.window.addSubview(pad)
         log = RecognizerTranscript(clock: driver.clock)
-        driver.application.gestureArena.observer = log
+        driver.application.gestureObserver = log
     }
 
     /// Attaches `recognizer` to the pad; its actions are counted in the transcript.
@@ -746,7 +746,7 @@ struct StandardRecognizerTests {
             recognizer.removeTarget(nil)
             recognizer.addTarget(counter, action: ActionCounter.fire)
         }
-        driver.application.gestureArena.observer = nil
+        driver.application.gestureObserver = nil
 
         // Two fingers that move apart, turn and drift right together, a little each frame.
         var frame = 0
@@ -791,7 +791,7 @@ struct StandardRecognizerTests {
             recognizer.removeTarget(nil)
             recognizer.addTarget(counter, action: ActionCounter.fire)
         }
-        driver.application.gestureArena.observer = nil
+        driver.application.gestureObserver = nil
 
         /// A tap, a long press that then drags off the left edge, and a swipe; the allocations of every frame.
         func gestures() -> UInt64 {
@@ -835,9 +835,9 @@ struct StandardRecognizerTests {
     }
 }
 
-/// Every state change of every recognizer, failures included (the arena's
+/// Every state change of every recognizer, failures included (the application's
 /// observer), with the clock time, and the actions that fired.
-final class RecognizerTranscript: GestureArenaObserver {
+final class RecognizerTranscript: GestureStateObserver {
     struct Entry {
         let name: String
         let state: GestureRecognizer.State

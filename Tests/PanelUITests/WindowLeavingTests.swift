@@ -65,7 +65,7 @@ struct WindowLeavingTests {
         driver.move(1, to: Point(x: 55, y: 55))
         driver.up(1)
         #expect(log.lines == ["touchDown", "touchCancel"])
-        #expect(driver.application.touchTracker.liveTouches.isEmpty)
+        #expect(driver.application.touchDispatcher.liveTouches.isEmpty)
 
         // The next touch-down works.
         driver.tap(at: Point(x: 50, y: 50))

@@ -7,7 +7,7 @@ import PanelTrace
 import PanelUI
 
 /// A board's touch calibration, start to end: the five targets
-/// (``CalibrationScreen``) on the board's display with raw touches from its
+/// (`CalibrationScreen`) on the board's display with raw touches from its
 /// panel, or from a recorded session headless; the least-squares matrix; the
 /// report; the override file. Any app's `--calibrate` and `panel calibrate`
 /// run it.

@@ -6,13 +6,13 @@ extension CalibrationScreen {
     /// The calibration on a panel, for `panel calibrate` and `panel-demo
     /// calibrate`: the board's connector and mode on `card` (a framebuffer,
     /// `--card /dev/fbN` or the board's `display.device`, runs on fbdev), the five targets
-    /// in a ``DeviceSession``, touches from `touch` with the calibration and
+    /// in a `DeviceSession`, touches from `touch` with the calibration and
     /// rotation taken off (raw positions: the screen folds in the board's axis
     /// quirks and turns by its touch rotation itself). It returns a second
     /// after the fifth target lifts, so the result can be read on the panel,
     /// or earlier when a signal ends it (the screen is then not
-    /// ``isFinished``); the console's mode is back either way.
-    public static func runOnDevice(
+    /// `isFinished`); the console's mode is back either way.
+    package static func runOnDevice(
         board: Board, card: String?, touch: EvdevTouchConfiguration, renderer: Renderer,
         log: @escaping (String) -> Void
     ) throws(PanelLinuxError) -> CalibrationScreen {

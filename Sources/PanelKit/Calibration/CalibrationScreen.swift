@@ -17,10 +17,10 @@ public struct CalibrationResult {
 /// ts_calibrate on a PanelKit window: five crosshairs (four corners, then the
 /// centre), one touch each. While a finger is down its positions are collected;
 /// when it lifts, the median is the sensor's view of that target. After the
-/// fifth, ``CalibrationMatrix/fitting(_:)`` solves the matrix by least squares
-/// and ``result`` holds it with the residual error.
+/// fifth, `CalibrationMatrix.fitting(_:)` solves the matrix by least squares
+/// and `result` holds it with the residual error.
 ///
-/// The input path must deliver raw sensor positions: a ``TouchTransform`` with
+/// The input path must deliver raw sensor positions: a `TouchTransform` with
 /// the identity calibration, no rotation and this screen's size, so a touch at
 /// `(x, y)` is the sensor's normalized `(x / width, y / height)`. The screen
 /// turns the targets back by the board's touch `rotation` and puts the

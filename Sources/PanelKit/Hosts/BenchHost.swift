@@ -15,7 +15,7 @@ import PanelUI
 /// 1 when a budget or the allocation check fails. Headless: no display needed.
 ///
 /// The traces are the app's own: `--replay TRACE`, else `PANELKIT_TRACES`,
-/// else every `.evemu` in the app's folder, ``appTraceFolder()``. Each trace
+/// else every `.evemu` in the app's folder, `appTraceFolder()`. Each trace
 /// plays into a fresh launch of the app, so what one trace leaves on the
 /// screen (a pushed screen, a typed text) never changes another's figures.
 enum BenchHost {

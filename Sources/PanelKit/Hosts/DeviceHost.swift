@@ -7,7 +7,7 @@ import PanelUI
 
 /// The app on a board: the DRM/KMS display (or an fbdev framebuffer) at its mode's size, touches from
 /// evdev through the board's calibration, rotation and filters, the epoll
-/// loop (``DeviceSession``). The JSON Lines log goes to standard output; the
+/// loop (`DeviceSession`). The JSON Lines log goes to standard output; the
 /// evdev → page flip latency summary and the CPU use to standard error at the
 /// end, and per frame to `--latency-log`. SIGTERM and SIGINT end it, and the
 /// console's mode comes back before anything else is said. Started on a

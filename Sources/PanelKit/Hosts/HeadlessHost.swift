@@ -14,10 +14,10 @@ public final class HeadlessHost {
     public let application: Application
     public let window: Window
     public let launchOptions: LaunchOptions
-    /// The device's frame loop onto ``display``: every turn of the app's
+    /// The device's frame loop onto `display`: every turn of the app's
     /// run loop (an input frame, a timer, an animation frame) ends in a frame.
     public let frameDriver: FrameDriver
-    public var renderer: Renderer { frameDriver.renderer }
+    package var renderer: Renderer { frameDriver.renderer }
     /// The window's pixels: its size in points times the screen's scale
     /// (the board's pixels, so `--png` writes what the panel would show).
     public let display: HeadlessDisplay
@@ -102,7 +102,7 @@ public final class HeadlessHost {
     /// filters into the app, then ends it as a device that goes away: the
     /// clock runs on so due timers fire, touches still down are cancelled, and
     /// a summary line closes the log, as `panel replay` does. Every turn on
-    /// the way ends in a frame (``frameDriver``), so layout, animation and drawing
+    /// the way ends in a frame (`frameDriver`), so layout, animation and drawing
     /// happen when they would on the panel.
     public func replay(_ reader: TraceReader) {
         if isKeyDevice(reader.device) { return replayKeys(reader) }
@@ -128,7 +128,7 @@ public final class HeadlessHost {
 extension HeadlessHost {
     /// Plays a keyboard's trace (an `evemu-record` of a USB keyboard or
     /// `gpio-keys`) through the board's keymap, as the device reads one: the
-    /// same ``KeyTranslator`` path, each frame at its `SYN_REPORT`, on the
+    /// same `KeyTranslator` path, each frame at its `SYN_REPORT`, on the
     /// trace's clock. At the end the keyboard goes away: keys still down are
     /// cancelled, as the kernel's ups on unplugging cancel them on a board.
     public func replayKeys(_ reader: TraceReader) {

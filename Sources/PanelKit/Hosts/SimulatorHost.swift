@@ -17,7 +17,7 @@
     /// `SDL_WaitEventTimeout` until input or the run loop's next timer,
     /// presenting only what changed. Keys: screenshot, rotate (the app restarts
     /// at the turned size, as a board booted turned would), finger overlay, slow
-    /// motion, quit (``SimulatorKey/help``).
+    /// motion, quit (`SimulatorKey.help`).
     final class SimulatorHost {
         static var displayName: String? { SDLWindow.displayName }
 
@@ -34,7 +34,7 @@
         /// Where frames go: the UI's image (logical size, in pixels) turned into the
         /// panel's (physical size), as on the board, and shown in the window.
         var display: SimulatorDisplay
-        /// The device's frame loop onto ``display``: every turn ends in a frame.
+        /// The device's frame loop onto `display`: every turn ends in a frame.
         var frameDriver: FrameDriver
         let logicalFormat: PixelFormat
         let physical: HeadlessDisplay
@@ -332,9 +332,9 @@
         }
     }
 
-    /// The simulator's window as the frame driver's ``Display``: the UI drawn
-    /// upright in the board's format (``logical``), turned by the mounted
-    /// panel's rotation into its framebuffer (``physical``) and shown in the SDL
+    /// The simulator's window as the frame driver's `Display`: the UI drawn
+    /// upright in the board's format (`logical`), turned by the mounted
+    /// panel's rotation into its framebuffer (`physical`) and shown in the SDL
     /// window. No page flips pace it: the display link runs on run-loop timers.
     final class SimulatorDisplay: Display {
         let logical: HeadlessDisplay

@@ -12,7 +12,7 @@ public func retryingOnInterrupt<T: SignedInteger>(_ body: () -> T) throws(Errno)
     }
 }
 
-/// An open file descriptor: a small handle, closed explicitly with ``close()``.
+/// An open file descriptor: a small handle, closed explicitly with `close()`.
 public struct FileDescriptor: RawRepresentable, Equatable, Hashable, Sendable {
     public var rawValue: Int32
     public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -29,7 +29,7 @@ public struct FileDescriptor: RawRepresentable, Equatable, Hashable, Sendable {
     }
 
     /// Reads up to `count` bytes into `buffer`. Returns 0 at end of file; throws
-    /// `EAGAIN` (``Errno/wouldBlock``) on a non-blocking fd with nothing to read.
+    /// `EAGAIN` (`Errno.wouldBlock`) on a non-blocking fd with nothing to read.
     public func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(Errno) -> Int {
         try retryingOnInterrupt { CLinux.read(rawValue, buffer, count) }
     }

@@ -1,23 +1,23 @@
-/// Called once per display frame while registered with a ``DisplayLink``:
+/// Called once per display frame while registered with a `DisplayLink`:
 /// UIKit's `CADisplayLink` target. Class-bound, so a frame calls it without
 /// allocating.
 public protocol DisplayLinkTarget: AnyObject {
-    /// Step whatever moves to ``DisplayLink/timestamp``. A target may remove
+    /// Step whatever moves to `DisplayLink.timestamp`. A target may remove
     /// itself (or others) here, and add others: those first fire next frame.
     func displayLinkDidFire(_ link: DisplayLink)
 }
 
 /// The one clock every animation steps on: view animations, a switch's thumb,
 /// a scroll view's deceleration and bounce, navigation transitions.
-/// One per ``Application`` (``Application/displayLink``).
+/// One per `Application` (`Application.displayLink`).
 ///
 /// It fires only while a target is registered, so an idle screen schedules
 /// nothing and uses no CPU. How frames are paced is the host's choice:
 /// - **On the run loop's clock** (the default; headless and the simulator):
-///   a timer every ``frameInterval``, so on a ``ManualClock`` a frame's values
+///   a timer every `frameInterval`, so on a `ManualClock` a frame's values
 ///   depend only on the clock.
-/// - **By the display** (``isPacedByDisplay``; DRM): the host calls
-///   ``fire(at:)`` when the previous frame's page flip completed, so there is
+/// - **By the display** (`isPacedByDisplay`; DRM): the host calls
+///   `fire(at:)` when the previous frame's page flip completed, so there is
 ///   one frame per vblank and never two queued for one.
 ///
 /// Targets are retained while registered, as `CADisplayLink` retains its
@@ -48,7 +48,7 @@ public final class DisplayLink: RunLoopTarget {
     public internal(set) var timestamp = 0.0
     /// Frames fired since the link was created.
     public internal(set) var frameCount = 0
-    /// Set by a host that calls ``fire(at:)`` when the display can take a frame
+    /// Set by a host that calls `fire(at:)` when the display can take a frame
     /// (page-flip completion). Otherwise run-loop timers pace the link.
     public var isPacedByDisplay = false {
         didSet {

@@ -1,4 +1,4 @@
-/// Options of ``View/animate(withDuration:delay:options:animations:completion:)``, as UIKit's.
+/// Options of `View.animate(withDuration:delay:options:animations:completion:)`, as UIKit's.
 public struct AnimationOptions: OptionSet, Sendable {
     public var rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -29,7 +29,7 @@ public struct AnimationOptions: OptionSet, Sendable {
 
 /// One `animate` call: its completion runs once every view animation it
 /// started has ended, told whether all ran to their end. Kept by an
-/// animator between calls (``ViewAnimator``), so animating allocates nothing.
+/// animator between calls (`ViewAnimator`), so animating allocates nothing.
 @usableFromInline final class AnimationGroup: RunLoopTarget {
     @usableFromInline var completion: ((Bool) -> Void)?
     /// Animations started and not ended yet.
@@ -56,7 +56,7 @@ public struct AnimationOptions: OptionSet, Sendable {
 
 /// One view's part of one `animate` call: the properties the block changed,
 /// where they started and where they end, and when. Records are reused
-/// (``ViewAnimator`` keeps the ended ones), so each field is set per use.
+/// (`ViewAnimator` keeps the ended ones), so each field is set per use.
 @usableFromInline final class ViewAnimation {
     /// The view animated; nil while the record waits for its next use.
     @usableFromInline var view: View?
@@ -73,7 +73,7 @@ public struct AnimationOptions: OptionSet, Sendable {
     @usableFromInline var didFinish = true
     /// The open `animate` block recording into it; 0 once it started.
     @usableFromInline var captureID: UInt64 = 0
-    /// The next record of the same view (``View/firstAnimation``). Unretained:
+    /// The next record of the same view (`View.firstAnimation`). Unretained:
     /// a linked record is held by the block recording it or by the running list.
     @usableFromInline unowned(unsafe) var nextOfView: ViewAnimation?
     /// The next record of the same open block.
@@ -137,8 +137,8 @@ func setThreadSpecific(_ key: ThreadKey, _ value: UnsafeRawPointer?) -> Int32
         @usableFromInline var capture = Capture()
         /// Blocks opened on this thread so far: a new block's id.
         @usableFromInline var blocksOpened: UInt64 = 0
-        /// The loop whose turn is running on this thread (set by ``Application/runTurn()``
-        /// and ``RunLoop/advance(to:)``), alive while it is set.
+        /// The loop whose turn is running on this thread (set by `Application.runTurn()`
+        /// and `RunLoop.advance(to:)`), alive while it is set.
         @usableFromInline unowned(unsafe) var turningRunLoop: RunLoop?
         /// A completion is running: one due meanwhile queues behind it.
         @usableFromInline var isCompleting = false
@@ -278,12 +278,12 @@ extension View {
         ThreadAnimationState.openCapture
     }
 
-    /// Animates the changes `animations` makes to views' ``frame``, ``bounds``,
-    /// ``center``, ``alpha``, ``transform`` and ``backgroundColor``:
+    /// Animates the changes `animations` makes to views' `frame`, `bounds`,
+    /// `center`, `alpha`, `transform` and `backgroundColor`:
     /// UIKit's `UIView.animate`. The views' own values change at once (and
     /// hit-testing uses them); the screen shows values leading there over
     /// `duration` seconds after `delay`, stepped by the application's
-    /// ``DisplayLink``. `completion` runs when every change ended, told
+    /// `DisplayLink`. `completion` runs when every change ended, told
     /// whether all ran to their end (false when one was interrupted by
     /// another animation of the same property), never inside this call: after
     /// the frame that ends the animations, or, for a block that animated
@@ -295,7 +295,7 @@ extension View {
     /// Views not in an application's window change at once.
     ///
     /// In steady state a call allocates nothing: its records are reused
-    /// (``ViewAnimator``). The closures are the caller's: a completion that
+    /// (`ViewAnimator`). The closures are the caller's: a completion that
     /// captures values is allocated where it is written, as any closure.
     public static func animate(
         withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
@@ -306,7 +306,7 @@ extension View {
             animations: animations, completion: completion)
     }
 
-    /// ``animate(withDuration:delay:options:animations:completion:)`` on a
+    /// `animate(withDuration:delay:options:animations:completion:)` on a
     /// spring: `dampingRatio` 1 settles without overshoot, lower values
     /// oscillate; `velocity` is the initial speed in whole distances per second
     /// (UIKit's unit: 1 covers the whole change in one second).
@@ -443,7 +443,7 @@ extension View {
 /// neither a frame nor starting an animation allocates.
 ///
 /// Starting one costs O(1) amortised, whatever runs already: a view's own
-/// animations are found through the view (``View/firstAnimation``), and
+/// animations are found through the view (`View.firstAnimation`), and
 /// ended ones leave the running list in batches.
 public final class ViewAnimator: DisplayLinkTarget {
     @usableFromInline let displayLink: DisplayLink
@@ -584,7 +584,7 @@ public final class ViewAnimator: DisplayLinkTarget {
     /// A completion may start animations (which append to `running`) or end
     /// them (which queue here): the outermost call tells every group in turn,
     /// and a completion due while another runs waits for it to return
-    /// (``ThreadAnimationState/runCompletion(of:)``), so chains take no stack.
+    /// (`ThreadAnimationState.runCompletion(of:)`), so chains take no stack.
     @usableFromInline func sweep() {
         guard !isTellingGroups else { return }
         isTellingGroups = true

@@ -18,7 +18,7 @@ public struct ViewPresentation: Equatable {
         backgroundColor = view.backgroundColor
     }
 
-    /// Maps the view's bounds coordinates into its superview's, as ``View/transformToSuperview`` does for the model.
+    /// Maps the view's bounds coordinates into its superview's, as `View.transformToSuperview` does for the model.
     @inlinable public var transformToSuperview: AffineTransform {
         View.transformToSuperview(center: center, bounds: bounds, transform: transform)
     }
@@ -87,7 +87,7 @@ public struct ViewPresentation: Equatable {
         ).transform
     }
 
-    /// `t = scale · shear · rotation, then translation` (row vectors, as ``AffineTransform``).
+    /// `t = scale · shear · rotation, then translation` (row vectors, as `AffineTransform`).
     @usableFromInline struct Decomposed {
         @usableFromInline var scaleX, scaleY, shear, angle, tx, ty: Double
 

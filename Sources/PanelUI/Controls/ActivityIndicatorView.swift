@@ -1,16 +1,16 @@
 /// A spinner of twelve spokes, the lead one bright and the rest fading
 /// behind it: UIKit's `UIActivityIndicatorView` (medium style).
 ///
-/// - ``startAnimating()`` and ``stopAnimating()``; ``isAnimating`` says which.
-/// - ``hidesWhenStopped`` (true by default): stopping hides the view
+/// - `startAnimating()` and `stopAnimating()`; `isAnimating` says which.
+/// - `hidesWhenStopped` (true by default): stopping hides the view
 ///   (`isHidden`), starting shows it, as in UIKit.
-/// - It steps on the application's ``DisplayLink`` only while it is
+/// - It steps on the application's `DisplayLink` only while it is
 ///   animating **and** could be seen: not hidden, no hidden ancestor, in a
 ///   window of an application. Otherwise it is no display-link target, so a
 ///   stopped, hidden or removed spinner schedules no frame and costs no CPU.
 ///   Its window tells it when a view's `isHidden` changes and the window's
 ///   application changes; moving in or out of a window tells it too.
-/// - The lead spoke moves on ``Theme/activityIndicatorStepsPerSecond`` times
+/// - The lead spoke moves on `Theme.activityIndicatorStepsPerSecond` times
 ///   a second (one turn a second); the view is redrawn only when it moves.
 ///
 /// It takes no touches (R12). A frame allocates nothing.
@@ -18,7 +18,7 @@ open class ActivityIndicatorView: View {
     /// Spokes around the circle.
     public static let spokeCount = 12
 
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             setNeedsDisplay()
@@ -37,7 +37,7 @@ open class ActivityIndicatorView: View {
     /// The lead spoke, 0 at twelve o'clock, clockwise.
     @usableFromInline internal final var phase = 0
     @usableFromInline internal let stepper: ActivityIndicatorStepper
-    /// The window this view is registered with for visibility changes (see ``Window``).
+    /// The window this view is registered with for visibility changes (see `Window`).
     /// Unretained: the window holds this view while it is registered, and this view
     /// leaves it in `didMoveToWindow` before it leaves the window's hierarchy.
     @usableFromInline internal unowned(unsafe) final var registeredWindow: Window?
@@ -59,7 +59,7 @@ open class ActivityIndicatorView: View {
         ObjectIdentifier(self) == ObjectIdentifier(ActivityIndicatorView.self)
     }
 
-    /// ``Theme/activityIndicatorDiameter`` square.
+    /// `Theme.activityIndicatorDiameter` square.
     open override var intrinsicContentSize: Size {
         Size(width: theme.activityIndicatorDiameter, height: theme.activityIndicatorDiameter)
     }
@@ -70,7 +70,7 @@ open class ActivityIndicatorView: View {
     /// Whether it spins (UIKit's meaning for an activity indicator; on other views it says a view animation runs).
     open override var isAnimating: Bool { animating }
 
-    /// Starts spinning (and shows the view when ``hidesWhenStopped``).
+    /// Starts spinning (and shows the view when `hidesWhenStopped`).
     public func startAnimating() {
         guard !animating else { return }
         animating = true
@@ -78,7 +78,7 @@ open class ActivityIndicatorView: View {
         updateDisplayLinkRegistration()
     }
 
-    /// Stops spinning (and hides the view when ``hidesWhenStopped``); no frame is scheduled for it after.
+    /// Stops spinning (and hides the view when `hidesWhenStopped`); no frame is scheduled for it after.
     public func stopAnimating() {
         guard animating else { return }
         animating = false

@@ -4,16 +4,16 @@
 /// - Title, title colour, image and fill are set per state (C2). Looking up a
 ///   state that has none set falls back to `.normal`, as in UIKit (so
 ///   `[.selected, .highlighted]` needs its own entry to differ from `.normal`).
-/// - Unless set for the state, the look comes from ``theme``: the surface
+/// - Unless set for the state, the look comes from `theme`: the surface
 ///   colour normally, the accent when selected, a light overlay while pressed
 ///   (highlighted), and the disabled fill and text when disabled.
-/// - A tap that lifts inside (bounds grown by ``Control/touchMargin``) sends
+/// - A tap that lifts inside (bounds grown by `Control.touchMargin`) sends
 ///   `.touchUpInside` and then `.primaryActionTriggered`.
 ///
 ///     let start = Button(frame: Rect(x: 20, y: 20, width: 160, height: 48), title: "Start")
 ///     start.addAction(for: .primaryActionTriggered) { _ in oven.start() }
 open class Button: Control {
-    /// Colours, fonts and sizes; ``Theme/standard`` when created.
+    /// Colours, fonts and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard { didSet { setNeedsDisplay() } }
     /// The title's font; the theme's button font by default.
     public var titleFont: Font {
@@ -39,7 +39,7 @@ open class Button: Control {
     }
 
     /// The normal title and image side by side with the theme's padding, at
-    /// least ``Theme/controlHeight`` high (the normal state's: other states
+    /// least `Theme.controlHeight` high (the normal state's: other states
     /// draw in the same frame, so pressing never moves anything).
     open override var intrinsicContentSize: Size {
         var width = 0.0
@@ -141,7 +141,7 @@ open class Button: Control {
 
     // MARK: Actions
 
-    /// C1: a lift inside sends `.touchUpInside` (``Control``) and then `.primaryActionTriggered`.
+    /// C1: a lift inside sends `.touchUpInside` (`Control`) and then `.primaryActionTriggered`.
     open override func touchesEnded(_ touches: TouchSet, with event: Event) {
         var endsTrackedTouch = false
         if isTracking, let touch = trackedTouch, touches.contains(touch) { endsTrackedTouch = true }

@@ -4,7 +4,7 @@
 /// `continueTracking` as it moves, `endTracking` at lift, `cancelTracking`
 /// when it is taken away, sending the touch events of C1 to the targets
 /// registered for them (C3). "Inside" means inside the bounds grown by
-/// ``touchMargin``, so a finger that drifts a little does not lose the press.
+/// `touchMargin`, so a finger that drifts a little does not lose the press.
 /// Sending actions allocates nothing.
 open class Control: View {
     // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
@@ -37,7 +37,7 @@ open class Control: View {
 
     /// C4: true from the touch-down `beginTracking` accepted until the touch ends.
     @exclusivity(unchecked) public internal(set) final var isTracking = false
-    /// C4: whether the tracked finger is inside (bounds grown by ``touchMargin``).
+    /// C4: whether the tracked finger is inside (bounds grown by `touchMargin`).
     @exclusivity(unchecked) public internal(set) final var isTouchInside = false
     /// C4: how far outside its bounds a tracked finger still counts as inside,
     /// in points. 44 pt, the smallest comfortable touch target.
@@ -62,8 +62,8 @@ open class Control: View {
 
     /// Calls `action` on `target` when any of `events` happens. The target is
     /// not retained, as in UIKit; once it is freed its actions are skipped.
-    /// Any ``Responder`` (a view controller, a view) can be a target; another
-    /// class adopts ``LifetimeTracked`` (see docs/memory.md).
+    /// Any `Responder` (a view controller, a view) can be a target; another
+    /// class adopts `LifetimeTracked` (see docs/memory.md).
     ///
     ///     volume.addTarget(self, action: Mixer.volumeChanged, for: .valueChanged)
     public final func addTarget<Target: LifetimeTracked>(
@@ -101,7 +101,7 @@ open class Control: View {
     /// Calls every action registered for any of `events`, each once, in the
     /// order they were added. An action added meanwhile is first called by
     /// the next send; one removed meanwhile is not called any more
-    /// (``TargetActionList``, docs/memory.md).
+    /// (`TargetActionList`, docs/memory.md).
     open func sendActions(for events: ControlEvents) {
         targets.send(events.rawValue, from: self)
     }

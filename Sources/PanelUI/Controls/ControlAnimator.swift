@@ -16,8 +16,8 @@ internal final class ControlAnimator: DisplayLinkTarget {
     @exclusivity(unchecked) @usableFromInline internal var duration = 0.0
     /// An unretained pointer set on every drag move: no exclusivity check (see `View.window`).
     @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) var view: View?
-    /// The link while sliding. Read on every drag move (``jump(to:)``) and,
-    /// like the numbers above, read or written whole: ``stop()`` takes it out
+    /// The link while sliding. Read on every drag move (`jump(to:)`) and,
+    /// like the numbers above, read or written whole: `stop()` takes it out
     /// before telling the link, so no access spans a call.
     @exclusivity(unchecked) @usableFromInline internal var displayLink: DisplayLink?
 

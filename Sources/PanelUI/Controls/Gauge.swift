@@ -2,15 +2,15 @@
 /// clockwise: SwiftUI's `Gauge` in its circular style, LVGL's arc as an
 /// indicator. A thermostat's temperature, a tank's level.
 ///
-/// ``value`` is clamped to ``minimumValue``…``maximumValue``.
-/// ``setValue(_:animated:)`` moves the arc there in ``Theme/animationDuration``,
-/// stepped by the application's ``DisplayLink`` like a progress view (a gauge
+/// `value` is clamped to `minimumValue`…`maximumValue`.
+/// `setValue(_:animated:)` moves the arc there in `Theme.animationDuration`,
+/// stepped by the application's `DisplayLink` like a progress view (a gauge
 /// in no application's window jumps). It takes no touches (R12), like a label.
 ///
 ///     let temperature = Gauge(frame: Rect(x: 20, y: 20, width: 120, height: 120), minimumValue: 10, maximumValue: 30)
 ///     temperature.setValue(21.5, animated: true)
 open class Gauge: View {
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             setNeedsDisplay()
@@ -22,7 +22,7 @@ open class Gauge: View {
     /// The unfilled part; `nil` uses the theme's track colour.
     public var trackTintColor: Color? { didSet { setNeedsDisplay() } }
 
-    /// The value at the arc's start. Raising it past ``maximumValue`` raises that too, as UISlider does.
+    /// The value at the arc's start. Raising it past `maximumValue` raises that too, as UISlider does.
     public var minimumValue: Double {
         didSet {
             if minimumValue.isNaN { minimumValue = oldValue }
@@ -30,7 +30,7 @@ open class Gauge: View {
             setValue(storedValue, animated: false)
         }
     }
-    /// The value at the arc's end. Lowering it under ``minimumValue`` lowers that too.
+    /// The value at the arc's end. Lowering it under `minimumValue` lowers that too.
     public var maximumValue: Double {
         didSet {
             if maximumValue.isNaN { maximumValue = oldValue }
@@ -40,7 +40,7 @@ open class Gauge: View {
     }
 
     @usableFromInline internal final var storedValue: Double
-    /// The fraction of the arc drawn: ``value``'s, or on its way there during `setValue(_:animated: true)`.
+    /// The fraction of the arc drawn: `value`'s, or on its way there during `setValue(_:animated: true)`.
     @usableFromInline internal let animator = ControlAnimator(value: 0)
 
     public init(
@@ -62,7 +62,7 @@ open class Gauge: View {
         ObjectIdentifier(self) == ObjectIdentifier(Gauge.self)
     }
 
-    /// ``Theme/gaugeDiameter`` square.
+    /// `Theme.gaugeDiameter` square.
     open override var intrinsicContentSize: Size { Size(width: theme.gaugeDiameter, height: theme.gaugeDiameter) }
     open override func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
 
@@ -72,7 +72,7 @@ open class Gauge: View {
         set { setValue(newValue, animated: false) }
     }
 
-    /// Sets ``value`` (clamped), moving the arc there when `animated` and the
+    /// Sets `value` (clamped), moving the arc there when `animated` and the
     /// gauge is in an application's window.
     public func setValue(_ value: Double, animated: Bool) {
         storedValue = value.isNaN ? minimumValue : Swift.min(Swift.max(value, minimumValue), maximumValue)

@@ -1,10 +1,10 @@
 /// A row of dots, one per page, the current one bright: UIKit's `UIPageControl`.
 ///
-/// - A tap (a lift inside, bounds grown by ``Control/touchMargin``) on the
+/// - A tap (a lift inside, bounds grown by `Control.touchMargin`) on the
 ///   left half goes back one page, on the right half forward one, and sends
 ///   `.valueChanged` and `.primaryActionTriggered` when the page changed, as
-///   UIKit does. Setting ``currentPage`` sends nothing.
-/// - ``hidesForSinglePage``: with one page (or none) nothing is drawn and
+///   UIKit does. Setting `currentPage` sends nothing.
+/// - `hidesForSinglePage`: with one page (or none) nothing is drawn and
 ///   touches do nothing.
 ///
 /// Touches and sending actions allocate nothing.
@@ -13,7 +13,7 @@
 ///     pages.numberOfPages = 3
 ///     pages.addAction(for: .valueChanged) { _ in scroller.showPage(pages.currentPage) }
 open class PageControl: Control {
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             setNeedsDisplay()
@@ -39,7 +39,7 @@ open class PageControl: Control {
         ObjectIdentifier(self) == ObjectIdentifier(PageControl.self)
     }
 
-    /// How many dots; not negative. ``currentPage`` is clamped to the new count.
+    /// How many dots; not negative. `currentPage` is clamped to the new count.
     public var numberOfPages: Int {
         get { pageCount }
         set {
@@ -50,7 +50,7 @@ open class PageControl: Control {
         }
     }
 
-    /// The page shown, 0…``numberOfPages`` − 1, clamped. Setting it sends no action.
+    /// The page shown, 0…`numberOfPages` − 1, clamped. Setting it sends no action.
     public var currentPage: Int {
         get { page }
         set {

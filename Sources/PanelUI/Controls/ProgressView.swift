@@ -1,14 +1,14 @@
 /// A bar that fills as a task progresses: UIKit's `UIProgressView` (default style).
 ///
-/// ``progress`` is 0…1, clamped. ``setProgress(_:animated:)`` slides the
-/// filled part there in ``Theme/animationDuration``, stepped by the
-/// application's ``DisplayLink`` like a slider's thumb (a progress view in no
+/// `progress` is 0…1, clamped. `setProgress(_:animated:)` slides the
+/// filled part there in `Theme.animationDuration`, stepped by the
+/// application's `DisplayLink` like a slider's thumb (a progress view in no
 /// application's window jumps). It takes no touches (R12), like a label.
 ///
 ///     let download = ProgressView(frame: Rect(x: 20, y: 20, width: 300, height: 6))
 ///     download.setProgress(0.4, animated: true)
 open class ProgressView: View {
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             setNeedsDisplay()
@@ -21,7 +21,7 @@ open class ProgressView: View {
     public var trackTintColor: Color? { didSet { setNeedsDisplay() } }
 
     @usableFromInline internal final var storedProgress = 0.0
-    /// The progress drawn: ``progress``, or on its way there during `setProgress(_:animated: true)`.
+    /// The progress drawn: `progress`, or on its way there during `setProgress(_:animated: true)`.
     @usableFromInline internal let animator = ControlAnimator(value: 0)
 
     public init(frame: Rect = .zero, name: String = "", progress: Double = 0) {
@@ -51,7 +51,7 @@ open class ProgressView: View {
         set { setProgress(newValue, animated: false) }
     }
 
-    /// Sets ``progress`` (clamped), sliding the filled part there when
+    /// Sets `progress` (clamped), sliding the filled part there when
     /// `animated` and the view is in an application's window.
     public func setProgress(_ progress: Double, animated: Bool) {
         storedProgress = progress.isNaN ? 0 : min(max(progress, 0), 1)
@@ -63,10 +63,10 @@ open class ProgressView: View {
         setNeedsDisplay()
     }
 
-    /// The fraction drawn now: ``progress``, or between the old and new values while animating.
+    /// The fraction drawn now: `progress`, or between the old and new values while animating.
     public var presentedProgress: Double { animator.value }
 
-    /// The bar: the full width, ``Theme/progressBarHeight`` high (at most the bounds'), centred vertically.
+    /// The bar: the full width, `Theme.progressBarHeight` high (at most the bounds'), centred vertically.
     public var trackRect: Rect {
         let height = min(theme.progressBarHeight, bounds.height)
         return Rect(x: bounds.minX, y: bounds.midY - height / 2, width: bounds.width, height: height)

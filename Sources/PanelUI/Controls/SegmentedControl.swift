@@ -1,15 +1,15 @@
 /// A row of segments of which one is selected: UIKit's `UISegmentedControl`.
 ///
 /// - The segments share the width equally; each has a title and can be
-///   disabled on its own (``setEnabled(_:forSegmentAt:)``).
+///   disabled on its own (`setEnabled(_:forSegmentAt:)`).
 /// - A finger highlights the enabled segment under it and the highlight
 ///   follows the finger; at a lift inside (bounds grown by
-///   ``Control/touchMargin``) the segment under the finger is selected and
+///   `Control.touchMargin`) the segment under the finger is selected and
 ///   `.valueChanged` and `.primaryActionTriggered` are sent, if it is not the
 ///   one already selected (as UIKit since iOS 13: select on lift).
-/// - ``isMomentary``: no segment stays drawn as selected; every lift on a
-///   segment sends `.valueChanged`, and ``selectedSegmentIndex`` says which.
-/// - Setting ``selectedSegmentIndex`` (``noSegment`` for none) sends nothing.
+/// - `isMomentary`: no segment stays drawn as selected; every lift on a
+///   segment sends `.valueChanged`, and `selectedSegmentIndex` says which.
+/// - Setting `selectedSegmentIndex` (`noSegment` for none) sends nothing.
 ///
 /// Touches and sending actions allocate nothing; inserting or removing a
 /// segment allocates (it changes the control, like a hierarchy change).
@@ -22,7 +22,7 @@ open class SegmentedControl: Control {
     /// UIKit's `UISegmentedControl.noSegment`: no segment is selected.
     public static let noSegment = -1
 
-    /// Colours, fonts and sizes; ``Theme/standard`` when created.
+    /// Colours, fonts and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             setNeedsDisplay()
@@ -37,7 +37,7 @@ open class SegmentedControl: Control {
     @usableFromInline internal final var titles: [String]
     @usableFromInline internal final var enabledSegments: [Bool]
     @usableFromInline internal final var selectedIndex = SegmentedControl.noSegment
-    /// The segment under the tracked finger, or ``noSegment``.
+    /// The segment under the tracked finger, or `noSegment`.
     @usableFromInline internal final var highlightedIndex = SegmentedControl.noSegment
 
     public init(frame: Rect = .zero, name: String = "", items: [String] = []) {
@@ -54,7 +54,7 @@ open class SegmentedControl: Control {
 
     public var numberOfSegments: Int { titles.count }
 
-    /// The selected segment, or ``noSegment``. Setting it sends no action; an
+    /// The selected segment, or `noSegment`. Setting it sends no action; an
     /// index out of range selects no segment.
     public var selectedSegmentIndex: Int {
         get { selectedIndex }
@@ -66,7 +66,7 @@ open class SegmentedControl: Control {
         }
     }
 
-    /// Inserts a segment titled `title` before `segment` (clamped to 0…``numberOfSegments``).
+    /// Inserts a segment titled `title` before `segment` (clamped to 0…`numberOfSegments`).
     /// The selection stays on the segment it was on. `animated` is accepted for UIKit's
     /// signature; the change shows at once.
     public func insertSegment(withTitle title: String, at segment: Int, animated: Bool = false) {
@@ -135,7 +135,7 @@ open class SegmentedControl: Control {
         return Rect(x: bounds.minX + width * Double(segment), y: bounds.minY, width: width, height: bounds.height)
     }
 
-    /// The segment at `x` (the control's coordinates), clamped to the ends, or ``noSegment`` when there are none.
+    /// The segment at `x` (the control's coordinates), clamped to the ends, or `noSegment` when there are none.
     public func segmentIndex(atX x: Double) -> Int {
         let count = titles.count
         guard count > 0, bounds.width > 0 else { return SegmentedControl.noSegment }
@@ -203,7 +203,7 @@ open class SegmentedControl: Control {
         setNeedsDisplay()
     }
 
-    /// The segment a finger is on (highlighted), or ``noSegment``.
+    /// The segment a finger is on (highlighted), or `noSegment`.
     public var highlightedSegmentIndex: Int { highlightedIndex }
 
     // MARK: Gestures (G20)

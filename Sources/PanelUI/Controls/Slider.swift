@@ -1,32 +1,32 @@
 /// A horizontal slider: UIKit's `UISlider` (C5).
 ///
-/// - ``value`` lies in ``minimumValue``…``maximumValue`` (0…1 by default) and
+/// - `value` lies in `minimumValue`…`maximumValue` (0…1 by default) and
 ///   is clamped to it; setting any of them sends no action.
 /// - Tracking starts only when the finger lands on the thumb or within
-///   ``Theme/thumbTouchMargin`` of it; elsewhere the touch is ignored.
+///   `Theme.thumbTouchMargin` of it; elsewhere the touch is ignored.
 /// - Then the thumb follows the finger exactly: the offset between the finger
 ///   and the thumb's centre at touch-down is kept, so the thumb does not jump
 ///   under the finger, and the value is the one whose thumb centre is there.
-/// - ``isContinuous`` (default true) sends `.valueChanged` and
+/// - `isContinuous` (default true) sends `.valueChanged` and
 ///   `.primaryActionTriggered` (one call per action) on every move that
 ///   changes the value; when false it sends them once, when the finger lifts
 ///   or is cancelled, and only if the value changed.
 ///
 /// The thumb's centre runs from `thumbDiameter / 2` inside the track's left
-/// end (``minimumValue``) to as far inside its right end (``maximumValue``):
-/// see ``trackRect(forBounds:)`` and ``thumbRect(forBounds:trackRect:value:)``.
+/// end (`minimumValue`) to as far inside its right end (`maximumValue`):
+/// see `trackRect(forBounds:)` and `thumbRect(forBounds:trackRect:value:)`.
 /// Touches and sending actions allocate nothing.
 open class Slider: Control {
     // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
     // (docs/architecture.md, "Few dynamic exclusivity checks").
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             metrics = SliderMetrics(theme)
             setNeedsDisplay()
         }
     }
-    /// What a drag and a frame read of ``theme``, copied whenever it is set:
+    /// What a drag and a frame read of `theme`, copied whenever it is set:
     /// `theme` holds fonts, so each read of it is checked for exclusivity;
     /// these trivial copies are read without that check.
     @exclusivity(unchecked) @usableFromInline internal final var metrics = SliderMetrics(.standard)
@@ -39,14 +39,14 @@ open class Slider: Control {
     /// C5: true (the default) sends `.valueChanged` while dragging; false sends it once at the end.
     @exclusivity(unchecked) public final var isContinuous = true
     /// How far one detent of a rotary encoder (or one arrow key) moves
-    /// ``value`` while the slider is focused for adjusting; nil, the default,
-    /// is a twentieth of the range (``maximumValue`` − ``minimumValue``).
+    /// `value` while the slider is focused for adjusting; nil, the default,
+    /// is a twentieth of the range (`maximumValue` − `minimumValue`).
     @exclusivity(unchecked) public final var adjustmentStep: Double?
 
     @exclusivity(unchecked) @usableFromInline internal final var storedValue = 0.0
     @exclusivity(unchecked) @usableFromInline internal final var storedMinimum = 0.0
     @exclusivity(unchecked) @usableFromInline internal final var storedMaximum = 1.0
-    /// The value drawn: ``value``, or on its way there during `setValue(_:animated: true)`.
+    /// The value drawn: `value`, or on its way there during `setValue(_:animated: true)`.
     @usableFromInline internal let animator = ControlAnimator(value: 0)
     /// The finger's x minus the thumb centre's x at touch-down.
     @exclusivity(unchecked) @usableFromInline internal final var grabOffset = 0.0
@@ -72,15 +72,15 @@ open class Slider: Control {
 
     // MARK: Value
 
-    /// The slider's value, clamped to ``minimumValue``…``maximumValue``.
+    /// The slider's value, clamped to `minimumValue`…`maximumValue`.
     /// Setting it moves the thumb at once and sends no action.
     public var value: Double {
         get { storedValue }
         set { setValue(newValue, animated: false) }
     }
 
-    /// The value at the left end; 0 by default. Raising it above ``maximumValue``
-    /// raises that too; ``value`` is clamped to the new range.
+    /// The value at the left end; 0 by default. Raising it above `maximumValue`
+    /// raises that too; `value` is clamped to the new range.
     public var minimumValue: Double {
         get { storedMinimum }
         set {
@@ -90,8 +90,8 @@ open class Slider: Control {
         }
     }
 
-    /// The value at the right end; 1 by default. Lowering it below ``minimumValue``
-    /// lowers that too; ``value`` is clamped to the new range.
+    /// The value at the right end; 1 by default. Lowering it below `minimumValue`
+    /// lowers that too; `value` is clamped to the new range.
     public var maximumValue: Double {
         get { storedMaximum }
         set {
@@ -101,7 +101,7 @@ open class Slider: Control {
         }
     }
 
-    /// Sets ``value`` (clamped), sliding the thumb there when `animated` and the
+    /// Sets `value` (clamped), sliding the thumb there when `animated` and the
     /// slider is in an application's window. Sends no action, as in UIKit.
     public func setValue(_ value: Double, animated: Bool) {
         storedValue = clamped(value)
@@ -120,13 +120,13 @@ open class Slider: Control {
 
     // MARK: Geometry (UIKit's names)
 
-    /// The track, full width and ``Theme/sliderTrackHeight`` high, centred vertically.
+    /// The track, full width and `Theme.sliderTrackHeight` high, centred vertically.
     open func trackRect(forBounds bounds: Rect) -> Rect {
         let height = metrics.trackHeight
         return Rect(x: bounds.minX, y: bounds.midY - height / 2, width: bounds.width, height: height)
     }
 
-    /// The thumb for `value`: a ``Theme/thumbDiameter`` circle whose centre runs
+    /// The thumb for `value`: a `Theme.thumbDiameter` circle whose centre runs
     /// from half a diameter inside the track's left end to as far inside its right end.
     open func thumbRect(forBounds bounds: Rect, trackRect rect: Rect, value: Double) -> Rect {
         let d = metrics.thumbDiameter
@@ -200,10 +200,10 @@ open class Slider: Control {
     /// A push on the focused slider makes turns adjust it.
     open override var isAdjustable: Bool { true }
 
-    /// One detent clockwise: ``value`` up by ``adjustmentStep``, sending
+    /// One detent clockwise: `value` up by `adjustmentStep`, sending
     /// `.valueChanged` and `.primaryActionTriggered` when it changed.
     open override func accessibilityIncrement() { step(by: 1) }
-    /// One detent counter-clockwise: ``value`` down by ``adjustmentStep``.
+    /// One detent counter-clockwise: `value` down by `adjustmentStep`.
     open override func accessibilityDecrement() { step(by: -1) }
 
     /// The step one detent moves the value.
@@ -293,7 +293,7 @@ open class Slider: Control {
     }
 }
 
-/// The numbers and colours of a ``Theme`` that a slider reads on every move
+/// The numbers and colours of a `Theme` that a slider reads on every move
 /// and every frame.
 @usableFromInline internal struct SliderMetrics {
     @usableFromInline var trackHeight: Double

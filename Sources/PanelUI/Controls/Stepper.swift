@@ -1,20 +1,20 @@
 /// A − and a + side by side that step a value: UIKit's `UIStepper`.
 ///
-/// - ``value`` lies in ``minimumValue``…``maximumValue`` (0…100 by default)
-///   and moves by ``stepValue`` (1). Setting any of them sends no action.
+/// - `value` lies in `minimumValue`…`maximumValue` (0…100 by default)
+///   and moves by `stepValue` (1). Setting any of them sends no action.
 /// - A finger on a half steps at once and highlights that half alone. With
-///   ``autorepeat`` (the default) holding it repeats: the first repeat after
-///   ``Theme/autorepeatDelay`` (0.5 s), then every ``Theme/autorepeatInterval``,
-///   faster (``Theme/autorepeatFastInterval``) after
-///   ``Theme/autorepeatAccelerationCount`` repeats. The timers are the run
+///   `autorepeat` (the default) holding it repeats: the first repeat after
+///   `Theme.autorepeatDelay` (0.5 s), then every `Theme.autorepeatInterval`,
+///   faster (`Theme.autorepeatFastInterval`) after
+///   `Theme.autorepeatAccelerationCount` repeats. The timers are the run
 ///   loop's, so a test drives them with a manual clock. A finger that leaves
-///   (bounds grown by ``Control/touchMargin``) pauses the repeat; back inside,
+///   (bounds grown by `Control.touchMargin`) pauses the repeat; back inside,
 ///   it starts again after the delay.
-/// - ``isContinuous`` (default true) sends `.valueChanged` and
+/// - `isContinuous` (default true) sends `.valueChanged` and
 ///   `.primaryActionTriggered` at every step; false sends them once when the
 ///   finger lifts (or is cancelled), if the value changed.
-/// - At ``maximumValue`` the + half is disabled (drawn dimmed, takes no
-///   touch), at ``minimumValue`` the − half, unless ``wraps``: then stepping
+/// - At `maximumValue` the + half is disabled (drawn dimmed, takes no
+///   touch), at `minimumValue` the − half, unless `wraps`: then stepping
 ///   past one end goes to the other.
 ///
 /// A step, a repeat and sending actions allocate nothing.
@@ -26,7 +26,7 @@ open class Stepper: Control {
     /// Which half a finger pressed.
     public enum Half: Sendable { case decrement, increment }
 
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             setNeedsDisplay()
@@ -47,7 +47,7 @@ open class Stepper: Control {
     /// The half the tracked finger pressed, until it lifts.
     @usableFromInline internal final var pressedHalf: Half?
     @usableFromInline internal final var valueAtTouchDown = 0.0
-    /// Repeats done in this hold, to speed up after ``Theme/autorepeatAccelerationCount``.
+    /// Repeats done in this hold, to speed up after `Theme.autorepeatAccelerationCount`.
     @usableFromInline internal final var repeatCount = 0
     @usableFromInline internal let repeater: StepperRepeater
 
@@ -66,13 +66,13 @@ open class Stepper: Control {
         ObjectIdentifier(self) == ObjectIdentifier(Stepper.self)
     }
 
-    /// ``Theme/stepperSize``.
+    /// `Theme.stepperSize`.
     open override var intrinsicContentSize: Size { theme.stepperSize }
     open override func sizeThatFits(_ size: Size) -> Size { theme.stepperSize }
 
     // MARK: Value
 
-    /// The value, clamped to ``minimumValue``…``maximumValue``. Setting it sends no action.
+    /// The value, clamped to `minimumValue`…`maximumValue`. Setting it sends no action.
     public var value: Double {
         get { storedValue }
         set {
@@ -83,7 +83,7 @@ open class Stepper: Control {
         }
     }
 
-    /// 0 by default. Raising it above ``maximumValue`` raises that too; ``value`` is clamped.
+    /// 0 by default. Raising it above `maximumValue` raises that too; `value` is clamped.
     public var minimumValue: Double {
         get { storedMinimum }
         set {
@@ -94,7 +94,7 @@ open class Stepper: Control {
         }
     }
 
-    /// 100 by default. Lowering it below ``minimumValue`` lowers that too; ``value`` is clamped.
+    /// 100 by default. Lowering it below `minimumValue` lowers that too; `value` is clamped.
     public var maximumValue: Double {
         get { storedMaximum }
         set {
@@ -105,7 +105,7 @@ open class Stepper: Control {
         }
     }
 
-    /// How far one step moves ``value``; above 0 (UIKit's rule; 0 or less is ignored). 1 by default.
+    /// How far one step moves `value`; above 0 (UIKit's rule; 0 or less is ignored). 1 by default.
     public var stepValue: Double {
         get { storedStep }
         set { if newValue > 0 { storedStep = newValue } }
@@ -168,7 +168,7 @@ open class Stepper: Control {
     }
 
     /// The first step comes at touch-down, after the `.touchDown` action (the base class sends it
-    /// once ``beginTracking(_:with:)`` accepts the touch), so a log reads touchDown, valueChanged.
+    /// once `beginTracking(_:with:)` accepts the touch), so a log reads touchDown, valueChanged.
     open override func touchesBegan(_ touches: TouchSet, with event: Event) {
         let wasTracking = isTracking
         super.touchesBegan(touches, with: event)
@@ -253,7 +253,7 @@ open class Stepper: Control {
             in: self.rect(for: .increment), plus: true, enabled: isIncrementEnabled || !isEnabled, context: context)
     }
 
-    /// A − or + drawn as bars (no font needed), ``Theme/text`` or dimmed at a limit.
+    /// A − or + drawn as bars (no font needed), `Theme.text` or dimmed at a limit.
     @usableFromInline internal func drawSign(in half: Rect, plus: Bool, enabled: Bool, context: GraphicsContext) {
         let color = enabled ? theme.text : theme.disabledText
         let length = min(16, half.width * 0.4)

@@ -1,16 +1,16 @@
 /// An on/off switch: UIKit's `UISwitch` (C5).
 ///
 /// - A tap toggles it: the value flips at the lift, if the finger lifts inside
-///   (bounds grown by ``Control/touchMargin``), and the thumb slides over.
-/// - A finger that moves more than ``Theme/switchDragThreshold`` drags the
+///   (bounds grown by `Control.touchMargin`), and the thumb slides over.
+/// - A finger that moves more than `Theme.switchDragThreshold` drags the
 ///   thumb; at the lift the side the thumb is on decides on or off.
 /// - A change made by the finger sends `.valueChanged` and
 ///   `.primaryActionTriggered` (one call per action), once.
-/// - ``setOn(_:animated:)`` and ``isOn`` change the value without sending
+/// - `setOn(_:animated:)` and `isOn` change the value without sending
 ///   anything, as in UIKit.
 ///
-/// The thumb slides in ``Theme/animationDuration`` (0.2 s), stepped by the
-/// application's ``DisplayLink`` like every animation; a switch that is not
+/// The thumb slides in `Theme.animationDuration` (0.2 s), stepped by the
+/// application's `DisplayLink` like every animation; a switch that is not
 /// in an application's window jumps. Touches, the animation and
 /// sending actions allocate nothing.
 ///
@@ -19,7 +19,7 @@
 ///         print((control as! Switch).isOn)
 ///     }
 open class Switch: Control {
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard { didSet { setNeedsDisplay() } }
     /// The track's colour when on; `nil` uses the theme's accent.
     public var onTintColor: Color? { didSet { setNeedsDisplay() } }
@@ -30,7 +30,7 @@ open class Switch: Control {
     @usableFromInline internal let animator: ControlAnimator
     /// Where the finger landed, in the switch's coordinates.
     @usableFromInline internal final var trackingStartX = 0.0
-    /// ``thumbPosition`` when the finger landed.
+    /// `thumbPosition` when the finger landed.
     @usableFromInline internal final var trackingStartPosition = 0.0
     /// Whether the finger has moved far enough to drag the thumb.
     @usableFromInline internal final var isDraggingThumb = false
@@ -51,7 +51,7 @@ open class Switch: Control {
         ObjectIdentifier(self) == ObjectIdentifier(Switch.self)
     }
 
-    /// The pill's width, a finger's height (``Theme/controlHeight``): the pill is drawn centred.
+    /// The pill's width, a finger's height (`Theme.controlHeight`): the pill is drawn centred.
     open override var intrinsicContentSize: Size {
         Size(width: theme.switchSize.width, height: max(theme.switchSize.height, theme.controlHeight))
     }
@@ -75,7 +75,7 @@ open class Switch: Control {
     /// while it slides or is dragged.
     public var thumbPosition: Double { animator.value }
 
-    /// The pill, in the switch's coordinates: ``Theme/switchSize``, centred in the bounds.
+    /// The pill, in the switch's coordinates: `Theme.switchSize`, centred in the bounds.
     public var trackRect: Rect {
         let size = theme.switchSize
         return Rect(
@@ -83,7 +83,7 @@ open class Switch: Control {
             width: size.width, height: size.height)
     }
 
-    /// The thumb at ``thumbPosition``, in the switch's coordinates.
+    /// The thumb at `thumbPosition`, in the switch's coordinates.
     public var thumbRect: Rect {
         let track = trackRect
         let diameter = max(track.height - 2 * theme.switchThumbInset, 0)
@@ -169,7 +169,7 @@ open class Switch: Control {
 
     /// G20, as UIKit lists it: a parent's single one-finger tap, and a
     /// one-finger pan that starts on the thumb (or within
-    /// ``Theme/thumbTouchMargin`` of it), would do what the switch does
+    /// `Theme.thumbTouchMargin` of it), would do what the switch does
     /// itself. A pan from elsewhere on the switch, or a screen-edge pan, may begin.
     open override func duplicatesPrimaryAction(_ gestureRecognizer: GestureRecognizer) -> Bool {
         if let tap = gestureRecognizer as? TapGestureRecognizer {

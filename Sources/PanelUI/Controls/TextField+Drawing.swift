@@ -112,7 +112,7 @@ extension TextField {
 }
 
 /// The magnifier a text field shows above its caret while a finger rests on
-/// it: the text around the caret, enlarged by ``Theme/loupeMagnification``,
+/// it: the text around the caret, enlarged by `Theme.loupeMagnification`,
 /// with the caret in the middle. It takes no touches.
 public final class TextFieldLoupe: View {
     /// The field that owns it as a subview. Unretained: the field keeps the

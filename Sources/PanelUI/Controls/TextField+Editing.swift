@@ -14,7 +14,7 @@ extension TextField {
         storage.utf8.index(storage.utf8.startIndex, offsetBy: min(max(offset, 0), storage.utf8.count))
     }
 
-    /// The index in ``boundaries`` of the last boundary at or before `offset`.
+    /// The index in `boundaries` of the last boundary at or before `offset`.
     @usableFromInline final func boundaryIndex(ofOffset offset: Int) -> Int {
         layoutTextIfNeeded()
         var low = 0
@@ -133,9 +133,9 @@ extension TextField {
     }
 
     /// Measures the grapheme boundaries' pen positions, with the window's
-    /// text driver (or the estimate of ``TextMetricsEstimate`` when there is
+    /// text driver (or the estimate of `TextMetricsEstimate` when there is
     /// none yet), then scrolls the caret into view. The whole text: an edit
-    /// lays out only what it changed (``layOutEdit(replacing:_:byteCount:)``).
+    /// lays out only what it changed (`layOutEdit(replacing:_:byteCount:)`).
     @usableFromInline final func layoutTextIfNeeded() {
         guard needsTextLayout else { return }
         needsTextLayout = false
@@ -199,8 +199,8 @@ extension TextField {
     }
 
     /// The pen before each Unicode scalar of `text` and after the last, in
-    /// points, into ``scalarPositions``: the window's text driver's, or
-    /// ``TextMetricsEstimate``'s when there is none yet.
+    /// points, into `scalarPositions`: the window's text driver's, or
+    /// `TextMetricsEstimate`'s when there is none yet.
     @usableFromInline final func measurePens(_ text: String) {
         if let window, let measurer = window.textMeasurer {
             measurer.penPositions(text, font: font, scale: window.textMeasurerScale, into: &scalarPositions)
@@ -228,7 +228,7 @@ extension TextField {
     /// after it are walked again, and measured with the cluster after that
     /// (for its kerning); the boundaries and pens after them move by the
     /// edit's length and width; a secure field's bullets change in number
-    /// only (``layOutBullets()``). False, changing nothing, when the whole
+    /// only (`layOutBullets()`). False, changing nothing, when the whole
     /// text must be laid out: not laid out yet, or holding a line break (the
     /// driver starts a line there).
     @usableFromInline final func layOutEdit(replacing start: Int, _ end: Int, byteCount: Int) -> Bool {
@@ -356,10 +356,10 @@ extension TextField {
     // MARK: The part drawn
 
     /// A text up to this many UTF-8 bytes is drawn whole; of a longer one,
-    /// only the part in view (``drawnBoundaries(from:to:)``).
+    /// only the part in view (`drawnBoundaries(from:to:)`).
     @usableFromInline static let wholeTextDrawLimit = 1024
 
-    /// The first and last boundary (indices into ``boundaries``) of what to
+    /// The first and last boundary (indices into `boundaries`) of what to
     /// draw of the text for its span `left ... right` (points from its
     /// start): all of it when it is short or has a line break; else the
     /// clusters reaching into the span, with a font size more either side
@@ -386,9 +386,9 @@ extension TextField {
         return (first, low)
     }
 
-    /// The drawn text (``displayedText``) from boundary `first` to `last`:
+    /// The drawn text (`displayedText`) from boundary `first` to `last`:
     /// the text itself when that is all of it, else a copy of the part in
-    /// ``pieceText``'s storage, reused.
+    /// `pieceText`'s storage, reused.
     @usableFromInline final func drawnText(_ first: Int, _ last: Int) -> String {
         let drawn = isSecureTextEntry ? bullets : storage
         textWork &+= last - first
@@ -426,7 +426,7 @@ extension TextField {
         return textOriginX + boundaryPositions[boundaryIndex(ofOffset: selectionEnd)]
     }
 
-    /// Scrolls so the caret is inside ``textRect``, and no further than the
+    /// Scrolls so the caret is inside `textRect`, and no further than the
     /// text needs (no gap after its end).
     @usableFromInline final func scrollCaretToVisible() {
         guard !needsTextLayout else { return }
@@ -448,7 +448,7 @@ extension TextField {
         scrollOffset = min(max(scrollOffset, 0), width - room)
     }
 
-    /// The grapheme boundary nearest to `x` in the bounds, as an index into ``boundaries``.
+    /// The grapheme boundary nearest to `x` in the bounds, as an index into `boundaries`.
     @usableFromInline final func boundaryIndex(nearestX x: Double) -> Int {
         layoutTextIfNeeded()
         let local = x - textOriginX

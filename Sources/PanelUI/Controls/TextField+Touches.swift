@@ -1,5 +1,5 @@
 // Touches: a tap begins editing and places the caret at the nearest
-// grapheme boundary; a finger held still for ``Theme/loupeDelay`` shows the
+// grapheme boundary; a finger held still for `Theme.loupeDelay` shows the
 // loupe, which then follows the finger and moves the caret under it.
 
 extension TextField {

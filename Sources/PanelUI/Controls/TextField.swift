@@ -2,14 +2,14 @@
 ///
 /// - Tapping the field makes it first responder, which begins editing
 ///   (`.editingDidBegin`): the caret blinks, and the on-screen keyboard or a
-///   hardware keyboard types into it through ``KeyInput``. Resigning first
+///   hardware keyboard types into it through `KeyInput`. Resigning first
 ///   responder, or another responder taking it, ends editing (`.editingDidEnd`).
 /// - Text is UTF-8 throughout; the caret sits between grapheme clusters
 ///   (Swift `Character`s), so `e` + U+0301, a flag or a ZWJ family is one step.
 /// - Every edit asks the delegate's
-///   ``TextFieldDelegate/textField(_:shouldChangeCharactersIn:replacementString:)``
+///   `TextFieldDelegate.textField(_:shouldChangeCharactersIn:replacementString:)`
 ///   first; a change that goes through sends `.editingChanged`.
-/// - Return asks ``TextFieldDelegate/textFieldShouldReturn(_:)``; if it agrees
+/// - Return asks `TextFieldDelegate.textFieldShouldReturn(_:)`; if it agrees
 ///   the field sends `.editingDidEndOnExit` and `.primaryActionTriggered`, then
 ///   resigns first responder.
 /// - Text wider than the field scrolls sideways to keep the caret in view.
@@ -18,17 +18,17 @@
 ///
 /// Editing allocates nothing per key once editing has begun (the text's
 /// storage is reserved then), as long as nothing else holds a copy of
-/// ``text`` across the edit. A key costs the same in a long text as in a
+/// `text` across the edit. A key costs the same in a long text as in a
 /// short one: only the clusters around the edit are measured again, and
 /// only the part of a long text in view is drawn.
 open class TextField: Control, KeyInput, RunLoopTarget {
-    /// Colours and sizes; ``Theme/standard`` when created.
+    /// Colours and sizes; `Theme.standard` when created.
     public final var theme: Theme = .standard { didSet { textLayoutDidChange() } }
     /// Shown, in the theme's secondary text colour, while the text is empty.
     public final var placeholder: String = "" { didSet { if storage.isEmpty { setNeedsDisplay() } } }
-    /// ``Theme/bodyFont`` by default.
+    /// `Theme.bodyFont` by default.
     public var font: Font { didSet { textLayoutDidChange() } }
-    /// ``Theme/text`` by default.
+    /// `Theme.text` by default.
     public var textColor: Color { didSet { setNeedsDisplay() } }
     /// Where text narrower than the field sits. Text wider than the field is
     /// laid out from its start and scrolled to the caret.
@@ -73,7 +73,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
 
     /// The text, edited in place.
     @usableFromInline final var storage: String
-    /// The selection as UTF-8 offsets into ``storage``, on grapheme boundaries;
+    /// The selection as UTF-8 offsets into `storage`, on grapheme boundaries;
     /// equal when it is only the caret.
     @usableFromInline final var selectionStart = 0
     @usableFromInline final var selectionEnd = 0
@@ -83,7 +83,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     @usableFromInline final var boundaryPositions: [Double] = []
     /// The pen position before each Unicode scalar of the drawn text (a scratch buffer).
     @usableFromInline final var scalarPositions: [Double] = []
-    /// What is drawn: ``storage``, or a bullet per grapheme when secure.
+    /// What is drawn: `storage`, or a bullet per grapheme when secure.
     @usableFromInline final var bullets: String = ""
     /// How far the text is scrolled left to keep the caret in view, in points.
     @usableFromInline final var scrollOffset = 0.0
@@ -161,7 +161,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         }
     }
 
-    /// The selected text as a range of ``text``, empty at the caret.
+    /// The selected text as a range of `text`, empty at the caret.
     /// Setting it moves each end to the nearest grapheme boundary at or before it.
     public var selectedRange: Range<String.Index> {
         get { utf8Index(selectionStart)..<utf8Index(selectionEnd) }
@@ -398,7 +398,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
 /// What a text field asks and tells as it is edited: UIKit's
 /// `UITextFieldDelegate`. Every method has a default, so a delegate
 /// implements only what it needs. The field holds its delegate as UIKit's
-/// weak reference does: any ``Responder`` qualifies; another class adds
+/// weak reference does: any `Responder` qualifies; another class adds
 /// `public lazy var lifetime = Lifetime(of: self)`.
 public protocol TextFieldDelegate: LifetimeTracked {
     /// Asked before editing begins; false keeps the field from becoming first responder.

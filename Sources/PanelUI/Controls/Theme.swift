@@ -1,13 +1,13 @@
 /// The colours, fonts and sizes the standard controls and display views draw
-/// with, in one place: nothing in ``Button``, ``Slider``, ``Switch``,
-/// ``SegmentedControl``, ``Stepper``, ``ProgressView``,
-/// ``ActivityIndicatorView``, ``PageControl``, ``TextField``, ``KeyboardView``,
-/// ``Label`` or ``ImageView`` hard-codes a colour or a metric.
+/// with, in one place: nothing in `Button`, `Slider`, `Switch`,
+/// `SegmentedControl`, `Stepper`, `ProgressView`,
+/// `ActivityIndicatorView`, `PageControl`, `TextField`, `KeyboardView`,
+/// `Label` or `ImageView` hard-codes a colour or a metric.
 ///
-/// ``standard`` is a calm dark theme for a car or appliance panel: a near-black
+/// `standard` is a calm dark theme for a car or appliance panel: a near-black
 /// background, slightly lifted surfaces, light text and one teal accent for
-/// what is on, selected or filled. Controls copy ``standard`` when they are
-/// created; assign ``standard`` before building the UI to restyle an app, or
+/// what is on, selected or filled. Controls copy `standard` when they are
+/// created; assign `standard` before building the UI to restyle an app, or
 /// set a control's own `theme`.
 ///
 /// Sizes are in points and suit a finger: controls 48 pt high, a 28 pt slider
@@ -39,11 +39,11 @@ public struct Theme: Equatable, Sendable {
     public var track: Color
     /// The round thumb of a slider or switch.
     public var thumb: Color
-    /// A switch's track when it is off (``accent`` when it is on).
+    /// A switch's track when it is off (`accent` when it is on).
     public var switchOff: Color
     /// The lines between a segmented control's segments and between a stepper's halves.
     public var divider: Color
-    /// The spokes of an activity indicator (the leading one; the others fade towards ``background``).
+    /// The spokes of an activity indicator (the leading one; the others fade towards `background`).
     public var activityIndicator: Color
     /// A page control's dots for the pages not shown.
     public var pageIndicator: Color
@@ -106,9 +106,9 @@ public struct Theme: Equatable, Sendable {
     public var autorepeatDelay: Double
     /// Seconds between a stepper's first repeats.
     public var autorepeatInterval: Double
-    /// Seconds between repeats once ``autorepeatAccelerationCount`` have happened: holding longer goes faster.
+    /// Seconds between repeats once `autorepeatAccelerationCount` have happened: holding longer goes faster.
     public var autorepeatFastInterval: Double
-    /// How many repeats at ``autorepeatInterval`` before they speed up.
+    /// How many repeats at `autorepeatInterval` before they speed up.
     public var autorepeatAccelerationCount: Int
     /// Height of a progress view's bar.
     public var progressBarHeight: Double
@@ -147,7 +147,7 @@ public struct Theme: Equatable, Sendable {
     /// Space between two keys of a row, and between two rows.
     public var keySpacing: Double
     /// The on-screen keyboard's height as a share of the screen's height,
-    /// held between ``keyboardMinimumHeight`` and ``keyboardMaximumHeight``.
+    /// held between `keyboardMinimumHeight` and `keyboardMaximumHeight`.
     public var keyboardHeightFraction: Double
     public var keyboardMinimumHeight: Double
     public var keyboardMaximumHeight: Double

@@ -1,6 +1,6 @@
 /// Where a window's frames go: the small display driver interface every host
 /// presents through (LVGL's display and its flush callback). The
-/// ``FrameDriver`` renders the UI upright into ``framebuffer`` and hands
+/// `FrameDriver` renders the UI upright into `framebuffer` and hands
 /// over the areas that changed; the display puts them on the screen: a KMS
 /// page flip or an fbdev copy (PanelLinux), an SDL window (the simulator),
 /// or nowhere but memory (headless: replays, tests, the bench).
@@ -13,7 +13,7 @@ public protocol Display: AnyObject {
     /// Whether the display paces animation frames itself: it wakes the loop
     /// when a frame reached the screen (a page flip's completion), and the
     /// driver steps the display link at the end of such a turn. Otherwise the
-    /// display link runs on run-loop timers every ``refreshInterval``.
+    /// display link runs on run-loop timers every `refreshInterval`.
     var pacesFrames: Bool { get }
     /// Whether a frame handed over is not on the screen yet (a page flip in
     /// flight): the next animation frame waits for it.

@@ -3,11 +3,11 @@
 /// end of each turn of the run loop (timers fired, input dispatched,
 /// next-turn work done) it steps the display link when the display paces
 /// frames, lays the window out, renders what changed and presents it.
-/// Hosts differ only in their ``Display``: where the frames go.
+/// Hosts differ only in their `Display`: where the frames go.
 ///
-/// The driver hooks the application's run loop (``RunLoop/endTurn()``), so
-/// every turn ends in a frame however it was run: ``Application/runTurn()``
-/// after input, or ``RunLoop/advance(to:)`` on a manual clock, which makes
+/// The driver hooks the application's run loop (`RunLoop.endTurn()`), so
+/// every turn ends in a frame however it was run: `Application.runTurn()`
+/// after input, or `RunLoop.advance(to:)` on a manual clock, which makes
 /// each deadline on the way a turn of its own. A replay on a manual clock
 /// therefore lays out, animates and draws when the panel would: a screen
 /// pushed mid-trace is laid out before the next finger lands on it.
@@ -16,13 +16,13 @@
 /// page flip's completion wakes the loop) gets one display-link step per
 /// turn that finds no frame in flight, and a timer a refresh later when no
 /// flip will wake the loop; any other display leaves the display link on
-/// run-loop timers at the display's ``Display/refreshInterval``.
+/// run-loop timers at the display's `Display.refreshInterval`.
 public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     public let application: Application
     /// The window shown: the one the host launched; an app that replaces its
     /// window (a new scene) sets the new one here and draws it whole.
     public var window: Window
-    public let renderer: Renderer
+    package let renderer: Renderer
     public let display: any Display
     // The counters and flags below skip the dynamic exclusivity check: trivial
     // values, read and written only by the driver (and `noteInput` by input
@@ -34,7 +34,7 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     /// The pixels presented by every frame so far, added up.
     @exclusivity(unchecked) public internal(set) var pixelsPresented = 0.0
     /// The oldest input event time not yet reflected in a presented frame
-    /// (``noteInput(at:)``); `.infinity` when there is none. Each frame hands it to the display.
+    /// (`noteInput(at:)`); `.infinity` when there is none. Each frame hands it to the display.
     @exclusivity(unchecked) public internal(set) var oldestUnpresentedInput = Double.infinity
     /// Wakes the loop a refresh later when an animation frame put nothing in
     /// flight, so no flip will (a display that paces frames).
@@ -47,7 +47,7 @@ public final class FrameDriver: RunLoopTurnObserver, RunLoopTarget {
     /// display link takes the display's refresh interval and pacing, and
     /// every turn of the application's run loop ends in a frame. One driver
     /// per run loop at a time: a new one takes the turns over.
-    public init(application: Application, window: Window, renderer: Renderer, display: any Display) {
+    package init(application: Application, window: Window, renderer: Renderer, display: any Display) {
         self.application = application
         self.window = window
         self.renderer = renderer

@@ -1,11 +1,11 @@
 /// A display that only exists in memory: the headless backend that tests, CI
 /// and `panel replay` draw into (PanelImage writes it out as PNG). What it shows is what
-/// the ``FrameDriver`` presented, frame after frame, as on the panel.
+/// the `FrameDriver` presented, frame after frame, as on the panel.
 ///
 /// It owns one pixel buffer, allocated once in `init` (rows tightly packed,
 /// zeroed, so black) and freed in `deinit`; drawing into `framebuffer` never
 /// allocates. It has no page flips: the display link runs on run-loop
-/// timers at ``refreshInterval``, on the app's clock.
+/// timers at `refreshInterval`, on the app's clock.
 public final class HeadlessDisplay: Display {
     /// The pixels. Valid while the display lives; do not keep it longer.
     public let framebuffer: Framebuffer

@@ -1,23 +1,23 @@
 /// Which view a rotary encoder or the focus keys act on: UIKit's
 /// `UIFocusSystem`, driven as LVGL drives an encoder. One per application
-/// (``Application/focusSystem``); it works in the front window (the last
-/// visible one in ``Application/windows``).
+/// (`Application.focusSystem`); it works in the front window (the last
+/// visible one in `Application.windows`).
 ///
-/// - **Order.** The front window's ``Window/focusOrder`` when the app sets
+/// - **Order.** The front window's `Window.focusOrder` when the app sets
 ///   one; otherwise the hierarchy's order: depth first, back to front (the
 ///   order views are drawn in). Either way a view takes focus only while it
-///   ``View/canBecomeFocused``, is in the window, and it and its ancestors are
+///   `View.canBecomeFocused`, is in the window, and it and its ancestors are
 ///   shown (not hidden, not transparent), take touches (interaction enabled,
 ///   a control enabled), and some of it is inside its clipping ancestors.
 /// - **Navigating** (the start): a turn moves focus by one view per detent,
 ///   clockwise to the next, wrapping at the ends. A push (on release)
-///   activates the focused view (``View/accessibilityActivate()``: a
+///   activates the focused view (`View.accessibilityActivate()`: a
 ///   button's tap, a switch's flip) or, on an adjustable view
-///   (``View/isAdjustable``: a slider, a stepper, a scroll view), enters adjusting.
+///   (`View.isAdjustable`: a slider, a stepper, a scroll view), enters adjusting.
 /// - **Adjusting**: a turn steps the focused view
-///   (``View/accessibilityIncrement()`` clockwise,
-///   ``View/accessibilityDecrement()`` the other way); a push goes back to navigating.
-/// - **The focus ring** (drawn by the ``Renderer`` around the focused view)
+///   (`View.accessibilityIncrement()` clockwise,
+///   `View.accessibilityDecrement()` the other way); a push goes back to navigating.
+/// - **The focus ring** (drawn by the `Renderer` around the focused view)
 ///   shows only once a focus input was used: a touch panel that no encoder
 ///   or key touches never shows it. A finger landing on the screen hides it
 ///   and leaves adjusting; focus stays where it was. The first turn or push
@@ -25,12 +25,12 @@
 ///   first view in order, the last for a counter-clockwise turn), so the
 ///   user sees where focus is before anything moves.
 /// - A focused view that leaves the window, is hidden, disabled or can no
-///   longer be focused loses focus at once (``focusedView`` becomes nil);
+///   longer be focused loses focus at once (`focusedView` becomes nil);
 ///   the next turn starts from the ends of the order. The system holds the
 ///   focused view strongly until then, so focus never names a freed view.
 ///
 /// Keys reach it after the responder chain: a press no responder took
-/// (``Application/pressesBegan(_:with:)``) moves focus with Tab and
+/// (`Application.pressesBegan(_:with:)`) moves focus with Tab and
 /// Shift-Tab, pushes with Return, keypad Enter or space, and steps an
 /// adjusting view with the arrows. Handling a turn or push allocates nothing.
 public final class FocusSystem {
@@ -39,7 +39,7 @@ public final class FocusSystem {
     public internal(set) var focusedView: View?
     /// Whether turns adjust the focused view (after a push on an adjustable
     /// view) rather than move focus.
-    /// Read on every touch frame (``touchDidLand()``), and read or written whole
+    /// Read on every touch frame (`touchDidLand()`), and read or written whole
     /// everywhere, no access held across a call: no dynamic exclusivity check.
     @exclusivity(unchecked) public internal(set) var isAdjusting = false
     /// Whether the focus ring is drawn: set by the first focus input, cleared
@@ -327,7 +327,7 @@ public struct FocusRing: Equatable {
 }
 
 /// A rotary encoder's input: UIKit has none; LVGL's encoder indev. Queued with
-/// ``Application/enqueue(_:source:)`` in order with touches and presses.
+/// `Application.enqueue(_:source:)` in order with touches and presses.
 public enum EncoderEvent: Equatable {
     /// Detents turned since the last event: positive clockwise.
     case turn(Int)

@@ -1,29 +1,29 @@
 /// A quarter turn clockwise, as seen by someone facing the screen: the one
 /// rotation type of both the display and the touch sensor.
 ///
-/// As a ``DisplayRotation`` it says how a panel is mounted: how far the
+/// As a `DisplayRotation` it says how a panel is mounted: how far the
 /// logical image (the one the UI lays out and draws) turns to become the
 /// physical image the panel scans out from its own top-left pixel. As a
-/// ``TouchRotation`` it says how far the sensor's coordinates must turn to
+/// `TouchRotation` it says how far the sensor's coordinates must turn to
 /// line up with the screen (H6): boards often mount the touch sensor turned
 /// against the display, and the two are configured separately.
 ///
 /// At 90° and 270° the axes swap: a 800×480 panel mounted at
-/// ``clockwise90`` shows a 480×800 logical screen (``logicalSize(physicalWidth:physicalHeight:)``);
+/// `clockwise90` shows a 480×800 logical screen (`logicalSize(physicalWidth:physicalHeight:)`);
 /// the window and the renderer's framebuffer use the logical size, and
-/// ``Framebuffer/copy(_:turnedBy:into:)-(DirtyRegion,_,_)`` turns the pixels into the panel's framebuffer.
+/// `Framebuffer.copy(_:turnedBy:into:)` turns the pixels into the panel's framebuffer.
 ///
 /// For a physical framebuffer `Wp` pixels wide and `Hp` high, the logical
 /// pixel `(x, y)` lands on the physical pixel:
 ///
 /// | rotation        | physical pixel            | logical top-left lands at |
 /// |-----------------|---------------------------|---------------------------|
-/// | ``none``        | `(x, y)`                  | top-left                  |
-/// | ``clockwise90`` | `(Wp - 1 - y, x)`         | top-right                 |
-/// | ``upsideDown``  | `(Wp - 1 - x, Hp - 1 - y)`| bottom-right              |
-/// | ``clockwise270``| `(y, Hp - 1 - x)`         | bottom-left               |
+/// | `none`        | `(x, y)`                  | top-left                  |
+/// | `clockwise90` | `(Wp - 1 - y, x)`         | top-right                 |
+/// | `upsideDown`  | `(Wp - 1 - x, Hp - 1 - y)`| bottom-right              |
+/// | `clockwise270`| `(y, Hp - 1 - x)`         | bottom-left               |
 ///
-/// So at ``clockwise90`` the logical top edge runs down the physical right
+/// So at `clockwise90` the logical top edge runs down the physical right
 /// edge, and the logical left edge along the physical top edge. This is the
 /// same turn as libinput's touch rotation, `(x, y) → (1 - y, x)`.
 public enum Rotation: Int, Sendable {
@@ -94,8 +94,8 @@ public enum Rotation: Int, Sendable {
     }
 }
 
-/// How a panel is mounted (``Rotation``, the logical image turned onto the physical one).
+/// How a panel is mounted (`Rotation`, the logical image turned onto the physical one).
 public typealias DisplayRotation = Rotation
 
-/// How far the touch sensor's coordinates turn to line up with the screen (``Rotation``).
+/// How far the touch sensor's coordinates turn to line up with the screen (`Rotation`).
 public typealias TouchRotation = Rotation

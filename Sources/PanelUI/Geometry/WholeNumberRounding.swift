@@ -16,7 +16,7 @@ extension Double {
         #endif
     }
 
-    /// `rounded(.up)`, bit for bit, without a libm call on x86-64 (see ``roundedDown``).
+    /// `rounded(.up)`, bit for bit, without a libm call on x86-64 (see `roundedDown`).
     @inlinable @inline(__always)
     var roundedUp: Double {
         #if arch(x86_64)

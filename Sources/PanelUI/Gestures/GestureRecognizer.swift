@@ -2,8 +2,8 @@
 /// that view's subviews: UIKit's `UIGestureRecognizer`.
 ///
 /// A recognizer sees each touch before the touch's view does (G1). Subclasses
-/// override `touchesBegan`/`Moved`/`Ended`/`Cancelled` and set ``state`` (G2);
-/// the ``GestureArena`` applies the rules between recognizers (G5–G12) as the
+/// override `touchesBegan`/`Moved`/`Ended`/`Cancelled` and set `state` (G2);
+/// the touch dispatcher applies the rules between recognizers (G5–G12) as the
 /// state changes, and fires the targets' actions.
 open class GestureRecognizer: RunLoopTarget {
     /// G3. Discrete gestures go possible → recognized or failed; continuous ones
@@ -29,12 +29,12 @@ open class GestureRecognizer: RunLoopTarget {
 
     /// A disabled recognizer gets no touches; disabling it mid-gesture cancels
     /// the gesture (or fails it while still possible).
-    // This and the flags below are read by the arena on every event; app code
-    // sets them, in actions too, but the arena only loads them whole and holds
+    // This and the flags below are read by the touch dispatcher on every event; app code
+    // sets them, in actions too, but the dispatcher only loads them whole and holds
     // no access across that code: no dynamic exclusivity check.
     @exclusivity(unchecked) public final var isEnabled = true {
         didSet {
-            if !isEnabled && oldValue { arena?.recognizerWasDisabled(self) }
+            if !isEnabled && oldValue { dispatcher?.recognizerWasDisabled(self) }
         }
     }
 
@@ -62,10 +62,10 @@ open class GestureRecognizer: RunLoopTarget {
 
     // MARK: State
     //
-    // The arena's bookkeeping skips the dynamic exclusivity check: app code
-    // cannot reach it (internal), and the arena reads or writes each field
+    // The dispatcher's bookkeeping skips the dynamic exclusivity check: app code
+    // cannot reach it (internal), and the dispatcher reads or writes each field
     // whole, never holding an access across a subclass's touches method, a
-    // delegate or an action, which may re-enter the arena.
+    // delegate or an action, which may re-enter the dispatcher.
 
     @exclusivity(unchecked) @usableFromInline final var storedState = State.possible
     /// A transition out of `.possible` waiting for a required recognizer to fail (G8).
@@ -83,23 +83,23 @@ open class GestureRecognizer: RunLoopTarget {
     /// overlaps no access to them.
     @exclusivity(unchecked) @usableFromInline final var requiredToFail: [GestureRecognizer] = []
     @usableFromInline let targets = TargetActionList<GestureRecognizer>()
-    /// The arena of the application whose touches the recognizer saw; `nil`
-    /// once that application (and its arena) is freed.
-    @usableFromInline final var arena: GestureArena? { arenaReference.object }
-    @exclusivity(unchecked) @usableFromInline final var arenaReference = ZeroingReference<GestureArena>()
+    /// The touch dispatcher of the application whose touches the recognizer
+    /// saw; `nil` once that application is freed.
+    @usableFromInline final var dispatcher: TouchDispatcher? { dispatcherReference.object }
+    @exclusivity(unchecked) @usableFromInline final var dispatcherReference = ZeroingReference<TouchDispatcher>()
 
     public init(name: String = "") {
         self.name = name
     }
 
-    /// The recognizer's state. Subclasses set it as they recognize; the arena
+    /// The recognizer's state. Subclasses set it as they recognize; the dispatcher
     /// may turn a transition into `.failed` (G5, G6, G20) or hold it until a
     /// required recognizer fails (G8).
     public var state: State {
         get { storedState }
         set {
-            if let arena {
-                arena.recognizer(self, requests: newValue)
+            if let dispatcher {
+                dispatcher.recognizer(self, requests: newValue)
             } else {
                 storedState = newValue
             }
@@ -161,7 +161,7 @@ open class GestureRecognizer: RunLoopTarget {
     /// after its gesture finished; subclasses clear their own state here.
     open func reset() {}
 
-    /// Timers a subclass schedules on ``runLoop`` with itself as target land here.
+    /// Timers a subclass schedules on `runLoop` with itself as target land here.
     open func runLoopDidFire(_ handle: TimerHandle) {}
 
     /// Stops delivering `touch` to this recognizer.
@@ -176,8 +176,8 @@ open class GestureRecognizer: RunLoopTarget {
     /// `touchesCancelled` it still holds the touches ending in that event
     /// (their `phase` says so); they leave right after.
     public var touches: TouchSet {
-        guard let tracker = arena?.tracker else { return TouchSet.empty }
-        return TouchSet(tracker: tracker, mask: touchMask)
+        guard let dispatcher else { return TouchSet.empty }
+        return TouchSet(dispatcher: dispatcher, mask: touchMask)
     }
 
     public var numberOfTouches: Int { touchMask.nonzeroBitCount }
@@ -211,10 +211,10 @@ open class GestureRecognizer: RunLoopTarget {
     /// The run loop of the application the recognizer's view is in, for
     /// timers; still there after the recognizer is detached, so `reset()` can
     /// cancel them.
-    public var runLoop: RunLoop? { view?.application?.runLoop ?? arena?.runLoop }
+    public var runLoop: RunLoop? { view?.application?.runLoop ?? dispatcher?.runLoop }
 
     /// Cancels `timer` if one is scheduled, and clears it: the pair of
-    /// ``scheduleTimer(after:from:)``, for `reset()` and failures.
+    /// `scheduleTimer(after:from:)`, for `reset()` and failures.
     public func cancelTimer(_ timer: inout TimerHandle?) {
         guard let handle = timer else { return }
         runLoop?.cancel(handle)
@@ -228,7 +228,7 @@ open class GestureRecognizer: RunLoopTarget {
         return count
     }
 
-    /// Schedules a timer on ``runLoop`` that fires `interval` seconds after
+    /// Schedules a timer on `runLoop` that fires `interval` seconds after
     /// `timestamp` (an event's), so a late dispatch does not lengthen it.
     public func scheduleTimer(after interval: Double, from timestamp: Double) -> TimerHandle? {
         guard let runLoop else { return nil }

@@ -1,7 +1,7 @@
 /// Lets an object shape how a recognizer interacts with the others (G6–G8).
 /// Every method has a default, so a delegate implements only what it needs.
 /// The recognizer holds its delegate as UIKit's weak reference does
-/// (``ZeroingReference``): any ``Responder`` qualifies; another class adds
+/// (`ZeroingReference`): any `Responder` qualifies; another class adds
 /// `public lazy var lifetime = Lifetime(of: self)`.
 public protocol GestureRecognizerDelegate: LifetimeTracked {
     /// G6: asked when the recognizer would leave `.possible`; false makes it fail.

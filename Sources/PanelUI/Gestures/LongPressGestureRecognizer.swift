@@ -1,13 +1,13 @@
 /// Recognizes fingers held still: UIKit's `UILongPressGestureRecognizer` (G14).
 ///
-/// Continuous. After ``numberOfTapsRequired`` taps (none by default), it
-/// begins exactly ``minimumPressDuration`` after ``numberOfTouchesRequired``
+/// Continuous. After `numberOfTapsRequired` taps (none by default), it
+/// begins exactly `minimumPressDuration` after `numberOfTouchesRequired`
 /// fingers are down (a run-loop timer, so it begins while the fingers stay
 /// still and send nothing, H3). It changes when they move after that, ends
 /// when one of them lifts, and is cancelled if they are cancelled.
 ///
 /// Before it begins it fails when a finger moves farther than
-/// ``allowableMovement`` from where it landed, when a finger lifts, when more
+/// `allowableMovement` from where it landed, when a finger lifts, when more
 /// fingers than required land, or when its touches are cancelled. Once it has
 /// begun the fingers may move anywhere, and fingers that join are ignored.
 ///
@@ -23,8 +23,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// How far, in points, a finger may move before the gesture begins.
     /// Default 10 pt, as in UIKit.
     public final var allowableMovement: Double = 10
-    /// With ``numberOfTapsRequired`` above 0: the longest time, in seconds, from
-    /// a tap's lift to the next finger-down. 0.35 s, as for ``TapGestureRecognizer``.
+    /// With `numberOfTapsRequired` above 0: the longest time, in seconds, from
+    /// a tap's lift to the next finger-down. 0.35 s, as for `TapGestureRecognizer`.
     public final var maximumTapInterval: Double = 0.35
 
     // MARK: State
@@ -38,7 +38,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) @usableFromInline final var peakTouches = 0
     @exclusivity(unchecked) @usableFromInline final var pressTimer: TimerHandle?
     @exclusivity(unchecked) @usableFromInline final var tapIntervalTimer: TimerHandle?
-    /// Set once the press timer asked to begin; the arena may still hold that (G8).
+    /// Set once the press timer asked to begin; the dispatcher may still hold that (G8).
     @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
 
     // MARK: Touches

@@ -1,8 +1,8 @@
 /// Recognizes a drag of one or more fingers: UIKit's `UIPanGestureRecognizer` (G15).
 ///
 /// Continuous. It begins once the touches' centroid has moved farther than
-/// ``hysteresis`` with a touch count between ``minimumNumberOfTouches`` and
-/// ``maximumNumberOfTouches``, changes on each move, and ends when the fingers
+/// `hysteresis` with a touch count between `minimumNumberOfTouches` and
+/// `maximumNumberOfTouches`, changes on each move, and ends when the fingers
 /// lift (or fewer than the minimum remain). It fails if more fingers than the
 /// maximum land, if a finger lifts leaving fewer than the minimum, or if all
 /// lift, before it began. Cancelled touches cancel it once it began.
@@ -17,7 +17,7 @@
 ///
 /// When a finger joins or leaves, the centroid jumps by half the distance
 /// between the fingers (or more). The pan follows the fingers' movement
-/// instead of the centroid, so ``translation(in:)`` never jumps, as in UIKit.
+/// instead of the centroid, so `translation(in:)` never jumps, as in UIKit.
 ///
 /// Recognition allocates nothing: per-finger state lives in fixed storage
 /// indexed by the touch's pool slot, and velocity samples in a ring buffer.
@@ -27,7 +27,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// panels, H5) or a tap that wanders would start pans; more feels sticky.
     public static let hysteresis: Double = 10
 
-    /// The span of recent movement ``velocity(in:)`` averages: 0.1 s (at most
+    /// The span of recent movement `velocity(in:)` averages: 0.1 s (at most
     /// the last 16 samples). Long enough to smooth a panel's jitter, short
     /// enough to report the speed at lift rather than the drag's average. When
     /// the fingers have been still for longer than this, the velocity is zero.
@@ -56,10 +56,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) @usableFromInline final var travel = Point.zero
     /// `travel` when the hysteresis started counting (the finger count last changed).
     @exclusivity(unchecked) @usableFromInline final var hysteresisOrigin = Point.zero
-    /// `travel` where ``translation(in:)`` is zero: where the pan began, or as
-    /// ``setTranslation(_:in:)`` moved it.
+    /// `travel` where `translation(in:)` is zero: where the pan began, or as
+    /// `setTranslation(_:in:)` moved it.
     @exclusivity(unchecked) @usableFromInline final var translationOrigin = Point.zero
-    /// Set once this pan asked to begin; the arena may still hold that (G8).
+    /// Set once this pan asked to begin; the dispatcher may still hold that (G8).
     @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
     @exclusivity(unchecked) @usableFromInline final var samples = MotionSamples()
     /// The timestamp of the last event the pan heard, for the velocity's age.
@@ -72,7 +72,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     ///
     /// The movement is converted with the view's transform, as UIKit does: in a
     /// view scaled by 2 a 100 pt drag is a 50 pt translation. It is zero when
-    /// the pan begins: the first ``hysteresis`` points are not included, so
+    /// the pan begins: the first `hysteresis` points are not included, so
     /// content dragged by it does not jump when the pan begins.
     public func translation(in view: View?) -> Point {
         GestureGeometry.vector(
@@ -80,7 +80,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             fromWindowTo: view)
     }
 
-    /// Makes ``translation(in:)`` return `translation` (in `view`'s coordinates) now;
+    /// Makes `translation(in:)` return `translation` (in `view`'s coordinates) now;
     /// further movement adds to it. UIKit's idiom: apply the translation, then set it to zero.
     public func setTranslation(_ translation: Point, in view: View?) {
         let inWindow = GestureGeometry.vector(translation, toWindowFrom: view)
@@ -88,7 +88,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// How fast the fingers move, in points per second in `view`'s coordinates
-    /// (window coordinates for `nil`), over the last ``velocityWindow``.
+    /// (window coordinates for `nil`), over the last `velocityWindow`.
     /// Measured from the events' timestamps, so it does not depend on the
     /// panel's frame rate.
     public func velocity(in view: View?) -> Point {
@@ -192,7 +192,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     @usableFromInline enum StartDecision { case wait, begin, fail }
 
     /// Whether the pan may begin after the centroid moved by `movement` (window
-    /// coordinates) with enough fingers down. ``ScreenEdgePanGestureRecognizer``
+    /// coordinates) with enough fingers down. `ScreenEdgePanGestureRecognizer`
     /// adds its edge rule here.
     @usableFromInline func startDecision(forMovement movement: Point) -> StartDecision {
         let h = Self.hysteresis

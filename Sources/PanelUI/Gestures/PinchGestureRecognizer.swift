@@ -3,10 +3,10 @@
 ///
 /// Continuous. It follows the first two fingers that land; more are ignored.
 /// It begins once the distance between them has changed by more than
-/// ``hysteresis`` since the second landed, changes as they move, and ends when
+/// `hysteresis` since the second landed, changes as they move, and ends when
 /// one lifts. Before it begins it fails when a finger lifts or is cancelled.
 ///
-/// ``scale`` is 1 when the gesture begins and then the current distance over
+/// `scale` is 1 when the gesture begins and then the current distance over
 /// the distance at that moment, as in UIKit: apply it to the view's state as
 /// it was when the gesture began, or apply it and set it back to 1.
 ///
@@ -23,14 +23,14 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// fingers panning together do not zoom; a deliberate pinch starts at once.
     public static let hysteresis: Double = 8
 
-    /// The span of recent movement ``velocity`` averages: 0.1 s, as for
-    /// ``PanGestureRecognizer/velocityWindow``.
+    /// The span of recent movement `velocity` averages: 0.1 s, as for
+    /// `PanGestureRecognizer.velocityWindow`.
     public static let velocityWindow: Double = 0.1
 
     /// The distance between the fingers relative to when the pinch began: 1 at
     /// `.began`, 2 when they are twice as far apart. Setting it rescales what
     /// follows (UIKit's idiom is to set it back to 1 after applying it);
-    /// ``velocity`` is then in the new scale's units per second.
+    /// `velocity` is then in the new scale's units per second.
     public var scale: Double {
         get { referenceDistance > 0 ? currentDistance / referenceDistance : 1 }
         set {
@@ -39,8 +39,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// How fast ``scale`` changes, in scale per second, over the last
-    /// ``velocityWindow``: positive while the fingers spread, negative while
+    /// How fast `scale` changes, in scale per second, over the last
+    /// `velocityWindow`: positive while the fingers spread, negative while
     /// they close. Independent of the panel's frame rate.
     public var velocity: Double {
         guard referenceDistance > 0 else { return 0 }
@@ -57,7 +57,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// The distance between the fingers when the second landed.
     @exclusivity(unchecked) @usableFromInline final var landingDistance = 0.0
     @exclusivity(unchecked) @usableFromInline final var currentDistance = 0.0
-    /// The distance at which ``scale`` is 1.
+    /// The distance at which `scale` is 1.
     @exclusivity(unchecked) @usableFromInline final var referenceDistance = 0.0
     @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
     /// Recent distances, in `x`.

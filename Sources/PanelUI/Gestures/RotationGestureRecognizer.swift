@@ -3,10 +3,10 @@
 ///
 /// Continuous. It follows the first two fingers that land; more are ignored.
 /// It begins once the line between them has turned by more than
-/// ``hysteresis`` since the second landed, changes as they move, and ends when
+/// `hysteresis` since the second landed, changes as they move, and ends when
 /// one lifts. Before it begins it fails when a finger lifts or is cancelled.
 ///
-/// ``rotation`` is 0 when the gesture begins, in radians, clockwise positive
+/// `rotation` is 0 when the gesture begins, in radians, clockwise positive
 /// on screen as in UIKit (y grows downward), and accumulates past ±π: two
 /// full turns read 4π, not 0.
 ///
@@ -23,8 +23,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// two; a deliberate twist passes 5° almost at once.
     public static let hysteresis: Double = Double.pi / 36
 
-    /// The span of recent movement ``velocity`` averages: 0.1 s, as for
-    /// ``PanGestureRecognizer/velocityWindow``.
+    /// The span of recent movement `velocity` averages: 0.1 s, as for
+    /// `PanGestureRecognizer.velocityWindow`.
     public static let velocityWindow: Double = 0.1
 
     /// How far the fingers turned since the rotation began, in radians,
@@ -36,7 +36,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     /// How fast the fingers turn, in radians per second (clockwise positive),
-    /// over the last ``velocityWindow``. Independent of the panel's frame rate.
+    /// over the last `velocityWindow`. Independent of the panel's frame rate.
     public var velocity: Double {
         samples.velocity(at: latestTime, window: Self.velocityWindow).x
     }
@@ -53,7 +53,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked) @usableFromInline final var turned = 0.0
     /// The angle of the line at the last event, in (-π, π].
     @exclusivity(unchecked) @usableFromInline final var lastAngle = 0.0
-    /// `turned` where ``rotation`` is zero.
+    /// `turned` where `rotation` is zero.
     @exclusivity(unchecked) @usableFromInline final var rotationOrigin = 0.0
     @exclusivity(unchecked) @usableFromInline final var hasRequestedBegin = false
     /// Recent values of `turned`, in `x`.

@@ -16,9 +16,9 @@ public struct RectEdge: OptionSet, Equatable, Sendable {
 /// A pan that starts at an edge of the screen: UIKit's
 /// `UIScreenEdgePanGestureRecognizer` (G19).
 ///
-/// The first finger must land within ``edgeMargin`` of one of ``edges`` of its
+/// The first finger must land within `edgeMargin` of one of `edges` of its
 /// window's bounds, and the pan must then move away from that edge: within 45°
-/// of straight inward, once it has moved ``PanGestureRecognizer/hysteresis``.
+/// of straight inward, once it has moved `PanGestureRecognizer.hysteresis`.
 /// Otherwise it fails, so a pan or a swipe that happens to start near the
 /// edge is left to the other recognizers. After it began it reports
 /// translation and velocity like any pan.
@@ -64,7 +64,7 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
         hasCheckedStart = false
     }
 
-    /// The edges of `bounds` that `point` lies within ``edgeMargin`` of.
+    /// The edges of `bounds` that `point` lies within `edgeMargin` of.
     @usableFromInline static func edges(near point: Point, in bounds: Rect) -> RectEdge {
         var near: RectEdge = []
         if point.x - bounds.minX <= edgeMargin { near.insert(.left) }

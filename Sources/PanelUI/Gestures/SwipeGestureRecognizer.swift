@@ -3,16 +3,16 @@
 ///
 /// Discrete. The movement is the average of each finger's movement from where
 /// it landed. It is recognized as soon as that movement reaches
-/// ``minimumDistance`` along one of ``direction``'s directions while staying
-/// within ``maximumAngle`` of it (across-axis movement at most tan 30° of the
-/// along-axis movement), within ``maximumDuration`` of the first finger
-/// landing, with ``numberOfTouchesRequired`` fingers down.
+/// `minimumDistance` along one of `direction`'s directions while staying
+/// within `maximumAngle` of it (across-axis movement at most tan 30° of the
+/// along-axis movement), within `maximumDuration` of the first finger
+/// landing, with `numberOfTouchesRequired` fingers down.
 ///
-/// It fails when the movement, once past ``directionFreeDistance``, points
+/// It fails when the movement, once past `directionFreeDistance`, points
 /// outside every allowed direction's angle (a wrong direction or a crooked
 /// stroke), when time runs out (a run-loop timer fails it), when a finger
 /// lifts before it is recognized, when more fingers than required land, or
-/// when its touches are cancelled. ``recognizedDirection`` says which way it went.
+/// when its touches are cancelled. `recognizedDirection` says which way it went.
 ///
 ///     let swipe = SwipeGestureRecognizer()
 ///     swipe.direction = [.left, .right]
@@ -45,7 +45,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// about UIKit's. Shorter strokes are drags or sloppy taps.
     public final var minimumDistance: Double = 50
     /// How long, in seconds from the first finger landing, the swipe may take
-    /// to cover ``minimumDistance``: 0.5 s, about UIKit's. A slower stroke is a
+    /// to cover `minimumDistance`: 0.5 s, about UIKit's. A slower stroke is a
     /// drag, which a pan should get.
     public final var maximumDuration: Double = 0.5
     /// How far, in radians, the movement may stray from the direction's axis:

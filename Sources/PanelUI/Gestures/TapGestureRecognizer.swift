@@ -2,13 +2,13 @@
 /// `UITapGestureRecognizer` (G13).
 ///
 /// Discrete. It is recognized at the lift that completes the last of
-/// ``numberOfTapsRequired`` taps, each made with ``numberOfTouchesRequired``
+/// `numberOfTapsRequired` taps, each made with `numberOfTouchesRequired`
 /// fingers down together. It fails when:
-/// - a finger moves farther than ``allowableMovement`` from where it landed;
+/// - a finger moves farther than `allowableMovement` from where it landed;
 /// - more fingers than required land in one tap, or a tap lifts with fewer;
-/// - the next tap does not begin within ``maximumTapInterval`` of the previous
+/// - the next tap does not begin within `maximumTapInterval` of the previous
 ///   lift (a run-loop timer fails it, so it fails even if nothing else happens);
-/// - the next tap lands farther than ``maximumTapDistance`` from the first;
+/// - the next tap lands farther than `maximumTapDistance` from the first;
 /// - its touches are cancelled.
 ///
 /// A single tap that should not fire on a double tap waits for it:
@@ -26,11 +26,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// press; more than this is the start of a drag, which a pan should get.
     public final var allowableMovement: Double = 10
     /// The longest time, in seconds, from one tap's lift to the next tap's
-    /// first finger: 0.35 s, the same as ``TapCountSettings``' default (R13),
+    /// first finger: 0.35 s, the same as `TapCountSettings`' default (R13),
     /// so a double-tap recognizer and `Touch.tapCount` agree.
     public final var maximumTapInterval: Double = 0.35
     /// How far, in points, each later tap's first finger may land from the
-    /// first tap's: 40 pt, the same as ``TapCountSettings``' default (R13).
+    /// first tap's: 40 pt, the same as `TapCountSettings`' default (R13).
     /// Farther is a tap somewhere else, not a repeat.
     public final var maximumTapDistance: Double = 40
 

@@ -3,7 +3,7 @@
 ///
 /// Targets are not retained, as in UIKit, and as with UIKit's weak targets an
 /// action whose target was freed is skipped: each entry holds its target
-/// through a ``ZeroingReference``. An action is either an unapplied method
+/// through a `ZeroingReference`. An action is either an unapplied method
 /// (`MyView.handlePan`), called on its target, or a closure (which keeps what
 /// it captures alive, as a closure does).
 ///

@@ -8,24 +8,24 @@
 /// view's geometry or flags change; both happen when the app changes views,
 /// never per input event. A rebuild reuses its storage, so it allocates only
 /// when the hierarchy grows past every size it had before.
-public final class ViewTable {
-    public struct Flags: OptionSet, Sendable {
-        public var rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        public static let hidden = Flags(rawValue: 1 << 0)
+package final class ViewTable {
+    package struct Flags: OptionSet, Sendable {
+        package var rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let hidden = Flags(rawValue: 1 << 0)
         /// alpha ≤ 0.01
-        public static let transparent = Flags(rawValue: 1 << 1)
-        public static let interactionDisabled = Flags(rawValue: 1 << 2)
+        package static let transparent = Flags(rawValue: 1 << 1)
+        package static let interactionDisabled = Flags(rawValue: 1 << 2)
         /// The view's class may override `hitTest` or `point(inside:)`, so the table calls into it.
-        public static let customHitTesting = Flags(rawValue: 1 << 3)
-        public static let clipsToBounds = Flags(rawValue: 1 << 4)
+        package static let customHitTesting = Flags(rawValue: 1 << 3)
+        package static let clipsToBounds = Flags(rawValue: 1 << 4)
         /// The view's transform collapses the plane: no point maps into it.
-        public static let singular = Flags(rawValue: 1 << 5)
+        package static let singular = Flags(rawValue: 1 << 5)
         /// The view's (or an ancestor's) center, bounds or transform is not a
         /// finite number: the view and its subtree are neither drawn nor hit.
-        public static let nonFinite = Flags(rawValue: 1 << 6)
+        package static let nonFinite = Flags(rawValue: 1 << 6)
         /// The view or an ancestor is animating: the `draw…` values differ from the model's.
-        public static let presenting = Flags(rawValue: 1 << 7)
+        package static let presenting = Flags(rawValue: 1 << 7)
 
         /// R4.1: any of these makes a view and its subtree unhittable.
         @usableFromInline static let ineligible: Flags = [
@@ -37,45 +37,45 @@ public final class ViewTable {
         @usableFromInline static let unreachable: Flags = [.singular, .nonFinite]
     }
 
-    public struct Entry {
+    package struct Entry {
         /// The view, unretained, so an entry holds no reference count: the
         /// table keeps every view it lists alive (`members`) until it is rebuilt.
         /// The renderer calls into it through `_withUnsafeGuaranteedRef`, which
         /// takes no retain and release either (two atomic operations per view
         /// per dirty area): `withStableEntries` holds off any rebuild meanwhile.
         @usableFromInline var unretainedView: Unmanaged<View>
-        public var view: View { unretainedView.takeUnretainedValue() }
+        package var view: View { unretainedView.takeUnretainedValue() }
         /// Index of the superview's entry; -1 for the window.
-        public var parent: Int32
+        package var parent: Int32
         /// One past the last entry of this view's subtree.
-        public var subtreeEnd: Int32
+        package var subtreeEnd: Int32
         /// Index of the frontmost subview's entry; -1 without subviews.
-        public var lastChild: Int32
+        package var lastChild: Int32
         /// Index of the subview just behind this one in the same superview; -1 for the backmost.
-        public var previousSibling: Int32
-        public var flags: Flags
+        package var previousSibling: Int32
+        package var flags: Flags
         /// Maps the superview's bounds coordinates into this view's (UIKit converts one level at a time).
-        public var superviewToLocal: AffineTransform
+        package var superviewToLocal: AffineTransform
         /// Maps this view's bounds coordinates into window coordinates.
-        public var localToWindow: AffineTransform
-        public var bounds: Rect
+        package var localToWindow: AffineTransform
+        package var bounds: Rect
         /// Window-space bounding box of the view.
-        public var frameInWindow: Rect
+        package var frameInWindow: Rect
         /// Window-space area this view may draw in: its clipping ancestors' frames intersected.
-        public var clipInWindow: Rect
+        package var clipInWindow: Rect
         /// The product of the view's and its ancestors' alpha.
-        public var alphaInWindow: Double
-        /// What the screen shows (the presentation values, ``View/presentation``):
+        package var alphaInWindow: Double
+        /// What the screen shows (the presentation values, `View.presentation`):
         /// the renderer reads these, hit-testing the model values above.
         /// The same as the model's while nothing animates.
-        public var drawToWindow: AffineTransform
-        public var drawBounds: Rect
-        public var drawFrameInWindow: Rect
-        public var drawAlphaInWindow: Double
+        package var drawToWindow: AffineTransform
+        package var drawBounds: Rect
+        package var drawFrameInWindow: Rect
+        package var drawAlphaInWindow: Double
         /// Window-space area the view may draw in as the screen shows it: its
-        /// clipping ancestors' drawn frames intersected (``unboundedClip`` for
+        /// clipping ancestors' drawn frames intersected (`unboundedClip` for
         /// none), worked out once per entry so the renderer never walks up.
-        public var drawClipInWindow: Rect
+        package var drawClipInWindow: Rect
     }
 
     /// What the hit-test reads of one view, packed into 80 bytes (the
@@ -189,14 +189,14 @@ public final class ViewTable {
     /// Set by the window that owns the table, right after both exist.
     /// Unretained: the window owns the table. Set once and read whole, never
     /// across a call, so it skips the dynamic exclusivity check.
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var window: Window?
+    @exclusivity(unchecked) package internal(set) unowned(unsafe) var window: Window?
     // Read on every hit-test; only the owning thread touches it, so skip the
     // dynamic exclusivity check. What keeps that sound: while the entries are
     // being read (a hit-test scan, a draw) `useDepth` is above zero and
     // nothing writes them; changes made meanwhile by app code (an override, a
     // `draw`) only set `needsRebuild`, and the rebuild waits until the scan is over.
     @exclusivity(unchecked) @usableFromInline var storage: ContiguousArray<Entry> = []
-    @exclusivity(unchecked) public internal(set) var needsRebuild = true
+    @exclusivity(unchecked) package internal(set) var needsRebuild = true
     /// The hit-test's packed copy of the entries, grouped by superview (see
     /// `HitNode`); held still and skipped by the exclusivity check for the same reasons as `storage`.
     @exclusivity(unchecked) @usableFromInline var hitNodes: ContiguousArray<HitNode> = []
@@ -259,7 +259,7 @@ public final class ViewTable {
     /// each access is a single read or `+= 1`, during which no app code runs.
     @exclusivity(unchecked) @usableFromInline var useDepth = 0
     /// How many times the table was rebuilt; tests use it to show events do not rebuild.
-    public internal(set) var rebuildCount = 0
+    package internal(set) var rebuildCount = 0
     /// Entries and nodes read or written to patch the table after changes
     /// (geometry, flags): tests hold a change's cost to what it changed. Wraps.
     @usableFromInline internal var patchWork: UInt64 = 0
@@ -320,7 +320,7 @@ public final class ViewTable {
     }
 
     /// The entries in paint order, rebuilt first if the hierarchy changed.
-    public var entries: ContiguousArray<Entry> {
+    package var entries: ContiguousArray<Entry> {
         rebuildIfNeeded()
         return storage
     }
@@ -354,7 +354,7 @@ public final class ViewTable {
     /// Rebuilds the table if the hierarchy changed, and works out what the
     /// hit-test reads of the views whose subviews changed, unless a scan is
     /// reading it: then both wait for the next call after the scan.
-    public func rebuildIfNeeded() {
+    package func rebuildIfNeeded() {
         rebuildHierarchyIfNeeded()
         updateStaleSummaries()
     }
@@ -368,7 +368,7 @@ public final class ViewTable {
 
     /// Runs `body` with the entries held still: changes the app makes in the
     /// meantime (from an override or a `draw`) are applied afterwards.
-    @inlinable public func withStableEntries<Result>(_ body: (UnsafeBufferPointer<Entry>) -> Result) -> Result {
+    @inlinable package func withStableEntries<Result>(_ body: (UnsafeBufferPointer<Entry>) -> Result) -> Result {
         rebuildHierarchyIfNeeded()
         useDepth += 1
         defer {
@@ -383,7 +383,7 @@ public final class ViewTable {
         return currentIndex(of: view) != nil
     }
 
-    public func entry(for view: View) -> Entry? {
+    package func entry(for view: View) -> Entry? {
         rebuildIfNeeded()
         return currentIndex(of: view).map { storage[$0] }
     }

@@ -1,7 +1,7 @@
 /// One calibration target as the sensor saw it: where the finger was, in the
 /// sensor's normalized coordinates (after the board's axis quirks), and where
 /// the target was drawn, in the same normalized frame (the screen point turned
-/// back into the sensor's orientation). A ``CalibrationMatrix`` maps the first
+/// back into the sensor's orientation). A `CalibrationMatrix` maps the first
 /// onto the second.
 public struct CalibrationPair: Equatable, Sendable {
     public var sensor: Point

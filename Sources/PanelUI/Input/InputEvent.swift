@@ -6,9 +6,9 @@ public struct InputEvent: Equatable, Sendable {
     /// Seconds on the device's clock (`CLOCK_MONOTONIC` on the device backend,
     /// seconds from the recording's start in a trace).
     public var time: Double
-    /// One of ``EventType``.
+    /// One of `EventType`.
     public var type: UInt16
-    /// A code within the type, such as ``AbsoluteAxis/positionX``.
+    /// A code within the type, such as `AbsoluteAxis.positionX`.
     public var code: UInt16
     public var value: Int32
 

@@ -1,6 +1,6 @@
 /// One key of non-touch input: a key of a USB keyboard, a `gpio-keys` button
 /// beside the panel, a rotary encoder's push (R9). UIKit's `UIPress`, one at a
-/// time: ``Responder/pressesBegan(_:with:)`` and its siblings get each press
+/// time: `Responder.pressesBegan(_:with:)` and its siblings get each press
 /// on its own, first responder first.
 public struct Press: Equatable {
     /// UIKit's `UIPress.Phase`, without the analog `changed` and `stationary`.
@@ -73,7 +73,7 @@ public struct KeyModifierFlags: OptionSet, Sendable {
 }
 
 /// Something that takes typed text: UIKit's `UIKeyInput`. The first
-/// responder's ``Responder/keyInput`` receives what the on-screen keyboard
+/// responder's `Responder.keyInput` receives what the on-screen keyboard
 /// and hardware keys type.
 public protocol KeyInput: AnyObject {
     /// Whether there is text to delete.

@@ -1,4 +1,4 @@
-/// Why a ``TouchDecoder`` cannot decode a device: what is wrong and what was expected.
+/// Why a `TouchDecoder` cannot decode a device: what is wrong and what was expected.
 public struct TouchDeviceError: Error, Equatable, CustomStringConvertible {
     public var message: String
 
@@ -9,10 +9,10 @@ public struct TouchDeviceError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Turns kernel input events into ``TouchFrame``s: one frame per `SYN_REPORT`,
+/// Turns kernel input events into `TouchFrame`s: one frame per `SYN_REPORT`,
 /// holding every finger on the surface in device units (H1–H5).
 ///
-/// Feed events in order to ``decode(_:)``. When it returns true, ``frame`` holds
+/// Feed events in order to `decode(_:)`. When it returns true, `frame` holds
 /// the finished frame until the next one completes. All storage is sized at init;
 /// decoding never allocates.
 ///
@@ -22,42 +22,42 @@ public struct TouchDeviceError: Error, Equatable, CustomStringConvertible {
 ///   The legacy `ABS_X/ABS_Y/BTN_TOUCH` events that such devices also send are ignored.
 /// - Protocol A (anonymous contacts): every frame lists all contacts again. Contacts
 ///   keep their id across frames by the device's `ABS_MT_TRACKING_ID` when it sends
-///   one, otherwise by nearest neighbour within ``maximumMatchDistanceFraction`` of
+///   one, otherwise by nearest neighbour within `maximumMatchDistanceFraction` of
 ///   the larger axis span. New contacts get fresh ids from a counter.
 /// - Single touch: one contact while `BTN_TOUCH` (or `BTN_LEFT`, for devices without
 ///   `BTN_TOUCH`) is down, with a new id for every press.
 ///
 /// `SYN_DROPPED` (H4): every event up to and including the next `SYN_REPORT` is
 /// ignored; the frame after that is the device's re-synced state and is flagged
-/// ``TouchFrame/isResynchronized``. Coordinates are clamped into the declared axis
-/// range, and contacts farther outside it than ``ghostMarginFraction`` of the span are
+/// `TouchFrame.isResynchronized`. Coordinates are clamped into the declared axis
+/// range, and contacts farther outside it than `ghostMarginFraction` of the span are
 /// ghosts, left out of the frame (H5).
 ///
-/// Position comes from the description's ``TouchDeviceDescription/touchPositionAxes``:
+/// Position comes from the description's `TouchDeviceDescription.touchPositionAxes`:
 /// the protocol's own axes, or those a board wires it to (`touch.axes`). A
 /// device whose position axes never move while its touches go down and up
-/// (``stillPositionTouchLimit`` times), while another absolute axis does, is
-/// said once (``RuntimeWarning/Kind/stillTouchPosition``): every touch lands at
+/// (`stillPositionTouchLimit` times), while another absolute axis does, is
+/// said once (`RuntimeWarning.Kind.stillTouchPosition`): every touch lands at
 /// one place, and the warning names the axes that moved and the key to set.
-public final class TouchDecoder {
+package final class TouchDecoder {
     /// The most protocol-B slots tracked; events for higher slots are ignored.
-    public static let maximumSlotCount = 64
+    package static let maximumSlotCount = 64
     /// A contact more than this fraction of the axis span outside the declared range
     /// is a ghost (H5). Real panels overshoot by a few units at the edges; a tenth of
     /// the span is far beyond that and still catches the wild values of a glitch.
-    public static let ghostMarginFraction = 0.10
+    package static let ghostMarginFraction = 0.10
     /// Protocol A contacts farther apart than this fraction of the larger axis span
     /// between two frames are different fingers. A quarter of the panel in one frame
     /// (10 ms at 100 Hz) is faster than any swipe, yet two fingers rarely sit closer
     /// than that when one lifts and another lands in the same frame.
-    public static let maximumMatchDistanceFraction = 0.25
+    package static let maximumMatchDistanceFraction = 0.25
     /// Lifts after which position axes that never left their value at start,
     /// while another absolute axis moved, are said. One or two still touches
     /// can be a finger landing where the last one left off; three are not.
-    public static let stillPositionTouchLimit = 3
+    package static let stillPositionTouchLimit = 3
 
     /// How the device reports touches.
-    public let touchProtocol: TouchProtocol
+    package let touchProtocol: TouchProtocol
     // The decoder's state skips the dynamic exclusivity check: it changes only
     // inside `decode(_:)`, one field or slot at a time, and the one call out
     // (a warning, which may reach app code) holds no access to it.
@@ -68,16 +68,16 @@ public final class TouchDecoder {
     /// How many `SYN_DROPPED` events the device sent: each one lost events (H4).
     @exclusivity(unchecked) public internal(set) var droppedEventBursts = 0
     /// Contacts left out because the device put them in a slot it did not
-    /// declare, or a frame held more than ``TouchFrame/capacity``.
+    /// declare, or a frame held more than `TouchFrame.capacity`.
     @exclusivity(unchecked) public internal(set) var ignoredContacts = 0
     /// Where the first ignored contact is said (once); the application's, set
-    /// by ``TouchInputPath/feed(_:to:)`` or by the host.
+    /// by `TouchInputPath.feed(_:to:)` or by the host.
     @exclusivity(unchecked) public var warnings: RuntimeWarnings?
 
     /// The device's name, for what the decoder says about it.
-    public let deviceName: String
-    /// The `ABS_*` codes read as the position (the description's ``TouchDeviceDescription/touchPositionAxes``).
-    public let positionAxes: TouchPositionAxes
+    package let deviceName: String
+    /// The `ABS_*` codes read as the position (the description's `TouchDeviceDescription.touchPositionAxes`).
+    package let positionAxes: TouchPositionAxes
     @usableFromInline let xCode: UInt16
     @usableFromInline let yCode: UInt16
     @usableFromInline let xBounds: AxisBounds
@@ -126,9 +126,9 @@ public final class TouchDecoder {
 
     /// Prepares a decoder for `device`.
     ///
-    /// - Throws: ``TouchDeviceError`` when the device reports no touch axes, or
+    /// - Throws: `TouchDeviceError` when the device reports no touch axes, or
     ///   declares a position or slot axis whose range is empty.
-    public init(device: TouchDeviceDescription) throws(TouchDeviceError) {
+    package init(device: TouchDeviceDescription) throws(TouchDeviceError) {
         guard let touchProtocol = device.touchProtocol else {
             throw TouchDeviceError(message: "device \"\(device.name)\" " + device.noTouchReason)
         }
@@ -195,8 +195,8 @@ public final class TouchDecoder {
     }
 
     /// Feeds one event. Returns true when it completed a frame (at every
-    /// `SYN_REPORT` outside a drop, even when nothing changed); ``frame`` then holds it.
-    public func decode(_ event: InputEvent) -> Bool {
+    /// `SYN_REPORT` outside a drop, even when nothing changed); `frame` then holds it.
+    package func decode(_ event: InputEvent) -> Bool {
         if event.type == EventType.synchronization {
             return synchronize(event)
         }
@@ -309,7 +309,7 @@ public final class TouchDecoder {
         if positionAxesMoved == 3 { isWatchingPosition = false }
     }
 
-    /// Counts a lift; at ``stillPositionTouchLimit`` lifts with a position
+    /// Counts a lift; at `stillPositionTouchLimit` lifts with a position
     /// axis still at its start while another axis moved, says so once.
     /// Called once the frame is complete: the warnings' handler may read it.
     @usableFromInline func watchTouch(_ touching: Bool) {
@@ -321,7 +321,7 @@ public final class TouchDecoder {
         warnings?.warnOnce(.stillTouchPosition, stillPositionMessage())
     }
 
-    /// What ``watchTouch(_:)`` says: the device, the still axes and their
+    /// What `watchTouch(_:)` says: the device, the still axes and their
     /// value, the axes that moved, and `touch.axes` with the moved ones as an example.
     func stillPositionMessage() -> String {
         let xStill = positionAxesMoved & 1 == 0

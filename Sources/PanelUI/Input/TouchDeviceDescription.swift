@@ -68,7 +68,7 @@ public struct TouchDeviceDescription: Equatable {
     public func hasProperty(_ property: UInt16) -> Bool { properties & (1 << UInt32(property)) != 0 }
 
     /// How the device reports touches, or `nil` when it is no touch device at all.
-    /// With ``positionAxes``, by those axes: two multitouch axes make protocol
+    /// With `positionAxes`, by those axes: two multitouch axes make protocol
     /// B (with `ABS_MT_SLOT`) or A, two others a single touch (with
     /// `BTN_TOUCH` or `BTN_LEFT`); `nil` when the device lacks one of them.
     public var touchProtocol: TouchProtocol? {
@@ -90,7 +90,7 @@ public struct TouchDeviceDescription: Equatable {
         return nil
     }
 
-    /// The axes a contact's position is read from: ``positionAxes`` when
+    /// The axes a contact's position is read from: `positionAxes` when
     /// set, else the protocol's own (`ABS_MT_POSITION_X/Y` on a device that
     /// has them, else `ABS_X/Y`).
     public var touchPositionAxes: TouchPositionAxes {
@@ -99,7 +99,7 @@ public struct TouchDeviceDescription: Equatable {
             ? .multitouch : .singleTouch
     }
 
-    /// Why ``touchProtocol`` is `nil`: what the device lacks, for an error
+    /// Why `touchProtocol` is `nil`: what the device lacks, for an error
     /// that names it and its axes.
     public var noTouchReason: String {
         var axes = ""

@@ -25,8 +25,8 @@ public struct TouchFilterSettings: Equatable, Sendable {
     public var isEnabled: Bool { jitter > 0 || debounce > 0 || pressureThreshold > 0 }
 }
 
-/// Applies ``TouchFilterSettings`` to each ``TouchFrame`` after the
-/// ``TouchTransform``, in screen points, keeping what it reported last per
+/// Applies `TouchFilterSettings` to each `TouchFrame` after the
+/// `TouchTransform`, in screen points, keeping what it reported last per
 /// contact in fixed storage: no allocation per frame.
 ///
 /// It only ever drops contacts that have not begun or holds a position still;

@@ -1,16 +1,16 @@
-/// One finger in a ``TouchFrame``.
+/// One finger in a `TouchFrame`.
 @frozen
 public struct TouchContact: Equatable, Sendable {
     /// Stays the same while the finger is down and is never shared by two
     /// fingers at once: the tracking id in protocol B, an id the decoder assigns otherwise.
     public var id: Int32
-    /// Device units as decoded; screen points after ``TouchTransform``.
+    /// Device units as decoded; screen points after `TouchTransform`.
     public var x: Double
     public var y: Double
     /// The device's raw pressure; 0 when it reports none.
     public var pressure: Double
     /// Half the contact's long axis (`ABS_MT_TOUCH_MAJOR / 2`); 0 when not reported.
-    /// Device units as decoded; points after ``TouchTransform``.
+    /// Device units as decoded; points after `TouchTransform`.
     public var majorRadius: Double
 
     @inlinable
@@ -25,7 +25,7 @@ public struct TouchContact: Equatable, Sendable {
 
 /// The fingers on the surface at one `SYN_REPORT`: fixed capacity, no allocation.
 ///
-/// A contact missing from the next frame has lifted. When ``isResynchronized``
+/// A contact missing from the next frame has lifted. When `isResynchronized`
 /// is set, the device lost events (`SYN_DROPPED`) just before this frame, and a
 /// contact missing from it must end as cancelled (H4).
 public struct TouchFrame {

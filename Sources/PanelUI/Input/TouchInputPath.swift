@@ -1,11 +1,11 @@
 /// A touch device's way into an application: kernel events →
-/// ``TouchDecoder`` → ``TouchTransform`` → ``TouchFilter``, one frame per
-/// `SYN_REPORT` (``decode(_:)``). Every input source uses it: a live evdev
+/// `TouchDecoder` → `TouchTransform` → `TouchFilter`, one frame per
+/// `SYN_REPORT` (`decode(_:)`). Every input source uses it: a live evdev
 /// device (PanelLinux's `EvdevTouchDevice`) and the simulator's virtual panel
 /// enqueue each frame on the system clock; replay, PanelTesting and the bench
-/// ``feed(_:to:)`` it on a manual clock that follows the events' timestamps.
+/// `feed(_:to:)` it on a manual clock that follows the events' timestamps.
 public final class TouchInputPath {
-    public let decoder: TouchDecoder
+    package let decoder: TouchDecoder
     public let transform: TouchTransform
     // No dynamic exclusivity checks: the path changes these only in
     // `decode(_:)`, which calls no app code, and app code only reads them.
@@ -15,7 +15,7 @@ public final class TouchInputPath {
     /// The last frame decoded, in screen points.
     @exclusivity(unchecked) public internal(set) var frame = TouchFrame()
 
-    public init(decoder: TouchDecoder, transform: TouchTransform, filter: TouchFilter = TouchFilter()) {
+    package init(decoder: TouchDecoder, transform: TouchTransform, filter: TouchFilter = TouchFilter()) {
         self.decoder = decoder
         self.transform = transform
         self.filter = filter
@@ -36,7 +36,7 @@ public final class TouchInputPath {
     }
 
     /// Decodes one kernel event. On a `SYN_REPORT` the frame is complete
-    /// (transformed and filtered) in ``frame``, and the result is true.
+    /// (transformed and filtered) in `frame`, and the result is true.
     public func decode(_ event: InputEvent) -> Bool {
         guard decoder.decode(event) else { return false }
         frame = decoder.frame

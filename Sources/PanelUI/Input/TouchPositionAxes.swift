@@ -9,7 +9,7 @@
 /// Two multitouch axes (`ABS_MT_*`) make a multitouch device, read per
 /// contact (protocol B when the device has `ABS_MT_SLOT`, else A); two others
 /// make a single-touch one, down while `BTN_TOUCH` (or `BTN_LEFT`) is held.
-/// Set on a ``TouchDeviceDescription`` (``TouchDeviceDescription/positionAxes``),
+/// Set on a `TouchDeviceDescription` (`TouchDeviceDescription.positionAxes`),
 /// they are what the decoder reads and the transform normalizes.
 @frozen
 public struct TouchPositionAxes: Equatable, Sendable {

@@ -37,7 +37,7 @@ public struct CalibrationMatrix: Equatable, Sendable {
     @inlinable
     public var determinant: Double { a * e - b * d }
 
-    /// Whether ``inverted`` exists: the matrix keeps the plane two-dimensional.
+    /// Whether `inverted` exists: the matrix keeps the plane two-dimensional.
     @inlinable
     public var isInvertible: Bool {
         let det = determinant
@@ -58,7 +58,7 @@ public struct CalibrationMatrix: Equatable, Sendable {
             d: id, e: ie, f: -(id * c + ie * f))
     }
 
-    /// The same mapping as a PanelKit ``AffineTransform`` (whose `b` and `c` are
+    /// The same mapping as a PanelKit `AffineTransform` (whose `b` and `c` are
     /// laid out the other way round, as in Core Graphics).
     @inlinable
     public var affineTransform: AffineTransform {
@@ -69,8 +69,8 @@ public struct CalibrationMatrix: Equatable, Sendable {
 /// The H6 transform chain, from raw device axes to screen points:
 ///
 /// 1. normalize each axis to `0 ..< 1` as libinput does, `(v - min) / (max - min + 1)`;
-/// 2. apply the ``CalibrationMatrix``;
-/// 3. turn by the ``TouchRotation`` (in the normalized square, with libinput's
+/// 2. apply the `CalibrationMatrix`;
+/// 3. turn by the `TouchRotation` (in the normalized square, with libinput's
 ///    rotation matrices, e.g. 90° clockwise is `(x, y) → (1 - y, x)`);
 /// 4. mirror: `mirrorX` maps `x → 1 - x`, `mirrorY` maps `y → 1 - y`, in screen orientation;
 /// 5. scale by the screen size, in points: on a panel of scale 2 a sensor
@@ -82,13 +82,13 @@ public struct CalibrationMatrix: Equatable, Sendable {
 /// axis therefore reaches the far edge itself (`x == width`). Hit-testing should
 /// treat such a point as on the last pixel.
 ///
-/// The whole chain folds into one affine map at init, so ``point(forDeviceX:y:)``
-/// and ``apply(to:)`` cost six multiplies per contact and never allocate.
+/// The whole chain folds into one affine map at init, so `point(forDeviceX:y:)`
+/// and `apply(to:)` cost six multiplies per contact and never allocate.
 public struct TouchTransform: Sendable {
     /// The composed map from device units to screen points.
     public let deviceToScreen: AffineTransform
     /// Points per device unit along the device's x axis, after every step:
-    /// what ``apply(to:)`` multiplies `majorRadius` by.
+    /// what `apply(to:)` multiplies `majorRadius` by.
     public let radiusScale: Double
 
     public let screenSize: Size
@@ -98,10 +98,10 @@ public struct TouchTransform: Sendable {
     public let mirrorY: Bool
 
     /// Builds the chain for `device`, on the axes its position is read from
-    /// (``TouchDeviceDescription/touchPositionAxes``: those a board wires it to,
+    /// (`TouchDeviceDescription.touchPositionAxes`: those a board wires it to,
     /// else `ABS_MT_POSITION_X/Y` when it reports multitouch and `ABS_X/ABS_Y`
     /// otherwise). A device without the axes is treated as having a `0...0`
-    /// range, so it maps everything to the origin corner; ``TouchDecoder``
+    /// range, so it maps everything to the origin corner; `TouchDecoder`
     /// rejects such devices at its own init.
     public init(
         device: TouchDeviceDescription, screenSize: Size,
@@ -174,7 +174,7 @@ public struct TouchTransform: Sendable {
     }
 
     /// Maps every contact of `frame` from device units to screen points, in place,
-    /// and scales each `majorRadius` by ``radiusScale``.
+    /// and scales each `majorRadius` by `radiusScale`.
     @inlinable
     public func apply(to frame: inout TouchFrame) {
         for index in 0..<frame.count {

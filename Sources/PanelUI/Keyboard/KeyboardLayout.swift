@@ -1,4 +1,4 @@
-/// The pages of keys the on-screen keyboard shows (``KeyboardView``).
+/// The pages of keys the on-screen keyboard shows (`KeyboardView`).
 public enum KeyboardLayout: Equatable, Sendable {
     /// QWERTY letters, with shift.
     case letters
@@ -6,9 +6,9 @@ public enum KeyboardLayout: Equatable, Sendable {
     case numbers
     /// More symbols: the "#+=" page.
     case symbols
-    /// Digits only, for ``KeyboardType/numberPad``.
+    /// Digits only, for `KeyboardType.numberPad`.
     case numberPad
-    /// Digits and the decimal separator, for ``KeyboardType/decimalPad``.
+    /// Digits and the decimal separator, for `KeyboardType.decimalPad`.
     case decimalPad
 
     /// The page a keyboard of `type` opens on.
@@ -20,7 +20,7 @@ public enum KeyboardLayout: Equatable, Sendable {
         }
     }
 
-    /// Every page, in the order ``KeyboardView`` stores them.
+    /// Every page, in the order `KeyboardView` stores them.
     public static let all: [KeyboardLayout] = [.letters, .numbers, .symbols, .numberPad, .decimalPad]
 
     @usableFromInline var index: Int {
@@ -41,7 +41,7 @@ public enum KeyboardLayout: Equatable, Sendable {
 public struct KeyboardKey: Equatable {
     /// What pressing the key does.
     public enum Role: Equatable, Sendable {
-        /// Types ``KeyboardKey/text`` (or ``KeyboardKey/shiftedText`` while shifted).
+        /// Types `KeyboardKey.text` (or `KeyboardKey.shiftedText` while shifted).
         case character
         /// Shift for one letter; tapped twice quickly, caps lock.
         case shift

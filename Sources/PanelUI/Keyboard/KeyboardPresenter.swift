@@ -1,10 +1,10 @@
 /// Shows the first responder's input view, and keeps the view being edited
-/// in sight. One per application (``Application/keyboardPresenter``); the
+/// in sight. One per application (`Application.keyboardPresenter`); the
 /// application tells it each time the first responder changes.
 ///
-/// - The input view is the first responder's ``Responder/inputView`` when it
-///   has one, else the application's ``KeyboardView`` when it has a
-///   ``Responder/keyInput`` (set to its ``KeyInput/keyboardType``), else none.
+/// - The input view is the first responder's `Responder.inputView` when it
+///   has one, else the application's `KeyboardView` when it has a
+///   `Responder.keyInput` (set to its `KeyInput.keyboardType`), else none.
 /// - It is added as the front subview of the first responder's window, at the
 ///   bottom, and slides up from below the screen with a `View.animate`; it
 ///   slides down and leaves the window when the first responder resigns or
@@ -14,7 +14,7 @@
 ///   to the hosts.
 /// - The keyboard is made the first time it is shown, and kept.
 /// - When the input view would cover the first responder's view: inside a
-///   ``ScrollView``, the scroll view's bottom content inset grows by the part
+///   `ScrollView`, the scroll view's bottom content inset grows by the part
 ///   the keyboard covers and it scrolls the view into what is left (UIKit's
 ///   pattern); otherwise the window's root view (its root view controller's,
 ///   else the window's subview holding the first responder) moves up by the
@@ -59,7 +59,7 @@ public final class KeyboardPresenter {
     }
 
     /// Called by the application whenever its first responder changes, and
-    /// by ``Responder/reloadInputViews()``: shows, swaps or hides the input view.
+    /// by `Responder.reloadInputViews()`: shows, swaps or hides the input view.
     public func firstResponderDidChange() {
         let responder = application?.firstResponder
         var wanted: View?
@@ -186,7 +186,7 @@ public final class KeyboardPresenter {
         if target != scrollView.contentOffset { scrollView.setContentOffset(target, animated: true) }
     }
 
-    /// Undoes what ``keepVisible(_:above:in:)`` did.
+    /// Undoes what `keepVisible(_:above:in:)` did.
     @usableFromInline func restoreAdjustments(animated: Bool, duration: Double) {
         if let scrollView = adjustedScrollView {
             adjustedScrollView = nil

@@ -17,7 +17,7 @@
 extension KeyboardView {
     /// One finger on the keyboard.
     @usableFromInline struct Finger {
-        /// The touch's ``Touch/identifier``.
+        /// The touch's `Touch.identifier`.
         @usableFromInline var touch = -1
         /// The key under it, in the page shown; -1 for none.
         @usableFromInline var key = -1
@@ -29,7 +29,7 @@ extension KeyboardView {
         @usableFromInline init() {}
     }
 
-    /// The index in ``keys`` of the highlighted key: the newest finger's; `nil` when none is pressed.
+    /// The index in `keys` of the highlighted key: the newest finger's; `nil` when none is pressed.
     public var pressedKeyIndex: Int? {
         var i = fingerCount
         while i > 0 {

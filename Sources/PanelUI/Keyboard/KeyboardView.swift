@@ -2,21 +2,21 @@
 /// bottom of the screen (UIKit's system keyboard, which has no public class).
 ///
 /// The application makes one, the first time a responder with a
-/// ``Responder/keyInput`` becomes first responder, and slides it up and down
-/// (``KeyboardPresenter``). It types into the first responder's `keyInput`:
-/// ``KeyInput/insertText(_:)`` for characters, space and return (`"\n"`),
-/// ``KeyInput/deleteBackward()`` for backspace.
+/// `Responder.keyInput` becomes first responder, and slides it up and down
+/// (`KeyboardPresenter`). It types into the first responder's `keyInput`:
+/// `KeyInput.insertText(_:)` for characters, space and return (`"\n"`),
+/// `KeyInput.deleteBackward()` for backspace.
 ///
-/// - Pages (``KeyboardLayout``): QWERTY letters, numbers and punctuation
+/// - Pages (`KeyboardLayout`): QWERTY letters, numbers and punctuation
 ///   ("123"), more symbols ("#+="), and a number pad for
-///   ``KeyboardType/numberPad`` and ``KeyboardType/decimalPad`` (which adds
-///   ``decimalSeparator``).
+///   `KeyboardType.numberPad` and `KeyboardType.decimalPad` (which adds
+///   `decimalSeparator`).
 /// - Shift types one capital, then turns off; shift tapped twice within the
 ///   tap interval (the touch's `tapCount`, R13) is caps lock, until shift is
 ///   tapped again.
 /// - Backspace held repeats on run-loop timers: the first repeat
-///   ``backspaceRepeatDelay`` after the finger landed, then every
-///   ``backspaceRepeatInterval``. A backspace that repeated deletes nothing
+///   `backspaceRepeatDelay` after the finger landed, then every
+///   `backspaceRepeatInterval`. A backspace that repeated deletes nothing
 ///   more at the lift.
 /// - The hide key asks the first responder to resign, which slides the keyboard down.
 ///
@@ -34,7 +34,7 @@ public final class KeyboardView: View, RunLoopTarget {
     /// Whether shift or caps lock is on.
     public enum ShiftState: Equatable, Sendable { case off, on, capsLock }
 
-    /// Colours, fonts and metrics; ``Theme/standard`` when created.
+    /// Colours, fonts and metrics; `Theme.standard` when created.
     public var theme: Theme = .standard {
         didSet {
             keyFramesSize = nil
@@ -83,7 +83,7 @@ public final class KeyboardView: View, RunLoopTarget {
     /// Seconds between repeats after that.
     public var backspaceRepeatInterval = 0.1
 
-    /// Every page's keys, by ``KeyboardLayout``'s index; made once.
+    /// Every page's keys, by `KeyboardLayout`'s index; made once.
     @usableFromInline var pages: [[KeyboardKey]]
     /// The size the key frames were computed for; `nil` when they need computing again.
     @usableFromInline var keyFramesSize: Size?
@@ -152,7 +152,7 @@ public final class KeyboardView: View, RunLoopTarget {
         return pages[layout.index]
     }
 
-    /// The index in ``keys`` of the key a finger at `point` (bounds
+    /// The index in `keys` of the key a finger at `point` (bounds
     /// coordinates) presses: the key whose cap holds it, or the nearest one
     /// in its row when it falls in a gap. `nil` outside the keyboard and on
     /// an empty place.
@@ -287,7 +287,7 @@ public final class KeyboardView: View, RunLoopTarget {
 
     // MARK: Typing
 
-    /// Where typed text goes: the first responder's ``Responder/keyInput``.
+    /// Where typed text goes: the first responder's `Responder.keyInput`.
     public var textInput: (any KeyInput)? {
         window?.owningApplication?.firstResponder?.keyInput
     }

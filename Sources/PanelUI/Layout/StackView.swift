@@ -1,12 +1,12 @@
 /// Lays out a row or a column of views: UIKit's `UIStackView`, without a
-/// constraint solver. Its ``arrangedSubviews`` are placed one after the other
-/// along ``axis``, ``spacing`` apart, sized by ``distribution`` along the axis
-/// and by ``alignment`` across it, inside the bounds (or inside
-/// ``View/layoutMargins`` with ``isLayoutMarginsRelativeArrangement``).
+/// constraint solver. Its `arrangedSubviews` are placed one after the other
+/// along `axis`, `spacing` apart, sized by `distribution` along the axis
+/// and by `alignment` across it, inside the bounds (or inside
+/// `View.layoutMargins` with `isLayoutMarginsRelativeArrangement`).
 /// Hidden arranged views take no space and no spacing.
 ///
 /// Each arranged view's length along the axis starts from its
-/// ``View/intrinsicContentSize``, or its current length when it has none.
+/// `View.intrinsicContentSize`, or its current length when it has none.
 /// Where Auto Layout would weigh hugging and compression priorities, `fill`
 /// has fixed rules (docs/layout.md):
 /// - **flexible views** are the ones without an intrinsic length along the
@@ -17,7 +17,7 @@
 ///   (so a trailing label fills the row), and on overflow the views shrink from
 ///   the last one backwards, each down to 0 before the one before it gives.
 ///
-/// The stack sizes itself from its arranged views (``intrinsicContentSize``),
+/// The stack sizes itself from its arranged views (`intrinsicContentSize`),
 /// so stacks nest: a stack holding a flexible view is flexible too.
 /// Laying out allocates nothing once the stack has seen its views.
 open class StackView: View {
@@ -28,16 +28,16 @@ open class StackView: View {
 
     /// How arranged views are sized and placed along the axis.
     public enum Distribution: Equatable, Sendable {
-        /// Natural lengths; what is left over or missing goes to the flexible views (see ``StackView``).
+        /// Natural lengths; what is left over or missing goes to the flexible views (see `StackView`).
         case fill
         /// All the same length, filling the stack.
         case fillEqually
         /// Lengths in proportion to the natural lengths, filling the stack.
         case fillProportionally
-        /// Natural lengths with equal gaps between them (at least ``spacing``), filling the stack.
+        /// Natural lengths with equal gaps between them (at least `spacing`), filling the stack.
         case equalSpacing
         /// Natural lengths with their centres equally far apart, the first and last
-        /// touching the ends; falls back to ``equalSpacing`` when views would come closer than ``spacing``.
+        /// touching the ends; falls back to `equalSpacing` when views would come closer than `spacing`.
         case equalCentering
     }
 
@@ -52,22 +52,22 @@ open class StackView: View {
         /// Natural size at the trailing (right or bottom) edge.
         case trailing
 
-        /// In a row, the top edge: ``leading``.
+        /// In a row, the top edge: `leading`.
         public static var top: Alignment { .leading }
-        /// In a row, the bottom edge: ``trailing``.
+        /// In a row, the bottom edge: `trailing`.
         public static var bottom: Alignment { .trailing }
     }
 
     /// The views the stack lays out, in order; each is also a subview.
     public internal(set) final var arrangedSubviews: [View] = []
     public final var axis: Axis = .horizontal { didSet { if axis != oldValue { arrangementDidChange() } } }
-    /// Between neighbouring visible arranged views, in points (the least gap for ``Distribution/equalSpacing``).
+    /// Between neighbouring visible arranged views, in points (the least gap for `Distribution.equalSpacing`).
     public final var spacing: Double = 0 { didSet { if spacing != oldValue { arrangementDidChange() } } }
     public final var distribution: Distribution = .fill {
         didSet { if distribution != oldValue { arrangementDidChange() } }
     }
     public final var alignment: Alignment = .fill { didSet { if alignment != oldValue { arrangementDidChange() } } }
-    /// Whether arranged views stay inside ``View/layoutMargins`` rather than the bounds (false by default, as in UIKit).
+    /// Whether arranged views stay inside `View.layoutMargins` rather than the bounds (false by default, as in UIKit).
     public final var isLayoutMarginsRelativeArrangement = false {
         didSet { if isLayoutMarginsRelativeArrangement != oldValue { arrangementDidChange() } }
     }
@@ -86,13 +86,13 @@ open class StackView: View {
 
     // MARK: Arranged views
 
-    /// Adds `view` at the end of ``arrangedSubviews`` (moving it there if it
+    /// Adds `view` at the end of `arrangedSubviews` (moving it there if it
     /// is already arranged), and as a subview if it is not one.
     public func addArrangedSubview(_ view: View) {
         insertArrangedSubview(view, at: arrangedSubviews.count - (isArranged(view) ? 1 : 0))
     }
 
-    /// Inserts `view` into ``arrangedSubviews`` at `index` (moving it if it is
+    /// Inserts `view` into `arrangedSubviews` at `index` (moving it if it is
     /// already arranged), and adds it as a subview if it is not one.
     public func insertArrangedSubview(_ view: View, at index: Int) {
         precondition(view !== self, "a stack cannot arrange itself")
@@ -102,7 +102,7 @@ open class StackView: View {
         arrangementDidChange()
     }
 
-    /// Removes `view` from ``arrangedSubviews``. As in UIKit it stays a
+    /// Removes `view` from `arrangedSubviews`. As in UIKit it stays a
     /// subview (and where it is); `removeFromSuperview()` removes both.
     public func removeArrangedSubview(_ view: View) {
         guard let index = indexOfArranged(view) else { return }
@@ -141,8 +141,8 @@ open class StackView: View {
     }
 
     /// Along the axis: the arranged views' natural lengths and the spacing
-    /// (``View/noIntrinsicMetric`` when one is flexible); across: the largest
-    /// natural size (``View/noIntrinsicMetric`` when none has one); with the margins when they count.
+    /// (`View.noIntrinsicMetric` when one is flexible); across: the largest
+    /// natural size (`View.noIntrinsicMetric` when none has one); with the margins when they count.
     open override var intrinsicContentSize: Size {
         var along = 0.0
         var across = View.noIntrinsicMetric
@@ -321,7 +321,7 @@ open class StackView: View {
 
     /// `equalCentering` with room to spare: centres equally far apart, the first
     /// view at the start and the last at the end; when neighbours would come
-    /// closer than ``spacing``, the gaps are equal instead.
+    /// closer than `spacing`, the gaps are equal instead.
     @usableFromInline func layOutEqualCentering(start: Double, available: Double, area: Rect) {
         var first = -1
         var last = -1
@@ -376,7 +376,7 @@ open class StackView: View {
 
     /// Sets `view`'s frame: `length` from `position` along the axis (edges on
     /// whole points, so neighbours neither overlap nor leave seams), and across
-    /// the axis as ``alignment`` says. An unchanged frame marks nothing dirty.
+    /// the axis as `alignment` says. An unchanged frame marks nothing dirty.
     @usableFromInline func place(_ view: View, from position: Double, length: Double, in area: Rect) {
         let horizontal = axis == .horizontal
         let leading = position.rounded()

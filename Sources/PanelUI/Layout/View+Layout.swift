@@ -1,21 +1,21 @@
-/// UIKit's layout cycle: views ask for layout with ``View/setNeedsLayout()``;
-/// the renderer runs ``Window/layoutIfNeeded(measuringTextWith:)`` before
-/// each frame, which calls ``View/layoutSubviews()`` top-down on the views
+/// UIKit's layout cycle: views ask for layout with `View.setNeedsLayout()`;
+/// the renderer runs `Window.layoutIfNeeded(measuringTextWith:)` before
+/// each frame, which calls `View.layoutSubviews()` top-down on the views
 /// that asked. Autoresizing happens at once, when a size changes.
 /// See docs/layout.md.
 extension View {
-    /// UIKit's `UIView.noIntrinsicMetric`: a dimension ``intrinsicContentSize`` does not decide.
+    /// UIKit's `UIView.noIntrinsicMetric`: a dimension `intrinsicContentSize` does not decide.
     public static let noIntrinsicMetric: Double = -1
 
-    /// How many top-down passes one ``layoutIfNeeded()`` makes at most: a
+    /// How many top-down passes one `layoutIfNeeded()` makes at most: a
     /// `layoutSubviews` that keeps asking for layout is cut off there (a
-    /// ``RuntimeWarning/Kind/layoutLoop`` warning) rather than hanging the frame.
+    /// `RuntimeWarning.Kind.layoutLoop` warning) rather than hanging the frame.
     public static let maximumLayoutPasses = 8
 
     // MARK: Asking for layout
 
     /// Marks the view to be laid out in the next pass (before the next
-    /// frame, or at the next ``layoutIfNeeded()``). Cheap: sets flags up the ancestors.
+    /// frame, or at the next `layoutIfNeeded()`). Cheap: sets flags up the ancestors.
     public func setNeedsLayout() {
         needsLayout = true
         superview?.markDescendantNeedsLayout()
@@ -31,7 +31,7 @@ extension View {
     }
 
     /// Lays out this view and its descendants that need it, now, top-down:
-    /// a parent's ``layoutSubviews()`` runs before its subviews', so they see
+    /// a parent's `layoutSubviews()` runs before its subviews', so they see
     /// their final size. Returns at once (and allocates nothing) when none does.
     ///
     /// Called from a `layoutSubviews` on a view the running pass is inside
@@ -61,7 +61,7 @@ extension View {
                 + " passes; change frames only when they differ")
     }
 
-    /// One top-down pass: runs ``layoutSubviews()`` on each view of the
+    /// One top-down pass: runs `layoutSubviews()` on each view of the
     /// subtree that needs it, parent first. Returns how many ran.
     @usableFromInline func layoutSubtreeIfNeeded() -> Int {
         var laidOut = 0
@@ -159,7 +159,7 @@ extension View {
 
     // MARK: Sizes
 
-    /// Sets the size to ``sizeThatFits(_:)`` of the current size, keeping the top-left corner (UIKit's `sizeToFit`).
+    /// Sets the size to `sizeThatFits(_:)` of the current size, keeping the top-left corner (UIKit's `sizeToFit`).
     public func sizeToFit() {
         let size = sizeThatFits(bounds.size)
         let old = frame
@@ -174,8 +174,8 @@ extension View {
             height: intrinsic.height == View.noIntrinsicMetric ? bounds.height : intrinsic.height)
     }
 
-    /// Tells whoever lays this view out by its ``intrinsicContentSize`` (a
-    /// ``StackView`` superview) that it changed. Labels, buttons and image
+    /// Tells whoever lays this view out by its `intrinsicContentSize` (a
+    /// `StackView` superview) that it changed. Labels, buttons and image
     /// views call it when their text, font or image changes. A view not in a
     /// stack is laid out by its superview's own code, which decides when to look.
     public func invalidateIntrinsicContentSize() {
@@ -186,7 +186,7 @@ extension View {
 
     /// The size `text` takes in `font` (wrapped at `width` when given), rounded
     /// up to whole points: measured by the window's text driver, else estimated
-    /// (see ``TextMetricsEstimate``) while the view is in no drawn window.
+    /// (see `TextMetricsEstimate`) while the view is in no drawn window.
     /// On a screen of scale 2 the driver measures at twice the size, as the
     /// text is drawn, so the points given back fit the drawing exactly.
     public func measure(_ text: String, font: Font, width: Double? = nil) -> Size {
@@ -203,14 +203,14 @@ extension View {
 
     // MARK: Autoresizing
 
-    /// Called by ``bounds`` when its size changes: the view needs layout, and
-    /// its subviews follow their ``autoresizingMask`` at once (as in UIKit).
+    /// Called by `bounds` when its size changes: the view needs layout, and
+    /// its subviews follow their `autoresizingMask` at once (as in UIKit).
     @usableFromInline func boundsSizeDidChange(from oldSize: Size) {
         setNeedsLayout()
         if autoresizesSubviews { resizeSubviews(withOldSize: oldSize) }
     }
 
-    /// Applies each subview's ``autoresizingMask`` for a change of this view's
+    /// Applies each subview's `autoresizingMask` for a change of this view's
     /// size from `oldSize` to the current one.
     public func resizeSubviews(withOldSize oldSize: Size) {
         let newSize = bounds.size
@@ -225,8 +225,8 @@ extension View {
         }
     }
 
-    /// Moves and sizes this view by its ``autoresizingMask`` for its
-    /// superview's change of size from `oldSize` (UIKit's arithmetic, on ``frame``).
+    /// Moves and sizes this view by its `autoresizingMask` for its
+    /// superview's change of size from `oldSize` (UIKit's arithmetic, on `frame`).
     public func resize(withOldSuperviewSize oldSize: Size) {
         guard let superview else { return }
         let mask = autoresizingMask
@@ -265,7 +265,7 @@ extension View {
 
 extension Window {
     /// The renderer's layout pass: lays out what needs it, measuring text with
-    /// `textMeasurer` (the renderer's text driver) at the ``displayScale``. A
+    /// `textMeasurer` (the renderer's text driver) at the `displayScale`. A
     /// new driver or scale lays out everything again, since every text size
     /// may have changed; a new scale also redraws the whole window.
     public func layoutIfNeeded(measuringTextWith textMeasurer: (any TextRendering)?) {

@@ -1,4 +1,4 @@
-/// A row's place in a ``TableView``: its section, and its row in that section.
+/// A row's place in a `TableView`: its section, and its row in that section.
 /// UIKit's `IndexPath` as tables use it (two indices, no general path).
 public struct IndexPath: Hashable, Comparable {
     public var section: Int

@@ -1,13 +1,13 @@
 /// A vertical list of rows in sections: UIKit's `UITableView` (plain style).
 ///
-/// A ``TableViewDataSource`` says how many rows there are and configures a
-/// ``TableViewCell`` for each; a ``TableViewDelegate`` gives heights and hears
+/// A `TableViewDataSource` says how many rows there are and configures a
+/// `TableViewCell` for each; a `TableViewDelegate` gives heights and hears
 /// selection. Only the rows on screen have cells: a row that scrolls off
 /// returns its cell to a pool per reuse identifier, and the row that scrolls
-/// in takes it from there (``dequeueReusableCell(withIdentifier:for:)``).
+/// in takes it from there (`dequeueReusableCell(withIdentifier:for:)`).
 ///
 /// Row positions come from a prefix sum of every row's height, built in
-/// ``reloadData()`` (the only place that allocates for them); each frame finds
+/// `reloadData()` (the only place that allocates for them); each frame finds
 /// the visible rows by binary search, so scrolling costs the same at row 10
 /// and at row 10,000, and allocates nothing once the cells exist. Heights are
 /// exact: nothing is estimated.
@@ -32,9 +32,9 @@ open class TableView: ScrollView {
     @usableFromInline final var dataSourceToken: LifetimeToken?
 
     /// UIKit's `delegate` for a table: heights, headers, highlight and
-    /// selection. Setting it also sets the scroll view's ``ScrollView/delegate``
+    /// selection. Setting it also sets the scroll view's `ScrollView.delegate`
     /// to the same object. (The inherited `delegate` keeps its
-    /// ``ScrollViewDelegate`` type: Swift cannot narrow a settable property,
+    /// `ScrollViewDelegate` type: Swift cannot narrow a settable property,
     /// and Embedded Swift cannot cast to a protocol.) Not retained. Setting it reloads.
     public var tableDelegate: (any TableViewDelegate)? {
         get { tableDelegateToken?.isAlive == true ? unretainedTableDelegate : nil }
@@ -59,7 +59,7 @@ open class TableView: ScrollView {
     /// Whether a tap selects a row. Default true; false also ends highlighting.
     public final var allowsSelection = true
 
-    /// Where ``scrollToRow(at:at:animated:)`` puts the row.
+    /// Where `scrollToRow(at:at:animated:)` puts the row.
     public enum ScrollPosition {
         /// The least scrolling that shows the whole row (none if it is visible).
         case none
@@ -145,7 +145,7 @@ open class TableView: ScrollView {
         }
     }
 
-    /// A pooled cell for `identifier` (after its ``TableViewCell/prepareForReuse()``),
+    /// A pooled cell for `identifier` (after its `TableViewCell.prepareForReuse()`),
     /// or a new one of the registered class. Stops the program if nothing is
     /// registered for it, as UIKit throws.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
@@ -283,13 +283,13 @@ open class TableView: ScrollView {
     }
 
     /// The height of a section's header when the delegate does not say:
-    /// ``sectionHeaderHeight`` if the data source has a title for it, else 0.
+    /// `sectionHeaderHeight` if the data source has a title for it, else 0.
     public func standardHeaderHeight(forSection section: Int) -> Double {
         dataSource?.tableView(self, titleForHeaderInSection: section) != nil ? sectionHeaderHeight : 0
     }
 
     /// The prefix sums: every row's top and bottom, every section's first row
-    /// and header top. Called within a pass (``isUpdatingRows``).
+    /// and header top. Called within a pass (`isUpdatingRows`).
     @usableFromInline func rebuildRowTable() {
         rowTops.removeAll(keepingCapacity: true)
         rowBottoms.removeAll(keepingCapacity: true)
@@ -335,7 +335,7 @@ open class TableView: ScrollView {
     /// delegate's row, not a reason to lose the list.
     public static let maximumRowHeight: Double = 16_777_216
 
-    /// `height` if it is a number from 0 to ``maximumRowHeight``, else
+    /// `height` if it is a number from 0 to `maximumRowHeight`, else
     /// `fallback`, with one warning naming the table, the row and the height.
     @usableFromInline func checkedHeight(_ height: Double, fallback: Double, _ what: @autoclosure () -> String)
         -> Double
@@ -361,7 +361,7 @@ open class TableView: ScrollView {
         return sectionFirstRows[section + 1] - sectionFirstRows[section]
     }
 
-    /// The row's rectangle in the table's content coordinates (``Rect/zero`` for no such row).
+    /// The row's rectangle in the table's content coordinates (`Rect.zero` for no such row).
     public func rect(forRow indexPath: IndexPath) -> Rect {
         guard let index = flatIndex(of: indexPath) else { return .zero }
         return Rect(x: 0, y: rowTops[index], width: bounds.width, height: rowBottoms[index] - rowTops[index])

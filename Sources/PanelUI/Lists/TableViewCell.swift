@@ -1,14 +1,14 @@
-/// One row of a ``TableView``: UIKit's `UITableViewCell`.
+/// One row of a `TableView`: UIKit's `UITableViewCell`.
 ///
 /// Cells are reused: the table view keeps the ones that scrolled off in a
-/// pool per ``reuseIdentifier`` and hands them back from
-/// ``TableView/dequeueReusableCell(withIdentifier:for:)``, after
-/// ``prepareForReuse()``. Configure everything a row shows in the data
+/// pool per `reuseIdentifier` and hands them back from
+/// `TableView.dequeueReusableCell(withIdentifier:for:)`, after
+/// `prepareForReuse()`. Configure everything a row shows in the data
 /// source's `tableView(_:cellForRowAt:)`, since the cell may have shown another row.
 ///
-/// Put content in ``contentView`` (the standard ``textLabel`` and
-/// ``detailTextLabel`` are there, placed by ``style``); a control in
-/// ``accessoryView`` (a ``Switch``, a ``Slider``) sits at the trailing edge and
+/// Put content in `contentView` (the standard `textLabel` and
+/// `detailTextLabel` are there, placed by `style`); a control in
+/// `accessoryView` (a `Switch`, a `Slider`) sits at the trailing edge and
 /// keeps its touches: tapping it never selects the row.
 open class TableViewCell: View {
     public enum CellStyle {
@@ -23,7 +23,7 @@ open class TableViewCell: View {
     public enum SelectionStyle {
         /// No highlight or selection shown (the cell still tells its table).
         case none
-        /// ``selectedBackgroundView`` shows while highlighted or selected.
+        /// `selectedBackgroundView` shows while highlighted or selected.
         case `default`
     }
 
@@ -33,14 +33,14 @@ open class TableViewCell: View {
     /// Holds the row's content; the cell places it beside the accessory.
     public let contentView: View
     public let textLabel: Label
-    /// Shown in ``CellStyle/value1`` and ``CellStyle/subtitle``.
+    /// Shown in `CellStyle.value1` and `CellStyle.subtitle`.
     public let detailTextLabel: Label
     /// Behind the content while highlighted or selected.
     public let selectedBackgroundView: View
-    /// The line at the bottom of the row, inset by ``separatorInset``.
+    /// The line at the bottom of the row, inset by `separatorInset`.
     public let separatorView: View
     public final var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
-    /// A view at the trailing edge, vertically centred: a ``Switch`` or ``Slider`` works there as anywhere.
+    /// A view at the trailing edge, vertically centred: a `Switch` or `Slider` works there as anywhere.
     public var accessoryView: View? {
         didSet {
             guard accessoryView !== oldValue else { return }
@@ -211,7 +211,7 @@ open class TableViewCell: View {
     }
 }
 
-/// The standard section header of a plain ``TableView``: the data source's
+/// The standard section header of a plain `TableView`: the data source's
 /// title on a strip that floats at the top while its section scrolls by.
 open class TableViewHeaderView: View {
     public let textLabel: Label

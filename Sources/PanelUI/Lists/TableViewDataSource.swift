@@ -1,8 +1,8 @@
-/// Supplies a ``TableView``'s rows: UIKit's `UITableViewDataSource`.
+/// Supplies a `TableView`'s rows: UIKit's `UITableViewDataSource`.
 ///
-/// Held as UIKit's weak reference is (a ``ZeroingReference``): any
-/// ``Responder`` qualifies; another class adds `public lazy var lifetime = Lifetime(of: self)`.
-/// The table view asks for counts (and titles) in ``TableView/reloadData()``,
+/// Held as UIKit's weak reference is (a `ZeroingReference`): any
+/// `Responder` qualifies; another class adds `public lazy var lifetime = Lifetime(of: self)`.
+/// The table view asks for counts (and titles) in `TableView.reloadData()`,
 /// and for a cell each time a row scrolls into view, so
 /// `tableView(_:cellForRowAt:)` runs on the display link: set precomputed
 /// texts there, never build long strings (see docs/lists.md).
@@ -10,7 +10,7 @@ public protocol TableViewDataSource: LifetimeTracked {
     /// Default 1.
     func numberOfSections(in tableView: TableView) -> Int
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
-    /// A cell for the row, from ``TableView/dequeueReusableCell(withIdentifier:for:)``.
+    /// A cell for the row, from `TableView.dequeueReusableCell(withIdentifier:for:)`.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
     /// The text of the section's standard header; `nil` (the default) shows no header.
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
@@ -21,18 +21,18 @@ extension TableViewDataSource {
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
 }
 
-/// Hears what a ``TableView`` does and shapes its rows: UIKit's
-/// `UITableViewDelegate`. It is a ``ScrollViewDelegate`` too. Every method has
+/// Hears what a `TableView` does and shapes its rows: UIKit's
+/// `UITableViewDelegate`. It is a `ScrollViewDelegate` too. Every method has
 /// a default, so a delegate implements only what it needs.
 ///
-/// Set it with ``TableView/tableDelegate`` (which also makes it the scroll
-/// view's ``ScrollView/delegate``): Swift cannot narrow the inherited
+/// Set it with `TableView.tableDelegate` (which also makes it the scroll
+/// view's `ScrollView.delegate`): Swift cannot narrow the inherited
 /// `delegate` property's type, and Embedded Swift cannot cast a
-/// ``ScrollViewDelegate`` to this protocol.
+/// `ScrollViewDelegate` to this protocol.
 public protocol TableViewDelegate: ScrollViewDelegate {
-    /// Asked for every row in ``TableView/reloadData()``. Default: ``TableView/rowHeight``.
+    /// Asked for every row in `TableView.reloadData()`. Default: `TableView.rowHeight`.
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
-    /// Default: ``TableView/sectionHeaderHeight`` when the data source has a
+    /// Default: `TableView.sectionHeaderHeight` when the data source has a
     /// title for the section, else 0 (no header). Implement it for a custom header view.
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
     /// A custom header, asked each time the section scrolls into view; `nil`
@@ -42,7 +42,7 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
     /// The row a tap selects: `indexPath` (the default), another row, or `nil` for none.
     func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
-    /// The user selected the row (never called for ``TableView/selectRow(at:animated:scrollPosition:)``).
+    /// The user selected the row (never called for `TableView.selectRow(at:animated:scrollPosition:)`).
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
     /// The user's selection of another row deselected this one.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)

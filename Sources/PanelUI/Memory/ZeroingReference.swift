@@ -4,12 +4,12 @@
 /// reference reads `nil`, and a tap on a control whose target is gone does
 /// nothing. PanelKit gets the same with one small mechanism:
 ///
-/// - An object that may be referenced this way owns a ``Lifetime`` (a stored
-///   property; every ``Responder`` has one). Nothing else retains it.
-/// - A ``ZeroingReference`` holds the object unretained plus the lifetime's
-///   ``LifetimeToken``, which it does retain.
+/// - An object that may be referenced this way owns a `Lifetime` (a stored
+///   property; every `Responder` has one). Nothing else retains it.
+/// - A `ZeroingReference` holds the object unretained plus the lifetime's
+///   `LifetimeToken`, which it does retain.
 /// - When the object is freed, its stored properties are released, the
-///   ``Lifetime``'s `deinit` marks the token dead, and every reference reads `nil`.
+///   `Lifetime`'s `deinit` marks the token dead, and every reference reads `nil`.
 ///
 /// The lifetime is the object's own: it names its owner when made
 /// (`lazy var lifetime = Lifetime(of: self)`), and a reference is only taken
@@ -20,14 +20,14 @@
 /// (docs/memory.md, "Targets and delegates").
 ///
 /// Reading a reference allocates nothing; taking one allocates the object's
-/// token the first time (on ``Responder``, lazily).
+/// token the first time (on `Responder`, lazily).
 public protocol LifetimeTracked: AnyObject {
-    /// Ends when the object is freed. A class that is not a ``Responder``
+    /// Ends when the object is freed. A class that is not a `Responder`
     /// adopts the protocol with one line: `public lazy var lifetime = Lifetime(of: self)`.
     var lifetime: Lifetime { get }
 }
 
-/// Owned by one object only, and freed with it; see ``LifetimeTracked``.
+/// Owned by one object only, and freed with it; see `LifetimeTracked`.
 public final class Lifetime {
     public let token = LifetimeToken()
     /// The owner's identity, compared and never loaded.

@@ -1,7 +1,7 @@
-/// The bar across the top of a ``NavigationController``: UIKit's
+/// The bar across the top of a `NavigationController`: UIKit's
 /// `UINavigationBar`. It shows the top controller's title centred, a back
 /// button ("‹ " and the previous controller's title, or "‹ Back" when it has
-/// none) at the left that pops, and the item's ``NavigationItem/rightBarButtonItem``
+/// none) at the left that pops, and the item's `NavigationItem.rightBarButtonItem`
 /// at the right.
 ///
 /// The bar changes to the new top's item when a push or pop starts (an
@@ -22,7 +22,7 @@ open class NavigationBar: View {
     public let titleLabel: Label
     /// Pops the navigation controller. Named "navigation.back".
     public let backButton: Button
-    /// ``Theme/standard`` when created.
+    /// `Theme.standard` when created.
     public final var theme: Theme = .standard {
         didSet {
             applyTheme()

@@ -7,20 +7,20 @@
 ///
 /// - **Push**: the new top slides in from the right edge over the old one,
 ///   which moves left by a third of the width (parallax) under a light
-///   dimming. **Pop** is the reverse. Both take ``transitionDuration`` on a
+///   dimming. **Pop** is the reverse. Both take `transitionDuration` on a
 ///   critically damped spring (see there), stepped by the display link.
 /// - **Interactive pop**: a pan from the left edge
-///   (``interactivePopGestureRecognizer``) moves the views with the finger;
+///   (`interactivePopGestureRecognizer`) moves the views with the finger;
 ///   released past half the width, or flicked right faster than
-///   ``completionVelocity``, it pops, else it springs back and the stack is unchanged.
-/// - ``viewControllers`` changes at once; the views catch up. Touches do not
+///   `completionVelocity`, it pops, else it springs back and the stack is unchanged.
+/// - `viewControllers` changes at once; the views catch up. Touches do not
 ///   reach the content or the bar while views move.
 /// - An operation asked for while a transition runs first completes the
 ///   running one at once (a tracking interactive pop is cancelled), then runs:
 ///   nothing is queued, nothing is dropped.
 ///
-/// Its view holds the bar (``NavigationBar``, 44 pt, unless
-/// ``isNavigationBarHidden``) and, below it, the content area the top
+/// Its view holds the bar (`NavigationBar`, 44 pt, unless
+/// `isNavigationBarHidden`) and, below it, the content area the top
 /// controller's view fills, laid out whenever its view's size changes
 /// (`layoutSubviews`), when it appears and on each operation.
 open class NavigationController: ViewController {
@@ -93,7 +93,7 @@ open class NavigationController: ViewController {
 
     // MARK: The stack
 
-    /// Bottom to top. Setting it is ``setViewControllers(_:animated:)`` without animation.
+    /// Bottom to top. Setting it is `setViewControllers(_:animated:)` without animation.
     public var viewControllers: [ViewController] {
         get { stack }
         set { setViewControllers(newValue, animated: false) }
@@ -167,7 +167,7 @@ open class NavigationController: ViewController {
         didSet { layoutNavigationViews() }
     }
 
-    /// ``isNavigationBarHidden``, as UIKit spells it. The bar does not slide (`animated` is ignored).
+    /// `isNavigationBarHidden`, as UIKit spells it. The bar does not slide (`animated` is ignored).
     public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         isNavigationBarHidden = hidden
     }

@@ -1,7 +1,7 @@
-/// What a ``NavigationBar`` shows while its controller is on top: UIKit's
-/// `UINavigationItem`. Every ``ViewController`` has one (``ViewController/navigationItem``).
+/// What a `NavigationBar` shows while its controller is on top: UIKit's
+/// `UINavigationItem`. Every `ViewController` has one (`ViewController.navigationItem`).
 public final class NavigationItem {
-    /// The bar's title; `nil` shows the controller's ``ViewController/title``.
+    /// The bar's title; `nil` shows the controller's `ViewController.title`.
     public var title: String? { didSet { itemDidChange() } }
     /// Hides the back button while this item is on top (the swipe from the
     /// edge still pops, as in UIKit).
@@ -9,7 +9,7 @@ public final class NavigationItem {
     /// The back button's title on the *next* controller's bar, when this one
     /// is below it; `nil` uses the title.
     public var backButtonTitle: String? { didSet { itemDidChange() } }
-    /// A view shown at the bar's right end, usually a ``Button`` (UIKit's
+    /// A view shown at the bar's right end, usually a `Button` (UIKit's
     /// `UIBarButtonItem(customView:)`). Its width is kept; it is centred vertically.
     public var rightBarButtonItem: View? { didSet { itemDidChange() } }
 

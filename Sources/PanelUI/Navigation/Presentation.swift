@@ -2,7 +2,7 @@
 /// and `dismiss(animated:completion:)` with the cover-vertical transition.
 ///
 /// The presented controller's view fills the window in front of everything,
-/// sliding up from the bottom edge over ``NavigationController/transitionDuration``;
+/// sliding up from the bottom edge over `NavigationController.transitionDuration`;
 /// once it covers the window, the presenter's view leaves the window (UIKit's
 /// `.fullScreen` does the same), and comes back when it is dismissed.
 ///

@@ -3,7 +3,7 @@
 /// between pixel formats on the way. DRM, fbdev, the simulator and the bench
 /// present through it.
 extension Framebuffer {
-    /// Copies each area of `region` (what ``Renderer/render(_:into:)`` redrew)
+    /// Copies each area of `region` (what `Renderer.render(_:into:)` redrew)
     /// as the copy of one area below does, and returns the physical areas written.
     @discardableResult
     public func copy(_ region: DirtyRegion, turnedBy rotation: Rotation, into physical: Framebuffer) -> DirtyRegion {
@@ -19,7 +19,7 @@ extension Framebuffer {
     /// and returns the physical area written (`nil` when nothing was), for the
     /// backend to flush or flip.
     ///
-    /// This framebuffer must have the size ``Rotation/logicalSize(physicalWidth:physicalHeight:)``
+    /// This framebuffer must have the size `Rotation.logicalSize(physicalWidth:physicalHeight:)`
     /// gives for `physical`; their strides may be anything that keeps pixels
     /// aligned (a multiple of the pixel size, as DRM pitches are). When the
     /// formats differ the pixels are converted on the way (an RGB565 UI on a

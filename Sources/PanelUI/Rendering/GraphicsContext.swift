@@ -3,23 +3,23 @@
 /// ancestors. Coordinates given to the drawing calls are the view's bounds
 /// coordinates, in points.
 ///
-/// A point is ``scale`` pixels each way: rectangles, corner radii and line
+/// A point is `scale` pixels each way: rectangles, corner radii and line
 /// widths are multiplied by it, text is drawn with its font at `size ×
 /// scale` into the pixels of its rectangle (so glyphs are rasterized at the
 /// panel's resolution, not enlarged), and images are scaled to the pixels
 /// they cover. A view's code is the same at every scale.
 ///
-/// Shapes are anti-aliased and blended; everything is clipped to ``clip``.
+/// Shapes are anti-aliased and blended; everything is clipped to `clip`.
 /// Views with a rotating or scaling transform draw into their bounding box:
 /// the renderer translates view content, it does not rotate or scale it.
 /// A view that shows a turned or zoomed picture draws it itself, through
-/// ``draw(_:in:transform:)`` (Core Graphics' `concatenate` then `draw`).
+/// `draw(_:in:transform:)` (Core Graphics' `concatenate` then `draw`).
 public struct GraphicsContext {
     public let framebuffer: Framebuffer
     /// Where the view's bounds origin lands in the framebuffer, in pixels.
     public var origin: Point
-    /// Pixels per point (the screen's ``Screen/scale``): a view coordinate
-    /// times this, plus ``origin``, is a framebuffer pixel coordinate.
+    /// Pixels per point (the screen's `Screen.scale`): a view coordinate
+    /// times this, plus `origin`, is a framebuffer pixel coordinate.
     public var scale: Double
     /// Drawing stays inside this rectangle, in framebuffer pixels.
     public var clip: Rect
@@ -79,7 +79,7 @@ public struct GraphicsContext {
 
     /// `image` scaled to `rect`, blended by its own alpha: each pixel `rect`
     /// covers takes the image's pixel under its centre. An image of the
-    /// screen's scale (an `@2x` file at scale 2) drawn at its ``Image/size``
+    /// screen's scale (an `@2x` file at scale 2) drawn at its `Image.size`
     /// lands pixel for pixel; a 1x one is enlarged.
     public func draw(_ image: Image, in rect: Rect) {
         Rasterizer(context: self).drawImage(image, in: deviceRect(rect))
@@ -117,16 +117,16 @@ public struct GraphicsContext {
         Rasterizer(context: self).drawImage(image, transform: toDevice)
     }
 
-    /// `image` at its own size (``Image/size``, in points; its top-left corner
+    /// `image` at its own size (`Image.size`, in points; its top-left corner
     /// at the origin) mapped by `transform` into the view's coordinates; see
-    /// ``draw(_:in:transform:)``.
+    /// `draw(_:in:transform:)`.
     public func draw(_ image: Image, transform: AffineTransform) {
         let size = image.size
         draw(image, in: Rect(x: 0, y: 0, width: size.width, height: size.height), transform: transform)
     }
 
     /// `text` in `font` (points), laid out in `rect`: drawn by the text driver
-    /// with the font at ``scale`` times its size into `rect`'s pixels.
+    /// with the font at `scale` times its size into `rect`'s pixels.
     public func draw(
         _ text: String, font: Font, color: Color, in rect: Rect,
         alignment: TextAlignment = .left, lineBreak: LineBreakMode = .truncateTail
@@ -136,7 +136,7 @@ public struct GraphicsContext {
             alignment: alignment, lineBreak: lineBreak, clip: clip, alpha: alpha, into: framebuffer)
     }
 
-    /// The size `text` takes in `font`, in points, as ``draw(_:font:color:in:alignment:lineBreak:)``
+    /// The size `text` takes in `font`, in points, as `draw(_:font:color:in:alignment:lineBreak:)`
     /// draws it at this scale; `.zero` without a text driver.
     public func measure(_ text: String, font: Font, width: Double? = nil) -> Size {
         textRenderer?.measure(text, font: font, width: width, scale: scale) ?? .zero

@@ -1,9 +1,9 @@
 /// Pixels in memory: `width × height` colours with straight alpha, row by row.
 ///
-/// ``scale`` is UIKit's `UIImage.scale`: how many of its pixels make a
+/// `scale` is UIKit's `UIImage.scale`: how many of its pixels make a
 /// point. An image made for a screen of scale 2 (an `name@2x.png` file,
 /// which PanelImage's `PNG.readImage(path:forScale:)` picks) has twice
-/// the pixels each way and scale 2, so its ``size`` in points, and the room
+/// the pixels each way and scale 2, so its `size` in points, and the room
 /// views give it, is that of the 1x image; drawn on a scale-2 screen, each of
 /// its pixels lands on one of the panel's.
 public final class Image {
@@ -25,7 +25,7 @@ public final class Image {
         self.pixels = pixels
     }
 
-    /// The image's size in points: its pixels over its ``scale``.
+    /// The image's size in points: its pixels over its `scale`.
     public var size: Size { Size(width: Double(width) / scale, height: Double(height) / scale) }
 
     public subscript(x: Int, y: Int) -> Color { pixels[y * width + x] }

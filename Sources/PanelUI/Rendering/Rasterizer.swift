@@ -7,10 +7,10 @@
 /// Rows are filled as spans. Along a row, every shape drawn here is symmetric
 /// about its centre column and its coverage only rises towards the centre and
 /// falls after it, so a row is: nothing, a ramp up, a run of full coverage, a
-/// ramp down, nothing. ``walkRow(from:to:centre:seeds:coverage:ramp:)`` starts
+/// ramp down, nothing. `walkRow(from:to:centre:seeds:coverage:ramp:)` starts
 /// at the edges (found analytically), evaluates the distance only on the ramp
 /// pixels, and the full run in between is written with plain 32-bit or 16-bit
-/// stores (``fillSpan(y:from:to:color:alpha:)``), without any per-pixel maths.
+/// stores (`fillSpan(y:from:to:color:alpha:)`), without any per-pixel maths.
 /// Pixels get exactly the coverage the per-pixel formula gives them.
 ///
 /// Clipping works on whole pixels: a pixel is drawn when its square overlaps
@@ -339,7 +339,7 @@
 
     // MARK: Rows
 
-    /// What ``walkRow(from:to:centre:seeds:coverage:ramp:)`` found on a row:
+    /// What `walkRow(from:to:centre:seeds:coverage:ramp:)` found on a row:
     /// `lo ..< hi` holds every pixel with some coverage, `fullStart ..< fullEnd`
     /// (inside it, maybe empty) the fully covered ones. A row with nothing
     /// covered has all four at the end of the walked range.
@@ -481,12 +481,12 @@
 
     // MARK: Images through an affine transform
 
-    /// The largest image side ``drawImage(_:transform:)`` takes: texel
+    /// The largest image side `drawImage(_:transform:)` takes: texel
     /// coordinates are 16.16 fixed point in an `Int`, 32 bits on armv7 boards,
     /// so a sample (at most a side plus one step outside the image) stays
     /// below 32 768 texels.
     @usableFromInline static let maximumTransformedImageSide = 16_383
-    /// The most texels one pixel may step over in ``drawImage(_:transform:)``:
+    /// The most texels one pixel may step over in `drawImage(_:transform:)`:
     /// an image shrunk further is under two pixels wide and is not drawn.
     @usableFromInline static let maximumTexelStep = 8_192.0
 
@@ -727,7 +727,7 @@
         framebuffer.baseAddress + y &* framebuffer.stride
     }
 
-    /// Blends `color` at column `x` of `row` at `a` (1...255, from ``level(_:)``):
+    /// Blends `color` at column `x` of `row` at `a` (1...255, from `level(_:)`):
     /// a ramp pixel drawn in two mirrored rows works its level out once.
     @inline(__always)
     @usableFromInline func blend(x: Int, row: UnsafeMutableRawPointer, color: Color, level a: UInt32) {
@@ -743,7 +743,7 @@
         }
     }
 
-    /// ``blend(x:row:color:level:)`` in `row` and, when given, in `mirror`,
+    /// `blend(x:row:color:level:)` in `row` and, when given, in `mirror`,
     /// the row a shape's symmetry gives the same coverage. The mirrored pixel
     /// mostly holds the same colour (a flat or symmetric background), and then
     /// takes the blend already worked out.
@@ -826,7 +826,7 @@
     /// Columns `x0 ..< x1` of rows `y0 ..< y1` set to `value`: a view's
     /// opaque background, the most pixels a small dirty area draws. A wide
     /// row is copied from the row above, at memcpy speed; the others are
-    /// stored as ``OpaqueSpan`` stores them.
+    /// stored as `OpaqueSpan` stores them.
     @usableFromInline func fillOpaque<Pixel: FixedWidthInteger>(_ value: Pixel, x0: Int, x1: Int, y0: Int, y1: Int) {
         let size = MemoryLayout<Pixel>.stride
         let bytes = (x1 - x0) * size
@@ -846,7 +846,7 @@
         }
     }
 
-    /// ``Renderer/blend(_:alpha:over:)`` over `count` pixels: runs over a flat
+    /// `Renderer.blend(_:alpha:over:)` over `count` pixels: runs over a flat
     /// background repeat the same pixel, so each distinct one is blended once,
     /// and four that all repeat it are written with one comparison and one store.
     @inline(__always)
@@ -878,7 +878,7 @@
         }
     }
 
-    /// One pixel of ``blendSpan(_:count:color:alpha:)``: pixel `i`, blended
+    /// One pixel of `blendSpan(_:count:color:alpha:)`: pixel `i`, blended
     /// again only when it differs from the last one blended; then the next.
     /// (A function with `inout`s, not a closure: a closure's captured
     /// variables are boxed on the heap in a debug build.)
@@ -901,7 +901,7 @@
 /// One opaque pixel value stored along rows: 16 bytes at a time, the last
 /// store overlapping the one before rather than finishing pixel by pixel.
 /// Shapes fill their fully covered runs with it directly: the call into
-/// ``Rasterizer/fillSpan(y:from:to:color:alpha:sameAsRow:)`` and its
+/// `Rasterizer.fillSpan(y:from:to:color:alpha:sameAsRow:)` and its
 /// per-span work cost more than the stores of a thumb-wide run.
 @usableFromInline struct OpaqueSpan {
     @usableFromInline let pattern: SIMD4<UInt32>

@@ -1,28 +1,28 @@
-/// Draws a window into a framebuffer from its ``ViewTable``, in paint order:
-/// each visible view's background, then its ``View/draw(_:in:)``, with the
+/// Draws a window into a framebuffer from its `ViewTable`, in paint order:
+/// each visible view's background, then its `View.draw(_:in:)`, with the
 /// view's accumulated alpha and its clipping ancestors' bounds.
 ///
 /// Window coordinates are points; the framebuffer is in pixels, the
-/// window's ``Window/displayScale`` (its screen's scale, 1 in no
+/// window's `Window.displayScale` (its screen's scale, 1 in no
 /// application) to a point each way: a 640×360-point window at scale 2
 /// fills a 1280×720 framebuffer. The window's bounds origin is the
 /// framebuffer's top-left corner (its `frame` does not move it). Views draw
-/// in points through a ``GraphicsContext`` that carries the scale, so text
+/// in points through a `GraphicsContext` that carries the scale, so text
 /// and shapes are drawn at the framebuffer's resolution.
 ///
-/// A display loop calls ``render(_:into:)`` once a frame: it redraws only the
-/// window's ``Window/dirtyRegion``, rectangle by rectangle, and says which
+/// A display loop calls `render(_:into:)` once a frame: it redraws only the
+/// window's `Window.dirtyRegion`, rectangle by rectangle, and says which
 /// pixels changed, so the backend copies, rotates or flips just those.
-public struct Renderer {
+package struct Renderer {
     /// Draws text for the views; `nil` skips text. Retained.
-    public var textRenderer: (any TextRendering)?
+    package var textRenderer: (any TextRendering)?
 
-    public init(textRenderer: (any TextRendering)? = nil) {
+    package init(textRenderer: (any TextRendering)? = nil) {
         self.textRenderer = textRenderer
     }
 
     /// Redraws what changed since the last frame: each rectangle of the window's
-    /// ``Window/dirtyRegion`` (points), at the window's scale, rounded out to
+    /// `Window.dirtyRegion` (points), at the window's scale, rounded out to
     /// whole pixels and clipped to the framebuffer. Clears the dirty region
     /// (before drawing, so a view that asks to be drawn again while drawing
     /// gets the next frame) and returns the areas redrawn, in framebuffer
@@ -31,9 +31,9 @@ public struct Renderer {
     ///
     /// A window that was never drawn is fully dirty (adding views, setting its
     /// frame or background marks all of it), so the first call draws everything.
-    /// The pixels it writes are the ones a full ``draw(_:into:)`` would write there.
+    /// The pixels it writes are the ones a full `draw(_:into:)` would write there.
     @discardableResult
-    public func render(_ window: Window, into framebuffer: Framebuffer) -> DirtyRegion {
+    package func render(_ window: Window, into framebuffer: Framebuffer) -> DirtyRegion {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
         window.updateFocusRing()
         let dirty = window.dirtyRegion
@@ -52,7 +52,7 @@ public struct Renderer {
     }
 
     /// Draws the whole window and clears its dirty area.
-    public func draw(_ window: Window, into framebuffer: Framebuffer) {
+    package func draw(_ window: Window, into framebuffer: Framebuffer) {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
         window.updateFocusRing()
         window.clearDirtyRect()
@@ -62,7 +62,7 @@ public struct Renderer {
     /// Redraws the views that intersect `area` (window coordinates, points),
     /// clipped to the pixels `area` overlaps at the window's scale. Leaves the
     /// window's dirty area as it is.
-    public func draw(_ window: Window, in area: Rect, into framebuffer: Framebuffer) {
+    package func draw(_ window: Window, in area: Rect, into framebuffer: Framebuffer) {
         guard area.isFinite else { return }
         let scale = window.displayScale
         draw(window, pixels: Self.pixels(area, scale: scale), scale: scale, into: framebuffer)
@@ -198,7 +198,7 @@ public struct Renderer {
         }
     }
 
-    /// Walks the entries as ``draw(_:pixels:scale:into:)`` does and keeps,
+    /// Walks the entries as `draw(_:pixels:scale:into:)` does and keeps,
     /// in `occluders`, the largest views with an opaque background at full
     /// alpha; returns how many. Backgrounds are read here, before any `draw`
     /// runs: one that a `draw` makes translucent mid-frame shows from the next.
@@ -286,7 +286,7 @@ public struct Renderer {
     }
 
     /// The whole pixels `rect` overlaps, clipped to `framebuffer`; `nil` when none.
-    public static func pixelArea(covering rect: Rect, in framebuffer: Framebuffer) -> Rect? {
+    package static func pixelArea(covering rect: Rect, in framebuffer: Framebuffer) -> Rect? {
         // NaN compares false everywhere: a dirty area that is not a number (or
         // whose far edge is, as `-inf + inf`) redraws everything.
         guard !rect.minX.isNaN, !rect.minY.isNaN, !rect.maxX.isNaN, !rect.maxY.isNaN else { return framebuffer.bounds }
@@ -299,7 +299,7 @@ public struct Renderer {
     }
 
     /// Fills the pixels whose centres lie in `rect`, blending by the colour's alpha.
-    public func fill(_ rect: Rect, with color: Color, in framebuffer: Framebuffer) {
+    package func fill(_ rect: Rect, with color: Color, in framebuffer: Framebuffer) {
         guard let area = rect.intersection(framebuffer.bounds) else { return }
         let x0 = Int((area.minX - 0.5).roundedUp)
         let x1 = Int((area.maxX - 0.5).roundedUp)
@@ -337,7 +337,7 @@ public struct Renderer {
     /// carry into each other), and the division by 255 is
     /// `(t + 1 + (t >> 8)) >> 8`, exact for every `t` below 65 535.
     @inline(__always)
-    @inlinable public static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
+    @inlinable package static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
         let inverse = 255 &- a
         let colorRB = UInt32(color.red) << 16 | UInt32(color.blue)
         let rb = colorRB &* a &+ (pixel & 0x00FF_00FF) &* inverse &+ 0x007F_007F
@@ -348,7 +348,7 @@ public struct Renderer {
     }
 
     @inline(__always)
-    @inlinable public static func rgb565(fromXRGB p: UInt32) -> UInt16 {
+    @inlinable package static func rgb565(fromXRGB p: UInt32) -> UInt16 {
         let r: UInt32 = (p >> 8) & 0xF800
         let g: UInt32 = (p >> 5) & 0x07E0
         let b: UInt32 = (p >> 3) & 0x001F
@@ -356,7 +356,7 @@ public struct Renderer {
     }
 
     @inline(__always)
-    @inlinable public static func xrgb(fromRGB565 p: UInt16) -> UInt32 {
+    @inlinable package static func xrgb(fromRGB565 p: UInt16) -> UInt32 {
         let v = UInt32(p)
         let r5: UInt32 = (v >> 11) & 0x1F
         let g6: UInt32 = (v >> 5) & 0x3F

@@ -46,9 +46,9 @@ public enum LineBreakMode: Equatable, Sendable {
 /// this protocol, so it builds without any C library.
 ///
 /// A driver works in pixels: a font's size is its size in pixels. On a
-/// screen of scale 2, ``GraphicsContext`` draws a 17-point font as a
+/// screen of scale 2, `GraphicsContext` draws a 17-point font as a
 /// 34-pixel one into a rectangle twice as large, so glyphs are rasterized at
-/// the panel's resolution, and ``measure(_:font:width:scale:)`` measures it
+/// the panel's resolution, and `measure(_:font:width:scale:)` measures it
 /// the same way for layout.
 public protocol TextRendering: AnyObject {
     /// The size `text` takes in `font`, wrapped at `width` when given, in pixels.
@@ -67,7 +67,7 @@ public protocol TextRendering: AnyObject {
     /// answer without allocating once its buffers have grown.
     func penPositions(_ text: String, font: Font, into positions: inout [Double])
 
-    /// ``penPositions(_:font:into:)``, and where each scalar's glyph puts
+    /// `penPositions(_:font:into:)`, and where each scalar's glyph puts
     /// ink: `ink` is replaced by one box a scalar (`.zero` for one that draws
     /// nothing), in pixels from the start and top of the line as `draw` sets
     /// it, so that a changed character is redrawn on just the pixels it
@@ -96,7 +96,7 @@ extension TextRendering {
         penPositions(text, font: font, into: &positions)
     }
 
-    /// ``penPositions(_:font:into:)`` in points, for a screen of `scale` pixels
+    /// `penPositions(_:font:into:)` in points, for a screen of `scale` pixels
     /// per point: measured with the font at its pixel size, divided back.
     public func penPositions(_ text: String, font: Font, scale: Double, into positions: inout [Double]) {
         guard scale != 1 else { return penPositions(text, font: font, into: &positions) }
@@ -104,7 +104,7 @@ extension TextRendering {
         divide(&positions, by: scale)
     }
 
-    /// ``penPositions(_:font:into:ink:)`` in points, for a screen of `scale`
+    /// `penPositions(_:font:into:ink:)` in points, for a screen of `scale`
     /// pixels per point.
     public func penPositions(
         _ text: String, font: Font, scale: Double, into positions: inout [Double], ink: inout [Rect]

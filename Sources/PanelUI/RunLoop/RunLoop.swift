@@ -5,7 +5,7 @@ public protocol RunLoopTarget: AnyObject {
 }
 
 /// Told at the end of every turn of the loop, after timers, input and
-/// next-turn work: where a frame is drawn (``FrameDriver``).
+/// next-turn work: where a frame is drawn (`FrameDriver`).
 public protocol RunLoopTurnObserver: AnyObject {
     func runLoopTurnDidEnd(_ runLoop: RunLoop)
 }
@@ -21,13 +21,13 @@ public struct TimerHandle: Equatable {
 /// The single-threaded run loop's timers and deferred work (R14).
 ///
 /// A backend owns the waiting: the headless backend advances a
-/// ``ManualClock`` to each input event's timestamp with ``advance(to:)``; the
+/// `ManualClock` to each input event's timestamp with `advance(to:)`; the
 /// device backend sleeps in `epoll_wait` until input arrives or
-/// ``nextDeadline``. Timers live in slots allocated at start-up, so
+/// `nextDeadline`. Timers live in slots allocated at start-up, so
 /// scheduling one allocates nothing. An app that keeps more timers pending
 /// (many animating controls) sets `capacity` when it creates the loop; going
 /// past it grows the slots, which allocates once and is said once in
-/// ``warnings``, rather than stopping the program.
+/// `warnings`, rather than stopping the program.
 public final class RunLoop {
     /// The default number of timers, and of next-turn requests, pending at once.
     public static let defaultCapacity = 64
@@ -41,7 +41,7 @@ public final class RunLoop {
     }
 
     public let clock: any MonotonicClock
-    /// Set when the loop runs on a manual clock, which ``advance(to:)`` moves.
+    /// Set when the loop runs on a manual clock, which `advance(to:)` moves.
     public let manualClock: ManualClock?
     // The tables skip the dynamic exclusivity check: a callback may schedule
     // or cancel (re-entering them), but every access reads or writes one
@@ -60,7 +60,7 @@ public final class RunLoop {
     @exclusivity(unchecked) @usableFromInline var earliestDeadlineBound = Double.infinity
     /// What the loop, and the application on it, worked around.
     public let warnings = RuntimeWarnings()
-    /// Told at the end of each turn (``endTurn()``): the frame driver, which
+    /// Told at the end of each turn (`endTurn()`): the frame driver, which
     /// sets and clears it. Unretained: the driver owns the loop's application
     /// and clears this in its `deinit`, so it never outlives the driver.
     @usableFromInline unowned(unsafe) var turnObserver: (any RunLoopTurnObserver)?
@@ -75,7 +75,7 @@ public final class RunLoop {
         self.runningTurn = ContiguousArray(repeating: Slot(), count: size)
     }
 
-    /// A loop on a manual clock, which ``advance(to:)`` moves: for tests and replays.
+    /// A loop on a manual clock, which `advance(to:)` moves: for tests and replays.
     public convenience init(manualClock: ManualClock = ManualClock(), capacity: Int = RunLoop.defaultCapacity) {
         self.init(clock: manualClock, capacity: capacity)
     }
@@ -177,11 +177,11 @@ public final class RunLoop {
     /// its own deadline, so callbacks see the time they were scheduled for.
     /// Each deadline on the way is a turn of its own, as a device loop
     /// wakes for it: its timers fire, next-turn work runs, and the turn ends
-    /// (``endTurn()``: the frame driver draws a frame). A timer scheduled
+    /// (`endTurn()`: the frame driver draws a frame). A timer scheduled
     /// during a turn for a time already reached (delay 0) fires in a turn of
     /// its own after it, so one that reschedules itself for ever keeps this
     /// call turning, as it keeps a device loop busy (which still takes input
-    /// between its turns: ``Application/runTurn()`` fires it once).
+    /// between its turns: `Application.runTurn()` fires it once).
     public func advance(to time: Double) {
         guard let manualClock else { fatalError("RunLoop.advance(to:) needs a run loop on a ManualClock") }
         let outerTurn = ThreadAnimationState.beginTurn(of: self)
@@ -195,9 +195,9 @@ public final class RunLoop {
         manualClock.now = max(manualClock.now, time)
     }
 
-    /// The turn is over: tells the ``turnObserver`` (the frame driver lays
-    /// out, renders and presents). ``Application/runTurn()`` and
-    /// ``advance(to:)`` end each turn with it.
+    /// The turn is over: tells the `turnObserver` (the frame driver lays
+    /// out, renders and presents). `Application.runTurn()` and
+    /// `advance(to:)` end each turn with it.
     @inline(__always)
     public func endTurn() {
         turnObserver?.runLoopTurnDidEnd(self)

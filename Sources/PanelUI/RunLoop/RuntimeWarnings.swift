@@ -10,16 +10,16 @@ public struct RuntimeWarning: Equatable, Sendable {
         case inputQueueFull
         /// More fingers than the touch pool holds: the extra ones were ignored.
         case touchCapacity
-        /// More contacts in one frame than a ``TouchFrame`` holds: the extra ones were ignored.
+        /// More contacts in one frame than a `TouchFrame` holds: the extra ones were ignored.
         case contactCapacity
         /// A view's frame, bounds, center or transform is not finite: it is neither drawn nor hit.
         case nonFiniteGeometry
         /// A table row's (or header's) height is not a number from 0 to
-        /// ``TableView/maximumRowHeight``: that row is shown at the table's ``TableView/rowHeight``.
+        /// `TableView.maximumRowHeight`: that row is shown at the table's `TableView.rowHeight`.
         case invalidRowHeight
         /// More display-link targets (running animations, scrolling views) than its slots: it grew.
         case displayLinkCapacity
-        /// A `layoutSubviews` kept asking for layout: the pass stopped after ``View/maximumLayoutPasses``.
+        /// A `layoutSubviews` kept asking for layout: the pass stopped after `View.maximumLayoutPasses`.
         case layoutLoop
         /// A touch device's position axes never moved while its touches went down
         /// and up, and another absolute axis did: every touch landed at one place
@@ -38,8 +38,8 @@ public struct RuntimeWarning: Equatable, Sendable {
 }
 
 /// The warnings of one application (its run loop's): each kind is said once,
-/// to ``handler`` (the app runtime writes it to standard error) and kept in
-/// ``said``, which tests read.
+/// to `handler` (the app runtime writes it to standard error) and kept in
+/// `said`, which tests read.
 public final class RuntimeWarnings {
     /// Called with each warning the first time its kind happens.
     public var handler: ((RuntimeWarning) -> Void)?

@@ -72,7 +72,7 @@ extension ScrollView {
         if indicator.frame != frame { indicator.frame = frame }
     }
 
-    /// Shows the indicators at full strength until ``indicatorFadeStart`` is set.
+    /// Shows the indicators at full strength until `indicatorFadeStart` is set.
     @usableFromInline func showIndicators() {
         indicatorFadeStart = .infinity
         indicatorsVisible = true
@@ -88,7 +88,7 @@ extension ScrollView {
         if horizontalIndicator.alpha != 1 { horizontalIndicator.alpha = 1 }
     }
 
-    /// The fade: full until ``indicatorFadeStart``, then to 0 over ``indicatorFadeDuration``.
+    /// The fade: full until `indicatorFadeStart`, then to 0 over `indicatorFadeDuration`.
     @usableFromInline func stepIndicators(at time: Double) {
         guard indicatorsVisible, time >= indicatorFadeStart else { return }
         let alpha = max(0, 1 - (time - indicatorFadeStart) / Self.indicatorFadeDuration)

@@ -130,7 +130,7 @@ extension ScrollView {
     }
 
     /// Where the content comes to rest without a delegate: the fling's
-    /// projection (``DecelerationRate/projectedDistance(velocity:)``) within the
+    /// projection (`DecelerationRate.projectedDistance(velocity:)`) within the
     /// limits, or the page it lands on.
     @usableFromInline func restingOffset(from offset: Point, velocity: Point) -> Point {
         let minimum = minimumContentOffset
@@ -220,7 +220,7 @@ extension ScrollView {
         return raw
     }
 
-    /// The finger's offset that shows `shown`: the inverse of ``banded``.
+    /// The finger's offset that shows `shown`: the inverse of `banded`.
     @usableFromInline func unbanded(_ shown: Double, _ minimum: Double, _ maximum: Double, _ dimension: Double)
         -> Double
     {
@@ -234,7 +234,7 @@ extension ScrollView {
     }
 
     /// The page a fling lands on: the next one in the direction of a fling
-    /// faster than ``pagingVelocityThreshold`` (at most one page from where
+    /// faster than `pagingVelocityThreshold` (at most one page from where
     /// the drag began), else the nearest.
     @usableFromInline func pageTarget(
         _ x: Double, _ v: Double, _ minimum: Double, _ maximum: Double,
@@ -262,7 +262,7 @@ extension ScrollView {
 
 // MARK: - The recognizers
 
-/// The scroll view's pan: a ``PanGestureRecognizer`` that begins only in a
+/// The scroll view's pan: a `PanGestureRecognizer` that begins only in a
 /// direction its scroll view can scroll, so a horizontal scroll view inside a
 /// vertical one leaves vertical drags to the outer one (and the other way).
 @usableFromInline final class ScrollViewPanGestureRecognizer: PanGestureRecognizer {
@@ -302,7 +302,7 @@ extension ScrollView {
     }
 }
 
-/// Holds the content's touches for ``ScrollView/contentTouchDelay``
+/// Holds the content's touches for `ScrollView.contentTouchDelay`
 /// (`delaysTouchesBegan`, G11): UIKit's delayed-touches-began recognizer.
 /// Failing releases them to the content; recognizing keeps them from it.
 /// Never prevents another recognizer (G9), so the pan is free to begin.
@@ -345,7 +345,7 @@ extension ScrollView {
     @usableFromInline override func runLoopDidFire(_ handle: TimerHandle) {
         guard timer == handle else { return }
         timer = nil
-        if state == .possible { decide(with: arena?.tracker.event) }
+        if state == .possible { decide(with: dispatcher?.event) }
     }
 
     /// `touchesShouldBegin` decides: yes releases the touches to the content (fail), no keeps them (recognize).

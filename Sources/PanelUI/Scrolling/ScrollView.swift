@@ -1,17 +1,17 @@
 /// A view whose content is larger than itself and moves under the finger:
 /// UIKit's `UIScrollView`.
 ///
-/// As in UIKit, ``contentOffset`` is `bounds.origin`: scrolling changes which
+/// As in UIKit, `contentOffset` is `bounds.origin`: scrolling changes which
 /// part of the scroll view's own coordinate space is shown, so subviews placed
-/// at content coordinates move with it. A ``panGestureRecognizer`` drags the
-/// content; after the lift it decelerates at ``decelerationRate``, rubber-bands
-/// past an edge and springs back (``ScrollPhysics`` has the formulas), or
-/// lands on a page (``isPagingEnabled``). Touches in the content are delayed
-/// (``delaysContentTouches``) and may be cancelled (``canCancelContentTouches``)
+/// at content coordinates move with it. A `panGestureRecognizer` drags the
+/// content; after the lift it decelerates at `decelerationRate`, rubber-bands
+/// past an edge and springs back (`ScrollPhysics` has the formulas), or
+/// lands on a page (`isPagingEnabled`). Touches in the content are delayed
+/// (`delaysContentTouches`) and may be cancelled (`canCancelContentTouches`)
 /// as UIKit does: see docs/scrolling.md. All motion steps on the application's
-/// ``DisplayLink``, and none of it allocates per frame.
+/// `DisplayLink`, and none of it allocates per frame.
 ///
-/// Subclasses (a table view) lay out their content in ``contentOffsetDidChange()``,
+/// Subclasses (a table view) lay out their content in `contentOffsetDidChange()`,
 /// called whenever the offset or the visible size changes.
 open class ScrollView: View {
     // MARK: Content
@@ -52,20 +52,20 @@ open class ScrollView: View {
     public final var alwaysBounceVertical = false
     /// Bounce horizontally even when the content is not wider than the view. Default false.
     public final var alwaysBounceHorizontal = false
-    /// How fast a fling slows down: ``DecelerationRate/normal`` (0.998/ms) by default.
+    /// How fast a fling slows down: `DecelerationRate.normal` (0.998/ms) by default.
     public final var decelerationRate = DecelerationRate.normal
-    /// Whether touches in the content are held for ``contentTouchDelay`` before
+    /// Whether touches in the content are held for `contentTouchDelay` before
     /// the content sees them, so a drag that starts on a button scrolls
     /// without pressing it. Default true.
     public final var delaysContentTouches = true
     /// Whether a drag may take back a touch the content already has (the
-    /// content gets `touchesCancelled`), as ``touchesShouldCancel(in:)`` allows. Default true.
+    /// content gets `touchesCancelled`), as `touchesShouldCancel(in:)` allows. Default true.
     public final var canCancelContentTouches = true
     public final var showsVerticalScrollIndicator = true { didSet { updateIndicators() } }
     public final var showsHorizontalScrollIndicator = true { didSet { updateIndicators() } }
 
     /// How long a touch in the content is held before the content sees it
-    /// (when ``delaysContentTouches``): 0.15 s, UIKit's.
+    /// (when `delaysContentTouches`): 0.15 s, UIKit's.
     public static let contentTouchDelay = 0.15
 
     // MARK: State
@@ -99,9 +99,9 @@ open class ScrollView: View {
     /// Drags the content. Public as in UIKit: require other recognizers to fail on it, or read its velocity.
     public let panGestureRecognizer: PanGestureRecognizer
     /// Scales the content; exists only while zooming is possible
-    /// (``maximumZoomScale`` > ``minimumZoomScale``), as in UIKit.
+    /// (`maximumZoomScale` > `minimumZoomScale`), as in UIKit.
     public internal(set) final var pinchGestureRecognizer: PinchGestureRecognizer?
-    /// Holds content touches for ``contentTouchDelay`` (UIKit's private
+    /// Holds content touches for `contentTouchDelay` (UIKit's private
     /// delayed-touches-began recognizer).
     @usableFromInline let delayRecognizer: ContentTouchDelayGestureRecognizer
 
@@ -109,7 +109,7 @@ open class ScrollView: View {
 
     public final var minimumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
     public final var maximumZoomScale = 1.0 { didSet { updatePinchRecognizer() } }
-    /// The scale applied to ``viewForZooming``; setting it stops nothing else.
+    /// The scale applied to `viewForZooming`; setting it stops nothing else.
     public var zoomScale: Double {
         get { storedZoomScale }
         set { setZoomScale(newValue, animated: false) }
@@ -172,15 +172,15 @@ open class ScrollView: View {
     }
 
     /// G20: the scroll view's pan begins only where it may take back the
-    /// touches content views already have (``canCancelContentTouches``,
-    /// ``touchesShouldCancel(in:)``). Call `super` from an override.
+    /// touches content views already have (`canCancelContentTouches`,
+    /// `touchesShouldCancel(in:)`). Call `super` from an override.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
         contentAllowsPanToBegin(gestureRecognizer)
     }
 
     // MARK: Hooks for subclasses
 
-    /// Called whenever ``contentOffset`` or the bounds' size changed, before
+    /// Called whenever `contentOffset` or the bounds' size changed, before
     /// the delegate's `scrollViewDidScroll`. A subclass places what became
     /// visible here (a table view its cells). It runs at once rather than in
     /// the next layout pass, so `visibleCells` is current when the delegate
@@ -188,13 +188,13 @@ open class ScrollView: View {
     open func contentOffsetDidChange() {}
 
     /// Whether the content view `view` gets the touches that landed on it. The scroll view asks when the
-    /// content touch delay ends (at once without ``delaysContentTouches``);
+    /// content touch delay ends (at once without `delaysContentTouches`);
     /// false keeps them from the view for good. Default true.
     open func touchesShouldBegin(_ touches: TouchSet, with event: Event?, in view: View) -> Bool { true }
 
     /// Whether a drag may take the touch back from `view`, which already has it:
     /// false leaves the touch with the view and the content does not scroll.
-    /// Default: false for a ``Control``, true for other views (UIKit's).
+    /// Default: false for a `Control`, true for other views (UIKit's).
     open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
 
     // MARK: Limits
@@ -242,9 +242,9 @@ open class ScrollView: View {
     open override var isAdjustable: Bool { true }
 
     /// One detent clockwise: the content moves on (down, or right when it
-    /// scrolls only sideways) by ``adjustmentStep``, held to the limits.
+    /// scrolls only sideways) by `adjustmentStep`, held to the limits.
     open override func accessibilityIncrement() { scrollByAdjustmentStep(1) }
-    /// One detent counter-clockwise: back by ``adjustmentStep``.
+    /// One detent counter-clockwise: back by `adjustmentStep`.
     open override func accessibilityDecrement() { scrollByAdjustmentStep(-1) }
 
     @usableFromInline func scrollByAdjustmentStep(_ direction: Double) {

@@ -1,7 +1,7 @@
-/// Hears what a ``ScrollView`` does: UIKit's `UIScrollViewDelegate`.
+/// Hears what a `ScrollView` does: UIKit's `UIScrollViewDelegate`.
 /// Every method has a default that does nothing, so a delegate implements
 /// only what it needs. The scroll view holds its delegate as UIKit's weak
-/// reference does (a ``ZeroingReference``): any ``Responder`` qualifies;
+/// reference does (a `ZeroingReference`): any `Responder` qualifies;
 /// another class adds `public lazy var lifetime = Lifetime(of: self)`.
 public protocol ScrollViewDelegate: LifetimeTracked {
     /// The content offset changed, by a drag, a deceleration, a bounce, an
@@ -25,7 +25,7 @@ public protocol ScrollViewDelegate: LifetimeTracked {
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
     /// The view to scale when zooming; `nil` (the default) means no zooming.
     func viewForZooming(in scrollView: ScrollView) -> View?
-    /// ``ScrollView/zoomScale`` changed.
+    /// `ScrollView.zoomScale` changed.
     func scrollViewDidZoom(_ scrollView: ScrollView)
 }
 

@@ -101,7 +101,7 @@ public final class Touch {
         recognizerCount = 0
     }
 
-    /// The touch's bit in ``TouchSet`` masks.
+    /// The touch's bit in `TouchSet` masks.
     @usableFromInline let poolIndex: Int
 
     @usableFromInline init(poolIndex: Int) {
@@ -114,7 +114,7 @@ public final class Touch {
         convertFromWindow(locationInWindow, to: view)
     }
 
-    /// Where the touch was at the previous event, in the same coordinates as ``location(in:)``.
+    /// Where the touch was at the previous event, in the same coordinates as `location(in:)`.
     public func previousLocation(in view: View?) -> Point {
         convertFromWindow(previousLocationInWindow, to: view)
     }

@@ -1,8 +1,8 @@
-/// The app: its windows, first responder, run loop and touch tracker. The end
+/// The app: its windows, first responder, run loop and touch dispatcher. The end
 /// of every responder chain (R8).
 ///
-/// Backends feed it: ``enqueue(_:source:)`` queues a touch frame in screen
-/// points, and ``runTurn()`` dispatches queued input in order (R14). Several
+/// Backends feed it: `enqueue(_:source:)` queues a touch frame in screen
+/// points, and `runTurn()` dispatches queued input in order (R14). Several
 /// applications may live side by side (tests do), so there is no `shared`.
 open class Application: Responder {
     /// The default for the most frames queued between two turns of the loop.
@@ -26,7 +26,7 @@ open class Application: Responder {
         keyboardPresenter.firstResponderDidChange()
     }
     /// Shows the first responder's input view, the on-screen keyboard
-    /// (``KeyboardView``), and keeps the edited view in sight.
+    /// (`KeyboardView`), and keeps the edited view in sight.
     public final var keyboardPresenter: KeyboardPresenter {
         if let keyboardPresenterStorage { return keyboardPresenterStorage }
         let made = KeyboardPresenter(application: self)
@@ -34,9 +34,14 @@ open class Application: Responder {
         return made
     }
     @usableFromInline final var keyboardPresenterStorage: KeyboardPresenter?
-    public final let touchTracker: TouchTracker
-    /// Runs the gesture recognizers.
-    public final let gestureArena: GestureArena
+    /// Owns the touches: from each frame to the recognizers and views.
+    package final let touchDispatcher: TouchDispatcher
+    /// Hears every state change of every gesture recognizer, failures and the
+    /// reset to `.possible` included (a replay log, a test's transcript); retained.
+    public final var gestureObserver: (any GestureStateObserver)? {
+        get { touchDispatcher.observer }
+        set { touchDispatcher.observer = newValue }
+    }
     /// Steps every animation once per display frame, only while one runs.
     public final let displayLink: DisplayLink
     /// Runs `View.animate`'s animations on the display link.
@@ -45,7 +50,7 @@ open class Application: Responder {
     public final let screen = Screen()
     /// The view a rotary encoder and the focus keys act on, and the focus ring (docs/focus.md).
     public final let focusSystem = FocusSystem()
-    @usableFromInline let pressEvent = Event(type: .presses, tracker: nil)
+    @usableFromInline let pressEvent = Event(type: .presses, dispatcher: nil)
 
     /// Touch frames and key presses, in the order they came (R14).
     /// No dynamic exclusivity check: app code may enqueue while a frame is
@@ -62,7 +67,7 @@ open class Application: Responder {
 
     /// An application on `runLoop`. `inputQueueCapacity` frames may wait
     /// between two turns of the loop; more drop the oldest (said once in
-    /// ``warnings``). Raise it for a device that reports faster than the app
+    /// `warnings`). Raise it for a device that reports faster than the app
     /// draws. Everything the event path needs is allocated here.
     public init(
         runLoop: RunLoop = RunLoop(), tapCountSettings: TapCountSettings = TapCountSettings(),
@@ -71,16 +76,15 @@ open class Application: Responder {
         self.runLoop = runLoop
         self.inputQueue = ContiguousArray(repeating: QueuedInput(), count: max(inputQueueCapacity, 1))
         self.pressResponders = ContiguousArray(repeating: PressResponder(), count: 16)
-        let tracker = TouchTracker(tapCountSettings: tapCountSettings)
-        self.touchTracker = tracker
-        self.gestureArena = GestureArena(tracker: tracker, runLoop: runLoop)
+        let dispatcher = TouchDispatcher(runLoop: runLoop, tapCountSettings: tapCountSettings)
+        self.touchDispatcher = dispatcher
         self.displayLink = DisplayLink(runLoop: runLoop)
         self.viewAnimator = ViewAnimator(displayLink: displayLink)
         super.init()
         viewAnimator.application = self
         focusSystem.application = self
-        tracker.application = self
-        pressEvent.rebind(to: tracker)
+        dispatcher.application = self
+        pressEvent.rebind(to: dispatcher)
         screen.attach(to: self)
     }
 
@@ -91,7 +95,7 @@ open class Application: Responder {
     public var inputQueueCapacity: Int { inputQueue.count }
 
     /// UIKit's `isIdleTimerDisabled`: true holds the screen awake (and wakes
-    /// it), whatever ``Screen/idlePolicy`` says; false counts the idle time
+    /// it), whatever `Screen.idlePolicy` says; false counts the idle time
     /// from now. For a screen people watch without touching: a video, a
     /// gauge during a process.
     public var isIdleTimerDisabled: Bool {
@@ -108,17 +112,17 @@ open class Application: Responder {
         // Its windows left it: their touches are cancelled (views and
         // recognizers hear it; the chains end at the windows now), and the
         // recognizers that finished go back to possible, ready for another application.
-        touchTracker.applicationWillEnd(at: runLoop.now)
-        gestureArena.resetFinishedRecognizers()
+        touchDispatcher.applicationWillEnd(at: runLoop.now)
+        touchDispatcher.resetFinishedRecognizers()
         // What the app may keep reads as detached from now on (docs/memory.md).
         focusSystem.application = nil
         keyboardPresenterStorage?.application = nil
-        touchTracker.application = nil
-        pressEvent.tracker = nil
+        touchDispatcher.application = nil
+        pressEvent.dispatcher = nil
         // The stored properties go in no set order: the run loop may be freed
-        // before the views whose recognizers would reach it through the arena.
-        // Recognizers let go of the arena now, while everything still exists.
-        gestureArena.lifetime.end()
+        // before the views whose recognizers would reach it through the
+        // dispatcher. Recognizers let go of the dispatcher now, while everything still exists.
+        touchDispatcher.lifetime.end()
         displayLink.invalidate()
         viewAnimator.application = nil
     }
@@ -140,10 +144,10 @@ open class Application: Responder {
         guard takeOut(window) else { return }
         window.owningApplication = nil
         window.visibilityMayHaveChanged() // its activity indicators leave the display link
-        touchTracker.windowDidLeaveApplication(at: runLoop.now)
+        touchDispatcher.windowDidLeaveApplication(at: runLoop.now)
     }
 
-    /// Removes `window` from ``windows``; false when it was not there.
+    /// Removes `window` from `windows`; false when it was not there.
     @discardableResult @usableFromInline func takeOut(_ window: Window) -> Bool {
         guard let index = windows.firstIndex(where: { $0 === window }) else { return false }
         if let focused = focusSystem.focusedView, focused.window === window { focusSystem.viewDidLeave(focused) }
@@ -172,7 +176,7 @@ open class Application: Responder {
     }
 
     /// Queues a rotary encoder's turn or push from input `source`, for the
-    /// ``focusSystem``, in order with touches and presses (R14).
+    /// `focusSystem`, in order with touches and presses (R14).
     public func enqueue(_ event: EncoderEvent, source: Int = 0) {
         let slot = takeQueueSlot()
         inputQueue[slot].encoder = event
@@ -202,9 +206,9 @@ open class Application: Responder {
 
     /// One turn of the loop: due timers fire, queued frames are dispatched in
     /// the order they came (R14), next-turn work runs, and the turn ends
-    /// (``RunLoop/endTurn()``: with a ``FrameDriver``, the frame is laid out,
+    /// (`RunLoop.endTurn()`: with a `FrameDriver`, the frame is laid out,
     /// rendered and presented, as on the device). Each frame goes
-    /// past the ``screen``'s idle timer first: input keeps the screen awake,
+    /// past the `screen`'s idle timer first: input keeps the screen awake,
     /// and the touch that wakes a dimmed or blank screen is dropped here,
     /// whole, before any view or recognizer could see it.
     public func runTurn() {
@@ -232,19 +236,19 @@ open class Application: Responder {
             if screen.filterInput(frame, source: source) { continue }
             // A finger on the screen hides the focus ring (docs/focus.md).
             if !frame.isEmpty { focusSystem.touchDidLand() }
-            touchTracker.process(frame, source: source)
+            touchDispatcher.process(frame, source: source)
         }
         runLoop.performNextTurnWork()
         runLoop.endTurn()
     }
 
-    /// Whether frames are waiting for ``runTurn()``.
+    /// Whether frames are waiting for `runTurn()`.
     public var hasQueuedInput: Bool { queueCount > 0 }
 
     /// Cancels the touches of input `source`, or of every source when `nil`:
     /// for a device that vanished (rule 5), so no touch stays stuck down.
     public func cancelTouches(source: Int? = nil) {
-        touchTracker.cancelTouches(source: source, at: runLoop.now)
+        touchDispatcher.cancelTouches(source: source, at: runLoop.now)
         screen.inputSourceVanished(source)
     }
 
@@ -272,7 +276,7 @@ open class Application: Responder {
     }
 
     /// The end of the responder chain for presses: a key no responder took
-    /// may be a focus key (Tab, Shift-Tab, Return, space: ``FocusSystem/handleKey(_:)``).
+    /// may be a focus key (Tab, Shift-Tab, Return, space: `FocusSystem.handleKey(_:)`).
     open override func pressesBegan(_ press: Press, with event: Event) {
         if !focusSystem.handleKey(press) { super.pressesBegan(press, with: event) }
     }

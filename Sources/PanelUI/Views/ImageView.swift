@@ -1,4 +1,4 @@
-/// How an ``ImageView`` fits its image into its bounds: UIKit's `UIView.ContentMode`.
+/// How an `ImageView` fits its image into its bounds: UIKit's `UIView.ContentMode`.
 public enum ContentMode: Equatable, Sendable {
     /// Stretched to the bounds, ignoring the aspect ratio (the default).
     case scaleToFill
@@ -6,11 +6,11 @@ public enum ContentMode: Equatable, Sendable {
     case scaleAspectFit
     /// Covers the bounds with its aspect ratio, centred; the overflow is clipped.
     case scaleAspectFill
-    /// At its own size (``Image/size``, in points), centred.
+    /// At its own size (`Image.size`, in points), centred.
     case center
 }
 
-/// A view that shows an ``Image``: UIKit's `UIImageView`. Pure display: it
+/// A view that shows an `Image`: UIKit's `UIImageView`. Pure display: it
 /// takes no touches unless told to (R12).
 open class ImageView: View {
     public var image: Image? {
@@ -19,7 +19,7 @@ open class ImageView: View {
             invalidateIntrinsicContentSize()
         }
     }
-    /// ``ContentMode/scaleToFill`` by default, as in UIKit.
+    /// `ContentMode.scaleToFill` by default, as in UIKit.
     public final var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
 
     public init(frame: Rect = .zero, name: String = "", image: Image? = nil) {
@@ -32,7 +32,7 @@ open class ImageView: View {
         ObjectIdentifier(self) == ObjectIdentifier(ImageView.self)
     }
 
-    /// The image's ``Image/size`` in points (its pixels over its scale); none without an image.
+    /// The image's `Image.size` in points (its pixels over its scale); none without an image.
     open override var intrinsicContentSize: Size {
         guard let image else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
         return image.size

@@ -5,8 +5,8 @@
 /// text renderer (FreeType when the backend installs PanelText; nothing is
 /// drawn without one).
 ///
-/// ``numberOfLines`` only chooses between one line and wrapping: 1 (the
-/// default) draws one line cut as ``lineBreakMode`` says (``LineBreakMode/truncateTail``
+/// `numberOfLines` only chooses between one line and wrapping: 1 (the
+/// default) draws one line cut as `lineBreakMode` says (`LineBreakMode.truncateTail`
 /// by default); any other number, 0 included, wraps at words and drops the
 /// lines that do not fit the height.
 open class Label: View {
@@ -22,22 +22,22 @@ open class Label: View {
             invalidateIntrinsicContentSize()
         }
     }
-    /// The text on screen when ``text`` first changed since the last layout
+    /// The text on screen when `text` first changed since the last layout
     /// pass. Where it was is measured in that pass (the frame's), not in the
     /// setter: an action on the input path must not shape text, which may
     /// rasterize a glyph never drawn before (an allocation).
     @usableFromInline internal final var textOnScreen: String?
-    /// ``Theme/bodyFont`` of ``Theme/standard`` by default.
+    /// `Theme.bodyFont` of `Theme.standard` by default.
     public var font: Font {
         didSet {
             setNeedsDisplay()
             invalidateIntrinsicContentSize()
         }
     }
-    /// ``Theme/text`` of ``Theme/standard`` by default.
+    /// `Theme.text` of `Theme.standard` by default.
     @exclusivity(unchecked) public var textColor: Color { didSet { setNeedsDisplay() } }
     @exclusivity(unchecked) public final var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
-    /// How a single line that does not fit is cut; see ``numberOfLines``.
+    /// How a single line that does not fit is cut; see `numberOfLines`.
     @exclusivity(unchecked) public final var lineBreakMode: LineBreakMode = .truncateTail {
         didSet { setNeedsDisplay() }
     }
@@ -61,18 +61,18 @@ open class Label: View {
         ObjectIdentifier(self) == ObjectIdentifier(Label.self)
     }
 
-    /// The text's size in ``font``: one line, or wrapped at the current width
-    /// when ``numberOfLines`` is not 1 (and the label has a width).
+    /// The text's size in `font`: one line, or wrapped at the current width
+    /// when `numberOfLines` is not 1 (and the label has a width).
     open override var intrinsicContentSize: Size {
         measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
     }
 
-    /// The text's size, wrapped at `size.width` when ``numberOfLines`` is not 1.
+    /// The text's size, wrapped at `size.width` when `numberOfLines` is not 1.
     open override func sizeThatFits(_ size: Size) -> Size {
         measure(text, font: font, width: numberOfLines == 1 ? nil : size.width)
     }
 
-    /// The line breaking drawn: ``lineBreakMode`` for one line, else word wrap.
+    /// The line breaking drawn: `lineBreakMode` for one line, else word wrap.
     public var effectiveLineBreakMode: LineBreakMode {
         numberOfLines == 1 ? lineBreakMode : .wordWrap
     }
@@ -97,7 +97,7 @@ open class Label: View {
         if oldText != text { setNeedsDisplayForText(from: oldText) }
     }
 
-    /// Marks where `oldText` was drawn and where ``text`` is drawn now: for one
+    /// Marks where `oldText` was drawn and where `text` is drawn now: for one
     /// line set from the left, only from the first character that changed on
     /// ("Volume 62%" to "Volume 63%" redraws "2%" and "3%").
     @usableFromInline internal func setNeedsDisplayForText(from oldText: String) {
@@ -111,7 +111,7 @@ open class Label: View {
     /// the characters from the first that differs can change: the ink of
     /// those characters in the old text and in the new, or, when the text
     /// driver cannot tell its ink, the line's rows from the pen before them
-    /// to the end of the longer text in a ``centredTextBox(x:width:height:)``.
+    /// to the end of the longer text in a `centredTextBox(x:width:height:)`.
     /// The characters before them are the same glyphs at the same pens (a pen
     /// depends only on the characters up to it, kerning included), so their
     /// pixels do not change. `nil` when that does not apply.
@@ -180,7 +180,7 @@ open class Label: View {
     }
 
     /// Text `height` tall in columns `x ..< x + width`, vertically centred as
-    /// ``draw(_:in:)`` centres it, a quarter of the font size wider all round
+    /// `draw(_:in:)` centres it, a quarter of the font size wider all round
     /// for glyphs whose ink reaches past their advance or line and for the
     /// whole-pixel rounding of the pen.
     @usableFromInline internal func centredTextBox(x: Double, width: Double, height: Double) -> Rect {
@@ -188,7 +188,7 @@ open class Label: View {
         return Rect(x: x, y: bounds.midY - height / 2, width: width, height: height).insetBy(dx: -margin, dy: -margin)
     }
 
-    /// The height of one line in ``font``, in points: measured once per font
+    /// The height of one line in `font`, in points: measured once per font
     /// and text driver in a window (a line's height does not depend on its text).
     @usableFromInline internal func oneLineHeight() -> Double {
         if let key = window?.lineHeightKey, key.font == font { return key.height }
@@ -197,7 +197,7 @@ open class Label: View {
         return height
     }
 
-    /// Whether `text` has no line break (``LineBreakMode/endsLine(_:)``), so
+    /// Whether `text` has no line break (`LineBreakMode.endsLine(_:)`), so
     /// that it is drawn on one line.
     @usableFromInline static func isOneLine(_ text: String) -> Bool {
         // Bytes first: every line end's UTF-8 has a byte 0x0A...0x0D, 0x85, 0xA8
@@ -263,8 +263,8 @@ open class Label: View {
     @inline(__always)
     @usableFromInline static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
 
-    /// Where ``draw(_:in:)`` puts `text`, in the bounds: its measured size,
-    /// aligned, in a ``centredTextBox(x:width:height:)``. `.zero` for no text.
+    /// Where `draw(_:in:)` puts `text`, in the bounds: its measured size,
+    /// aligned, in a `centredTextBox(x:width:height:)`. `.zero` for no text.
     @usableFromInline internal func textBox(of text: String) -> Rect {
         guard !text.isEmpty else { return .zero }
         if numberOfLines == 1 && !Self.isOneLine(text) {
@@ -290,9 +290,9 @@ open class Label: View {
     }
 }
 
-/// A line of text as a ``Label`` measures it to redraw only what changed:
+/// A line of text as a `Label` measures it to redraw only what changed:
 /// the pen before each Unicode scalar and after the last, and each scalar's
-/// ink (``TextRendering/penPositions(_:font:scale:into:ink:)``).
+/// ink (`TextRendering.penPositions(_:font:scale:into:ink:)`).
 @usableFromInline internal struct MeasuredLine {
     /// The longest line a window keeps measured between text changes.
     @usableFromInline static let keptScalars = 1024

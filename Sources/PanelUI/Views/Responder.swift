@@ -1,13 +1,13 @@
 /// An object that can receive touch and press messages, and pass them on (R7, R8).
 ///
 /// Every `touches…` method's default implementation forwards the message to
-/// ``next``, so an override that calls `super` passes the touches on and
+/// `next`, so an override that calls `super` passes the touches on and
 /// several responders can handle one event.
 open class Responder: LifetimeTracked {
     public init() {}
 
     /// Ends when the responder is freed, so targets and delegates that name it
-    /// read `nil` afterwards instead of dangling (see ``ZeroingReference``).
+    /// read `nil` afterwards instead of dangling (see `ZeroingReference`).
     /// Created the first time something refers to the responder that way
     /// (by hand, not `lazy`: Embedded clients inline the getter).
     public final var lifetime: Lifetime {
@@ -66,10 +66,10 @@ open class Responder: LifetimeTracked {
     /// The view shown at the bottom of the screen while this responder is
     /// first responder, instead of the on-screen keyboard (UIKit's
     /// `inputView`): a picker, a custom pad. `nil`, the default, shows the
-    /// keyboard when ``keyInput`` is set, and nothing otherwise.
+    /// keyboard when `keyInput` is set, and nothing otherwise.
     open var inputView: View? { nil }
 
-    /// Shows the input view again after ``inputView``, or the `keyInput`'s
+    /// Shows the input view again after `inputView`, or the `keyInput`'s
     /// keyboard type, changed while this responder is first responder.
     public func reloadInputViews() {
         guard let app = application, app.firstResponder === self else { return }
@@ -99,7 +99,7 @@ open class Responder: LifetimeTracked {
         return app.firstResponder === self
     }
 
-    /// Asks to become first responder. Fails when ``canBecomeFirstResponder`` is
+    /// Asks to become first responder. Fails when `canBecomeFirstResponder` is
     /// false, when the responder's chain reaches no application, or when the
     /// current first responder refuses to resign.
     @discardableResult
@@ -113,7 +113,7 @@ open class Responder: LifetimeTracked {
         return true
     }
 
-    /// Gives up first-responder status, unless ``canResignFirstResponder`` is false.
+    /// Gives up first-responder status, unless `canResignFirstResponder` is false.
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard canResignFirstResponder else { return false }

@@ -20,8 +20,8 @@ extension Screen {
     }
 
     /// The backlight driver the host installed; nil where there is none.
-    /// Installing one lights it at ``brightness`` (or at the dim level, or
-    /// turns it off, as ``idleState`` says).
+    /// Installing one lights it at `brightness` (or at the dim level, or
+    /// turns it off, as `idleState` says).
     public var backlight: (any Backlight)? {
         get { backlightDriver }
         set {
@@ -53,7 +53,7 @@ extension Screen {
     public var isIdle: Bool { idleState != .awake }
 
     /// Wakes the screen as a touch would, for an app that has something to
-    /// show (an alarm): the display on, the backlight at ``brightness``,
+    /// show (an alarm): the display on, the backlight at `brightness`,
     /// the idle time counted from now. No touch is swallowed.
     public func wake() {
         lastActivity = application?.runLoop.now ?? 0
@@ -63,14 +63,14 @@ extension Screen {
 
     // MARK: Observing
 
-    /// Calls `action` on `target` after ``idleState`` changes. The target is
+    /// Calls `action` on `target` after `idleState` changes. The target is
     /// not retained, as a control's is not (memory.md); UIKit has no such
     /// notification, so the shape is a control's target-action.
     public func addTarget<Target: LifetimeTracked>(_ target: Target, action: @escaping (Target) -> (Screen) -> Void) {
         stateTargets.add(target, action: action)
     }
 
-    /// Calls `action` after ``idleState`` changes; the closure is retained.
+    /// Calls `action` after `idleState` changes; the closure is retained.
     public func addAction(_ action: @escaping (Screen) -> Void) {
         stateTargets.add(action: action)
     }
@@ -96,7 +96,7 @@ extension Screen {
         application = nil
     }
 
-    /// ``Application/isIdleTimerDisabled``: true wakes the screen and keeps it
+    /// `Application.isIdleTimerDisabled`: true wakes the screen and keeps it
     /// awake; false counts the idle time from now.
     @usableFromInline func setIdleTimerDisabled(_ disabled: Bool) {
         guard disabled != idleTimerDisabled else { return }
@@ -263,7 +263,7 @@ extension Screen {
         stateTargets.send(from: self)
     }
 
-    /// Puts the backlight where ``idleState`` wants it.
+    /// Puts the backlight where `idleState` wants it.
     @usableFromInline func applyBacklight() {
         guard let backlight = backlightDriver else { return }
         switch idleState {

@@ -1,28 +1,28 @@
 /// UIKit's `UIScreen`: the panel the application draws on, as the UI sees it.
 ///
-/// ``bounds`` is in points, in the UI's orientation (the board's rotation
-/// already applied), and is what a full-screen window's frame is. ``scale``
+/// `bounds` is in points, in the UI's orientation (the board's rotation
+/// already applied), and is what a full-screen window's frame is. `scale`
 /// says how many pixels make a point: 2 on a dense panel lays the UI out on
 /// half the pixels each way and draws it at the full resolution, so text and
-/// shapes stay sharp. ``nativeBounds`` is the same area in pixels.
+/// shapes stay sharp. `nativeBounds` is the same area in pixels.
 ///
 /// Everything the app sees is in points: frames, touches, text sizes, an
-/// image's ``Image/size``. The renderer draws its windows at ``scale`` (a
-/// window's ``Window/displayScale``) into a framebuffer of ``nativeBounds``'s
+/// image's `Image.size`. The renderer draws its windows at `scale` (a
+/// window's `Window.displayScale`) into a framebuffer of `nativeBounds`'s
 /// size, and text is measured and drawn at the pixel size.
 ///
 /// The host sets the screen up before the app launches
-/// (``configure(bounds:scale:)``); an application that no host runs (a test)
+/// (`configure(bounds:scale:)`); an application that no host runs (a test)
 /// has an 800×480 screen at scale 1.
 ///
-/// The screen also owns the panel's light: ``brightness`` (UIKit's), through
-/// the ``Backlight`` driver the host installs, and the idle timer
-/// (``idlePolicy``, ``Application/isIdleTimerDisabled``), which dims the
-/// backlight and then blanks the display (``DisplayBlanking``) when nobody
+/// The screen also owns the panel's light: `brightness` (UIKit's), through
+/// the `Backlight` driver the host installs, and the idle timer
+/// (`idlePolicy`, `Application.isIdleTimerDisabled`), which dims the
+/// backlight and then blanks the display (`DisplayBlanking`) when nobody
 /// touches the panel. The first touch on a dimmed or blank screen wakes it
 /// and is swallowed: no view, recognizer or control sees that touch sequence
-/// (docs/backlight.md). ``idleState`` says where it is; targets added with
-/// ``addTarget(_:action:)`` or ``addAction(_:)`` are told when it changes.
+/// (docs/backlight.md). `idleState` says where it is; targets added with
+/// `addTarget(_:action:)` or `addAction(_:)` are told when it changes.
 public final class Screen: RunLoopTarget {
     /// The screen in points, origin at the top-left of the UI.
     public private(set) var bounds: Rect
@@ -34,7 +34,7 @@ public final class Screen: RunLoopTarget {
         self.scale = scale
     }
 
-    /// The screen in pixels, in the UI's orientation: ``bounds`` times ``scale``.
+    /// The screen in pixels, in the UI's orientation: `bounds` times `scale`.
     public var nativeBounds: Rect {
         Rect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
     }
@@ -63,9 +63,9 @@ public final class Screen: RunLoopTarget {
 
     /// Where the idle timer has taken the screen.
     public enum IdleState: Equatable, Sendable {
-        /// Lit at ``Screen/brightness``: the panel was touched lately, or the idle timer is off.
+        /// Lit at `Screen.brightness`: the panel was touched lately, or the idle timer is off.
         case awake
-        /// The backlight at the policy's ``IdlePolicy/dimBrightness``; the picture is still shown.
+        /// The backlight at the policy's `IdlePolicy.dimBrightness`; the picture is still shown.
         case dimmed
         /// The display is off (DPMS off on DRM) and the backlight too; nothing is drawn,
         /// the display link does not step, and the loop sleeps until a touch.
@@ -82,7 +82,7 @@ public final class Screen: RunLoopTarget {
     /// The backlight driver; nil where the host controls none (headless, a board without `display.backlight`).
     @usableFromInline var backlightDriver: (any Backlight)?
     @usableFromInline var blankingDriver: (any DisplayBlanking)?
-    /// Told when ``idleState`` changes.
+    /// Told when `idleState` changes.
     @usableFromInline let stateTargets = TargetActionList<Screen>()
 
     @exclusivity(unchecked) public internal(set) var idleState = IdleState.awake
@@ -98,17 +98,17 @@ public final class Screen: RunLoopTarget {
     @usableFromInline var swallowedKey: (keyCode: UInt16, source: Int)?
     /// Checked on every input frame: a trivial handle, so no exclusivity check.
     @exclusivity(unchecked) @usableFromInline var idleTimer: TimerHandle?
-    /// When ``idleTimer`` fires; +infinity when none is pending.
+    /// When `idleTimer` fires; +infinity when none is pending.
     @exclusivity(unchecked) @usableFromInline var idleTimerDeadline = Double.infinity
-    /// Set by the application that owns the screen (``attach(to:)``). Unretained: the
-    /// application owns its screen, and its `deinit` clears this (``detach()``).
+    /// Set by the application that owns the screen (`attach(to:)`). Unretained: the
+    /// application owns its screen, and its `deinit` clears this (`detach()`).
     /// An unretained pointer read on every input frame: no exclusivity check (see `View.window`).
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var application: Application?
 }
 
 /// The panel's backlight, as a driver: a host that controls one (the device
 /// backend with `display.backlight` in the board file: `SysfsBacklight` in
-/// PanelLinux) installs it as ``Screen/backlight``. Class-bound, so the
+/// PanelLinux) installs it as `Screen.backlight`. Class-bound, so the
 /// screen holds it without existential boxes and it builds as Embedded Swift.
 public protocol Backlight: AnyObject {
     /// 0 is the dimmest usable level (lit, not off), 1 the brightest; the
@@ -121,7 +121,7 @@ public protocol Backlight: AnyObject {
 }
 
 /// What turns the picture off and on, installed by the host as
-/// ``Screen/blanking``: on a device the session, which asks its display
+/// `Screen.blanking`: on a device the session, which asks its display
 /// (`DRMDisplay`: the connector's DPMS property; fbdev: `FBIOBLANK`). The
 /// screen calls it when it blanks and wakes. A display that cannot blank is
 /// the driver's to report; the screen goes on as if it had.
@@ -131,7 +131,7 @@ public protocol DisplayBlanking: AnyObject {
 }
 
 /// When the screen dims and blanks without input: board files give it
-/// (`idle`), and the app can change it at run time (``Screen/idlePolicy``).
+/// (`idle`), and the app can change it at run time (`Screen.idlePolicy`).
 public struct IdlePolicy: Equatable, Sendable {
     /// Seconds without input before the backlight dims; nil never dims.
     public var dimAfter: Double?

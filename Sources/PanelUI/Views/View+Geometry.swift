@@ -1,6 +1,6 @@
 extension View {
     /// Maps this view's bounds coordinates into its superview's bounds coordinates:
-    /// move the bounds' centre to the origin, apply ``transform``, move to ``center``.
+    /// move the bounds' centre to the origin, apply `transform`, move to `center`.
     public var transformToSuperview: AffineTransform {
         View.transformToSuperview(center: center, bounds: bounds, transform: transform)
     }

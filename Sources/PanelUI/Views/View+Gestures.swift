@@ -10,7 +10,7 @@ extension View {
     /// Detaches `recognizer`; a gesture in progress is cancelled (or failed, if undecided).
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard let index = gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
-        recognizer.arena?.recognizerWasDetached(recognizer)
+        recognizer.dispatcher?.recognizerWasDetached(recognizer)
         gestureRecognizers.remove(at: index)
         recognizer.view = nil
     }

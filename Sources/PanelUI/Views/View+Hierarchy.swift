@@ -4,7 +4,7 @@ extension View {
         insertSubview(view, at: subviews.count + (view.superview === self ? -1 : 0))
     }
 
-    /// Inserts `view` at `index` in ``subviews`` (0 is the back).
+    /// Inserts `view` at `index` in `subviews` (0 is the back).
     public func insertSubview(_ view: View, at index: Int) {
         precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
         let oldWindow = view.window
@@ -86,7 +86,7 @@ extension View {
     }
 
     /// Moves this view and its subtree to `newWindow`, then calls each one's
-    /// ``didMoveToWindow()``, subviews before their superview, back to front.
+    /// `didMoveToWindow()`, subviews before their superview, back to front.
     /// A loop over the subtree, however deep: every view's window is set
     /// before any app code runs, and the calls go to the views the subtree
     /// held then.

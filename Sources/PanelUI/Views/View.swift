@@ -1,12 +1,12 @@
 /// A rectangular area of the screen that draws itself and responds to touches:
 /// UIKit's `UIView`, without Core Animation.
 ///
-/// Geometry follows UIKit: ``center`` and ``transform`` place the view in its
-/// superview, ``bounds`` is its own coordinate space, and ``frame`` is derived.
-/// Every change is reported to the window's ``ViewTable``, which the event
+/// Geometry follows UIKit: `center` and `transform` place the view in its
+/// superview, `bounds` is its own coordinate space, and `frame` is derived.
+/// Every change is reported to the window's `ViewTable`, which the event
 /// path reads instead of walking the tree.
 open class View: Responder {
-    /// A name used in logs and found by ``view(named:)``.
+    /// A name used in logs and found by `view(named:)`.
     public final var name: String
 
     // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
@@ -27,7 +27,7 @@ open class View: Responder {
     }
 
     /// The view's own coordinate space: its origin is the point shown at the
-    /// top-left corner, its size the view's size before ``transform``.
+    /// top-left corner, its size the view's size before `transform`.
     @exclusivity(unchecked) public var bounds: Rect {
         didSet {
             if View.openCapture != nil {
@@ -40,7 +40,7 @@ open class View: Responder {
         }
     }
 
-    /// Applied about the centre of the view; ``AffineTransform/identity`` by default.
+    /// Applied about the centre of the view; `AffineTransform.identity` by default.
     @exclusivity(unchecked) public final var transform: AffineTransform = .identity {
         didSet {
             if View.openCapture != nil {
@@ -54,7 +54,7 @@ open class View: Responder {
 
     /// The smallest rectangle in the superview's coordinates that holds the
     /// transformed bounds. As in UIKit, setting it is meaningful only while
-    /// ``transform`` is the identity: it sets ``center`` and the size of ``bounds``.
+    /// `transform` is the identity: it sets `center` and the size of `bounds`.
     ///
     /// Final, so that `frame.origin.x = …` is a read and a write: an
     /// overridable property's modify accessor keeps the value in a coroutine
@@ -121,12 +121,12 @@ open class View: Responder {
     /// Animations of this view running or waiting for their delay.
     @exclusivity(unchecked) @usableFromInline internal final var runningAnimations = 0
     /// This view's animation records, running or being recorded, newest first
-    /// (linked by ``ViewAnimation/nextOfView``): what a start looks through.
+    /// (linked by `ViewAnimation.nextOfView`): what a start looks through.
     /// Unretained: a record holds its view while linked, and unlinks itself when it ends.
     @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) final var firstAnimation: ViewAnimation?
     /// Whether an animation of this view is running (or waiting for its delay).
     /// Open (declared here, not with the animation code) so that
-    /// ``ActivityIndicatorView`` can give it UIKit's meaning there: spinning.
+    /// `ActivityIndicatorView` can give it UIKit's meaning there: spinning.
     open var isAnimating: Bool { runningAnimations > 0 }
     /// Of those, the ones without `.allowUserInteraction`: touches pass through the view meanwhile.
     @exclusivity(unchecked) @usableFromInline internal final var interactionBlockingAnimations = 0 {
@@ -137,10 +137,10 @@ open class View: Responder {
 
     /// How this view follows its superview's size changes; none by default (UIKit's `autoresizingMask`).
     @exclusivity(unchecked) public final var autoresizingMask: AutoresizingMask = []
-    /// Whether a change of this view's size resizes its subviews by their ``autoresizingMask``; true by default.
+    /// Whether a change of this view's size resizes its subviews by their `autoresizingMask`; true by default.
     @exclusivity(unchecked) public final var autoresizesSubviews = true
     /// The space inside the edges that arranged content keeps clear of (a
-    /// ``StackView`` with ``StackView/isLayoutMarginsRelativeArrangement``); 8 on each edge, as in UIKit.
+    /// `StackView` with `StackView.isLayoutMarginsRelativeArrangement`); 8 on each edge, as in UIKit.
     @exclusivity(unchecked) public final var layoutMargins = EdgeInsets(all: 8) {
         didSet {
             if layoutMargins != oldValue {
@@ -156,7 +156,7 @@ open class View: Responder {
     // can overlap another. (`superview` and `window` keep the check: marked,
     // the Embedded build of an app linking PanelReplay got two strong copies of
     // one merged ViewController function, a linker error; embedded-check.)
-    /// Set by ``setNeedsLayout()``, cleared just before ``layoutSubviews()`` runs. A new view needs layout.
+    /// Set by `setNeedsLayout()`, cleared just before `layoutSubviews()` runs. A new view needs layout.
     @exclusivity(unchecked) @usableFromInline internal final var needsLayout = true
     /// Some descendant needs layout: a pass walks down only these. Set on every ancestor of a view that needs layout.
     @exclusivity(unchecked) @usableFromInline internal final var descendantNeedsLayout = false
@@ -168,19 +168,19 @@ open class View: Responder {
     /// retained so a `layoutSubviews` that removes views cannot free the way back.
     @exclusivity(unchecked) @usableFromInline internal final var layoutReturn: View?
 
-    /// Lays out the subviews; called by the layout pass (``layoutIfNeeded()``,
-    /// which the renderer runs before each frame) after ``setNeedsLayout()``.
+    /// Lays out the subviews; called by the layout pass (`layoutIfNeeded()`,
+    /// which the renderer runs before each frame) after `setNeedsLayout()`.
     /// By the time it runs, autoresizing has already moved the subviews (it
     /// happens when the size changes, as in UIKit). Does nothing by default;
     /// override to set the subviews' frames. Never call it directly.
     open func layoutSubviews() {}
 
     /// The size this view would like within `size`. By default the
-    /// ``intrinsicContentSize`` where it has one, else the current size.
+    /// `intrinsicContentSize` where it has one, else the current size.
     open func sizeThatFits(_ size: Size) -> Size { defaultSizeThatFits(size) }
 
-    /// The size the content needs, or ``View/noIntrinsicMetric`` for a
-    /// dimension it does not decide; both by default. ``StackView`` reads it.
+    /// The size the content needs, or `View.noIntrinsicMetric` for a
+    /// dimension it does not decide; both by default. `StackView` reads it.
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     // MARK: Hierarchy
@@ -198,7 +198,7 @@ open class View: Responder {
     @exclusivity(unchecked) public internal(set) unowned(unsafe) final var window: Window?
     /// Set while this view is a view controller's root view (R8).
     @usableFromInline internal unowned(unsafe) final var owningViewController: ViewController?
-    /// Where this view sits in its window's ``ViewTable``; -1 when it has none.
+    /// Where this view sits in its window's `ViewTable`; -1 when it has none.
     @exclusivity(unchecked) @usableFromInline internal final var tableIndex = -1
 
     public init(frame: Rect = .zero, name: String = "") {
@@ -228,13 +228,13 @@ open class View: Responder {
                 subview.subviews = []
             }
         }
-        // A recognizer may outlive its view (the arena's engaged list and its
+        // A recognizer may outlive its view (the dispatcher's engaged list and its
         // timers hold it): it lets go of the view first, so its actions see
         // `view == nil`, then its gesture is cancelled and its reset cancels
         // its timers, so nothing reaches this view again.
         while let recognizer = gestureRecognizers.popLast() {
             recognizer.view = nil
-            recognizer.arena?.recognizerWasDetached(recognizer)
+            recognizer.dispatcher?.recognizerWasDetached(recognizer)
         }
     }
 
@@ -272,7 +272,7 @@ open class View: Responder {
     /// hide or claim touches (R5); call `super` for the default search.
     ///
     /// The default runs UIKit's recursive search on the window's flattened
-    /// ``ViewTable``, calling into subviews only where they may override it.
+    /// `ViewTable`, calling into subviews only where they may override it.
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         if let table = window?.viewTable, table.contains(self) {
             return table.hitTest(at: tableIndex, localPoint: point, with: event)
@@ -300,7 +300,7 @@ open class View: Responder {
     @exclusivity(unchecked) @usableFromInline final var refusesTouches = false { didSet { flagsDidChange() } }
 
     /// Whether this class keeps `View`'s own `hitTest` and `point(inside:)`, so
-    /// the ``ViewTable`` may answer for it without a call. PanelKit's classes
+    /// the `ViewTable` may answer for it without a call. PanelKit's classes
     /// that keep them override this for their exact class; any other subclass
     /// (an app's) inherits `false` and is called, so its overrides are honoured.
     @usableFromInline internal class var usesStandardHitTesting: Bool {
@@ -321,7 +321,7 @@ open class View: Responder {
     /// Marks `rect` (bounds coordinates) as needing to be drawn again: UIKit's
     /// `setNeedsDisplay(_:)`. A view whose change is small (a slider's thumb,
     /// a label's text) marks just that, so the frame redraws and presents less.
-    /// ``draw(_:in:)`` is still called with whatever part needs drawing.
+    /// `draw(_:in:)` is still called with whatever part needs drawing.
     public func setNeedsDisplay(_ rect: Rect) {
         window?.viewNeedsDisplay(self, in: rect)
     }

@@ -1,9 +1,9 @@
 /// Manages a view hierarchy: UIKit's `UIViewController`, which takes its place
 /// in the responder chain between its root view and that view's superview (R8).
 ///
-/// It is also a container's building block: ``children``/``parent`` with
-/// ``addChild(_:)`` and ``removeFromParent()``, the appearance calls
-/// (``viewWillAppear(_:)`` …) and modal presentation
+/// It is also a container's building block: `children`/`parent` with
+/// `addChild(_:)` and `removeFromParent()`, the appearance calls
+/// (`viewWillAppear(_:)` …) and modal presentation
 /// (`present(_:animated:completion:)`, in Navigation/Presentation.swift).
 /// See docs/navigation.md for the orders the calls come in.
 open class ViewController: Responder {
@@ -21,7 +21,7 @@ open class ViewController: Responder {
         navigationItemStorage?.owner = nil // a bar may still hold the item
     }
 
-    /// The root view, created by ``loadView()`` on first use.
+    /// The root view, created by `loadView()` on first use.
     public final var view: View {
         get {
             if let loadedView { return loadedView }
@@ -39,7 +39,7 @@ open class ViewController: Responder {
 
     public final var isViewLoaded: Bool { loadedView != nil }
 
-    /// Creates the root view; override to build your own. The default is a plain ``View``.
+    /// Creates the root view; override to build your own. The default is a plain `View`.
     open func loadView() {
         view = View(name: "view")
     }
@@ -52,14 +52,14 @@ open class ViewController: Responder {
 
     // MARK: Title and navigation item
 
-    /// What a ``NavigationBar`` shows for this controller (unless its
-    /// ``navigationItem`` has its own title), and the next one's back button.
+    /// What a `NavigationBar` shows for this controller (unless its
+    /// `navigationItem` has its own title), and the next one's back button.
     public var title: String? {
         didSet { navigationItemStorage?.itemDidChange() }
     }
 
-    /// The title, back button and bar button a ``NavigationBar`` shows while
-    /// this controller is on top of a ``NavigationController``. Made on first use.
+    /// The title, back button and bar button a `NavigationBar` shows while
+    /// this controller is on top of a `NavigationController`. Made on first use.
     public final var navigationItem: NavigationItem {
         if let navigationItemStorage { return navigationItemStorage }
         let item = NavigationItem()
@@ -71,7 +71,7 @@ open class ViewController: Responder {
 
     // MARK: Child controllers (the container API)
 
-    /// The controllers added with ``addChild(_:)``, in order. Owned.
+    /// The controllers added with `addChild(_:)`, in order. Owned.
     public internal(set) final var children: [ViewController] = []
 
     /// The container this controller is a child of. Unretained: the parent
@@ -113,7 +113,7 @@ open class ViewController: Responder {
     /// removed from one (`nil`).
     open func didMove(toParent parent: ViewController?) {}
 
-    /// The nearest ancestor that is a ``NavigationController``.
+    /// The nearest ancestor that is a `NavigationController`.
     public var navigationController: NavigationController? {
         var controller = parentStorage
         while let current = controller {
@@ -128,10 +128,10 @@ open class ViewController: Responder {
     /// Where the controller's view is in coming onto or leaving the screen.
     public enum AppearanceState: Equatable, Sendable { case disappeared, appearing, appeared, disappearing }
 
-    /// Driven by ``beginAppearanceTransition(_:animated:)`` and ``endAppearanceTransition()``.
+    /// Driven by `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`.
     public internal(set) final var appearanceState = AppearanceState.disappeared
 
-    /// The view is about to be shown (its ``view`` is loaded).
+    /// The view is about to be shown (its `view` is loaded).
     open func viewWillAppear(_ animated: Bool) {}
     /// The view is shown, its transition over.
     open func viewDidAppear(_ animated: Bool) {}
@@ -141,9 +141,9 @@ open class ViewController: Responder {
     open func viewDidDisappear(_ animated: Bool) {}
 
     /// UIKit's appearance state machine, for containers: `true` sends
-    /// ``viewWillAppear(_:)`` unless already appearing or appeared, `false` sends
-    /// ``viewWillDisappear(_:)`` unless already disappearing or gone. Pair with
-    /// ``endAppearanceTransition()``. A reversal (disappearing → appearing: a
+    /// `viewWillAppear(_:)` unless already appearing or appeared, `false` sends
+    /// `viewWillDisappear(_:)` unless already disappearing or gone. Pair with
+    /// `endAppearanceTransition()`. A reversal (disappearing → appearing: a
     /// cancelled interactive pop) sends the opposite `will` call, as UIKit does.
     /// Children whose views are in this controller's view hear the same call after it.
     public final func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
@@ -162,7 +162,7 @@ open class ViewController: Responder {
         forEachChildOnScreen { $0.beginAppearanceTransition(isAppearing, animated: animated) }
     }
 
-    /// Completes ``beginAppearanceTransition(_:animated:)``: `viewDidAppear` or `viewDidDisappear`.
+    /// Completes `beginAppearanceTransition(_:animated:)`: `viewDidAppear` or `viewDidDisappear`.
     public final func endAppearanceTransition() {
         switch appearanceState {
         case .appearing:

@@ -1,20 +1,20 @@
 /// The root of a view hierarchy on the screen. Its bounds coordinates are
 /// "window coordinates"; its frame places it on the screen.
 ///
-/// A window owns the ``ViewTable`` that mirrors its hierarchy for the event
+/// A window owns the `ViewTable` that mirrors its hierarchy for the event
 /// path, and collects the areas that need drawing.
 open class Window: View {
     /// Mirrors the hierarchy in paint order; rebuilt or patched on change, never per event.
-    public let viewTable = ViewTable()
+    package let viewTable = ViewTable()
 
-    /// Set by ``Application/addWindow(_:)``. Unretained (the application owns
+    /// Set by `Application.addWindow(_:)`. Unretained (the application owns
     /// its windows); cleared by `removeWindow` and by the application's `deinit`.
     /// Read every frame: an unretained pointer, so no exclusivity check (see `View.window`).
     @exclusivity(unchecked) public internal(set) unowned(unsafe) final var owningApplication: Application?
 
     /// The activity indicators in this window: they step on the display link
     /// only while visible, so they hear when a view's `isHidden` changes and
-    /// when the window joins or leaves an application (``Application/addWindow(_:)``
+    /// when the window joins or leaves an application (`Application.addWindow(_:)`
     /// tells them). Retained while registered (an indicator leaves in
     /// `didMoveToWindow`); few, so telling them all is cheap.
     @usableFromInline internal final var visibilityObservers: [ActivityIndicatorView] = []
@@ -27,11 +27,11 @@ open class Window: View {
     /// was drawn: a few rectangles, which the renderer redraws one by one.
     @exclusivity(unchecked) public internal(set) final var dirtyRegion = DirtyRegion()
 
-    /// The smallest rectangle holding ``dirtyRegion`` (`.zero` when nothing changed).
+    /// The smallest rectangle holding `dirtyRegion` (`.zero` when nothing changed).
     public var dirtyRect: Rect { dirtyRegion.bounds }
 
     /// Where a label whose text changes measures the pens and ink of its old
-    /// and new text (``Label``): one pair for the window, so that their storage
+    /// and new text (`Label`): one pair for the window, so that their storage
     /// is allocated once, not by every label (a list's cells change theirs each frame).
     @exclusivity(unchecked) @usableFromInline internal final var oldTextLine = MeasuredLine()
     @exclusivity(unchecked) @usableFromInline internal final var newTextLine = MeasuredLine()
@@ -48,15 +48,15 @@ open class Window: View {
     /// The text driver the window is drawn with (the renderer sets it before each layout
     /// pass): labels and buttons measure their text with it; `nil` estimates.
     @exclusivity(unchecked) public internal(set) final var textMeasurer: (any TextRendering)?
-    /// The ``displayScale`` the text was last measured at, set with ``textMeasurer``:
-    /// text is measured at the pixel size it is drawn at (``View/measure(_:font:width:)``).
+    /// The `displayScale` the text was last measured at, set with `textMeasurer`:
+    /// text is measured at the pixel size it is drawn at (`View.measure(_:font:width:)`).
     @exclusivity(unchecked) public internal(set) final var textMeasurerScale: Double = 1
 
     /// The screen the window is shown on: its application's (UIKit's
     /// `UIWindow.screen`); nil while it is in no application.
     public var screen: Screen? { owningApplication?.screen }
 
-    /// Pixels per point the window is drawn at: its screen's ``Screen/scale``,
+    /// Pixels per point the window is drawn at: its screen's `Screen.scale`,
     /// 1 while it is in no application (UIKit's `traitCollection.displayScale`).
     /// The renderer draws at it; layout and touches stay in points.
     public var displayScale: Double { owningApplication?.screen.scale ?? 1 }
@@ -97,7 +97,7 @@ open class Window: View {
     public final var focusOrder: [View] = []
 
     /// The focus ring drawn in the last frame (or to draw in the next), in
-    /// window points; the renderer keeps it (``updateFocusRing()``). Read every
+    /// window points; the renderer keeps it (`updateFocusRing()`). Read every
     /// frame; a trivial value (rectangle, sizes, colour) set whole, so it skips the exclusivity check.
     @exclusivity(unchecked) public internal(set) final var focusRing: FocusRing?
 
@@ -121,8 +121,7 @@ open class Window: View {
     /// one message per view and phase, in the order began, moved, ended,
     /// cancelled (R3, R7). Override to observe events; call `super` to deliver.
     open func sendEvent(_ event: Event) {
-        guard let tracker = event.tracker else { return }
-        tracker.deliverTouches(of: event, in: self)
+        event.dispatcher?.deliverTouches(in: self)
     }
 
     // MARK: Change reports from views
@@ -164,7 +163,7 @@ open class Window: View {
         visibilityObservers.removeAll { $0 === indicator }
     }
 
-    /// Takes the focus ring the application's ``FocusSystem`` wants now; where it
+    /// Takes the focus ring the application's `FocusSystem` wants now; where it
     /// differs from the one drawn (focus moved, the mode changed, the focused
     /// view moved, the ring was hidden), marks both areas dirty. The renderer
     /// calls it before each frame.
@@ -189,7 +188,7 @@ open class Window: View {
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
     /// renderer draws it (the view's content translated into the window,
     /// inside its frame), in window coordinates. A view on its way somewhere
-    /// (presentation values) marks its whole frame, as ``viewNeedsDisplay(_:)`` does.
+    /// (presentation values) marks its whole frame, as `viewNeedsDisplay(_:)` does.
     @usableFromInline internal func viewNeedsDisplay(_ view: View, in rect: Rect) {
         let table = viewTable
         guard !table.needsRebuild, let i = table.currentIndex(of: view) else { return markDirty(nil) }

@@ -23,7 +23,7 @@ struct Photo {
         ("lagoon.png", "The lagoon at dawn")
     ]
 
-    /// Reads every photo of ``album`` from `folder`.
+    /// Reads every photo of `album` from `folder`.
     static func loadAlbum(from folder: String) throws(LaunchError) -> [Photo] {
         var photos: [Photo] = []
         for entry in album {

@@ -219,7 +219,7 @@ final class PhotoFrameViewController: ViewController, GestureRecognizerDelegate 
 }
 
 /// The photo frame's root view. The photo fills it (autoresizing); the
-/// overlays keep their sizes in points and are placed in ``layoutSubviews()``:
+/// overlays keep their sizes in points and are placed in `layoutSubviews()`:
 /// the caption across the top, the page indicator centred at the bottom (or at
 /// the left when the badges would reach it, on a narrow screen), the badges in
 /// the bottom right corner and the info panel in the middle. A small screen

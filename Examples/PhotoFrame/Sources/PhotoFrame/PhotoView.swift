@@ -5,8 +5,8 @@ import PanelKit
 /// turned photo is really turned, not just its bounding box.
 ///
 /// The view keeps the photo's placement, UIKit-style as plain state:
-/// ``zoom`` (1 is the whole photo fitted to the view), ``angle`` (radians,
-/// clockwise) and ``offset`` (the photo's centre from the view's centre).
+/// `zoom` (1 is the whole photo fitted to the view), `angle` (radians,
+/// clockwise) and `offset` (the photo's centre from the view's centre).
 /// Zooming and turning happen about an anchor point, the fingers' centroid,
 /// so the spot under the fingers stays under them.
 final class PhotoView: View {
@@ -66,7 +66,7 @@ final class PhotoView: View {
         setNeedsDisplay()
     }
 
-    /// Multiplies the zoom by `factor` (held within 1...``maximumZoom``) about `anchor` (view points).
+    /// Multiplies the zoom by `factor` (held within 1...`maximumZoom`) about `anchor` (view points).
     func scale(by factor: Double, about anchor: Point) {
         guard factor > 0, factor.isFinite else { return }
         let newZoom = min(max(zoom * factor, 1), Self.maximumZoom)

@@ -1,8 +1,8 @@
 import PanelKit
 
 /// A round thermostat dial: UIKit-style custom control. The setpoint runs
-/// clockwise along a 270° arc from ``minimumValue`` (lower left) to
-/// ``maximumValue`` (lower right).
+/// clockwise along a 270° arc from `minimumValue` (lower left) to
+/// `maximumValue` (lower right).
 ///
 /// - One finger drags the knob along the arc (control tracking, C4): the
 ///   value is the one whose angle is under the finger.
@@ -10,7 +10,7 @@ import PanelKit
 ///   moves by the turned angle. Recognition cancels the one-finger tracking
 ///   (G-rules: the recognizer's cancelsTouchesInView).
 ///
-/// Both send `.valueChanged` for each change of the value (in ``step``s).
+/// Both send `.valueChanged` for each change of the value (in `step`s).
 final class DialView: Control {
     let minimumValue = Thermostat.minimumValue
     let maximumValue = Thermostat.maximumValue

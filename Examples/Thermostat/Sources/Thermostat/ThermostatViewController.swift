@@ -32,7 +32,7 @@ enum Thermostat {
 /// the mode switches, and labels bound to the setpoint and the mode.
 ///
 /// Every control sends its actions to this controller (target-action), which
-/// keeps the model (``setpoint``, ``isHeating``, ``isEco``) and updates the
+/// keeps the model (`setpoint`, `isHeating`, `isEco`) and updates the
 /// labels; each action is also a line in the runtime's JSON Lines log.
 final class ThermostatViewController: ViewController {
     let dial = DialView(name: "dial")
@@ -108,7 +108,7 @@ final class ThermostatViewController: ViewController {
 }
 
 /// The thermostat's root view: the dial and a column of stacks, arranged in
-/// ``layoutSubviews()`` for the screen's shape. Landscape: the dial on the
+/// `layoutSubviews()` for the screen's shape. Landscape: the dial on the
 /// left, as tall as the screen allows; the column on the right, spread over
 /// the height. Portrait: the column at the top, the dial under it.
 final class ThermostatView: View {

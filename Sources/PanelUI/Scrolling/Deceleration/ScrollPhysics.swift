@@ -63,7 +63,7 @@ public enum ScrollPhysics {
         return overshoot < 0 ? -f : f
     }
 
-    /// The inverse of ``rubberBand(_:dimension:)``: the finger's overshoot that
+    /// The inverse of `rubberBand(_:dimension:)`: the finger's overshoot that
     /// puts the content `offset` past the edge (a drag that catches a bouncing view).
     @inlinable public static func inverseRubberBand(_ offset: Double, dimension: Double) -> Double {
         guard dimension > 0 else { return 0 }

@@ -1,22 +1,44 @@
-/// Turns touch frames into touches and events: it matches each frame's
-/// contacts to live ``Touch`` objects, gives them phases, hit-tests new ones
-/// (R4) and binds them (R6), counts taps (R13), applies R10 and R11, and hands
-/// the one ``Event`` to the application.
+/// Hears every state change of every recognizer, failures and the reset to
+/// `.possible` included; the replay log uses it (`Application.gestureObserver`).
+/// Class-bound for Embedded Swift.
+public protocol GestureStateObserver: AnyObject {
+    func gestureRecognizer(_ recognizer: GestureRecognizer, didChangeStateTo state: GestureRecognizer.State)
+}
+
+/// The one owner of an application's touches: it turns touch frames into
+/// touches and events, and carries each touch to its recognizers and views.
 ///
-/// Touches come from a pool created with the tracker, so a frame allocates
-/// nothing.
-public final class TouchTracker {
+/// - Frames (this file): it matches each frame's contacts to live `Touch`
+///   objects, gives them phases, hit-tests new ones (R4) and binds them (R6),
+///   counts taps (R13), applies R10 and R11, and hands the one `Event` to
+///   the application (`Application.sendEvent`, then `Window.sendEvent`: UIKit's
+///   override points), which hands it back through `deliverTouches(in:)`.
+/// - Delivery (`TouchDispatcher+Delivery.swift`): recognizers first (G1, G7),
+///   then the views, one message per view and phase (R3, R7); view messages
+///   held while recognizers decide (G11, G12) or cancelled by one (G10).
+/// - Recognizer states (`Gestures/TouchDispatcher+GestureStates.swift`): the
+///   transitions (G3) and the reset on the next turn, applying the rules of
+///   `GestureRules` (exclusion G5, `shouldBegin` G6 and G20, failure
+///   requirements G8 and G9).
+///
+/// Everything is allocated with the dispatcher: the touch pool, the event and
+/// the engaged list's capacity, so a frame allocates nothing.
+@usableFromInline package final class TouchDispatcher: RunLoopTarget, LifetimeTracked {
     /// The most touches alive at once, counting those ending in the current
     /// frame: fixed, as each touch is a bit in 32-bit masks, and more than
     /// any panel reports (they stop at 10 fingers, 16 at most). A finger
     /// beyond it is ignored until one lifts, and said once in the warnings.
-    public static let capacity = 32
+    package static let capacity = 32
+    /// Engaged recognizers held before the list grows (which then allocates
+    /// once): more than any screen engages at once.
+    package static let engagedCapacity = 64
 
     @usableFromInline let touches: ContiguousArray<Touch>
-    // The masks and counters below skip the dynamic exclusivity check: each
-    // is read or written whole (or changed by a bit operation), and no access
-    // is held across a call into app code (a responder, a recognizer, an
-    // action), so app code that re-enters the application meanwhile cannot
+    // The masks, counters and lists below skip the dynamic exclusivity check:
+    // each is read or written whole (or changed by a bit operation, or one
+    // list element at a time by index, re-reading the count), and no access is
+    // held across a call into app code (a responder, a recognizer, a delegate,
+    // an action), so app code that re-enters the application meanwhile cannot
     // overlap one; the loops over touches take the mask as a copy first.
     /// Touches in use: live, ending in the event being delivered, or lingering.
     @exclusivity(unchecked) @usableFromInline var inUseMask: UInt32 = 0
@@ -29,39 +51,54 @@ public final class TouchTracker {
     /// window left the application: the finger is ignored until it lifts
     /// (as UIKit's, a cancelled touch never comes back), then the touch retires.
     @exclusivity(unchecked) @usableFromInline var cancelledWhileDownMask: UInt32 = 0
-    /// How deep the tracker is in delivering (an event, or one held message):
+    /// How deep the dispatcher is in delivering (an event, or one held message):
     /// a window that leaves meanwhile has its touches cancelled once it is out.
     @exclusivity(unchecked) @usableFromInline var deliveryDepth = 0
     /// A window left the application during a delivery: its touches are cancelled when the delivery ends.
     @exclusivity(unchecked) @usableFromInline var windowLeftDuringDelivery = false
     @usableFromInline let event: Event
-    /// Unretained: the application owns the tracker, and the tracker's public
-    /// API (``liveTouches``, ``touchesSeen``) never reaches the application.
-    /// Set by the application's `init`, before any input.
+    /// Unretained: the application owns the dispatcher, and clears this in
+    /// its `deinit`. Set by the application's `init`, before any input.
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var application: Application!
+    /// Unretained: the application owns the run loop and the dispatcher, and
+    /// recognizers reach the dispatcher only through a zeroing reference the
+    /// application ends when it is freed.
+    @usableFromInline unowned(unsafe) let runLoop: RunLoop
     @exclusivity(unchecked) @usableFromInline var tapCounter: TapCounter
     @exclusivity(unchecked) @usableFromInline var nextIdentifier = 1
     /// Distinct touches seen since start.
-    @exclusivity(unchecked) public internal(set) var touchesSeen = 0
+    @exclusivity(unchecked) package internal(set) var touchesSeen = 0
 
-    @usableFromInline init(tapCountSettings: TapCountSettings) {
+    /// Recognizers that received a touch since their last reset, in the order they did.
+    @exclusivity(unchecked) @usableFromInline var engaged: ContiguousArray<GestureRecognizer> = []
+    @exclusivity(unchecked) @usableFromInline var isResetPassScheduled = false
+    /// Hears every state change; retained (it is the app's log, not a delegate).
+    package var observer: (any GestureStateObserver)?
+    @usableFromInline package lazy var lifetime = Lifetime(of: self)
+    /// What each engaged recognizer holds: taken once, not per recognizer.
+    @usableFromInline var reference = ZeroingReference<TouchDispatcher>()
+
+    @usableFromInline init(runLoop: RunLoop, tapCountSettings: TapCountSettings) {
+        self.runLoop = runLoop
         self.tapCounter = TapCounter(settings: tapCountSettings)
         var pool = ContiguousArray<Touch>()
         pool.reserveCapacity(Self.capacity)
         for i in 0..<Self.capacity { pool.append(Touch(poolIndex: i)) }
         self.touches = pool
-        self.event = Event(type: .touches, tracker: nil)
-        // The event needs the tracker; build it once self exists.
+        self.event = Event(type: .touches, dispatcher: nil)
+        engaged.reserveCapacity(Self.engagedCapacity)
+        // The event and the reference need the dispatcher; made once self exists.
         self.event.rebind(to: self)
+        reference = ZeroingReference(self)
     }
 
     deinit {
-        event.tracker = nil
+        event.dispatcher = nil
     }
 
     /// The touches that are down now.
-    public var liveTouches: TouchSet {
-        TouchSet(tracker: self, mask: mask(in: inUseMask) { $0.isLive })
+    package var liveTouches: TouchSet {
+        TouchSet(dispatcher: self, mask: mask(in: inUseMask) { $0.isLive })
     }
 
     // MARK: Frames
@@ -120,7 +157,7 @@ public final class TouchTracker {
         // New contacts begin; all that land in this frame share one event (R3).
         for i in 0..<frame.count where seen & (1 << UInt32(i)) == 0 {
             guard let touch = takeFreeTouch() else {
-                application.runLoop.warnings.warnOnce(
+                runLoop.warnings.warnOnce(
                     .touchCapacity,
                     "more than \(Self.capacity) fingers at once: the extra ones are ignored until one lifts")
                 break
@@ -207,9 +244,11 @@ public final class TouchTracker {
     @usableFromInline func dispatch() {
         deliveryDepth += 1
         eventMask = inUseMask & ~lingeringMask & ~cancelledWhileDownMask
+        // UIKit's path: the application, then each window (`sendEvent`, both
+        // overridable), which hands its touches back to `deliverTouches(in:)`.
         application.sendEvent(event)
         // Touches that ended feed R13, then retire, unless their view still
-        // waits for a held message (G12): those linger until the arena settles them.
+        // waits for a held message (G12): those linger until the recognizers settle them.
         forEach(in: eventMask) { touch in
             guard !touch.isLive else { return }
             if touch.phase == .ended { tapCounter.touchEnded(touch) }
@@ -257,7 +296,7 @@ public final class TouchTracker {
 
     /// The application is being freed, its windows already out of it: their
     /// touches are cancelled, and the cancelled ones retire now, as no frame
-    /// will come to lift their fingers (a view holding a ``TouchSet``
+    /// will come to lift their fingers (a view holding a `TouchSet`
     /// would otherwise keep the pool, and the pool the view).
     @usableFromInline func applicationWillEnd(at timestamp: Double) {
         windowDidLeaveApplication(at: timestamp)
@@ -306,69 +345,6 @@ public final class TouchTracker {
         }
         eventMask = saved
         deliveryDidEnd()
-    }
-
-    /// Sends one touch's message to its view outside the per-phase grouping:
-    /// held messages released, or cancellations a recognizer causes (G10–G12).
-    @usableFromInline func sendToView(_ touch: Touch, _ phase: Touch.Phase) {
-        guard touch.isDeliveredToView, let view = touch.view else { return }
-        deliveryDepth += 1
-        defer { deliveryDidEnd() }
-        let bit: UInt32 = 1 << UInt32(touch.poolIndex)
-        let saved = eventMask
-        eventMask = (saved == 0 ? inUseMask & ~lingeringMask : saved) | bit
-        let touches = TouchSet(tracker: self, mask: bit)
-        switch phase {
-        case .began:
-            touch.viewDelivery.insert(.beganDelivered)
-            view.touchesBegan(touches, with: event)
-        case .moved, .stationary:
-            view.touchesMoved(touches, with: event)
-        case .ended:
-            touch.viewDelivery.insert(.endDelivered)
-            view.touchesEnded(touches, with: event)
-        case .cancelled:
-            touch.viewDelivery.insert(.endDelivered)
-            view.touchesCancelled(touches, with: event)
-        }
-        eventMask = saved
-    }
-
-    // MARK: Delivery (R3, R7, R10, R11)
-
-    /// Sends each phase's touches to their views: one message per view and
-    /// phase, in the order began, moved, ended, cancelled.
-    @usableFromInline func deliverTouches(of event: Event, in window: Window) {
-        // G1: recognizers first; then the views hear what the recognizers leave them.
-        let arena = application.gestureArena
-        arena.deliverToRecognizers(in: window)
-        let withheld = arena.withholdFromViews(in: window)
-        deliver(.began, in: window, except: withheld) { $0.touchesBegan($1, with: event) }
-        deliver(.moved, in: window, except: withheld) { $0.touchesMoved($1, with: event) }
-        deliver(.ended, in: window, except: withheld) { $0.touchesEnded($1, with: event) }
-        deliver(.cancelled, in: window, except: withheld) { $0.touchesCancelled($1, with: event) }
-    }
-
-    @usableFromInline func deliver(
-        _ phase: Touch.Phase, in window: Window, except withheld: UInt32,
-        _ send: (View, TouchSet) -> Void
-    ) {
-        var pending = mask(in: eventMask & ~withheld) {
-            $0.phase == phase && $0.window === window && $0.isDeliveredToView
-        }
-        let flag: Touch.ViewDelivery = phase == .began ? .beganDelivered : (phase == .moved ? [] : .endDelivered)
-        if !flag.isEmpty { forEach(in: pending) { $0.viewDelivery.insert(flag) } }
-        while pending != 0 {
-            // A touch retired meanwhile (a recognizer settled it from view code) has no view left: skip it, not the rest.
-            let first = pending.trailingZeroBitCount
-            guard let view = touches[first].view else {
-                pending &= ~(1 << UInt32(first))
-                continue
-            }
-            let group = mask(in: pending) { $0.view === view }
-            pending &= ~group
-            send(view, TouchSet(tracker: self, mask: group))
-        }
     }
 
     // MARK: Mask helpers

@@ -4,7 +4,7 @@ import Testing
 
 // G1–G12 and G20 of docs/touch-rules.md: how recognizers and
 // views share touches. The recognizers here follow a script, so each test
-// shows one rule of the arena, not the details of a standard recognizer.
+// shows one rule between recognizers, not the details of a standard recognizer.
 
 /// A recognizer that records what it receives and changes state on a script.
 class ScriptedRecognizer: GestureRecognizer {
@@ -85,8 +85,8 @@ final class ScriptedDelegate: GestureRecognizerDelegate {
     ) -> Bool { other === requireFailureOf }
 }
 
-/// Every state change, failures included, through the arena's observer.
-final class StateLog: GestureArenaObserver {
+/// Every state change, failures included, through the application's gesture observer.
+final class StateLog: GestureStateObserver {
     var lines: [String] = []
     /// Every change, the resets to `.possible` included.
     var all: [String] = []
@@ -110,8 +110,8 @@ extension GestureRecognizer.State: CustomStringConvertible {
     }
 }
 
-@Suite("Gesture arena")
-struct GestureArenaTests {
+@Suite("Gesture rules")
+struct GestureRulesTests {
     let recorder = MessageRecorder()
     let driver = TouchDriver()
     let states = StateLog()
@@ -119,7 +119,7 @@ struct GestureArenaTests {
     let inner: RecordingView
 
     init() {
-        driver.application.gestureArena.observer = states
+        driver.application.gestureObserver = states
         outer = RecordingView("outer", frame: Rect(x: 0, y: 0, width: 400, height: 400), recorder: recorder)
         inner = RecordingView("inner", frame: Rect(x: 100, y: 100, width: 100, height: 100), recorder: recorder)
         driver.window.addSubview(outer)
@@ -457,7 +457,7 @@ struct GestureArenaTests {
         #expect(
             recorder.messages.filter { $0.hasPrefix("inner") } == ["inner touchesBegan 1", "inner touchesCancelled 1"])
         driver.advance(by: 0.1)
-        #expect(driver.application.touchTracker.liveTouches.isEmpty)
+        #expect(driver.application.touchDispatcher.liveTouches.isEmpty)
     }
 
     @Test("G20: a view vetoes a recognizer through its own gestureRecognizerShouldBegin(_:)")
@@ -490,15 +490,15 @@ struct GestureArenaTests {
     }
 }
 
-@Suite("Gesture arena observer")
-struct GestureArenaObserverTests {
+@Suite("Gesture state observer")
+struct GestureStateObserverTests {
     @Test("G3: the observer hears the reset to possible, so two failures in a row are two gestures")
     func resetIsAnnounced() {
         let driver = TouchDriver()
         let pan = PanGestureRecognizer(name: "pan")
         driver.window.addGestureRecognizer(pan)
         let log = StateLog()
-        driver.application.gestureArena.observer = log
+        driver.application.gestureObserver = log
         driver.tap(at: Point(x: 10, y: 10))
         driver.advance(by: 1)
         driver.tap(at: Point(x: 10, y: 10), after: 1)
