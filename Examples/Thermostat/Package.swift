@@ -15,7 +15,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ThermostatTests",
-            dependencies: ["Thermostat", .product(name: "PanelTesting", package: "PanelKit")]
+            dependencies: ["Thermostat", .product(name: "PanelTesting", package: "PanelKit")],
+            exclude: ["References"]  // its reference images: read by path, not resources
         ),
     ]
 )

@@ -109,7 +109,7 @@ struct GlyphBlender {
                 } else {
                     blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) {
                         under, a in
-                        Renderer.blend(color, alpha: a, over: under)
+                        PixelMath.blend(color, alpha: a, over: under)
                     }
                 }
                 coverageRow += width
@@ -119,7 +119,8 @@ struct GlyphBlender {
         case .rgb565:
             while y < y1 {
                 blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count) { under, a in
-                    Renderer.rgb565(fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: under)))
+                    PixelMath.rgb565(
+                        fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
                 }
                 coverageRow += width
                 pixelRow += framebuffer.stride
@@ -187,7 +188,7 @@ struct GlyphBlender {
     @inline(__always) @usableFromInline
     func blend(coverage c: Int, over under: UInt32) -> UInt32 {
         let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
-        return a == 0 ? under : Renderer.blend(color, alpha: a, over: under)
+        return a == 0 ? under : PixelMath.blend(color, alpha: a, over: under)
     }
 
     /// Blends one row of `count` coverage bytes into `pixels`. Runs of eight

@@ -224,13 +224,13 @@ import Testing
         #expect(target.rgb565(0, 0) == 0xFFFF)
         #expect(target.rgb565(1, 0) == 0xF800)
         for y in 0..<3 {
-            for x in 0..<5 { #expect(target.rgb565(x, y) == Renderer.rgb565(fromXRGB: source.xrgb(x, y))) }
+            for x in 0..<5 { #expect(target.rgb565(x, y) == PixelMath.rgb565(fromXRGB: source.xrgb(x, y))) }
             for pad in 10..<16 { #expect(target.byte(y * 16 + pad) == 0xA5) }
         }
         // And back, for a source drawn in RGB565 shown on a 32-bit panel.
         let wide = Memory(width: 5, height: 3, format: .xrgb8888, padding: 0, fill: 0)
         target.framebuffer.copy(Rect(x: 1, y: 1, width: 2, height: 1), turnedBy: .none, into: wide.framebuffer)
-        #expect(wide.xrgb(1, 1) == Renderer.xrgb(fromRGB565: target.rgb565(1, 1)))
+        #expect(wide.xrgb(1, 1) == PixelMath.xrgb(fromRGB565: target.rgb565(1, 1)))
         #expect(wide.xrgb(0, 1) == 0 && wide.xrgb(3, 1) == 0)
     }
 

@@ -27,7 +27,7 @@ private func filled(_ display: HeadlessDisplay, _ color: Color) {
                 (fb.baseAddress + y * fb.stride).storeBytes(of: color.xrgb8888, toByteOffset: x * 4, as: UInt32.self)
             case .rgb565:
                 (fb.baseAddress + y * fb.stride).storeBytes(
-                    of: Renderer.rgb565(fromXRGB: color.xrgb8888),
+                    of: PixelMath.rgb565(fromXRGB: color.xrgb8888),
                     toByteOffset: x * 2, as: UInt16.self)
             }
         }

@@ -1039,12 +1039,12 @@ struct RendererTests {
                     let target = physical.framebuffer.baseAddress + p.y * physical.framebuffer.stride
                     // The renderer's own conversions: high bits repeated into 8, or the top bits kept.
                     if from == .rgb565 {
-                        let expected = Renderer.xrgb(fromRGB565: row.load(fromByteOffset: x * 2, as: UInt16.self))
+                        let expected = PixelMath.xrgb(fromRGB565: row.load(fromByteOffset: x * 2, as: UInt16.self))
                         #expect(
                             target.load(fromByteOffset: p.x * 4, as: UInt32.self) == expected,
                             "logical (\(x), \(y)) RGB565 → XRGB8888")
                     } else {
-                        let expected = Renderer.rgb565(fromXRGB: row.load(fromByteOffset: x * 4, as: UInt32.self))
+                        let expected = PixelMath.rgb565(fromXRGB: row.load(fromByteOffset: x * 4, as: UInt32.self))
                         #expect(
                             target.load(fromByteOffset: p.x * 2, as: UInt16.self) == expected,
                             "logical (\(x), \(y)) XRGB8888 → RGB565")

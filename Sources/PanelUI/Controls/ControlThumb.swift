@@ -9,7 +9,7 @@ extension GraphicsContext {
     @usableFromInline internal func fillThumb(_ thumb: Rect, color: Color, pressedOverlay: Color?) {
         guard let overlay = pressedOverlay else { return fill(ellipseIn: thumb, color: color) }
         if color.alpha == 255 && alpha == 1 {
-            let pressed = Renderer.blend(overlay, alpha: UInt32(overlay.alpha), over: color.xrgb8888)
+            let pressed = PixelMath.blend(overlay, alpha: UInt32(overlay.alpha), over: color.xrgb8888)
             fill(ellipseIn: thumb, color: Color(rgb: pressed & 0x00FF_FFFF))
         } else {
             fill(ellipseIn: thumb, color: color)

@@ -55,12 +55,12 @@ extension Framebuffer {
         case (.rgb565, .xrgb8888):
             Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) {
                 (pixel: UInt16) in
-                Renderer.xrgb(fromRGB565: pixel)
+                PixelMath.xrgb(fromRGB565: pixel)
             }
         case (.xrgb8888, .rgb565):
             Self.copyPixels(turnedBy: rotation, from: logical, to: physical, px0: px0, px1: px1, py0: py0, py1: py1) {
                 (pixel: UInt32) in
-                Renderer.rgb565(fromXRGB: pixel)
+                PixelMath.rgb565(fromXRGB: pixel)
             }
         }
         return target

@@ -62,7 +62,7 @@
             if Self.level(base) == 255 {
                 switch framebuffer.format {
                 case .xrgb8888: fillOpaque(color.xrgb8888, x0: x0, x1: x1, y0: y0, y1: y1)
-                case .rgb565: fillOpaque(Renderer.rgb565(fromXRGB: color.xrgb8888), x0: x0, x1: x1, y0: y0, y1: y1)
+                case .rgb565: fillOpaque(PixelMath.rgb565(fromXRGB: color.xrgb8888), x0: x0, x1: x1, y0: y0, y1: y1)
                 }
                 return
             }
@@ -561,7 +561,7 @@
                         texels, width: w, height: h, from: xa, to: xb, u: u, v: v, stepU: stepU, stepV: stepV,
                         opacity: opacity
                     ) { x, color, a in
-                        pixels[x] = a >= 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: pixels[x])
+                        pixels[x] = a >= 255 ? color.xrgb8888 : PixelMath.blend(color, alpha: a, over: pixels[x])
                     }
                 case .rgb565:
                     let pixels = row.assumingMemoryBound(to: UInt16.self)
@@ -572,8 +572,8 @@
                         let over =
                             a >= 255
                             ? color.xrgb8888
-                            : Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: pixels[x]))
-                        pixels[x] = Renderer.rgb565(fromXRGB: over)
+                            : PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: pixels[x]))
+                        pixels[x] = PixelMath.rgb565(fromXRGB: over)
                     }
                 }
             }
@@ -734,12 +734,12 @@
         switch framebuffer.format {
         case .xrgb8888:
             let pixels = row.assumingMemoryBound(to: UInt32.self)
-            pixels[x] = a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: pixels[x])
+            pixels[x] = a == 255 ? color.xrgb8888 : PixelMath.blend(color, alpha: a, over: pixels[x])
         case .rgb565:
             let pixels = row.assumingMemoryBound(to: UInt16.self)
-            let under = Renderer.xrgb(fromRGB565: pixels[x])
-            pixels[x] = Renderer.rgb565(
-                fromXRGB: a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under))
+            let under = PixelMath.xrgb(fromRGB565: pixels[x])
+            pixels[x] = PixelMath.rgb565(
+                fromXRGB: a == 255 ? color.xrgb8888 : PixelMath.blend(color, alpha: a, over: under))
         }
     }
 
@@ -761,12 +761,12 @@
         let mirrored = mirror.assumingMemoryBound(to: UInt32.self)
         let under = pixels[x]
         let mirroredUnder = mirrored[x]
-        let blended = a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: under)
+        let blended = a == 255 ? color.xrgb8888 : PixelMath.blend(color, alpha: a, over: under)
         pixels[x] = blended
         mirrored[x] =
             mirroredUnder == under
             ? blended
-            : a == 255 ? color.xrgb8888 : Renderer.blend(color, alpha: a, over: mirroredUnder)
+            : a == 255 ? color.xrgb8888 : PixelMath.blend(color, alpha: a, over: mirroredUnder)
     }
 
     /// Writes `color` over columns `x0 ..< x1` of row `y` with `alpha` in
@@ -804,18 +804,18 @@
         case .rgb565:
             let pixels = row.assumingMemoryBound(to: UInt16.self) + x0
             if a == 255 {
-                pixels.update(repeating: Renderer.rgb565(fromXRGB: color.xrgb8888), count: count)
+                pixels.update(repeating: PixelMath.rgb565(fromXRGB: color.xrgb8888), count: count)
             } else {
                 // Runs over a flat background repeat the same pixel: blend each distinct one once.
                 var lastUnder: UInt16 = pixels[0]
-                var lastResult = Renderer.rgb565(
-                    fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: lastUnder)))
+                var lastResult = PixelMath.rgb565(
+                    fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: lastUnder)))
                 for i in 0..<count {
                     let under = pixels[i]
                     if under != lastUnder {
                         lastUnder = under
-                        lastResult = Renderer.rgb565(
-                            fromXRGB: Renderer.blend(color, alpha: a, over: Renderer.xrgb(fromRGB565: under)))
+                        lastResult = PixelMath.rgb565(
+                            fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
                     }
                     pixels[i] = lastResult
                 }
@@ -846,7 +846,7 @@
         }
     }
 
-    /// `Renderer.blend(_:alpha:over:)` over `count` pixels: runs over a flat
+    /// `PixelMath.blend(_:alpha:over:)` over `count` pixels: runs over a flat
     /// background repeat the same pixel, so each distinct one is blended once,
     /// and four that all repeat it are written with one comparison and one store.
     @inline(__always)
@@ -854,7 +854,7 @@
         _ pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color, alpha a: UInt32
     ) {
         var lastUnder = pixels[0]
-        var lastResult = Renderer.blend(color, alpha: a, over: lastUnder)
+        var lastResult = PixelMath.blend(color, alpha: a, over: lastUnder)
         var i = 0
         while i &+ 4 <= count {
             // Two 64-bit words: measured faster here than one SIMD4 comparison.
@@ -890,7 +890,7 @@
         let under = pixels[i]
         if under != lastUnder {
             lastUnder = under
-            lastResult = Renderer.blend(color, alpha: a, over: under)
+            lastResult = PixelMath.blend(color, alpha: a, over: under)
         }
         pixels[i] = lastResult
         i &+= 1
@@ -923,7 +923,7 @@
         guard Rasterizer.level(base) == 255 else { return nil }
         switch format {
         case .xrgb8888: self.init(color.xrgb8888)
-        case .rgb565: self.init(Renderer.rgb565(fromXRGB: color.xrgb8888))
+        case .rgb565: self.init(PixelMath.rgb565(fromXRGB: color.xrgb8888))
         }
     }
 

@@ -316,54 +316,16 @@ package struct Renderer {
                     let value = color.xrgb8888
                     for x in x0..<x1 { pixels[x] = value }
                 } else {
-                    for x in x0..<x1 { pixels[x] = Self.blend(color, alpha: a, over: pixels[x]) }
+                    for x in x0..<x1 { pixels[x] = PixelMath.blend(color, alpha: a, over: pixels[x]) }
                 }
             case .rgb565:
                 let pixels = row.assumingMemoryBound(to: UInt16.self)
                 for x in x0..<x1 {
-                    let under = Self.xrgb(fromRGB565: pixels[x])
-                    pixels[x] = Self.rgb565(
-                        fromXRGB: a == 255 ? color.xrgb8888 : Self.blend(color, alpha: a, over: under))
+                    let under = PixelMath.xrgb(fromRGB565: pixels[x])
+                    pixels[x] = PixelMath.rgb565(
+                        fromXRGB: a == 255 ? color.xrgb8888 : PixelMath.blend(color, alpha: a, over: under))
                 }
             }
         }
-    }
-
-    /// `color` at `a` (0...255) over `pixel`: each channel is
-    /// `(colour·a + under·(255 − a) + 127) / 255`, rounded to nearest.
-    ///
-    /// Red and blue are worked out together, one 16-bit lane each of a 32-bit
-    /// word (every sum is at most 255·255 + 127 = 65 152, so lanes never
-    /// carry into each other), and the division by 255 is
-    /// `(t + 1 + (t >> 8)) >> 8`, exact for every `t` below 65 535.
-    @inline(__always)
-    @inlinable package static func blend(_ color: Color, alpha a: UInt32, over pixel: UInt32) -> UInt32 {
-        let inverse = 255 &- a
-        let colorRB = UInt32(color.red) << 16 | UInt32(color.blue)
-        let rb = colorRB &* a &+ (pixel & 0x00FF_00FF) &* inverse &+ 0x007F_007F
-        let g = UInt32(color.green) &* a &+ ((pixel >> 8) & 0xFF) &* inverse &+ 0x7F
-        let rbDivided = ((rb &+ 0x0001_0001 &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        let gDivided = (g &+ 1 &+ (g >> 8)) >> 8
-        return 0xFF00_0000 | rbDivided | gDivided << 8
-    }
-
-    @inline(__always)
-    @inlinable package static func rgb565(fromXRGB p: UInt32) -> UInt16 {
-        let r: UInt32 = (p >> 8) & 0xF800
-        let g: UInt32 = (p >> 5) & 0x07E0
-        let b: UInt32 = (p >> 3) & 0x001F
-        return UInt16(truncatingIfNeeded: r | g | b)
-    }
-
-    @inline(__always)
-    @inlinable package static func xrgb(fromRGB565 p: UInt16) -> UInt32 {
-        let v = UInt32(p)
-        let r5: UInt32 = (v >> 11) & 0x1F
-        let g6: UInt32 = (v >> 5) & 0x3F
-        let b5: UInt32 = v & 0x1F
-        let r: UInt32 = (r5 << 3) | (r5 >> 2)
-        let g: UInt32 = (g6 << 2) | (g6 >> 4)
-        let b: UInt32 = (b5 << 3) | (b5 >> 2)
-        return 0xFF00_0000 | (r << 16) | (g << 8) | b
     }
 }

@@ -10,6 +10,9 @@
 /// by default); any other number, 0 included, wraps at words and drops the
 /// lines that do not fit the height.
 open class Label: View {
+    // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
+    // (docs/architecture.md, "Few dynamic exclusivity checks"); `text` and `font`, which hold strings, keep the check.
+
     /// Setting it redraws only where the old and the new text are drawn;
     /// the same text again changes nothing.
     public var text: String {
@@ -32,16 +35,14 @@ open class Label: View {
         }
     }
     /// `Theme.text` of `Theme.standard` by default.
-    // Unchecked as `View.center` is: with the check, `label.textColor.alpha = a` (a modify of an
-    // open, observed property) allocates its coroutine frame in a debug build.
     @exclusivity(unchecked) public var textColor: Color { didSet { setNeedsDisplay() } }
-    public final var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public final var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
     /// How a single line that does not fit is cut; see `numberOfLines`.
-    public final var lineBreakMode: LineBreakMode = .truncateTail {
+    @exclusivity(unchecked) public final var lineBreakMode: LineBreakMode = .truncateTail {
         didSet { setNeedsDisplay() }
     }
     /// 1 (the default): one line. Anything else: wrapped to the height.
-    public final var numberOfLines = 1 {
+    @exclusivity(unchecked) public final var numberOfLines = 1 {
         didSet {
             setNeedsDisplay()
             invalidateIntrinsicContentSize()
