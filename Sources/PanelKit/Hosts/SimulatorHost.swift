@@ -135,7 +135,7 @@
         /// The board's idle timer in the window: blank shows black and presents
         /// nothing until a click wakes it (the wake redraws the whole UI).
         func watchScreen() {
-            app.application.screen.addAction { [unowned self] screen in
+            app.application.screen.addAction { [unowned(unsafe) self] screen in
                 guard screen.idleState == .blank else { return }
                 memset(physical.framebuffer.baseAddress, 0, physical.framebuffer.stride * physical.framebuffer.height)
                 window.update(from: physical.framebuffer, area: physical.framebuffer.bounds)
