@@ -111,6 +111,8 @@ public final class KeyboardPresenter {
         inputView.isHidden = false
         visibleInputView = inputView
         inputViewFrame = frame
+        // The views it will cover see it in their safe area from the next layout pass.
+        window.obscuredInsets = EdgeInsets(top: 0, left: 0, bottom: height, right: 0)
         let target = frame.center
         View.animate(
             withDuration: slidesUp ? duration : 0,
@@ -127,6 +129,7 @@ public final class KeyboardPresenter {
             (inputView as? KeyboardView)?.theme.keyboardAnimationDuration ?? Theme.standard.keyboardAnimationDuration
         visibleInputView = nil
         hidingInputView = inputView
+        inputView.window?.obscuredInsets = .zero
         generation += 1
         let hiding = generation
         let below = Point(

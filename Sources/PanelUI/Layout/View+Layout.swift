@@ -70,7 +70,17 @@ extension View {
                 view.needsLayout = false
                 // While it lays out its subviews, their requests stop here: this pass reaches them next.
                 view.descendantNeedsLayout = true
+                // UIKit's order: the controller hears before and after its root view lays out,
+                // before the subviews do.
+                // Its safe area first, as UIKit's layout does: a bar or a frame that the
+                // pass above just changed is in the insets this layout sees.
+                if let window = view.window, window.safeAreaInUse || window.safeAreaNeedsUpdate {
+                    view.updateSafeAreaInsets(layingOut: true)
+                }
+                let controller = view.owningViewController
+                controller?.viewWillLayoutSubviews()
                 view.layoutSubviews()
+                controller?.viewDidLayoutSubviews()
                 laidOut += 1
             }
             guard view.descendantNeedsLayout else { return false }
@@ -278,7 +288,13 @@ extension Window {
             lineHeightKey = nil
             setNeedsLayoutInSubtree()
         }
+        if safeAreaNeedsUpdate { updateSafeAreaInsets() }
         layoutIfNeeded()
+        // Layout may move a bar or a view into an unsafe band: the safe areas follow in this frame.
+        if safeAreaNeedsUpdate {
+            updateSafeAreaInsets()
+            layoutIfNeeded()
+        }
     }
 }
 

@@ -42,7 +42,7 @@ open class NavigationController: ViewController {
     public final let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer(
         edges: .left,
         name: "navigation.pop")
-    /// Holds the content views (and the dimming) below the bar; clips them.
+    /// Holds the content views (and the dimming), the whole view under the bar; clips them.
     @usableFromInline let contentView = View(name: "navigation.content")
     /// Black, over the view being covered during a transition.
     @usableFromInline let dimmingView = View(name: "navigation.dimming")
@@ -182,12 +182,29 @@ open class NavigationController: ViewController {
             if navigationBar.isHidden != isNavigationBarHidden { navigationBar.isHidden = isNavigationBarHidden }
             navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
             navigationBar.layoutItems()
-            contentView.frame = Rect(x: 0, y: barHeight, width: bounds.width, height: max(bounds.height - barHeight, 0))
-            dimmingView.frame = contentView.bounds
+            // The content area spans the view, under the bar: a controller that extends its
+            // view under the bar finds it in its safe area.
+            contentView.frame = bounds
+            contentView.obscuredInsets = EdgeInsets(top: barHeight, left: 0, bottom: 0, right: 0)
+            dimmingView.frame = contentFrame(for: nil)
             if transition == nil, let top = stack.last, let topView = top.loadedView {
-                topView.frame = contentView.bounds
+                topView.frame = contentFrame(for: top)
             }
         }
+    }
+
+    /// Where `controller`'s view goes in the content area: below the bar, or
+    /// the whole area when it extends under it (`ViewController.extendedLayoutIncludesOpaqueBars`
+    /// with `.top` in its `edgesForExtendedLayout`). `nil`: below the bar.
+    @usableFromInline func contentFrame(for controller: ViewController?) -> Rect {
+        let area = contentView.bounds
+        let barHeight = isNavigationBarHidden ? 0 : NavigationBar.height
+        if let controller, controller.extendedLayoutIncludesOpaqueBars,
+            controller.edgesForExtendedLayout.contains(.top)
+        {
+            return area
+        }
+        return Rect(x: area.minX, y: area.minY + barHeight, width: area.width, height: max(area.height - barHeight, 0))
     }
 
     @usableFromInline func updateBar() {
@@ -267,7 +284,7 @@ open class NavigationController: ViewController {
             let above = change.isPush ? change.to : change.from
             if let aboveView = above?.view {
                 if aboveView.superview !== contentView { contentView.addSubview(aboveView) }
-                aboveView.frame = content
+                aboveView.frame = contentFrame(for: above)
             }
             if let belowView = below?.view {
                 if let aboveView = above?.loadedView {
@@ -275,10 +292,10 @@ open class NavigationController: ViewController {
                 } else {
                     contentView.addSubview(belowView)
                 }
-                belowView.frame = content
+                belowView.frame = contentFrame(for: below)
                 contentView.insertSubview(dimmingView, aboveSubview: belowView)
             }
-            dimmingView.frame = content
+            dimmingView.frame = contentFrame(for: nil)
             dimmingView.isHidden = false
             if change.isPush {
                 change.to?.view.center.x = mid + width
@@ -355,10 +372,10 @@ open class NavigationController: ViewController {
         View.performWithoutAnimation {
             if let hiddenView = hidden?.loadedView, hiddenView.superview === contentView, hidden !== stack.last {
                 hiddenView.removeFromSuperview()
-                hiddenView.frame = contentView.bounds
+                hiddenView.frame = contentFrame(for: hidden)
             }
             if let shownView = shown?.loadedView, shownView.superview === contentView {
-                shownView.frame = contentView.bounds
+                shownView.frame = contentFrame(for: shown)
             }
             dimmingView.alpha = 0
             dimmingView.isHidden = true

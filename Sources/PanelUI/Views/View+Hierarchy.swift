@@ -116,5 +116,13 @@ extension View {
         }
         window = newWindow
         tableIndex = -1
+        // Its safe area is the new window's business: the next layout pass there finds it.
+        if safeAreaInsetsStorage != .zero { safeAreaInsetsStorage = .zero }
+        if let newWindow,
+            newWindow.safeAreaInUse || obscuredInsets != .zero
+                || (owningViewController.map { $0.additionalSafeAreaInsets != .zero } ?? false)
+        {
+            newWindow.safeAreaNeedsUpdate = true
+        }
     }
 }

@@ -149,6 +149,13 @@ open class View: Responder {
             }
         }
     }
+    /// The safe area as the last layout pass found it (`safeAreaInsets`), and
+    /// the insets this view's own chrome covers of it (a window's keyboard, a
+    /// navigation content area's bar): see Layout/View+SafeArea.swift.
+    @exclusivity(unchecked) @usableFromInline internal final var safeAreaInsetsStorage = EdgeInsets.zero
+    @exclusivity(unchecked) @usableFromInline internal final var obscuredInsets = EdgeInsets.zero {
+        didSet { if obscuredInsets != oldValue { window?.safeAreaNeedsUpdate = true } }
+    }
     // The layout flags and `subviews` are read on every frame, so they skip
     // the dynamic exclusivity check. Each access is a single load or store
     // (`subviews` is copied out, and changed by `addSubview`/`removeFromSuperview`,
@@ -174,6 +181,10 @@ open class View: Responder {
     /// happens when the size changes, as in UIKit). Does nothing by default;
     /// override to set the subviews' frames. Never call it directly.
     open func layoutSubviews() {}
+
+    /// Called when `safeAreaInsets` changed, in the layout pass; the view is
+    /// then laid out again. Does nothing by default (Layout/View+SafeArea.swift).
+    open func safeAreaInsetsDidChange() {}
 
     /// The size this view would like within `size`. By default the
     /// `intrinsicContentSize` where it has one, else the current size.

@@ -47,6 +47,46 @@ open class ViewController: Responder {
     /// Called once, after the root view is created.
     open func viewDidLoad() {}
 
+    // MARK: Layout
+
+    /// Called in each layout pass that lays out the root view, before its
+    /// `layoutSubviews()`: the root view has its final size. Does nothing by default.
+    open func viewWillLayoutSubviews() {}
+    /// Called right after the root view's `layoutSubviews()`, before its
+    /// subviews lay out theirs (UIKit's order). Does nothing by default.
+    open func viewDidLayoutSubviews() {}
+
+    /// Called when the root view's `View.safeAreaInsets` changed (a bar or the
+    /// keyboard came to cover part of it, or `additionalSafeAreaInsets`
+    /// changed), in the layout pass, before the root view lays out again.
+    open func viewSafeAreaInsetsDidChange() {}
+
+    /// Added to the root view's safe area, as UIKit's: room a container's
+    /// own chrome takes that PanelKit does not know of. Zero by default.
+    public final var additionalSafeAreaInsets = EdgeInsets.zero {
+        didSet {
+            guard additionalSafeAreaInsets != oldValue else { return }
+            loadedView?.window?.safeAreaNeedsUpdate = true
+        }
+    }
+
+    /// The size this controller's content would like when a container gives it
+    /// a choice: the card of a `.formSheet` presentation. `.zero` (the default)
+    /// leaves the size to the container.
+    public final var preferredContentSize = Size.zero
+
+    /// The edges of the root view that may extend under a container's bars:
+    /// all, as in UIKit. PanelKit's bars are opaque, so this matters only
+    /// with `extendedLayoutIncludesOpaqueBars`.
+    public final var edgesForExtendedLayout: RectEdge = .all
+    /// Whether the root view extends under opaque bars (on the edges
+    /// `edgesForExtendedLayout` allows), its `View.safeAreaInsets` then
+    /// covering the bars. False by default, as in UIKit: the view is laid out
+    /// beside a navigation bar, and its safe area does not include it.
+    public final var extendedLayoutIncludesOpaqueBars = false {
+        didSet { if extendedLayoutIncludesOpaqueBars != oldValue { parentStorage?.loadedView?.setNeedsLayout() } }
+    }
+
     /// R8: after the controller comes its root view's superview (the window, for a window's root).
     open override var next: Responder? { loadedView?.superview }
 

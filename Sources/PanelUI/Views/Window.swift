@@ -101,6 +101,14 @@ open class Window: View {
     /// frame; a trivial value (rectangle, sizes, colour) set whole, so it skips the exclusivity check.
     @exclusivity(unchecked) public internal(set) final var focusRing: FocusRing?
 
+    /// Whether the next layout pass recomputes the views' safe areas: a source
+    /// changed (the keyboard, a bar, `additionalSafeAreaInsets`), or views moved
+    /// while some safe area was not zero. Layout/View+SafeArea.swift.
+    @exclusivity(unchecked) @usableFromInline internal final var safeAreaNeedsUpdate = false
+    /// Whether the last update found a view whose safe area is not the whole
+    /// view: only then can a view's move or a new view change one.
+    @exclusivity(unchecked) @usableFromInline internal final var safeAreaInUse = false
+
     /// R8: a window passes what it does not handle to the application.
     open override var next: Responder? { owningApplication }
 
@@ -127,11 +135,13 @@ open class Window: View {
     // MARK: Change reports from views
 
     @usableFromInline internal func hierarchyDidChange() {
+        if safeAreaInUse { safeAreaNeedsUpdate = true }
         viewTable.setNeedsRebuild()
         markDirty(nil)
     }
 
     @usableFromInline internal func viewGeometryDidChange(_ view: View) {
+        if safeAreaInUse { safeAreaNeedsUpdate = true }
         // Subviews that stick out move with their parent: mark the whole subtree, before and after.
         let before = viewTable.subtreeFrameInWindow(of: view)
         viewTable.updateGeometry(of: view)
