@@ -217,7 +217,15 @@ public final class KeyboardPresenter {
         if let root = window.rootViewController?.view, view.isDescendant(of: root) { return root }
         var current = view
         while let parent = current.superview {
-            if parent === window { return current }
+            if parent === window {
+                // A sheet or an alert moves itself above the keyboard, with its safe area.
+                if let container = current as? PresentationContainerView,
+                    container.presentationController.followsSafeArea
+                {
+                    return nil
+                }
+                return current
+            }
             current = parent
         }
         return nil

@@ -1,16 +1,23 @@
-/// Modal presentation, full screen: UIKit's `present(_:animated:completion:)`
-/// and `dismiss(animated:completion:)` with the cover-vertical transition.
+/// Modal presentation: UIKit's `present(_:animated:completion:)` and
+/// `dismiss(animated:completion:)`, with the presented controller's
+/// `modalPresentationStyle` (full screen, over full screen, current context,
+/// over current context, form sheet) and `modalTransitionStyle` (cover
+/// vertical, cross dissolve); its `presentationController` places it.
 ///
-/// The presented controller's view fills the window in front of everything,
-/// sliding up from the bottom edge over `NavigationController.transitionDuration`;
-/// once it covers the window, the presenter's view leaves the window (UIKit's
-/// `.fullScreen` does the same), and comes back when it is dismissed.
+/// The presented view sits in a container (`PresentationController.containerView`)
+/// in front of what it covers: the window, or for the context styles the
+/// context controller's view, beside it in its superview. It slides up from
+/// the container's bottom edge or fades in over `NavigationController.transitionDuration`,
+/// and a dimmed backdrop fades with it where the style has one.
 ///
-/// Appearance, as UIKit's full-screen presentation:
-/// - present: presenter `viewWillDisappear`, presented `viewWillAppear`,
-///   presented `viewDidAppear`, presenter `viewDidDisappear`;
-/// - dismiss: presented `viewWillDisappear`, presenter `viewWillAppear`,
-///   presenter `viewDidAppear`, presented `viewDidDisappear`.
+/// Appearance, as UIKit's:
+/// - styles that remove the presenter's view (`.fullScreen`, `.currentContext`):
+///   present: presenter `viewWillDisappear`, presented `viewWillAppear`,
+///   presented `viewDidAppear`, presenter `viewDidDisappear`; dismiss:
+///   presented `viewWillDisappear`, presenter `viewWillAppear`, presenter
+///   `viewDidAppear`, presented `viewDidDisappear`;
+/// - the others (`.overFullScreen`, `.overCurrentContext`, `.formSheet`,
+///   alerts): only the presented controller hears them; the presenter stays on screen.
 extension ViewController {
     /// What this controller (or the container it is in) presents, until dismissed.
     public var presentedViewController: ViewController? {
@@ -41,35 +48,67 @@ extension ViewController {
         return controller
     }
 
+    /// Where a `.currentContext` or `.overCurrentContext` presentation is made
+    /// from: this controller or the nearest container that `definesPresentationContext`,
+    /// else the outermost container.
+    @usableFromInline var currentPresentationContext: ViewController {
+        var controller = self
+        while !controller.definesPresentationContext, let parent = controller.parentStorage { controller = parent }
+        return controller
+    }
+
     /// What the presenter shows in the window: its presentation container
     /// when it is itself presented, else its view.
     @usableFromInline var screenView: View? { presentationContainer ?? loadedView }
 
-    /// Presents `viewController` over the whole window, sliding up from the
-    /// bottom when `animated`; `completion` runs once it covers the window.
+    /// Presents `viewController` as its `modalPresentationStyle` says, moving
+    /// in as its `modalTransitionStyle` says when `animated`; `completion`
+    /// runs once it is in place.
     ///
     /// As in UIKit, nothing happens (and `completion` is not called) when the
     /// presenter already presents a controller, when `viewController` is
     /// already presented or a child, or when the presenter's view is not in a
     /// window. A presentation or dismissal still moving completes at once first.
     public func present(_ viewController: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
-        let presenter = presentationContext
+        let style = PresentationController.resolved(viewController.modalPresentationStyle)
+        let inContext = style == .currentContext || style == .overCurrentContext
+        let presenter = inContext ? currentPresentationContext : presentationContext
         presenter.finishModalTransition?(presenter)
         guard presenter.presentedStorage == nil, viewController.presentingStorage == nil,
             viewController.parentStorage == nil, viewController !== presenter,
-            let window = presenter.screenView?.window
+            let covered = presenter.screenView, let window = covered.window
         else { return }
+        // The context styles cover the context's view, beside it; the others the window.
+        guard let holder = inContext ? covered.superview : window else { return }
         presenter.presentedStorage = viewController
         viewController.presentingStorage = presenter
 
-        let container = View(frame: window.bounds, name: "presentation")
-        viewController.presentationContainer = container
+        let presentation = viewController.presentationController
+        let container = PresentationContainerView(
+            frame: inContext ? covered.frame : window.bounds, style: style, presentation: presentation)
+        container.autoresizingMask = .flexibleSize
+        presentation.container = container
+        presentation.isTransitioning = true
+        let dims = presentation.dimsBackground
+        let dimming = presentation.dimmingView
+        if dims {
+            dimming.alpha = 0
+            dimming.frame = container.bounds
+            container.addSubview(dimming)
+        }
         let shown = viewController.view
-        shown.frame = container.bounds
-        container.addSubview(shown)
-        presenter.beginAppearanceTransition(false, animated: animated)
+        let removesPresenter = presentation.removesPresentersView
+        if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         viewController.beginAppearanceTransition(true, animated: animated)
-        window.addSubview(container)
+        if inContext {
+            holder.insertSubview(container, aboveSubview: covered)
+        } else {
+            holder.addSubview(container)
+        }
+        container.addSubview(shown)
+        // Its safe area (the keyboard) is known before the presented view is placed.
+        window.layoutIfNeeded(measuringTextWith: window.textMeasurer)
+        View.performWithoutAnimation { shown.frame = presentation.frameOfPresentedViewInContainerView }
 
         presenter.modalTransitionGeneration += 1
         let generation = presenter.modalTransitionGeneration
@@ -79,22 +118,44 @@ extension ViewController {
             guard presenter.modalTransitionGeneration == generation else { return }
             presenter.finishModalTransition = nil
             presenter.modalTransitionGeneration += 1
-            container.window?.owningApplication?.viewAnimator.removeAnimations(of: shown)
-            View.performWithoutAnimation { shown.frame = container.bounds }
+            if let animator = container.window?.owningApplication?.viewAnimator {
+                animator.removeAnimations(of: shown)
+                animator.removeAnimations(of: dimming)
+            }
+            presentation.isTransitioning = false
+            View.performWithoutAnimation {
+                shown.frame = presentation.frameOfPresentedViewInContainerView
+                shown.alpha = 1
+                if dims { dimming.alpha = PresentationController.dimmingAlpha }
+            }
             viewController.endAppearanceTransition()
-            presenter.endAppearanceTransition()
-            // Covered: the presenter's view leaves the window until the dismissal.
-            if let covered = presenter.screenView, let window = container.window, covered.superview === window {
-                covered.removeFromSuperview()
+            if removesPresenter {
+                presenter.endAppearanceTransition()
+                // Covered: the presenter's view leaves until the dismissal.
+                if let covered = presenter.screenView, covered.superview === container.superview {
+                    covered.removeFromSuperview()
+                }
             }
             completion?()
         }
         presenter.finishModalTransition = finish
         if animated, window.owningApplication != nil {
-            View.performWithoutAnimation { shown.center.y += container.bounds.height }
+            let fades = viewController.modalTransitionStyle == .crossDissolve
+            let target = presentation.frameOfPresentedViewInContainerView
+            View.performWithoutAnimation {
+                if fades {
+                    shown.alpha = 0
+                } else {
+                    shown.center.y = target.midY + container.bounds.height - target.minY
+                }
+            }
             View.animate(
                 withDuration: NavigationController.transitionDuration, usingSpringWithDamping: 1,
-                initialSpringVelocity: 0, animations: { shown.center.y = container.bounds.midY },
+                initialSpringVelocity: 0,
+                animations: {
+                    if fades { shown.alpha = 1 } else { shown.center.y = target.midY }
+                    if dims { dimming.alpha = PresentationController.dimmingAlpha }
+                },
                 completion: { _ in presenter.finishModalTransition?(presenter) })
         } else {
             finish(presenter)
@@ -103,8 +164,8 @@ extension ViewController {
 
     /// Dismisses what this controller presented, or, when it presents nothing,
     /// this controller itself (UIKit asks its presenter). Controllers presented
-    /// above the dismissed one go with it; only the frontmost is seen sliding down.
-    /// `completion` runs once it is gone.
+    /// above the dismissed one go with it; only the frontmost is seen leaving
+    /// (sliding down or fading, as it came). `completion` runs once it is gone.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
         var presenter: ViewController?
         var controller: ViewController? = self
@@ -121,19 +182,24 @@ extension ViewController {
         var chain = [presented]
         while let next = chain[chain.count - 1].presentedStorage { chain.append(next) }
         let top = chain[chain.count - 1]
-        let topContainer = top.presentationContainer
+        let topPresentation = top.presentationControllerStorage
+        let topContainer = topPresentation?.container
         let window = topContainer?.window
+        let presenterReturns = presented.presentationControllerStorage?.removesPresentersView ?? true
 
-        // The presenter's view comes back under the frontmost presented view.
-        if let window, let uncovered = presenter.screenView, uncovered.superview !== window {
-            if let topContainer {
-                window.insertSubview(uncovered, belowSubview: topContainer)
-            } else {
-                window.addSubview(uncovered)
+        // The presenter's view comes back under the first presented view's container
+        // (or, when that was covered and left too, under the frontmost one's).
+        if presenterReturns, let uncovered = presenter.screenView {
+            let first = presented.presentationContainer
+            if let below = first?.superview != nil ? first : topContainer, let holder = below.superview,
+                uncovered.superview !== holder
+            {
+                holder.insertSubview(uncovered, belowSubview: below)
             }
         }
+        topPresentation?.isTransitioning = true
         top.beginAppearanceTransition(false, animated: animated)
-        presenter.beginAppearanceTransition(true, animated: animated)
+        if presenterReturns { presenter.beginAppearanceTransition(true, animated: animated) }
 
         presenter.modalTransitionGeneration += 1
         let generation = presenter.modalTransitionGeneration
@@ -141,19 +207,28 @@ extension ViewController {
             guard presenter.modalTransitionGeneration == generation else { return }
             presenter.finishModalTransition = nil
             presenter.modalTransitionGeneration += 1
-            if let topView = top.loadedView {
-                topContainer?.window?.owningApplication?.viewAnimator.removeAnimations(of: topView)
+            if let animator = topContainer?.window?.owningApplication?.viewAnimator {
+                if let topView = top.loadedView { animator.removeAnimations(of: topView) }
+                if let dimming = topPresentation?.dimmingView { animator.removeAnimations(of: dimming) }
             }
-            presenter.endAppearanceTransition()
+            if presenterReturns { presenter.endAppearanceTransition() }
             top.endAppearanceTransition()
             for dismissed in chain {
-                dismissed.presentationContainer?.removeFromSuperview()
-                if let dismissedView = dismissed.loadedView, let container = dismissed.presentationContainer,
+                let presentation = dismissed.presentationControllerStorage
+                presentation?.container?.removeFromSuperview()
+                if let dismissedView = dismissed.loadedView, let container = presentation?.container,
                     dismissedView.superview === container
                 {
-                    View.performWithoutAnimation { dismissedView.removeFromSuperview() }
+                    View.performWithoutAnimation {
+                        dismissedView.removeFromSuperview()
+                        dismissedView.alpha = 1
+                    }
                 }
-                dismissed.presentationContainer = nil
+                if let dimming = presentation?.dimmingView, dimming.superview != nil {
+                    View.performWithoutAnimation { dimming.removeFromSuperview() }
+                }
+                presentation?.container = nil
+                presentation?.isTransitioning = false
                 dismissed.presentingStorage = nil
             }
             // Last: this may free the dismissed controllers.
@@ -163,10 +238,19 @@ extension ViewController {
         }
         presenter.finishModalTransition = finish
         if animated, let topView = top.loadedView, let container = topContainer, window?.owningApplication != nil {
+            let fades = top.modalTransitionStyle == .crossDissolve
+            let dimming = topPresentation?.dimmingView
             View.animate(
                 withDuration: NavigationController.transitionDuration, usingSpringWithDamping: 1,
                 initialSpringVelocity: 0,
-                animations: { topView.center.y = container.bounds.midY + container.bounds.height },
+                animations: {
+                    if fades {
+                        topView.alpha = 0
+                    } else {
+                        topView.center.y += container.bounds.height - topView.frame.minY
+                    }
+                    if let dimming, dimming.superview === container { dimming.alpha = 0 }
+                },
                 completion: { _ in presenter.finishModalTransition?(presenter) })
         } else {
             finish(presenter)

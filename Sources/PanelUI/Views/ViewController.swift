@@ -18,6 +18,7 @@ open class ViewController: Responder {
         // The back links this controller's children and presented controller hold name it: clear them.
         for child in children { child.parentStorage = nil }
         presentedStorage?.presentingStorage = nil
+        presentationControllerStorage?.presentedStorage = nil
         navigationItemStorage?.owner = nil // a bar may still hold the item
     }
 
@@ -235,15 +236,42 @@ open class ViewController: Responder {
 
     // MARK: Modal presentation (see Navigation/Presentation.swift)
 
+    /// How `present(_:animated:completion:)` shows this controller; `.automatic`
+    /// (the default) is `.fullScreen`, as on a phone before sheets.
+    public final var modalPresentationStyle = ModalPresentationStyle.automatic
+    /// How it moves on and off the screen: sliding up (the default) or fading.
+    public final var modalTransitionStyle = ModalTransitionStyle.coverVertical
+    /// When true, a tap on a sheet's backdrop does not dismiss it (the
+    /// presentation controller's delegate hears `presentationControllerDidAttemptToDismiss`).
+    public final var isModalInPresentation = false
+    /// Whether `.currentContext` and `.overCurrentContext` presentations made by
+    /// this controller or its children cover only this controller's view.
+    /// False by default: they cover the outermost container's.
+    public final var definesPresentationContext = false
+
+    /// PanelKit's alert and action sheet place their box themselves in the
+    /// container's safe area (`safeArea`, container coordinates); `nil` keeps
+    /// the style's frame. Internal: apps choose a style or `preferredContentSize`.
+    @usableFromInline func frameForPresentation(in safeArea: Rect, container: Rect) -> Rect? { nil }
+    /// Whether a presentation of this controller dims what lies under it,
+    /// whatever its style (`.formSheet` always does).
+    @usableFromInline var dimsPresentationBackground: Bool { false }
+    /// A tap on the dimmed backdrop. Returns whether this controller handled
+    /// it; unhandled, a sheet is dismissed as its style and `isModalInPresentation` say.
+    @usableFromInline func presentationBackdropTapped() -> Bool { false }
+
+    /// Made on first use (before presenting, to set its delegate) and kept.
+    @usableFromInline final var presentationControllerStorage: PresentationController?
+
     /// Owned: the controller this one presented, until it is dismissed.
     @usableFromInline final var presentedStorage: ViewController?
     /// Unretained: the presenter owns the presented controller and clears this
     /// when it dismisses it or is freed.
     @usableFromInline final unowned(unsafe) var presentingStorage: ViewController?
-    /// Full-window view the presented controller's view sits in while presented
-    /// (UIKit's transition view): it takes the touches meant for what lies under
-    /// it while the view slides.
-    @usableFromInline final var presentationContainer: View?
+    /// The view the presented controller's view sits in while presented (UIKit's
+    /// container view): the window's size, or the context's; it takes the
+    /// touches meant for what lies under it.
+    @usableFromInline final var presentationContainer: View? { presentationControllerStorage?.container }
     /// Bumped by each modal transition this controller presents or dismisses:
     /// an animation's completion for an older one does nothing.
     @usableFromInline final var modalTransitionGeneration = 0
