@@ -41,8 +41,9 @@ public final class DemoApp: LifetimeTracked {
         settingsButton.titleFont = Theme.standard.bodyFont
         settingsButton.setTitleColor(Theme.standard.accent)
         settingsButton.setFillColor(Theme.standard.surface)
-        settingsButton.frame = Rect(x: 0, y: 0, width: NavigationBar.backButtonWidth, height: 36)
-        controlsController.navigationItem.rightBarButtonItem = settingsButton
+        settingsButton.frame = Rect(x: 0, y: 0, width: 120, height: 36)
+        // A filled button of its own size: a custom-view item (traces tap it where it has always been).
+        controlsController.navigationItem.rightBarButtonItem = BarButtonItem(customView: settingsButton)
         // "‹ Living room" would not fit the bar's back button: "‹ Back" on the screens above.
         controlsController.navigationItem.backButtonTitle = "Back"
         // Found by that name in traces and tests, as the old about screen's button was.

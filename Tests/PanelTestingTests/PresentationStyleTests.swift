@@ -24,6 +24,7 @@ final class PresentedScreen: ViewController {
 
 final class AppearanceLog {
     var lines: [String] = []
+    var isRecording = true
     func take() -> [String] {
         defer { lines = [] }
         return lines

@@ -300,7 +300,7 @@ extension Navigation {
             a.navigationItem.title = "Settings"
             #expect(navigation.navigationBar.titleLabel.text == "Settings")
             let done = Button(frame: Rect(x: 0, y: 0, width: 70, height: 36), name: "done", title: "Done")
-            a.navigationItem.rightBarButtonItem = done
+            a.navigationItem.rightBarButtonItem = BarButtonItem(customView: done)
             #expect(done.superview === navigation.navigationBar)
             #expect(done.frame == Rect(x: 320 - 8 - 70, y: 4, width: 70, height: 36))
             let b = Screen("B", log: log)

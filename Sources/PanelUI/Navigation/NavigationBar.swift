@@ -1,24 +1,27 @@
 /// The bar across the top of a `NavigationController`: UIKit's
-/// `UINavigationBar`. It shows the top controller's title centred, a back
-/// button ("‹ " and the previous controller's title, or "‹ Back" when it has
-/// none) at the left that pops, and the item's `NavigationItem.rightBarButtonItem`
-/// at the right.
+/// `UINavigationBar`. It shows the top controller's title, a back button
+/// ("‹ " and the previous controller's title, or "‹ Back" when that does not
+/// fit or there is none) at the left that pops, then the item's
+/// `NavigationItem.leftBarButtonItems`, and its `rightBarButtonItems` from the
+/// right end. The title is centred on the bar, or in the space the buttons
+/// leave when it would touch them, and cut to fit.
 ///
 /// The bar changes to the new top's item when a push or pop starts (an
 /// interactive pop changes it when it completes); it does not cross-fade.
-open class NavigationBar: View {
+open class NavigationBar: View, BarItemHost {
     /// UIKit's bar height: 44 pt.
     public static let height: Double = 44
-    /// Space between the bar's ends and its buttons.
+    /// Space between the bar's ends and its buttons, and around the title.
     public static let margin: Double = 8
-    /// The back button's width: room for "‹ " and a short title (longer ones are cut).
-    public static let backButtonWidth: Double = 120
+    /// A back button is no wider than this share of the bar: a longer
+    /// title shows "‹ Back", as UIKit's does.
+    public static let backButtonMaximumFraction: Double = 1.0 / 3
 
     /// The top controller's item, and the one below it (whose title the back button shows).
     public internal(set) final var topItem: NavigationItem?
     public internal(set) final var backItem: NavigationItem?
 
-    /// Centred title. Named "navigation.title".
+    /// The title. Named "navigation.title".
     public let titleLabel: Label
     /// Pops the navigation controller. Named "navigation.back".
     public let backButton: Button
@@ -30,8 +33,10 @@ open class NavigationBar: View {
         }
     }
 
-    /// The right bar button view shown now (it is a subview while shown).
-    @usableFromInline final var shownRightItem: View?
+    /// The bar button items shown now, and the views shown for them (subviews while shown).
+    @usableFromInline final var shownItems: [BarButtonItem] = []
+    @usableFromInline final var shownItemViews: [View] = []
+    @usableFromInline final var shownTitleView: View?
 
     public override init(
         frame: Rect = Rect(x: 0, y: 0, width: 320, height: NavigationBar.height),
@@ -51,6 +56,7 @@ open class NavigationBar: View {
     deinit {
         topItem?.bar = nil
         backItem?.bar = nil
+        for item in shownItems where item.bar === self { item.bar = nil }
     }
 
     @usableFromInline override class var usesStandardHitTesting: Bool {
@@ -78,18 +84,47 @@ open class NavigationBar: View {
         itemsDidChange()
     }
 
+    /// A bar button item changed: show it.
+    public func barItemsDidChange() { itemsDidChange() }
+
+    /// The back button shows its item unless the top item hides it or has
+    /// left items that replace it.
+    @usableFromInline var showsBackButton: Bool {
+        guard backItem != nil, let top = topItem else { return backItem != nil && topItem == nil }
+        return !top.hidesBackButton && (top.leftBarButtonItems.isEmpty || top.leftItemsSupplementBackButton)
+    }
+
+    /// The back button's full title: "‹ " and the item below's back title.
+    @usableFromInline var fullBackTitle: String {
+        let backTitle = backItem.map { $0.backButtonTitle ?? $0.resolvedTitle ?? "" } ?? ""
+        return "‹ " + (backTitle.isEmpty ? "Back" : backTitle)
+    }
+
     /// An item changed (or the controller's title): show it.
     @usableFromInline func itemsDidChange() {
         titleLabel.text = topItem?.resolvedTitle ?? ""
-        let backTitle = backItem.map { $0.backButtonTitle ?? $0.resolvedTitle ?? "" } ?? ""
-        backButton.setTitle("‹ " + (backTitle.isEmpty ? "Back" : backTitle))
-        backButton.isHidden = backItem == nil || topItem?.hidesBackButton == true
-        let right = topItem?.rightBarButtonItem
-        if shownRightItem !== right {
-            if let old = shownRightItem, old.superview === self { old.removeFromSuperview() }
-            shownRightItem = right
-            if let right { addSubview(right) }
+        backButton.isHidden = !showsBackButton
+        // The items shown: left ones, then right ones; their views become subviews.
+        let items = (topItem?.leftBarButtonItems ?? []) + (topItem?.rightBarButtonItems ?? [])
+        for item in shownItems where item.bar === self && !items.contains(where: { $0 === item }) { item.bar = nil }
+        for view in shownItemViews where view.superview === self { view.removeFromSuperview() }
+        shownItems = items
+        shownItemViews = []
+        for item in items {
+            item.bar = self
+            if let view = item.shownView {
+                if let button = view as? Button, item.customView == nil { item.configure(button, theme: theme) }
+                shownItemViews.append(view)
+                addSubview(view)
+            }
         }
+        let titleView = topItem?.titleView
+        if shownTitleView !== titleView {
+            if let old = shownTitleView, old.superview === self { old.removeFromSuperview() }
+            shownTitleView = titleView
+            if let titleView { addSubview(titleView) }
+        }
+        titleLabel.isHidden = titleView != nil
         layoutItems()
     }
 
@@ -97,28 +132,56 @@ open class NavigationBar: View {
         layoutItems()
     }
 
-    /// Places the back button at the left, the right item at the right and the
-    /// title centred in the bar, as wide as the space between them allows.
+    /// Places the back button and the left items from the left, the right
+    /// items from the right, and the title centred on the bar (or in the
+    /// space between them when it would touch them).
     public func layoutItems() {
         let width = bounds.width
         let height = bounds.height
         let margin = NavigationBar.margin
         let buttonHeight = min(height - 8, 36)
-        backButton.frame = Rect(
-            x: margin, y: (height - buttonHeight) / 2,
-            width: NavigationBar.backButtonWidth, height: buttonHeight)
-        var rightWidth = 0.0
-        if let right = shownRightItem {
-            let size = right.bounds.size
-            right.frame = Rect(
-                x: width - margin - size.width, y: (height - size.height) / 2,
-                width: size.width, height: size.height)
-            rightWidth = size.width
+        let midY = height / 2
+        var left = margin
+        if !backButton.isHidden {
+            // Sized to its title; "‹ Back" when the title would take more than a third of the bar.
+            let limit = max(width * NavigationBar.backButtonMaximumFraction, BarButtonItem.minimumWidth)
+            var title = fullBackTitle
+            var buttonWidth = measure(title, font: backButton.titleFont).width + 2 * theme.contentPadding
+            if buttonWidth > limit {
+                title = "‹ Back"
+                buttonWidth = min(measure(title, font: backButton.titleFont).width + 2 * theme.contentPadding, limit)
+            }
+            if backButton.title(for: .normal) != title { backButton.setTitle(title) }
+            backButton.frame = Rect(
+                x: margin, y: ((height - buttonHeight) / 2).rounded(), width: buttonWidth.rounded(.up),
+                height: buttonHeight)
+            left = backButton.frame.maxX
         }
-        // Centred on the bar, so it stays put when only one side has a button.
-        let leftWidth = backButton.isHidden ? 0 : NavigationBar.backButtonWidth
-        let side = margin * 2 + max(leftWidth, rightWidth)
-        titleLabel.frame = Rect(x: side, y: 0, width: max(width - 2 * side, 0), height: height)
+        let leftItems = topItem?.leftBarButtonItems ?? []
+        left += BarItemLayout.place(
+            leftItems, in: self, from: left, to: width - margin, midY: midY, height: buttonHeight, fromLeft: true)
+        let rightItems = Array((topItem?.rightBarButtonItems ?? []).reversed()) // the first is at the right end
+        let right =
+            width - margin
+            - BarItemLayout.place(
+                rightItems, in: self, from: left, to: width - margin, midY: midY, height: buttonHeight,
+                fromLeft: false)
+        // Centred on the bar when it fits there, else centred in the space left (and cut).
+        let side = max(left, width - right) + margin
+        if let titleView = shownTitleView {
+            let size = titleView.bounds.size
+            let room = max(right - left - 2 * margin, 0)
+            let titleWidth = min(size.width, room)
+            var x = (width - titleWidth) / 2
+            if x < left + margin { x = left + margin }
+            if x + titleWidth > right - margin { x = right - margin - titleWidth }
+            titleView.frame = Rect(
+                x: x.rounded(), y: ((height - size.height) / 2).rounded(), width: titleWidth, height: size.height)
+        } else if measure(titleLabel.text, font: titleLabel.font).width <= width - 2 * side {
+            titleLabel.frame = Rect(x: side, y: 0, width: max(width - 2 * side, 0), height: height)
+        } else {
+            titleLabel.frame = Rect(x: left + margin, y: 0, width: max(right - left - 2 * margin, 0), height: height)
+        }
     }
 
     /// A hairline along the bottom edge, as UIKit's bar shadow.

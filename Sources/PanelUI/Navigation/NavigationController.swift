@@ -37,6 +37,9 @@ open class NavigationController: ViewController {
 
     /// The bar across the top.
     public final let navigationBar = NavigationBar()
+    /// The bar at the bottom, with the top controller's `toolbarItems`; hidden
+    /// unless `isToolbarHidden` is false, as in UIKit.
+    public final let toolbar = Toolbar()
     /// A pan from the left edge that pops interactively; enabled while the
     /// stack holds more than one controller.
     public final let interactivePopGestureRecognizer = ScreenEdgePanGestureRecognizer(
@@ -62,6 +65,7 @@ open class NavigationController: ViewController {
     }
 
     @usableFromInline func setUp() {
+        toolbar.isHidden = true
         interactivePopGestureRecognizer.isEnabled = false
         interactivePopGestureRecognizer.addTarget(self, action: NavigationController.handlePopGesture)
         navigationBar.backButton.addTarget(
@@ -79,6 +83,7 @@ open class NavigationController: ViewController {
         root.backgroundColor = Theme.standard.background
         root.addSubview(contentView)
         contentView.addSubview(dimmingView)
+        root.addSubview(toolbar)
         root.addSubview(navigationBar)
         root.addGestureRecognizer(interactivePopGestureRecognizer)
         view = root
@@ -172,6 +177,16 @@ open class NavigationController: ViewController {
         isNavigationBarHidden = hidden
     }
 
+    /// Hides the toolbar (the default, as UIKit's); shown, the content ends above it.
+    public final var isToolbarHidden = true {
+        didSet { layoutNavigationViews() }
+    }
+
+    /// `isToolbarHidden`, as UIKit spells it. The toolbar does not slide (`animated` is ignored).
+    public func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        isToolbarHidden = hidden
+    }
+
     /// Places the bar, the content area and the top controller's view in the
     /// controller's view. Called by its view's layout, on appearance and on every operation.
     public func layoutNavigationViews() {
@@ -179,13 +194,16 @@ open class NavigationController: ViewController {
         View.performWithoutAnimation {
             let bounds = root.bounds
             let barHeight = isNavigationBarHidden ? 0 : NavigationBar.height
+            let toolbarHeight = isToolbarHidden ? 0 : Toolbar.height
             if navigationBar.isHidden != isNavigationBarHidden { navigationBar.isHidden = isNavigationBarHidden }
             navigationBar.frame = Rect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
             navigationBar.layoutItems()
+            if toolbar.isHidden != isToolbarHidden { toolbar.isHidden = isToolbarHidden }
+            toolbar.frame = Rect(x: 0, y: bounds.height - Toolbar.height, width: bounds.width, height: Toolbar.height)
             // The content area spans the view, under the bar: a controller that extends its
             // view under the bar finds it in its safe area.
             contentView.frame = bounds
-            contentView.obscuredInsets = EdgeInsets(top: barHeight, left: 0, bottom: 0, right: 0)
+            contentView.obscuredInsets = EdgeInsets(top: barHeight, left: 0, bottom: toolbarHeight, right: 0)
             dimmingView.frame = contentFrame(for: nil)
             if transition == nil, let top = stack.last, let topView = top.loadedView {
                 topView.frame = contentFrame(for: top)
@@ -198,18 +216,19 @@ open class NavigationController: ViewController {
     /// with `.top` in its `edgesForExtendedLayout`). `nil`: below the bar.
     @usableFromInline func contentFrame(for controller: ViewController?) -> Rect {
         let area = contentView.bounds
-        let barHeight = isNavigationBarHidden ? 0 : NavigationBar.height
-        if let controller, controller.extendedLayoutIncludesOpaqueBars,
-            controller.edgesForExtendedLayout.contains(.top)
-        {
-            return area
+        var top = isNavigationBarHidden ? 0 : NavigationBar.height
+        var bottom = isToolbarHidden ? 0 : Toolbar.height
+        if let controller, controller.extendedLayoutIncludesOpaqueBars {
+            if controller.edgesForExtendedLayout.contains(.top) { top = 0 }
+            if controller.edgesForExtendedLayout.contains(.bottom) { bottom = 0 }
         }
-        return Rect(x: area.minX, y: area.minY + barHeight, width: area.width, height: max(area.height - barHeight, 0))
+        return Rect(x: area.minX, y: area.minY + top, width: area.width, height: max(area.height - top - bottom, 0))
     }
 
     @usableFromInline func updateBar() {
         let back = stack.count > 1 ? stack[stack.count - 2].navigationItem : nil
         navigationBar.setItems(top: stack.last?.navigationItem, back: back)
+        toolbar.setItems(stack.last?.toolbarItems ?? [], animated: false)
     }
 
     @usableFromInline func updatePopGesture() {

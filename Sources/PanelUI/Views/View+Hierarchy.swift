@@ -12,7 +12,8 @@ extension View {
         view.detachFromSuperview()
         if oldWindow !== window { oldWindow?.hierarchyDidChange() }
         let position = min(max(index, 0), subviews.count)
-        subviews.insert(view, at: position)
+        // `append` at the front: a debug build's `insert` allocates even with room to spare.
+        if position == subviews.count { subviews.append(view) } else { subviews.insert(view, at: position) }
         view.superview = self
         if view.window !== window { view.setWindow(window) }
         window?.hierarchyDidChange()
@@ -75,7 +76,13 @@ extension View {
     }
 
     @usableFromInline func indexOfSubview(_ view: View) -> Int? {
-        subviews.firstIndex { $0 === view }
+        // A loop, not `firstIndex(where:)`: a debug build allocates that closure's context per call.
+        var index = 0
+        while index < subviews.count {
+            if subviews[index] === view { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Unlinks from the superview without telling anyone; callers report the change.
@@ -97,17 +104,36 @@ extension View {
             return
         }
         // Depth first, each view's subviews front to back: reversed, that
-        // is each subtree before its root, back to front.
-        var pending: [View] = [self]
-        var moved: [View] = []
-        while let view = pending.popLast() {
+        // is each subtree before its root, back to front. The two lists are
+        // the window's, kept between moves (one pair per nesting: a
+        // `didMoveToWindow` may move views itself), so a screen swapped in
+        // and out of the window (a tab switch) allocates nothing once they have grown.
+        guard let owner = newWindow ?? window else { return }
+        let depth = owner.windowMoveDepth
+        owner.windowMoveDepth += 1
+        defer { owner.windowMoveDepth -= 1 }
+        if owner.windowMoveLists.count <= depth { owner.windowMoveLists.append(WindowMoveLists()) }
+        var lists = WindowMoveLists()
+        swap(&lists, &owner.windowMoveLists[depth])
+        lists.pending.append(self)
+        while let view = lists.pending.popLast() {
             view.changeWindow(to: newWindow)
-            moved.append(view)
-            pending.append(contentsOf: view.subviews)
+            lists.moved.append(view)
+            lists.pending.append(contentsOf: view.subviews)
         }
-        while let view = moved.popLast() { view.didMoveToWindow() }
+        while let view = lists.moved.popLast() { view.didMoveToWindow() }
+        swap(&lists, &owner.windowMoveLists[depth])
     }
+}
 
+/// `View.setWindow`'s two lists, emptied after each move and kept by the window.
+@usableFromInline struct WindowMoveLists {
+    @usableFromInline var pending: [View] = []
+    @usableFromInline var moved: [View] = []
+    @usableFromInline init() {}
+}
+
+extension View {
     /// Sets the window, without telling the view: `setWindow` tells it once the whole subtree moved.
     @usableFromInline internal func changeWindow(to newWindow: Window?) {
         // Focus never stays on a view that left its window (docs/focus.md).

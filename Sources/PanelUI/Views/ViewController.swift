@@ -20,6 +20,7 @@ open class ViewController: Responder {
         presentedStorage?.presentingStorage = nil
         presentationControllerStorage?.presentedStorage = nil
         navigationItemStorage?.owner = nil // a bar may still hold the item
+        tabBarItemStorage?.owner = nil
     }
 
     /// The root view, created by `loadView()` on first use.
@@ -96,7 +97,10 @@ open class ViewController: Responder {
     /// What a `NavigationBar` shows for this controller (unless its
     /// `navigationItem` has its own title), and the next one's back button.
     public var title: String? {
-        didSet { navigationItemStorage?.itemDidChange() }
+        didSet {
+            navigationItemStorage?.itemDidChange()
+            tabBarItemStorage?.itemDidChange()
+        }
     }
 
     /// The title, back button and bar button a `NavigationBar` shows while
@@ -109,6 +113,21 @@ open class ViewController: Responder {
         return item
     }
     @usableFromInline final var navigationItemStorage: NavigationItem?
+    /// What a tab bar shows for this controller (Navigation/TabBarController.swift), made on first use.
+    @usableFromInline final var tabBarItemStorage: TabBarItem?
+
+    /// The items a `NavigationController`'s toolbar shows while this controller
+    /// is on top (UIKit's `toolbarItems`); the toolbar shows once `isToolbarHidden` is false.
+    public var toolbarItems: [BarButtonItem]? {
+        didSet {
+            if let navigation = navigationController, navigation.topViewController === self { navigation.updateBar() }
+        }
+    }
+
+    /// `toolbarItems`, as UIKit spells it (the items do not fade).
+    public func setToolbarItems(_ items: [BarButtonItem]?, animated: Bool) {
+        toolbarItems = items
+    }
 
     // MARK: Child controllers (the container API)
 

@@ -109,6 +109,11 @@ open class Window: View {
     /// view: only then can a view's move or a new view change one.
     @exclusivity(unchecked) @usableFromInline internal final var safeAreaInUse = false
 
+    /// The lists a subtree's move into or out of this window walks with
+    /// (`View.setWindow`), one pair per nesting level, kept so moves allocate nothing.
+    @usableFromInline internal final var windowMoveLists: [WindowMoveLists] = []
+    @usableFromInline internal final var windowMoveDepth = 0
+
     /// R8: a window passes what it does not handle to the application.
     open override var next: Responder? { owningApplication }
 
