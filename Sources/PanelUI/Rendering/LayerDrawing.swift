@@ -183,8 +183,12 @@ extension Rasterizer {
 
     /// Blends `color` at `opacity` (0...1, times the colour's and the
     /// context's alpha) through `cache`'s shadow mask, whose top-left pixel
-    /// lands on pixel (`x0`, `y0`).
-    @usableFromInline func drawShadow(_ cache: LayerCache, atX x0: Int, y y0: Int, color: Color, opacity: Double) {
+    /// lands on pixel (`x0`, `y0`). Pixels wholly inside `covered` (the view's
+    /// opaque background, drawn next) are skipped: the shadow under an opaque
+    /// card costs nothing.
+    @usableFromInline func drawShadow(
+        _ cache: LayerCache, atX x0: Int, y y0: Int, color: Color, opacity: Double, covered: CorneredShape?
+    ) {
         guard let base = baseAlpha(color) else { return }
         let strength = Self.level(base * min(max(opacity, 0), 1))
         guard strength > 0 else { return }
@@ -193,17 +197,68 @@ extension Rasterizer {
         let ya = max(clipY0, y0)
         let yb = min(clipY1, y0 &+ cache.shadowHeight)
         guard xa < xb, ya < yb else { return }
+        // The whole pixels inside the covering shape: its full height between
+        // the corners' rows, and between the corners' columns above and below them.
+        var outer = (x0: 0, x1: 0, y0: 0, y1: 0)
+        var inner = (x0: 0, x1: 0, y0: 0, y1: 0)
+        if let covered {
+            let rect = covered.rect
+            let r = covered.radius.roundedUp
+            let w = framebuffer.width
+            let h = framebuffer.height
+            outer = (
+                Self.pixelIndex(rect.minX, limit: w, .up), Self.pixelIndex(rect.maxX, limit: w, .down),
+                Self.pixelIndex(rect.minY + r, limit: h, .up), Self.pixelIndex(rect.maxY - r, limit: h, .down)
+            )
+            inner = (
+                Self.pixelIndex(rect.minX + r, limit: w, .up), Self.pixelIndex(rect.maxX - r, limit: w, .down),
+                Self.pixelIndex(rect.minY, limit: h, .up), Self.pixelIndex(rect.maxY, limit: h, .down)
+            )
+        }
         cache.shadow.withUnsafeBufferPointer { mask in
             for y in ya..<yb {
                 let maskRow = (y &- y0) &* cache.shadowWidth &- x0
                 let rowStart = row(y)
-                for x in xa..<xb {
+                // The covered columns of this row: none, or `skip0 ..< skip1`.
+                var skip0 = xb
+                var skip1 = xb
+                if y >= outer.y0 && y < outer.y1 && outer.x0 < outer.x1 {
+                    skip0 = outer.x0
+                    skip1 = outer.x1
+                } else if y >= inner.y0 && y < inner.y1 && inner.x0 < inner.x1 {
+                    skip0 = inner.x0
+                    skip1 = inner.x1
+                }
+                // Along a row the mask often holds one value over a flat
+                // background (the band under a card's edge): the last blend is reused.
+                var lastM: UInt32 = 0
+                var lastUnder: UInt32 = 0
+                var lastResult: UInt32 = 0
+                var x = xa
+                while x < xb {
+                    if x == skip0 {
+                        x = max(skip1, x)
+                        continue
+                    }
                     let m = UInt32(mask[maskRow &+ x])
+                    x &+= 1
                     guard m > 0 else { continue }
                     // m·strength/255, rounded: 255·255 fits 16 bits.
                     let t = m &* strength &+ 127
                     let a = (t &+ 1 &+ (t >> 8)) >> 8
-                    if a > 0 { blend(x: x, row: rowStart, color: color, level: a) }
+                    guard a > 0 else { continue }
+                    guard framebuffer.format == .xrgb8888 else {
+                        blend(x: x &- 1, row: rowStart, color: color, level: a)
+                        continue
+                    }
+                    let pixels = rowStart.assumingMemoryBound(to: UInt32.self)
+                    let under = pixels[x &- 1]
+                    if m != lastM || under != lastUnder {
+                        lastM = m
+                        lastUnder = under
+                        lastResult = a == 255 ? color.xrgb8888 : PixelMath.blend(color, alpha: a, over: under)
+                    }
+                    pixels[x &- 1] = lastResult
                 }
             }
         }

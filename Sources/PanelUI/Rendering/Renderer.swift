@@ -293,9 +293,14 @@ package struct Renderer {
             let x = shape.minX + layer.shadowOffset.width * scale - Double(cache.shadowPad)
             let y = shape.minY + layer.shadowOffset.height * scale - Double(cache.shadowPad)
             guard abs(x) < 1e6, abs(y) < 1e6 else { return }
+            // An opaque background at full alpha covers the shadow under it.
+            let background =
+                entries[index].flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+            let covers = background?.alpha == 255 && context.alpha >= 1
             Rasterizer(context: context).drawShadow(
                 cache, atX: Int((x + 0.5).roundedDown), y: Int((y + 0.5).roundedDown), color: color,
-                opacity: layer.shadowOpacity)
+                opacity: layer.shadowOpacity,
+                covered: covers ? Self.shape(of: layer, bounds: bounds, in: context) : nil)
         }
     }
 
