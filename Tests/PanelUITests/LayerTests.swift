@@ -230,6 +230,36 @@ struct LayerTests {
         withExtendedLifetime((incremental, full)) {}
     }
 
+    @Test("At scale 2 too, a dragged shadowed card's dirty redraw equals a full redraw, pixel for pixel")
+    func dragLeavesNoTrailAtScale2() {
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        application.screen.configure(bounds: Rect(x: 0, y: 0, width: 160, height: 100), scale: 2)
+        let window = Scenes.window(width: 160, height: 100)
+        application.addWindow(window)
+        let card = LayerScenes.card(frame: Rect(x: 10, y: 20, width: 50, height: 34))
+        card.layer.shadowRadius = 5
+        window.addSubview(card)
+        let badge = View(frame: Rect(x: 4, y: 4, width: 20, height: 20))
+        badge.backgroundColor = LayerScenes.accent
+        badge.layer.cornerRadius = 10
+        badge.layer.masksToBounds = true
+        card.addSubview(badge)
+        let incremental = HeadlessDisplay(width: 320, height: 200)
+        let full = HeadlessDisplay(width: 320, height: 200)
+        Renderer().render(window, into: incremental.framebuffer)
+        for step in 1...24 {
+            card.center = Point(x: 35 + Double(step) * 3.7, y: 37 + Double(step % 5) * 4.3)
+            Renderer().render(window, into: incremental.framebuffer)
+            Renderer().draw(window, into: full.framebuffer)
+            let difference = GoldenImage.compare(incremental.framebuffer, with: full.framebuffer, tolerance: 0)
+            #expect(
+                difference.differingPixels == 0,
+                "step \(step): first difference at \(String(describing: difference.firstDifference))")
+            if difference.differingPixels > 0 { break }
+        }
+        withExtendedLifetime((incremental, full, application)) {}
+    }
+
     @Test("The blurred shadow is made once: moving the card reuses it; a new size or blur makes it again")
     func shadowIsCached() throws {
         let window = Scenes.window(width: 200, height: 150)

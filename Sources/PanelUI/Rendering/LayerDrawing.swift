@@ -44,6 +44,24 @@
         Rasterizer.coverage(distance: distance(x, y))
     }
 
+    /// The columns of row `y` whose coverage is certainly 1 (pixel centres
+    /// at least half a pixel inside the edges, clear of the rounded corners'
+    /// columns near the top and bottom), clipped to `x0 ..< x1`; an empty
+    /// range at `x1` when there are none.
+    @inline(__always)
+    @usableFromInline func fullColumns(row y: Int, from x0: Int, to x1: Int, limit: Int) -> (Int, Int) {
+        let cy = Double(y) + 0.5
+        guard cy - rect.minY >= 0.5, rect.maxY - cy >= 0.5 else { return (x1, x1) }
+        let band = cy < rect.minY + radius || cy > rect.maxY - radius
+        let inset = band ? radius : 0
+        // Centres from minX + inset + 0.5 to maxX - inset - 0.5.
+        let first = Rasterizer.pixelIndex(rect.minX + inset, limit: limit, .up)
+        let end = Rasterizer.pixelIndex(rect.maxX - inset, limit: limit, .down)
+        let a = max(first, x0)
+        let b = min(end, x1)
+        return a < b ? (a, b) : (x1, x1)
+    }
+
     /// The shape moved in by `inset` on every side, its radius reduced by as much.
     @usableFromInline func inset(by inset: Double) -> CorneredShape? {
         let inner = rect.insetBy(dx: inset, dy: inset)
@@ -154,12 +172,21 @@ extension Rasterizer {
     @usableFromInline func fill(_ shape: CorneredShape, color: Color) {
         if shape.isSymmetric { return fillRoundedRect(shape.rect, radius: shape.radius, color: color) }
         guard let base = baseAlpha(color), let area = pixelArea(around: shape.rect) else { return }
-        // Some corners only (rare): pixel by pixel.
+        // Some corners only (not symmetric): the fully covered run of each row
+        // as a span, the pixels either side of it one by one.
         for y in area.y0..<area.y1 {
             let cy = Double(y) + 0.5
-            for x in area.x0..<area.x1 {
+            let (full0, full1) = shape.fullColumns(row: y, from: area.x0, to: area.x1, limit: framebuffer.width)
+            var x = area.x0
+            while x < area.x1 {
+                if x == full0 {
+                    fillSpan(y: y, from: full0, to: full1, color: color, alpha: base)
+                    x = full1
+                    continue
+                }
                 let c = shape.coverage(Double(x) + 0.5, cy)
                 if c > 0 { blend(x: x, y: y, color: color, alpha: base * c) }
+                x += 1
             }
         }
     }
@@ -173,10 +200,19 @@ extension Rasterizer {
         let inner = shape.inset(by: lineWidth)
         for y in area.y0..<area.y1 {
             let cy = Double(y) + 0.5
-            for x in area.x0..<area.x1 {
+            // Where the inner shape covers fully, the border has nothing.
+            let (hole0, hole1) =
+                inner?.fullColumns(row: y, from: area.x0, to: area.x1, limit: framebuffer.width) ?? (area.x1, area.x1)
+            var x = area.x0
+            while x < area.x1 {
+                if x == hole0 {
+                    x = hole1
+                    continue
+                }
                 let cx = Double(x) + 0.5
                 let c = shape.coverage(cx, cy) - (inner?.coverage(cx, cy) ?? 0)
                 if c > 0 { blend(x: x, y: y, color: color, alpha: base * c) }
+                x += 1
             }
         }
     }
@@ -312,16 +348,18 @@ extension Rasterizer {
         }
     }
 
-    /// How many pixels `forEachCornerPixel(of:_:)` visits at most for `shape`.
-    @usableFromInline static func cornerPixelCapacity(of shape: CorneredShape) -> Int {
-        let side = Int(min(shape.radius, 4096).roundedUp) + 2
-        return 4 * side * side
+    /// How many pixels `forEachCornerPixel(of:_:)` visits at most for
+    /// `shape`: four corner squares, each inside the framebuffer (so a huge
+    /// view's corners never ask for more than the screen).
+    @usableFromInline func cornerPixelCapacity(of shape: CorneredShape) -> Int {
+        let side = Int(min(shape.radius, 16_384).roundedUp) + 2
+        return 4 * min(side, framebuffer.width + 2) * min(side, framebuffer.height + 2)
     }
 
     /// Keeps the pixels under `shape`'s rounded corners in `cache`, before
     /// a masking view draws over them.
     @usableFromInline func saveCorners(of shape: CorneredShape, in cache: LayerCache) {
-        let needed = Self.cornerPixelCapacity(of: shape)
+        let needed = cornerPixelCapacity(of: shape)
         if cache.savedCorners.count < needed {
             cache.savedCorners = [UInt32](repeating: 0, count: needed) // on a change of size only
         }
@@ -336,7 +374,7 @@ extension Rasterizer {
     /// `saveCorners(of:in:)` kept: what the view and its subviews drew there
     /// shows by the shape's coverage, anti-aliased.
     @usableFromInline func restoreCorners(of shape: CorneredShape, from cache: LayerCache) {
-        guard cache.savedCorners.count >= Self.cornerPixelCapacity(of: shape) else { return }
+        guard cache.savedCorners.count >= cornerPixelCapacity(of: shape) else { return }
         cache.savedCorners.withUnsafeBufferPointer { saved in
             forEachCornerPixel(of: shape) { x, y, i in
                 let c = shape.coverage(Double(x) + 0.5, Double(y) + 0.5)

@@ -260,14 +260,11 @@ package struct Renderer {
         ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect,
         scale: Double, occluders: UnsafeBufferPointer<Occluder>, context: inout GraphicsContext
     ) {
-        let extent = entries[index].drawVisualFrameInWindow
-        guard var visible = extent.intersection(area) else { return }
-        let ancestorsClip = entries[index].drawClipInWindow
-        if ancestorsClip != ViewTable.unboundedClip {
-            guard let inside = visible.intersection(ancestorsClip) else { return }
-            visible = inside
-        }
-        guard var clip = Self.deviceClip(visible, pixels: pixels, scale: scale) else { return }
+        guard
+            let visible = Self.visibleRect(
+                entries[index].drawVisualFrameInWindow, ofEntryAt: index, in: entries, within: area),
+            var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
+        else { return }
         for occluder in occluders where occluder.index > index {
             if !occluder.trim(&clip) { return }
         }
@@ -440,7 +437,16 @@ package struct Renderer {
         ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
         within area: Rect
     ) -> Rect? {
-        let frame = entries[index].drawFrameInWindow
+        visibleRect(entries[index].drawFrameInWindow, ofEntryAt: index, in: entries, within: area)
+    }
+
+    /// The part of `frame` (the entry's frame, or its shadow's extent) inside
+    /// `area` and inside the clipping ancestors of the entry at `index`.
+    @inline(__always)
+    @usableFromInline static func visibleRect(
+        _ frame: Rect, ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
+        within area: Rect
+    ) -> Rect? {
         // Most views miss a small dirty area: four comparisons tell, before the
         // intersection (a call) works out what they share.
         guard frame.minX < area.maxX, area.minX < frame.maxX, frame.minY < area.maxY, area.minY < frame.maxY,

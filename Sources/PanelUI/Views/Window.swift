@@ -142,10 +142,7 @@ open class Window: View {
     /// A view's `layer` changed: the area it drew (its shadow included) and
     /// the one it draws now, its subtree's too, are marked.
     @usableFromInline internal func viewLayerDidChange(_ view: View, clippingChanged: Bool) {
-        let before = viewTable.subtreeFrameInWindow(of: view)
-        viewTable.updateGeometry(of: view)
-        markDirty(before)
-        markDirty(viewTable.subtreeFrameInWindow(of: view))
+        viewGeometryDidChange(view)
         if clippingChanged { owningApplication?.focusSystem.viewFlagsDidChange(view) }
     }
 
