@@ -91,9 +91,10 @@
 
     @usableFromInline init() {}
 
-    /// The largest mask side: pixel counts and offsets stay far inside a
-    /// 32-bit `Int` (armv7), and a mask stays below 64 MB.
-    @usableFromInline static let maximumSide = 8192
+    /// The largest mask side, blur included: pixel counts and offsets stay
+    /// far inside a 32-bit `Int` (armv7), and a mask stays below 16 MB (its
+    /// blur works in 64 MB at most, once). A larger shadow is not drawn.
+    @usableFromInline static let maximumSide = 4096
 
     /// Makes the mask for a shape of `width` × `height` pixels with corners
     /// of `radius` pixels, blurred by three box blurs of half-width `box`

@@ -206,7 +206,8 @@ package struct Renderer {
     /// A view whose layer draws once its subtree is drawn: its border, over
     /// the subviews as in UIKit, and the cut of its masked corners.
     @usableFromInline struct PendingLayer {
-        /// How many layers nest in one draw: deeper ones draw their border over their content only.
+        /// How many layers nest in one draw: deeper ones are finished over their
+        /// content only (border under the subviews, subviews not cut at the corners).
         @usableFromInline static let capacity = 16
         @usableFromInline var index: Int
         /// One past the last entry of its subtree.
