@@ -104,6 +104,9 @@ import PanelUI
         if let transform = object.member("transform") {
             view.transform = try readTransform(transform, path: object.path(of: "transform"))
         }
+        if let layer = object.member("layer") {
+            try readLayer(layer, path: object.path(of: "layer"), into: view)
+        }
         try readBehaviours(&object, of: view)
         if let recognizers = try object.array("recognizers") {
             for i in 0..<recognizers.count {
@@ -260,6 +263,60 @@ import PanelUI
         return AffineTransform(scaleX: scale[0], y: scale[1])
             .concatenating(AffineTransform(rotationAngle: rotate))
             .concatenating(AffineTransform(translationX: translate[0], y: translate[1]))
+    }
+
+    /// `layer`: the drawing properties of the view's `Layer`, under UIKit's names.
+    @usableFromInline func readLayer(_ value: JSONValue, path: String, into view: View) throws(JSONError) {
+        var object = try JSONObjectReader(value, file: file, path: path)
+        var layer = view.layer
+        if let radius = try nonNegative(&object, "cornerRadius") { layer.cornerRadius = radius }
+        if let corners = try object.array("maskedCorners") {
+            var mask: CornerMask = []
+            for i in 0..<corners.count {
+                let names: [(String, CornerMask)] = [
+                    ("layerMinXMinYCorner", .layerMinXMinYCorner), ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
+                    ("layerMinXMaxYCorner", .layerMinXMaxYCorner), ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner)
+                ]
+                guard case .string(let name) = corners[i].kind, let corner = names.first(where: { $0.0 == name })
+                else {
+                    throw error(
+                        at: corners[i], object.path(of: "maskedCorners") + "[" + String(i) + "]",
+                        "expected one of layerMinXMinYCorner, layerMaxXMinYCorner, layerMinXMaxYCorner, layerMaxXMaxYCorner"
+                    )
+                }
+                mask.insert(corner.1)
+            }
+            layer.maskedCorners = mask
+        }
+        if let width = try nonNegative(&object, "borderWidth") { layer.borderWidth = width }
+        if let color = try color(&object, "borderColor") { layer.borderColor = color }
+        if let color = try color(&object, "shadowColor") { layer.shadowColor = color }
+        if let opacity = try object.number("shadowOpacity") {
+            guard opacity >= 0, opacity <= 1 else {
+                throw object.error("shadowOpacity", "expected a number from 0 to 1, not " + describeNumber(opacity))
+            }
+            layer.shadowOpacity = opacity
+        }
+        if let radius = try nonNegative(&object, "shadowRadius") { layer.shadowRadius = radius }
+        if let offset = try object.numbers("shadowOffset", count: 2, shape: "[width, height]") {
+            try checkCoordinates(offset, object: object, key: "shadowOffset")
+            layer.shadowOffset = Size(width: offset[0], height: offset[1])
+        }
+        if let masks = try object.bool("masksToBounds") { layer.masksToBounds = masks }
+        try object.finish()
+        view.layer = layer
+    }
+
+    /// A length in points from 0 to the coordinate limit, when `key` is there.
+    @usableFromInline func nonNegative(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Double? {
+        guard let value = try object.number(key) else { return nil }
+        guard value >= 0, value <= GeometryLimits.coordinate else {
+            throw object.error(
+                key,
+                "expected a number from 0 to " + describeNumber(GeometryLimits.coordinate) + " points, not "
+                    + describeNumber(value))
+        }
+        return value
     }
 
     @usableFromInline func color(_ object: inout JSONObjectReader, _ key: String) throws(JSONError) -> Color? {

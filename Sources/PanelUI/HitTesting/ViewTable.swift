@@ -76,6 +76,44 @@ package final class ViewTable {
         /// clipping ancestors' drawn frames intersected (`unboundedClip` for
         /// none), worked out once per entry so the renderer never walks up.
         package var drawClipInWindow: Rect
+        /// How far the view's layer draws past its frame (its shadow), in
+        /// window points; zero for most views.
+        package var layerOutsets: EdgeInsets
+        /// What the view's layer draws, for the renderer to skip the rest.
+        package var layerParts: LayerParts
+
+        /// Everything the view draws itself, shadow included, in window
+        /// coordinates: what a change to it marks dirty (model values).
+        @inline(__always) package var visualFrameInWindow: Rect {
+            layerParts.isEmpty ? frameInWindow : frameInWindow.outset(by: layerOutsets)
+        }
+        /// The same, where the screen shows the view (presentation values).
+        @inline(__always) package var drawVisualFrameInWindow: Rect {
+            layerParts.isEmpty ? drawFrameInWindow : drawFrameInWindow.outset(by: layerOutsets)
+        }
+    }
+
+    /// The parts of a view's `Layer` that draw something.
+    package struct LayerParts: OptionSet, Sendable {
+        package var rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let shadow = LayerParts(rawValue: 1 << 0)
+        package static let border = LayerParts(rawValue: 1 << 1)
+        /// A corner radius on some corner.
+        package static let rounded = LayerParts(rawValue: 1 << 2)
+        /// Rounded and masking its subviews.
+        package static let roundedMask = LayerParts(rawValue: 1 << 3)
+
+        @usableFromInline static func of(_ layer: Layer) -> LayerParts {
+            var parts: LayerParts = []
+            if layer.hasShadow { parts.insert(.shadow) }
+            if layer.hasBorder { parts.insert(.border) }
+            if layer.effectiveCornerRadius > 0 {
+                parts.insert(.rounded)
+                if layer.masksToBounds { parts.insert(.roundedMask) }
+            }
+            return parts
+        }
     }
 
     /// What the hit-test reads of one view, packed into 80 bytes (the
@@ -286,13 +324,13 @@ package final class ViewTable {
     @usableFromInline func subtreeFrameInWindow(of view: View) -> Rect? {
         guard !needsRebuild, contains(view) else { return nil }
         let start = view.tableIndex
-        var area = storage[start].frameInWindow
+        var area = storage[start].visualFrameInWindow
         var i = start
         let end = Int(storage[start].subtreeEnd)
         while i < end {
             // What the screen shows and where the model is: a change may move either.
-            area = area.union(storage[i].frameInWindow)
-            if storage[i].flags.contains(.presenting) { area = area.union(storage[i].drawFrameInWindow) }
+            area = area.union(storage[i].visualFrameInWindow)
+            if storage[i].flags.contains(.presenting) { area = area.union(storage[i].drawVisualFrameInWindow) }
             i += 1
         }
         return area
@@ -667,7 +705,8 @@ package final class ViewTable {
             bounds: view.bounds, frameInWindow: frameInWindow,
             clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha,
             drawToWindow: localToWindow, drawBounds: view.bounds, drawFrameInWindow: frameInWindow,
-            drawAlphaInWindow: parentAlpha * view.alpha, drawClipInWindow: drawParentClip)
+            drawAlphaInWindow: parentAlpha * view.alpha, drawClipInWindow: drawParentClip,
+            layerOutsets: view.layer.outsets, layerParts: LayerParts.of(view.layer))
         var isFinite =
             localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)
         if flags.contains(.presenting) {

@@ -92,46 +92,103 @@ package struct Renderer {
                 // One context for the area, placed for each view in turn: making one
                 // per view retained and released the text renderer for each.
                 var context = GraphicsContext(framebuffer: framebuffer, scale: scale, textRenderer: textRenderer)
-                var index = 0
-                while index < entries.count {
-                    entriesRead &+= 1
-                    // Fields are read through the buffer, never the whole entry: it
-                    // spans four cache lines, and copying one per view per area showed in profiles.
-                    let flags = entries[index].flags
-                    // What the screen shows: the presentation values (the model's unless animating).
-                    if flags.contains(.hidden) || flags.contains(.nonFinite) || !(entries[index].drawAlphaInWindow > 0)
-                    {
-                        // a hidden, transparent or unplaceable view hides its subtree
-                        index = Int(entries[index].subtreeEnd)
-                        continue
-                    }
-                    let entryIndex = index
-                    index += 1
-                    guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
-                        var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
-                    else { continue }
-                    // Pixels that an opaque background drawn later overwrites are not drawn now.
-                    var o = 0
-                    while o < occluderCount {
-                        if occluders[o].index > entryIndex, !occluders[o].trim(&clip) { break }
-                        o += 1
-                    }
-                    guard o == occluderCount else { continue }
-                    let drawBounds = entries[entryIndex].drawBounds
-                    // Where the view's coordinate (0, 0) lands: it draws in its bounds
-                    // coordinates, whose origin a scroll view moves away from zero.
-                    let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)
-                    context.origin = Point(x: origin.x * scale, y: origin.y * scale)
-                    context.clip = clip
-                    context.alpha = entries[entryIndex].drawAlphaInWindow
-                    // The view without a retain and release (see `ViewTable.Entry.unretainedView`).
-                    entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
-                        let background =
-                            flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
-                        if let color = background, color.alpha > 0 {
-                            context.fill(drawBounds, color: color)
+                // Views whose layer draws after their subviews (a border, masked
+                // corners), innermost last; finished when the walk leaves their subtree.
+                withUnsafeTemporaryAllocation(of: PendingLayer.self, capacity: PendingLayer.capacity) { pending in
+                    var pendingCount = 0
+                    var index = 0
+                    while true {
+                        while pendingCount > 0 && (index >= pending[pendingCount - 1].end || index >= entries.count) {
+                            pendingCount -= 1
+                            finishLayer(pending[pendingCount], in: entries, context: &context)
                         }
-                        view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
+                        guard index < entries.count else { break }
+                        entriesRead &+= 1
+                        // Fields are read through the buffer, never the whole entry: it
+                        // spans four cache lines, and copying one per view per area showed in profiles.
+                        let flags = entries[index].flags
+                        // What the screen shows: the presentation values (the model's unless animating).
+                        if flags.contains(.hidden) || flags.contains(.nonFinite)
+                            || !(entries[index].drawAlphaInWindow > 0)
+                        {
+                            // a hidden, transparent or unplaceable view hides its subtree
+                            index = Int(entries[index].subtreeEnd)
+                            continue
+                        }
+                        let entryIndex = index
+                        index += 1
+                        let parts = entries[entryIndex].layerParts
+                        if parts.contains(.shadow) {
+                            drawShadow(
+                                ofEntryAt: entryIndex, in: entries, area: area, pixels: pixels, scale: scale,
+                                occluders: UnsafeBufferPointer(rebasing: occluders[..<occluderCount]),
+                                context: &context)
+                        }
+                        guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
+                            var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
+                        else { continue }
+                        let end = Int(entries[entryIndex].subtreeEnd)
+                        let drawsAfterSubtree = parts.contains(.border) || parts.contains(.roundedMask)
+                        // What the layer draws after the subtree is hidden only by views after it.
+                        var layerClip = clip
+                        // Pixels that an opaque background drawn later overwrites are not drawn now.
+                        var contentHidden = false
+                        var layerHidden = !drawsAfterSubtree
+                        var o = 0
+                        while o < occluderCount && !(contentHidden && layerHidden) {
+                            let occluder = occluders[o].index
+                            if !contentHidden, occluder > entryIndex, !occluders[o].trim(&clip) { contentHidden = true }
+                            if !layerHidden, occluder >= end, !occluders[o].trim(&layerClip) { layerHidden = true }
+                            o += 1
+                        }
+                        if contentHidden {
+                            // A subview covers the view: only its border (over the subviews) may show.
+                            if !layerHidden && pendingCount < pending.count {
+                                pending.initializeElement(
+                                    at: pendingCount,
+                                    to: PendingLayer(index: entryIndex, end: end, clip: layerClip, cutsCorners: false))
+                                pendingCount += 1
+                            }
+                            continue
+                        }
+                        let drawBounds = entries[entryIndex].drawBounds
+                        // Where the view's coordinate (0, 0) lands: it draws in its bounds
+                        // coordinates, whose origin a scroll view moves away from zero.
+                        let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)
+                        context.origin = Point(x: origin.x * scale, y: origin.y * scale)
+                        context.clip = clip
+                        context.alpha = entries[entryIndex].drawAlphaInWindow
+                        // The view without a retain and release (see `ViewTable.Entry.unretainedView`).
+                        entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
+                            let background =
+                                flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+                            if parts.contains(.rounded) {
+                                let shape = Self.shape(of: view.layer, bounds: drawBounds, in: context)
+                                let rasterizer = Rasterizer(context: context)
+                                if parts.contains(.roundedMask) {
+                                    // Square now; the corners are cut when the subtree is drawn.
+                                    rasterizer.saveCorners(of: shape, in: view.cachedLayer)
+                                    if let color = background, color.alpha > 0 {
+                                        context.fill(drawBounds, color: color)
+                                    }
+                                } else if let color = background, color.alpha > 0 {
+                                    rasterizer.fill(shape, color: color)
+                                }
+                            } else if let color = background, color.alpha > 0 {
+                                context.fill(drawBounds, color: color)
+                            }
+                            view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
+                        }
+                        guard drawsAfterSubtree, !layerHidden else { continue }
+                        let layer = PendingLayer(
+                            index: entryIndex, end: end, clip: layerClip, cutsCorners: parts.contains(.roundedMask))
+                        if layer.end > entryIndex + 1 && pendingCount < pending.count {
+                            pending.initializeElement(at: pendingCount, to: layer)
+                            pendingCount += 1
+                        } else {
+                            // No subviews (or too deep a stack of layers: drawn over the content only).
+                            finishLayer(layer, in: entries, context: &context)
+                        }
                     }
                 }
             }
@@ -143,6 +200,105 @@ package struct Renderer {
             let context = GraphicsContext(framebuffer: framebuffer, scale: scale, clip: clip)
             context.stroke(
                 roundedRect: ring.rect, cornerRadius: ring.cornerRadius, lineWidth: ring.lineWidth, color: ring.color)
+        }
+    }
+
+    /// A view whose layer draws once its subtree is drawn: its border, over
+    /// the subviews as in UIKit, and the cut of its masked corners.
+    @usableFromInline struct PendingLayer {
+        /// How many layers nest in one draw: deeper ones are finished over their
+        /// content only (border under the subviews, subviews not cut at the corners).
+        @usableFromInline static let capacity = 16
+        @usableFromInline var index: Int
+        /// One past the last entry of its subtree.
+        @usableFromInline var end: Int
+        /// Where the view drew, in framebuffer pixels.
+        @usableFromInline var clip: Rect
+        /// Whether the pixels under its masked corners were saved, to be put back.
+        @usableFromInline var cutsCorners: Bool
+    }
+
+    /// The framebuffer shape of a view's layer: its bounds at the context's
+    /// place and scale, rounded as the layer says.
+    @inline(__always)
+    @usableFromInline static func shape(of layer: Layer, bounds: Rect, in context: borrowing GraphicsContext)
+        -> CorneredShape
+    {
+        CorneredShape(
+            context.deviceRect(bounds), radius: layer.effectiveCornerRadius * context.scale,
+            corners: layer.maskedCorners)
+    }
+
+    /// Cuts the corners of a masking view whose subtree is drawn, and draws its border.
+    @usableFromInline func finishLayer(
+        _ pending: PendingLayer, in entries: UnsafeBufferPointer<ViewTable.Entry>,
+        context: inout GraphicsContext
+    ) {
+        let origin = entries[pending.index].drawToWindow.apply(to: Point.zero)
+        context.origin = Point(x: origin.x * context.scale, y: origin.y * context.scale)
+        context.clip = pending.clip
+        context.alpha = entries[pending.index].drawAlphaInWindow
+        let parts = entries[pending.index].layerParts
+        let bounds = entries[pending.index].drawBounds
+        entries[pending.index].unretainedView._withUnsafeGuaranteedRef { view in
+            let layer = view.layer
+            let shape = Self.shape(of: layer, bounds: bounds, in: context)
+            let rasterizer = Rasterizer(context: context)
+            if pending.cutsCorners, let cache = view.layerCache {
+                rasterizer.restoreCorners(of: shape, from: cache)
+            }
+            if parts.contains(.border), let color = layer.borderColor {
+                rasterizer.stroke(shape, lineWidth: layer.borderWidth * context.scale, color: color)
+            }
+        }
+    }
+
+    /// Draws the shadow of the entry at `index` where it lies in `area` (and
+    /// in its clipping ancestors, under no opaque view drawn later), from
+    /// the view's cached blurred mask, worked out again only when its shape
+    /// or blur changed.
+    @usableFromInline func drawShadow(
+        ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect,
+        scale: Double, occluders: UnsafeBufferPointer<Occluder>, context: inout GraphicsContext
+    ) {
+        guard
+            let visible = Self.visibleRect(
+                entries[index].drawVisualFrameInWindow, ofEntryAt: index, in: entries, within: area),
+            var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
+        else { return }
+        for occluder in occluders where occluder.index > index {
+            if !occluder.trim(&clip) { return }
+        }
+        let bounds = entries[index].drawBounds
+        let origin = entries[index].drawToWindow.apply(to: Point.zero)
+        context.origin = Point(x: origin.x * scale, y: origin.y * scale)
+        context.clip = clip
+        context.alpha = entries[index].drawAlphaInWindow
+        entries[index].unretainedView._withUnsafeGuaranteedRef { view in
+            let layer = view.layer
+            guard let color = layer.shadowColor else { return }
+            let shape = context.deviceRect(bounds)
+            let cache = view.cachedLayer
+            // Three box blurs of half-width k have a variance of k(k+1): about
+            // a Gaussian of standard deviation shadowRadius / 2 for k = σ.
+            let box = Int(min(max(layer.shadowRadius * scale / 2, 0), 1024).rounded())
+            guard
+                cache.prepareShadow(
+                    width: shape.width, height: shape.height, radius: layer.effectiveCornerRadius * scale,
+                    corners: layer.maskedCorners, box: box)
+            else { return }
+            // The mask's top-left pixel: the shape's corner moved by the offset, to the nearest whole pixel.
+            let x = shape.minX + layer.shadowOffset.width * scale - Double(cache.shadowPad)
+            let y = shape.minY + layer.shadowOffset.height * scale - Double(cache.shadowPad)
+            guard abs(x) < 1e6, abs(y) < 1e6 else { return }
+            // An opaque background at full alpha covers the shadow under it.
+            let background =
+                entries[index].flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+            let covers = background?.alpha == 255 && context.alpha >= 1
+            Rasterizer(context: context).drawShadow(
+                cache, atX: Int((x + 0.5).roundedDown), y: Int((y + 0.5).roundedDown), color: color,
+                opacity: layer.shadowOpacity,
+                covered: covers ? Self.shape(of: layer, bounds: bounds, in: context) : nil)
         }
     }
 
@@ -211,6 +367,9 @@ package struct Renderer {
         let width = Double(framebuffer.width)
         let height = Double(framebuffer.height)
         var index = 0
+        // Inside a view that masks its subviews to rounded corners nothing
+        // covers whole pixels: its corners are cut after its subtree is drawn.
+        var maskedUntil = 0
         while index < entries.count {
             entriesRead &+= 1
             let flags = entries[index].flags
@@ -221,6 +380,10 @@ package struct Renderer {
             }
             let entryIndex = index
             index += 1
+            // A rounded background leaves its corners uncovered.
+            let parts = entries[entryIndex].layerParts
+            if parts.contains(.roundedMask) { maskedUntil = max(maskedUntil, Int(entries[entryIndex].subtreeEnd)) }
+            if parts.contains(.rounded) || entryIndex < maskedUntil { continue }
             // Where it is first (a few comparisons), its colour after (a call into the view).
             guard alpha >= 1, let visible = visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
                 let clip = deviceClip(visible, pixels: pixels, scale: scale)
@@ -275,7 +438,16 @@ package struct Renderer {
         ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
         within area: Rect
     ) -> Rect? {
-        let frame = entries[index].drawFrameInWindow
+        visibleRect(entries[index].drawFrameInWindow, ofEntryAt: index, in: entries, within: area)
+    }
+
+    /// The part of `frame` (the entry's frame, or its shadow's extent) inside
+    /// `area` and inside the clipping ancestors of the entry at `index`.
+    @inline(__always)
+    @usableFromInline static func visibleRect(
+        _ frame: Rect, ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
+        within area: Rect
+    ) -> Rect? {
         // Most views miss a small dirty area: four comparisons tell, before the
         // intersection (a call) works out what they share.
         guard frame.minX < area.maxX, area.minX < frame.maxX, frame.minY < area.maxY, area.minY < frame.maxY,

@@ -93,9 +93,34 @@ open class View: Responder {
     }
     /// When false, touches pass through the view and its subviews (R4, R12).
     @exclusivity(unchecked) public final var isUserInteractionEnabled = true { didSet { flagsDidChange() } }
-    /// Whether subviews are clipped to this view's bounds when drawn. Hit-testing
-    /// never reaches a subview outside its superview either way (R4).
-    @exclusivity(unchecked) public final var clipsToBounds = false { didSet { flagsDidChange() } }
+    /// Whether subviews are clipped to this view's bounds when drawn (to its
+    /// rounded shape when `layer.cornerRadius` is set). Hit-testing never
+    /// reaches a subview outside its superview either way (R4). The same flag
+    /// as `layer.masksToBounds`, as in UIKit.
+    public final var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    /// What the view draws besides its background and content: rounded
+    /// corners, a border, a shadow, and whether it masks its subviews (UIKit's
+    /// `view.layer`, its drawing properties; see `Layer`). A value: `view.layer.cornerRadius = 12`
+    /// is a read and a write that marks the old and new area dirty, shadow included.
+    @exclusivity(unchecked) public final var layer = Layer() {
+        didSet {
+            guard layer != oldValue else { return }
+            window?.viewLayerDidChange(self, clippingChanged: layer.masksToBounds != oldValue.masksToBounds)
+        }
+    }
+    /// The view's drawing caches for `layer` (the blurred shadow, the pixels
+    /// under masked corners); made on the first draw that needs one.
+    @usableFromInline internal final var layerCache: LayerCache?
+    /// `layerCache`, made if there is none yet (once per view).
+    @usableFromInline internal final var cachedLayer: LayerCache {
+        if let cache = layerCache { return cache }
+        let cache = LayerCache()
+        layerCache = cache
+        return cache
+    }
     /// When false (the default), the view gets only the first touch that lands on it (R10).
     @exclusivity(unchecked) public final var isMultipleTouchEnabled = false
     /// While an exclusive view tracks a touch, no other view in the window gets touches (R11).

@@ -154,6 +154,13 @@ open class Window: View {
         markDirty(viewTable.subtreeFrameInWindow(of: view))
     }
 
+    /// A view's `layer` changed: the area it drew (its shadow included) and
+    /// the one it draws now, its subtree's too, are marked.
+    @usableFromInline internal func viewLayerDidChange(_ view: View, clippingChanged: Bool) {
+        viewGeometryDidChange(view)
+        if clippingChanged { owningApplication?.focusSystem.viewFlagsDidChange(view) }
+    }
+
     @usableFromInline internal func viewFlagsDidChange(_ view: View) {
         viewTable.updateFlags(of: view)
         markDirty(viewTable.subtreeFrameInWindow(of: view))
@@ -195,9 +202,9 @@ open class Window: View {
     @usableFromInline internal func viewNeedsDisplay(_ view: View) {
         let table = viewTable
         guard !table.needsRebuild, let i = table.currentIndex(of: view) else { return markDirty(nil) }
-        markDirty(table.storage[i].frameInWindow)
+        markDirty(table.storage[i].visualFrameInWindow)
         // Mid-animation the screen shows the view where its presentation is.
-        if table.storage[i].flags.contains(.presenting) { markDirty(table.storage[i].drawFrameInWindow) }
+        if table.storage[i].flags.contains(.presenting) { markDirty(table.storage[i].drawVisualFrameInWindow) }
     }
 
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
