@@ -113,6 +113,20 @@ var stored: (() -> Int)? = nil
     let values = [opaque(1), 2, 3]
     sink.total &+= values[0]
 }
+@inline(never) func indexWhere() {
+    let wanted = opaque(5)
+    var i = 0
+    while i < readings.count && readings[i].id != wanted { i += 1 }
+    if i < readings.count { sink.total &+= 1 }
+}
+var storedValues = [1, 2, 3]
+@inline(never) func storedArray() {
+    storedValues[0] = opaque(1)
+    sink.total &+= storedValues[0]
+}
+@inline(never) func firstByIndex() {
+    sink.total &+= readings.isEmpty ? 0 : readings[0].id
+}
 @inline(never) func optionalChaining() {
     sink.total &+= readings.first?.id ?? 0
 }
@@ -146,11 +160,14 @@ measure("\"Apt \" + String(7) + \".\" + String(5)", concatenationShort)
 measure("\"Temperature in the living room: \" + String(21)", concatenationLong)
 measure("[a, 2, 3] (an array literal)", arrayLiteral)
 measure("readings.first?.id", optionalChaining)
+measure("while i < readings.count && readings[i].id != wanted", indexWhere)
+measure("storedValues[0] = a (a stored array, reused)", storedArray)
+measure("readings.isEmpty ? 0 : readings[0].id", firstByIndex)
 
 #if DEBUG
     let mode = "-Onone"
 #else
-    let mode = "-O"
+    let mode = "optimised"
 #endif
 // Printed after every measurement: the first print sets up standard output's buffer.
 var k = 0
