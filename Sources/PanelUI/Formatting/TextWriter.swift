@@ -18,9 +18,9 @@ public struct TextWriter {
     /// Where the bytes go: `bytes` is its start.
     public let buffer: UnsafeMutableBufferPointer<UInt8>
     /// The bytes written.
-    public private(set) var count = 0
+    public internal(set) var count = 0
     /// Whether a piece did not fit, and was left out with all that followed.
-    public private(set) var isTruncated = false
+    public internal(set) var isTruncated = false
 
     public init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         self.buffer = buffer

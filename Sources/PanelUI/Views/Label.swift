@@ -337,7 +337,8 @@ open class Label: View {
         }
         let old = text
         text = next
-        spareText = old
+        // A text longer than a long label's goes with its storage (as a window's measured lines do).
+        spareText = old.utf8.count <= MeasuredLine.keptScalars ? old : ""
     }
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
