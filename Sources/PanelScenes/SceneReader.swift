@@ -104,6 +104,8 @@ import PanelUI
         if let transform = object.member("transform") {
             view.transform = try readTransform(transform, path: object.path(of: "transform"))
         }
+        if let tag = try object.integer("tag") { view.tag = tag }
+        if let identifier = try object.string("accessibilityIdentifier") { view.accessibilityIdentifier = identifier }
         try readBehaviours(&object, of: view)
         if let recognizers = try object.array("recognizers") {
             for i in 0..<recognizers.count {
