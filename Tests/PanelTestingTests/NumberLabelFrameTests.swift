@@ -75,4 +75,15 @@ struct NumberLabelFrameTests {
         let allocations = AllocationCounter.count { app.advance(by: 1.0 / 60) }
         #expect(allocations > 0)
     }
+
+    @Test("AllocationCounter says which build counted: this suite's, and in a debug build how to count optimised")
+    func buildNote() {
+        #expect(AllocationCounter.isOptimizedBuild == !_isDebugAssertConfiguration())
+        if AllocationCounter.isOptimizedBuild {
+            #expect(AllocationCounter.buildNote.contains("optimised build (-O)"))
+        } else {
+            #expect(AllocationCounter.buildNote.contains("debug build (-Onone)"))
+            #expect(AllocationCounter.buildNote.contains("swift test -c release"))
+        }
+    }
 }
