@@ -29,9 +29,17 @@ public final class Scene {
         scrollLogger = ScrollLogger(log: log)
     }
 
+    /// The view the file names `name`; where none is, the first in the file
+    /// whose `accessibilityIdentifier` is `name` (a name comes first, as in
+    /// `View.view(named:)`).
     public func view(named name: String) -> View? {
-        guard let index = viewNames.index(of: name), index < views.count else { return nil }
-        return views[index]
+        if let index = viewNames.index(of: name), index < views.count { return views[index] }
+        var i = 0
+        while i < views.count {
+            if views[i].accessibilityIdentifier == name { return views[i] }
+            i += 1
+        }
+        return nil
     }
 
     public func recognizer(named name: String) -> GestureRecognizer? {

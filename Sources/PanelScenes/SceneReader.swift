@@ -107,6 +107,8 @@ import PanelUI
         if let layer = object.member("layer") {
             try readLayer(layer, path: object.path(of: "layer"), into: view)
         }
+        if let tag = try object.integer("tag") { view.tag = tag }
+        if let identifier = try object.string("accessibilityIdentifier") { view.accessibilityIdentifier = identifier }
         try readBehaviours(&object, of: view)
         if let recognizers = try object.array("recognizers") {
             for i in 0..<recognizers.count {

@@ -45,6 +45,25 @@ public enum AllocationCounter {
         String(cString: panelkit_allocation_counter_kind())
     }
 
+    /// Whether this build is optimised (`swift test -c release`; a board's
+    /// build always is), so that the counts are what a board's code makes. A
+    /// debug build (`swift test`, -Onone) counts more for some app code:
+    /// `for x in array` allocates once per element there and not at all
+    /// optimised, `contains(where:)` 6 times a call (docs/memory.md,
+    /// "Everyday patterns that allocate"). PanelKit's own paths allocate
+    /// nothing per frame in both.
+    public static var isOptimizedBuild: Bool { !_isDebugAssertConfiguration() }
+
+    /// Which build counted, and what a count above 0 means in it: a comment
+    /// for an allocation check, `#expect(count == 0, Comment(rawValue: AllocationCounter.buildNote))`.
+    public static var buildNote: String {
+        isOptimizedBuild
+            ? "counted in an optimised build (-O), as a board runs it"
+            : "counted in a debug build (-Onone), where some code allocates that an optimised build does not "
+                + "(for x in array: once per element; contains(where:); docs/memory.md, \"Everyday patterns that "
+                + "allocate\"): `swift test -c release` counts what a board runs"
+    }
+
     /// The number of allocations made on the calling thread while `body` ran.
     ///
     /// `body` runs synchronously on the calling thread, so the whole of it is

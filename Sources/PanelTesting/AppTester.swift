@@ -125,7 +125,8 @@ public final class AppTester {
     // MARK: Finding views
 
     /// The first view named `name` in the window's hierarchy (`View.name`),
-    /// depth first, the window included; nil when there is none. Pending
+    /// depth first, the window included; else the first whose
+    /// `accessibilityIdentifier` is `name`; nil when there is none. Pending
     /// layout is done first, as a frame would have done it before a finger
     /// could land: views placed in `layoutSubviews` and table cells are there.
     /// A table's cells the app did not name are `cell-SECTION-ROW`.
@@ -619,15 +620,19 @@ public final class AppTester {
             return view
         }
         var names: [String] = []
+        var identifiers: [String] = []
         func collect(_ view: View) {
             if !view.name.isEmpty { names.append(view.name) }
+            if let identifier = view.accessibilityIdentifier { identifiers.append(identifier) }
             for subview in view.subviews { collect(subview) }
         }
         collect(window)
         Issue.record(
             Comment(
                 rawValue: "no view named \"\(name)\" in the window; its named views: "
-                    + (names.isEmpty ? "none" : names.joined(separator: ", "))),
+                    + (names.isEmpty ? "none" : names.joined(separator: ", "))
+                    + (identifiers.isEmpty
+                        ? "" : "; its accessibility identifiers: " + identifiers.joined(separator: ", "))),
             sourceLocation: sourceLocation)
         return nil
     }

@@ -344,6 +344,30 @@ struct SceneFileRuleTests {
         #expect(scene.view(named: "field")?.isFirstResponder == true)
     }
 
+    @Test("tag and accessibilityIdentifier: viewWithTag and view(named:) find them; a name comes first")
+    func tagAndIdentifier() throws {
+        let file = try SceneFiles.parse(
+            """
+            {"views": [
+              {"name": "panel", "frame": [0, 0, 200, 200], "tag": 4, "children": [
+                {"name": "ok", "frame": [0, 0, 50, 50], "tag": 7, "accessibilityIdentifier": "confirm"},
+                {"name": "confirm", "frame": [50, 0, 50, 50], "accessibilityIdentifier": "ok"}
+              ]}
+            ]}
+            """)
+        let scene = try file.build(log: ReplayLog(sink: MemorySink(), clock: ManualClock()))
+        let ok = try #require(scene.view(named: "ok"))
+        #expect(ok.tag == 7 && ok.accessibilityIdentifier == "confirm")
+        #expect(scene.view(named: "confirm")?.name == "confirm", "the name, not ok's identifier")
+        #expect(scene.window.viewWithTag(7) === ok)
+        #expect(scene.window.viewWithTag(4)?.name == "panel")
+        ok.name = "accept"
+        #expect(scene.window.view(named: "ok")?.name == "confirm", "no view named ok: confirm's identifier")
+        #expect(
+            sceneError(#"{"views": [{"name": "a", "frame": [0, 0, 1, 1], "tag": 1.5}]}"#)?.contains("views[0].tag")
+                == true)
+    }
+
     @Test("Controls from a scene file log their actions; touchMargin is C4's inside margin")
     func controls() throws {
         let json = """

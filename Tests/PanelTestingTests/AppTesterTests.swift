@@ -142,6 +142,16 @@ struct AppTesterTests {
         #expect(app.view(named: "play") != nil)
     }
 
+    @Test(
+        "With Foundation imported, String(format:) is Foundation's, not PanelUI's unavailable one, and agrees with NumberFormat"
+    )
+    func foundationStringFormat() {
+        #expect(
+            String(format: "Apt %d.%02d", 7, 5) == "Apt " + NumberFormat().string(from: 7) + "."
+                + NumberFormat(minimumIntegerDigits: 2).string(from: 5))
+        #expect(String(format: "%.2f", 12_345.6) == NumberFormat(fractionDigits: 2).string(from: 12_345.6))
+    }
+
     @Test("A gesture on a view that is not there is a test issue and sends nothing")
     func missingView() throws {
         let app = try AppTester(DemoAppDelegate.self)

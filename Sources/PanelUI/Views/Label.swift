@@ -282,6 +282,65 @@ open class Label: View {
         return centredTextBox(x: x, width: width, height: size.height)
     }
 
+    // MARK: Numbers, without allocating
+
+    /// The storage of a text this label showed before, kept to build the next
+    /// long text in (see `setText(_:)`): only the label holds it once the
+    /// frame after the change is laid out, so it is reused, not copied.
+    @usableFromInline internal final var spareText = ""
+
+    /// Shows `value` as `format` writes it (`"21.5 °C"`), replacing `text`
+    /// only when a character changed. Allocates nothing once warm, however
+    /// long the text: a label showing a changing number every frame
+    /// allocates nothing per frame.
+    public final func setText(_ value: Double, format: NumberFormat) {
+        setText { $0.append(value, format: format) }
+    }
+
+    /// Shows `value` as `format` writes it (by default a plain integer).
+    public final func setText(_ value: Int, format: NumberFormat = NumberFormat()) {
+        setText { $0.append(value, format: format) }
+    }
+
+    /// Shows what `build` writes into a `TextWriter` of `capacity` bytes on
+    /// the stack (a longer text is cut where a piece did not fit), replacing
+    /// `text` only when a character changed:
+    /// `label.setText { $0.append("Apt "); $0.append(7); $0.append("."); $0.append(5, format: twoDigits) }`.
+    ///
+    /// A text of up to 15 UTF-8 bytes (10 on a 32-bit board) is a small
+    /// string, which needs no storage; a longer one is built in the storage
+    /// of the text this label showed before the current one, so after two
+    /// changes of the same length no change allocates (a second change before
+    /// the next frame copies it once).
+    public final func setText(capacity: Int = 256, _ build: (inout TextWriter) -> Void) {
+        TextWriter.withScratch(capacity: capacity) { writer in
+            build(&writer)
+            replaceText(with: writer)
+        }
+    }
+
+    @usableFromInline internal final func replaceText(with writer: TextWriter) {
+        guard !writer.isEqual(to: text) else { return }
+        let bytes = writer.bytes
+        var next = spareText
+        spareText = ""
+        next.removeAll(keepingCapacity: true)
+        // In pieces that are small strings (10 bytes or less, on any board),
+        // each cut on a character's first byte: appending them to storage with
+        // room copies bytes and allocates nothing.
+        var start = 0
+        while start < bytes.count {
+            var end = min(start + 10, bytes.count)
+            while end < bytes.count && end > start + 1 && Self.isContinuation(bytes[end]) { end -= 1 }
+            next.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            start = end
+        }
+        let old = text
+        text = next
+        // A text longer than a long label's goes with its storage (as a window's measured lines do).
+        spareText = old.utf8.count <= MeasuredLine.keptScalars ? old : ""
+    }
+
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         guard !text.isEmpty else { return }
         context.draw(

@@ -66,11 +66,35 @@ extension View {
         return false
     }
 
-    /// The first view named `name` in this view's subtree, depth first, this view included.
+    /// The first view named `name` in this view's subtree, depth first, this
+    /// view included; when no view has that `name`, the first whose
+    /// `accessibilityIdentifier` is `name`. A `name` anywhere in the subtree
+    /// comes before an identifier, so giving a view an identifier never
+    /// changes what an existing name finds.
     public func view(named name: String) -> View? {
-        if self.name == name { return self }
-        for subview in subviews {
-            if let found = subview.view(named: name) { return found }
+        firstView(matching: name, byIdentifier: false) ?? firstView(matching: name, byIdentifier: true)
+    }
+
+    /// The view itself when its `tag` is `tag`, else the first view of its
+    /// subviews' subtrees with that tag, depth first, each subview's subtree
+    /// in the order of `subviews`: UIKit's `viewWithTag(_:)`. Allocates nothing.
+    public func viewWithTag(_ tag: Int) -> View? {
+        if self.tag == tag { return self }
+        var i = 0
+        while i < subviews.count {
+            if let found = subviews[i].viewWithTag(tag) { return found }
+            i += 1
+        }
+        return nil
+    }
+
+    @usableFromInline func firstView(matching name: String, byIdentifier: Bool) -> View? {
+        if byIdentifier ? accessibilityIdentifier == name : self.name == name { return self }
+        // Indexed: `for subview in subviews` allocates once per subview in a debug build.
+        var i = 0
+        while i < subviews.count {
+            if let found = subviews[i].firstView(matching: name, byIdentifier: byIdentifier) { return found }
+            i += 1
         }
         return nil
     }

@@ -8,6 +8,14 @@
 open class View: Responder {
     /// A name used in logs and found by `view(named:)`.
     public final var name: String
+    /// An integer that identifies the view, 0 by default: UIKit's `tag`,
+    /// found by `viewWithTag(_:)`.
+    public final var tag = 0
+    /// What UI tests find the view by, as UIKit's (XCUITest's); nil by
+    /// default. `view(named:)`, and so `AppTester`'s gestures and lookups by
+    /// name, accept it where no view has that `name` (docs/testing.md,
+    /// "Finding views"). Not written to logs, which name views by `name`.
+    public final var accessibilityIdentifier: String?
 
     // `@exclusivity(unchecked)` here: trivial values read every frame, no access spanning app code
     // (docs/architecture.md, "Few dynamic exclusivity checks").
