@@ -134,9 +134,13 @@ struct PresentationStyleTests {
         #expect(
             dimming.presentation.alpha > 0 && dimming.presentation.alpha < PresentationController.dimmingAlpha,
             "fading in")
-        #expect(sheet.view.presentation.center.y > 240, "sliding up")
+        let card = try #require(sheet.presentationController.presentedView)
+        #expect(card === sheet.presentationController.cardView && sheet.view.superview === card)
+        #expect(card.presentation.center.y > 240, "sliding up")
         app.advance(by: 0.5)
-        #expect(sheet.view.frame == Rect(x: 200, y: 90, width: 400, height: 300))
+        #expect(card.frame == Rect(x: 200, y: 90, width: 400, height: 300))
+        #expect(sheet.view.frame == card.bounds, "the controller's view fills the rounded card")
+        #expect(card.layer.cornerRadius == Theme.standard.cornerRadius && card.layer.masksToBounds)
         #expect(dimming.alpha == PresentationController.dimmingAlpha)
         #expect(delegate.navigation.view.window === app.window, "the presenter stays visible")
         #expect(delegate.log.take() == ["Sheet viewWillAppear", "Sheet viewDidAppear"])
@@ -148,6 +152,7 @@ struct PresentationStyleTests {
         app.advance(by: 0.5)
         #expect(sheetDelegate.heard == ["shouldDismiss", "willDismiss", "didDismiss"])
         #expect(delegate.navigation.presentedViewController == nil)
+        #expect(sheet.view.superview == nil && card.superview == nil)
         #expect(delegate.log.take() == ["Sheet viewWillDisappear", "Sheet viewDidDisappear"])
     }
 

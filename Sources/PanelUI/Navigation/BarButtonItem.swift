@@ -208,8 +208,26 @@ public protocol BarItemHost: AnyObject {
     func barItemsDidChange()
 }
 
-/// Lays bar items out in a row: fixed and flexible spaces, buttons sized to their content.
+/// Shows bar items in a row: their views in the bar, fixed and flexible
+/// spaces, buttons sized to their content.
 enum BarItemLayout {
+    /// Makes `items`' views the bar's item views, in place of `shownViews`,
+    /// their buttons styled by `theme`, each item linked to `bar`.
+    static func show(
+        _ items: [BarButtonItem], in bar: some View & BarItemHost, theme: Theme, replacing shownViews: inout [View]
+    ) {
+        for view in shownViews where view.superview === bar { view.removeFromSuperview() }
+        shownViews = []
+        for item in items {
+            item.bar = bar
+            if let view = item.shownView {
+                if let button = view as? Button, item.customView == nil { item.configure(button, theme: theme) }
+                shownViews.append(view)
+                bar.addSubview(view)
+            }
+        }
+    }
+
     /// Places `items`' views from `minX` to `maxX` (`leading` packs them from
     /// the left, else from the right), centred on `midY`, each `height`
     /// high; flexible spaces share what is left. Returns the width taken.

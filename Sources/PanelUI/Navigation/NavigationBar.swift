@@ -107,17 +107,8 @@ open class NavigationBar: View, BarItemHost {
         // The items shown: left ones, then right ones; their views become subviews.
         let items = (topItem?.leftBarButtonItems ?? []) + (topItem?.rightBarButtonItems ?? [])
         for item in shownItems where item.bar === self && !items.contains(where: { $0 === item }) { item.bar = nil }
-        for view in shownItemViews where view.superview === self { view.removeFromSuperview() }
         shownItems = items
-        shownItemViews = []
-        for item in items {
-            item.bar = self
-            if let view = item.shownView {
-                if let button = view as? Button, item.customView == nil { item.configure(button, theme: theme) }
-                shownItemViews.append(view)
-                addSubview(view)
-            }
-        }
+        BarItemLayout.show(items, in: self, theme: theme, replacing: &shownItemViews)
         let titleView = topItem?.titleView
         if shownTitleView !== titleView {
             if let old = shownTitleView, old.superview === self { old.removeFromSuperview() }

@@ -96,7 +96,16 @@ extension ViewController {
             dimming.frame = container.bounds
             container.addSubview(dimming)
         }
-        let shown = viewController.view
+        // What moves: the controller's view, or for a form sheet the card that holds it.
+        let content = viewController.view
+        let shown: View
+        if style == .formSheet {
+            shown = presentation.cardView
+            content.autoresizingMask = .flexibleSize
+            shown.addSubview(content)
+        } else {
+            shown = content
+        }
         let removesPresenter = presentation.removesPresentersView
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         viewController.beginAppearanceTransition(true, animated: animated)
@@ -108,7 +117,10 @@ extension ViewController {
         container.addSubview(shown)
         // Its safe area (the keyboard) is known before the presented view is placed.
         window.layoutIfNeeded(measuringTextWith: window.textMeasurer)
-        View.performWithoutAnimation { shown.frame = presentation.frameOfPresentedViewInContainerView }
+        View.performWithoutAnimation {
+            shown.frame = presentation.frameOfPresentedViewInContainerView
+            if shown !== content { content.frame = shown.bounds }
+        }
 
         presenter.modalTransitionGeneration += 1
         let generation = presenter.modalTransitionGeneration
@@ -184,6 +196,7 @@ extension ViewController {
         let top = chain[chain.count - 1]
         let topPresentation = top.presentationControllerStorage
         let topContainer = topPresentation?.container
+        let topShown = topPresentation?.presentedView
         let window = topContainer?.window
         let presenterReturns = presented.presentationControllerStorage?.removesPresentersView ?? true
 
@@ -208,7 +221,7 @@ extension ViewController {
             presenter.finishModalTransition = nil
             presenter.modalTransitionGeneration += 1
             if let animator = topContainer?.window?.owningApplication?.viewAnimator {
-                if let topView = top.loadedView { animator.removeAnimations(of: topView) }
+                if let topShown { animator.removeAnimations(of: topShown) }
                 if let dimming = topPresentation?.dimmingView { animator.removeAnimations(of: dimming) }
             }
             if presenterReturns { presenter.endAppearanceTransition() }
@@ -227,6 +240,15 @@ extension ViewController {
                 if let dimming = presentation?.dimmingView, dimming.superview != nil {
                     View.performWithoutAnimation { dimming.removeFromSuperview() }
                 }
+                if let card = presentation?.cardView, let dismissedView = dismissed.loadedView,
+                    dismissedView.superview === card
+                {
+                    View.performWithoutAnimation {
+                        dismissedView.removeFromSuperview()
+                        card.removeFromSuperview()
+                        card.alpha = 1
+                    }
+                }
                 presentation?.container = nil
                 presentation?.isTransitioning = false
                 dismissed.presentingStorage = nil
@@ -237,7 +259,7 @@ extension ViewController {
             completion?()
         }
         presenter.finishModalTransition = finish
-        if animated, let topView = top.loadedView, let container = topContainer, window?.owningApplication != nil {
+        if animated, let topView = topShown, let container = topContainer, window?.owningApplication != nil {
             let fades = top.modalTransitionStyle == .crossDissolve
             let dimming = topPresentation?.dimmingView
             View.animate(

@@ -100,6 +100,16 @@ public final class PresentationController: LifetimeTracked {
     @usableFromInline unowned(unsafe) var unretainedDelegate: (any PresentationControllerDelegate)?
     @usableFromInline var delegateToken: LifetimeToken?
 
+    /// What moves in and out and sits at `frameOfPresentedViewInContainerView`
+    /// (UIKit's `presentedView`): the presented controller's view, or for a
+    /// form sheet the rounded card that holds it (`cardView`). `nil` when not presented.
+    public var presentedView: View? {
+        guard container != nil, let view = presentedStorage?.loadedView else { return nil }
+        return view.superview === cardView ? cardView : view
+    }
+    /// A form sheet's card: its corners rounded by the theme's radius and masking the presented view.
+    public let cardView = View(name: "presentation.card")
+
     /// While the presented view slides or fades in or out: layout leaves it where the animation has it.
     @usableFromInline var isTransitioning = false
 
@@ -110,6 +120,8 @@ public final class PresentationController: LifetimeTracked {
         let tap = TapGestureRecognizer(name: "presentation.backdrop")
         tap.addTarget(self, action: PresentationController.backdropTapped)
         dimmingView.addGestureRecognizer(tap)
+        cardView.layer.cornerRadius = Theme.standard.cornerRadius
+        cardView.layer.masksToBounds = true
     }
 
     @usableFromInline static func resolved(_ style: ModalPresentationStyle) -> ModalPresentationStyle {
@@ -204,9 +216,9 @@ extension ViewController {
     @usableFromInline override func layoutSubviews() {
         let presentation = presentationController
         if presentation.dimmingView.superview === self { presentation.dimmingView.frame = bounds }
-        guard !presentation.isTransitioning, let shown = presentation.presentedStorage?.loadedView,
-            shown.superview === self
-        else { return }
+        guard !presentation.isTransitioning, let shown = presentation.presentedView, shown.superview === self else {
+            return
+        }
         let target = presentation.frameOfPresentedViewInContainerView
         guard shown.frame != target else { return }
         if slidesNextLayout {

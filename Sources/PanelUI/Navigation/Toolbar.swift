@@ -46,16 +46,7 @@ open class Toolbar: View, BarItemHost {
     }
 
     public func barItemsDidChange() {
-        for view in shownItemViews where view.superview === self { view.removeFromSuperview() }
-        shownItemViews = []
-        for item in shownItems {
-            item.bar = self
-            if let view = item.shownView {
-                if let button = view as? Button, item.customView == nil { item.configure(button, theme: theme) }
-                shownItemViews.append(view)
-                addSubview(view)
-            }
-        }
+        BarItemLayout.show(shownItems, in: self, theme: theme, replacing: &shownItemViews)
         setNeedsLayout()
     }
 
