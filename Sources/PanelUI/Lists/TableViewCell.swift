@@ -40,6 +40,34 @@ open class TableViewCell: View {
     /// The line at the bottom of the row, inset by `separatorInset`.
     public let separatorView: View
     public final var separatorInset = EdgeInsets(top: 0, left: 16, bottom: 0, right: 0) { didSet { setNeedsLayout() } }
+    /// UIKit's `UITableViewCell.AccessoryType`: a standard mark at the
+    /// trailing edge, drawn by the cell (an `accessoryView` takes its place).
+    public enum AccessoryType: Equatable, Sendable {
+        case none
+        /// "›": the row leads to another screen.
+        case disclosureIndicator
+        /// "✓" in the accent colour: the row is the chosen one.
+        case checkmark
+        /// A circled "i" that is a button of its own: `TableViewDelegate`'s
+        /// `accessoryButtonTappedForRowWith` hears it (the row is not selected).
+        case detailButton
+        /// The detail button and the disclosure indicator.
+        case detailDisclosureButton
+    }
+
+    /// The standard mark at the trailing edge; `.none` by default. Ignored while
+    /// `accessoryView` is set, as in UIKit.
+    public final var accessoryType = AccessoryType.none {
+        didSet {
+            guard accessoryType != oldValue else { return }
+            standardAccessory.type = accessoryType
+            standardAccessory.setNeedsDisplay()
+            setNeedsLayout()
+        }
+    }
+    /// Draws `accessoryType` (and is the detail button's touch target). Named "accessory".
+    @usableFromInline final let standardAccessory = CellAccessoryView()
+
     /// A view at the trailing edge, vertically centred: a `Switch` or `Slider` works there as anywhere.
     public var accessoryView: View? {
         didSet {
@@ -88,6 +116,8 @@ open class TableViewCell: View {
         contentView.addSubview(textLabel)
         contentView.addSubview(detailTextLabel)
         addSubview(separatorView)
+        standardAccessory.isHidden = true
+        addSubview(standardAccessory)
     }
 
     @usableFromInline override class var usesStandardHitTesting: Bool {
@@ -159,7 +189,13 @@ open class TableViewCell: View {
         let size = bounds.size
         let padding = Theme.standard.contentPadding
         var contentWidth = size.width
-        if let accessory = accessoryView {
+        let showsStandard = accessoryView == nil && accessoryType != .none
+        if standardAccessory.isHidden == showsStandard { standardAccessory.isHidden = !showsStandard }
+        if showsStandard {
+            let width = standardAccessory.preferredWidth
+            standardAccessory.frame = Rect(x: size.width - padding / 2 - width, y: 0, width: width, height: size.height)
+            contentWidth = max(0, size.width - padding / 2 - width)
+        } else if let accessory = accessoryView {
             let a = accessory.bounds.size
             accessory.frame = Rect(
                 x: size.width - padding - a.width, y: (size.height - a.height) / 2,
@@ -232,5 +268,87 @@ open class TableViewHeaderView: View {
     open override func layoutSubviews() {
         let padding = Theme.standard.contentPadding
         textLabel.frame = Rect(x: padding, y: 0, width: max(0, bounds.width - 2 * padding), height: bounds.height)
+    }
+}
+
+/// Draws a cell's `accessoryType`: "›", "✓", or the detail button (a circled
+/// "i", a control of its own that tells the table's delegate). Internal: the
+/// cell owns one and shows it while its type is not `.none`.
+@usableFromInline final class CellAccessoryView: Control {
+    @usableFromInline var type = TableViewCell.AccessoryType.none {
+        didSet { isUserInteractionEnabled = type == .detailButton || type == .detailDisclosureButton }
+    }
+    @usableFromInline static let chevronFont = Font.system(size: 26)
+    @usableFromInline static let checkmarkFont = Font.boldSystem(size: 20)
+    @usableFromInline static let detailFont = Font.boldSystem(size: 15)
+    /// The detail button's circle, and the width each mark takes.
+    @usableFromInline static let detailDiameter = 24.0
+    @usableFromInline static let markWidth = 32.0
+
+    @usableFromInline init() {
+        super.init(frame: .zero, name: "accessory")
+        isUserInteractionEnabled = false
+        addTarget(self, action: CellAccessoryView.tapped, for: .touchUpInside)
+    }
+
+    @usableFromInline override class var usesStandardHitTesting: Bool { true }
+
+    /// The width the mark takes at the row's trailing edge.
+    @usableFromInline var preferredWidth: Double {
+        type == .detailDisclosureButton ? 2 * CellAccessoryView.markWidth : CellAccessoryView.markWidth
+    }
+
+    @usableFromInline func tapped(_ sender: Control) {
+        guard let cell = superview as? TableViewCell, let row = cell.displayedRow, let table = cell.tableView else {
+            return
+        }
+        table.tableDelegate?.tableView(table, accessoryButtonTappedForRowWith: row)
+    }
+
+    @usableFromInline override func draw(_ rect: Rect, in context: GraphicsContext) {
+        let theme = Theme.standard
+        let mark = CellAccessoryView.markWidth
+        switch type {
+        case .none:
+            return
+        case .disclosureIndicator:
+            drawChevron(in: Rect(x: bounds.maxX - mark, y: 0, width: mark, height: bounds.height), context, theme)
+        case .checkmark:
+            context.draw(
+                "✓", font: CellAccessoryView.checkmarkFont, color: theme.accent,
+                in: centredLine(CellAccessoryView.checkmarkFont, in: bounds), alignment: .center)
+        case .detailButton:
+            drawDetail(in: bounds, context, theme)
+        case .detailDisclosureButton:
+            drawDetail(in: Rect(x: 0, y: 0, width: mark, height: bounds.height), context, theme)
+            drawChevron(in: Rect(x: mark, y: 0, width: mark, height: bounds.height), context, theme)
+        }
+    }
+
+    @usableFromInline func drawChevron(in area: Rect, _ context: GraphicsContext, _ theme: Theme) {
+        context.draw(
+            "›", font: CellAccessoryView.chevronFont, color: theme.secondaryText,
+            in: centredLine(CellAccessoryView.chevronFont, in: area), alignment: .center)
+    }
+
+    @usableFromInline func drawDetail(in area: Rect, _ context: GraphicsContext, _ theme: Theme) {
+        let d = CellAccessoryView.detailDiameter
+        let circle = Rect(x: (area.midX - d / 2).rounded(), y: (area.midY - d / 2).rounded(), width: d, height: d)
+        let color = isHighlighted ? theme.secondaryText : theme.accent
+        context.stroke(roundedRect: circle, cornerRadius: d / 2, lineWidth: 1.5, color: color)
+        context.draw(
+            "i", font: CellAccessoryView.detailFont, color: color,
+            in: centredLine(CellAccessoryView.detailFont, in: circle), alignment: .center)
+    }
+
+    /// One line of `font` centred vertically in `area`.
+    @usableFromInline func centredLine(_ font: Font, in area: Rect) -> Rect {
+        let height = measure("Ag", font: font).height
+        return Rect(x: area.minX, y: (area.midY - height / 2).rounded(), width: area.width, height: height)
+    }
+
+    @usableFromInline override func stateDidChange() {
+        super.stateDidChange()
+        setNeedsDisplay()
     }
 }

@@ -48,6 +48,9 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath)
     func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath)
+    /// The detail button of a cell (`accessoryType` `.detailButton` or
+    /// `.detailDisclosureButton`) was tapped; the row is not selected.
+    func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
 }
 
 extension TableViewDelegate {
@@ -60,6 +63,7 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath) {}
 }
