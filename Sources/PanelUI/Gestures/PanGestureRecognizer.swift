@@ -80,6 +80,14 @@ open class PanGestureRecognizer: GestureRecognizer {
             fromWindowTo: view)
     }
 
+    /// The movement that made the pan begin (the hysteresis it crossed), in
+    /// `view`'s coordinates: its direction, before `translation(in:)` counts.
+    /// A view deciding in `gestureRecognizerShouldBegin` which way a drag goes reads it.
+    @usableFromInline func startingMovement(in view: View?) -> Point {
+        GestureGeometry.vector(
+            Point(x: travel.x - hysteresisOrigin.x, y: travel.y - hysteresisOrigin.y), fromWindowTo: view)
+    }
+
     /// Makes `translation(in:)` return `translation` (in `view`'s coordinates) now;
     /// further movement adds to it. UIKit's idiom: apply the translation, then set it to zero.
     public func setTranslation(_ translation: Point, in view: View?) {

@@ -39,6 +39,11 @@ extension TableView {
     // MARK: From the cells' touches
 
     @usableFromInline func cellTouchBegan(_ cell: TableViewCell) {
+        // A touch on a row while one is swiped open closes it, and is spent doing so (UIKit's).
+        if swipedCell != nil {
+            closeSwipe(animated: true)
+            return
+        }
         guard allowsSelection, let row = cell.displayedRow, cell.superview === self else { return }
         if let delegate = tableDelegate, !delegate.tableView(self, shouldHighlightRowAt: row) { return }
         pendingRow = row

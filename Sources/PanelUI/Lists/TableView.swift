@@ -120,6 +120,17 @@ open class TableView: ScrollView {
     /// The row a finger highlighted, which a lift inside selects.
     @usableFromInline final var pendingRow: IndexPath?
 
+    // MARK: Swipe actions (TableView+SwipeActions.swift)
+
+    /// A horizontal drag on a row with trailing swipe actions.
+    @usableFromInline final let swipeRecognizer = PanGestureRecognizer(name: "table.swipe")
+    /// The row swiped open (or being swiped), its configuration and the buttons' view (kept for the next swipe).
+    @usableFromInline final var swipedCell: TableViewCell?
+    @usableFromInline final var swipeConfigurationStorage: SwipeActionsConfiguration?
+    @usableFromInline final var swipeActionsViewStorage: SwipeActionsView?
+    @usableFromInline final var swipeStartOffset = 0.0
+    @usableFromInline final let swipeAnimator = SwipeAnimator()
+
     public override init(frame: Rect = .zero, name: String = "") {
         super.init(frame: frame, name: name)
         backgroundColor = Theme.standard.background
@@ -127,6 +138,25 @@ open class TableView: ScrollView {
         // Room for a screenful of rows and headers, so the first frames do not grow these.
         visibleRows.reserveCapacity(64)
         visibleHeaders.reserveCapacity(8)
+        swipeAnimator.table = self
+        swipeRecognizer.addTarget(self, action: TableView.handleSwipe)
+        addGestureRecognizer(swipeRecognizer)
+    }
+
+    deinit {
+        // The animator names this table unretained: it leaves the display link first.
+        swipeAnimator.stop()
+        swipeAnimator.table = nil
+    }
+
+    /// G20, for the swipe: it takes a horizontal drag on a swipeable row (the
+    /// scroll view's pan then does not begin). Call `super` from an override.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if gestureRecognizer === swipeRecognizer { return swipeConfiguration(for: swipeRecognizer) != nil }
+        if gestureRecognizer === panGestureRecognizer, swipeConfiguration(for: panGestureRecognizer) != nil {
+            return false
+        }
+        return super.gestureRecognizerShouldBegin(gestureRecognizer)
     }
 
     @usableFromInline override class var usesStandardHitTesting: Bool {
@@ -529,6 +559,8 @@ open class TableView: ScrollView {
 
     open override func contentOffsetDidChange() {
         super.contentOffsetDidChange()
+        // A scroll by the finger closes an open row, as UIKit's.
+        if swipedCell != nil && isDragging { closeSwipe(animated: true) }
         layoutVisibleContent()
     }
 

@@ -68,6 +68,14 @@ open class TableViewCell: View {
     /// Draws `accessoryType` (and is the detail button's touch target). Named "accessory".
     @usableFromInline final let standardAccessory = CellAccessoryView()
 
+    /// How far a swipe has moved the row's content left (0 or less), its
+    /// actions showing in the room it leaves (Lists/TableView+SwipeActions.swift).
+    @usableFromInline final var swipeOffset = 0.0 {
+        didSet { if swipeOffset != oldValue { setNeedsLayout() } }
+    }
+    /// The actions shown while the row is swiped open; the table puts it in and takes it out.
+    @usableFromInline final var swipeActionsView: SwipeActionsView?
+
     /// A view at the trailing edge, vertically centred: a `Switch` or `Slider` works there as anywhere.
     public var accessoryView: View? {
         didSet {
@@ -221,6 +229,14 @@ open class TableViewCell: View {
         separatorView.frame = Rect(
             x: separatorInset.left, y: size.height - 1,
             width: max(0, size.width - separatorInset.left - separatorInset.right), height: 1)
+        // A swipe moves the content and the accessory left; the actions fill the room.
+        let shift = swipeOffset
+        if shift != 0 {
+            contentView.frame.origin.x += shift
+            standardAccessory.frame.origin.x += shift
+            accessoryView?.frame.origin.x += shift
+        }
+        swipeActionsView?.frame = Rect(x: size.width + shift, y: 0, width: -shift, height: size.height)
     }
 
     // MARK: Touches: the table view highlights and selects (UIKit's rules, docs/lists.md)

@@ -51,6 +51,12 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     /// The detail button of a cell (`accessoryType` `.detailButton` or
     /// `.detailDisclosureButton`) was tapped; the row is not selected.
     func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+    /// The actions a swipe to the left shows at the row's trailing edge
+    /// (UIKit's `trailingSwipeActionsConfigurationForRowAt`); `nil` (the
+    /// default) makes the row not swipeable. Return a kept configuration to
+    /// keep the swipe's first frame free of allocations.
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration?
 }
 
 extension TableViewDelegate {
@@ -64,6 +70,9 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> SwipeActionsConfiguration?
+    { nil }
     public func tableView(_ tableView: TableView, didHighlightRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didUnhighlightRowAt indexPath: IndexPath) {}
 }

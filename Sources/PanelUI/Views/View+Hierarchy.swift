@@ -12,8 +12,14 @@ extension View {
         view.detachFromSuperview()
         if oldWindow !== window { oldWindow?.hierarchyDidChange() }
         let position = min(max(index, 0), subviews.count)
-        // `append` at the front: a debug build's `insert` allocates even with room to spare.
-        if position == subviews.count { subviews.append(view) } else { subviews.insert(view, at: position) }
+        // Appended and shifted by hand: a debug build's `insert` allocates even with room to spare.
+        subviews.append(view)
+        var slot = subviews.count - 1
+        while slot > position {
+            subviews[slot] = subviews[slot - 1]
+            slot -= 1
+        }
+        subviews[position] = view
         view.superview = self
         if view.window !== window { view.setWindow(window) }
         window?.hierarchyDidChange()
