@@ -212,11 +212,13 @@ open class Button: Control {
         if let image {
             var imageContext = context
             if state.contains(.disabled) { imageContext.alpha *= theme.disabledAlpha }
+            // A template image (an icon) takes the title's colour, as a UIKit system button tints it.
             imageContext.draw(
                 image,
                 in: Rect(
                     x: x, y: bounds.midY - imageSize.height / 2,
-                    width: imageSize.width, height: imageSize.height))
+                    width: imageSize.width, height: imageSize.height),
+                tint: image.isTemplate ? resolvedTitleColor(for: state) : nil)
         }
         if titleWidth > 0, let title {
             let titleRect = Rect(

@@ -380,7 +380,7 @@ open class TabBar: View {
             imageRect = Rect(
                 x: (bounds.midX - imageSize.width / 2).rounded(), y: y, width: imageSize.width, height: imageSize.height
             )
-            context.draw(image, in: imageRect)
+            context.draw(image, in: imageRect, tint: image.isTemplate ? tint : nil)
             y += imageSize.height + gap
         }
         context.draw(

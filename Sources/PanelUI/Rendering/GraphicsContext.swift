@@ -82,7 +82,13 @@ public struct GraphicsContext {
     /// screen's scale (an `@2x` file at scale 2) drawn at its `Image.size`
     /// lands pixel for pixel; a 1x one is enlarged.
     public func draw(_ image: Image, in rect: Rect) {
-        Rasterizer(context: self).drawImage(image, in: deviceRect(rect))
+        Rasterizer(context: self).drawImage(image, in: deviceRect(rect), tint: nil)
+    }
+
+    /// `draw(_:in:)` with every pixel in `tint` (its alpha times the pixel's):
+    /// how a template image is drawn; `nil` draws the image's own colours.
+    public func draw(_ image: Image, in rect: Rect, tint: Color?) {
+        Rasterizer(context: self).drawImage(image, in: deviceRect(rect), tint: tint)
     }
 
     /// `image` scaled to fill `rect`, then mapped by `transform` into the

@@ -455,7 +455,9 @@
 
     /// Draws `image` scaled into `rect`, blended by its alpha: each pixel whose
     /// centre lies in `rect` takes the image pixel under that centre (nearest).
-    @usableFromInline func drawImage(_ image: Image, in rect: Rect) {
+    /// With a `tint`, each pixel is drawn in the tint's colour, blended by the
+    /// pixel's alpha times the tint's (a template image).
+    @usableFromInline func drawImage(_ image: Image, in rect: Rect, tint: Color?) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, alpha > 0,
             rect.width.isFinite, rect.height.isFinite
         else { return }
@@ -473,7 +475,12 @@
                 for x in x0..<x1 {
                     let ix = min(max(Int((Double(x) + 0.5 - rect.minX) * sx), 0), image.width - 1)
                     let pixel = pixels[row + ix]
-                    if pixel.alpha > 0 { blend(x: x, y: y, color: pixel, alpha: Double(pixel.alpha) * alpha) }
+                    guard pixel.alpha > 0 else { continue }
+                    if let tint {
+                        blend(x: x, y: y, color: tint, alpha: Double(pixel.alpha) * Double(tint.alpha) / 255 * alpha)
+                    } else {
+                        blend(x: x, y: y, color: pixel, alpha: Double(pixel.alpha) * alpha)
+                    }
                 }
             }
         }

@@ -11,7 +11,10 @@ public enum ContentMode: Equatable, Sendable {
 }
 
 /// A view that shows an `Image`: UIKit's `UIImageView`. Pure display: it
-/// takes no touches unless told to (R12).
+/// takes no touches unless told to (R12). A template image
+/// (`Image.withRenderingMode(.alwaysTemplate)`) is drawn in the view's
+/// `tintColor`. An image whose pixels the app changes in place (a camera
+/// frame) is shown again after `setNeedsDisplay()`: only this view is redrawn.
 open class ImageView: View {
     public var image: Image? {
         didSet {
@@ -58,6 +61,11 @@ open class ImageView: View {
 
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         guard let image, let target = imageRect, !target.isEmpty else { return }
-        context.draw(image, in: target)
+        context.draw(image, in: target, tint: image.isTemplate ? tintColor : nil)
+    }
+
+    /// A template image takes the new tint.
+    open override func tintColorDidChange() {
+        if image?.isTemplate == true { setNeedsDisplay() }
     }
 }

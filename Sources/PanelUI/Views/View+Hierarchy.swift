@@ -182,3 +182,19 @@ extension View {
         }
     }
 }
+
+extension View {
+    /// Tells this view and the descendants that follow its tint that it changed.
+    @usableFromInline func tintColorDidChangeInSubtree() {
+        guard layoutCursor < 0 else {
+            // A layout pass is walking this subtree: only this view hears now.
+            tintColorDidChange()
+            return
+        }
+        walkFlaggedSubtree(everyView: true) { view in
+            if view !== self && view.tintColorStorage != nil { return false } // it keeps its own
+            view.tintColorDidChange()
+            return true
+        }
+    }
+}

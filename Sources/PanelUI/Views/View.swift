@@ -145,6 +145,31 @@ open class View: Responder {
         }
     }
 
+    /// UIKit's `tintColor`: the colour template images (`Image.RenderingMode.alwaysTemplate`)
+    /// are drawn in. Unset (`nil`), a view takes its superview's, and the top
+    /// of a hierarchy the theme's accent. Setting it tells the subtree
+    /// (`tintColorDidChange()`), down to views that set their own.
+    public var tintColor: Color! {
+        get {
+            var view: View? = self
+            while let current = view {
+                if let color = current.tintColorStorage { return color }
+                view = current.superview
+            }
+            return Theme.standard.accent
+        }
+        set {
+            guard tintColorStorage != newValue else { return }
+            tintColorStorage = newValue
+            tintColorDidChangeInSubtree()
+        }
+    }
+    @usableFromInline final var tintColorStorage: Color?
+
+    /// Called when `tintColor` changed for this view (its own, or an ancestor's
+    /// it follows). By default an image view showing a template image redraws.
+    open func tintColorDidChange() {}
+
     // MARK: Animation
 
     /// What the screen shows while an animation runs; `nil` shows the model.
