@@ -37,7 +37,9 @@ final class BarAppDelegate: ApplicationDelegate {
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
         let window = Window(frame: options.screenBounds)
-        let residents = self.residents
+        // The items' closures name the screen that owns them: unretained, or the
+        // screen and its items would hold each other (a cycle, as in UIKit; Embedded has no weak).
+        unowned(unsafe) let residents = self.residents
         residents.navigationItem.rightBarButtonItems = [
             BarButtonItem(barButtonSystemItem: .add) { _ in residents.tapped.append("add") },
             BarButtonItem(title: "Edit", target: residents, action: BarScreen.edit),

@@ -250,7 +250,10 @@ struct PresentationStyleTests {
         alert.addTextField { field in field.placeholder = "Code" }
         alert.addAction(AlertAction(title: "Cancel", style: .cancel))
         alert.addAction(
-            AlertAction(title: "OK", style: .default) { _ in entered = alert.textFields?.first?.text ?? "" })
+            // The handler names its own alert: unretained, or the alert would hold itself (as in UIKit).
+            AlertAction(title: "OK", style: .default) { [unowned(unsafe) alert] _ in
+                entered = alert.textFields?.first?.text ?? ""
+            })
         delegate.home.present(alert, animated: true)
         app.advance(by: 0.8)
         let field = try #require(alert.textFields?.first)

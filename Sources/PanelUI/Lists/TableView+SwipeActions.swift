@@ -81,8 +81,9 @@ public final class SwipeActionsConfiguration {
                     ?? (action.style == .destructive ? ContextualAction.destructiveColor : ContextualAction.normalColor)
             )
             button.theme.cornerRadius = 0
-            button.addAction(for: .primaryActionTriggered) { [unowned(unsafe) table] _ in
-                table.performSwipeAction(action, from: button)
+            // The sender, not `button`: a button's own action naming it would hold it forever.
+            button.addAction(for: .primaryActionTriggered) { [unowned(unsafe) table] sender in
+                table.performSwipeAction(action, from: sender)
             }
             let width = max(
                 ContextualAction.minimumButtonWidth,
