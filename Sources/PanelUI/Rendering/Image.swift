@@ -49,10 +49,9 @@ public final class Image {
     /// row by row; the buffer must not be kept past `body`. Allocates nothing
     /// while the image is the only holder of its pixels (another image from
     /// `withRenderingMode(_:)` shares them until one of the two changes them).
-    public func withUnsafeMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<Color>) throws -> Result)
-        rethrows -> Result
-    {
-        try pixels.withUnsafeMutableBufferPointer { try body($0) }
+    /// (`body` does not throw: Embedded Swift has no untyped `rethrows`.)
+    public func withUnsafeMutablePixels<Result>(_ body: (UnsafeMutableBufferPointer<Color>) -> Result) -> Result {
+        pixels.withUnsafeMutableBufferPointer { body($0) }
     }
 
     init(width: Int, height: Int, pixels: [Color], scale: Double, renderingMode: RenderingMode) {
