@@ -177,21 +177,13 @@ public final class BarButtonItem: LifetimeTracked {
         if button.isEnabled != isEnabled { button.isEnabled = isEnabled }
     }
 
-    /// The width the item takes on a bar: `width`, else its content and the
-    /// theme's padding each side, as a `Button` draws it (44 pt at least, a finger's).
-    @usableFromInline func preferredWidth(measuredBy view: View) -> Double {
+    /// The width the item takes on a bar: `width`, else its button's content
+    /// and padding (`Button.intrinsicContentSize`), 44 pt at least, a finger's.
+    @usableFromInline var preferredWidth: Double {
         if let customView { return customView.bounds.width }
         if width > 0 { return width }
         if isSpace { return 0 }
-        var content = 0.0
-        if let image, image.width > 0 { content += image.size.width }
-        if let title, !title.isEmpty {
-            if content > 0 { content += Theme.standard.imageTitleSpacing }
-            content +=
-                view.measure(title, font: style == .done ? Theme.standard.buttonFont : Theme.standard.bodyFont)
-                .width
-        }
-        return max(content + 2 * Theme.standard.contentPadding, BarButtonItem.minimumWidth)
+        return max(button.intrinsicContentSize.width, BarButtonItem.minimumWidth)
     }
 
     /// A bar button is never narrower than a finger.
@@ -228,12 +220,12 @@ enum BarItemLayout {
         }
     }
 
-    /// Places `items`' views from `minX` to `maxX` (`leading` packs them from
+    /// Places `items`' views from `minX` to `maxX` (`fromLeft` packs them from
     /// the left, else from the right), centred on `midY`, each `height`
     /// high; flexible spaces share what is left. Returns the width taken.
     @discardableResult
     static func place(
-        _ items: [BarButtonItem], in bar: View, from minX: Double, to maxX: Double, midY: Double, height: Double,
+        _ items: [BarButtonItem], from minX: Double, to maxX: Double, midY: Double, height: Double,
         fromLeft: Bool
     ) -> Double {
         var fixed = 0.0
@@ -242,7 +234,7 @@ enum BarItemLayout {
             if item.systemItem == .flexibleSpace {
                 flexibleCount += 1
             } else {
-                fixed += item.preferredWidth(measuredBy: bar)
+                fixed += item.preferredWidth
             }
         }
         let room = max(maxX - minX, 0)
@@ -250,7 +242,7 @@ enum BarItemLayout {
         let total = fixed + flexible * Double(flexibleCount)
         var x = fromLeft ? minX : maxX - min(total, room)
         for item in items {
-            let width = item.systemItem == .flexibleSpace ? flexible : item.preferredWidth(measuredBy: bar)
+            let width = item.systemItem == .flexibleSpace ? flexible : item.preferredWidth
             if let view = item.shownView {
                 let viewHeight = item.customView != nil ? view.bounds.height : height
                 view.frame = Rect(

@@ -150,12 +150,12 @@ open class NavigationBar: View, BarItemHost {
         }
         let leftItems = topItem?.leftBarButtonItems ?? []
         left += BarItemLayout.place(
-            leftItems, in: self, from: left, to: width - margin, midY: midY, height: buttonHeight, fromLeft: true)
+            leftItems, from: left, to: width - margin, midY: midY, height: buttonHeight, fromLeft: true)
         let rightItems = Array((topItem?.rightBarButtonItems ?? []).reversed()) // the first is at the right end
         let right =
             width - margin
             - BarItemLayout.place(
-                rightItems, in: self, from: left, to: width - margin, midY: midY, height: buttonHeight,
+                rightItems, from: left, to: width - margin, midY: midY, height: buttonHeight,
                 fromLeft: false)
         // Centred on the bar when it fits there, else centred in the space left (and cut).
         let side = max(left, width - right) + margin

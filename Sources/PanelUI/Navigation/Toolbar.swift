@@ -53,7 +53,7 @@ open class Toolbar: View, BarItemHost {
     open override func layoutSubviews() {
         let margin = NavigationBar.margin
         BarItemLayout.place(
-            shownItems, in: self, from: margin, to: bounds.width - margin, midY: bounds.height / 2,
+            shownItems, from: margin, to: bounds.width - margin, midY: bounds.height / 2,
             height: min(bounds.height - 8, 36), fromLeft: true)
     }
 
