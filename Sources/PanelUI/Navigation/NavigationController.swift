@@ -218,10 +218,8 @@ open class NavigationController: ViewController {
         let area = contentView.bounds
         var top = isNavigationBarHidden ? 0 : NavigationBar.height
         var bottom = isToolbarHidden ? 0 : Toolbar.height
-        if let controller, controller.extendedLayoutIncludesOpaqueBars {
-            if controller.edgesForExtendedLayout.contains(.top) { top = 0 }
-            if controller.edgesForExtendedLayout.contains(.bottom) { bottom = 0 }
-        }
+        if controller?.extendsUnderOpaqueBar(at: .top) == true { top = 0 }
+        if controller?.extendsUnderOpaqueBar(at: .bottom) == true { bottom = 0 }
         return Rect(x: area.minX, y: area.minY + top, width: area.width, height: max(area.height - top - bottom, 0))
     }
 

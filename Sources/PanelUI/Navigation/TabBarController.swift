@@ -212,9 +212,7 @@ open class TabBarController: ViewController {
             contentView.frame = bounds
             contentView.obscuredInsets = EdgeInsets(top: 0, left: 0, bottom: height, right: 0)
             if let selectedView = selectedViewController?.loadedView, selectedView.superview === contentView {
-                let extends =
-                    selectedViewController?.extendedLayoutIncludesOpaqueBars == true
-                    && selectedViewController?.edgesForExtendedLayout.contains(.bottom) == true
+                let extends = selectedViewController?.extendsUnderOpaqueBar(at: .bottom) == true
                 selectedView.frame =
                     extends ? bounds : Rect(x: 0, y: 0, width: bounds.width, height: max(bounds.height - height, 0))
             }

@@ -89,6 +89,11 @@ open class ViewController: Responder {
         didSet { if extendedLayoutIncludesOpaqueBars != oldValue { parentStorage?.loadedView?.setNeedsLayout() } }
     }
 
+    /// Whether a container lays the root view out under its opaque bar on `edge`.
+    @usableFromInline final func extendsUnderOpaqueBar(at edge: RectEdge) -> Bool {
+        extendedLayoutIncludesOpaqueBars && edgesForExtendedLayout.contains(edge)
+    }
+
     /// R8: after the controller comes its root view's superview (the window, for a window's root).
     open override var next: Responder? { loadedView?.superview }
 
