@@ -227,30 +227,7 @@ extension ViewController {
             if presenterReturns { presenter.endAppearanceTransition() }
             top.endAppearanceTransition()
             for dismissed in chain {
-                let presentation = dismissed.presentationControllerStorage
-                presentation?.container?.removeFromSuperview()
-                if let dismissedView = dismissed.loadedView, let container = presentation?.container,
-                    dismissedView.superview === container
-                {
-                    View.performWithoutAnimation {
-                        dismissedView.removeFromSuperview()
-                        dismissedView.alpha = 1
-                    }
-                }
-                if let dimming = presentation?.dimmingView, dimming.superview != nil {
-                    View.performWithoutAnimation { dimming.removeFromSuperview() }
-                }
-                if let card = presentation?.cardView, let dismissedView = dismissed.loadedView,
-                    dismissedView.superview === card
-                {
-                    View.performWithoutAnimation {
-                        dismissedView.removeFromSuperview()
-                        card.removeFromSuperview()
-                        card.alpha = 1
-                    }
-                }
-                presentation?.container = nil
-                presentation?.isTransitioning = false
+                dismissed.presentationControllerStorage?.removeViews()
                 dismissed.presentingStorage = nil
             }
             // Last: this may free the dismissed controllers.

@@ -128,6 +128,24 @@ public final class PresentationController: LifetimeTracked {
         style == .automatic ? .fullScreen : style
     }
 
+    /// Takes the container, the dimming and what moved (the controller's view,
+    /// or the card holding it) out of the window, as they were before the
+    /// presentation; the dismissal's end.
+    @usableFromInline func removeViews() {
+        guard let container else { return }
+        container.removeFromSuperview()
+        View.performWithoutAnimation {
+            if let moved = presentedView, moved.superview === container {
+                moved.removeFromSuperview()
+                moved.alpha = 1
+            }
+            if let view = presentedStorage?.loadedView, view.superview === cardView { view.removeFromSuperview() }
+            if dimmingView.superview != nil { dimmingView.removeFromSuperview() }
+        }
+        self.container = nil
+        isTransitioning = false
+    }
+
     /// Whether the style shows a dimmed backdrop under the presented view.
     @usableFromInline var dimsBackground: Bool {
         presentationStyle == .formSheet || presentedStorage?.dimsPresentationBackground == true
