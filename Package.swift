@@ -73,12 +73,15 @@ let package = Package(
 
         // The demo app: four screens of controls and a scripted touch session for headless runs.
         .target(name: "PanelDemo", dependencies: ["PanelUI", "PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelImage", "PanelLog", "PanelScenes", "CLinux"], swiftSettings: embeddedSettings),
-        // The demo's board binary, panel-demo (its own `@_cdecl("main")`): scripts/build-board compiles
-        // it as Embedded Swift with the board file compiled in. A target here so that `swift build` and
-        // the Embedded check compile it too; no product links it.
+        // The demo's board binaries, panel-demo and the bench harness panel-bench (each its own
+        // `@_cdecl("main")`): scripts/build-board compiles them as Embedded Swift with the board file
+        // compiled in. Targets here so that `swift build` and the Embedded check compile them too; no
+        // product links them.
         .target(name: "PanelBoardApp",
-                dependencies: ["PanelKit", "PanelDemo", "PanelBench", "PanelBoards", "PanelJSON", "PanelReplay", "PanelTrace",
-                               "PanelUI", "CLinux"],
+                dependencies: ["PanelKit", "PanelDemo", "PanelBoards", "PanelJSON", "PanelUI"],
+                swiftSettings: embeddedSettings),
+        .target(name: "PanelBoardBench",
+                dependencies: ["PanelKit", "PanelDemo", "PanelBench", "PanelBoards", "PanelJSON", "PanelReplay", "PanelTrace", "CLinux"],
                 swiftSettings: embeddedSettings),
         // The benchmark harness: scenes timed against baselines of the same run, allocations counted.
         .target(name: "PanelBench",

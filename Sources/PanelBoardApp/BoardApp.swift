@@ -10,8 +10,10 @@ import PanelJSON
 //                                              runs it: the board's display (DRM/KMS) and touch panel (evdev);
 //                                              --scene NAME a scene instead, --help the runtime's options
 //   panel-demo calibrate [--output FILE]       the runtime's --calibrate: five targets; writes BOARD.override.json beside the binary
-//   panel-demo bench [--quick] [--json FILE]   the benchmark harness with the board's budgets (BenchMode.swift)
 //   panel-demo board                           the board compiled in
+//
+// The benchmark harness is its own binary beside it, panel-bench
+// (Sources/PanelBoardBench): an app carries only what it runs.
 import PanelKit
 import PanelUI
 
@@ -19,24 +21,16 @@ let usage = """
     usage: panel-demo [--card /dev/dri/cardN|/dev/fbN] [--duration SECONDS] [--scene touches|gestures|controls|FILE] [--assets DIR] (--help: all options)
            panel-demo --backend headless --replay TRACE.evemu [--scene touches|gestures|controls]
            panel-demo calibrate [--card /dev/dri/cardN|/dev/fbN] [--output FILE] [--assets DIR]
-           panel-demo bench [--quick] [--json FILE] [--scene NAME]... [--traces DIR] [--latency-log FILE]
            panel-demo board
+           (the benchmark harness: panel-bench beside it)
 
     """
 
 @_cdecl("main")
 func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    var arguments = Arguments(argc: argc, argv: argv)
-    let board: Board
-    do throws(JSONError) {
-        // The board file, compiled in: the JSON in boards/ stays the one source.
-        guard let preset = compiledInBoardPreset() else {
-            fail("no board compiled in: build with scripts/build-board BOARD")
-        }
-        board = try Board(parsing: Array(preset.json.utf8), path: preset.path)
-    } catch {
-        fail("the board compiled in is not valid: " + error.description)
-    }
+    var arguments = ToolArguments(program: "panel-demo", argc: argc, argv: argv)
+    // The board file, compiled in: the JSON in boards/ stays the one source.
+    let board = arguments.compiledInBoard()
     let mode = arguments.words.first.map { $0.hasPrefix("-") ? "demo" : $0 } ?? "demo"
     if mode != "demo" { arguments.words.removeFirst() }
     switch mode {
@@ -49,13 +43,14 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
         for word in arguments.words { words.append(word == "--output" ? "--calibration-file" : word) }
         return ApplicationMain.run(DemoAppDelegate.self, arguments: words, programName: "panel-demo")
     case "bench":
-        return runBench(arguments, board: board)
+        arguments.fail(
+            "the benchmark harness is panel-bench, beside panel-demo: run panel-bench [--quick] [--json FILE]")
     case "board":
         printBoard(board)
     case "help", "-h", "--help":
         writeError(usage)
     default:
-        fail("unknown mode '" + mode + "'\n" + usage)
+        arguments.fail("unknown mode '" + mode + "'\n" + usage)
     }
     return 0
 }

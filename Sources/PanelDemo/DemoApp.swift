@@ -200,7 +200,7 @@ public final class AboutScreen: View {
 
 extension DemoApp {
     /// The demo's first screen for the bench's `full-redraw` scene: `panel bench` and
-    /// `panel-demo bench` measure it (PanelBench itself knows no app).
+    /// panel-bench measure it (PanelBench itself knows no app).
     /// The window is made for the application's screen: its size in points, its scale's icon.
     public static func benchScreen(assetsPath: String) -> (name: String, make: (Application, Size) -> Window) {
         (

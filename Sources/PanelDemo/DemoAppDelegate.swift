@@ -26,9 +26,10 @@ public final class DemoAppDelegate: ApplicationDelegate {
 
     public init() {}
 
-    /// PanelKit's demo carries both on a board too: board-test replays traces
-    /// into panel-demo headless and runs its bench under qemu-user.
-    public static var tools: AppTools { [.headless, .bench] }
+    /// PanelKit's demo carries the replayer on a board too: board-test replays
+    /// traces into panel-demo headless under qemu-user. Its bench is the
+    /// harness beside it, panel-bench, which measures the demo's screen.
+    public static var tools: AppTools { [.headless] }
 
     public static var options: [AppOption] {
         [

@@ -514,3 +514,18 @@ public func compiledInBoardPreset() -> (json: String, path: String)? {
         return nil
     #endif
 }
+
+extension ToolArguments {
+    /// The board compiled in, as its file says (no override applied); fails
+    /// with the fix when the binary was not built by scripts/build-board.
+    package func compiledInBoard() -> Board {
+        guard let preset = compiledInBoardPreset() else {
+            fail("no board compiled in: build with scripts/build-board BOARD")
+        }
+        do throws(JSONError) {
+            return try Board(parsing: Array(preset.json.utf8), path: preset.path)
+        } catch {
+            fail("the board compiled in is not valid: " + error.description)
+        }
+    }
+}

@@ -37,6 +37,66 @@ public enum ProcessArguments {
     }
 }
 
+/// The command line of PanelKit's own board binaries (panel-demo,
+/// panel-bench): the words after the program name, `--name value` options
+/// taken out by `option(_:)` and the rest left in order. An app's options go
+/// through `ApplicationDelegate.options` instead.
+package struct ToolArguments {
+    /// The program's name in its error lines.
+    package let program: String
+    package var words: [String]
+
+    package init(program: String, argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) {
+        self.program = program
+        words = []
+        var i = 1
+        while i < Int(argc) {
+            if let word = argv[i] { words.append(String(cString: word)) }
+            i += 1
+        }
+    }
+
+    /// Prints `PROGRAM: error: MESSAGE` on standard error and exits with status 1.
+    package func fail(_ message: String) -> Never {
+        writeError(program + ": error: " + message + "\n")
+        _exit(1)
+    }
+
+    /// Removes `--name VALUE` (or `--name=VALUE`) and returns VALUE; nil when absent.
+    package mutating func option(_ name: String) -> String? {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            if word == name {
+                guard i + 1 < words.count else { fail(name + " needs a value") }
+                let value = words[i + 1]
+                words.removeSubrange(i...(i + 1))
+                return value
+            }
+            if word.hasPrefix(name + "=") {
+                words.remove(at: i)
+                return String(word.utf8.dropFirst(name.utf8.count + 1))!
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Removes `flag` and says whether it was there.
+    package mutating func flag(_ flag: String) -> Bool {
+        guard let index = words.firstIndex(of: flag) else { return false }
+        words.remove(at: index)
+        return true
+    }
+
+    /// Fails on any option left over, naming it.
+    package func rejectUnknownOptions(_ usage: String) {
+        for word in words where word.hasPrefix("--") {
+            fail("unknown option '" + word + "'\n" + usage)
+        }
+    }
+}
+
 /// Ends the process with `status`, after flushing standard output (`print`).
 public func exitProcess(_ status: Int32) -> Never {
     exit(status)

@@ -63,7 +63,11 @@ echo "install.sh: $prefix"
 if systemctl is-active --quiet "$service.service" 2>/dev/null; then systemctl stop "$service.service"; fi
 rm -rf "$prefix"
 mkdir -p "$prefix"
-cp -R "$here/$app" "$here/assets" "$here/$board.json" "$here/keymap.xkb" "$prefix/"
+# The app, PanelKit's bench harness beside the demo, the assets, the app's
+# own Resources and the recordings its bench plays.
+for part in "$app" panel-bench assets Resources traces "$board.json" keymap.xkb; do
+    if [ -e "$here/$part" ]; then cp -R "$here/$part" "$prefix/"; fi
+done
 chmod 0755 "$prefix/$app"
 
 install -m 0644 "$here/70-$service.rules" "/etc/udev/rules.d/70-$service.rules"
