@@ -36,6 +36,7 @@ let package = Package(
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CSDL"),   // libsdl2-dev, installed by scripts/setup; see Sources/CSDL/shim.h
         // Key codes to characters through the board's keyboard layout (xkb-data holds the layouts).
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "xkb-data"])]),
@@ -59,7 +60,7 @@ let package = Package(
         // Board files (boards/NAME.json): display, touch, CPU and budgets, checked.
         .target(name: "PanelBoards", dependencies: ["PanelUI", "PanelJSON"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
-        .target(name: "PanelImage", dependencies: ["PanelUI", "CPNG", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelImage", dependencies: ["PanelUI", "CPNG", "CJPEG", "CLinux"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; the core's TextRendering driver.
         .target(name: "PanelText", dependencies: ["PanelUI", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
@@ -132,7 +133,8 @@ let package = Package(
         .testTarget(name: "PanelTextTests", dependencies: ["PanelUI", "PanelText", "PanelImage", "PanelTesting"]),
         .testTarget(
             name: "PanelImageTests",
-            dependencies: ["PanelUI", "PanelImage", "PanelTesting", "CDRM", "CEvdev", "CFreeType", "CPNG"]
+            dependencies: ["PanelUI", "PanelImage", "PanelKit", "PanelTesting", "CDRM", "CEvdev", "CFreeType", "CPNG", "CJPEG"],
+            exclude: ["Images"]  // fixtures the tests read by path
         ),
     ]
 )

@@ -121,15 +121,7 @@ extension PNG {
     /// pixels over the scale.
     public static func readImage(path: String) throws(PNGError) -> Image {
         let png = try read(path: path)
-        var pixels: [Color] = []
-        pixels.reserveCapacity(png.width * png.height)
-        var i = 0
-        while i + 3 < png.rgba.count {
-            pixels.append(
-                Color(red: png.rgba[i], green: png.rgba[i + 1], blue: png.rgba[i + 2], alpha: png.rgba[i + 3]))
-            i += 4
-        }
-        return Image(width: png.width, height: png.height, pixels: pixels, scale: Double(scaleSuffix(of: path)))
+        return Image(rgba: png.rgba, width: png.width, height: png.height, scale: Double(scaleSuffix(of: path)))
     }
 
     /// Reads the image at `path` made for a screen of `screenScale` pixels per

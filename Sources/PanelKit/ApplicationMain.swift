@@ -473,6 +473,7 @@ final class LaunchedApp {
             arguments: arguments)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: scale)
+        AppResources.screenScale = scale // what Image(named:) picks files for
         prepare(application)
         if let idle = arguments.board?.idle { application.screen.idlePolicy = idle }
         application.screen.addAction { screen in
