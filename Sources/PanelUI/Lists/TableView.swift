@@ -71,16 +71,8 @@ open class TableView: ScrollView {
 
     // MARK: Reuse
 
-    @usableFromInline struct Registration {
-        @usableFromInline var identifier: String
-        @usableFromInline var cellClass: TableViewCell.Type
-        @usableFromInline var pool: ContiguousArray<TableViewCell>
-        /// Cells made for this identifier: the pool has room for all of them, so
-        /// recycling a whole screenful at once (a jump to the top) allocates nothing.
-        @usableFromInline var cellsMade = 0
-    }
-    /// Few identifiers, searched in order: no hashing (Embedded has no seeded Hasher).
-    @usableFromInline final var registrations: ContiguousArray<Registration> = []
+    /// The registered cell classes and their pools.
+    @usableFromInline final var reusePool = CellReusePool<TableViewCell>()
 
     /// A row on screen and its cell, kept in row order.
     @usableFromInline struct VisibleRow {
@@ -168,11 +160,7 @@ open class TableView: ScrollView {
     /// Cells for `identifier` are made as `cellClass(style: .default, reuseIdentifier: identifier)`
     /// (a `required` initializer, so a subclass's own runs).
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
-        if let i = registrationIndex(identifier) {
-            registrations[i].cellClass = cellClass
-        } else {
-            registrations.append(Registration(identifier: identifier, cellClass: cellClass, pool: []))
-        }
+        reusePool.register(cellClass, identifier)
     }
 
     /// A pooled cell for `identifier` (after its `TableViewCell.prepareForReuse()`),
@@ -187,23 +175,7 @@ open class TableView: ScrollView {
 
     /// A pooled cell for `identifier`, a new one if a class is registered for it, else `nil`.
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-        guard let i = registrationIndex(identifier) else { return nil }
-        if let cell = registrations[i].pool.popLast() {
-            cell.prepareForReuse()
-            return cell
-        }
-        registrations[i].cellsMade += 1
-        registrations[i].pool.reserveCapacity(registrations[i].cellsMade)
-        return registrations[i].cellClass.init(style: .default, reuseIdentifier: identifier)
-    }
-
-    @usableFromInline func registrationIndex(_ identifier: String) -> Int? {
-        var i = 0
-        while i < registrations.count {
-            if registrations[i].identifier == identifier { return i }
-            i += 1
-        }
-        return nil
+        reusePool.dequeue(identifier)
     }
 
     /// Takes a cell off screen: hidden in place (no hierarchy change, so the
@@ -212,11 +184,7 @@ open class TableView: ScrollView {
         if cell.storedHighlighted { cell.setHighlighted(false, animated: false) }
         cell.displayedRow = nil
         if !cell.isHidden { cell.isHidden = true }
-        guard let identifier = cell.reuseIdentifier, let i = registrationIndex(identifier) else {
-            cell.removeFromSuperview()
-            return
-        }
-        registrations[i].pool.append(cell)
+        if !reusePool.recycle(cell) { cell.removeFromSuperview() }
     }
 
     // MARK: Reloading
@@ -524,24 +492,12 @@ open class TableView: ScrollView {
 
     /// The first row whose bottom is below `y` (the row count if none).
     @usableFromInline func firstRow(endingAfter y: Double) -> Int {
-        var low = 0
-        var high = rowBottoms.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rowBottoms[mid] > y { high = mid } else { low = mid + 1 }
-        }
-        return low
+        SortedEdges.firstIndex(above: y, in: rowBottoms)
     }
 
     /// The first row whose top is at or below `y` (the row count if none).
     @usableFromInline func firstRow(startingAtOrAfter y: Double) -> Int {
-        var low = 0
-        var high = rowTops.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rowTops[mid] >= y { high = mid } else { low = mid + 1 }
-        }
-        return low
+        SortedEdges.firstIndex(atOrAbove: y, in: rowTops)
     }
 
     /// The first section whose end is below `y` (the section count if none).
