@@ -26,7 +26,7 @@ final class TileCell: CollectionViewCell {
     }
 }
 
-final class GridController: ViewController, CollectionViewDataSource, CollectionViewDelegate {
+final class GridController: ViewController, LoneScreen, CollectionViewDataSource, CollectionViewDelegate {
     static let titles = [(0..<60).map { "Tile \($0)" }, (0..<7).map { "Extra \($0)" }]
     var heard: [String] = []
     var logs = true
@@ -81,24 +81,11 @@ final class GridController: ViewController, CollectionViewDataSource, Collection
     }
 }
 
-final class GridAppDelegate: ApplicationDelegate {
-    var window: Window?
-    let controller = GridController()
-    init() {}
-    func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
-        let window = Window(frame: options.screenBounds)
-        window.rootViewController = controller
-        application.addWindow(window)
-        self.window = window
-        return true
-    }
-}
-
 @Suite("CollectionView with a flow layout")
 struct CollectionViewTests {
     func launch() throws -> (AppTester, GridController) {
-        let app = try AppTester(GridAppDelegate.self, screenSize: Size(width: 480, height: 272))
-        let controller = try #require(app.delegate(as: GridAppDelegate.self)).controller
+        let app = try AppTester(LoneScreenApp<GridController>.self, screenSize: Size(width: 480, height: 272))
+        let controller = try #require(app.delegate(as: LoneScreenApp<GridController>.self)).controller
         app.advance(by: 0.1)
         return (app, controller)
     }

@@ -5,7 +5,26 @@ import Testing
 
 // PickerView and DatePicker through real drags and taps.
 
-final class FruitPickerController: ViewController, PickerViewDataSource, PickerViewDelegate {
+/// A screen the tests show alone in a window (`LoneScreenApp`).
+protocol LoneScreen: ViewController {
+    init()
+}
+
+/// An app whose window shows one `Screen`.
+final class LoneScreenApp<Screen: LoneScreen>: ApplicationDelegate {
+    var window: Window?
+    let controller = Screen()
+    init() {}
+    func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        let window = Window(frame: options.screenBounds)
+        window.rootViewController = controller
+        application.addWindow(window)
+        self.window = window
+        return true
+    }
+}
+
+final class FruitPickerController: ViewController, LoneScreen, PickerViewDataSource, PickerViewDelegate {
     static let fruits = (0..<20).map { "Fruit \($0)" }
     static let sizes = ["S", "M", "L", "XL", "XXL"]
     var heard: [String] = []
@@ -36,20 +55,7 @@ final class FruitPickerController: ViewController, PickerViewDataSource, PickerV
     }
 }
 
-final class PickerAppDelegate: ApplicationDelegate {
-    var window: Window?
-    let controller = FruitPickerController()
-    init() {}
-    func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
-        let window = Window(frame: options.screenBounds)
-        window.rootViewController = controller
-        application.addWindow(window)
-        self.window = window
-        return true
-    }
-}
-
-final class DatePickerController: ViewController {
+final class DatePickerController: ViewController, LoneScreen {
     var changes: [DateTime] = []
     let datePicker = DatePicker(frame: Rect(x: 0, y: 28, width: 480, height: 216), name: "date")
 
@@ -66,26 +72,13 @@ final class DatePickerController: ViewController {
     }
 }
 
-final class DatePickerAppDelegate: ApplicationDelegate {
-    var window: Window?
-    let controller = DatePickerController()
-    init() {}
-    func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
-        let window = Window(frame: options.screenBounds)
-        window.rootViewController = controller
-        application.addWindow(window)
-        self.window = window
-        return true
-    }
-}
-
 @Suite("PickerView and DatePicker")
 struct PickerTests {
     static let screen = Size(width: 480, height: 272)
 
     func launch() throws -> (AppTester, FruitPickerController) {
-        let app = try AppTester(PickerAppDelegate.self, screenSize: Self.screen)
-        let controller = try #require(app.delegate(as: PickerAppDelegate.self)).controller
+        let app = try AppTester(LoneScreenApp<FruitPickerController>.self, screenSize: Self.screen)
+        let controller = try #require(app.delegate(as: LoneScreenApp<FruitPickerController>.self)).controller
         app.advance(by: 0.1)
         return (app, controller)
     }
@@ -216,8 +209,8 @@ struct PickerTests {
     // MARK: DatePicker
 
     func launchDates() throws -> (AppTester, DatePickerController) {
-        let app = try AppTester(DatePickerAppDelegate.self, screenSize: Self.screen)
-        let controller = try #require(app.delegate(as: DatePickerAppDelegate.self)).controller
+        let app = try AppTester(LoneScreenApp<DatePickerController>.self, screenSize: Self.screen)
+        let controller = try #require(app.delegate(as: LoneScreenApp<DatePickerController>.self)).controller
         app.advance(by: 0.1)
         return (app, controller)
     }

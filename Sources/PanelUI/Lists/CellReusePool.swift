@@ -86,3 +86,87 @@
         return low
     }
 }
+
+extension ContiguousArray {
+    /// `insert(_:at:)`, shifting by hand: the standard one allocates in unoptimized builds.
+    @usableFromInline mutating func insertShifting(_ element: Element, at i: Int) {
+        append(element)
+        var j = count - 1
+        while j > i {
+            self[j] = self[j - 1]
+            j -= 1
+        }
+        self[i] = element
+    }
+
+    /// `remove(at:)`, shifting by hand: the standard one allocates in unoptimized builds.
+    @usableFromInline mutating func removeShifting(at i: Int) {
+        var j = i
+        while j + 1 < count {
+            self[j] = self[j + 1]
+            j += 1
+        }
+        _ = popLast()
+    }
+}
+
+/// A scroll view that shows cells for the part of its data on screen
+/// (`TableView`, `CollectionView`), and the reload protocol they share: a
+/// reload asked for while a pass is calling the data source waits for the
+/// pass to end; a pass tiles again while it asked for a reload or moved the
+/// offset, at most three times (a data source that reloads on every pass
+/// gets it at the next layout).
+@usableFromInline protocol ReloadingListView: ScrollView {
+    var needsReload: Bool { get set }
+    /// A reload or a tiling pass is running: it calls the data source and
+    /// delegate, and a `reloadData` they ask for waits for the pass to end.
+    var isUpdatingContent: Bool { get set }
+    /// The bounds the cells on screen were tiled for.
+    var tiledBounds: Rect { get }
+    /// The reload itself: every cell back to its pool, the tables built anew.
+    func rebuildContent()
+    /// Shows exactly the cells in the visible area.
+    func tileVisibleContent()
+}
+
+extension ReloadingListView {
+    /// `reloadData()`: now, or at the end of the pass running.
+    @usableFromInline func requestReload() {
+        needsReload = true
+        guard !isUpdatingContent else { return }
+        updateContent()
+    }
+
+    /// Reloads if asked, then tiles the visible area, again while a pass
+    /// asked for a reload or moved the offset.
+    @usableFromInline func updateContent() {
+        isUpdatingContent = true
+        defer { isUpdatingContent = false }
+        var passes = 0
+        repeat {
+            if needsReload { rebuildContent() }
+            tileVisibleContent()
+            passes += 1
+        } while (needsReload || tiledBounds != bounds) && passes < 3
+        if needsReload { setNeedsLayout() }
+    }
+
+    /// Marks the data stale: reloaded now when on screen, else at the first need.
+    @usableFromInline func setNeedsReload() {
+        needsReload = true
+        if window != nil { requestReload() }
+    }
+
+    /// Reloads if the data is stale; true if it did.
+    @discardableResult @usableFromInline func reloadIfNeeded() -> Bool {
+        guard needsReload else { return false }
+        requestReload()
+        return true
+    }
+
+    /// Tiles for the offset or size now, unless a pass is running.
+    @usableFromInline func layoutVisibleContent() {
+        guard !isUpdatingContent else { return }
+        updateContent()
+    }
+}

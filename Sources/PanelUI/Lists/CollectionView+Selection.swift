@@ -50,12 +50,7 @@ extension CollectionView {
     }
 
     @usableFromInline func removeSelection(at i: Int) {
-        var j = i
-        while j + 1 < selectedItems.count {
-            selectedItems[j] = selectedItems[j + 1]
-            j += 1
-        }
-        _ = selectedItems.popLast()
+        selectedItems.removeShifting(at: i)
     }
 
     /// Deselects every item but `kept`, without telling the delegate.

@@ -8,7 +8,7 @@
 /// `reloadData()` (the only place that allocates for them), and each frame
 /// finds the visible items by binary search on the lines' edges, so
 /// scrolling allocates nothing once a screenful of cells exists. See docs/lists.md.
-open class CollectionView: ScrollView {
+open class CollectionView: ScrollView, ReloadingListView {
     // MARK: Data source and delegate
 
     /// Not retained, as in UIKit; reads `nil` once freed. Setting it reloads.
@@ -89,7 +89,7 @@ open class CollectionView: ScrollView {
 
     @usableFromInline final var needsReload = true
     /// A reload or a tiling pass is running; a `reloadData` asked for meanwhile waits for its end.
-    @usableFromInline final var isUpdatingItems = false
+    @usableFromInline final var isUpdatingContent = false
     /// The bounds the items on screen were tiled for.
     @usableFromInline final var tiledBounds = Rect.zero
 
@@ -142,24 +142,10 @@ open class CollectionView: ScrollView {
     /// selection. Called from the data source while the collection view is
     /// asking it, it waits for the pass to end, as `TableView.reloadData()` does.
     public func reloadData() {
-        needsReload = true
-        guard !isUpdatingItems else { return }
-        updateItems()
+        requestReload()
     }
 
-    @usableFromInline func updateItems() {
-        isUpdatingItems = true
-        defer { isUpdatingItems = false }
-        var passes = 0
-        repeat {
-            if needsReload { rebuildItems() }
-            tileVisibleItems()
-            passes += 1
-        } while (needsReload || tiledBounds != bounds) && passes < 3
-        if needsReload { setNeedsLayout() }
-    }
-
-    @usableFromInline func rebuildItems() {
+    @usableFromInline func rebuildContent() {
         needsReload = false
         var i = 0
         while i < visibleItems.count {
@@ -170,17 +156,6 @@ open class CollectionView: ScrollView {
         selectedItems.removeAll(keepingCapacity: true)
         pendingItem = nil
         rebuildItemTable()
-    }
-
-    @usableFromInline func setNeedsReload() {
-        needsReload = true
-        if window != nil { reloadData() }
-    }
-
-    @discardableResult @usableFromInline func reloadIfNeeded() -> Bool {
-        guard needsReload else { return false }
-        reloadData()
-        return true
     }
 
     open override func didMoveToWindow() {
@@ -194,7 +169,7 @@ open class CollectionView: ScrollView {
         if bounds.width != contentSize.width && !needsReload && window != nil {
             reloadKeepingSelection()
         } else {
-            layoutVisibleItems()
+            layoutVisibleContent()
         }
     }
 
@@ -358,16 +333,11 @@ open class CollectionView: ScrollView {
 
     open override func contentOffsetDidChange() {
         super.contentOffsetDidChange()
-        layoutVisibleItems()
-    }
-
-    @usableFromInline func layoutVisibleItems() {
-        guard !isUpdatingItems else { return }
-        updateItems()
+        layoutVisibleContent()
     }
 
     /// Shows exactly the items in the visible area. Allocates nothing once the pools hold a screenful.
-    @usableFromInline func tileVisibleItems() {
+    @usableFromInline func tileVisibleContent() {
         tiledBounds = bounds
         let top = bounds.origin.y
         let bottom = top + bounds.height
@@ -420,24 +390,12 @@ open class CollectionView: ScrollView {
         if cell.frame != frame { cell.frame = frame }
     }
 
-    // Shifts by hand: the standard insert(_:at:) and remove(at:) allocate in unoptimized builds.
     @usableFromInline func insertVisibleItem(_ item: VisibleItem, at i: Int) {
-        visibleItems.append(item)
-        var j = visibleItems.count - 1
-        while j > i {
-            visibleItems[j] = visibleItems[j - 1]
-            j -= 1
-        }
-        visibleItems[i] = item
+        visibleItems.insertShifting(item, at: i)
     }
 
     @usableFromInline func removeVisibleItem(at i: Int) {
-        var j = i
-        while j + 1 < visibleItems.count {
-            visibleItems[j] = visibleItems[j + 1]
-            j += 1
-        }
-        _ = visibleItems.popLast()
+        visibleItems.removeShifting(at: i)
     }
 }
 

@@ -15,7 +15,7 @@
 /// Section headers float: a section's header stays at the top of the visible
 /// area while its rows scroll under it, and the next section's pushes it up,
 /// as UIKit's plain style does. See docs/lists.md.
-open class TableView: ScrollView {
+open class TableView: ScrollView, ReloadingListView {
     // MARK: Data source and delegate
 
     /// Not retained, as in UIKit; reads `nil` once freed. Setting it reloads.
@@ -104,7 +104,7 @@ open class TableView: ScrollView {
     /// A reload or a tiling pass is running: it calls the data source and
     /// delegate, and a `reloadData` they ask for waits for the pass to end
     /// (rather than change the tables the pass is walking).
-    @usableFromInline final var isUpdatingRows = false
+    @usableFromInline final var isUpdatingContent = false
 
     // MARK: Selection state
 
@@ -198,28 +198,11 @@ open class TableView: ScrollView {
     /// no more cells, and the reload runs as soon as it ends. An offset past
     /// the end of shorter content is clamped, as UIKit's is.
     public func reloadData() {
-        needsReload = true
-        guard !isUpdatingRows else { return }
-        updateRows()
-    }
-
-    /// Reloads if asked, then shows the rows and headers in the visible area,
-    /// again while a pass asked for a reload or moved the offset; a data
-    /// source that asks for a reload on every pass gets it at the next layout.
-    @usableFromInline func updateRows() {
-        isUpdatingRows = true
-        defer { isUpdatingRows = false }
-        var passes = 0
-        repeat {
-            if needsReload { rebuildRows() }
-            tileVisibleContent()
-            passes += 1
-        } while (needsReload || tiledBounds != bounds) && passes < 3
-        if needsReload { setNeedsLayout() }
+        requestReload()
     }
 
     /// The reload itself: every cell back to its pool, the tables built anew.
-    @usableFromInline func rebuildRows() {
+    @usableFromInline func rebuildContent() {
         needsReload = false
         var i = 0
         while i < visibleRows.count {
@@ -236,9 +219,9 @@ open class TableView: ScrollView {
     /// Asks the data source for these rows' cells again (and the delegate for their heights).
     public func reloadRows(at indexPaths: [IndexPath]) {
         // Asked for during a pass, it is a whole reload when the pass ends.
-        guard !isUpdatingRows else { return reloadData() }
+        guard !isUpdatingContent else { return reloadData() }
         guard !reloadIfNeeded() else { return }
-        isUpdatingRows = true
+        isUpdatingContent = true
         rebuildRowTable()
         var i = 0
         while i < visibleRows.count {
@@ -250,21 +233,8 @@ open class TableView: ScrollView {
                 i += 1
             }
         }
-        isUpdatingRows = false
-        updateRows()
-    }
-
-    /// Marks the data stale: reloaded now when on screen, else at the first need.
-    @usableFromInline func setNeedsReload() {
-        needsReload = true
-        if window != nil { reloadData() }
-    }
-
-    /// Reloads if the data is stale; true if it did.
-    @discardableResult @usableFromInline func reloadIfNeeded() -> Bool {
-        guard needsReload else { return false }
-        reloadData()
-        return true
+        isUpdatingContent = false
+        updateContent()
     }
 
     open override func didMoveToWindow() {
@@ -287,7 +257,7 @@ open class TableView: ScrollView {
     }
 
     /// The prefix sums: every row's top and bottom, every section's first row
-    /// and header top. Called within a pass (`isUpdatingRows`).
+    /// and header top. Called within a pass (`isUpdatingContent`).
     @usableFromInline func rebuildRowTable() {
         rowTops.removeAll(keepingCapacity: true)
         rowBottoms.removeAll(keepingCapacity: true)
@@ -323,7 +293,7 @@ open class TableView: ScrollView {
         }
         sectionFirstRows.append(rowTops.count)
         sectionTops.append(y)
-        // Within a pass (isUpdatingRows): the caller tiles once the tables are whole.
+        // Within a pass (isUpdatingContent): the caller tiles once the tables are whole.
         contentSize = Size(width: bounds.width, height: y)
         keepContentOffsetWithinContent()
     }
@@ -520,17 +490,12 @@ open class TableView: ScrollView {
         layoutVisibleContent()
     }
 
-    /// Shows exactly the rows and headers in the visible area: cells of rows
-    /// that left go to their pools, rows that arrived get cells from the data
-    /// source. Allocates nothing once the pools hold a screenful.
-    @usableFromInline func layoutVisibleContent() {
-        guard !isUpdatingRows else { return }
-        updateRows()
-    }
-
     /// The bounds the rows on screen were tiled for.
     @usableFromInline final var tiledBounds = Rect.zero
 
+    /// Shows exactly the rows and headers in the visible area: cells of rows
+    /// that left go to their pools, rows that arrived get cells from the data
+    /// source. Allocates nothing once the pools hold a screenful.
     @usableFromInline func tileVisibleContent() {
         tiledBounds = bounds
         if contentSize.width != bounds.width { contentSize.width = bounds.width }
@@ -587,33 +552,16 @@ open class TableView: ScrollView {
         return cell
     }
 
-    // Shifts by hand: the standard insert(_:at:) and remove(at:) allocate in unoptimized builds.
     @usableFromInline func insertVisibleRow(_ row: VisibleRow, at i: Int) {
-        visibleRows.append(row)
-        var j = visibleRows.count - 1
-        while j > i {
-            visibleRows[j] = visibleRows[j - 1]
-            j -= 1
-        }
-        visibleRows[i] = row
+        visibleRows.insertShifting(row, at: i)
     }
 
     @usableFromInline func removeVisibleRow(at i: Int) {
-        var j = i
-        while j + 1 < visibleRows.count {
-            visibleRows[j] = visibleRows[j + 1]
-            j += 1
-        }
-        _ = visibleRows.popLast()
+        visibleRows.removeShifting(at: i)
     }
 
     @usableFromInline func removeVisibleHeader(at i: Int) {
-        var j = i
-        while j + 1 < visibleHeaders.count {
-            visibleHeaders[j] = visibleHeaders[j + 1]
-            j += 1
-        }
-        _ = visibleHeaders.popLast()
+        visibleHeaders.removeShifting(at: i)
     }
 
     @usableFromInline func place(_ cell: TableViewCell, _ index: Int, _ width: Double) {
