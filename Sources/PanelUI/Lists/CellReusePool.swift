@@ -170,3 +170,69 @@ extension ReloadingListView {
         updateContent()
     }
 }
+
+/// Index arithmetic on a list's section starts: per section, plus one past
+/// the end, the flat index (rows or items of all sections in order) of its
+/// first row.
+@usableFromInline enum SectionStarts {
+    /// The flat index of `indexPath`, or `nil` when there is no such row.
+    @usableFromInline static func flatIndex(of indexPath: IndexPath, in starts: ContiguousArray<Int>) -> Int? {
+        let section = indexPath.section
+        guard section >= 0, section + 1 < starts.count, indexPath.row >= 0 else { return nil }
+        let index = starts[section] + indexPath.row
+        return index < starts[section + 1] ? index : nil
+    }
+
+    /// The index path of a flat index: in the last section starting at or
+    /// before it (empty sections share a start with the next).
+    @usableFromInline static func indexPath(forIndex index: Int, in starts: ContiguousArray<Int>) -> IndexPath {
+        var low = 0
+        var high = starts.count - 2
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= index { low = mid } else { high = mid - 1 }
+        }
+        return IndexPath(row: index - starts[low], section: low)
+    }
+}
+
+/// A cell on a list's screen and the flat index it shows.
+@usableFromInline protocol VisibleCellEntry {
+    associatedtype Cell: AnyObject
+    var index: Int { get }
+    var cell: Cell { get }
+}
+
+extension ContiguousArray where Element: VisibleCellEntry {
+    /// The cell showing the flat index, if it is on screen.
+    @usableFromInline func cell(forIndex index: Int) -> Element.Cell? {
+        var i = 0
+        while i < count {
+            if self[i].index == index { return self[i].cell }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The cells, in order (a new array: for the API, not for frames).
+    @usableFromInline var cells: [Element.Cell] {
+        var cells: [Element.Cell] = []
+        var i = 0
+        while i < count {
+            cells.append(self[i].cell)
+            i += 1
+        }
+        return cells
+    }
+
+    /// The index paths shown, in order.
+    @usableFromInline func indexPaths(_ starts: ContiguousArray<Int>) -> [IndexPath] {
+        var paths: [IndexPath] = []
+        var i = 0
+        while i < count {
+            paths.append(SectionStarts.indexPath(forIndex: self[i].index, in: starts))
+            i += 1
+        }
+        return paths
+    }
+}

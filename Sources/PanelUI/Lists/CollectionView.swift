@@ -70,7 +70,7 @@ open class CollectionView: ScrollView, ReloadingListView {
     @usableFromInline final var reusePool = CellReusePool<CollectionViewCell>()
 
     /// An item on screen and its cell, kept in item order.
-    @usableFromInline struct VisibleItem {
+    @usableFromInline struct VisibleItem: VisibleCellEntry {
         @usableFromInline var index: Int
         @usableFromInline var cell: CollectionViewCell
     }
@@ -256,12 +256,7 @@ open class CollectionView: ScrollView, ReloadingListView {
     /// The cell showing the item, or `nil` when it is off screen.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
         guard let index = flatIndex(of: indexPath) else { return nil }
-        var i = 0
-        while i < visibleItems.count {
-            if visibleItems[i].index == index { return visibleItems[i].cell }
-            i += 1
-        }
-        return nil
+        return visibleItems.cell(forIndex: index)
     }
 
     /// The item `cell` shows, or `nil`.
@@ -272,25 +267,13 @@ open class CollectionView: ScrollView, ReloadingListView {
     /// The cells on screen, in item order.
     public var visibleCells: [CollectionViewCell] {
         reloadIfNeeded()
-        var cells: [CollectionViewCell] = []
-        var i = 0
-        while i < visibleItems.count {
-            cells.append(visibleItems[i].cell)
-            i += 1
-        }
-        return cells
+        return visibleItems.cells
     }
 
     /// The items on screen, in order.
     public var indexPathsForVisibleItems: [IndexPath] {
         reloadIfNeeded()
-        var items: [IndexPath] = []
-        var i = 0
-        while i < visibleItems.count {
-            items.append(indexPath(forIndex: visibleItems[i].index))
-            i += 1
-        }
-        return items
+        return visibleItems.indexPaths(sectionFirstItems)
     }
 
     /// Scrolls so the item shows at `position` (held to the scroll limits).
@@ -312,21 +295,11 @@ open class CollectionView: ScrollView, ReloadingListView {
 
     @usableFromInline func flatIndex(of indexPath: IndexPath) -> Int? {
         reloadIfNeeded()
-        let section = indexPath.section
-        guard section >= 0, section + 1 < sectionFirstItems.count, indexPath.item >= 0 else { return nil }
-        let index = sectionFirstItems[section] + indexPath.item
-        return index < sectionFirstItems[section + 1] ? index : nil
+        return SectionStarts.flatIndex(of: indexPath, in: sectionFirstItems)
     }
 
     @usableFromInline func indexPath(forIndex index: Int) -> IndexPath {
-        // The last section starting at or before the item (empty sections share a start with the next).
-        var low = 0
-        var high = sectionFirstItems.count - 2
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionFirstItems[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        return IndexPath(item: index - sectionFirstItems[low], section: low)
+        SectionStarts.indexPath(forIndex: index, in: sectionFirstItems)
     }
 
     // MARK: Tiling, every time the offset or size changes

@@ -75,7 +75,7 @@ open class TableView: ScrollView, ReloadingListView {
     @usableFromInline final var reusePool = CellReusePool<TableViewCell>()
 
     /// A row on screen and its cell, kept in row order.
-    @usableFromInline struct VisibleRow {
+    @usableFromInline struct VisibleRow: VisibleCellEntry {
         @usableFromInline var index: Int
         @usableFromInline var cell: TableViewCell
     }
@@ -363,12 +363,7 @@ open class TableView: ScrollView, ReloadingListView {
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
         reloadIfNeeded()
         guard let index = flatIndex(of: indexPath) else { return nil }
-        var i = 0
-        while i < visibleRows.count {
-            if visibleRows[i].index == index { return visibleRows[i].cell }
-            i += 1
-        }
-        return nil
+        return visibleRows.cell(forIndex: index)
     }
 
     /// The row `cell` shows, or `nil` when it shows none.
@@ -379,25 +374,13 @@ open class TableView: ScrollView, ReloadingListView {
     /// The cells on screen, top to bottom.
     public var visibleCells: [TableViewCell] {
         reloadIfNeeded()
-        var cells: [TableViewCell] = []
-        var i = 0
-        while i < visibleRows.count {
-            cells.append(visibleRows[i].cell)
-            i += 1
-        }
-        return cells
+        return visibleRows.cells
     }
 
     /// The rows on screen, top to bottom.
     public var indexPathsForVisibleRows: [IndexPath] {
         reloadIfNeeded()
-        var rows: [IndexPath] = []
-        var i = 0
-        while i < visibleRows.count {
-            rows.append(indexPath(forIndex: visibleRows[i].index))
-            i += 1
-        }
-        return rows
+        return visibleRows.indexPaths(sectionFirstRows)
     }
 
     /// The header view showing for `section`, if it is on screen.
@@ -444,20 +427,11 @@ open class TableView: ScrollView, ReloadingListView {
 
     @usableFromInline func flatIndex(of indexPath: IndexPath) -> Int? {
         reloadIfNeeded()
-        guard indexPath.section >= 0, indexPath.section < headerHeights.count, indexPath.row >= 0 else { return nil }
-        let index = sectionFirstRows[indexPath.section] + indexPath.row
-        return index < sectionFirstRows[indexPath.section + 1] ? index : nil
+        return SectionStarts.flatIndex(of: indexPath, in: sectionFirstRows)
     }
 
     @usableFromInline func indexPath(forIndex index: Int) -> IndexPath {
-        // The last section starting at or before the row (empty sections share a start with the next).
-        var low = 0
-        var high = headerHeights.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionFirstRows[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        return IndexPath(row: index - sectionFirstRows[low], section: low)
+        SectionStarts.indexPath(forIndex: index, in: sectionFirstRows)
     }
 
     /// The first row whose bottom is below `y` (the row count if none).
