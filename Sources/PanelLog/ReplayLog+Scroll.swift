@@ -42,3 +42,19 @@ public final class ScrollLogger: ScrollViewDelegate {
         log.scroll(scrollView, "endDecelerating")
     }
 }
+
+/// The `picker` line: a picker's wheel came to rest on a new row.
+///
+/// ```
+/// {"type":"picker","t":2.4167,"view":"fruit","component":0,"row":3}
+/// ```
+extension ReplayLog {
+    public func picker(_ picker: PickerView, row: Int, component: Int) {
+        writer.beginObject(type: "picker")
+        writer.field("t", time, decimals: 4)
+        writer.field("view", picker.name)
+        writer.field("component", component)
+        writer.field("row", row)
+        writer.endObject()
+    }
+}

@@ -55,6 +55,9 @@ extension SceneReader {
         },
         SceneViewKind("gauge") { reader, value, path, frame, name throws(JSONError) in
             try reader.readGauge(value, path: path, frame: frame, name: name)
+        },
+        SceneViewKind("picker") { reader, value, path, frame, name throws(JSONError) in
+            try reader.readPicker(value, path: path, frame: frame, name: name)
         }
     ]
 
