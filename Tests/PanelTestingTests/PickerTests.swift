@@ -153,6 +153,27 @@ struct PickerTests {
         #expect(controller.heard == ["select 0 1", "select 0 0"], "above the first row there is nothing to tap")
     }
 
+    @Test("a finger that stops a spinning wheel between rows leaves it to settle on the nearest row, selected once")
+    func touchStopsAndSettles() throws {
+        let (app, controller) = try launch()
+        let wheel = try wheel(app, 0)
+        app.drag(from: Point(x: 150, y: 200), to: Point(x: 150, y: 120), duration: 0.08, steps: 4)
+        app.advance(by: 0.25)
+        #expect(wheel.isDecelerating)
+        app.beginTouch(at: Point(x: 150, y: 136))
+        app.advance(by: 0.6)
+        let held = wheel.contentOffset.y
+        #expect(!wheel.isDecelerating, "the finger stopped it")
+        app.advance(by: 0.2)
+        #expect(wheel.contentOffset.y == held, "and holds it")
+        #expect((held + wheel.contentInset.top).truncatingRemainder(dividingBy: 36) != 0, "between two rows: \(held)")
+        app.endTouch()
+        app.advance(by: 4)
+        let row = controller.picker.selectedRow(inComponent: 0)
+        #expect(restsOnRow(wheel, row), "\(wheel.contentOffset.y)")
+        #expect(controller.heard == ["select 0 \(row)"])
+    }
+
     @Test("selectRow from code moves the wheel without telling the delegate; a reload keeps the selection")
     func selectFromCode() throws {
         let (app, controller) = try launch()
@@ -165,7 +186,9 @@ struct PickerTests {
         controller.picker.selectRow(99, inComponent: 1, animated: false)
         #expect(controller.picker.selectedRow(inComponent: 1) == 4, "held to the rows")
         controller.picker.reloadAllComponents()
+        controller.picker.reloadComponent(1)
         #expect(controller.picker.selectedRow(inComponent: 0) == 7)
+        #expect(controller.picker.selectedRow(inComponent: 1) == 4)
         #expect(controller.picker.numberOfComponents == 2)
         #expect(controller.picker.numberOfRows(inComponent: 0) == 20)
         #expect(controller.picker.selectedRow(inComponent: 5) == -1)
@@ -268,6 +291,12 @@ struct PickerTests {
         picker.minuteInterval = 15
         app.advance(by: 0.1)
         app.assertSnapshot(named: "date-picker-time")
+        picker.datePickerMode = .dateAndTime
+        #expect(picker.pickerView.numberOfComponents == 5)
+        #expect(picker.pickerView.selectedRow(inComponent: 0) == 4, "May")
+        #expect(picker.pickerView.selectedRow(inComponent: 2) == 2024 - 1900)
+        #expect(picker.pickerView.selectedRow(inComponent: 3) == 9)
+        #expect(picker.pickerView.selectedRow(inComponent: 4) == 2)
     }
 }
 
