@@ -111,6 +111,9 @@ struct CollectionViewTests {
         #expect(grid.indexPathsForVisibleItems.count == 12, "three lines on screen")
         #expect(app.view(named: "item-0-5") === grid.cellForItem(at: IndexPath(item: 5, section: 0)))
         app.assertSnapshot(named: "collection-grid")
+        controller.layout.itemSize = Size(width: 150, height: .nan)
+        #expect(grid.frameForItem(at: IndexPath(item: 1, section: 0)) == Rect(x: 320, y: 10, width: 150, height: 0))
+        #expect(grid.frameForItem(at: IndexPath(item: 2, section: 0)).minY == 20, "2 across; a NaN height counts as 0")
     }
 
     @Test(

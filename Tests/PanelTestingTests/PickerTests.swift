@@ -293,6 +293,9 @@ struct PickerTests {
         app.assertSnapshot(named: "date-picker-time")
         picker.datePickerMode = .dateAndTime
         #expect(picker.pickerView.numberOfComponents == 5)
+        picker.date = DateTime(year: 2150, month: 5, day: 1)
+        #expect(picker.pickerView.selectedRow(inComponent: 2) == 2150 - 1900, "the year wheel grows to a later year")
+        picker.date = DateTime(year: 2024, month: 5, day: 1, hour: 9, minute: 30)
         #expect(picker.pickerView.selectedRow(inComponent: 0) == 4, "May")
         #expect(picker.pickerView.selectedRow(inComponent: 2) == 2024 - 1900)
         #expect(picker.pickerView.selectedRow(inComponent: 3) == 9)

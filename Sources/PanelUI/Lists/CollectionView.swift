@@ -195,27 +195,30 @@ open class CollectionView: ScrollView, ReloadingListView {
         let source = dataSource
         let sections = source.map { max(0, $0.numberOfSections(in: self)) } ?? 0
         let width = bounds.width
+        // A size or spacing that is negative, infinite or NaN counts as 0.
+        let item = Size(width: sane(layout.itemSize.width), height: sane(layout.itemSize.height))
+        let lineSpacing = sane(layout.minimumLineSpacing)
+        let header = sane(layout.headerReferenceSize.height)
         var y = 0.0
         var section = 0
         while section < sections {
             sectionFirstItems.append(itemFrames.count)
             let items = max(0, source?.collectionView(self, numberOfItemsInSection: section) ?? 0)
-            y += layout.headerReferenceSize.height
             let inset = layout.sectionInset
-            y += inset.top
-            let line = layout.lineGeometry(width: width - inset.left - inset.right)
-            var item = 0
-            while item < items {
-                let column = item % line.columns
-                if column == 0 && item > 0 { y += layout.itemSize.height + layout.minimumLineSpacing }
-                let x = inset.left + Double(column) * (layout.itemSize.width + line.spacing)
-                itemFrames.append(Rect(x: x, y: y, width: layout.itemSize.width, height: layout.itemSize.height))
+            y += header + sane(inset.top)
+            let line = layout.lineGeometry(width: width - sane(inset.left) - sane(inset.right), item: item.width)
+            var index = 0
+            while index < items {
+                let column = index % line.columns
+                if column == 0 && index > 0 { y += item.height + lineSpacing }
+                let x = sane(inset.left) + Double(column) * (item.width + line.spacing)
+                itemFrames.append(Rect(x: x, y: y, width: item.width, height: item.height))
                 lineTops.append(y)
-                lineBottoms.append(y + layout.itemSize.height)
-                item += 1
+                lineBottoms.append(y + item.height)
+                index += 1
             }
-            if items > 0 { y += layout.itemSize.height }
-            y += inset.bottom
+            if items > 0 { y += item.height }
+            y += sane(inset.bottom)
             section += 1
         }
         sectionFirstItems.append(itemFrames.count)
@@ -397,11 +400,18 @@ public final class CollectionViewFlowLayout {
     }
 
     /// How many items a line of `width` holds, and the spacing between them.
-    @usableFromInline func lineGeometry(width: Double) -> (columns: Int, spacing: Double) {
-        let item = itemSize.width
-        guard item > 0, width > item else { return (1, minimumInteritemSpacing) }
-        let columns = max(1, Int(((width + minimumInteritemSpacing) / (item + minimumInteritemSpacing)).rounded(.down)))
-        guard columns > 1 else { return (1, minimumInteritemSpacing) }
+    @usableFromInline func lineGeometry(width: Double, item: Double) -> (columns: Int, spacing: Double) {
+        let spacing = sane(minimumInteritemSpacing)
+        guard item > 0, width > item else { return (1, spacing) }
+        // At most 100,000 items across: a tiny item in a wide view does not overflow Int.
+        let fit = min(100_000, ((width + spacing) / (item + spacing)).rounded(.down))
+        let columns = max(1, Int(fit))
+        guard columns > 1 else { return (1, spacing) }
         return (columns, (width - Double(columns) * item) / Double(columns - 1))
     }
+}
+
+/// A length from a layout: itself when it is a finite number from 0, else 0.
+@usableFromInline func sane(_ length: Double) -> Double {
+    length >= 0 && length.isFinite ? length : 0
 }

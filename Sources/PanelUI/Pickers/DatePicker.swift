@@ -67,7 +67,11 @@ open class DatePicker: Control, PickerViewDataSource, PickerViewDelegate {
     /// Sets the value, held to the limits and to the minute interval; `animated` spins the wheels.
     public func setDate(_ date: DateTime, animated: Bool) {
         storedDate = clamped(date)
-        showDate(animated: animated)
+        if storedDate.year < firstYear || storedDate.year >= firstYear + yearTitles.count {
+            rebuildColumns() // a year past the wheel's: the wheel grows to it
+        } else {
+            showDate(animated: animated)
+        }
     }
 
     // MARK: Columns and titles

@@ -45,6 +45,8 @@
         var i = 0
         while i < labelRows.count {
             labelRows[i] = -1
+            labels[i].font = picker.font
+            labels[i].textColor = picker.textColor
             i += 1
         }
         placeRows()
@@ -63,17 +65,13 @@
             while labels.count < needed {
                 let label = Label(name: "row")
                 label.textAlignment = .center
+                label.font = picker.font
+                label.textColor = picker.textColor
                 label.isUserInteractionEnabled = false
                 label.isHidden = true
                 insertSubview(label, at: 0)
                 labels.append(label)
                 labelRows.append(-1)
-            }
-            var i = 0
-            while i < labels.count {
-                labels[i].font = picker.font
-                labels[i].textColor = picker.textColor
-                i += 1
             }
         }
         if !isDragging && !isDecelerating && !motionY.isActive {
