@@ -58,3 +58,20 @@ extension ReplayLog {
         writer.endObject()
     }
 }
+
+/// The `select` line: the user selected or deselected an item of a grid.
+///
+/// ```
+/// {"type":"select","t":1.2000,"view":"rooms","section":0,"item":3,"selected":true}
+/// ```
+extension ReplayLog {
+    public func selection(_ view: View, _ indexPath: IndexPath, selected: Bool) {
+        writer.beginObject(type: "select")
+        writer.field("t", time, decimals: 4)
+        writer.field("view", view.name)
+        writer.field("section", indexPath.section)
+        writer.field("item", indexPath.item)
+        writer.field("selected", selected)
+        writer.endObject()
+    }
+}

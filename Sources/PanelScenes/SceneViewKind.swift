@@ -58,6 +58,9 @@ extension SceneReader {
         },
         SceneViewKind("picker") { reader, value, path, frame, name throws(JSONError) in
             try reader.readPicker(value, path: path, frame: frame, name: name)
+        },
+        SceneViewKind("grid") { reader, value, path, frame, name throws(JSONError) in
+            try reader.readGrid(value, path: path, frame: frame, name: name)
         }
     ]
 
