@@ -271,6 +271,10 @@ struct PickerTests {
         #expect(picker.date == DateTime(year: 2024, month: 3, day: 15))
         #expect(picker.pickerView.selectedRow(inComponent: 0) == 2)
         #expect(controller.changes == [DateTime(year: 2024, month: 3, day: 15)])
+        picker.isEnabled = false
+        app.tap(at: Point(x: centre.x, y: centre.y - 36))
+        app.advance(by: 2)
+        #expect(picker.date == DateTime(year: 2024, month: 3, day: 15), "a disabled date picker does not turn")
     }
 
     @Test("time mode: hours 00–23 and minutes by minuteInterval; the value is rounded down to the interval")

@@ -58,6 +58,14 @@ open class DatePicker: Control, PickerViewDataSource, PickerViewDelegate {
         ObjectIdentifier(self) == ObjectIdentifier(DatePicker.self)
     }
 
+    /// A disabled date picker's wheels take no touches and are dimmed, as UIKit's.
+    open override func stateDidChange() {
+        super.stateDidChange()
+        pickerView.isUserInteractionEnabled = isEnabled
+        let alpha = isEnabled ? 1 : Theme.standard.disabledAlpha
+        if pickerView.alpha != alpha { pickerView.alpha = alpha }
+    }
+
     open override func layoutSubviews() {
         super.layoutSubviews()
         let whole = Rect(origin: .zero, size: bounds.size)
