@@ -174,6 +174,21 @@ struct PickerTests {
         #expect(controller.heard == ["select 0 \(row)"])
     }
 
+    @Test("a rotary encoder: a push on a focused wheel adjusts it, each detent turns the next row to the centre")
+    func encoderTurnsWheel() throws {
+        let (app, controller) = try launch()
+        app.turnEncoder(by: 1) // shows the ring on the first wheel
+        app.pushEncoder() // adjusting
+        app.turnEncoder(by: 2)
+        app.advance(by: 1)
+        #expect(controller.picker.selectedRow(inComponent: 0) == 2)
+        #expect(restsOnRow(try wheel(app, 0), 2))
+        #expect(controller.heard == ["select 0 2"], "two quick detents, one selection at rest")
+        app.turnEncoder(by: -1)
+        app.advance(by: 1)
+        #expect(controller.heard == ["select 0 2", "select 0 1"])
+    }
+
     @Test("selectRow from code moves the wheel without telling the delegate; a reload keeps the selection")
     func selectFromCode() throws {
         let (app, controller) = try launch()

@@ -146,6 +146,7 @@
     /// The wheel stopped: the row in the centre is selected, and the
     /// delegate hears it if it changed.
     @usableFromInline func settle() {
+        turnTarget = nil
         guard rows > 0 else { return }
         let row = row(atOffsetY: bounds.origin.y)
         let exact = Point(x: 0, y: offsetY(forRow: row))
@@ -176,6 +177,33 @@
             settle()
         } else {
             setContentOffset(offset, animated: true)
+        }
+    }
+
+    // MARK: A rotary encoder (docs/focus.md)
+
+    /// The row a turn of the encoder is spinning the wheel to.
+    @usableFromInline var turnTarget: Int?
+
+    override var canBecomeFocused: Bool { rows > 1 }
+
+    /// One detent while adjusting: the next row (down the list) turns to
+    /// the centre, and is selected at rest, as a tap on it would.
+    override func accessibilityIncrement() { turn(by: 1) }
+
+    override func accessibilityDecrement() { turn(by: -1) }
+
+    @usableFromInline func turn(by step: Int) {
+        guard rows > 0 else { return }
+        let target = min(max(0, (turnTarget ?? selectedRow) + step), rows - 1)
+        guard target != (turnTarget ?? selectedRow) else { return }
+        turnTarget = target
+        let offset = Point(x: 0, y: offsetY(forRow: target))
+        if window != nil {
+            setContentOffset(offset, animated: true)
+        } else {
+            setBoundsOrigin(offset)
+            settle()
         }
     }
 
