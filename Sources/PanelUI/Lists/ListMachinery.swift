@@ -1,3 +1,7 @@
+// What TableView and CollectionView share: the reuse pools, the reload
+// protocol, the index arithmetic on section starts and sorted edges, and the
+// visible-cell lookups.
+
 /// A cell a list keeps in a pool per reuse identifier: `TableViewCell`,
 /// `CollectionViewCell`.
 @usableFromInline protocol ReusableCell: View {
