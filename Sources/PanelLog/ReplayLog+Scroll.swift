@@ -42,3 +42,36 @@ public final class ScrollLogger: ScrollViewDelegate {
         log.scroll(scrollView, "endDecelerating")
     }
 }
+
+/// The `picker` line: a picker's wheel came to rest on a new row.
+///
+/// ```
+/// {"type":"picker","t":2.4167,"view":"fruit","component":0,"row":3}
+/// ```
+extension ReplayLog {
+    public func picker(_ picker: PickerView, row: Int, component: Int) {
+        writer.beginObject(type: "picker")
+        writer.field("t", time, decimals: 4)
+        writer.field("view", picker.name)
+        writer.field("component", component)
+        writer.field("row", row)
+        writer.endObject()
+    }
+}
+
+/// The `select` line: the user selected or deselected an item of a grid.
+///
+/// ```
+/// {"type":"select","t":1.2000,"view":"rooms","section":0,"item":3,"selected":true}
+/// ```
+extension ReplayLog {
+    public func selection(_ view: View, _ indexPath: IndexPath, selected: Bool) {
+        writer.beginObject(type: "select")
+        writer.field("t", time, decimals: 4)
+        writer.field("view", view.name)
+        writer.field("section", indexPath.section)
+        writer.field("item", indexPath.item)
+        writer.field("selected", selected)
+        writer.endObject()
+    }
+}

@@ -55,6 +55,12 @@ extension SceneReader {
         },
         SceneViewKind("gauge") { reader, value, path, frame, name throws(JSONError) in
             try reader.readGauge(value, path: path, frame: frame, name: name)
+        },
+        SceneViewKind("picker") { reader, value, path, frame, name throws(JSONError) in
+            try reader.readPicker(value, path: path, frame: frame, name: name)
+        },
+        SceneViewKind("grid") { reader, value, path, frame, name throws(JSONError) in
+            try reader.readGrid(value, path: path, frame: frame, name: name)
         }
     ]
 

@@ -103,7 +103,7 @@ struct EverydaySceneFileTests {
         #expect(
             sceneError(view(#""stepper": {}, "label": {"text": "x"}"#))?
                 .contains(
-                    "views[0].stepper: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, gauge), not both 'label' and 'stepper'"
+                    "views[0].stepper: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, gauge, picker, grid), not both 'label' and 'stepper'"
                 ) == true)
         #expect(
             sceneError(view(#""progress": {}, "touches": "log""#))

@@ -132,7 +132,7 @@ struct LayoutSceneErrorTests {
             sceneError(
                 #"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "stack": {}, "control": {"kind": "button"}}]}"#)
                 == "bad.json:1:60: views[0].stack: a view is one kind (control, label, stack, scroll, segmented, stepper, "
-                + "progress, pageControl, textField, gauge), not both 'control' and 'stack'; keep one and put the other in its own view"
+                + "progress, pageControl, textField, gauge, picker, grid), not both 'control' and 'stack'; keep one and put the other in its own view"
         )
         #expect(
             sceneError(#"{"views": [{"name": "s", "frame": [0, 0, 10, 10], "stack": {}, "hitTest": "self"}]}"#)

@@ -407,7 +407,7 @@ struct SceneFileErrorTests {
             """)
         #expect(
             message?.hasPrefix(
-                "bad.json:3:42: views[1].colour: unknown key 'colour'; expected one of: name, frame, control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, gauge, color,"
+                "bad.json:3:42: views[1].colour: unknown key 'colour'; expected one of: name, frame, control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, gauge, picker, grid, color,"
             ) == true,
             "\(message ?? "no error")")
     }

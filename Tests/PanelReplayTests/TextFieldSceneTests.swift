@@ -108,7 +108,7 @@ struct TextFieldSceneTests {
                 "views[0].textField.secret: unknown key 'secret'") == true)
         #expect(
             sceneError(view(#""textField": {}, "label": {"text": "x"}"#))?.contains(
-                "views[0].textField: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, gauge), not both 'label' and 'textField'"
+                "views[0].textField: a view is one kind (control, label, stack, scroll, segmented, stepper, progress, pageControl, textField, gauge, picker, grid), not both 'label' and 'textField'"
             ) == true)
         #expect(
             sceneError(view(#""textField": {}, "touches": "log""#))?.contains("'touches' is for plain views") == true)

@@ -14,3 +14,15 @@ public struct IndexPath: Hashable, Comparable {
         lhs.section != rhs.section ? lhs.section < rhs.section : lhs.row < rhs.row
     }
 }
+
+extension IndexPath {
+    /// A collection view's item: UIKit's name for the second index (the same as `row`).
+    public var item: Int {
+        get { row }
+        set { row = newValue }
+    }
+
+    public init(item: Int, section: Int) {
+        self.init(row: item, section: section)
+    }
+}

@@ -27,7 +27,7 @@ extension TableView {
     /// Removes the rows at `indexPaths` (which the data source no longer has) with `animation`.
     /// Called while the table is asking its data source, it is a `reloadData()` when that ends.
     public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        guard !isUpdatingRows else { return reloadData() }
+        guard !isUpdatingContent else { return reloadData() }
         guard !reloadIfNeeded() else { return }
         // The rows' indices in the old tables, in order.
         var deleted: [Int] = []
@@ -44,7 +44,7 @@ extension TableView {
             return index - before
         }
         let oldSelection = selectedRow.flatMap { flatIndex(of: $0) }.flatMap(shifted)
-        isUpdatingRows = true
+        isUpdatingContent = true
         // The deleted rows' cells leave the table's list; the others take their new indices.
         var leaving: [TableViewCell] = []
         var i = 0
@@ -70,7 +70,7 @@ extension TableView {
             if cell.isSelected != (row == selectedRow) { cell.setSelected(row == selectedRow, animated: false) }
             i += 1
         }
-        isUpdatingRows = false
+        isUpdatingContent = false
 
         let animated = animation != .none && window?.owningApplication != nil
         let width = bounds.width
@@ -107,6 +107,6 @@ extension TableView {
             finish()
         }
         // Rows that came into view at the bottom, in place at once.
-        View.performWithoutAnimation { updateRows() }
+        View.performWithoutAnimation { updateContent() }
     }
 }

@@ -15,7 +15,7 @@
 /// Section headers float: a section's header stays at the top of the visible
 /// area while its rows scroll under it, and the next section's pushes it up,
 /// as UIKit's plain style does. See docs/lists.md.
-open class TableView: ScrollView {
+open class TableView: ScrollView, ReloadingListView {
     // MARK: Data source and delegate
 
     /// Not retained, as in UIKit; reads `nil` once freed. Setting it reloads.
@@ -71,19 +71,11 @@ open class TableView: ScrollView {
 
     // MARK: Reuse
 
-    @usableFromInline struct Registration {
-        @usableFromInline var identifier: String
-        @usableFromInline var cellClass: TableViewCell.Type
-        @usableFromInline var pool: ContiguousArray<TableViewCell>
-        /// Cells made for this identifier: the pool has room for all of them, so
-        /// recycling a whole screenful at once (a jump to the top) allocates nothing.
-        @usableFromInline var cellsMade = 0
-    }
-    /// Few identifiers, searched in order: no hashing (Embedded has no seeded Hasher).
-    @usableFromInline final var registrations: ContiguousArray<Registration> = []
+    /// The registered cell classes and their pools.
+    @usableFromInline final var reusePool = CellReusePool<TableViewCell>()
 
     /// A row on screen and its cell, kept in row order.
-    @usableFromInline struct VisibleRow {
+    @usableFromInline struct VisibleRow: VisibleCellEntry {
         @usableFromInline var index: Int
         @usableFromInline var cell: TableViewCell
     }
@@ -112,7 +104,7 @@ open class TableView: ScrollView {
     /// A reload or a tiling pass is running: it calls the data source and
     /// delegate, and a `reloadData` they ask for waits for the pass to end
     /// (rather than change the tables the pass is walking).
-    @usableFromInline final var isUpdatingRows = false
+    @usableFromInline final var isUpdatingContent = false
 
     // MARK: Selection state
 
@@ -168,11 +160,7 @@ open class TableView: ScrollView {
     /// Cells for `identifier` are made as `cellClass(style: .default, reuseIdentifier: identifier)`
     /// (a `required` initializer, so a subclass's own runs).
     public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
-        if let i = registrationIndex(identifier) {
-            registrations[i].cellClass = cellClass
-        } else {
-            registrations.append(Registration(identifier: identifier, cellClass: cellClass, pool: []))
-        }
+        reusePool.register(cellClass, identifier)
     }
 
     /// A pooled cell for `identifier` (after its `TableViewCell.prepareForReuse()`),
@@ -187,23 +175,7 @@ open class TableView: ScrollView {
 
     /// A pooled cell for `identifier`, a new one if a class is registered for it, else `nil`.
     public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-        guard let i = registrationIndex(identifier) else { return nil }
-        if let cell = registrations[i].pool.popLast() {
-            cell.prepareForReuse()
-            return cell
-        }
-        registrations[i].cellsMade += 1
-        registrations[i].pool.reserveCapacity(registrations[i].cellsMade)
-        return registrations[i].cellClass.init(style: .default, reuseIdentifier: identifier)
-    }
-
-    @usableFromInline func registrationIndex(_ identifier: String) -> Int? {
-        var i = 0
-        while i < registrations.count {
-            if registrations[i].identifier == identifier { return i }
-            i += 1
-        }
-        return nil
+        reusePool.dequeue(identifier)
     }
 
     /// Takes a cell off screen: hidden in place (no hierarchy change, so the
@@ -212,11 +184,7 @@ open class TableView: ScrollView {
         if cell.storedHighlighted { cell.setHighlighted(false, animated: false) }
         cell.displayedRow = nil
         if !cell.isHidden { cell.isHidden = true }
-        guard let identifier = cell.reuseIdentifier, let i = registrationIndex(identifier) else {
-            cell.removeFromSuperview()
-            return
-        }
-        registrations[i].pool.append(cell)
+        if !reusePool.recycle(cell) { cell.removeFromSuperview() }
     }
 
     // MARK: Reloading
@@ -230,28 +198,11 @@ open class TableView: ScrollView {
     /// no more cells, and the reload runs as soon as it ends. An offset past
     /// the end of shorter content is clamped, as UIKit's is.
     public func reloadData() {
-        needsReload = true
-        guard !isUpdatingRows else { return }
-        updateRows()
-    }
-
-    /// Reloads if asked, then shows the rows and headers in the visible area,
-    /// again while a pass asked for a reload or moved the offset; a data
-    /// source that asks for a reload on every pass gets it at the next layout.
-    @usableFromInline func updateRows() {
-        isUpdatingRows = true
-        defer { isUpdatingRows = false }
-        var passes = 0
-        repeat {
-            if needsReload { rebuildRows() }
-            tileVisibleContent()
-            passes += 1
-        } while (needsReload || tiledBounds != bounds) && passes < 3
-        if needsReload { setNeedsLayout() }
+        requestReload()
     }
 
     /// The reload itself: every cell back to its pool, the tables built anew.
-    @usableFromInline func rebuildRows() {
+    @usableFromInline func rebuildContent() {
         needsReload = false
         var i = 0
         while i < visibleRows.count {
@@ -268,9 +219,9 @@ open class TableView: ScrollView {
     /// Asks the data source for these rows' cells again (and the delegate for their heights).
     public func reloadRows(at indexPaths: [IndexPath]) {
         // Asked for during a pass, it is a whole reload when the pass ends.
-        guard !isUpdatingRows else { return reloadData() }
+        guard !isUpdatingContent else { return reloadData() }
         guard !reloadIfNeeded() else { return }
-        isUpdatingRows = true
+        isUpdatingContent = true
         rebuildRowTable()
         var i = 0
         while i < visibleRows.count {
@@ -282,21 +233,8 @@ open class TableView: ScrollView {
                 i += 1
             }
         }
-        isUpdatingRows = false
-        updateRows()
-    }
-
-    /// Marks the data stale: reloaded now when on screen, else at the first need.
-    @usableFromInline func setNeedsReload() {
-        needsReload = true
-        if window != nil { reloadData() }
-    }
-
-    /// Reloads if the data is stale; true if it did.
-    @discardableResult @usableFromInline func reloadIfNeeded() -> Bool {
-        guard needsReload else { return false }
-        reloadData()
-        return true
+        isUpdatingContent = false
+        updateContent()
     }
 
     open override func didMoveToWindow() {
@@ -319,7 +257,7 @@ open class TableView: ScrollView {
     }
 
     /// The prefix sums: every row's top and bottom, every section's first row
-    /// and header top. Called within a pass (`isUpdatingRows`).
+    /// and header top. Called within a pass (`isUpdatingContent`).
     @usableFromInline func rebuildRowTable() {
         rowTops.removeAll(keepingCapacity: true)
         rowBottoms.removeAll(keepingCapacity: true)
@@ -355,7 +293,7 @@ open class TableView: ScrollView {
         }
         sectionFirstRows.append(rowTops.count)
         sectionTops.append(y)
-        // Within a pass (isUpdatingRows): the caller tiles once the tables are whole.
+        // Within a pass (isUpdatingContent): the caller tiles once the tables are whole.
         contentSize = Size(width: bounds.width, height: y)
         keepContentOffsetWithinContent()
     }
@@ -425,12 +363,7 @@ open class TableView: ScrollView {
     public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
         reloadIfNeeded()
         guard let index = flatIndex(of: indexPath) else { return nil }
-        var i = 0
-        while i < visibleRows.count {
-            if visibleRows[i].index == index { return visibleRows[i].cell }
-            i += 1
-        }
-        return nil
+        return visibleRows.cell(forIndex: index)
     }
 
     /// The row `cell` shows, or `nil` when it shows none.
@@ -441,25 +374,13 @@ open class TableView: ScrollView {
     /// The cells on screen, top to bottom.
     public var visibleCells: [TableViewCell] {
         reloadIfNeeded()
-        var cells: [TableViewCell] = []
-        var i = 0
-        while i < visibleRows.count {
-            cells.append(visibleRows[i].cell)
-            i += 1
-        }
-        return cells
+        return visibleRows.cells
     }
 
     /// The rows on screen, top to bottom.
     public var indexPathsForVisibleRows: [IndexPath] {
         reloadIfNeeded()
-        var rows: [IndexPath] = []
-        var i = 0
-        while i < visibleRows.count {
-            rows.append(indexPath(forIndex: visibleRows[i].index))
-            i += 1
-        }
-        return rows
+        return visibleRows.indexPaths(sectionFirstRows)
     }
 
     /// The header view showing for `section`, if it is on screen.
@@ -506,42 +427,21 @@ open class TableView: ScrollView {
 
     @usableFromInline func flatIndex(of indexPath: IndexPath) -> Int? {
         reloadIfNeeded()
-        guard indexPath.section >= 0, indexPath.section < headerHeights.count, indexPath.row >= 0 else { return nil }
-        let index = sectionFirstRows[indexPath.section] + indexPath.row
-        return index < sectionFirstRows[indexPath.section + 1] ? index : nil
+        return SectionStarts.flatIndex(of: indexPath, in: sectionFirstRows)
     }
 
     @usableFromInline func indexPath(forIndex index: Int) -> IndexPath {
-        // The last section starting at or before the row (empty sections share a start with the next).
-        var low = 0
-        var high = headerHeights.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sectionFirstRows[mid] <= index { low = mid } else { high = mid - 1 }
-        }
-        return IndexPath(row: index - sectionFirstRows[low], section: low)
+        SectionStarts.indexPath(forIndex: index, in: sectionFirstRows)
     }
 
     /// The first row whose bottom is below `y` (the row count if none).
     @usableFromInline func firstRow(endingAfter y: Double) -> Int {
-        var low = 0
-        var high = rowBottoms.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rowBottoms[mid] > y { high = mid } else { low = mid + 1 }
-        }
-        return low
+        SortedEdges.firstIndex(above: y, in: rowBottoms)
     }
 
     /// The first row whose top is at or below `y` (the row count if none).
     @usableFromInline func firstRow(startingAtOrAfter y: Double) -> Int {
-        var low = 0
-        var high = rowTops.count
-        while low < high {
-            let mid = (low + high) / 2
-            if rowTops[mid] >= y { high = mid } else { low = mid + 1 }
-        }
-        return low
+        SortedEdges.firstIndex(atOrAbove: y, in: rowTops)
     }
 
     /// The first section whose end is below `y` (the section count if none).
@@ -564,17 +464,12 @@ open class TableView: ScrollView {
         layoutVisibleContent()
     }
 
-    /// Shows exactly the rows and headers in the visible area: cells of rows
-    /// that left go to their pools, rows that arrived get cells from the data
-    /// source. Allocates nothing once the pools hold a screenful.
-    @usableFromInline func layoutVisibleContent() {
-        guard !isUpdatingRows else { return }
-        updateRows()
-    }
-
     /// The bounds the rows on screen were tiled for.
     @usableFromInline final var tiledBounds = Rect.zero
 
+    /// Shows exactly the rows and headers in the visible area: cells of rows
+    /// that left go to their pools, rows that arrived get cells from the data
+    /// source. Allocates nothing once the pools hold a screenful.
     @usableFromInline func tileVisibleContent() {
         tiledBounds = bounds
         if contentSize.width != bounds.width { contentSize.width = bounds.width }
@@ -631,33 +526,16 @@ open class TableView: ScrollView {
         return cell
     }
 
-    // Shifts by hand: the standard insert(_:at:) and remove(at:) allocate in unoptimized builds.
     @usableFromInline func insertVisibleRow(_ row: VisibleRow, at i: Int) {
-        visibleRows.append(row)
-        var j = visibleRows.count - 1
-        while j > i {
-            visibleRows[j] = visibleRows[j - 1]
-            j -= 1
-        }
-        visibleRows[i] = row
+        visibleRows.insertShifting(row, at: i)
     }
 
     @usableFromInline func removeVisibleRow(at i: Int) {
-        var j = i
-        while j + 1 < visibleRows.count {
-            visibleRows[j] = visibleRows[j + 1]
-            j += 1
-        }
-        _ = visibleRows.popLast()
+        visibleRows.removeShifting(at: i)
     }
 
     @usableFromInline func removeVisibleHeader(at i: Int) {
-        var j = i
-        while j + 1 < visibleHeaders.count {
-            visibleHeaders[j] = visibleHeaders[j + 1]
-            j += 1
-        }
-        _ = visibleHeaders.popLast()
+        visibleHeaders.removeShifting(at: i)
     }
 
     @usableFromInline func place(_ cell: TableViewCell, _ index: Int, _ width: Double) {

@@ -137,13 +137,7 @@ open class TableViewCell: View {
     /// (`app.tap("cell-0-3")`). The name is rewritten in its own storage,
     /// reserved once per cell, so scrolling through reused cells allocates nothing.
     @usableFromInline final func nameForRow(_ row: IndexPath) {
-        guard name == "cell" || name.utf8.starts(with: "cell-".utf8) else { return }
-        name.removeAll(keepingCapacity: true)
-        name.reserveCapacity(32)
-        name.append("cell-")
-        name.append(String(row.section))
-        name.append("-")
-        name.append(String(row.row))
+        nameCell(self, "cell", "cell-", row)
     }
 
     /// Places the content view, the labels, the accessory and the separator;
@@ -178,18 +172,9 @@ open class TableViewCell: View {
     public static let selectionFadeDuration = 0.25
 
     @usableFromInline func updateSelectionAppearance(animated: Bool) {
-        let alpha: Double = selectionStyle != .none && (storedSelected || storedHighlighted) ? 1 : 0
-        let view = selectedBackgroundView
-        guard view.alpha != alpha else { return }
-        if animated {
-            View.animate(
-                withDuration: Self.selectionFadeDuration, options: [.beginFromCurrentState, .allowUserInteraction]
-            ) {
-                view.alpha = alpha
-            }
-        } else {
-            View.performWithoutAnimation { view.alpha = alpha }
-        }
+        fadeSelectedBackground(
+            selectedBackgroundView, visible: selectionStyle != .none && (storedSelected || storedHighlighted),
+            animated: animated)
     }
 
     /// Places the content, labels, accessory and separator in the bounds.
@@ -366,5 +351,11 @@ open class TableViewHeaderView: View {
     @usableFromInline override func stateDidChange() {
         super.stateDidChange()
         setNeedsDisplay()
+    }
+}
+
+extension TableViewCell: ReusableCell {
+    @usableFromInline static func makeReusableCell(reuseIdentifier: String) -> Self {
+        Self(style: .default, reuseIdentifier: reuseIdentifier)
     }
 }

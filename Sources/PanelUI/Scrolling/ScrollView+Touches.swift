@@ -54,7 +54,7 @@ extension ScrollView {
         isTracking = false
         guard !isDragging, !motionX.isActive, !motionY.isActive, let time = now else { return }
         let offset = bounds.origin
-        let rest = clampedContentOffset(offset)
+        let rest = restingOffset(near: offset)
         guard rest != offset else { return }
         startDeceleration(from: offset, velocity: .zero, target: rest, at: time)
     }

@@ -197,6 +197,10 @@ open class ScrollView: View {
     /// Default: false for a `Control`, true for other views (UIKit's).
     open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
 
+    /// Where content the fingers let go of without a drag comes to rest: the
+    /// nearest offset within the limits. (A picker's wheel rests on a row.)
+    @usableFromInline func restingOffset(near offset: Point) -> Point { clampedContentOffset(offset) }
+
     // MARK: Limits
 
     /// The smallest offset at rest: (-left inset, -top inset).
