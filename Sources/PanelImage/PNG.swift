@@ -164,6 +164,13 @@ extension PNG {
         return utf8.count
     }
 
+    /// The file name's extension (after its last `.`), or nil when it has none.
+    package static func fileExtension(of path: String) -> String? {
+        let utf8 = Array(path.utf8)
+        let start = extensionStart(utf8)
+        return start < utf8.count ? String(decoding: utf8[(start + 1)...], as: UTF8.self) : nil
+    }
+
     /// 2 for a file named `NAME@2x.EXT` (2, 3 or 4), else 1.
     @usableFromInline static func scaleSuffix(of path: String) -> Int {
         let utf8 = Array(path.utf8)

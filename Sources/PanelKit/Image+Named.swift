@@ -55,7 +55,7 @@ extension Image {
         }
         let base = resources + "/" + name
         var candidates: [String] = []
-        if Image.fileExtension(of: name) != nil {
+        if PNG.fileExtension(of: name) != nil {
             candidates.append(base)
         } else {
             for ext in AppResources.imageExtensions { candidates.append(base + "." + ext) }
@@ -63,7 +63,7 @@ extension Image {
         for candidate in candidates {
             let path = PNG.imagePath(candidate, forScale: scale)
             guard fileExists(path: path) else { continue }
-            let ext = Image.fileExtension(of: path) ?? ""
+            let ext = PNG.fileExtension(of: path) ?? ""
             if ext == "jpg" || ext == "jpeg" || ext == "JPG" || ext == "JPEG" {
                 do throws(JPEGError) {
                     return try JPEG.readImage(path: path)
@@ -80,16 +80,5 @@ extension Image {
         var tried = ""
         for candidate in candidates { tried += (tried.isEmpty ? "" : ", ") + candidate }
         throw ImageFileError(path: name, message: "no such file (tried " + tried + ")")
-    }
-
-    /// The file name's extension (after its last `.`), or `nil` when it has none.
-    static func fileExtension(of path: String) -> String? {
-        let utf8 = Array(path.utf8)
-        var i = utf8.count - 1
-        while i >= 0 && utf8[i] != UInt8(ascii: "/") {
-            if utf8[i] == UInt8(ascii: ".") { return String(decoding: utf8[(i + 1)...], as: UTF8.self) }
-            i -= 1
-        }
-        return nil
     }
 }
