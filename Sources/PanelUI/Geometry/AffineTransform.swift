@@ -37,6 +37,8 @@ public struct AffineTransform: Equatable, Sendable {
 
     @inlinable
     public var isIdentity: Bool { self == .identity }
+    /// Whether the transform only moves points: no scale, rotation or shear.
+    @inlinable public var isTranslation: Bool { a == 1 && b == 0 && c == 0 && d == 1 }
 
     /// `self` followed by `other`.
     @inlinable

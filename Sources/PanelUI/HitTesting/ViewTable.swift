@@ -85,11 +85,27 @@ package final class ViewTable {
         /// Everything the view draws itself, shadow included, in window
         /// coordinates: what a change to it marks dirty (model values).
         @inline(__always) package var visualFrameInWindow: Rect {
-            layerParts.isEmpty ? frameInWindow : frameInWindow.outset(by: layerOutsets)
+            layerParts.isEmpty
+                ? frameInWindow
+                : Self.visualFrame(frameInWindow, outsets: layerOutsets, parts: layerParts, toWindow: localToWindow)
         }
         /// The same, where the screen shows the view (presentation values).
         @inline(__always) package var drawVisualFrameInWindow: Rect {
-            layerParts.isEmpty ? drawFrameInWindow : drawFrameInWindow.outset(by: layerOutsets)
+            layerParts.isEmpty
+                ? drawFrameInWindow
+                : Self.visualFrame(drawFrameInWindow, outsets: layerOutsets, parts: layerParts, toWindow: drawToWindow)
+        }
+
+        /// `frame` with what the layer draws past it; rotated or scaled, the
+        /// outsets turn and grow with the transform, and the anti-aliased edge
+        /// reaches half an offscreen pixel, scaled, further.
+        @usableFromInline static func visualFrame(
+            _ frame: Rect, outsets: EdgeInsets, parts: LayerParts, toWindow t: AffineTransform
+        ) -> Rect {
+            guard parts.contains(.transformed) else { return frame.outset(by: outsets) }
+            let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+            let reach = max(max(outsets.top, outsets.bottom), max(outsets.left, outsets.right))
+            return frame.outset(by: EdgeInsets(all: (reach + 1) * stretch))
         }
     }
 
@@ -103,6 +119,10 @@ package final class ViewTable {
         package static let rounded = LayerParts(rawValue: 1 << 2)
         /// Rounded and masking its subviews.
         package static let roundedMask = LayerParts(rawValue: 1 << 3)
+        /// Drawn rotated or scaled (its own or an ancestor's `transform`, as
+        /// the screen shows it), not just moved: the renderer draws the
+        /// subtree through an offscreen.
+        package static let transformed = LayerParts(rawValue: 1 << 4)
 
         @usableFromInline static func of(_ layer: Layer) -> LayerParts {
             var parts: LayerParts = []
@@ -718,6 +738,7 @@ package final class ViewTable {
             entry.drawAlphaInWindow = drawParentAlpha * shown.alpha
             isFinite = isFinite && entry.drawToWindow.isFinite && entry.drawFrameInWindow.isFinite
         }
+        if !entry.drawToWindow.isTranslation { entry.layerParts.insert(.transformed) }
         if !isFinite {
             // A frame computed from a division by zero must not take the panel down.
             entry.flags.insert(.nonFinite)

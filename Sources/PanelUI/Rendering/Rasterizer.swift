@@ -517,8 +517,17 @@
     /// Minification samples without averaging (no mipmaps): keep scales above
     /// about 0.5 for clean results. Allocates nothing.
     @usableFromInline func drawImage(_ image: Image, transform: AffineTransform) {
-        let w = image.width
-        let h = image.height
+        image.pixels.withUnsafeBufferPointer { texels in
+            guard let texels = texels.baseAddress else { return }
+            drawTexels(texels, width: image.width, height: image.height, transform: transform)
+        }
+    }
+
+    /// `drawImage(_:transform:)` for `w × h` texels, row by row, at `texels`
+    /// (an image's pixels, or an offscreen's).
+    @usableFromInline func drawTexels(
+        _ texels: UnsafePointer<Color>, width w: Int, height h: Int, transform: AffineTransform
+    ) {
         guard w > 0, h > 0, w <= Self.maximumTransformedImageSide, h <= Self.maximumTransformedImageSide,
             alpha > 0, clipX0 < clipX1, clipY0 < clipY1,
             transform.a.isFinite, transform.b.isFinite, transform.c.isFinite, transform.d.isFinite,
@@ -542,8 +551,7 @@
         let stepU = Int((du * one).rounded())
         let stepV = Int((dv * one).rounded())
         let opacity = UInt32((alpha * 256).rounded()) // 0...256
-        image.pixels.withUnsafeBufferPointer { texels in
-            guard let texels = texels.baseAddress else { return }
+        do {
             for y in y0..<y1 {
                 let cy = Double(y) + 0.5
                 // The sample point of column x is (u0 + du·x, v0 + dv·x), minus half a texel

@@ -16,6 +16,9 @@
 package struct Renderer {
     /// Draws text for the views; `nil` skips text. Retained.
     package var textRenderer: (any TextRendering)?
+    /// The offscreens rotated or scaled subtrees are drawn through, kept
+    /// from frame to frame so that a steady transform animation allocates nothing.
+    @usableFromInline let offscreens = OffscreenPool()
 
     package init(textRenderer: (any TextRendering)? = nil) {
         self.textRenderer = textRenderer
@@ -83,115 +86,11 @@ package struct Renderer {
         // hierarchy or geometry takes effect from the next frame.
         let table = window.viewTable
         table.withStableEntries { entries in
-            withUnsafeTemporaryAllocation(of: Occluder.self, capacity: Occluder.capacity) { occluders in
-                var entriesRead: UInt64 = 0
-                defer { table.drawWork &+= entriesRead }
-                let occluderCount = Self.findOccluders(
-                    in: entries, area: area, pixels: pixels, scale: scale,
-                    framebuffer: framebuffer, into: occluders, entriesRead: &entriesRead)
-                // One context for the area, placed for each view in turn: making one
-                // per view retained and released the text renderer for each.
-                var context = GraphicsContext(framebuffer: framebuffer, scale: scale, textRenderer: textRenderer)
-                // Views whose layer draws after their subviews (a border, masked
-                // corners), innermost last; finished when the walk leaves their subtree.
-                withUnsafeTemporaryAllocation(of: PendingLayer.self, capacity: PendingLayer.capacity) { pending in
-                    var pendingCount = 0
-                    var index = 0
-                    while true {
-                        while pendingCount > 0 && (index >= pending[pendingCount - 1].end || index >= entries.count) {
-                            pendingCount -= 1
-                            finishLayer(pending[pendingCount], in: entries, context: &context)
-                        }
-                        guard index < entries.count else { break }
-                        entriesRead &+= 1
-                        // Fields are read through the buffer, never the whole entry: it
-                        // spans four cache lines, and copying one per view per area showed in profiles.
-                        let flags = entries[index].flags
-                        // What the screen shows: the presentation values (the model's unless animating).
-                        if flags.contains(.hidden) || flags.contains(.nonFinite)
-                            || !(entries[index].drawAlphaInWindow > 0)
-                        {
-                            // a hidden, transparent or unplaceable view hides its subtree
-                            index = Int(entries[index].subtreeEnd)
-                            continue
-                        }
-                        let entryIndex = index
-                        index += 1
-                        let parts = entries[entryIndex].layerParts
-                        if parts.contains(.shadow) {
-                            drawShadow(
-                                ofEntryAt: entryIndex, in: entries, area: area, pixels: pixels, scale: scale,
-                                occluders: UnsafeBufferPointer(rebasing: occluders[..<occluderCount]),
-                                context: &context)
-                        }
-                        guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
-                            var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
-                        else { continue }
-                        let end = Int(entries[entryIndex].subtreeEnd)
-                        let drawsAfterSubtree = parts.contains(.border) || parts.contains(.roundedMask)
-                        // What the layer draws after the subtree is hidden only by views after it.
-                        var layerClip = clip
-                        // Pixels that an opaque background drawn later overwrites are not drawn now.
-                        var contentHidden = false
-                        var layerHidden = !drawsAfterSubtree
-                        var o = 0
-                        while o < occluderCount && !(contentHidden && layerHidden) {
-                            let occluder = occluders[o].index
-                            if !contentHidden, occluder > entryIndex, !occluders[o].trim(&clip) { contentHidden = true }
-                            if !layerHidden, occluder >= end, !occluders[o].trim(&layerClip) { layerHidden = true }
-                            o += 1
-                        }
-                        if contentHidden {
-                            // A subview covers the view: only its border (over the subviews) may show.
-                            if !layerHidden && pendingCount < pending.count {
-                                pending.initializeElement(
-                                    at: pendingCount,
-                                    to: PendingLayer(index: entryIndex, end: end, clip: layerClip, cutsCorners: false))
-                                pendingCount += 1
-                            }
-                            continue
-                        }
-                        let drawBounds = entries[entryIndex].drawBounds
-                        // Where the view's coordinate (0, 0) lands: it draws in its bounds
-                        // coordinates, whose origin a scroll view moves away from zero.
-                        let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)
-                        context.origin = Point(x: origin.x * scale, y: origin.y * scale)
-                        context.clip = clip
-                        context.alpha = entries[entryIndex].drawAlphaInWindow
-                        // The view without a retain and release (see `ViewTable.Entry.unretainedView`).
-                        entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
-                            let background =
-                                flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
-                            if parts.contains(.rounded) {
-                                let shape = Self.shape(of: view.layer, bounds: drawBounds, in: context)
-                                let rasterizer = Rasterizer(context: context)
-                                if parts.contains(.roundedMask) {
-                                    // Square now; the corners are cut when the subtree is drawn.
-                                    rasterizer.saveCorners(of: shape, in: view.cachedLayer)
-                                    if let color = background, color.alpha > 0 {
-                                        context.fill(drawBounds, color: color)
-                                    }
-                                } else if let color = background, color.alpha > 0 {
-                                    rasterizer.fill(shape, color: color)
-                                }
-                            } else if let color = background, color.alpha > 0 {
-                                context.fill(drawBounds, color: color)
-                            }
-                            view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
-                        }
-                        guard drawsAfterSubtree, !layerHidden else { continue }
-                        let layer = PendingLayer(
-                            index: entryIndex, end: end, clip: layerClip, cutsCorners: parts.contains(.roundedMask))
-                        if layer.end > entryIndex + 1 && pendingCount < pending.count {
-                            pending.initializeElement(at: pendingCount, to: layer)
-                            pendingCount += 1
-                        } else {
-                            // No subviews (or too deep a stack of layers: drawn over the content only).
-                            finishLayer(layer, in: entries, context: &context)
-                        }
-                    }
-                }
-            }
+            var entriesRead: UInt64 = 0
+            defer { table.drawWork &+= entriesRead }
+            drawEntries(
+                entries, area: area, pixels: pixels, scale: scale, into: framebuffer, depth: 0,
+                entriesRead: &entriesRead)
         }
         // The focus ring goes over everything, where the area reaches it (docs/focus.md).
         if let ring = window.focusRing, ring.rect.intersection(area) != nil,
@@ -200,6 +99,132 @@ package struct Renderer {
             let context = GraphicsContext(framebuffer: framebuffer, scale: scale, clip: clip)
             context.stroke(
                 roundedRect: ring.rect, cornerRadius: ring.cornerRadius, lineWidth: ring.lineWidth, color: ring.color)
+        }
+    }
+
+    /// Draws the views of `entries` that intersect `area` (points) into
+    /// `pixels` of `framebuffer`: a window's table, or a rotated or scaled
+    /// subtree's entries placed in its own offscreen (`drawTransformed`,
+    /// `depth` levels down).
+    @usableFromInline func drawEntries(
+        _ entries: UnsafeBufferPointer<ViewTable.Entry>, area: Rect, pixels: Rect, scale: Double,
+        into framebuffer: Framebuffer, depth: Int, entriesRead: inout UInt64
+    ) {
+        withUnsafeTemporaryAllocation(of: Occluder.self, capacity: Occluder.capacity) { occluders in
+            let occluderCount = Self.findOccluders(
+                in: entries, area: area, pixels: pixels, scale: scale,
+                framebuffer: framebuffer, into: occluders, entriesRead: &entriesRead)
+            // One context for the area, placed for each view in turn: making one
+            // per view retained and released the text renderer for each.
+            var context = GraphicsContext(framebuffer: framebuffer, scale: scale, textRenderer: textRenderer)
+            // Views whose layer draws after their subviews (a border, masked
+            // corners), innermost last; finished when the walk leaves their subtree.
+            withUnsafeTemporaryAllocation(of: PendingLayer.self, capacity: PendingLayer.capacity) { pending in
+                var pendingCount = 0
+                var index = 0
+                while true {
+                    while pendingCount > 0 && (index >= pending[pendingCount - 1].end || index >= entries.count) {
+                        pendingCount -= 1
+                        finishLayer(pending[pendingCount], in: entries, context: &context)
+                    }
+                    guard index < entries.count else { break }
+                    entriesRead &+= 1
+                    // Fields are read through the buffer, never the whole entry: it
+                    // spans four cache lines, and copying one per view per area showed in profiles.
+                    let flags = entries[index].flags
+                    // What the screen shows: the presentation values (the model's unless animating).
+                    if flags.contains(.hidden) || flags.contains(.nonFinite)
+                        || !(entries[index].drawAlphaInWindow > 0)
+                    {
+                        // a hidden, transparent or unplaceable view hides its subtree
+                        index = Int(entries[index].subtreeEnd)
+                        continue
+                    }
+                    let entryIndex = index
+                    index += 1
+                    let parts = entries[entryIndex].layerParts
+                    if parts.contains(.transformed) {
+                        // Rotated or scaled: the subtree is drawn through an offscreen (or, a
+                        // lone image, sampled straight), over what is drawn so far.
+                        drawTransformed(
+                            entryAt: entryIndex, in: entries, area: area, pixels: pixels, scale: scale,
+                            into: framebuffer, depth: depth, entriesRead: &entriesRead)
+                        index = Int(entries[entryIndex].subtreeEnd)
+                        continue
+                    }
+                    if parts.contains(.shadow) {
+                        drawShadow(
+                            ofEntryAt: entryIndex, in: entries, area: area, pixels: pixels, scale: scale,
+                            occluders: UnsafeBufferPointer(rebasing: occluders[..<occluderCount]),
+                            context: &context)
+                    }
+                    guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
+                        var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
+                    else { continue }
+                    let end = Int(entries[entryIndex].subtreeEnd)
+                    let drawsAfterSubtree = parts.contains(.border) || parts.contains(.roundedMask)
+                    // What the layer draws after the subtree is hidden only by views after it.
+                    var layerClip = clip
+                    // Pixels that an opaque background drawn later overwrites are not drawn now.
+                    var contentHidden = false
+                    var layerHidden = !drawsAfterSubtree
+                    var o = 0
+                    while o < occluderCount && !(contentHidden && layerHidden) {
+                        let occluder = occluders[o].index
+                        if !contentHidden, occluder > entryIndex, !occluders[o].trim(&clip) { contentHidden = true }
+                        if !layerHidden, occluder >= end, !occluders[o].trim(&layerClip) { layerHidden = true }
+                        o += 1
+                    }
+                    if contentHidden {
+                        // A subview covers the view: only its border (over the subviews) may show.
+                        if !layerHidden && pendingCount < pending.count {
+                            pending.initializeElement(
+                                at: pendingCount,
+                                to: PendingLayer(index: entryIndex, end: end, clip: layerClip, cutsCorners: false))
+                            pendingCount += 1
+                        }
+                        continue
+                    }
+                    let drawBounds = entries[entryIndex].drawBounds
+                    // Where the view's coordinate (0, 0) lands: it draws in its bounds
+                    // coordinates, whose origin a scroll view moves away from zero.
+                    let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero)
+                    context.origin = Point(x: origin.x * scale, y: origin.y * scale)
+                    context.clip = clip
+                    context.alpha = entries[entryIndex].drawAlphaInWindow
+                    // The view without a retain and release (see `ViewTable.Entry.unretainedView`).
+                    entries[entryIndex].unretainedView._withUnsafeGuaranteedRef { view in
+                        let background =
+                            flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+                        if parts.contains(.rounded) {
+                            let shape = Self.shape(of: view.layer, bounds: drawBounds, in: context)
+                            let rasterizer = Rasterizer(context: context)
+                            if parts.contains(.roundedMask) {
+                                // Square now; the corners are cut when the subtree is drawn.
+                                rasterizer.saveCorners(of: shape, in: view.cachedLayer)
+                                if let color = background, color.alpha > 0 {
+                                    context.fill(drawBounds, color: color)
+                                }
+                            } else if let color = background, color.alpha > 0 {
+                                rasterizer.fill(shape, color: color)
+                            }
+                        } else if let color = background, color.alpha > 0 {
+                            context.fill(drawBounds, color: color)
+                        }
+                        view.draw(visible.offsetBy(dx: -origin.x, dy: -origin.y), in: context)
+                    }
+                    guard drawsAfterSubtree, !layerHidden else { continue }
+                    let layer = PendingLayer(
+                        index: entryIndex, end: end, clip: layerClip, cutsCorners: parts.contains(.roundedMask))
+                    if layer.end > entryIndex + 1 && pendingCount < pending.count {
+                        pending.initializeElement(at: pendingCount, to: layer)
+                        pendingCount += 1
+                    } else {
+                        // No subviews (or too deep a stack of layers: drawn over the content only).
+                        finishLayer(layer, in: entries, context: &context)
+                    }
+                }
+            }
         }
     }
 
@@ -380,8 +405,13 @@ package struct Renderer {
             }
             let entryIndex = index
             index += 1
-            // A rounded background leaves its corners uncovered.
             let parts = entries[entryIndex].layerParts
+            // A rotated or scaled subtree covers no whole rectangle of pixels.
+            if parts.contains(.transformed) {
+                index = Int(entries[entryIndex].subtreeEnd)
+                continue
+            }
+            // A rounded background leaves its corners uncovered.
             if parts.contains(.roundedMask) { maskedUntil = max(maskedUntil, Int(entries[entryIndex].subtreeEnd)) }
             if parts.contains(.rounded) || entryIndex < maskedUntil { continue }
             // Where it is first (a few comparisons), its colour after (a call into the view).

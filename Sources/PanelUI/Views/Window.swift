@@ -208,16 +208,22 @@ open class Window: View {
     }
 
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
-    /// renderer draws it (the view's content translated into the window,
-    /// inside its frame), in window coordinates. A view on its way somewhere
+    /// renderer draws it (the view's content moved into the window, or its
+    /// bounding box when rotated or scaled, inside its frame), in window coordinates. A view on its way somewhere
     /// (presentation values) marks its whole frame, as `viewNeedsDisplay(_:)` does.
     @usableFromInline internal func viewNeedsDisplay(_ view: View, in rect: Rect) {
         let table = viewTable
         guard !table.needsRebuild, let i = table.currentIndex(of: view) else { return markDirty(nil) }
         guard !table.storage[i].flags.contains(.presenting) else { return viewNeedsDisplay(view) }
         // `rect` is in bounds coordinates, as the view draws
-        let origin = table.storage[i].drawToWindow.apply(to: Point.zero)
-        let shown = rect.offsetBy(dx: origin.x, dy: origin.y)
+        let shown: Rect
+        if table.storage[i].layerParts.contains(.transformed) {
+            // Rotated or scaled: its bounding box, a point wider for the samples at its edge.
+            shown = table.storage[i].drawToWindow.apply(to: rect).insetBy(dx: -1, dy: -1)
+        } else {
+            let origin = table.storage[i].drawToWindow.apply(to: Point.zero)
+            shown = rect.offsetBy(dx: origin.x, dy: origin.y)
+        }
         let frame = table.storage[i].frameInWindow
         guard shown.isFinite else { return markDirty(frame) }
         if let visible = shown.intersection(frame) { markDirty(visible) }
