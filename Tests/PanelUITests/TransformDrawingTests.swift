@@ -170,7 +170,7 @@ struct TransformDrawingTests {
         withExtendedLifetime(delegate) {}
     }
 
-    @Test("A scale bounce and a rotation animate frame by frame, each frame as a full redraw draws it, allocating nothing")
+    @Test("A scale bounce and a rotation animate frame by frame, each as a full redraw draws it, allocating nothing")
     func transformAnimationDrawsEachFrameWithoutAllocating() {
         let driver = TouchDriver(screen: Size(width: 160, height: 120))
         let (window, card, square) = TransformScenes.turnedCard()

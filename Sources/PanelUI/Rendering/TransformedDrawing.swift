@@ -147,7 +147,8 @@ extension Renderer {
         }
         // The memory grows to hold the whole subtree (whatever part of it the
         // area needs: a turning view's area changes every frame), and stays.
-        let whole = ((drawn.maxX * scale).roundedUp - (drawn.minX * scale).roundedDown)
+        let whole =
+            ((drawn.maxX * scale).roundedUp - (drawn.minX * scale).roundedDown)
             * ((drawn.maxY * scale).roundedUp - (drawn.minY * scale).roundedDown)
         let capacity = max(count, Int(min(whole, Double(OffscreenPool.maximumPixels))))
         if level.overBlack.count < capacity {
