@@ -15,7 +15,7 @@ import PanelUI
 public final class Bench {
     public static let sceneNames = [
         "hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency",
-        "animation", "card-drag", "scroll-list"
+        "animation", "card-drag", "turned-card-drag", "scroll-list"
     ]
 
     public struct Configuration {
@@ -128,7 +128,8 @@ public final class Bench {
             case "full-redraw": report.scenes.append(try fullRedraw())
             case "text": report.scenes.append(text())
             case "animation": report.scenes.append(animation())
-            case "card-drag": report.scenes.append(cardDrag())
+            case "card-drag": report.scenes.append(cardDrag(turned: false))
+            case "turned-card-drag": report.scenes.append(cardDrag(turned: true))
             case "scroll-list": report.scenes.append(scrollList())
             default: report.scenes.append(try latency())
             }
@@ -557,7 +558,9 @@ public final class Bench {
     /// application to a pan, which moves the card; the frame redraws where the
     /// card and its shadow were and are, and presents it. Against a full redraw
     /// of the same screen. The finger goes round an ellipse, so every sample moves.
-    func cardDrag() -> SceneResult {
+    /// `turned`: the card is picked up, turned 6° and scaled 1.05×, so each
+    /// frame draws it through an offscreen (TransformedDrawing.swift).
+    func cardDrag(turned: Bool) -> SceneResult {
         let clock = ManualClock()
         let application = Application(runLoop: RunLoop(manualClock: clock))
         let window = Window(frame: Rect(origin: .zero, size: screenSize))
@@ -589,6 +592,7 @@ public final class Bench {
         badge.layer.cornerRadius = 24
         badge.layer.masksToBounds = true
         card.addSubview(badge)
+        if turned { card.transform = AffineTransform(rotationAngle: Double.pi / 30).scaledBy(x: 1.05, y: 1.05) }
         let pan = PanGestureRecognizer(name: "drag")
         pan.addAction { [unowned(unsafe) card] recognizer in
             guard let pan = recognizer as? PanGestureRecognizer else { return }
@@ -638,11 +642,17 @@ public final class Bench {
         touch(nil)
         frames.detach()
         var scene = motionScene(
-            "card-drag", frame: "drag frame: input → pan → card moved → dirty redraw of card and shadow → present",
+            turned ? "turned-card-drag" : "card-drag",
+            frame: turned
+                ? "drag frame: input → pan → card moved → its subtree drawn over black and white → sampled turned → present"
+                : "drag frame: input → pan → card moved → dirty redraw of card and shadow → present",
             frames: measured, pixels: pixels,
             window: window, renderer: renderer, logical: logical, backend: backend)
         scene.notes.append(
-            "goal: a drag frame at most 0.5 of a full redraw; the card is "
+            (turned
+                ? "goal: a drag frame at most 1 full redraw; turned 6° and scaled 1.05×, "
+                : "goal: a drag frame at most 0.5 of a full redraw; ")
+                + "the card is "
                 + String(Int(cardSize.width)) + "×" + String(Int(cardSize.height))
                 + " pt, corner 16, border 1, shadow radius 12 offset (0, 6) at 0.3, a masked round badge; "
                 + "its blurred shadow is made once; allocations per input frame")

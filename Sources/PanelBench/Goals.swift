@@ -67,6 +67,11 @@ extension Bench {
                 // 800×480 screen, but most of that area is blended (the shadow's fringe, the
                 // anti-aliased corners and border), not stored: half a full redraw at most.
                 if figures.count > 1 { goal(0, Goal("≤ 0.5 of a full redraw", limit: 0.5 * figures[1].median)) }
+            case "turned-card-drag":
+                // The same card turned: drawn twice into an offscreen (over black and over
+                // white) and sampled bilinearly through the transform, about three times the
+                // work of the straight card's pixels: a full redraw at most.
+                if figures.count > 1 { goal(0, Goal("≤ 1 full redraw", limit: figures[1].median)) }
             case "text":
                 goal(first("16 labels, warm"), Goal("≤ 60 µs", limit: 60_000))
             default:

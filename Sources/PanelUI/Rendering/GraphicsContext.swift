@@ -10,10 +10,11 @@
 /// they cover. A view's code is the same at every scale.
 ///
 /// Shapes are anti-aliased and blended; everything is clipped to `clip`.
-/// Views with a rotating or scaling transform draw into their bounding box:
-/// the renderer translates view content, it does not rotate or scale it.
-/// A view that shows a turned or zoomed picture draws it itself, through
-/// `draw(_:in:transform:)` (Core Graphics' `concatenate` then `draw`).
+/// A view draws untransformed, in its bounds: when its `transform` (or an
+/// ancestor's) rotates or scales it, the renderer draws it into an offscreen
+/// and turns and scales that (TransformedDrawing.swift). To turn a picture
+/// inside a view, draw it with `draw(_:in:transform:)` (Core Graphics'
+/// `concatenate` then `draw`).
 public struct GraphicsContext {
     public let framebuffer: Framebuffer
     /// Where the view's bounds origin lands in the framebuffer, in pixels.
