@@ -6,6 +6,7 @@
 
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_OUTLINE_H
 
 /// `FT_LOAD_TARGET_NORMAL`: hinting for anti-aliased grey-level rendering.
 static inline FT_Int32 cfreetype_load_target_normal(void) { return FT_LOAD_TARGET_NORMAL; }

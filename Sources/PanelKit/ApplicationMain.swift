@@ -474,6 +474,7 @@ final class LaunchedApp {
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: scale)
         AppResources.screenScale = scale // what Image(named:) picks files for
+        AppResources.fontDirectory = arguments.assetsPath + "/fonts" // where Image(systemName:) finds the icon font
         prepare(application)
         if let idle = arguments.board?.idle { application.screen.idlePolicy = idle }
         application.screen.addAction { screen in

@@ -162,11 +162,8 @@ final class FontLibrary {
         {
             throw TextError.badFontName(name, directory: directory)
         }
-        let base = directory + "/" + name
-        var path = base + ".ttf"
-        if FontLibrary.fileKind(path) != .file {
-            path = base + ".otf"
-            guard FontLibrary.fileKind(path) == .file else { throw TextError.missingFont(name, directory: directory) }
+        guard let path = FontLibrary.fontFile(named: name, in: directory) else {
+            throw TextError.missingFont(name, directory: directory)
         }
         guard faces.count < FontLibrary.maximumFaceCount else {
             return try tooManyFaces(path)
@@ -184,6 +181,25 @@ final class FontLibrary {
         let loaded = FontFace(name: name, path: path, index: faces.count, face: face)
         faces.append(loaded)
         return loaded
+    }
+
+    /// The folders of the Debian packages whose fonts PanelKit uses beyond
+    /// its own: Inter (fonts-inter), the type family with real weights, and
+    /// Material Icons (fonts-material-design-icons-iconfont), the symbols. A
+    /// font not in the renderer's folder is looked for there; a board bundle
+    /// carries copies in its own (scripts/build-board).
+    static let debianFontDirectories = [
+        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/material-design-icons-iconfont"
+    ]
+
+    /// `NAME.ttf` or `NAME.otf` in `directory`, else in Debian's folders; nil when none is there.
+    static func fontFile(named name: String, in directory: String) -> String? {
+        for folder in CollectionOfOne(directory) + debianFontDirectories {
+            for suffix in [".ttf", ".otf"] where fileKind(folder + "/" + name + suffix) == .file {
+                return folder + "/" + name + suffix
+            }
+        }
+        return nil
     }
 
     @usableFromInline

@@ -44,7 +44,11 @@ extension TextError {
         return TextError(
             kind: .missingFont, path: base + ".ttf",
             message: "no font '\(name)' in \(directory): expected \(base).ttf (or \(base).otf); "
-                + "add the file or use the name of one that is there, such as 'DejaVuSans'")
+                + (name.hasPrefix("Inter-")
+                    ? "Inter comes from Debian's fonts-inter (sudo apt-get install fonts-inter)"
+                    : name.hasPrefix("MaterialIcons")
+                        ? "the symbols come from Debian's fonts-material-design-icons-iconfont"
+                        : "add the file or use the name of one that is there, such as 'DejaVuSans'"))
     }
 
     @usableFromInline

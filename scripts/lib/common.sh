@@ -12,7 +12,8 @@ PANELKIT_BUILD_PATH="${PANELKIT_BUILD_PATH:-.build}"
 PANELKIT_EMBEDDED_BUILD_PATH="${PANELKIT_EMBEDDED_BUILD_PATH:-.build-embedded}"
 
 # What building and testing PanelKit needs from Debian, besides Swift itself.
-PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev libjpeg-dev libsdl2-dev libxkbcommon-dev xkb-data)
+PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev libjpeg-dev libsdl2-dev libxkbcommon-dev xkb-data
+                          fonts-inter fonts-material-design-icons-iconfont)
 
 # Everything the whole test run needs besides those (scripts/test installs it up
 # front, in one apt-get, so a run does not stop halfway for a package): the

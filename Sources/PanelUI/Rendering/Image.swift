@@ -54,7 +54,8 @@ public final class Image {
         pixels.withUnsafeMutableBufferPointer { body($0) }
     }
 
-    init(width: Int, height: Int, pixels: [Color], scale: Double, renderingMode: RenderingMode) {
+    /// An image drawn as `renderingMode` says (`.alwaysTemplate`: a shape in the tint colour).
+    public init(width: Int, height: Int, pixels: [Color], scale: Double, renderingMode: RenderingMode) {
         precondition(
             width >= 0 && height >= 0 && pixels.count == width * height, "Image: pixel count must be width × height")
         precondition(scale > 0 && scale.isFinite, "Image: scale is pixels per point, above 0")

@@ -17,6 +17,34 @@ public struct Font: Equatable, Sendable {
     /// The same face at `factor` times the size: a font in points at a
     /// screen's scale is the font the text driver draws in pixels.
     public func scaled(by factor: Double) -> Font { Font(name: name, size: size * factor) }
+
+    /// UIKit's `UIFont.Weight`: the weights of PanelKit's type family, Inter
+    /// (Debian's fonts-inter).
+    public enum Weight: Equatable, Sendable {
+        case regular, medium, semibold, bold
+
+        /// The face's file name: `Inter-Regular`, `Inter-Medium`, `Inter-SemiBold`, `Inter-Bold`.
+        public var interName: String {
+            switch self {
+            case .regular: "Inter-Regular"
+            case .medium: "Inter-Medium"
+            case .semibold: "Inter-SemiBold"
+            case .bold: "Inter-Bold"
+            }
+        }
+    }
+
+    /// UIKit's `systemFont(ofSize:weight:)`: Inter at `weight`.
+    public static func system(size: Double, weight: Weight) -> Font { Font(name: weight.interName, size: size) }
+
+    /// The weight the face's name says (`…-Medium`, `…-SemiBold`, `…-Bold`),
+    /// else regular: what a symbol drawn beside this text takes.
+    public var weight: Weight {
+        if name.hasSuffix("-SemiBold") { return .semibold }
+        if name.hasSuffix("-Medium") { return .medium }
+        if name.hasSuffix("-Bold") { return .bold }
+        return .regular
+    }
 }
 
 public enum TextAlignment: Equatable, Sendable {
