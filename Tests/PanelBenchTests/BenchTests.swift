@@ -37,11 +37,13 @@ struct BenchTests {
         #expect(report.passed)
     }
 
-    @Test("card-drag: a shadowed rounded card dragged allocates nothing per frame, and redraws a part of the screen")
-    func cardDragAllocatesNothing() throws {
-        let report = try quickRun(["card-drag"])
+    @Test(
+        "card-drag and turned-card-drag: a shadowed rounded card dragged, straight or turned, allocates nothing per frame, and redraws a part of the screen",
+        arguments: ["card-drag", "turned-card-drag"])
+    func cardDragAllocatesNothing(_ name: String) throws {
+        let report = try quickRun([name])
         let scene = try #require(report.scenes.first)
-        #expect(scene.name == "card-drag")
+        #expect(scene.name == name)
         #expect(scene.allocationsPerOperation == 0)
         #expect(scene.isHotPath)
         let pixels = try #require(scene.figures.first { $0.name.hasPrefix("pixels redrawn") })
@@ -160,7 +162,9 @@ struct BenchTests {
         // Issue 36's dragged card: against a full redraw of its screen.
         let cardFull = try figure("card-drag", "full redraw")
         #expect(try figure("card-drag", "drag frame").goals.map(\.limit) == [0.5 * cardFull.median])
-        #expect(report.goalCount.set == 10)
+        let turnedFull = try figure("turned-card-drag", "full redraw")
+        #expect(try figure("turned-card-drag", "drag frame").goals.map(\.limit) == [turnedFull.median])
+        #expect(report.goalCount.set == 11)
     }
 
     @Test("A missed goal is marked in the table, the JSON and the chart, and does not fail the run")
