@@ -1,5 +1,6 @@
 import CFreeType
 import CLinux
+import PanelUI
 
 /// A face's vertical metrics at one size, in 26.6 fixed point (1/64 pixel).
 @usableFromInline
@@ -24,6 +25,10 @@ final class FontFace {
     @usableFromInline let index: Int
     @usableFromInline let face: FT_Face
     @usableFromInline let hasKerning: Bool
+    /// Opened as `NAME#tnum` (`Font.monospacedDigits`): every digit takes
+    /// the widest digit's advance, centred in it, so changing numbers keep
+    /// their columns (what OpenType's `tnum` feature does, without shaping).
+    @usableFromInline let monospacedDigits: Bool
     // The `@exclusivity(unchecked)` properties here are read on every text draw
     // and measure; only the text renderer touches them, and it calls no app
     // code (FreeType only) while it holds an access, so none can overlap.
@@ -37,6 +42,7 @@ final class FontFace {
         self.index = index
         self.face = face
         hasKerning = cfreetype_has_kerning(face) != 0
+        monospacedDigits = name.hasSuffix(Font.monospacedDigitsSuffix)
     }
 
     /// Makes `sizeKey` (26.6 points, 1 point = 1 pixel) FreeType's active size.
@@ -162,7 +168,10 @@ final class FontLibrary {
         {
             throw TextError.badFontName(name, directory: directory)
         }
-        guard let path = FontLibrary.fontFile(named: name, in: directory) else {
+        let fileName =
+            name.hasSuffix(Font.monospacedDigitsSuffix)
+            ? String(name.dropLast(Font.monospacedDigitsSuffix.count)) : name
+        guard let path = FontLibrary.fontFile(named: fileName, in: directory) else {
             throw TextError.missingFont(name, directory: directory)
         }
         guard faces.count < FontLibrary.maximumFaceCount else {

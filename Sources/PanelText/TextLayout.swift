@@ -24,6 +24,9 @@ struct LaidGlyph {
     @usableFromInline var kern: Int
     /// Pen position from the start of its line, 26.6; set by line breaking.
     @usableFromInline var x: Int
+    /// How far right of the pen the glyph is drawn, 26.6: a digit centred in
+    /// the widest digit's advance (monospaced digits); 0 otherwise.
+    @usableFromInline var inset: Int = 0
 }
 
 /// A line: glyphs `start..<end` of `TextLayout.glyphs`.
@@ -110,6 +113,9 @@ final class TextLayout {
         var previous: UInt32 = 0
         var hasPrevious = false
         var afterCarriageReturn = false
+        // Monospaced digits: every digit advances by the widest one's advance.
+        var digitAdvance = 0
+        var previousIsDigit = false
         for scalar in text.unicodeScalars {
             scalarGlyphs.append(glyphs.count)
             var value = scalar.value
@@ -140,14 +146,33 @@ final class TextLayout {
             }
             let glyphID = cache.glyphID(face, value)
             let entry = cache.glyph(face, sizeKey, glyphID)
-            let kern = hasPrevious ? Int(cache.kerning(face, sizeKey, previous, glyphID)) : 0
-            glyphs.append(
-                LaidGlyph(
-                    entry: entry, glyphID: glyphID, kind: kind,
-                    advance: Int(cache.glyphs[entry].advance), kern: kern, x: 0))
+            let isDigit = face.monospacedDigits && value >= 0x30 && value <= 0x39
+            // No kerning into or out of a digit of equal width: the columns stay put.
+            let kern =
+                hasPrevious && !isDigit && !previousIsDigit ? Int(cache.kerning(face, sizeKey, previous, glyphID)) : 0
+            var glyph = LaidGlyph(
+                entry: entry, glyphID: glyphID, kind: kind, advance: Int(cache.glyphs[entry].advance), kern: kern, x: 0)
+            if isDigit {
+                if digitAdvance == 0 { digitAdvance = Self.widestDigitAdvance(face, sizeKey: sizeKey, cache: cache) }
+                glyph.inset = (digitAdvance - glyph.advance) / 2
+                glyph.advance = digitAdvance
+            }
+            glyphs.append(glyph)
             previous = glyphID
+            previousIsDigit = isDigit
             hasPrevious = true
         }
+    }
+
+    /// The widest advance of the digits 0 to 9 in `face` at `sizeKey`, 26.6.
+    @usableFromInline
+    static func widestDigitAdvance(_ face: FontFace, sizeKey: Int32, cache: GlyphCache) -> Int {
+        var widest = 0
+        for digit in UInt32(0x30)...UInt32(0x39) {
+            let entry = cache.glyph(face, sizeKey, cache.glyphID(face, digit))
+            widest = max(widest, Int(cache.glyphs[entry].advance))
+        }
+        return widest
     }
 
     // MARK: Lines

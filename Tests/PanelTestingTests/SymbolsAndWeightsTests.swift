@@ -107,3 +107,19 @@ struct SymbolsAndWeightsTests {
         app.assertSnapshot(named: "symbols-and-weights")
     }
 }
+
+@Suite("Monospaced digits")
+struct MonospacedDigitsTests {
+    @Test("With monospaced digits every number of the same length is as wide; without, 1s are narrower")
+    func digitsKeepTheirColumns() throws {
+        let app = try AppTester(SymbolsAppDelegate.self)
+        let view = try #require(app.view(named: "label.phone"))
+        let tabular = Font.monospacedDigitSystem(size: 20, weight: .semibold)
+        let numbers = ["11:11", "20:48", "00:00", "19:07"]
+        let widths = numbers.map { view.measure($0, font: tabular).width }
+        #expect(Set(widths).count == 1, "\(widths)")
+        let proportional = numbers.map { view.measure($0, font: .system(size: 20, weight: .semibold)).width }
+        #expect(proportional[0] < proportional[2], "\(proportional)")
+        #expect(tabular.weight == .semibold && tabular.monospacedDigits == tabular)
+    }
+}

@@ -40,10 +40,28 @@ public struct Font: Equatable, Sendable {
     /// The weight the face's name says (`…-Medium`, `…-SemiBold`, `…-Bold`),
     /// else regular: what a symbol drawn beside this text takes.
     public var weight: Weight {
-        if name.hasSuffix("-SemiBold") { return .semibold }
-        if name.hasSuffix("-Medium") { return .medium }
-        if name.hasSuffix("-Bold") { return .bold }
+        let face =
+            name.hasSuffix(Font.monospacedDigitsSuffix)
+            ? String(name.dropLast(Font.monospacedDigitsSuffix.count)) : name
+        if face.hasSuffix("-SemiBold") { return .semibold }
+        if face.hasSuffix("-Medium") { return .medium }
+        if face.hasSuffix("-Bold") { return .bold }
         return .regular
+    }
+
+    /// What a face's name ends with when its digits are monospaced.
+    public static let monospacedDigitsSuffix = "#tnum"
+
+    /// The same face with every digit as wide as the widest, so that a
+    /// changing number (a clock, a temperature, a counter) does not shift its
+    /// neighbours: UIKit's `monospacedDigitSystemFont`, OpenType's `tnum`.
+    public var monospacedDigits: Font {
+        name.hasSuffix(Font.monospacedDigitsSuffix) ? self : Font(name: name + Font.monospacedDigitsSuffix, size: size)
+    }
+
+    /// UIKit's `monospacedDigitSystemFont(ofSize:weight:)`: Inter at `weight`, digits monospaced.
+    public static func monospacedDigitSystem(size: Double, weight: Weight = .regular) -> Font {
+        system(size: size, weight: weight).monospacedDigits
     }
 }
 
