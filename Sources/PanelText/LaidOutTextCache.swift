@@ -264,7 +264,8 @@ final class LaidOutTextCache {
                 let glyph = layout.glyphs[i]
                 if glyph.entry >= 0 {
                     glyphs.append(
-                        PlacedGlyph(entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x + glyph.inset)))
+                        PlacedGlyph(
+                            entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x + glyph.inset)))
                 } else {
                     slot.hasGlyphPerScalar = false // a break or a zero-width space: no glyph stored for its scalar
                 }
