@@ -1,0 +1,31 @@
+import PanelKit
+
+/// A home-automation hub on a wall panel: rooms as a grid of cards whose
+/// lights a tap toggles, a wake-up time set on a picker in a sheet, an alert
+/// before every light goes off, and the climate with its temperature in
+/// monospaced digits; two tabs with symbols.
+@main
+final class AppDelegate: ApplicationDelegate {
+    var window: Window?
+    let home = Home()
+    private(set) var rooms: RoomsViewController?
+    private(set) var climate: ClimateViewController?
+    private(set) var tabs: TabBarController?
+
+    func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
+        let rooms = RoomsViewController(home: home)
+        let climate = ClimateViewController(home: home)
+        let roomsTab = NavigationController(rootViewController: rooms)
+        roomsTab.tabBarItem = TabBarItem(title: "Rooms", image: Image(systemName: "home"))
+        climate.tabBarItem = TabBarItem(title: "Climate", image: Image(systemName: "thermostat"))
+        let tabs = TabBarController()
+        tabs.viewControllers = [roomsTab, climate]
+        let window = Window(frame: options.screenBounds)
+        window.rootViewController = tabs
+        self.rooms = rooms
+        self.climate = climate
+        self.tabs = tabs
+        self.window = window
+        return true
+    }
+}
