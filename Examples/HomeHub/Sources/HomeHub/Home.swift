@@ -23,7 +23,11 @@ final class Home {
     var temperature = 215
     var target = 210
 
-    var lightsOn: Int { rooms.filter(\.lightIsOn).count }
+    var lightsOn: Int {
+        var count = 0
+        for room in rooms where room.lightIsOn { count += 1 }
+        return count
+    }
 
     func turnOffAllLights() {
         for i in rooms.indices { rooms[i].lightIsOn = false }
