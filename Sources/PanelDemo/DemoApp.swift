@@ -108,9 +108,10 @@ public final class AboutScreen: View {
         + "FreeType text, straight on DRM/KMS and evdev. The input path allocates nothing, "
         + "and the core builds as Embedded Swift for boards without a Swift runtime."
     @usableFromInline static let licenceText =
-        "Text is set in DejaVu Sans, under the Bitstream Vera fonts' licence "
-        + "(free to use, copy and distribute, with the copyright notice) and the DejaVu changes' public-domain "
-        + "dedication: assets/fonts/LICENSE-DejaVu.txt."
+        "Text is set in Inter, under the SIL Open Font License 1.1 (LICENSE-Inter.txt), "
+        + "and symbols come from Material Icons, under the Apache License 2.0 (LICENSE-MaterialIcons.txt): "
+        + "Debian's fonts-inter and fonts-material-design-icons-iconfont, copied with their licences "
+        + "into a board's assets/fonts."
 
     /// Text sizes tried, largest first, until the text fits.
     @usableFromInline static let textSizes: [Double] = [20, 18, 16, 15, 14, 13, 12]

@@ -139,7 +139,8 @@ struct DemoAndDirtyRectTests {
         application.addWindow(window)
         // At a fractional place, so that the line's start and top round when drawn.
         let label = Label(frame: Rect(x: 10.3, y: 20.6, width: 280, height: 40))
-        label.font = .system(size: 22)
+        // DejaVu Sans, whose digits are all 0.64 em wide (Inter's default digits are proportional).
+        label.font = Font(name: "DejaVuSans", size: 22)
         label.textColor = Color(red: 250, green: 240, blue: 200)
         label.text = "62%"
         window.addSubview(label)

@@ -32,7 +32,7 @@ struct FrameLoopTests {
         let testerLines = try app.replay(tracePath: Self.trace)
         #expect(testerLines == headlessLines)
         #expect(
-            app.delegate(as: DemoAppDelegate.self)?.demo?.about.text.text.hasPrefix("Text is set in DejaVu Sans")
+            app.delegate(as: DemoAppDelegate.self)?.demo?.about.text.text.hasPrefix("Text is set in Inter")
                 == true)
 
         let shown = try PNG.read(path: png)

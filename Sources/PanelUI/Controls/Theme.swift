@@ -142,6 +142,9 @@ public struct Theme: Equatable, Sendable {
     public var functionKeyFont: Font
     /// The character in the key preview balloon.
     public var keyPreviewFont: Font
+    /// The symbols on function keys without a character of their own (the
+    /// hide key's keyboard): Material Icons, PanelKit's icon font.
+    public var keySymbolFont: Font
     /// Corner radius of a key cap.
     public var keyCornerRadius: Double
     /// Space between two keys of a row, and between two rows.
@@ -190,7 +193,7 @@ public struct Theme: Equatable, Sendable {
         controlHeight = 48
         contentPadding = 16
         imageTitleSpacing = 8
-        buttonFont = .boldSystem(size: 18)
+        buttonFont = .system(size: 18, weight: .semibold)
         bodyFont = .system(size: 17)
         captionFont = .system(size: 14)
         sliderTrackHeight = 6
@@ -200,7 +203,7 @@ public struct Theme: Equatable, Sendable {
         switchThumbInset = 3
         switchDragThreshold = 4
         animationDuration = 0.2
-        segmentFont = .boldSystem(size: 15)
+        segmentFont = .system(size: 15, weight: .semibold)
         segmentInset = 3
         stepperSize = Size(width: 120, height: 48)
         autorepeatDelay = 0.5
@@ -223,6 +226,7 @@ public struct Theme: Equatable, Sendable {
         keyFont = .system(size: 22)
         functionKeyFont = .system(size: 15)
         keyPreviewFont = .system(size: 34)
+        keySymbolFont = Font(name: "MaterialIcons-Regular", size: 26)
         keyCornerRadius = 6
         keySpacing = 6
         keyboardHeightFraction = 0.45

@@ -82,6 +82,10 @@ public struct KeyboardKey: Equatable {
         self.width = width
     }
 
+    /// The hide key's label: Material Icons' `keyboard_hide` (U+E31A), drawn
+    /// in the theme's `keySymbolFont` (the text fonts have no keyboard glyph).
+    public static let hideSymbol = "\u{E31A}"
+
     @usableFromInline static func character(_ text: String, width: Double = 1) -> KeyboardKey {
         KeyboardKey(.character, text: text, width: width)
     }
@@ -120,7 +124,7 @@ extension KeyboardLayout {
         func bottomRow(switchTo other: KeyboardLayout, label: String) -> [KeyboardKey] {
             [
                 KeyboardKey(.layoutSwitch(other), label: label, width: 1.25),
-                KeyboardKey(.hide, label: "⌨", width: 1.25),
+                KeyboardKey(.hide, label: KeyboardKey.hideSymbol, width: 1.25),
                 KeyboardKey(.space, text: " ", label: "space", width: 5),
                 KeyboardKey(.returnKey, text: "\n", label: "return", width: 2.5)
             ]
@@ -156,7 +160,7 @@ extension KeyboardLayout {
             return [
                 characters("123") + [KeyboardKey(.backspace, label: "⌫")],
                 characters("456") + [KeyboardKey(.returnKey, text: "\n", label: "return")],
-                characters("789") + [KeyboardKey(.hide, label: "⌨")],
+                characters("789") + [KeyboardKey(.hide, label: KeyboardKey.hideSymbol)],
                 [corner, .character("0"), KeyboardKey(.spacer, width: 2)]
             ]
         }

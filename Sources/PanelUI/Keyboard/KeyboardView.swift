@@ -271,8 +271,10 @@ public final class KeyboardView: View, RunLoopTarget {
                 textColor = theme.keyboardBackground
             }
             if shiftState == .capsLock { label = "⇪" }
-        case .backspace, .hide:
+        case .backspace:
             font = theme.keyFont
+        case .hide:
+            font = theme.keySymbolFont
         case .returnKey, .layoutSwitch:
             break
         }

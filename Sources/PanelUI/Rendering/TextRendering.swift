@@ -1,5 +1,6 @@
-/// A typeface at a size, by the name of its file in `assets/fonts` without
-/// the extension (`"DejaVuSans"`), in points.
+/// A typeface at a size, by the name of its file in `assets/fonts` (or in
+/// Debian's font folders) without the extension (`"Inter-Regular"`,
+/// `"DejaVuSans"`), in points.
 public struct Font: Equatable, Sendable {
     public var name: String
     public var size: Double
@@ -9,10 +10,10 @@ public struct Font: Equatable, Sendable {
         self.size = size
     }
 
-    /// PanelKit's shipped sans-serif face.
-    public static func system(size: Double) -> Font { Font(name: "DejaVuSans", size: size) }
-    /// Its bold weight.
-    public static func boldSystem(size: Double) -> Font { Font(name: "DejaVuSans-Bold", size: size) }
+    /// PanelKit's type family at its regular weight: Inter (UIKit's `systemFont(ofSize:)`).
+    public static func system(size: Double) -> Font { system(size: size, weight: .regular) }
+    /// Its bold weight (UIKit's `boldSystemFont(ofSize:)`).
+    public static func boldSystem(size: Double) -> Font { system(size: size, weight: .bold) }
 
     /// The same face at `factor` times the size: a font in points at a
     /// screen's scale is the font the text driver draws in pixels.

@@ -6,6 +6,9 @@ import PanelKit
 /// monospaced digits; two tabs with symbols.
 @main
 final class AppDelegate: ApplicationDelegate {
+    /// `--backend headless --replay TRACE --png FILE` on a board too: PanelKit's
+    /// app-test replays traces into the board binaries and compares their pixels with the host's.
+    static var tools: AppTools { [.headless] }
     var window: Window?
     let home = Home()
     private(set) var rooms: RoomsViewController?
