@@ -67,6 +67,22 @@ ensure_swift() {
 # update is a warning: a mirror serving one stale index (say, an armhf list in
 # the middle of a sync) fails the update while everything else is usable, so
 # the install decides.
+# copy_debian_fonts FOLDER: Inter's four weights (the theme's type family) and
+# Material Icons with its list of symbol names (Image(systemName:)), from
+# Debian's fonts-inter and fonts-material-design-icons-iconfont, with their
+# licences, into FOLDER: what a board bundle or a VM carries instead of the
+# Debian folders FontLibrary also looks in. The files are the same on every architecture.
+copy_debian_fonts() {
+    local folder="$1" weight
+    ensure_debian_packages fonts-inter fonts-material-design-icons-iconfont
+    mkdir -p "$folder"
+    for weight in Regular Medium SemiBold Bold; do cp /usr/share/fonts/opentype/inter/Inter-$weight.otf "$folder/"; done
+    cp /usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf "$folder/"
+    cp /usr/share/fonts-material-design-icons-iconfont/scss/_variables.scss "$folder/MaterialIcons-Regular.codepoints"
+    cp /usr/share/doc/fonts-inter/copyright "$folder/LICENSE-Inter.txt"
+    cp /usr/share/doc/fonts-material-design-icons-iconfont/copyright "$folder/LICENSE-MaterialIcons.txt"
+}
+
 ensure_debian_packages() {
     local package status missing=()
     for package in "$@"; do
