@@ -67,6 +67,23 @@ ensure_swift() {
 # update is a warning: a mirror serving one stale index (say, an armhf list in
 # the middle of a sync) fails the update while everything else is usable, so
 # the install decides.
+# board_runner BOARD [SYSROOTS]: sets the array `runner` to the command that
+# runs BOARD's binaries here (qemu-user with the board's libraries from the
+# sysroot scripts/build-board assembled under SYSROOTS, default
+# $PANELKIT_ROOT/.build-cross; nothing for x86_64) and returns 1 for an
+# architecture this machine cannot run.
+board_runner() {
+    local board="$1" sysroots="${2:-$PANELKIT_ROOT/.build-cross}" gnu sysroot
+    case "$(jq -r '.cpu.architecture' "$PANELKIT_ROOT/boards/$board.json")" in
+        aarch64) runner=(qemu-aarch64-static -L /usr/aarch64-linux-gnu); gnu=aarch64-linux-gnu; sysroot="$sysroots/sysroot-arm64" ;;
+        armv7) runner=(qemu-arm-static -L /usr/arm-linux-gnueabihf); gnu=arm-linux-gnueabihf; sysroot="$sysroots/sysroot-armhf" ;;
+        x86_64) runner=(); return 0 ;;
+        *) return 1 ;;
+    esac
+    # The board's shared libraries come from the sysroot the build assembled.
+    runner+=(-E "LD_LIBRARY_PATH=$sysroot/usr/lib/$gnu:$sysroot/lib/$gnu")
+}
+
 # copy_debian_fonts FOLDER: Inter's four weights (the theme's type family) and
 # Material Icons with its list of symbol names (Image(systemName:)), from
 # Debian's fonts-inter and fonts-material-design-icons-iconfont, with their
