@@ -62,7 +62,7 @@ let package = Package(
         // In-memory framebuffer written out as PNG through libpng.
         .target(name: "PanelImage", dependencies: ["PanelUI", "CPNG", "CJPEG", "CLinux"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; the core's TextRendering driver.
-        .target(name: "PanelText", dependencies: ["PanelUI", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelText", dependencies: ["PanelUI", "PanelJSON", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
 
         // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.

@@ -168,10 +168,7 @@ final class FontLibrary {
         {
             throw TextError.badFontName(name, directory: directory)
         }
-        let fileName =
-            name.hasSuffix(Font.monospacedDigitsSuffix)
-            ? String(name.dropLast(Font.monospacedDigitsSuffix.count)) : name
-        guard let path = FontLibrary.fontFile(named: fileName, in: directory) else {
+        guard let path = FontLibrary.fontFile(named: Font.fileName(ofFace: name), in: directory) else {
             throw TextError.missingFont(name, directory: directory)
         }
         guard faces.count < FontLibrary.maximumFaceCount else {

@@ -1,5 +1,5 @@
 import CFreeType
-import CLinux
+import PanelJSON
 import PanelUI
 
 // Symbols by name, in the spirit of UIKit's `UIImage(systemName:)`: the
@@ -25,7 +25,7 @@ extension FreeTypeTextRenderer {
     public func symbolCodePoint(named name: String) -> UInt32? {
         guard !name.isEmpty else { return nil }
         for path in CollectionOfOne(fontDirectory + "/" + Self.symbolFontName + ".codepoints") + Self.symbolListPaths {
-            guard let list = Self.readFile(path) else { continue }
+            guard let list = try? readWholeFile(path: path) else { continue }
             return Self.codePoint(of: name, in: list)
         }
         return nil
@@ -124,21 +124,5 @@ extension FreeTypeTextRenderer {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
         }
-    }
-
-    /// The whole file, or nil when it cannot be read.
-    static func readFile(_ path: String) -> [UInt8]? {
-        let fd = clinux_open(path, clinux_o_rdonly(), 0)
-        guard fd >= 0 else { return nil }
-        defer { _ = close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { CLinux.read(fd, $0.baseAddress, 65536) }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
     }
 }

@@ -41,9 +41,7 @@ public struct Font: Equatable, Sendable {
     /// The weight the face's name says (`…-Medium`, `…-SemiBold`, `…-Bold`),
     /// else regular: what a symbol drawn beside this text takes.
     public var weight: Weight {
-        let face =
-            name.hasSuffix(Font.monospacedDigitsSuffix)
-            ? String(name.dropLast(Font.monospacedDigitsSuffix.count)) : name
+        let face = Font.fileName(ofFace: name)
         if face.hasSuffix("-SemiBold") { return .semibold }
         if face.hasSuffix("-Medium") { return .medium }
         if face.hasSuffix("-Bold") { return .bold }
@@ -52,6 +50,12 @@ public struct Font: Equatable, Sendable {
 
     /// What a face's name ends with when its digits are monospaced.
     public static let monospacedDigitsSuffix = "#tnum"
+
+    /// The font file (without extension) the face `name` is drawn from: the
+    /// name without `monospacedDigitsSuffix`.
+    public static func fileName(ofFace name: String) -> String {
+        name.hasSuffix(monospacedDigitsSuffix) ? String(name.dropLast(monospacedDigitsSuffix.count)) : name
+    }
 
     /// The same face with every digit as wide as the widest, so that a
     /// changing number (a clock, a temperature, a counter) does not shift its
