@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Text shaping (GSUB, GPOS, every script) and the Unicode Bidirectional Algorithm.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CSDL"),   // libsdl2-dev, installed by scripts/setup; see Sources/CSDL/shim.h
@@ -62,7 +65,7 @@ let package = Package(
         // In-memory framebuffer written out as PNG through libpng.
         .target(name: "PanelImage", dependencies: ["PanelUI", "CPNG", "CJPEG", "CLinux"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; the core's TextRendering driver.
-        .target(name: "PanelText", dependencies: ["PanelUI", "PanelJSON", "CFreeType", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelText", dependencies: ["PanelUI", "PanelJSON", "CFreeType", "CHarfBuzz", "CFriBidi", "CLinux"], swiftSettings: embeddedSettings),
 
         // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.

@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 import CLinux
 import PanelUI
 
@@ -34,6 +35,15 @@ final class FontFace {
     // code (FreeType only) while it holds an access, so none can overlap.
     @exclusivity(unchecked) @usableFromInline var selectedSizeKey: Int32 = 0
     @exclusivity(unchecked) @usableFromInline var sizes: [SizeMetrics] = []
+    /// HarfBuzz's font over this face (its FreeType functions), made on
+    /// first shaping, the font shaping uses (`shapingFont`: its advances
+    /// from the glyph cache), and the size they were set to.
+    @exclusivity(unchecked) @usableFromInline var harfBuzzFont: OpaquePointer?
+    @exclusivity(unchecked) @usableFromInline var shapingSubFont: OpaquePointer?
+    @exclusivity(unchecked) @usableFromInline var harfBuzzSizeKey: Int32 = 0
+    /// What the shaping font's advance function reads: the glyph cache and
+    /// the size being shaped.
+    @exclusivity(unchecked) @usableFromInline var advanceSource: ShapingAdvances?
 
     @usableFromInline
     init(name: String, path: String, index: Int, face: FT_Face) {
@@ -55,6 +65,48 @@ final class FontFace {
         return true
     }
 
+    /// HarfBuzz's font for shaping at `sizeKey`, with FreeType's active size
+    /// made that one. Its scale is 26.6 (`sizeKey` units an em), so shaped
+    /// positions come out in 26.6 pixels. Characters, GSUB and GPOS come from
+    /// HarfBuzz's FreeType font; each glyph's advance from the glyph cache,
+    /// which renders it with the same hinting (FreeType's hinted advance,
+    /// what `hb-shape --font-funcs=ft --ft-load-flags=0` gives): asked of
+    /// FreeType again on every shaping, a hinted advance allocates.
+    @usableFromInline
+    func shapingFont(sizeKey: Int32, cache: GlyphCache) -> OpaquePointer? {
+        guard select(sizeKey: sizeKey) else { return nil }
+        if shapingSubFont == nil {
+            guard let parent = hb_ft_font_create_referenced(face) else { return nil }
+            hb_ft_font_set_load_flags(parent, cfreetype_load_target_normal())
+            let source = ShapingAdvances(face: self, cache: cache)
+            let funcs = hb_font_funcs_create()
+            hb_font_funcs_set_glyph_h_advance_func(
+                funcs,
+                { _, fontData, glyph, _ in
+                    guard let fontData else { return 0 }
+                    let source = Unmanaged<ShapingAdvances>.fromOpaque(fontData).takeUnretainedValue()
+                    return source.advance(of: glyph)
+                }, nil, nil)
+            hb_font_funcs_make_immutable(funcs)
+            let font = hb_font_create_sub_font(parent)
+            hb_font_set_funcs(font, funcs, Unmanaged.passUnretained(source).toOpaque(), nil)
+            hb_font_funcs_destroy(funcs) // the font holds it
+            harfBuzzFont = parent
+            shapingSubFont = font
+            advanceSource = source
+            harfBuzzSizeKey = 0
+        }
+        guard let parent = harfBuzzFont, let font = shapingSubFont, let source = advanceSource else { return nil }
+        if harfBuzzSizeKey != sizeKey {
+            hb_ft_font_changed(parent)
+            hb_font_set_scale(parent, sizeKey, sizeKey)
+            hb_font_set_scale(font, sizeKey, sizeKey)
+            harfBuzzSizeKey = sizeKey
+        }
+        source.sizeKey = sizeKey
+        return font
+    }
+
     /// The face's metrics at `sizeKey`, from FreeType the first time only.
     @usableFromInline
     func metrics(sizeKey: Int32) -> SizeMetrics? {
@@ -73,6 +125,26 @@ final class FontFace {
         let metrics = SizeMetrics(sizeKey: sizeKey, ascender: ascender, descender: descender, lineHeight: height)
         sizes.append(metrics)
         return metrics
+    }
+}
+
+/// The advances HarfBuzz shapes with: the glyph cache's, for one face at
+/// the size being shaped. The face holds it, and the face and cache live
+/// as long as the renderer, so the references need no counting.
+@usableFromInline
+final class ShapingAdvances {
+    @usableFromInline unowned(unsafe) let face: FontFace
+    @usableFromInline unowned(unsafe) let cache: GlyphCache
+    @usableFromInline var sizeKey: Int32 = 0
+
+    @usableFromInline init(face: FontFace, cache: GlyphCache) {
+        self.face = face
+        self.cache = cache
+    }
+
+    /// `glyph`'s hinted advance, 26.6, rendering it into the cache if new.
+    @usableFromInline func advance(of glyph: UInt32) -> Int32 {
+        cache.glyphs[cache.glyph(face, sizeKey, glyph)].advance
     }
 }
 
@@ -120,6 +192,8 @@ final class FontLibrary {
     deinit {
         var i = 0
         while i < faces.count {
+            if let font = faces[i].shapingSubFont { hb_font_destroy(font) }
+            if let font = faces[i].harfBuzzFont { hb_font_destroy(font) }
             FT_Done_Face(faces[i].face)
             i += 1
         }
@@ -190,18 +264,21 @@ final class FontLibrary {
     }
 
     /// The folders of the Debian packages whose fonts PanelKit uses beyond
-    /// its own: Inter (fonts-inter), the type family with real weights, and
-    /// Material Icons (fonts-material-design-icons-iconfont), the symbols. A
-    /// font not in the renderer's folder is looked for there; a board bundle
-    /// carries copies in its own (scripts/build-board).
+    /// its own: Inter (fonts-inter), the type family with real weights;
+    /// Material Icons (fonts-material-design-icons-iconfont), the symbols;
+    /// Noto (fonts-noto-core, fonts-noto-cjk), the fallbacks for every other
+    /// script. A font not in the renderer's folder is looked for there; a
+    /// board bundle carries copies in its own (scripts/build-board).
     static let debianFontDirectories = [
-        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/material-design-icons-iconfont"
+        "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/material-design-icons-iconfont",
+        "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
     ]
 
-    /// `NAME.ttf` or `NAME.otf` in `directory`, else in Debian's folders; nil when none is there.
+    /// `NAME.ttf`, `NAME.otf` or `NAME.ttc` (a collection: its first face)
+    /// in `directory`, else in Debian's folders; nil when none is there.
     static func fontFile(named name: String, in directory: String) -> String? {
         for folder in CollectionOfOne(directory) + debianFontDirectories {
-            for suffix in [".ttf", ".otf"] where fileKind(folder + "/" + name + suffix) == .file {
+            for suffix in [".ttf", ".otf", ".ttc"] where fileKind(folder + "/" + name + suffix) == .file {
                 return folder + "/" + name + suffix
             }
         }

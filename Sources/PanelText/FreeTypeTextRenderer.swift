@@ -38,6 +38,40 @@ public final class FreeTypeTextRenderer: TextRendering {
     // code (FreeType only) while it holds an access, so none can overlap.
     @exclusivity(unchecked) @usableFromInline var latestError: TextError?
 
+    /// The fonts that draw what a text's own font has no glyph for, by name,
+    /// in the order they are tried: for each character, the first that has
+    /// it draws it, and its run is shaped in that font. A name whose font is
+    /// not installed is skipped, so a board can ship only the scripts it
+    /// needs. Changing the list forgets every laid-out text.
+    public var fallbackFontNames: [String] = FreeTypeTextRenderer.defaultFallbackFontNames {
+        didSet {
+            fallbackFaces = nil
+            laidOut.removeAll()
+        }
+    }
+
+    /// Noto for the scripts Inter lacks (Debian's fonts-noto-core and
+    /// fonts-noto-cjk): more Latin, Greek and Cyrillic, Arabic, Hebrew,
+    /// Devanagari, Thai, and Chinese, Japanese and Korean (Noto Sans CJK,
+    /// its Japanese forms first).
+    public static let defaultFallbackFontNames = [
+        "NotoSans-Regular", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "NotoSansDevanagari-Regular",
+        "NotoSansThai-Regular", "NotoSansCJK-Regular",
+    ]
+
+    /// `fallbackFontNames`' faces that opened, once asked for.
+    @exclusivity(unchecked) @usableFromInline var fallbackFaces: [FontFace]?
+
+    @usableFromInline var resolvedFallbackFaces: [FontFace] {
+        if let fallbackFaces { return fallbackFaces }
+        var faces: [FontFace] = []
+        for name in fallbackFontNames {
+            if let face = try? library.face(named: name) { faces.append(face) }
+        }
+        fallbackFaces = faces
+        return faces
+    }
+
     /// Opens FreeType for the fonts in `fontDirectory`; throws when the folder
     /// does not exist. Fonts themselves load on first use or on `preload`.
     public init(fontDirectory: String) throws(TextError) {
@@ -53,13 +87,16 @@ public final class FreeTypeTextRenderer: TextRendering {
         _ = try resolve(font, retry: true)
     }
 
-    /// Also renders the glyphs for `characters` into the cache, so that the
-    /// first frame showing them does no FreeType work.
+    /// Also renders the glyphs `characters` shapes into, into the cache, so
+    /// that the first frame showing them does no FreeType work. Shaping
+    /// picks glyphs by context (a ligature, Inter's colon raised between
+    /// digits, an Arabic letter's joined form): preload the texts you show,
+    /// not only their letters.
     public func preload(_ font: Font, characters: String) throws(TextError) {
         let resolved = try resolve(font, retry: true)
-        for scalar in characters.unicodeScalars {
-            _ = cache.glyph(resolved.face, resolved.sizeKey, cache.glyphID(resolved.face, scalar.value))
-        }
+        layout.shape(
+            characters, face: resolved.face, fallbacks: resolvedFallbackFaces, sizeKey: resolved.sizeKey, cache: cache)
+        releaseOversizedLayout()
     }
 
     /// How many glyphs FreeType has rendered for this renderer: it stays put
@@ -117,47 +154,37 @@ public final class FreeTypeTextRenderer: TextRendering {
             width: Double(extent.widest) / 64, height: Double(extent.lines) * Double(resolved.metrics.lineHeight) / 64)
     }
 
-    /// From the same shaping as `draw`: kerning included, controls and
-    /// joiners (which draw nothing) taking no room.
+    /// From the same shaping as `draw`: kerning and ligatures included,
+    /// controls (which draw nothing) taking no room.
     public func penPositions(_ text: String, font: Font, into positions: inout [Double]) {
-        _ = penPositionsFromLayout(text, font: font, into: &positions)
-        releaseOversizedLayout()
+        var noInk: [Rect] = []
+        penPositions(text, font: font, withInk: false, into: &positions, ink: &noInk)
     }
 
-    /// Each glyph's bitmap box, placed as `draw` places it: a label whose
-    /// digit changes redraws that digit's pixels, not a margin around it.
+    /// Each scalar's cluster's bitmap box, placed as `draw` places it: a
+    /// label whose digit changes redraws that digit's pixels, not a margin around it.
     public func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect]) {
         ink.removeAll(keepingCapacity: true)
-        defer { releaseOversizedLayout() }
-        guard let (index, resolved) = penPositionsFromLayout(text, font: font, into: &positions) else { return }
-        laidOut.ink(index, ascender: Int(resolved.metrics.ascender), glyphs: cache.glyphs, into: &ink)
+        penPositions(text, font: font, withInk: true, into: &positions, ink: &ink)
     }
 
-    /// Fills `positions` and gives the layout cache's slot they were read
-    /// from, or `nil` when they came from elsewhere (no font, or not one
-    /// glyph a scalar on one line).
-    func penPositionsFromLayout(_ text: String, font: Font, into positions: inout [Double]) -> (Int, ResolvedFont)? {
-        positions.removeAll(keepingCapacity: true)
+    /// The pens (and, `withInk`, the ink) of `text` laid out on one
+    /// unbroken line, from the layout cache: a label that changes its text
+    /// each frame measures a text it showed before without shaping it again.
+    func penPositions(
+        _ text: String, font: Font, withInk: Bool, into positions: inout [Double], ink: inout [Rect]
+    ) {
+        defer { releaseOversizedLayout() }
         guard let resolved = resolveRecordingError(font) else {
+            positions.removeAll(keepingCapacity: true)
             for _ in text.unicodeScalars { positions.append(0) }
             positions.append(0)
-            return nil
+            return
         }
-        // Kept in the layout cache as an unbroken line (the one `measure`
-        // uses): a label that changes its text each frame measures a text it
-        // showed before without shaping it again.
-        let layoutsBefore = laidOutTextCount
         let index = laidOutIndex(text, resolved, wraps: false, maxWidth: Self.unbrokenWidth)
-        if laidOut.penPositions(index, into: &positions) { return (index, resolved) }
-        // Not one glyph a scalar on one line (a break, a joiner): the layout
-        // itself keeps a pen for every scalar. It holds this text already when
-        // it was laid out just now, unbroken and uncut.
-        if laidOutTextCount == layoutsBefore {
-            layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
-            layout.breakLines(maxWidth: nil)
-        }
-        layout.penPositions(into: &positions)
-        return nil
+        laidOut.penPositions(
+            index, text: text, ascender: Int(resolved.metrics.ascender), glyphs: withInk ? cache.glyphs : nil,
+            into: &positions, ink: &ink)
     }
 
     /// The layout cache's slot for `text` broken at `maxWidth` (26.6) when it
@@ -168,7 +195,7 @@ public final class FreeTypeTextRenderer: TextRendering {
             for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
             maxWidth: maxWidth)
         guard !slot.isHit else { return slot.index }
-        layout.shape(text, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
+        layout.shape(text, face: resolved.face, fallbacks: resolvedFallbackFaces, sizeKey: resolved.sizeKey, cache: cache)
         if wraps {
             layout.breakLines(maxWidth: maxWidth)
         } else {
@@ -177,6 +204,7 @@ public final class FreeTypeTextRenderer: TextRendering {
                 layout.truncateTail(maxWidth: maxWidth, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
             }
         }
+        layout.placeLines()
         laidOut.store(
             layout, at: slot.index, text: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey,
             wraps: wraps, maxWidth: maxWidth)

@@ -1,13 +1,25 @@
 import PanelUI
 
-/// A glyph placed on its line: its cache entry and pen position (26.6).
+/// A glyph placed on its line, in visual order: its cache entry, pen and
+/// offsets (26.6), and the cluster it shapes, for caret positions.
 @usableFromInline
 struct PlacedGlyph {
     @usableFromInline var entry: Int32
+    /// The pen from the line's start.
     @usableFromInline var x: Int32
+    /// Where the glyph is drawn from its pen (y upwards).
+    @usableFromInline var offsetX: Int32
+    @usableFromInline var offsetY: Int32
+    @usableFromInline var advance: Int32
+    /// The first Unicode scalar of its cluster (index in the text); −1 for
+    /// an ellipsis added by truncation.
+    @usableFromInline var cluster: Int32
+    @usableFromInline var isRightToLeft: Bool
 
-    /// The pen in whole pixels from the line's start, where it is drawn.
-    @inline(__always) @usableFromInline var penPixels: Int { (Int(x) + 32) >> 6 }
+    /// Where it is drawn, in whole pixels from the line's start.
+    @inline(__always) @usableFromInline var penPixels: Int { (Int(x) + Int(offsetX) + 32) >> 6 }
+    /// How far above the baseline it is drawn, in whole pixels.
+    @inline(__always) @usableFromInline var raisePixels: Int { (Int(offsetY) + 32) >> 6 }
 }
 
 /// One text laid out for drawing, by what decided its layout: the UTF-8
@@ -30,11 +42,8 @@ struct LaidOutText {
     /// `start ..< end` is a range of the glyph pool.
     @usableFromInline var lineStart = 0
     @usableFromInline var lineCount = 0
-    /// One line, one glyph a Unicode scalar, in order: the pen positions
-    /// before each scalar are the glyphs' and can be read back (`LaidOutTextCache.penPositions(_:into:)`).
-    @usableFromInline var hasGlyphPerScalar = false
-    /// The pen after the last glyph, 26.6.
-    @usableFromInline var endPen = 0
+    /// How many Unicode scalars the text has: what its pens are counted by.
+    @usableFromInline var scalarCount = 0
 
     @usableFromInline init() {}
 }
@@ -63,6 +72,8 @@ final class LaidOutTextCache {
     @usableFromInline static let byteCapacity = 8192
     @usableFromInline static let lineCapacity = 512
     @usableFromInline static let glyphCapacity = 4096
+    /// Scalars whose pens are found without growing the scratch for them.
+    @usableFromInline static let scalarScratchCapacity = 1024
     // The `@exclusivity(unchecked)` properties here are read on every text draw
     // and measure; only the text renderer touches them, and it calls no app
     // code (FreeType only) while it holds an access, so none can overlap.
@@ -105,6 +116,12 @@ final class LaidOutTextCache {
         lines.reserveCapacity(Self.lineCapacity)
         glyphs.reserveCapacity(Self.glyphCapacity)
         reservedCapacities = (bytes.capacity, lines.capacity, glyphs.capacity)
+        // Pens for a text field's piece (TextField.wholeTextDrawLimit) without growing.
+        clusterLow.reserveCapacity(Self.scalarScratchCapacity)
+        clusterHigh.reserveCapacity(Self.scalarScratchCapacity)
+        clusterIsRightToLeft.reserveCapacity(Self.scalarScratchCapacity)
+        scalarIsStep.reserveCapacity(Self.scalarScratchCapacity)
+        clusterInk.reserveCapacity(Self.scalarScratchCapacity)
     }
 
     /// Whether a text too large for the pools grew them.
@@ -122,6 +139,11 @@ final class LaidOutTextCache {
         bytes = []
         lines = []
         glyphs = []
+        clusterLow = []
+        clusterHigh = []
+        clusterIsRightToLeft = []
+        clusterInk = []
+        scalarIsStep = []
         reservePools()
     }
 
@@ -129,6 +151,8 @@ final class LaidOutTextCache {
     @usableFromInline var heldBytes: Int {
         slots.capacity * MemoryLayout<LaidOutText>.stride + bytes.capacity
             + lines.capacity * MemoryLayout<LaidLine>.stride + glyphs.capacity * MemoryLayout<PlacedGlyph>.stride
+            + (clusterLow.capacity + clusterHigh.capacity) * 4 + clusterIsRightToLeft.capacity + scalarIsStep.capacity
+            + clusterInk.capacity * MemoryLayout<Rect>.stride
     }
 
     /// Forgets every layout (their glyph entries die with the glyph cache).
@@ -247,13 +271,7 @@ final class LaidOutTextCache {
         bytes.append(contentsOf: text.utf8)
         slot.lineStart = lines.count
         slot.lineCount = layout.lines.count
-        slot.hasGlyphPerScalar =
-            layout.lines.count == 1 && layout.scalarGlyphs.count == layout.glyphs.count
-            && layout.lines[0].start == 0 && layout.lines[0].end == layout.glyphs.count
-        if layout.glyphs.count > 0 {
-            let last = layout.glyphs[layout.glyphs.count - 1]
-            slot.endPen = TextLayout.advance(last.x, by: last.advance)
-        }
+        slot.scalarCount = layout.scalarCount
         // Pens stay within ±TextLayout.penLimit (2^30), so they fit the stored 32 bits.
         var l = 0
         while l < layout.lines.count {
@@ -262,13 +280,12 @@ final class LaidOutTextCache {
             var i = line.start
             while i < line.end {
                 let glyph = layout.glyphs[i]
-                if glyph.entry >= 0 {
-                    glyphs.append(
-                        PlacedGlyph(
-                            entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x + glyph.inset)))
-                } else {
-                    slot.hasGlyphPerScalar = false // a break or a zero-width space: no glyph stored for its scalar
-                }
+                glyphs.append(
+                    PlacedGlyph(
+                        entry: Int32(truncatingIfNeeded: glyph.entry), x: Int32(clamping: glyph.x),
+                        offsetX: Int32(clamping: glyph.offsetX), offsetY: Int32(clamping: glyph.offsetY),
+                        advance: Int32(clamping: glyph.advance), cluster: Int32(clamping: glyph.cluster),
+                        isRightToLeft: glyph.level & 1 == 1))
                 i += 1
             }
             lines.append(LaidLine(start: start, end: glyphs.count, width: line.width))
@@ -299,48 +316,129 @@ final class LaidOutTextCache {
         return (widest, slot.lineCount)
     }
 
-    /// What `TextLayout.penPositions` gives for slot `index`'s text, read
-    /// from its stored glyphs; false (and `positions` untouched) when the
-    /// slot is not one glyph a scalar on one line.
+    /// Scratch for `penPositions`, one entry a scalar, kept for the next call.
+    @exclusivity(unchecked) @usableFromInline var clusterLow: [Int32] = []
+    @exclusivity(unchecked) @usableFromInline var clusterHigh: [Int32] = []
+    @exclusivity(unchecked) @usableFromInline var clusterIsRightToLeft: [Bool] = []
+    @exclusivity(unchecked) @usableFromInline var clusterInk: [Rect] = []
+    @exclusivity(unchecked) @usableFromInline var scalarIsStep: [Bool] = []
+
+    /// Where the caret stands before each Unicode scalar of slot `index`'s
+    /// `text` and after the last, in pixels on its line, into `positions`;
+    /// with `glyphs`, also the box each scalar's cluster inks (`.zero` for
+    /// none), from the start and top of the line as `draw` places it, into
+    /// `ink` (left empty when the text is more than one line).
+    ///
+    /// A cluster's scalars share its width: the first stands at its leading
+    /// edge (the left of a left-to-right cluster, the right of a
+    /// right-to-left one) and the rest step across it in equal parts, so
+    /// the caret moves inside a ligature. A scalar that draws nothing (a
+    /// control, a line break) stands where the next one does.
     @usableFromInline
-    func penPositions(_ index: Int, into positions: inout [Double]) -> Bool {
+    func penPositions(
+        _ index: Int, text: String, ascender: Int, glyphs cached: [CachedGlyph]?, into positions: inout [Double],
+        ink: inout [Rect]
+    ) {
         let slot = slots[index]
-        guard slot.hasGlyphPerScalar else { return false }
-        let line = lines[slot.lineStart]
-        var i = line.start
-        while i < line.end {
-            positions.append(Double(glyphs[i].x) / 64)
-            i += 1
+        let count = slot.scalarCount
+        let unset = Int32.min
+        clusterLow.refill(with: unset, count: count)
+        clusterHigh.refill(with: unset, count: count)
+        clusterIsRightToLeft.refill(with: false, count: count)
+        let wantsInk = cached != nil && slot.lineCount == 1
+        clusterInk.removeAll(keepingCapacity: true)
+        if wantsInk { clusterInk.refill(with: .zero, count: count) }
+        let baseline = Self.baseline(ofLine: 0, lineHeight: 0, ascender: ascender)
+        var l = slot.lineStart
+        while l < slot.lineStart + slot.lineCount {
+            var i = lines[l].start
+            while i < lines[l].end {
+                let glyph = glyphs[i]
+                i += 1
+                let c = Int(glyph.cluster)
+                guard c >= 0, c < count else { continue }
+                let low = glyph.x
+                let high = Int32(TextLayout.advance(Int(low), by: Int(glyph.advance)))
+                clusterLow[c] = clusterLow[c] == unset ? low : min(clusterLow[c], low)
+                clusterHigh[c] = max(clusterHigh[c], high)
+                clusterIsRightToLeft[c] = glyph.isRightToLeft
+                if wantsInk, let cached {
+                    let bitmap = cached[Int(glyph.entry)]
+                    if bitmap.width > 0 && bitmap.height > 0 {
+                        let box = Rect(
+                            x: Double(glyph.penPixels + Int(bitmap.left)),
+                            y: Double(baseline - glyph.raisePixels - Int(bitmap.top)),
+                            width: Double(bitmap.width), height: Double(bitmap.height))
+                        clusterInk[c] = clusterInk[c].isEmpty ? box : clusterInk[c].union(box)
+                    }
+                }
+            }
+            l += 1
         }
-        positions.append(Double(slot.endPen) / 64)
-        return true
+
+        positions.refill(with: Double.nan, count: count + 1)
+        if wantsInk {
+            ink.refill(with: .zero, count: count)
+        }
+        scalarIsStep.refill(with: false, count: count)
+        var cluster = -1 // the cluster the scalars from it up to `s` stand in
+        var end = 0 // the caret after the last cluster, logically
+        var afterJoiner = false
+        var s = 0
+        for scalar in text.unicodeScalars {
+            guard s < count else { break }
+            let value = scalar.value
+            let startsCluster = clusterLow[s] != unset
+            if startsCluster || TextLayout.isDropped(value) || LineBreakMode.endsLine(scalar) || cluster < 0 {
+                if cluster >= 0 { end = spread(cluster, upTo: s, wantsInk: wantsInk, into: &positions, ink: &ink) }
+                cluster = startsCluster ? s : -1
+                scalarIsStep[s] = startsCluster
+            } else {
+                // A new character inside the cluster (a ligature's second
+                // letter) is a caret stop; a mark, joiner or selector, or
+                // what a joiner joins, is not: the caret steps over it.
+                scalarIsStep[s] = !afterJoiner && !Shaper.extendsCluster(value)
+            }
+            afterJoiner = value == 0x200D
+            s += 1
+        }
+        if cluster >= 0 { end = spread(cluster, upTo: s, wantsInk: wantsInk, into: &positions, ink: &ink) }
+        positions[count] = Double(end) / 64
+        var k = count - 1
+        while k >= 0 {
+            if positions[k].isNaN { positions[k] = positions[k + 1] }
+            k -= 1
+        }
     }
 
-    /// The box each glyph of slot `index` inks, in pixels from the start and
-    /// top of its line as `draw(_:in:lineHeight:ascender:alignment:blender:glyphs:)`
-    /// places them (`.zero` for a glyph without ink); nothing when the slot
-    /// is not one glyph a scalar on one line.
+    /// Sets the carets (and ink) of scalars `cluster..<end`, one cluster,
+    /// and gives the caret after it, 26.6: its caret stops share its width
+    /// equally; the scalars between stops stand where the next one does.
     @usableFromInline
-    func ink(_ index: Int, ascender: Int, glyphs cached: [CachedGlyph], into boxes: inout [Rect]) {
-        let slot = slots[index]
-        guard slot.hasGlyphPerScalar else { return }
-        let line = lines[slot.lineStart]
-        let baseline = Self.baseline(ofLine: 0, lineHeight: 0, ascender: ascender)
-        var i = line.start
-        while i < line.end {
-            let placed = glyphs[i]
-            let glyph = cached[Int(placed.entry)]
-            if glyph.width > 0 && glyph.height > 0 {
-                let left = placed.penPixels + Int(glyph.left)
-                boxes.append(
-                    Rect(
-                        x: Double(left), y: Double(baseline - Int(glyph.top)),
-                        width: Double(glyph.width), height: Double(glyph.height)))
-            } else {
-                boxes.append(.zero)
-            }
-            i += 1
+    func spread(_ cluster: Int, upTo end: Int, wantsInk: Bool, into positions: inout [Double], ink: inout [Rect])
+        -> Int
+    {
+        let low = Int(clusterLow[cluster])
+        let width = Int(clusterHigh[cluster]) - low
+        let isRightToLeft = clusterIsRightToLeft[cluster]
+        var stops = 0
+        var t = cluster
+        while t < end {
+            if scalarIsStep[t] { stops += 1 }
+            t += 1
         }
+        var k = 0
+        t = cluster
+        while t < end {
+            if scalarIsStep[t] {
+                let step = width * k / stops
+                positions[t] = Double(isRightToLeft ? low + width - step : low + step) / 64
+                k += 1
+            }
+            if wantsInk { ink[t] = clusterInk[cluster] }
+            t += 1
+        }
+        return isRightToLeft ? low : low + width
     }
 
     /// Draws slot `index`'s lines that fit `rect` (pixels): all of them but at
@@ -384,7 +482,8 @@ final class LaidOutTextCache {
             var i = line.start
             while i < line.end {
                 let glyph = glyphs[i]
-                blender.draw(cached[Int(glyph.entry)], penX: lineX + glyph.penPixels, baseline: baseline)
+                blender.draw(
+                    cached[Int(glyph.entry)], penX: lineX + glyph.penPixels, baseline: baseline - glyph.raisePixels)
                 i += 1
             }
             l += 1

@@ -11,22 +11,29 @@ enum GlyphKind: UInt8 {
     case newline
 }
 
-/// One glyph on its line.
+/// One shaped glyph, in logical order while lines are broken and in visual
+/// order (left to right) once they are placed.
 @usableFromInline
 struct LaidGlyph {
     /// Position in `GlyphCache.glyphs`; −1 for a newline.
     @usableFromInline var entry: Int
     @usableFromInline var glyphID: UInt32
     @usableFromInline var kind: GlyphKind
-    /// Pen advance, 26.6.
+    /// The glyph's bidirectional embedding level: odd is right to left.
+    @usableFromInline var level: UInt8 = 0
+    /// Whether its paragraph runs right to left (its base level is 1).
+    @usableFromInline var paragraphIsRightToLeft = false
+    /// Pen advance, 26.6, as HarfBuzz shaped it (kerning included).
     @usableFromInline var advance: Int
-    /// Kerning against the glyph before it in the paragraph, 26.6.
-    @usableFromInline var kern: Int
-    /// Pen position from the start of its line, 26.6; set by line breaking.
-    @usableFromInline var x: Int
-    /// How far right of the pen the glyph is drawn, 26.6: a digit centred in
-    /// the widest digit's advance (monospaced digits); 0 otherwise.
-    @usableFromInline var inset: Int = 0
+    /// Where the glyph is drawn from its pen, 26.6 (HarfBuzz's offsets, y upwards;
+    /// a monospaced digit's centring).
+    @usableFromInline var offsetX = 0
+    @usableFromInline var offsetY = 0
+    /// The Unicode scalar (index in the text) its cluster starts at; −1 for
+    /// an ellipsis added by truncation.
+    @usableFromInline var cluster: Int
+    /// Pen position from the start of its line, 26.6; set when lines are placed.
+    @usableFromInline var x: Int = 0
 }
 
 /// A line: glyphs `start..<end` of `TextLayout.glyphs`.
@@ -38,15 +45,42 @@ struct LaidLine {
     @usableFromInline var width: Int
 }
 
+/// One run HarfBuzz shaped: a stretch of a paragraph in one direction,
+/// script and font. What `hb-shape` is given to check the shaping.
+@usableFromInline
+struct ShapedRun {
+    /// Scalars (indices in the text) `start ..< end` of the run, and the
+    /// paragraph's shaped scalars `paragraphStart ..< paragraphEnd` around it.
+    @usableFromInline var start: Int
+    @usableFromInline var end: Int
+    @usableFromInline var paragraphStart: Int
+    @usableFromInline var paragraphEnd: Int
+    @usableFromInline var face: FontFace
+    @usableFromInline var isRightToLeft: Bool
+    /// HarfBuzz's script tag (ISO 15924, `hb_script_t`).
+    @usableFromInline var script: UInt32
+    /// Its glyphs: `TextLayout.glyphs[glyphStart ..< glyphEnd]`, logical order.
+    @usableFromInline var glyphStart: Int
+    @usableFromInline var glyphEnd: Int
+}
+
 /// Lays text out into glyphs and lines. The renderer owns one and reuses its
 /// buffers for every call, so laying out text that has been seen before
-/// allocates nothing and asks FreeType nothing.
+/// allocates nothing and asks FreeType and HarfBuzz nothing.
 ///
-/// Steps: `shape` decodes the text to Unicode scalars and maps them to cached
-/// glyphs with kerning; `breakLines` cuts lines at explicit newlines and, given
-/// a width, at spaces (a word wider than the line is cut between glyphs) and
-/// sets each glyph's pen position; `truncateTail` keeps one line and ends it
-/// with an ellipsis when it does not fit.
+/// Steps:
+/// - `shape` cuts the text into paragraphs at explicit breaks; gives each
+///   character its bidirectional level (FriBidi, only when the paragraph
+///   holds right-to-left text); cuts each paragraph into runs of one level,
+///   script and font (the first font of the fallback list that has the
+///   character: `Shaper`); and shapes each run with HarfBuzz, with the
+///   paragraph around it as context.
+/// - `breakLines` cuts lines at explicit newlines and, given a width, at
+///   spaces (a word wider than the line is cut between clusters); widths are
+///   the shaped advances, in logical order.
+/// - `truncateTail` keeps one line and ends it with an ellipsis when it does not fit.
+/// - `placeLines` puts each line's glyphs in visual order (UAX #9's rule L2,
+///   trailing spaces at the paragraph's level) and sets their pens.
 @usableFromInline
 final class TextLayout {
     // Written and read only by the renderer that owns it, within one call
@@ -54,9 +88,10 @@ final class TextLayout {
     // exclusivity checks (one per glyph appended) are skipped.
     @exclusivity(unchecked) @usableFromInline var glyphs: [LaidGlyph] = []
     @exclusivity(unchecked) @usableFromInline var lines: [LaidLine] = []
-    /// For each Unicode scalar shaped, the index of the first glyph laid at or
-    /// after it: what `penPositions` maps scalars to pen positions with.
-    @exclusivity(unchecked) @usableFromInline var scalarGlyphs: [Int] = []
+    @exclusivity(unchecked) @usableFromInline var runs: [ShapedRun] = []
+    /// How many Unicode scalars the text shaped last has.
+    @exclusivity(unchecked) @usableFromInline var scalarCount = 0
+    @usableFromInline let shaper = Shaper()
 
     /// The farthest a pen goes from its line's start either way, 26.6 (2^24
     /// pixels, as `FreeTypeTextRenderer.maximumWidth`): pens stop there.
@@ -79,7 +114,7 @@ final class TextLayout {
     @usableFromInline func reserveBuffers() {
         glyphs.reserveCapacity(256)
         lines.reserveCapacity(16)
-        scalarGlyphs.reserveCapacity(256)
+        runs.reserveCapacity(16)
     }
 
     /// After laying out a text larger than the layout cache keeps (more
@@ -87,37 +122,49 @@ final class TextLayout {
     /// the cache keeps leave them as they are, so laying out those again
     /// allocates nothing.
     @usableFromInline func releaseOversizedBuffers() {
-        guard
-            glyphs.capacity > LaidOutTextCache.glyphCapacity || scalarGlyphs.capacity > LaidOutTextCache.glyphCapacity
-                || lines.capacity > LaidOutTextCache.lineCapacity
+        guard glyphs.capacity > LaidOutTextCache.glyphCapacity || lines.capacity > LaidOutTextCache.lineCapacity
         else { return }
         glyphs = []
         lines = []
-        scalarGlyphs = []
+        runs = []
         reserveBuffers()
+        shaper.releaseOversizedBuffers()
     }
 
     /// Bytes the buffers hold, by capacity.
     @usableFromInline var heldBytes: Int {
         glyphs.capacity * MemoryLayout<LaidGlyph>.stride + lines.capacity * MemoryLayout<LaidLine>.stride
-            + scalarGlyphs.capacity * MemoryLayout<Int>.stride
+            + runs.capacity * MemoryLayout<ShapedRun>.stride + shaper.heldBytes
     }
 
     // MARK: Shaping
 
+    /// Whether `value` is dropped before shaping: C0 and C1 controls (not
+    /// the tab, shaped as a space), which draw nothing and take no room.
+    @inline(__always) @usableFromInline
+    static func isDropped(_ value: UInt32) -> Bool {
+        (value < 0x20 && value != 0x09) || (value >= 0x7F && value < 0xA0)
+    }
+
+    /// Whether lines may break after `value` and it hangs at a line's end.
+    @inline(__always) @usableFromInline
+    static func isSpace(_ value: UInt32) -> Bool {
+        value == 0x20 || value == 0x09 || value == 0x1680 || (value >= 0x2000 && value <= 0x2006)
+            || (value >= 0x2008 && value <= 0x200B) || value == 0x205F || value == 0x3000
+    }
+
+    /// Shapes `text` in `face`, falling back to `fallbacks` (in order) for
+    /// characters `face` has no glyph for.
     @usableFromInline
-    func shape(_ text: String, face: FontFace, sizeKey: Int32, cache: GlyphCache) {
+    func shape(_ text: String, face: FontFace, fallbacks: [FontFace], sizeKey: Int32, cache: GlyphCache) {
         glyphs.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
-        scalarGlyphs.removeAll(keepingCapacity: true)
-        var previous: UInt32 = 0
-        var hasPrevious = false
+        runs.removeAll(keepingCapacity: true)
+        shaper.startParagraph()
+        var scalarIndex = 0
         var afterCarriageReturn = false
-        // Monospaced digits: every digit advances by the widest one's advance.
-        var digitAdvance = 0
-        var previousIsDigit = false
         for scalar in text.unicodeScalars {
-            scalarGlyphs.append(glyphs.count)
+            defer { scalarIndex += 1 }
             var value = scalar.value
             if value == 0x0A, afterCarriageReturn { // CR LF is one break
                 afterCarriageReturn = false
@@ -125,43 +172,17 @@ final class TextLayout {
             }
             afterCarriageReturn = value == 0x0D
             if LineBreakMode.endsLine(scalar) {
-                glyphs.append(LaidGlyph(entry: -1, glyphID: 0, kind: .newline, advance: 0, kern: 0, x: 0))
-                hasPrevious = false
+                shaper.shapeParagraph(into: self, face: face, fallbacks: fallbacks, sizeKey: sizeKey, cache: cache)
+                glyphs.append(LaidGlyph(entry: -1, glyphID: 0, kind: .newline, advance: 0, cluster: scalarIndex))
+                shaper.startParagraph()
                 continue
             }
-            var kind = GlyphKind.ink
-            switch value {
-            case 0x09:
-                value = 0x20
-                kind = .space
-            case 0x00..<0x20, 0x7F..<0xA0, 0xAD, 0x200C, 0x200D, 0x2060, 0xFEFF:
-                continue // controls, soft hyphen and invisible joiners: nothing to draw
-            case 0x200B: // zero width space: a break opportunity, nothing else
-                glyphs.append(LaidGlyph(entry: -1, glyphID: 0, kind: .space, advance: 0, kern: 0, x: 0))
-                continue
-            case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000:
-                kind = .space
-            default:
-                break
-            }
-            let glyphID = cache.glyphID(face, value)
-            let entry = cache.glyph(face, sizeKey, glyphID)
-            let isDigit = face.monospacedDigits && value >= 0x30 && value <= 0x39
-            // No kerning into or out of a digit of equal width: the columns stay put.
-            let kern =
-                hasPrevious && !isDigit && !previousIsDigit ? Int(cache.kerning(face, sizeKey, previous, glyphID)) : 0
-            var glyph = LaidGlyph(
-                entry: entry, glyphID: glyphID, kind: kind, advance: Int(cache.glyphs[entry].advance), kern: kern, x: 0)
-            if isDigit {
-                if digitAdvance == 0 { digitAdvance = Self.widestDigitAdvance(face, sizeKey: sizeKey, cache: cache) }
-                glyph.inset = (digitAdvance - glyph.advance) / 2
-                glyph.advance = digitAdvance
-            }
-            glyphs.append(glyph)
-            previous = glyphID
-            previousIsDigit = isDigit
-            hasPrevious = true
+            if Self.isDropped(value) { continue }
+            if value == 0x09 { value = 0x20 }
+            shaper.append(value, scalarIndex: scalarIndex)
         }
+        shaper.shapeParagraph(into: self, face: face, fallbacks: fallbacks, sizeKey: sizeKey, cache: cache)
+        scalarCount = scalarIndex
     }
 
     /// The widest advance of the digits 0 to 9 in `face` at `sizeKey`, 26.6.
@@ -179,7 +200,7 @@ final class TextLayout {
 
     /// Cuts the shaped glyphs into lines no wider than `maxWidth` (26.6), or
     /// only at newlines when `maxWidth` is `nil`. Every line holds at least
-    /// one glyph of its paragraph, however narrow the width.
+    /// one cluster of its paragraph, however narrow the width.
     @usableFromInline
     func breakLines(maxWidth: Int?) {
         lines.removeAll(keepingCapacity: true)
@@ -203,12 +224,13 @@ final class TextLayout {
                     endsWithNewline = true
                     break
                 }
-                let step = (j > start ? glyph.kern : 0) + glyph.advance
                 if glyph.kind == .space {
                     if sawInk, glyphs[j - 1].kind != .space { spaceRunStart = j }
                 } else {
                     if spaceRunStart >= 0, glyphs[j - 1].kind == .space { wordStart = j }
-                    if let maxWidth, j > start, pen + step > maxWidth { // within 32 bits: see penLimit
+                    if let maxWidth, j > start, pen + glyph.advance > maxWidth, // within 32 bits: see penLimit
+                        glyph.cluster != glyphs[j - 1].cluster // a cluster stays whole
+                    {
                         if spaceRunStart >= 0 {
                             end = spaceRunStart
                             next = wordStart
@@ -220,13 +242,13 @@ final class TextLayout {
                     }
                     sawInk = true
                 }
-                pen = Self.advance(pen, by: step)
+                pen = Self.advance(pen, by: glyph.advance)
                 j += 1
             }
-            appendLine(start, end)
+            lines.append(LaidLine(start: start, end: end, width: width(start, end)))
             if endsWithNewline {
                 if next == count { // text ends with a newline: an empty last line
-                    appendLine(count, count)
+                    lines.append(LaidLine(start: count, end: count, width: 0))
                     return
                 }
             } else if next >= count {
@@ -236,28 +258,83 @@ final class TextLayout {
         }
     }
 
-    /// Adds `start..<end` as a line, setting its glyphs' pen positions.
+    /// The advance of glyphs `start..<end` without the spaces at their end, 26.6.
     @usableFromInline
-    func appendLine(_ start: Int, _ end: Int) {
+    func width(_ start: Int, _ end: Int) -> Int {
+        var last = end - 1
+        while last >= start, glyphs[last].kind == .space { last -= 1 }
         var pen = 0
-        var width = 0
         var i = start
-        while i < end {
-            if i > start { pen = Self.advance(pen, by: glyphs[i].kern) }
-            glyphs[i].x = pen
+        while i <= last {
             pen = Self.advance(pen, by: glyphs[i].advance)
-            if glyphs[i].kind != .space { width = pen }
             i += 1
         }
-        lines.append(LaidLine(start: start, end: end, width: width))
+        return pen
+    }
+
+    /// Puts every line's glyphs in visual order and sets their pens: runs
+    /// of higher levels reversed, from the highest level down to the lowest
+    /// odd one (UAX #9, L2), with the spaces at a line's end at their
+    /// paragraph's level (L1). Spaces at the end of a right-to-left line
+    /// hang off its left edge, as they hang off a left-to-right line's right.
+    @usableFromInline
+    func placeLines() {
+        var l = 0
+        while l < lines.count {
+            let line = lines[l]
+            l += 1
+            guard line.end > line.start else { continue }
+            var highest: UInt8 = 0
+            var lowestOdd: UInt8 = 0xFF
+            var trailing = line.end
+            while trailing > line.start, glyphs[trailing - 1].kind == .space { trailing -= 1 }
+            let paragraphLevel: UInt8 = glyphs[line.start].paragraphIsRightToLeft ? 1 : 0
+            var i = line.start
+            while i < line.end {
+                if i >= trailing { glyphs[i].level = paragraphLevel }
+                let level = glyphs[i].level
+                highest = max(highest, level)
+                if level & 1 == 1 { lowestOdd = min(lowestOdd, level) }
+                i += 1
+            }
+            var level = highest
+            while level >= lowestOdd, level > 0 {
+                var runStart = line.start
+                while runStart < line.end {
+                    guard glyphs[runStart].level >= level else {
+                        runStart += 1
+                        continue
+                    }
+                    var runEnd = runStart
+                    while runEnd < line.end, glyphs[runEnd].level >= level { runEnd += 1 }
+                    glyphs[runStart..<runEnd].reverse()
+                    runStart = runEnd
+                }
+                level -= 1
+            }
+            var pen = 0
+            if paragraphLevel == 1 { // the hanging spaces, now at the left
+                var s = line.start
+                while s < line.end, s - line.start < line.end - trailing {
+                    pen = Self.advance(pen, by: -glyphs[s].advance)
+                    s += 1
+                }
+            }
+            i = line.start
+            while i < line.end {
+                glyphs[i].x = pen
+                pen = Self.advance(pen, by: glyphs[i].advance)
+                i += 1
+            }
+        }
     }
 
     // MARK: Truncation
 
     /// Keeps the first line only; when it is wider than `maxWidth` (26.6) or
-    /// more text follows, drops whole glyphs from its end (and the spaces
-    /// before them) until the text and an ellipsis fit, and adds the ellipsis.
-    /// Call after `breakLines(maxWidth: nil)`.
+    /// more text follows, drops whole clusters from its logical end (and the
+    /// spaces before them) until the text and an ellipsis fit, and adds the
+    /// ellipsis at the paragraph's level. Call after `breakLines(maxWidth: nil)`.
     @usableFromInline
     func truncateTail(maxWidth: Int, face: FontFace, sizeKey: Int32, cache: GlyphCache) {
         guard lines.count > 0 else { return }
@@ -289,53 +366,50 @@ final class TextLayout {
         let ellipsisWidth = ellipsisAdvance * ellipsisCount
 
         var end = line.end
-        var ellipsisX = 0
-        while true {
-            var last = end - 1
-            while last >= line.start, glyphs[last].kind == .space { last -= 1 }
-            guard last >= line.start else {
-                end = line.start
-                ellipsisX = 0
-                break
-            }
-            let textWidth = glyphs[last].x + glyphs[last].advance
-            let kern = Int(cache.kerning(face, sizeKey, glyphs[last].glyphID, ellipsisID))
-            if textWidth + kern + ellipsisWidth <= maxWidth {
-                end = last + 1
-                ellipsisX = textWidth + kern
-                break
-            }
-            end = last
+        var textWidth = 0 // of glyphs start..<end, spaces included
+        i = line.start
+        while i < end {
+            textWidth = Self.advance(textWidth, by: glyphs[i].advance)
+            i += 1
         }
+        while end > line.start {
+            while end > line.start, glyphs[end - 1].kind == .space {
+                end -= 1
+                textWidth -= glyphs[end].advance
+            }
+            if textWidth + ellipsisWidth <= maxWidth { break }
+            let cluster = glyphs[end - 1].cluster
+            while end > line.start, glyphs[end - 1].cluster == cluster {
+                end -= 1
+                textWidth -= glyphs[end].advance
+            }
+        }
+        let paragraphIsRightToLeft = line.end > line.start && glyphs[line.start].paragraphIsRightToLeft
         for k in 0..<ellipsisCount {
             let glyph = LaidGlyph(
-                entry: ellipsisEntry, glyphID: ellipsisID, kind: .ink, advance: ellipsisAdvance,
-                kern: 0, x: ellipsisX + k * ellipsisAdvance)
+                entry: ellipsisEntry, glyphID: ellipsisID, kind: .ink, level: paragraphIsRightToLeft ? 1 : 0,
+                paragraphIsRightToLeft: paragraphIsRightToLeft, advance: ellipsisAdvance, cluster: -1)
             if end + k < glyphs.count {
                 glyphs[end + k] = glyph
             } else {
                 glyphs.append(glyph)
             }
         }
-        lines.append(LaidLine(start: line.start, end: end + ellipsisCount, width: ellipsisX + ellipsisWidth))
+        lines.append(LaidLine(start: line.start, end: end + ellipsisCount, width: textWidth + ellipsisWidth))
     }
+}
 
-    // MARK: Results
-
-    /// After `shape` and `breakLines`: the pen position (pixels) before each
-    /// shaped scalar and after the last, on its line. A scalar that drew
-    /// nothing stands where the next glyph starts.
-    @usableFromInline
-    func penPositions(into positions: inout [Double]) {
-        var end = 0
-        // Indexed, not `glyphs.last`: that allocates in unoptimized builds.
-        if glyphs.count > 0 { end = Self.advance(glyphs[glyphs.count - 1].x, by: glyphs[glyphs.count - 1].advance) }
-        var s = 0
-        while s < scalarGlyphs.count {
-            let g = scalarGlyphs[s]
-            positions.append(Double(g < glyphs.count ? glyphs[g].x : end) / 64)
-            s += 1
+extension Array {
+    /// Replaces the elements with `count` copies of `value`, keeping the
+    /// storage: no allocation once it has grown to `count` (appending a
+    /// `repeatElement` allocates its iterator in a debug build).
+    @inline(__always) @usableFromInline
+    mutating func refill(with value: Element, count: Int) {
+        removeAll(keepingCapacity: true)
+        var i = 0
+        while i < count {
+            append(value)
+            i += 1
         }
-        positions.append(Double(end) / 64)
     }
 }

@@ -43,7 +43,7 @@ fi
 # The shared libraries the app links: Debian and Raspberry Pi OS names.
 if command -v apt-get >/dev/null 2>&1; then
     missing=""
-    for package in libdrm2 libevdev2 libfreetype6 libpng16-16 libjpeg62-turbo libxkbcommon0; do
+    for package in libdrm2 libevdev2 libfreetype6 libharfbuzz0b libfribidi0 libpng16-16 libjpeg62-turbo libxkbcommon0; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
     done
     if [ -n "$missing" ]; then
