@@ -271,7 +271,7 @@ final class FontLibrary {
     /// board bundle carries copies in its own (scripts/build-board).
     static let debianFontDirectories = [
         "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/material-design-icons-iconfont",
-        "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto",
+        "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto"
     ]
 
     /// `NAME.ttf`, `NAME.otf` or `NAME.ttc` (a collection: its first face)

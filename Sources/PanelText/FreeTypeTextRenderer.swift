@@ -56,7 +56,7 @@ public final class FreeTypeTextRenderer: TextRendering {
     /// its Japanese forms first).
     public static let defaultFallbackFontNames = [
         "NotoSans-Regular", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "NotoSansDevanagari-Regular",
-        "NotoSansThai-Regular", "NotoSansCJK-Regular",
+        "NotoSansThai-Regular", "NotoSansCJK-Regular"
     ]
 
     /// `fallbackFontNames`' faces that opened, once asked for.
@@ -195,7 +195,8 @@ public final class FreeTypeTextRenderer: TextRendering {
             for: text, faceIndex: resolved.face.index, sizeKey: resolved.sizeKey, wraps: wraps,
             maxWidth: maxWidth)
         guard !slot.isHit else { return slot.index }
-        layout.shape(text, face: resolved.face, fallbacks: resolvedFallbackFaces, sizeKey: resolved.sizeKey, cache: cache)
+        layout.shape(
+            text, face: resolved.face, fallbacks: resolvedFallbackFaces, sizeKey: resolved.sizeKey, cache: cache)
         if wraps {
             layout.breakLines(maxWidth: maxWidth)
         } else {

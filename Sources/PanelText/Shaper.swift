@@ -170,6 +170,24 @@ final class Shaper {
         return current ?? face
     }
 
+    /// The font of the first character after `index` at `level` that
+    /// belongs to a script; nil when a different level or the end comes first.
+    @usableFromInline
+    func faceOfNextLetter(after index: Int, level: UInt8, face: FontFace, fallbacks: [FontFace], cache: GlyphCache)
+        -> FontFace?
+    {
+        var i = index + 1
+        while i < codepoints.count, self.level(i) == level {
+            let script = hb_unicode_script(unicode, codepoints[i])
+            if !isShared(script) {
+                return self.face(
+                    for: codepoints[i], script: script, current: nil, face: face, fallbacks: fallbacks, cache: cache)
+            }
+            i += 1
+        }
+        return nil
+    }
+
     /// Shapes the paragraph gathered since `startParagraph()` into `layout`'s
     /// glyphs, run by run.
     @usableFromInline
@@ -197,8 +215,15 @@ final class Shaper {
                         break
                     }
                 }
-                let chosen = self.face(
+                var chosen = self.face(
                     for: value, script: script, current: runFace, face: face, fallbacks: fallbacks, cache: cache)
+                if runFace == nil, isShared(script),
+                    let next = faceOfNextLetter(
+                        after: end, level: runLevel, face: face, fallbacks: fallbacks, cache: cache),
+                    cache.glyphID(next, value) != 0
+                {
+                    chosen = next // a space or digit before Hebrew goes with the Hebrew font
+                }
                 if let runFace, chosen !== runFace { break }
                 runFace = chosen
                 end += 1

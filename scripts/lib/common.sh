@@ -26,6 +26,7 @@ PANELKIT_TEST_DEBIAN_PACKAGES=(
     gcc-arm-linux-gnueabihf libc6-dev-armhf-cross                  # scripts/build-board (armv7)
     qemu-system-x86 qemu-system-arm busybox-static cpio kmod       # scripts/vm-test, scripts/board-vm-test
     evemu-tools socat gzip gcc libc6-dev
+    libharfbuzz-bin fonts-noto-core fonts-noto-cjk                 # Tests/PanelTextTests/ShapingTests (hb-shape), script goldens
 )
 
 # depmod and friends live in /usr/sbin, which Debian's default user PATH lacks.
