@@ -13,17 +13,22 @@ import PanelUI
 ///   a shorter one says so and keeps the keyboard up.
 /// - A tap on an open network joins it at once.
 ///
-/// Named views: `wifiTable`, rows `network0` … `network5`, `wifiPassword`,
+/// Named views: `wifiTable`, rows `network0` … `network9`, `wifiPassword`,
 /// `wifiJoin`, `wifiStatus`. Every string the screen shows is built once.
 public final class WiFiViewController: ViewController, TableViewDataSource, TableViewDelegate, TextFieldDelegate {
     public struct Network: Sendable {
         public var name: String
         public var isSecured: Bool
     }
+    /// Names in the scripts a panel sold abroad meets: Hebrew with a number,
+    /// Arabic, Japanese, Devanagari and Thai beside Latin, each shaped in the
+    /// fallback font that has it and laid out in its own direction.
     public static let networks = [
         Network(name: "Home", isSecured: true), Network(name: "Home-5G", isSecured: true),
         Network(name: "Workshop", isSecured: true), Network(name: "Guest", isSecured: false),
-        Network(name: "PanelKit-Lab", isSecured: true), Network(name: "Office", isSecured: true)
+        Network(name: "מעבדה 5G", isSecured: true), Network(name: "مقهى الحي", isSecured: true),
+        Network(name: "東京オフィス", isSecured: true), Network(name: "कार्यालय", isSecured: true),
+        Network(name: "ร้านกาแฟ", isSecured: false), Network(name: "PanelKit-Lab", isSecured: true)
     ]
     /// WPA2's shortest passphrase.
     public static let minimumPasswordLength = 8

@@ -8,6 +8,7 @@ import Testing
 /// ```swift
 /// app.tap("password")                 // the field becomes first responder; the keyboard slides up
 /// app.type("Hello, world")            // shift, "123" and "ABC" are tapped as needed
+/// app.type("שלום")                     // the globe key too, with `letterLayouts` [.letters, .hebrew]
 /// #expect(field.text == "Hello, world")
 /// app.tapKey(.hide)
 /// ```
@@ -80,7 +81,8 @@ extension AppTester {
                 Issue.record(
                     Comment(
                         rawValue: "the on-screen keyboard has no key that types \"\(character)\" "
-                            + "(in \"\(text)\"); its pages: letters, numbers and symbols, or a number pad"),
+                            + "(in \"\(text)\"); its pages: the letters of `letterLayouts`, numbers and symbols, or a number pad"
+                    ),
                     sourceLocation: sourceLocation)
                 return
             }
@@ -101,7 +103,7 @@ extension AppTester {
 extension KeyboardKey.Role {
     var switchesLayout: Bool {
         if case .layoutSwitch = self { return true }
-        return false
+        return self == .nextLanguage
     }
 }
 
@@ -123,7 +125,7 @@ extension KeyboardView {
         {
             return keys.firstIndex { $0.role == .shift }
         }
-        let reachable: [KeyboardLayout] = layout.isPad ? [] : [.letters, .numbers, .symbols]
+        let reachable: [KeyboardLayout] = layout.isPad ? [] : letterLayouts + [.numbers, .symbols]
         guard
             let target = reachable.first(where: { page in
                 page != layout
@@ -132,6 +134,11 @@ extension KeyboardView {
                     }
             })
         else { return nil }
+        if target.isLetters {
+            // Another language: its globe key from a letter page, else "ABC" back to the letters first.
+            if layout.isLetters { return keys.firstIndex { $0.role == .nextLanguage } }
+            return keys.firstIndex { $0.role == .layoutSwitch(.letters) }
+        }
         if let direct = keys.firstIndex(where: { $0.role == .layoutSwitch(target) }) { return direct }
         return keys.firstIndex { $0.role == .layoutSwitch(.numbers) }
     }

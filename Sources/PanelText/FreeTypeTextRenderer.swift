@@ -233,6 +233,7 @@ public final class FreeTypeTextRenderer: TextRendering {
         lineBreak: LineBreakMode, clip: Rect, alpha: Double, into framebuffer: Framebuffer
     ) {
         guard !text.isEmpty else { return }
+        let alignment = alignment.resolved(for: text)
         let alpha = alpha >= 0 ? min(alpha, 1) : 0 // NaN counts as 0
         let inkAlpha = UInt32((Double(color.alpha) * alpha).rounded())
         let limit = Double(1 << 30)

@@ -472,7 +472,7 @@ final class LaidOutTextCache {
             let width = Double(line.width) / 64
             let x: Double
             switch alignment {
-            case .left: x = rect.minX
+            case .left, .natural: x = rect.minX
             case .center: x = rect.minX + (rect.width - width) / 2
             case .right: x = rect.maxX - width
             }

@@ -25,10 +25,21 @@ final class Shaper {
     @exclusivity(unchecked) @usableFromInline var hasBidi = false
     @usableFromInline let buffer: OpaquePointer
     @usableFromInline let unicode: OpaquePointer
+    /// For a face with monospaced digits: OpenType's tabular figures where
+    /// the font has them, and no kerning, which would move a digit's
+    /// neighbours by pair ("1." is kerned, "5." is not). Digits are also
+    /// widened to the widest one below, for fonts without `tnum`.
+    @exclusivity(unchecked) @usableFromInline var monospacedDigitFeatures: [hb_feature_t] = []
 
     @usableFromInline init() {
         buffer = hb_buffer_create()
         unicode = hb_unicode_funcs_get_default()
+        for name in ["tnum", "-kern"] {
+            var feature = hb_feature_t()
+            if name.withCString({ hb_feature_from_string($0, -1, &feature) }) != 0 {
+                monospacedDigitFeatures.append(feature)
+            }
+        }
         reserveBuffers()
     }
 
@@ -266,7 +277,13 @@ final class Shaper {
         hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         if script != HB_SCRIPT_INVALID { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer) // the language, and a script for a run of shared characters
-        hb_shape(font, buffer, nil, 0)
+        if digitAdvance > 0 {
+            monospacedDigitFeatures.withUnsafeBufferPointer { features in
+                hb_shape(font, buffer, features.baseAddress, UInt32(features.count))
+            }
+        } else {
+            hb_shape(font, buffer, nil, 0)
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import PanelTesting
 import PanelUI
 import Testing
 
@@ -137,4 +138,95 @@ func hbShape(_ arguments: [String]) throws -> [HBGlyph] {
     // hb-shape prints one JSON array a line of input.
     let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "[]"
     return try JSONDecoder().decode([HBGlyph].self, from: Data(line.utf8))
+}
+
+@Suite("Shaped text costs nothing once laid out")
+struct ShapedTextCacheTests {
+    static let labels = [
+        "office affluent fjord", "مرحبا بالعالم", "שלום 123 עולם", "नमस्ते दुनिया", "สวัสดีชาวโลก", "こんにちは世界",
+        "Wi-Fi: مقهى 5G"
+    ]
+
+    @Test("Redrawing unchanged labels in every script shapes nothing and allocates nothing")
+    func warmRedrawShapesNothing() throws {
+        let text = try makeRenderer()
+        let display = makeDisplay(width: 320, height: 240)
+        let fb = display.framebuffer
+        let labels = Self.labels
+        func drawAll() {
+            var i = 0 // indexed: a for-in over `enumerated()` allocates its iterator in a debug build
+            while i < labels.count {
+                text.draw(
+                    labels[i], font: .system(size: 18), color: .white,
+                    in: Rect(x: 4, y: 4 + Double(i) * 30, width: 300, height: 28), alignment: .natural,
+                    lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+                i += 1
+            }
+        }
+        drawAll()
+        let layouts = text.laidOutTextCount
+        let rasterized = text.rasterizedGlyphCount
+        let allocations = AllocationCounter.count(warmUpRuns: 1) { drawAll() }
+        #expect(allocations == 0)
+        #expect(text.laidOutTextCount == layouts) // nothing shaped again
+        #expect(text.rasterizedGlyphCount == rasterized)
+    }
+
+    @Test("A right-to-left label with natural alignment sits at the right, a left-to-right one at the left")
+    func naturalAlignmentFollowsTheText() throws {
+        let text = try makeRenderer()
+        func ink(_ string: String) -> InkBounds? {
+            let display = makeDisplay(width: 320, height: 40)
+            text.draw(
+                string, font: .system(size: 18), color: .white, in: Rect(x: 0, y: 0, width: 320, height: 40),
+                alignment: .natural, lineBreak: .truncateTail, clip: display.framebuffer.bounds, alpha: 1,
+                into: display.framebuffer)
+            return inkBounds(display.framebuffer, background: .black)
+        }
+        let hebrew = try #require(ink("שלום 123"))
+        let latin = try #require(ink("Hello 123"))
+        #expect(hebrew.maxX >= 310)
+        #expect(latin.minX <= 4)
+        #expect(TextAlignment.natural.resolved(for: "123 שלום") == .right) // digits have no direction
+        #expect(TextAlignment.natural.resolved(for: "Wi-Fi مقهى") == .left)
+    }
+}
+
+@Suite("Typing Hebrew into a text field")
+struct HebrewTypingTests {
+    @Test(
+        "Once warm, a Hebrew key press typed and drawn allocates nothing (FriBidi's runs come from its own free list)")
+    func noAllocationsPerHebrewKey() throws {
+        let text = try makeRenderer()
+        let driver = TouchDriver(screen: Size(width: 320, height: 120))
+        let field = TextField(
+            frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field", text: "הסיסמה של המטבח 2024")
+        driver.window.addSubview(field)
+        let display = HeadlessDisplay(width: 320, height: 120)
+        let renderer = Renderer(textRenderer: text)
+        renderer.draw(driver.window, into: display.framebuffer)
+        #expect(field.becomeFirstResponder())
+        let app = driver.application
+        let keys = [
+            Press(key: Key(keyCode: 30, characters: "ש"), phase: .began),
+            Press(key: Key(keyCode: 31, characters: "ל"), phase: .began),
+            Press(keyCode: KeyCode.backspace, phase: .began),
+            Press(keyCode: KeyCode.backspace, phase: .began)
+        ]
+        var perKey: [UInt64] = []
+        perKey.reserveCapacity(keys.count * 4)
+        for round in 0..<4 {
+            var k = 0
+            while k < keys.count {
+                let count = AllocationCounter.count {
+                    app.sendPress(keys[k])
+                    renderer.draw(driver.window, into: display.framebuffer)
+                }
+                if round == 3 { perKey.append(count) }
+                k += 1
+            }
+        }
+        #expect(field.text == "הסיסמה של המטבח 2024")
+        #expect(perKey == [UInt64](repeating: 0, count: keys.count))
+    }
 }

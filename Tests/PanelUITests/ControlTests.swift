@@ -1103,14 +1103,14 @@ struct DisplayViewTests {
         let canvas = ControlCanvas(width: 200, height: 40)
         let label = Label(frame: Rect(x: 0, y: 0, width: 200, height: 40), text: "21.5 °C")
         #expect(label.font == Theme.standard.bodyFont && label.textColor == Theme.standard.text)
-        #expect(label.textAlignment == .left && label.lineBreakMode == .truncateTail && label.numberOfLines == 1)
+        #expect(label.textAlignment == .natural && label.lineBreakMode == .truncateTail && label.numberOfLines == 1)
         withExtendedLifetime(spy) {
             canvas.draw(label, text: spy)
             #expect(
                 spy.calls == [
                     TextDrawSpy.Call(
                         text: "21.5 °C", font: Theme.standard.bodyFont, color: Theme.standard.text,
-                        rect: label.bounds, alignment: .left, lineBreak: .truncateTail)
+                        rect: label.bounds, alignment: .natural, lineBreak: .truncateTail)
                 ])
             label.font = .boldSystem(size: 30)
             label.textColor = Theme.standard.accent

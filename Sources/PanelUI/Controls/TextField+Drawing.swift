@@ -30,6 +30,14 @@ extension TextField {
             // truncates it), moved by the alignment or the scroll offset; of a
             // long text, the part in view, where the whole text puts it.
             let origin = textOriginX
+            // Right-to-left text is reordered on its line: drawn whole, not by its part in view.
+            if !isSecureTextEntry, TextAlignment.containsRightToLeft(text) {
+                inner.draw(
+                    text, font: font, color: isEnabled ? textColor : theme.disabledText,
+                    in: Rect(x: origin, y: rect.minY, width: lineWidth + 4, height: rect.height))
+                if isEditing && isCaretVisible { inner.fill(caretRect, color: theme.accent) }
+                return
+            }
             let (first, last) = drawnBoundaries(from: rect.minX - origin, to: rect.maxX - origin)
             let width = boundaryPositions[last] - boundaryPositions[first] + 4
             inner.draw(

@@ -129,7 +129,22 @@ extension TextField {
     /// The drawn text's width, in points.
     public var textWidth: Double {
         layoutTextIfNeeded()
-        return boundaryPositions[boundaryPositions.count - 1]
+        return lineWidth
+    }
+
+    /// The laid-out line's width: the pen after the text's end, or, when the
+    /// text holds right-to-left characters (reordered on the line, so their
+    /// pens are not in order), the farthest pen.
+    @usableFromInline final var lineWidth: Double {
+        let end = boundaryPositions[boundaryPositions.count - 1]
+        guard !isSecureTextEntry, TextAlignment.containsRightToLeft(text) else { return end }
+        var widest = end
+        var i = 0
+        while i < boundaryPositions.count {
+            widest = max(widest, boundaryPositions[i])
+            i += 1
+        }
+        return widest
     }
 
     /// Measures the grapheme boundaries' pen positions, with the window's
@@ -411,10 +426,10 @@ extension TextField {
     public var textOriginX: Double {
         layoutTextIfNeeded()
         let rect = textRect
-        let width = boundaryPositions[boundaryPositions.count - 1]
+        let width = lineWidth
         guard width <= rect.width else { return rect.minX - scrollOffset }
-        switch textAlignment {
-        case .left: return rect.minX
+        switch textAlignment.resolved(for: text) {
+        case .left, .natural: return rect.minX
         case .center: return rect.minX + (rect.width - width) / 2
         case .right: return rect.maxX - width
         }
@@ -436,7 +451,7 @@ extension TextField {
             return
         }
         let rect = textRect
-        let width = boundaryPositions[boundaryPositions.count - 1]
+        let width = lineWidth
         let room = rect.width - theme.caretWidth
         guard width > room, room > 0 else {
             scrollOffset = 0

@@ -2,6 +2,9 @@
 public enum KeyboardLayout: Equatable, Sendable {
     /// QWERTY letters, with shift.
     case letters
+    /// Hebrew letters (the Israeli standard layout, SI 1452): no shift, as
+    /// Hebrew has no capitals. Shown when `KeyboardView.letterLayouts` lists it.
+    case hebrew
     /// Digits and common punctuation: the "123" page.
     case numbers
     /// More symbols: the "#+=" page.
@@ -21,7 +24,7 @@ public enum KeyboardLayout: Equatable, Sendable {
     }
 
     /// Every page, in the order `KeyboardView` stores them.
-    public static let all: [KeyboardLayout] = [.letters, .numbers, .symbols, .numberPad, .decimalPad]
+    public static let all: [KeyboardLayout] = [.letters, .numbers, .symbols, .numberPad, .decimalPad, .hebrew]
 
     @usableFromInline var index: Int {
         switch self {
@@ -30,8 +33,13 @@ public enum KeyboardLayout: Equatable, Sendable {
         case .symbols: return 2
         case .numberPad: return 3
         case .decimalPad: return 4
+        case .hebrew: return 5
         }
     }
+
+    /// Whether the page types a language's letters: one of the pages the
+    /// globe key cycles through (`KeyboardView.letterLayouts`).
+    public var isLetters: Bool { self == .letters || self == .hebrew }
 
     /// Whether the keys are a phone-style pad of four columns rather than ten.
     public var isPad: Bool { self == .numberPad || self == .decimalPad }
@@ -54,6 +62,10 @@ public struct KeyboardKey: Equatable {
         case layoutSwitch(KeyboardLayout)
         /// Hides the keyboard: the first responder resigns.
         case hide
+        /// The globe key: the next language's letters (`KeyboardView.letterLayouts`),
+        /// UIKit's input mode switch. Only letter pages have it, and only when
+        /// the keyboard has more than one language.
+        case nextLanguage
         /// An empty place in the grid: drawn as nothing, typing nothing.
         case spacer
     }
@@ -85,6 +97,8 @@ public struct KeyboardKey: Equatable {
     /// The hide key's label: Material Icons' `keyboard_hide` (U+E31A), drawn
     /// in the theme's `keySymbolFont` (the text fonts have no keyboard glyph).
     public static let hideSymbol = "\u{E31A}"
+    /// The globe key's label: Material Icons' `language` (U+E894), in `keySymbolFont`.
+    public static let languageSymbol = "\u{E894}"
 
     @usableFromInline static func character(_ text: String, width: Double = 1) -> KeyboardKey {
         KeyboardKey(.character, text: text, width: width)
@@ -103,8 +117,10 @@ public struct KeyboardKey: Equatable {
 }
 
 extension KeyboardLayout {
-    /// The rows of keys of this page, top to bottom. Built once, when the keyboard is made.
-    @usableFromInline func makeRows(decimalSeparator: String) -> [[KeyboardKey]] {
+    /// The rows of keys of this page, top to bottom. Built once, when the
+    /// keyboard is made; a letter page gains the globe key when the keyboard
+    /// has more than one language (`hasLanguageKey`).
+    @usableFromInline func makeRows(decimalSeparator: String, hasLanguageKey: Bool = false) -> [[KeyboardKey]] {
         // By scalar, not Character: Embedded Swift has no grapheme tables, and every key is one scalar.
         func characters(_ text: String, width: Double = 1) -> [KeyboardKey] {
             var keys: [KeyboardKey] = []
@@ -122,12 +138,14 @@ extension KeyboardLayout {
         }
         let backspace = KeyboardKey(.backspace, label: "⌫", width: 1.5)
         func bottomRow(switchTo other: KeyboardLayout, label: String) -> [KeyboardKey] {
-            [
-                KeyboardKey(.layoutSwitch(other), label: label, width: 1.25),
-                KeyboardKey(.hide, label: KeyboardKey.hideSymbol, width: 1.25),
-                KeyboardKey(.space, text: " ", label: "space", width: 5),
-                KeyboardKey(.returnKey, text: "\n", label: "return", width: 2.5)
-            ]
+            // The globe key takes its width from the space bar: every row stays 10 keys wide.
+            let globe = isLetters && hasLanguageKey
+            var row = [KeyboardKey(.layoutSwitch(other), label: label, width: 1.25)]
+            if globe { row.append(KeyboardKey(.nextLanguage, label: KeyboardKey.languageSymbol, width: 1.25)) }
+            row.append(KeyboardKey(.hide, label: KeyboardKey.hideSymbol, width: 1.25))
+            row.append(KeyboardKey(.space, text: " ", label: "space", width: globe ? 3.75 : 5))
+            row.append(KeyboardKey(.returnKey, text: "\n", label: "return", width: 2.5))
+            return row
         }
         switch self {
         case .letters:
@@ -135,6 +153,13 @@ extension KeyboardLayout {
                 letters("qwertyuiop"),
                 letters("asdfghjkl"),
                 [KeyboardKey(.shift, label: "⇧", width: 1.5)] + letters("zxcvbnm") + [backspace],
+                bottomRow(switchTo: .numbers, label: "123")
+            ]
+        case .hebrew:
+            return [
+                characters("/'קראטוןםפ"),
+                characters("שדגכעיחלךף"),
+                characters("זסבהנמצתץ") + [KeyboardKey(.backspace, label: "⌫", width: 1)],
                 bottomRow(switchTo: .numbers, label: "123")
             ]
         case .numbers:

@@ -44,18 +44,41 @@ public final class KeyboardView: View, RunLoopTarget {
         }
     }
 
-    /// The keyboard the text input asked for; setting it shows its first page, unshifted.
+    /// The keyboard the text input asked for; setting it shows its first
+    /// page (the letters of the language last typed in), unshifted.
     public var keyboardType: KeyboardType = .default {
         didSet {
-            layout = KeyboardLayout.first(for: keyboardType)
+            layout = keyboardType == .default ? currentLetters : KeyboardLayout.first(for: keyboardType)
             shiftState = .off
         }
     }
+
+    /// The languages the keyboard types, as their letter pages, in the order
+    /// the globe key goes through them (UIKit's active input modes): English
+    /// QWERTY alone by default. With more than one, every letter page has a
+    /// globe key. Pages that are not letters are ignored; an empty list is QWERTY.
+    public var letterLayouts: [KeyboardLayout] = [.letters] {
+        didSet {
+            letterLayouts = letterLayouts.filter { $0.isLetters }
+            if letterLayouts.isEmpty { letterLayouts = [.letters] }
+            guard letterLayouts != oldValue else { return }
+            if !letterLayouts.contains(currentLetters) { currentLetters = letterLayouts[0] }
+            if layout.isLetters { layout = currentLetters }
+            pages = KeyboardView.makePages(
+                decimalSeparator: decimalSeparator, hasLanguageKey: letterLayouts.count > 1)
+            keyFramesSize = nil
+            setNeedsDisplay()
+        }
+    }
+
+    /// The letter page shown last: where "ABC" and a new text field go back to.
+    public private(set) var currentLetters: KeyboardLayout = .letters
 
     /// The page of keys shown.
     public var layout: KeyboardLayout = .letters {
         didSet {
             guard layout != oldValue else { return }
+            if layout.isLetters { currentLetters = layout }
             endAllFingers()
             setNeedsDisplay()
         }
@@ -72,7 +95,7 @@ public final class KeyboardView: View, RunLoopTarget {
     public var decimalSeparator: String = "." {
         didSet {
             pages[KeyboardLayout.decimalPad.index] = KeyboardView.makePage(
-                .decimalPad, decimalSeparator: decimalSeparator)
+                .decimalPad, decimalSeparator: decimalSeparator, hasLanguageKey: false)
             keyFramesSize = nil
             setNeedsDisplay()
         }
@@ -104,9 +127,7 @@ public final class KeyboardView: View, RunLoopTarget {
     public static let maximumFingers = 10
 
     public override init(frame: Rect = .zero, name: String = "keyboard") {
-        var pages: [[KeyboardKey]] = []
-        for layout in KeyboardLayout.all { pages.append(KeyboardView.makePage(layout, decimalSeparator: ".")) }
-        self.pages = pages
+        pages = KeyboardView.makePages(decimalSeparator: ".", hasLanguageKey: false)
         fingers = ContiguousArray(repeating: Finger(), count: KeyboardView.maximumFingers)
         super.init(frame: frame, name: name)
         isMultipleTouchEnabled = true
@@ -119,9 +140,20 @@ public final class KeyboardView: View, RunLoopTarget {
     /// Keeps `View`'s hit-testing: the view table answers for it without a call.
     @usableFromInline override class var usesStandardHitTesting: Bool { true }
 
-    @usableFromInline static func makePage(_ layout: KeyboardLayout, decimalSeparator: String) -> [KeyboardKey] {
+    /// Every page, by `KeyboardLayout`'s index.
+    @usableFromInline static func makePages(decimalSeparator: String, hasLanguageKey: Bool) -> [[KeyboardKey]] {
+        var pages: [[KeyboardKey]] = []
+        for layout in KeyboardLayout.all {
+            pages.append(makePage(layout, decimalSeparator: decimalSeparator, hasLanguageKey: hasLanguageKey))
+        }
+        return pages
+    }
+
+    @usableFromInline static func makePage(_ layout: KeyboardLayout, decimalSeparator: String, hasLanguageKey: Bool)
+        -> [KeyboardKey]
+    {
         var keys: [KeyboardKey] = []
-        let rows = layout.makeRows(decimalSeparator: decimalSeparator)
+        let rows = layout.makeRows(decimalSeparator: decimalSeparator, hasLanguageKey: hasLanguageKey)
         for row in 0..<rows.count {
             for var key in rows[row] {
                 key.row = row
@@ -273,7 +305,7 @@ public final class KeyboardView: View, RunLoopTarget {
             if shiftState == .capsLock { label = "⇪" }
         case .backspace:
             font = theme.keyFont
-        case .hide:
+        case .hide, .nextLanguage:
             font = theme.keySymbolFont
         case .returnKey, .layoutSwitch:
             break
@@ -318,7 +350,14 @@ public final class KeyboardView: View, RunLoopTarget {
                 shiftState = shiftState == .off ? .on : .off
             }
         case .layoutSwitch(let other):
-            layout = other
+            // "ABC" goes back to the language last typed in.
+            layout = other.isLetters ? currentLetters : other
+        case .nextLanguage:
+            var next = 0
+            while next < letterLayouts.count, letterLayouts[next] != currentLetters { next += 1 }
+            currentLetters = letterLayouts[(next + 1) % letterLayouts.count]
+            shiftState = .off
+            layout = currentLetters
         case .hide:
             _ = window?.owningApplication?.firstResponder?.resignFirstResponder()
         case .spacer:

@@ -72,6 +72,51 @@ public struct Font: Equatable, Sendable {
 
 public enum TextAlignment: Equatable, Sendable {
     case left, center, right
+    /// UIKit's default: left for text that reads left to right, right for
+    /// text that reads right to left (Hebrew, Arabic), by its first strong
+    /// character (UAX #9's rule P2).
+    case natural
+
+    /// `.left` or `.right` for `.natural`, by `text`'s direction; itself otherwise.
+    @inlinable public func resolved(for text: String) -> TextAlignment {
+        guard self == .natural else { return self }
+        return TextAlignment.readsRightToLeft(text) ? .right : .left
+    }
+
+    /// Whether the first character of `text` with a strong direction is
+    /// right to left. Letters of the right-to-left blocks are (Hebrew,
+    /// Arabic, Syriac, Thaana, N'Ko and their presentation forms); digits,
+    /// punctuation, spaces and symbols have no direction of their own and are
+    /// skipped; every other letter reads left to right. The text driver
+    /// resolves its paragraphs the same way (UAX #9 through FriBidi).
+    @inlinable public static func readsRightToLeft(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if isRightToLeftLetter(value) { return true }
+            let isNeutral =
+                value < 0x41 || (value >= 0x5B && value <= 0x60) || (value >= 0x7B && value <= 0xBF)
+                || value == 0xD7 || value == 0xF7 || (value >= 0x2000 && value <= 0x2BFF)
+                || (value >= 0x3000 && value <= 0x3003) || (value >= 0xFE00 && value <= 0xFE0F)
+                || (value >= 0x1F000 && value <= 0x1FAFF) || (value >= 0x0300 && value <= 0x036F)
+            if !isNeutral { return false }
+        }
+        return false
+    }
+
+    /// Whether `value` is a letter of a right-to-left block.
+    @inlinable public static func isRightToLeftLetter(_ value: UInt32) -> Bool {
+        (value >= 0x0590 && value <= 0x08FF) || (value >= 0xFB1D && value <= 0xFDFF)
+            || (value >= 0xFE70 && value <= 0xFEFE) || (value >= 0x10800 && value <= 0x10FFF)
+            || (value >= 0x1E800 && value <= 0x1EFFF)
+    }
+
+    /// Whether any character of `text` reads right to left: then its glyphs
+    /// are reordered on the line, and a pen no longer depends only on what
+    /// comes before it.
+    @inlinable public static func containsRightToLeft(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars where isRightToLeftLetter(scalar.value) { return true }
+        return false
+    }
 }
 
 /// What happens to text wider than its rectangle.

@@ -36,7 +36,7 @@ open class Label: View {
     }
     /// `Theme.text` of `Theme.standard` by default.
     @exclusivity(unchecked) public var textColor: Color { didSet { setNeedsDisplay() } }
-    @exclusivity(unchecked) public final var textAlignment: TextAlignment = .left { didSet { setNeedsDisplay() } }
+    @exclusivity(unchecked) public final var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// How a single line that does not fit is cut; see `numberOfLines`.
     @exclusivity(unchecked) public final var lineBreakMode: LineBreakMode = .truncateTail {
         didSet { setNeedsDisplay() }
@@ -112,12 +112,17 @@ open class Label: View {
     /// those characters in the old text and in the new, or, when the text
     /// driver cannot tell its ink, the line's rows from the pen before them
     /// to the end of the longer text in a `centredTextBox(x:width:height:)`.
-    /// The characters before them are the same glyphs at the same pens (a pen
-    /// depends only on the characters up to it, kerning included), so their
-    /// pixels do not change. `nil` when that does not apply.
+    /// The characters before them are the same glyphs at the same pens, but
+    /// for the one just before the change: shaping picks a glyph by its
+    /// neighbours (an Arabic letter's joined form, a ligature, a colon raised
+    /// between digits), so that one is redrawn too, as is the one just after.
+    /// Right-to-left text is reordered on its line, where pens do not follow
+    /// the characters: `nil` then, and when the rest does not apply.
     @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
-        guard numberOfLines == 1, textAlignment == .left, let measurer = window.textMeasurer,
-            Self.isOneLine(text), Self.isOneLine(oldText)
+        guard numberOfLines == 1, textAlignment.resolved(for: text) == .left,
+            textAlignment.resolved(for: oldText) == .left, let measurer = window.textMeasurer,
+            Self.isOneLine(text), Self.isOneLine(oldText), !TextAlignment.containsRightToLeft(text),
+            !TextAlignment.containsRightToLeft(oldText)
         else { return nil }
         let scale = window.textMeasurerScale
         // The window's pair of buffers, taken while in use so that each is the only
@@ -140,7 +145,7 @@ open class Label: View {
         // Room for the usual labels at once: a list counting up ("Row 999", "Row 1000") does not regrow them.
         old.reserveCapacity(64)
         new.reserveCapacity(64)
-        let same = Self.commonPrefix(oldText, text)
+        var same = Self.commonPrefix(oldText, text)
         if let key = window.newTextPensKey, key.text == oldText, key.font == font {
             swap(&old, &new) // measured last time as the new text
         } else {
@@ -149,11 +154,14 @@ open class Label: View {
         window.newTextPensKey = nil
         // Indexed rather than through `last`, which allocates in a debug build.
         guard old.pens.count > same else { return nil }
-        let oldEnd = old.pens[old.pens.count - 1]
-        let oldStart = old.pens[same]
         measurer.penPositions(text, font: font, scale: scale, into: &new.pens, ink: &new.ink)
         window.newTextPensKey = (text, font)
         guard new.pens.count > same else { return nil }
+        // The character before the change, when shaping drew it differently (see above).
+        let hasInk = old.ink.count == old.pens.count - 1 && new.ink.count == new.pens.count - 1
+        if same > 0 && (!hasInk || old.ink[same - 1] != new.ink[same - 1]) { same -= 1 }
+        let oldEnd = old.pens[old.pens.count - 1]
+        let oldStart = old.pens[same]
         let newEnd = new.pens[new.pens.count - 1]
         let newStart = new.pens[same]
         // A line about as wide as the bounds may be cut and end in an ellipsis, which moves.
@@ -163,6 +171,14 @@ open class Label: View {
         // ("62%" to "64%" redraws the digit, not the "%").
         var suffix = Self.commonSuffix(oldText, text, upTo: min(old.pens.count, new.pens.count) - 1 - same)
         if suffix > 0 && old.pens[old.pens.count - 1 - suffix] != new.pens[new.pens.count - 1 - suffix] { suffix = 0 }
+        // And the character after it, likewise: its ink, from its pen, must be the same.
+        if suffix > 0 {
+            let o = old.pens.count - 1 - suffix
+            let n = new.pens.count - 1 - suffix
+            if !hasInk || old.ink[o].offsetBy(dx: -old.pens[o], dy: 0) != new.ink[n].offsetBy(dx: -new.pens[n], dy: 0) {
+                suffix -= 1
+            }
+        }
         if let oldInk = old.ink(ofScalars: same..<old.pens.count - 1 - suffix),
             let newInk = new.ink(ofScalars: same..<new.pens.count - 1 - suffix)
         {
@@ -274,8 +290,8 @@ open class Label: View {
         let size = measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
         let width = min(size.width, bounds.width) // a line too long is cut to fit
         let x: Double
-        switch textAlignment {
-        case .left: x = bounds.minX
+        switch textAlignment.resolved(for: text) {
+        case .left, .natural: x = bounds.minX
         case .center: x = bounds.midX - width / 2
         case .right: x = bounds.maxX - width
         }
