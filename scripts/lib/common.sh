@@ -13,7 +13,7 @@ PANELKIT_EMBEDDED_BUILD_PATH="${PANELKIT_EMBEDDED_BUILD_PATH:-.build-embedded}"
 
 # What building and testing PanelKit needs from Debian, besides Swift itself.
 PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev libjpeg-dev libsdl2-dev libxkbcommon-dev xkb-data
-                          libharfbuzz-dev libfribidi-dev
+                          libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk
                           fonts-inter fonts-material-design-icons-iconfont)
 
 # Everything the whole test run needs besides those (scripts/test installs it up
@@ -26,7 +26,7 @@ PANELKIT_TEST_DEBIAN_PACKAGES=(
     gcc-arm-linux-gnueabihf libc6-dev-armhf-cross                  # scripts/build-board (armv7)
     qemu-system-x86 qemu-system-arm busybox-static cpio kmod       # scripts/vm-test, scripts/board-vm-test
     evemu-tools socat gzip gcc libc6-dev
-    libharfbuzz-bin fonts-noto-core fonts-noto-cjk                 # Tests/PanelTextTests/ShapingTests (hb-shape), script goldens
+    libharfbuzz-bin                                                # Tests/PanelTextTests/ShapingTests (hb-shape)
 )
 
 # depmod and friends live in /usr/sbin, which Debian's default user PATH lacks.
