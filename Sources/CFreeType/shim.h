@@ -15,8 +15,6 @@ static inline FT_Int32 cfreetype_load_target_light(void) { return FT_LOAD_TARGET
 /// `FT_LOAD_TARGET_MONO`: hinting for 1-bit monochrome rendering.
 static inline FT_Int32 cfreetype_load_target_mono(void) { return FT_LOAD_TARGET_MONO; }
 
-/// `FT_HAS_KERNING(face)`: whether the face has a kerning table `FT_Get_Kerning` reads.
-static inline int cfreetype_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
 /// `FT_IS_SCALABLE(face)`: whether the face is an outline font.
 static inline int cfreetype_is_scalable(FT_Face face) { return FT_IS_SCALABLE(face) ? 1 : 0; }
 

@@ -25,7 +25,6 @@ final class FontFace {
     /// Position in `FontLibrary.faces`: the top byte of every cache key.
     @usableFromInline let index: Int
     @usableFromInline let face: FT_Face
-    @usableFromInline let hasKerning: Bool
     /// Opened as `NAME#tnum` (`Font.monospacedDigits`): every digit takes
     /// the widest digit's advance, centred in it, so changing numbers keep
     /// their columns (what OpenType's `tnum` feature does, without shaping).
@@ -51,7 +50,6 @@ final class FontFace {
         self.path = path
         self.index = index
         self.face = face
-        hasKerning = cfreetype_has_kerning(face) != 0
         monospacedDigits = name.hasSuffix(Font.monospacedDigitsSuffix)
     }
 

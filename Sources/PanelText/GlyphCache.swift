@@ -21,12 +21,13 @@ struct CachedGlyph {
 ///
 /// - glyphs, by (face, size, glyph id): 8-bit anti-aliased coverage with
 ///   bearing and advance, rendered the first time they are needed;
-/// - the character map, by (face, Unicode scalar): glyph ids;
-/// - kerning, by (face, size, left glyph, right glyph).
+/// - the character map, by (face, Unicode scalar): glyph ids.
+///
+/// Kerning is HarfBuzz's (GPOS, or the `kern` table): in the shaped advances.
 ///
 /// Storage only grows, and only when something new arrives: the coverage of
 /// all glyphs sits in one byte store that doubles when full, their records
-/// in one array, and the three indexes are `KeyTable`s that double at half
+/// in one array, and the two indexes are `KeyTable`s that double at half
 /// full. Nothing is evicted; a panel shows a bounded set of strings and
 /// sizes, and `removeAll()` starts over (after a language change, say).
 /// A cached glyph costs its bitmap (roughly size² / 3 bytes at `size`
@@ -39,7 +40,6 @@ final class GlyphCache {
     @exclusivity(unchecked) @usableFromInline var glyphs: [CachedGlyph] = []
     @usableFromInline let glyphIndex = KeyTable(capacity: 512)
     @usableFromInline let characterMap = KeyTable(capacity: 512)
-    @usableFromInline let kerningPairs = KeyTable(capacity: 512)
 
     @exclusivity(unchecked) @usableFromInline var pixels: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) @usableFromInline var pixelCapacity: Int
@@ -75,7 +75,6 @@ final class GlyphCache {
         glyphs.removeAll(keepingCapacity: true)
         glyphIndex.removeAll()
         characterMap.removeAll()
-        kerningPairs.removeAll()
         pixelCount = 0
     }
 
@@ -100,24 +99,6 @@ final class GlyphCache {
         glyphs.append(rasterize(face, sizeKey, glyphID))
         glyphIndex.set(Int32(truncatingIfNeeded: entry), for: key)
         return entry
-    }
-
-    /// The kerning between two glyphs in 26.6 (negative pulls them together).
-    @inline(__always) @usableFromInline
-    func kerning(_ face: FontFace, _ sizeKey: Int32, _ left: UInt32, _ right: UInt32) -> Int32 {
-        guard face.hasKerning, left <= 0xFFFF, right <= 0xFFFF else { return 0 }
-        let key =
-            UInt64(face.index) << 56 | UInt64(UInt32(bitPattern: sizeKey)) << 32 | UInt64(left) << 16 | UInt64(right)
-        if let value = kerningPairs.value(for: key) { return value }
-        var delta = FT_Vector(x: 0, y: 0)
-        var value: Int32 = 0
-        if face.select(sizeKey: sizeKey),
-            FT_Get_Kerning(face.face, left, right, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0
-        {
-            value = GlyphCache.limited(delta.x)
-        }
-        kerningPairs.set(value, for: key)
-        return value
     }
 
     // MARK: Rasterizing

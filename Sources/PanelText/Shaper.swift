@@ -1,6 +1,7 @@
 import CFreeType
 import CFriBidi
 import CHarfBuzz
+import PanelUI
 
 /// Shapes one paragraph at a time for `TextLayout`: gives its characters
 /// their bidirectional levels, cuts it into runs of one level, script and
@@ -87,10 +88,8 @@ final class Shaper {
     /// embeddings and isolates of UAX #9).
     @inline(__always) @usableFromInline
     static func needsBidi(_ value: UInt32) -> Bool {
-        (value >= 0x0590 && value <= 0x08FF) || (value >= 0xFB1D && value <= 0xFDFF)
-            || (value >= 0xFE70 && value <= 0xFEFF) || (value >= 0x10800 && value <= 0x10FFF)
-            || (value >= 0x1E800 && value <= 0x1EFFF) || value == 0x200F
-            || (value >= 0x202A && value <= 0x202E) || (value >= 0x2066 && value <= 0x2069)
+        TextAlignment.isRightToLeftLetter(value) || value == 0x200F || (value >= 0x202A && value <= 0x202E)
+            || (value >= 0x2066 && value <= 0x2069)
     }
 
     /// Resolves the paragraph's levels (UAX #9 through FriBidi, the

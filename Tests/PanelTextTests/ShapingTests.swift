@@ -98,8 +98,7 @@ struct ShapingTests {
     func rightToLeftLinesAreReversed() throws {
         let text = try makeRenderer()
         let resolved = try text.resolve(.system(size: 20), retry: true)
-        let laid = text.laidOutIndex("אבג", resolved, wraps: false, maxWidth: FreeTypeTextRenderer.unbrokenWidth)
-        _ = laid
+        _ = text.laidOutIndex("אבג", resolved, wraps: false, maxWidth: FreeTypeTextRenderer.unbrokenWidth)
         // In visual order: gimel, bet, alef; alef (scalar 0) last, at the right.
         let glyphs = text.layout.glyphs
         #expect(glyphs.map(\.cluster) == [2, 1, 0])
