@@ -29,6 +29,13 @@ final class FontFace {
     /// the widest digit's advance, centred in it, so changing numbers keep
     /// their columns (what OpenType's `tnum` feature does, without shaping).
     @usableFromInline let monospacedDigits: Bool
+    /// A colour bitmap font (Noto Color Emoji's CBDT): FreeType draws its
+    /// glyphs at one strike's pixel size (`strikeSizeKey`, 26.6), and the
+    /// glyph cache scales them to the text's size. Shaped with HarfBuzz's own
+    /// functions (the design advances, scaled), as no hinting applies.
+    @usableFromInline let isColorBitmap: Bool
+    @usableFromInline let strikeIndex: Int32
+    @usableFromInline let strikeSizeKey: Int32
     // The `@exclusivity(unchecked)` properties here are read on every text draw
     // and measure; only the text renderer touches them, and it calls no app
     // code (FreeType only) while it holds an access, so none can overlap.
@@ -51,12 +58,40 @@ final class FontFace {
         self.index = index
         self.face = face
         monospacedDigits = name.hasSuffix(Font.monospacedDigitsSuffix)
+        // The largest strike: scaled down to the text, it loses the least.
+        var strike: Int32 = -1
+        var strikeSize: FT_Pos = 0
+        if cfreetype_is_color_bitmap(face) != 0, let sizes = face.pointee.available_sizes {
+            var i: Int32 = 0
+            while i < face.pointee.num_fixed_sizes {
+                if sizes[Int(i)].y_ppem > strikeSize {
+                    strike = i
+                    strikeSize = sizes[Int(i)].y_ppem
+                }
+                i += 1
+            }
+        }
+        isColorBitmap = strike >= 0 && strikeSize > 0
+        strikeIndex = strike
+        strikeSizeKey = Int32(clamping: strikeSize)
+    }
+
+    /// How much a colour bitmap glyph drawn at its strike is scaled for `sizeKey`.
+    @inline(__always) @usableFromInline
+    func strikeScale(sizeKey: Int32) -> Double {
+        Double(sizeKey) / Double(strikeSizeKey)
     }
 
     /// Makes `sizeKey` (26.6 points, 1 point = 1 pixel) FreeType's active size.
     @usableFromInline
     func select(sizeKey: Int32) -> Bool {
         if selectedSizeKey == sizeKey { return true }
+        if isColorBitmap {
+            // One strike serves every size (the cache scales its bitmaps).
+            guard selectedSizeKey != 0 || FT_Select_Size(face, strikeIndex) == 0 else { return false }
+            selectedSizeKey = sizeKey
+            return true
+        }
         // 72 dots per inch: one point is one pixel.
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6(sizeKey), 72, 72) == 0 else { return false }
         selectedSizeKey = sizeKey
@@ -76,6 +111,7 @@ final class FontFace {
         if shapingSubFont == nil {
             guard let parent = hb_ft_font_create_referenced(face) else { return nil }
             hb_ft_font_set_load_flags(parent, cfreetype_load_target_normal())
+            if isColorBitmap { hb_ot_font_set_funcs(parent) }
             let source = ShapingAdvances(face: self, cache: cache)
             let funcs = hb_font_funcs_create()
             hb_font_funcs_set_glyph_h_advance_func(
@@ -87,7 +123,7 @@ final class FontFace {
                 }, nil, nil)
             hb_font_funcs_make_immutable(funcs)
             let font = hb_font_create_sub_font(parent)
-            hb_font_set_funcs(font, funcs, Unmanaged.passUnretained(source).toOpaque(), nil)
+            if !isColorBitmap { hb_font_set_funcs(font, funcs, Unmanaged.passUnretained(source).toOpaque(), nil) }
             hb_font_funcs_destroy(funcs) // the font holds it
             harfBuzzFont = parent
             shapingSubFont = font
@@ -96,7 +132,7 @@ final class FontFace {
         }
         guard let parent = harfBuzzFont, let font = shapingSubFont, let source = advanceSource else { return nil }
         if harfBuzzSizeKey != sizeKey {
-            hb_ft_font_changed(parent)
+            if !isColorBitmap { hb_ft_font_changed(parent) }
             hb_font_set_scale(parent, sizeKey, sizeKey)
             hb_font_set_scale(font, sizeKey, sizeKey)
             harfBuzzSizeKey = sizeKey
@@ -115,11 +151,14 @@ final class FontFace {
         }
         guard select(sizeKey: sizeKey), let size = face.pointee.size else { return nil }
         let m = size.pointee.metrics
-        let ascender = Int32(clamping: m.ascender)
-        let descender = Int32(clamping: m.descender)
+        // A colour bitmap font's metrics are its strike's: scaled as its glyphs are.
+        let scale = isColorBitmap ? strikeScale(sizeKey: sizeKey) : 1
+        func scaled(_ value: FT_Pos) -> Int32 { Int32(clamping: Int((Double(value) * scale).rounded())) }
+        let ascender = scaled(m.ascender)
+        let descender = scaled(m.descender)
         // FreeType's `height` is ascender − descender + line gap, scaled; never
         // let a broken font make lines overlap.
-        let height = max(Int32(clamping: m.height), ascender - descender, 64)
+        let height = max(scaled(m.height), ascender - descender, 64)
         let metrics = SizeMetrics(sizeKey: sizeKey, ascender: ascender, descender: descender, lineHeight: height)
         sizes.append(metrics)
         return metrics
@@ -249,11 +288,12 @@ final class FontLibrary {
         var face: FT_Face? = nil
         let error = path.withCString { FT_New_Face(library, $0, 0, &face) }
         guard error == 0, let face else { throw TextError.unreadableFont(path, freeTypeError: error) }
-        guard cfreetype_is_scalable(face) != 0 else {
+        guard cfreetype_is_scalable(face) != 0 || cfreetype_is_color_bitmap(face) != 0 else {
             FT_Done_Face(face)
             throw TextError(
                 kind: .unreadableFont, path: path,
-                message: "'\(path)' is a bitmap font: PanelKit needs a scalable TrueType (.ttf) or OpenType (.otf) font"
+                message:
+                    "'\(path)' is a bitmap font: PanelKit needs a scalable TrueType (.ttf) or OpenType (.otf) font, or a colour emoji font"
             )
         }
         let loaded = FontFace(name: name, path: path, index: faces.count, face: face)
@@ -264,7 +304,7 @@ final class FontLibrary {
     /// The folders of the Debian packages whose fonts PanelKit uses beyond
     /// its own: Inter (fonts-inter), the type family with real weights;
     /// Material Icons (fonts-material-design-icons-iconfont), the symbols;
-    /// Noto (fonts-noto-core, fonts-noto-cjk), the fallbacks for every other
+    /// Noto (fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji), the fallbacks for every other
     /// script. A font not in the renderer's folder is looked for there; a
     /// board bundle carries copies in its own (scripts/build-board).
     static let debianFontDirectories = [

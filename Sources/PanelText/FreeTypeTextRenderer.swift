@@ -50,13 +50,13 @@ public final class FreeTypeTextRenderer: TextRendering {
         }
     }
 
-    /// Noto for the scripts Inter lacks (Debian's fonts-noto-core and
-    /// fonts-noto-cjk): more Latin, Greek and Cyrillic, Arabic, Hebrew,
-    /// Devanagari, Thai, and Chinese, Japanese and Korean (Noto Sans CJK,
-    /// its Japanese forms first).
+    /// Noto for the scripts Inter lacks (Debian's fonts-noto-core,
+    /// fonts-noto-cjk and fonts-noto-color-emoji): more Latin, Greek and
+    /// Cyrillic, Arabic, Hebrew, Devanagari, Thai, Chinese, Japanese and
+    /// Korean (Noto Sans CJK, its Japanese forms first), and colour emoji.
     public static let defaultFallbackFontNames = [
         "NotoSans-Regular", "NotoSansArabic-Regular", "NotoSansHebrew-Regular", "NotoSansDevanagari-Regular",
-        "NotoSansThai-Regular", "NotoSansCJK-Regular"
+        "NotoSansThai-Regular", "NotoSansCJK-Regular", "NotoColorEmoji"
     ]
 
     /// `fallbackFontNames`' faces that opened, once asked for.

@@ -81,6 +81,12 @@ struct GlyphBlender {
     /// Draws `glyph` with its pen at `penX` on the baseline `baseline`.
     @usableFromInline
     func draw(_ glyph: CachedGlyph, penX: Int, baseline: Int) {
+        if glyph.isColor {
+            drawColor(
+                coverage + glyph.offset, width: Int(glyph.width), height: Int(glyph.height),
+                left: penX + Int(glyph.left), top: baseline - Int(glyph.top))
+            return
+        }
         draw(
             coverage + glyph.offset, width: Int(glyph.width), height: Int(glyph.height),
             left: penX + Int(glyph.left), top: baseline - Int(glyph.top))
@@ -127,6 +133,57 @@ struct GlyphBlender {
                 y += 1
             }
         }
+    }
+
+    /// Composites `width × height` premultiplied BGRA pixels (a colour
+    /// glyph; rows top first) with their top-left corner at (`left`, `top`):
+    /// source over, at the draw's alpha, in the glyph's own colours.
+    @usableFromInline
+    func drawColor(_ bgra: UnsafePointer<UInt8>, width: Int, height: Int, left: Int, top: Int) {
+        let x0 = max(left, clip.x0)
+        let x1 = min(left + width, clip.x1)
+        let y0 = max(top, clip.y0)
+        let y1 = min(top + height, clip.y1)
+        guard x0 < x1, y0 < y1, alpha > 0 else { return }
+        let alpha = self.alpha
+        var y = y0
+        while y < y1 {
+            let source = bgra + ((y - top) * width + (x0 - left)) * 4
+            let row = framebuffer.baseAddress + y * framebuffer.stride
+            var x = x0
+            while x < x1 {
+                let p = source + (x - x0) * 4
+                // Premultiplied: scaling all four channels by the alpha keeps them so.
+                let a = (UInt32(p[3]) * alpha + 127) / 255
+                if a != 0 {
+                    let b = (UInt32(p[0]) * alpha + 127) / 255
+                    let g = (UInt32(p[1]) * alpha + 127) / 255
+                    let r = (UInt32(p[2]) * alpha + 127) / 255
+                    switch framebuffer.format {
+                    case .xrgb8888:
+                        let pixel = row.assumingMemoryBound(to: UInt32.self) + x
+                        pixel.pointee = Self.over(red: r, green: g, blue: b, alpha: a, pixel.pointee)
+                    case .rgb565:
+                        let pixel = row.assumingMemoryBound(to: UInt16.self) + x
+                        pixel.pointee = PixelMath.rgb565(
+                            fromXRGB: Self.over(
+                                red: r, green: g, blue: b, alpha: a, PixelMath.xrgb(fromRGB565: pixel.pointee)))
+                    }
+                }
+                x += 1
+            }
+            y += 1
+        }
+    }
+
+    /// A premultiplied colour over an XRGB pixel.
+    @inline(__always) @usableFromInline
+    static func over(red: UInt32, green: UInt32, blue: UInt32, alpha: UInt32, _ under: UInt32) -> UInt32 {
+        let keep = 255 - alpha
+        let r = min(255, red + (((under >> 16) & 0xFF) * keep + 127) / 255)
+        let g = min(255, green + (((under >> 8) & 0xFF) * keep + 127) / 255)
+        let b = min(255, blue + ((under & 0xFF) * keep + 127) / 255)
+        return r << 16 | g << 8 | b
     }
 
     /// `blendRow(_:_:count:_:)` through `table` for pixels that hold the

@@ -384,6 +384,7 @@ final class LaidOutTextCache {
         var cluster = -1 // the cluster the scalars from it up to `s` stand in
         var end = 0 // the caret after the last cluster, logically
         var afterJoiner = false
+        var regionalIndicators = 0 // in a row, inside the cluster
         var s = 0
         for scalar in text.unicodeScalars {
             guard s < count else { break }
@@ -393,13 +394,18 @@ final class LaidOutTextCache {
                 if cluster >= 0 { end = spread(cluster, upTo: s, wantsInk: wantsInk, into: &positions, ink: &ink) }
                 cluster = startsCluster ? s : -1
                 scalarIsStep[s] = startsCluster
+                regionalIndicators = 0
             } else {
                 // A new character inside the cluster (a ligature's second
-                // letter) is a caret stop; a mark, joiner or selector, or
-                // what a joiner joins, is not: the caret steps over it.
-                scalarIsStep[s] = !afterJoiner && !Shaper.extendsCluster(value)
+                // letter) is a caret stop; a mark, joiner, selector or skin
+                // tone, what a joiner joins, or a flag's second letter is not:
+                // the caret steps over it.
+                scalarIsStep[s] =
+                    !afterJoiner && !Shaper.extendsCluster(value)
+                    && !(Shaper.isRegionalIndicator(value) && regionalIndicators % 2 == 1)
             }
             afterJoiner = value == 0x200D
+            regionalIndicators = Shaper.isRegionalIndicator(value) ? regionalIndicators + 1 : 0
             s += 1
         }
         if cluster >= 0 { end = spread(cluster, upTo: s, wantsInk: wantsInk, into: &positions, ink: &ink) }

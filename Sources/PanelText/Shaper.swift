@@ -143,12 +143,18 @@ final class Shaper {
         script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
     }
 
+    /// Whether `value` is a regional indicator: two make a flag (🇩🇪).
+    @inline(__always) @usableFromInline
+    static func isRegionalIndicator(_ value: UInt32) -> Bool { value >= 0x1F1E6 && value <= 0x1F1FF }
+
     /// Whether `value` belongs with the character before it whatever its
-    /// font has: a combining mark, a joiner, a variation selector.
+    /// font has: a combining mark, a joiner, a variation selector, an emoji
+    /// skin tone or a tag (of a subdivision flag, 🏴󠁧󠁢󠁳󠁣󠁴󠁿).
     @inline(__always) @usableFromInline
     static func extendsCluster(_ value: UInt32) -> Bool {
         if value == 0x200C || value == 0x200D || (value >= 0xFE00 && value <= 0xFE0F)
-            || (value >= 0xE0100 && value <= 0xE01EF)
+            || (value >= 0xE0100 && value <= 0xE01EF) || (value >= 0x1F3FB && value <= 0x1F3FF)
+            || (value >= 0xE0020 && value <= 0xE007F)
         {
             return true
         }
@@ -159,16 +165,29 @@ final class Shaper {
     }
 
     /// The font character `i` is shaped in: the run's when it is shared by
-    /// scripts (a space, a digit, punctuation) and that font has it, or it
-    /// extends the character before; else the first of `face` and
+    /// scripts (a space, a digit, punctuation) and that font has it (and is
+    /// not a colour font), or it extends the character before; else the first of `face` and
     /// `fallbacks` that has a glyph for it; else the run's, or `face`
     /// (which draws its .notdef box).
+    /// With `asksForEmoji` (the character is followed by U+FE0F, emoji
+    /// presentation: "❤️", "1️⃣"), a colour font that has it comes first.
     @usableFromInline
     func face(
         for value: UInt32, script: hb_script_t, current: FontFace?, face: FontFace, fallbacks: [FontFace],
-        cache: GlyphCache
+        cache: GlyphCache, asksForEmoji: Bool = false
     ) -> FontFace {
-        if let current, isShared(script), Self.extendsCluster(value) || cache.glyphID(current, value) != 0 {
+        if asksForEmoji {
+            var f = 0
+            while f < fallbacks.count {
+                if fallbacks[f].isColorBitmap, cache.glyphID(fallbacks[f], value) != 0 { return fallbacks[f] }
+                f += 1
+            }
+        }
+        // A colour font keeps only what extends its emoji: its spaces and
+        // digits are emoji-wide, so they go back to the text's font.
+        if let current, isShared(script),
+            Self.extendsCluster(value) || (!current.isColorBitmap && cache.glyphID(current, value) != 0)
+        {
             return current
         }
         if cache.glyphID(face, value) != 0 { return face }
@@ -225,9 +244,11 @@ final class Shaper {
                         break
                     }
                 }
+                let asksForEmoji = end + 1 < count && codepoints[end + 1] == 0xFE0F
                 var chosen = self.face(
-                    for: value, script: script, current: runFace, face: face, fallbacks: fallbacks, cache: cache)
-                if runFace == nil, isShared(script),
+                    for: value, script: script, current: runFace, face: face, fallbacks: fallbacks, cache: cache,
+                    asksForEmoji: asksForEmoji)
+                if runFace == nil, isShared(script), !asksForEmoji,
                     let next = faceOfNextLetter(
                         after: end, level: runLevel, face: face, fallbacks: fallbacks, cache: cache),
                     cache.glyphID(next, value) != 0

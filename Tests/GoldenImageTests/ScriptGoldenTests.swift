@@ -5,7 +5,8 @@ import PanelUI
 import Testing
 
 // Text for every market: one line a script, shaped by HarfBuzz in the font of
-// the fallback list that has it, right-to-left lines drawn right to left.
+// the fallback list that has it, right-to-left lines drawn right to left,
+// emoji in colour (Noto Color Emoji's bitmaps scaled to the text).
 
 @Suite("Golden images: text in every script", .serialized)
 struct ScriptGoldenTests {
@@ -17,10 +18,13 @@ struct ScriptGoldenTests {
         "שלום 123 עולם",
         "नमस्ते दुनिया",
         "สวัสดีชาวโลก",
-        "こんにちは世界"
+        "こんにちは世界",
+        "Hi 👋🏽 👨‍👩‍👧 🇩🇪 🇮🇱 ❤️ 1️⃣ 🌡️ 21°"
     ]
 
-    @Test("Latin, Arabic, Hebrew with numbers, Devanagari, Thai and Japanese, at scale 1 and 2", arguments: [1.0, 2.0])
+    @Test(
+        "Latin, Arabic, Hebrew with numbers, Devanagari, Thai, Japanese and colour emoji, at scale 1 and 2",
+        arguments: [1.0, 2.0])
     func everyScript(scale: Double) {
         let labels = Self.lines.enumerated().map { index, line in
             let label = Label(
@@ -29,7 +33,7 @@ struct ScriptGoldenTests {
             label.font = .system(size: 18 * scale)
             return label
         }
-        let display = drawn(Size(width: 320 * scale, height: 204 * scale), labels, text: text)
+        let display = drawn(Size(width: 320 * scale, height: 236 * scale), labels, text: text)
         let result = GoldenImage.check(display.framebuffer, named: scale == 1 ? "scripts" : "scripts-scale2")
         #expect(result.passed, "\(result)")
     }

@@ -25,7 +25,9 @@ struct ShapingTests {
         ("Thai", .system(size: 20), "สวัสดีชาวโลก"),
         ("Japanese", .system(size: 20), "こんにちは世界"),
         ("mixed", .system(size: 16), "Wi-Fi: مقهى 5G ok"),
-        ("scale 2", .system(size: 40), "مرحبا Hello שלום")
+        ("scale 2", .system(size: 40), "مرحبا Hello שלום"),
+        // A skin tone, a family joined by ZWJ, a flag, emoji presentation, a keycap.
+        ("emoji", .system(size: 20), "Hi 👍🏽 👨‍👩‍👧 🇩🇪 ❤️ 1️⃣!")
     ]
 
     @Test("Every run's glyph ids, clusters, advances and offsets are hb-shape's", arguments: samples.indices)
@@ -45,13 +47,16 @@ struct ShapingTests {
                 s.append(contentsOf: scalars[range])
                 return String(s)
             }
-            var arguments = [
-                "--font-funcs=ft", "--ft-load-flags=0", "--font-size=\(resolved.sizeKey)", "--no-glyph-names",
-                "--output-format=json", "--direction=\(run.isRightToLeft ? "rtl" : "ltr")",
-                "--language=\(String(cString: hb_language_to_string(hb_language_get_default())))",
-                "--text-before=\(slice(run.paragraphStart..<run.start))",
-                "--text-after=\(slice(run.end..<run.paragraphEnd))"
-            ]
+            // A colour bitmap font (emoji) is shaped with HarfBuzz's own functions: no hinting applies.
+            let funcs = run.face.isColorBitmap ? ["--font-funcs=ot"] : ["--font-funcs=ft", "--ft-load-flags=0"]
+            var arguments =
+                funcs + [
+                    "--font-size=\(resolved.sizeKey)", "--no-glyph-names",
+                    "--output-format=json", "--direction=\(run.isRightToLeft ? "rtl" : "ltr")",
+                    "--language=\(String(cString: hb_language_to_string(hb_language_get_default())))",
+                    "--text-before=\(slice(run.paragraphStart..<run.start))",
+                    "--text-after=\(slice(run.end..<run.paragraphEnd))"
+                ]
             if run.script != HB_SCRIPT_INVALID.rawValue {
                 let tag = run.script
                 let letters = [24, 16, 8, 0].map { Character(Unicode.Scalar(UInt8(truncatingIfNeeded: tag >> $0))) }
@@ -89,6 +94,13 @@ struct ShapingTests {
         #expect(hebrew.map(\.rtl) == [true, false, true]) // the number reads left to right
         #expect(try runs("こんにちは").map(\.font) == ["NotoSansCJK-Regular"])
         #expect(try runs("Café").map(\.font) == ["Inter-Regular"])
+        let emoji = try runs("Hi 👍🏽 ❤️ 1️⃣")
+        // Spaces between emoji stay in the text's font: the emoji font's are emoji-wide.
+        #expect(
+            emoji.map(\.font) == [
+                "Inter-Regular", "NotoColorEmoji", "Inter-Regular", "NotoColorEmoji", "Inter-Regular", "NotoColorEmoji"
+            ])
+        #expect(emoji.map(\.text) == ["Hi ", "👍🏽", " ", "❤️", " ", "1️⃣"])
         let mixed = try runs("Wi-Fi: مقهى")
         #expect(mixed.map(\.font) == ["Inter-Regular", "NotoSansArabic-Regular"])
         #expect(mixed.map(\.rtl) == [false, true])
@@ -143,7 +155,7 @@ func hbShape(_ arguments: [String]) throws -> [HBGlyph] {
 struct ShapedTextCacheTests {
     static let labels = [
         "office affluent fjord", "مرحبا بالعالم", "שלום 123 עולם", "नमस्ते दुनिया", "สวัสดีชาวโลก", "こんにちは世界",
-        "Wi-Fi: مقهى 5G"
+        "Wi-Fi: مقهى 5G", "Home 🏠 👨‍👩‍👧 🇩🇪"
     ]
 
     @Test("Redrawing unchanged labels in every script shapes nothing and allocates nothing")

@@ -1,0 +1,61 @@
+import PanelTesting
+import PanelUI
+import Testing
+
+@testable import PanelText
+
+// Emoji come from Noto Color Emoji, a colour bitmap font: FreeType gives its
+// glyphs as BGRA images at one strike (109 pixels), and the glyph cache scales
+// them to the text's size. They are drawn in their own colours.
+
+@Suite("Colour emoji")
+struct ColorEmojiTests {
+    @Test("An emoji is drawn in its own colours, not the text's, about as tall as the text")
+    func emojiKeepTheirColours() throws {
+        let text = try makeRenderer()
+        let display = makeDisplay(width: 120, height: 40)
+        let fb = display.framebuffer
+        text.draw(
+            "😀", font: .system(size: 20), color: .white, in: Rect(x: 0, y: 0, width: 120, height: 40),
+            alignment: .left, lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
+        let ink = try #require(inkBounds(fb, background: .black))
+        // The strike's bitmap (136 × 128 at 109 pixels an em) at 20 pixels: 25 × 23.
+        #expect((22...26).contains(ink.width))
+        #expect((21...25).contains(ink.maxY - ink.minY + 1))
+        // A grinning face is yellow: red and green well above blue.
+        let centre = fb.color(atX: (ink.minX + ink.maxX) / 2, y: ink.minY + 3)
+        #expect(centre.red > 180 && centre.green > 140 && centre.blue < 100, "\(centre)")
+    }
+
+    @Test("A flag, a ZWJ family and a skin tone are one glyph each, one cluster each")
+    func sequencesAreOneGlyph() throws {
+        let text = try makeRenderer()
+        let resolved = try text.resolve(.system(size: 20), retry: true)
+        text.layout.shape(
+            "🇩🇪👨‍👩‍👧👍🏽", face: resolved.face, fallbacks: text.resolvedFallbackFaces, sizeKey: resolved.sizeKey,
+            cache: text.cache)
+        #expect(text.layout.glyphs.map(\.cluster) == [0, 2, 7])
+        var pens: [Double] = []
+        text.penPositions("🇩🇪👨‍👩‍👧👍🏽", font: .system(size: 20), into: &pens)
+        // Caret stops only between the three: the scalars inside a sequence share its start.
+        #expect(Set(pens).count == 4)
+    }
+
+    @Test("Redrawing emoji at scale 2 and fading them allocates nothing once drawn")
+    func warmEmojiAllocateNothing() throws {
+        let text = try makeRenderer()
+        let display = makeDisplay(width: 320, height: 80)
+        let fb = display.framebuffer
+        var alpha = 1.0
+        func draw() {
+            text.draw(
+                "Home 🏠 🇮🇱 ❤️", font: .system(size: 40), color: .white, in: Rect(x: 0, y: 0, width: 320, height: 80),
+                alignment: .left, lineBreak: .truncateTail, clip: fb.bounds, alpha: alpha, into: fb)
+            alpha = alpha == 1 ? 0.5 : 1
+        }
+        draw()
+        let rasterized = text.rasterizedGlyphCount
+        #expect(AllocationCounter.count(warmUpRuns: 1) { draw() } == 0)
+        #expect(text.rasterizedGlyphCount == rasterized)
+    }
+}
