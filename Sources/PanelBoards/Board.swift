@@ -21,6 +21,12 @@ public struct Board {
     public var encoder: Encoder?
     /// The layout of the board's hardware keys (`keyboard`): a USB keyboard, `gpio-keys` buttons.
     public var keyboard: Keyboard
+    /// The fonts tried, in order, for characters the app's font lacks (`fonts`
+    /// `fallbacks`): what the board's bundle carries besides Inter and the
+    /// icons. nil is PanelKit's default chain (`FreeTypeTextRenderer.defaultFallbackFontNames`:
+    /// Noto for every script and colour emoji, about 31 MB); a board with a
+    /// small flash names fewer.
+    public var fallbackFonts: [String]?
     /// Where each fact came from, by topic (`display`, `touch`, `cpu`…), in file order.
     public var sources: [(topic: String, text: String)]
     /// The file it was read from.

@@ -46,6 +46,7 @@ extension Board {
         idle = try Board.readIdle(&object, hasBacklight: display.backlight != nil)
         encoder = try Board.readEncoder(&object)
         keyboard = try Board.readKeyboard(&object)
+        fallbackFonts = try Board.readFallbackFonts(&object)
         sources = try Board.readSources(&object)
         try object.finish()
     }
@@ -217,6 +218,30 @@ extension Board {
     /// `"keyboard": {"layout": "de", "variant": "nodeadkeys", "options": "ctrl:nocaps", "model": "pc105"}`,
     /// each optional (us on pc105). Whether xkbcommon knows the names is
     /// checked where the keymap is compiled (`Keymap`, PanelKeys), on the machine that has the XKB data.
+    /// `"fonts": {"fallbacks": ["NotoSans-Regular", …]}`: font file names
+    /// without extension, as `Font(name:)` takes them.
+    static func readFallbackFonts(_ parent: inout JSONObjectReader) throws(JSONError) -> [String]? {
+        guard let value = parent.member("fonts") else { return nil }
+        var object = try JSONObjectReader(value, file: parent.file, path: "fonts")
+        guard let list = object.member("fallbacks"), case .array(let items) = list.kind else {
+            throw object.error(
+                "fallbacks",
+                "expected the fallback fonts as a list of font file names without extension, "
+                    + "such as [\"NotoSans-Regular\", \"NotoSansHebrew-Regular\"] ([] for none)")
+        }
+        var names: [String] = []
+        for item in items {
+            guard case .string(let name) = item.kind, !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else {
+                throw object.error(
+                    "fallbacks",
+                    "expected font file names without a folder or extension, such as \"NotoSansArabic-Regular\"")
+            }
+            names.append(name)
+        }
+        try object.finish()
+        return names
+    }
+
     static func readKeyboard(_ parent: inout JSONObjectReader) throws(JSONError) -> Keyboard {
         var keyboard = Keyboard()
         guard let value = parent.member("keyboard") else { return keyboard }

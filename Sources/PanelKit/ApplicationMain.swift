@@ -126,6 +126,7 @@ final class AppRuntime {
         // Fonts before any display: a missing assets folder leaves the screen alone.
         do throws(TextError) {
             textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
+            textRenderer.useFallbackFonts(of: board)
             try textRenderer.preload(Font.system(size: 17))
         } catch {
             fail(

@@ -49,6 +49,7 @@ public final class HeadlessApp {
         let textRenderer: FreeTypeTextRenderer
         do throws(TextError) {
             textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
+            textRenderer.useFallbackFonts(of: board)
         } catch {
             throw LaunchError(error.description)
         }

@@ -52,9 +52,12 @@ struct Assets {
 
     /// FreeType on the assets' fonts. A font that cannot load ends the program
     /// with its error, after `cleanUp` (which restores a display already taken).
-    func textRenderer(cleanUp: () -> Void = {}) -> FreeTypeTextRenderer {
+    /// With a `board`, the fallback fonts its file names.
+    func textRenderer(board: Board? = nil, cleanUp: () -> Void = {}) -> FreeTypeTextRenderer {
         do {
-            return try FreeTypeTextRenderer(fontDirectory: path + "/fonts")
+            let renderer = try FreeTypeTextRenderer(fontDirectory: path + "/fonts")
+            renderer.useFallbackFonts(of: board)
+            return renderer
         } catch {
             cleanUp()
             fail("\(error)")

@@ -68,7 +68,7 @@ struct ReplayCommand: ParsableCommand {
                 calibration: board?.touch.effectiveCalibration ?? .identity,
                 rotation: board?.touchRotationOnScreen ?? .none,
                 filters: board?.touch.filters ?? .none, display: display,
-                textRenderer: Assets(given: assets).textRenderer(),
+                textRenderer: Assets(given: assets).textRenderer(board: board),
                 output: FileDescriptorSink(fileDescriptor: 1))
         } catch {
             fail(error.message)

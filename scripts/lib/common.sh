@@ -102,6 +102,34 @@ copy_debian_fonts() {
     cp /usr/share/doc/fonts-material-design-icons-iconfont/copyright "$folder/LICENSE-MaterialIcons.txt"
 }
 
+# The fallback fonts a board carries when its file names none (fonts.fallbacks):
+# FreeTypeTextRenderer.defaultFallbackFontNames, the same list (a test checks
+# they agree). About 31 MB: Noto Sans CJK is 19.5 MB and Noto Color Emoji 11 MB.
+PANELKIT_DEFAULT_FALLBACK_FONTS=(NotoSans-Regular NotoSansArabic-Regular NotoSansHebrew-Regular NotoSansDevanagari-Regular
+                                 NotoSansThai-Regular NotoSansCJK-Regular NotoColorEmoji)
+
+# copy_fallback_fonts FOLDER NAME...: the Noto fonts NAME (file names without
+# extension) from Debian's fonts-noto-core, fonts-noto-cjk and
+# fonts-noto-color-emoji, with their licences, into FOLDER.
+copy_fallback_fonts() {
+    local folder="$1" name file found
+    shift
+    [ "$#" -gt 0 ] || return 0
+    ensure_debian_packages fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+    mkdir -p "$folder"
+    for name in "$@"; do
+        found=""
+        for file in /usr/share/fonts/truetype/noto/"$name".ttf /usr/share/fonts/opentype/noto/"$name".ttc \
+                    /usr/share/fonts/opentype/noto/"$name".otf /usr/share/fonts/truetype/noto/"$name".otf; do
+            if [ -f "$file" ]; then cp "$file" "$folder/"; found="$file"; break; fi
+        done
+        [ -n "$found" ] || die "no font file named $name in Debian's Noto folders (/usr/share/fonts/*/noto): check fonts.fallbacks"
+    done
+    cp /usr/share/doc/fonts-noto-core/copyright "$folder/LICENSE-Noto.txt"
+    cp /usr/share/doc/fonts-noto-cjk/copyright "$folder/LICENSE-NotoCJK.txt"
+    cp /usr/share/doc/fonts-noto-color-emoji/copyright "$folder/LICENSE-NotoColorEmoji.txt"
+}
+
 ensure_debian_packages() {
     local package status missing=()
     for package in "$@"; do
