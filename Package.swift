@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "PanelUITests", dependencies: ["PanelUI", "PanelImage", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelUI", "PanelReplay", "PanelTesting", "PanelImage", "PanelJSON", "PanelLog", "PanelScenes", "PanelTrace", "panel"]),
         .testTarget(name: "PanelBenchTests", dependencies: ["PanelUI", "PanelBench", "PanelBoards", "PanelTesting", "PanelTrace", "panel"]),
-        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelUI", "PanelJSON", "PanelBoards", "PanelKeys", "PanelKit", "PanelSimulator", "PanelTesting", "PanelLog", "PanelTrace", "panel"]),
+        .testTarget(name: "PanelBoardsTests", dependencies: ["PanelUI", "PanelJSON", "PanelBoards", "PanelKeys", "PanelKit", "PanelText", "PanelSimulator", "PanelTesting", "PanelLog", "PanelTrace", "panel"]),
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelUI", "PanelText", "PanelImage", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelUI", "PanelSimulator", "PanelTesting", "PanelLog", "PanelTrace"]),
