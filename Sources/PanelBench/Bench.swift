@@ -850,10 +850,11 @@ public final class Bench {
             "Temperature 21.5 °C", "Next alarm 06:45", "ÀÉÎÕÜ àéîõü ß", "0123456789 +-×÷=%"
         ]
         // The same kind of labels in the scripts a panel sold abroad shows: each
-        // shaped by HarfBuzz in its fallback font, the right-to-left ones reordered.
+        // shaped by HarfBuzz in its fallback font, the right-to-left ones reordered,
+        // emoji in colour.
         let multilingual = [
             "Living room", "Volume 62%", "שלום 123 עולם", "مرحبا بالعالم — Wi-Fi 5G",
-            "नमस्ते दुनिया", "สวัสดีชาวโลก", "こんにちは世界", "ÀÉÎÕÜ àéîõü ß"
+            "नमस्ते दुनिया", "สวัสดีชาวโลก", "こんにちは世界", "Home 🏠 👋🏽 🇩🇪 ❤️"
         ]
         let latinFigures = textFigures(latin, label: "")
         let multilingualFigures = textFigures(multilingual, label: "multilingual, ")
