@@ -92,14 +92,18 @@ struct GlyphBlender {
             left: penX + Int(glyph.left), top: baseline - Int(glyph.top))
     }
 
+    /// The pixels of a `width × height` bitmap at (`left`, `top`) inside the
+    /// clip: columns `x0..<x1`, rows `y0..<y1` (empty when it is outside).
+    @inline(__always) @usableFromInline
+    func clipped(width: Int, height: Int, left: Int, top: Int) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        (max(left, clip.x0), min(left + width, clip.x1), max(top, clip.y0), min(top + height, clip.y1))
+    }
+
     /// Blends `width × height` coverage bytes (rows top first) with their
     /// top-left corner at pixel (`left`, `top`).
     @usableFromInline
     func draw(_ coverage: UnsafePointer<UInt8>, width: Int, height: Int, left: Int, top: Int) {
-        let x0 = max(left, clip.x0)
-        let x1 = min(left + width, clip.x1)
-        let y0 = max(top, clip.y0)
-        let y1 = min(top + height, clip.y1)
+        let (x0, x1, y0, y1) = clipped(width: width, height: height, left: left, top: top)
         guard x0 < x1, y0 < y1 else { return }
         let count = x1 - x0
         var coverageRow = coverage + (y0 - top) * width + (x0 - left)
@@ -140,10 +144,7 @@ struct GlyphBlender {
     /// source over, at the draw's alpha, in the glyph's own colours.
     @usableFromInline
     func drawColor(_ bgra: UnsafePointer<UInt8>, width: Int, height: Int, left: Int, top: Int) {
-        let x0 = max(left, clip.x0)
-        let x1 = min(left + width, clip.x1)
-        let y0 = max(top, clip.y0)
-        let y1 = min(top + height, clip.y1)
+        let (x0, x1, y0, y1) = clipped(width: width, height: height, left: left, top: top)
         guard x0 < x1, y0 < y1, alpha > 0 else { return }
         let alpha = self.alpha
         var y = y0

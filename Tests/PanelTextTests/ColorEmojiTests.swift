@@ -27,6 +27,24 @@ struct ColorEmojiTests {
         #expect(centre.red > 180 && centre.green > 140 && centre.blue < 100, "\(centre)")
     }
 
+    @Test("On an RGB565 panel an emoji keeps its colours too, and half alpha lets the background through")
+    func emojiOnRGB565() throws {
+        let text = try makeRenderer()
+        func centre(alpha: Double) throws -> Color {
+            let display = makeDisplay(width: 120, height: 40, format: .rgb565, background: .black)
+            let fb = display.framebuffer
+            text.draw(
+                "😀", font: .system(size: 20), color: .white, in: Rect(x: 0, y: 0, width: 120, height: 40),
+                alignment: .left, lineBreak: .truncateTail, clip: fb.bounds, alpha: alpha, into: fb)
+            let ink = try #require(inkBounds(fb, background: .black))
+            return fb.color(atX: (ink.minX + ink.maxX) / 2, y: ink.minY + 3)
+        }
+        let full = try centre(alpha: 1)
+        #expect(full.red > 180 && full.green > 140 && full.blue < 100, "\(full)")
+        let half = try centre(alpha: 0.5)
+        #expect(abs(Int(half.red) - Int(full.red) / 2) <= 12, "\(half) at half alpha over black, \(full) at full")
+    }
+
     @Test("A flag, a ZWJ family and a skin tone are one glyph each, one cluster each")
     func sequencesAreOneGlyph() throws {
         let text = try makeRenderer()
