@@ -90,17 +90,34 @@ public enum TextAlignment: Equatable, Sendable {
     /// skipped; every other letter reads left to right. The text driver
     /// resolves its paragraphs the same way (UAX #9 through FriBidi).
     @inlinable public static func readsRightToLeft(_ text: String) -> Bool {
+        firstStrongDirection(of: text) == .rightToLeft
+    }
+
+    /// `.left` or `.right` for `.natural`: by `text`'s first strong
+    /// character, or, for text without one (empty, digits, punctuation),
+    /// by `direction`, the view's layout direction (UIKit's rule); itself
+    /// otherwise.
+    @inlinable public func resolved(for text: String, layoutDirection direction: UserInterfaceLayoutDirection)
+        -> TextAlignment
+    {
+        guard self == .natural else { return self }
+        return (TextAlignment.firstStrongDirection(of: text) ?? direction) == .rightToLeft ? .right : .left
+    }
+
+    /// The direction of the first character of `text` with a strong one
+    /// (see `readsRightToLeft(_:)`); nil when it has none.
+    @inlinable public static func firstStrongDirection(of text: String) -> UserInterfaceLayoutDirection? {
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            if isRightToLeftLetter(value) { return true }
+            if isRightToLeftLetter(value) { return .rightToLeft }
             let isNeutral =
                 value < 0x41 || (value >= 0x5B && value <= 0x60) || (value >= 0x7B && value <= 0xBF)
                 || value == 0xD7 || value == 0xF7 || (value >= 0x2000 && value <= 0x2BFF)
                 || (value >= 0x3000 && value <= 0x3003) || (value >= 0xFE00 && value <= 0xFE0F)
                 || (value >= 0x1F000 && value <= 0x1FAFF) || (value >= 0x0300 && value <= 0x036F)
-            if !isNeutral { return false }
+            if !isNeutral { return .leftToRight }
         }
-        return false
+        return nil
     }
 
     /// Whether `value` is a letter of a right-to-left block.

@@ -119,8 +119,10 @@ open class Label: View {
     /// Right-to-left text is reordered on its line, where pens do not follow
     /// the characters: `nil` then, and when the rest does not apply.
     @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
-        guard numberOfLines == 1, textAlignment.resolved(for: text) == .left,
-            textAlignment.resolved(for: oldText) == .left, let measurer = window.textMeasurer,
+        let direction = effectiveUserInterfaceLayoutDirection
+        guard numberOfLines == 1, textAlignment.resolved(for: text, layoutDirection: direction) == .left,
+            textAlignment.resolved(for: oldText, layoutDirection: direction) == .left,
+            let measurer = window.textMeasurer,
             Self.isOneLine(text), Self.isOneLine(oldText), !TextAlignment.containsRightToLeft(text),
             !TextAlignment.containsRightToLeft(oldText)
         else { return nil }
@@ -290,7 +292,7 @@ open class Label: View {
         let size = measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
         let width = min(size.width, bounds.width) // a line too long is cut to fit
         let x: Double
-        switch textAlignment.resolved(for: text) {
+        switch textAlignment.resolved(for: text, layoutDirection: effectiveUserInterfaceLayoutDirection) {
         case .left, .natural: x = bounds.minX
         case .center: x = bounds.midX - width / 2
         case .right: x = bounds.maxX - width
@@ -360,7 +362,8 @@ open class Label: View {
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         guard !text.isEmpty else { return }
         context.draw(
-            text, font: font, color: textColor, in: bounds, alignment: textAlignment,
+            text, font: font, color: textColor, in: bounds,
+            alignment: textAlignment.resolved(for: text, layoutDirection: effectiveUserInterfaceLayoutDirection),
             lineBreak: effectiveLineBreakMode)
     }
 }
