@@ -23,7 +23,10 @@ extension TextField {
         inner.clip = clip
         if storage.isEmpty {
             if !placeholder.isEmpty {
-                inner.draw(placeholder, font: font, color: theme.secondaryText, in: rect, alignment: textAlignment)
+                inner.draw(
+                    placeholder, font: font, color: theme.secondaryText, in: rect,
+                    alignment: textAlignment.resolved(
+                        for: placeholder, layoutDirection: effectiveUserInterfaceLayoutDirection))
             }
         } else {
             // One line as wide as the text (and a little more, so rounding never
@@ -148,7 +151,7 @@ public final class TextFieldLoupe: View {
         inner.clip = clip
         let magnification = theme.loupeMagnification
         field.layoutTextIfNeeded()
-        let caretInText = field.boundaryPositions[field.boundaryIndex(ofOffset: field.selectionEnd)]
+        let caretInText = field.caretInText
         if !field.storage.isEmpty {
             let font = field.font.scaled(by: magnification)
             let reach = bounds.width / 2 / magnification

@@ -187,6 +187,15 @@ public protocol TextRendering: AnyObject {
     /// touches. A driver that cannot tell leaves `ink` empty; callers then
     /// allow a margin around the pens.
     func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect])
+
+    /// `penPositions(_:font:into:)`, and where the caret after each
+    /// scalar stands: `trailingEdges` is replaced by one value a scalar, the
+    /// trailing edge of its caret step (the right of a left-to-right one,
+    /// the left of a right-to-left one; a mark's is its base's). Where
+    /// right-to-left text meets left-to-right text, the caret after one
+    /// character is not where the caret before the next is: a text field
+    /// moves its caret visually with both.
+    func penPositions(_ text: String, font: Font, into positions: inout [Double], trailingEdges: inout [Double])
 }
 
 extension TextRendering {
@@ -207,6 +216,29 @@ extension TextRendering {
     public func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect]) {
         ink.removeAll(keepingCapacity: true)
         penPositions(text, font: font, into: &positions)
+    }
+
+    /// Left to right only: each scalar ends where the next begins.
+    public func penPositions(
+        _ text: String, font: Font, into positions: inout [Double], trailingEdges: inout [Double]
+    ) {
+        penPositions(text, font: font, into: &positions)
+        trailingEdges.removeAll(keepingCapacity: true)
+        var s = 1
+        while s < positions.count {
+            trailingEdges.append(positions[s])
+            s += 1
+        }
+    }
+
+    /// `penPositions(_:font:into:trailingEdges:)` in points, for a screen of `scale` pixels per point.
+    public func penPositions(
+        _ text: String, font: Font, scale: Double, into positions: inout [Double], trailingEdges: inout [Double]
+    ) {
+        guard scale != 1 else { return penPositions(text, font: font, into: &positions, trailingEdges: &trailingEdges) }
+        penPositions(text, font: font.scaled(by: scale), into: &positions, trailingEdges: &trailingEdges)
+        divide(&positions, by: scale)
+        divide(&trailingEdges, by: scale)
     }
 
     /// `penPositions(_:font:into:)` in points, for a screen of `scale` pixels
