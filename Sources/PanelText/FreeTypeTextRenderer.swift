@@ -169,7 +169,8 @@ public final class FreeTypeTextRenderer: TextRendering {
     }
 
     /// The pens, and each scalar's step's trailing edge, from the same layout.
-    public func penPositions(_ text: String, font: Font, into positions: inout [Double], trailingEdges: inout [Double]) {
+    public func penPositions(_ text: String, font: Font, into positions: inout [Double], trailingEdges: inout [Double])
+    {
         var noInk: [Rect] = []
         penPositions(text, font: font, withInk: false, into: &positions, ink: &noInk)
         trailingEdges.removeAll(keepingCapacity: true)
