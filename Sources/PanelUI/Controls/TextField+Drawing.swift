@@ -25,8 +25,7 @@ extension TextField {
             if !placeholder.isEmpty {
                 inner.draw(
                     placeholder, font: font, color: theme.secondaryText, in: rect,
-                    alignment: textAlignment.resolved(
-                        for: placeholder, layoutDirection: effectiveUserInterfaceLayoutDirection))
+                    alignment: resolvedTextAlignment(textAlignment, for: placeholder))
             }
         } else {
             // One line as wide as the text (and a little more, so rounding never

@@ -459,7 +459,7 @@ extension TextField {
         let rect = textRect
         let width = lineWidth
         guard width <= rect.width else { return rect.minX - scrollOffset }
-        switch textAlignment.resolved(for: text, layoutDirection: effectiveUserInterfaceLayoutDirection) {
+        switch resolvedTextAlignment(textAlignment, for: text) {
         case .left, .natural: return rect.minX
         case .center: return rect.minX + (rect.width - width) / 2
         case .right: return rect.maxX - width

@@ -59,6 +59,17 @@ extension View {
         return window?.owningApplication?.userInterfaceLayoutDirection ?? .leftToRight
     }
 
+    /// `alignment` resolved for `text` shown in this view: `.natural` is
+    /// `.left` or `.right` by the text's first strong character, else by this
+    /// view's layout direction (asked only then, for text without one).
+    @inlinable public func resolvedTextAlignment(_ alignment: TextAlignment, for text: String) -> TextAlignment {
+        guard alignment == .natural else { return alignment }
+        if let direction = TextAlignment.firstStrongDirection(of: text) {
+            return direction == .rightToLeft ? .right : .left
+        }
+        return effectiveUserInterfaceLayoutDirection == .rightToLeft ? .right : .left
+    }
+
     /// Whether this view lays out right to left (`effectiveUserInterfaceLayoutDirection`).
     @inlinable public var isRightToLeft: Bool { effectiveUserInterfaceLayoutDirection == .rightToLeft }
 
