@@ -253,6 +253,43 @@ struct RightToLeftControlTests {
     }
 }
 
+@Suite("Right-to-left layout: segments, page dots and bar items")
+struct RightToLeftRowTests {
+    @Test("a segmented control in a right-to-left layout has its first segment at the right, and touches find it there")
+    func segmentedControlMirrors() {
+        let control = SegmentedControl(frame: Rect(x: 0, y: 0, width: 300, height: 40), items: ["Heat", "Cool", "Auto"])
+        let ltr = (0..<3).map { control.rectForSegment(at: $0) }
+        control.semanticContentAttribute = .forceRightToLeft
+        #expect((0..<3).map { control.rectForSegment(at: $0) } == ltr.map { mirrored($0, in: 300) })
+        #expect(control.segmentIndex(atX: 290) == 0 && control.segmentIndex(atX: 10) == 2)
+    }
+
+    @Test("a page control in a right-to-left layout has its first dot at the right; a tap on the left half goes on")
+    func pageControlMirrors() {
+        let pages = PageControl(frame: Rect(x: 0, y: 0, width: 200, height: 40), numberOfPages: 4)
+        let ltr = (0..<4).map { pages.indicatorRect(at: $0) }
+        pages.semanticContentAttribute = .forceRightToLeft
+        let rtl = (0..<4).map { pages.indicatorRect(at: $0) }
+        #expect(rtl.map(\.midX) == ltr.map { 200 - $0.midX })
+        #expect(rtl[0].midX > rtl[3].midX)
+    }
+
+    @Test("a toolbar in a right-to-left layout places its items from the right")
+    func toolbarMirrors() {
+        func toolbar(_ attribute: SemanticContentAttribute) -> Toolbar {
+            let bar = Toolbar(frame: Rect(x: 0, y: 0, width: 320, height: Toolbar.height))
+            bar.semanticContentAttribute = attribute
+            bar.items = [BarButtonItem(title: "Back"), BarButtonItem(title: "Next")]
+            bar.layoutIfNeeded()
+            return bar
+        }
+        let ltr = toolbar(.forceLeftToRight).subviews.compactMap { $0 as? Button }
+        let rtl = toolbar(.forceRightToLeft).subviews.compactMap { $0 as? Button }
+        #expect(ltr.count == 2 && rtl.count == 2)
+        #expect(rtl.map(\.frame) == ltr.map { mirrored($0.frame, in: 320) })
+    }
+}
+
 extension Navigation {
     @Suite("NavigationController: right to left")
     struct RightToLeftNavigationTests {
