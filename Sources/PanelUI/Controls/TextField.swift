@@ -12,6 +12,9 @@
 /// - Return asks `TextFieldDelegate.textFieldShouldReturn(_:)`; if it agrees
 ///   the field sends `.editingDidEndOnExit` and `.primaryActionTriggered`, then
 ///   resigns first responder.
+/// - In text holding right-to-left letters (Hebrew, Arabic) the arrows move
+///   the caret by what is on screen, and a tap goes to the nearest caret
+///   stop on screen (TextField+Bidi).
 /// - Text wider than the field scrolls sideways to keep the caret in view.
 /// - A finger held on the field shows a magnified loupe over the caret, which
 ///   follows the finger and moves the caret with it.
