@@ -168,6 +168,22 @@ public final class FreeTypeTextRenderer: TextRendering {
         penPositions(text, font: font, withInk: true, into: &positions, ink: &ink)
     }
 
+    /// The pens, and each scalar's step's trailing edge, from the same layout.
+    public func penPositions(_ text: String, font: Font, into positions: inout [Double], trailingEdges: inout [Double])
+    {
+        var noInk: [Rect] = []
+        penPositions(text, font: font, withInk: false, into: &positions, ink: &noInk)
+        trailingEdges.removeAll(keepingCapacity: true)
+        let count = positions.count - 1
+        // Not laid out (no such font): the pens are all 0, and so are the edges.
+        let laidOutNow = laidOut.scalarTrailing.count == count
+        var s = 0
+        while s < count {
+            trailingEdges.append(laidOutNow ? laidOut.scalarTrailing[s] : positions[s + 1])
+            s += 1
+        }
+    }
+
     /// The pens (and, `withInk`, the ink) of `text` laid out on one
     /// unbroken line, from the layout cache: a label that changes its text
     /// each frame measures a text it showed before without shaping it again.

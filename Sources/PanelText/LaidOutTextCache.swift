@@ -121,6 +121,7 @@ final class LaidOutTextCache {
         clusterHigh.reserveCapacity(Self.scalarScratchCapacity)
         clusterIsRightToLeft.reserveCapacity(Self.scalarScratchCapacity)
         scalarIsStep.reserveCapacity(Self.scalarScratchCapacity)
+        scalarTrailing.reserveCapacity(Self.scalarScratchCapacity)
         clusterInk.reserveCapacity(Self.scalarScratchCapacity)
     }
 
@@ -322,6 +323,11 @@ final class LaidOutTextCache {
     @exclusivity(unchecked) @usableFromInline var clusterIsRightToLeft: [Bool] = []
     @exclusivity(unchecked) @usableFromInline var clusterInk: [Rect] = []
     @exclusivity(unchecked) @usableFromInline var scalarIsStep: [Bool] = []
+    /// Where the caret after each scalar's step stands (its trailing edge:
+    /// the right of a left-to-right step, the left of a right-to-left one),
+    /// pixels, filled by every `penPositions`: a text field moves its caret
+    /// visually with these.
+    @exclusivity(unchecked) @usableFromInline var scalarTrailing: [Double] = []
 
     /// Where the caret stands before each Unicode scalar of slot `index`'s
     /// `text` and after the last, in pixels on its line, into `positions`;
@@ -381,6 +387,7 @@ final class LaidOutTextCache {
             ink.refill(with: .zero, count: count)
         }
         scalarIsStep.refill(with: false, count: count)
+        scalarTrailing.refill(with: Double.nan, count: count)
         var cluster = -1 // the cluster the scalars from it up to `s` stand in
         var end = 0 // the caret after the last cluster, logically
         var afterJoiner = false
@@ -413,6 +420,8 @@ final class LaidOutTextCache {
         var k = count - 1
         while k >= 0 {
             if positions[k].isNaN { positions[k] = positions[k + 1] }
+            // A scalar outside any cluster (a control) takes no room.
+            if scalarTrailing[k].isNaN { scalarTrailing[k] = positions[k] }
             k -= 1
         }
     }
@@ -435,12 +444,17 @@ final class LaidOutTextCache {
         }
         var k = 0
         t = cluster
+        var trailing = Double(isRightToLeft ? low + width : low) / 64
         while t < end {
             if scalarIsStep[t] {
                 let step = width * k / stops
                 positions[t] = Double(isRightToLeft ? low + width - step : low + step) / 64
                 k += 1
+                let next = width * k / stops
+                trailing = Double(isRightToLeft ? low + width - next : low + next) / 64
             }
+            // A mark or joiner ends where its step does.
+            scalarTrailing[t] = trailing
             if wantsInk { ink[t] = clusterInk[cluster] }
             t += 1
         }

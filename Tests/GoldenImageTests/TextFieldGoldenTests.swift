@@ -68,4 +68,17 @@ struct TextFieldGoldenTests {
         let result = GoldenImage.check(display.framebuffer, named: "text-field-loupe")
         #expect(result.passed, "\(result)")
     }
+
+    @Test("The loupe over mixed text: the caret at a stop inside the Hebrew word, magnified where it is drawn")
+    func loupeOverRightToLeftText() {
+        let held = field(76, "held", text: "abc אבג def")
+        held.inputView = View()
+        let display = drawn(Size(width: 260, height: 132), [held]) { driver in
+            driver.down(1, at: Point(x: 70, y: 98))
+            driver.advance(by: 0.6)
+            #expect(held.isShowingLoupe)
+        }
+        let result = GoldenImage.check(display.framebuffer, named: "text-field-loupe-right-to-left")
+        #expect(result.passed, "\(result)")
+    }
 }

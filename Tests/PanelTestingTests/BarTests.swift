@@ -194,6 +194,19 @@ struct BarTests {
         #expect(toolbar.items.isEmpty, "the new top has no toolbar items")
     }
 
+    @Test("tabs in a right-to-left layout: the first tab at the right, and a tap there selects it")
+    func tabsRightToLeft() throws {
+        let app = try AppTester(TabsAppDelegate.self)
+        let delegate = try #require(app.delegate(as: TabsAppDelegate.self))
+        app.application.userInterfaceLayoutDirection = .rightToLeft
+        app.advance(by: 0.1)
+        let tabs = delegate.tabs.tabBar.subviews.filter { $0.name.hasPrefix("tab.") }
+        #expect(tabs.count >= 2)
+        #expect(tabs[0].frame.maxX == 800 && tabs[1].frame.maxX == tabs[0].frame.minX)
+        app.tap("tab.Camera")
+        #expect(delegate.tabs.selectedViewController === delegate.camera)
+    }
+
     @Test("tabs: the first is selected; a tap selects another with UIKit's appearance order; each stack is kept")
     func tabs() throws {
         let app = try AppTester(TabsAppDelegate.self)

@@ -150,6 +150,11 @@ struct OvenScreenTests {
     }
 }
 
+func turnAroundForHebrew(_ application: Application, transport: View) {
+    application.userInterfaceLayoutDirection = .rightToLeft // rows, cells, bars and pushes mirror
+    transport.semanticContentAttribute = .playback // play, rewind and forward stay left to right
+}
+
 // MARK: Checks
 
 /// An app whose window shows `makeKitchenTabs()`.
@@ -198,6 +203,15 @@ struct ComingFromUIKitTests {
             let found = source.contains(block) // not in #expect, which would print the whole file
             #expect(found, "a sample of docs/coming-from-uikit.md is not in this file, word for word:\n\(block)")
         }
+    }
+
+    @Test("Turned around for Hebrew: the screen reads right to left, the transport left to right")
+    func rightToLeftSampleRuns() throws {
+        let app = try AppTester(KitchenAppDelegate.self)
+        let oven = try #require(app.window.rootViewController as? OvenViewController)
+        turnAroundForHebrew(app.application, transport: oven.start)
+        #expect(oven.status.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+        #expect(oven.start.effectiveUserInterfaceLayoutDirection == .leftToRight)
     }
 
     @Test("The page's test of a tap passes: the target-action sets the status")

@@ -175,6 +175,18 @@ struct DemoLayoutTests {
         }
     }
 
+    @Test("The demo right to left: the controls and settings screens at 800x480 match their reference images")
+    func rightToLeftGoldenImages() throws {
+        for screen in [DemoScreen.controls, .settings] {
+            let app = try AppTester(DemoAppDelegate.self, screenSize: Size(width: 800, height: 480))
+            let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
+            app.application.userInterfaceLayoutDirection = .rightToLeft
+            app.advance(by: 0.1)
+            screen.show(in: app, demo: demo)
+            app.assertSnapshot(named: "demo-\(screen)-800x480-right-to-left")
+        }
+    }
+
     @Test(
         "Laying every screen out again, every view of them, moves nothing and marks nothing dirty",
         arguments: demoScreenSizes)

@@ -103,6 +103,30 @@ struct SwipeActionTests {
         #expect(app.view(named: "swipe.Flag")?.window == nil)
     }
 
+    @Test(
+        "right to left, a swipe right opens the row: its content moves right, Delete at the left edge, Flag beside it"
+    )
+    func opensFromTheLeftRightToLeft() throws {
+        let (app, list) = try launch()
+        app.application.userInterfaceLayoutDirection = .rightToLeft
+        app.advance(by: 0.1)
+        let centre = try rowCentre(app, 2)
+        app.drag(from: Point(x: 80, y: centre.y), to: Point(x: 230, y: centre.y))
+        app.advance(by: 0.5)
+        let cell = try #require(app.view(named: "cell-0-2") as? TableViewCell)
+        let delete = try #require(app.view(named: "swipe.Delete"))
+        let flag = try #require(app.view(named: "swipe.Flag"))
+        let open = delete.bounds.width + flag.bounds.width
+        #expect(cell.contentView.frame.minX == open)
+        #expect(app.center(of: delete).x < app.center(of: flag).x, "the first action at the outer edge")
+        #expect(delete.convert(Point(x: 0, y: 0), to: nil).x == 0)
+        #expect(list.heard.isEmpty, "a swipe selects nothing")
+        app.tap("swipe.Flag")
+        app.advance(by: 0.5)
+        #expect(list.heard == ["flag"])
+        #expect(cell.contentView.frame.minX == 0)
+    }
+
     @Test("a short swipe springs back closed; a row without actions does not move")
     func shortSwipe() throws {
         let (app, _) = try launch()

@@ -78,7 +78,9 @@ open class PageControl: Control {
         let spacing = theme.pageIndicatorSpacing
         let d = theme.pageIndicatorDiameter
         let firstCentre = bounds.midX - Double(pageCount - 1) * spacing / 2
-        let x = firstCentre + Double(index) * spacing
+        // Right to left, the first page's dot at the right, as UIKit's.
+        let step = isRightToLeft ? -spacing : spacing
+        let x = (isRightToLeft ? bounds.midX + Double(pageCount - 1) * spacing / 2 : firstCentre) + Double(index) * step
         return Rect(x: x - d / 2, y: bounds.midY - d / 2, width: d, height: d)
     }
 
@@ -90,7 +92,8 @@ open class PageControl: Control {
 
     open override func endTracking(_ touch: Touch?, with event: Event?) {
         guard isTouchInside, let touch else { return }
-        let forward = touch.location(in: self).x >= bounds.midX
+        // Right to left, the next page is to the left.
+        let forward = (touch.location(in: self).x >= bounds.midX) != isRightToLeft
         movePage(by: forward ? 1 : -1)
     }
 

@@ -127,12 +127,15 @@ open class SegmentedControl: Control {
 
     // MARK: Geometry
 
-    /// Segment `segment`'s rectangle, in the control's coordinates: the width shared equally.
+    /// Segment `segment`'s rectangle, in the control's coordinates: the width
+    /// shared equally, the first at the leading edge (the right, right to left, as UIKit's).
     public func rectForSegment(at segment: Int) -> Rect {
         let count = titles.count
         guard count > 0 else { return .zero }
         let width = bounds.width / Double(count)
-        return Rect(x: bounds.minX + width * Double(segment), y: bounds.minY, width: width, height: bounds.height)
+        return flippedForLayoutDirection(
+            Rect(x: bounds.minX + width * Double(segment), y: bounds.minY, width: width, height: bounds.height),
+            rightToLeft: isRightToLeft)
     }
 
     /// The segment at `x` (the control's coordinates), clamped to the ends, or `noSegment` when there are none.
@@ -141,7 +144,8 @@ open class SegmentedControl: Control {
         guard count > 0, bounds.width > 0 else { return SegmentedControl.noSegment }
         // Clamped before it becomes an Int: far outside a narrow control the
         // quotient passes 2^31, a 32-bit board's (armv7) Int, or is NaN.
-        let position = ((x - bounds.minX) / bounds.width * Double(count)).rounded(.down)
+        let fromLeading = isRightToLeft ? bounds.maxX - x : x - bounds.minX
+        let position = (fromLeading / bounds.width * Double(count)).rounded(.down)
         guard position >= 0 else { return 0 } // also NaN
         return position < Double(count - 1) ? Int(position) : count - 1
     }
@@ -270,6 +274,7 @@ open class SegmentedControl: Control {
         guard count > 0 else { return }
         let shownSelection = isMomentary ? SegmentedControl.noSegment : selectedIndex
         let inset = theme.segmentInset
+        let rightToLeft = isRightToLeft
         var i = 0
         while i < count {
             let segment = rectForSegment(at: i)
@@ -277,7 +282,9 @@ open class SegmentedControl: Control {
             if i > 0 && i != shownSelection && i - 1 != shownSelection {
                 let height = bounds.height * 0.5
                 context.fill(
-                    Rect(x: segment.minX - 0.5, y: bounds.midY - height / 2, width: 1, height: height),
+                    Rect(
+                        x: (rightToLeft ? segment.maxX : segment.minX) - 0.5, y: bounds.midY - height / 2, width: 1,
+                        height: height),
                     color: theme.divider)
             }
             let inner = segment.insetBy(dx: inset, dy: inset)

@@ -131,7 +131,9 @@ open class Slider: Control {
     open func thumbRect(forBounds bounds: Rect, trackRect rect: Rect, value: Double) -> Rect {
         let d = metrics.thumbDiameter
         let range = storedMaximum - storedMinimum
-        let fraction = range > 0 ? (min(max(value, storedMinimum), storedMaximum) - storedMinimum) / range : 0
+        var fraction = range > 0 ? (min(max(value, storedMinimum), storedMaximum) - storedMinimum) / range : 0
+        // Right to left, the minimum is at the right (UIKit flips sliders).
+        if isRightToLeft { fraction = 1 - fraction }
         let centerX = rect.minX + d / 2 + fraction * max(rect.width - d, 0)
         return Rect(x: centerX - d / 2, y: rect.midY - d / 2, width: d, height: d)
     }
@@ -142,7 +144,8 @@ open class Slider: Control {
         let d = metrics.thumbDiameter
         let travel = track.width - d
         guard travel > 0 else { return storedMinimum }
-        let fraction = (x - (track.minX + d / 2)) / travel
+        var fraction = (x - (track.minX + d / 2)) / travel
+        if isRightToLeft { fraction = 1 - fraction }
         return clamped(storedMinimum + fraction * (storedMaximum - storedMinimum))
     }
 
@@ -263,8 +266,16 @@ open class Slider: Control {
         let radius = track.height / 2
         // A filled part narrower than its two round ends is drawn with a smaller radius: all of it changes.
         let shortest = min(old.midX, new.midX)
-        let left = shortest - track.minX < 2 * radius ? track.minX : shortest - radius
-        let right = max(old.midX, new.midX)
+        let longest = max(old.midX, new.midX)
+        let left: Double
+        let right: Double
+        if isRightToLeft { // filled from the right end
+            left = shortest
+            right = track.maxX - longest < 2 * radius ? track.maxX : longest + radius
+        } else {
+            left = shortest - track.minX < 2 * radius ? track.minX : shortest - radius
+            right = longest
+        }
         let changedTrack = Rect(x: left, y: track.minY, width: right - left, height: track.height)
         setNeedsDisplay(old.union(new).union(changedTrack).insetBy(dx: -1, dy: -1))
     }
@@ -285,7 +296,10 @@ open class Slider: Control {
         let thumb = thumbRect(forBounds: bounds, trackRect: track, value: animator.value)
         let radius = track.height / 2
         context.fill(roundedRect: track, cornerRadius: radius, color: maximumTrackTintColor ?? metrics.track)
-        let filled = Rect(x: track.minX, y: track.minY, width: max(thumb.midX - track.minX, 0), height: track.height)
+        let filled =
+            isRightToLeft
+            ? Rect(x: thumb.midX, y: track.minY, width: max(track.maxX - thumb.midX, 0), height: track.height)
+            : Rect(x: track.minX, y: track.minY, width: max(thumb.midX - track.minX, 0), height: track.height)
         context.fill(roundedRect: filled, cornerRadius: radius, color: minimumTrackTintColor ?? metrics.accent)
         context.fillThumb(
             thumb, color: thumbTintColor ?? metrics.thumb,

@@ -87,7 +87,9 @@ open class Switch: Control {
     public var thumbRect: Rect {
         let track = trackRect
         let diameter = max(track.height - 2 * theme.switchThumbInset, 0)
-        let x = track.minX + theme.switchThumbInset + thumbPosition * thumbTravel
+        // Right to left, on is at the left, as UIKit's.
+        let position = isRightToLeft ? 1 - thumbPosition : thumbPosition
+        let x = track.minX + theme.switchThumbInset + position * thumbTravel
         return Rect(x: x, y: track.midY - diameter / 2, width: diameter, height: diameter)
     }
 
@@ -119,7 +121,8 @@ open class Switch: Control {
     }
 
     open override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
-        let dx = touch.location(in: self).x - trackingStartX
+        var dx = touch.location(in: self).x - trackingStartX
+        if isRightToLeft { dx = -dx }
         if !isDraggingThumb && abs(dx) > theme.switchDragThreshold { isDraggingThumb = true }
         if isDraggingThumb {
             let travel = thumbTravel

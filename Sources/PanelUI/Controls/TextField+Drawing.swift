@@ -23,7 +23,9 @@ extension TextField {
         inner.clip = clip
         if storage.isEmpty {
             if !placeholder.isEmpty {
-                inner.draw(placeholder, font: font, color: theme.secondaryText, in: rect, alignment: textAlignment)
+                inner.draw(
+                    placeholder, font: font, color: theme.secondaryText, in: rect,
+                    alignment: resolvedTextAlignment(textAlignment, for: placeholder))
             }
         } else {
             // One line as wide as the text (and a little more, so rounding never
@@ -148,15 +150,18 @@ public final class TextFieldLoupe: View {
         inner.clip = clip
         let magnification = theme.loupeMagnification
         field.layoutTextIfNeeded()
-        let caretInText = field.boundaryPositions[field.boundaryIndex(ofOffset: field.selectionEnd)]
+        let caretInText = field.caretInText
         if !field.storage.isEmpty {
             let font = field.font.scaled(by: magnification)
             let reach = bounds.width / 2 / magnification
             let (first, last) = field.drawnBoundaries(from: caretInText - reach, to: caretInText + reach)
-            let start = field.boundaryPositions[first]
-            let width = (field.boundaryPositions[last] - start) * magnification + 8
+            // Right-to-left text is drawn whole, its line from 0 (its pens are not in order).
+            let rightToLeft = field.textHasRightToLeft
+            let start = rightToLeft ? 0 : field.boundaryPositions[first]
+            let end = rightToLeft ? field.lineWidth : field.boundaryPositions[last]
+            let width = (end - start) * magnification + 8
             inner.draw(
-                field.drawnText(first, last), font: font, color: field.textColor,
+                rightToLeft ? field.storage : field.drawnText(first, last), font: font, color: field.textColor,
                 in: Rect(
                     x: bounds.midX - (caretInText - start) * magnification, y: 0, width: width, height: bounds.height))
         }

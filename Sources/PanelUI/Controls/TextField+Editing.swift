@@ -46,6 +46,8 @@ extension TextField {
         boundaries.reserveCapacity(bytes + 1)
         boundaryPositions.reserveCapacity(bytes + 1)
         scalarPositions.reserveCapacity(bytes + 1)
+        boundaryTrailing.reserveCapacity(bytes + 1)
+        scalarTrailing.reserveCapacity(bytes + 1)
         // The clusters around an edit, or a long text's part in view (a field's width of text, far less).
         pieceText.reserveCapacity(TextField.wholeTextDrawLimit)
         pieceBoundaries.reserveCapacity(32)
@@ -65,6 +67,7 @@ extension TextField {
             return
         }
         storage.replaceSubrange(lower..<upper, with: string)
+        visualCaretOffset = -1
         selectionStart = start + string.utf8.count
         selectionEnd = selectionStart
         if layOutEdit(replacing: start, end, byteCount: string.utf8.count) {
@@ -80,6 +83,7 @@ extension TextField {
     /// a selection to its end in that direction first, as text editors do.
     public final func moveCaret(by steps: Int) {
         layoutTextIfNeeded()
+        visualCaretOffset = -1
         if selectionStart != selectionEnd {
             let offset = steps < 0 ? selectionStart : selectionEnd
             selectionStart = offset
@@ -97,6 +101,7 @@ extension TextField {
         let offset = boundaries[min(index, boundaries.count - 1)]
         selectionStart = offset
         selectionEnd = offset
+        visualCaretOffset = -1
         caretDidMove()
     }
 
@@ -170,6 +175,8 @@ extension TextField {
             textHasLineBreak = true
             break
         }
+        textHasRightToLeft = !isSecureTextEntry && TextAlignment.containsRightToLeft(storage)
+        paragraphIsRightToLeft = textHasRightToLeft && TextAlignment.readsRightToLeft(storage)
         if isSecureTextEntry {
             bullets.removeAll(keepingCapacity: true)
             var k = 1
@@ -178,8 +185,9 @@ extension TextField {
                 k += 1
             }
         }
-        measurePens(isSecureTextEntry ? bullets : storage)
+        measurePens(isSecureTextEntry ? bullets : storage, withTrailingEdges: textHasRightToLeft)
         boundaryPositions.removeAll(keepingCapacity: true)
+        boundaryTrailing.removeAll(keepingCapacity: true)
         if isSecureTextEntry {
             // One bullet per grapheme: boundary k is before bullet k.
             var k = 0
@@ -199,6 +207,11 @@ extension TextField {
                     scalarIndex += 1
                 }
                 boundaryPositions.append(scalarPositions[min(scalarIndex, scalarPositions.count - 1)])
+                if textHasRightToLeft {
+                    // After the cluster that ends here: its last scalar's trailing edge.
+                    let last = min(scalarIndex, scalarTrailing.count) - 1
+                    boundaryTrailing.append(k == 0 || last < 0 ? boundaryPositions[k] : scalarTrailing[last])
+                }
                 k += 1
             }
         }
@@ -216,9 +229,15 @@ extension TextField {
     /// The pen before each Unicode scalar of `text` and after the last, in
     /// points, into `scalarPositions`: the window's text driver's, or
     /// `TextMetricsEstimate`'s when there is none yet.
-    @usableFromInline final func measurePens(_ text: String) {
+    @usableFromInline final func measurePens(_ text: String, withTrailingEdges: Bool = false) {
         if let window, let measurer = window.textMeasurer {
-            measurer.penPositions(text, font: font, scale: window.textMeasurerScale, into: &scalarPositions)
+            if withTrailingEdges {
+                measurer.penPositions(
+                    text, font: font, scale: window.textMeasurerScale, into: &scalarPositions,
+                    trailingEdges: &scalarTrailing)
+            } else {
+                measurer.penPositions(text, font: font, scale: window.textMeasurerScale, into: &scalarPositions)
+            }
         } else {
             scalarPositions.removeAll(keepingCapacity: true)
             let advance = font.size * TextMetricsEstimate.averageAdvance
@@ -227,6 +246,14 @@ extension TextField {
             for _ in text.unicodeScalars {
                 pen += advance
                 scalarPositions.append(pen)
+            }
+            if withTrailingEdges {
+                scalarTrailing.removeAll(keepingCapacity: true)
+                var s = 1
+                while s < scalarPositions.count {
+                    scalarTrailing.append(scalarPositions[s])
+                    s += 1
+                }
             }
         }
         textWork &+= scalarPositions.count
@@ -248,12 +275,16 @@ extension TextField {
     /// driver starts a line there).
     @usableFromInline final func layOutEdit(replacing start: Int, _ end: Int, byteCount: Int) -> Bool {
         // A secure field extends its bullets' steps: it needs two of them.
-        guard !needsTextLayout, !textHasLineBreak, !isSecureTextEntry || boundaries.count >= 3 else { return false }
+        // Right-to-left text is reordered on its line: a pen there depends on what follows it too.
+        guard !needsTextLayout, !textHasLineBreak, !textHasRightToLeft, !isSecureTextEntry || boundaries.count >= 3
+        else { return false }
         let utf8 = storage.utf8
         let newEnd = start + byteCount
         let inserted = storage.unicodeScalars[
             utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: newEnd)]
-        for scalar in inserted where LineBreakMode.endsLine(scalar) { return false }
+        for scalar in inserted where LineBreakMode.endsLine(scalar) || TextAlignment.isRightToLeftLetter(scalar.value) {
+            return false
+        }
         let atEdit = boundaryIndex(ofOffset: start)
         let afterEdit = boundaryIndex(ofOffset: end)
         guard boundaries[atEdit] == start, boundaries[afterEdit] == end else { return false }
@@ -428,7 +459,7 @@ extension TextField {
         let rect = textRect
         let width = lineWidth
         guard width <= rect.width else { return rect.minX - scrollOffset }
-        switch textAlignment.resolved(for: text) {
+        switch resolvedTextAlignment(textAlignment, for: text) {
         case .left, .natural: return rect.minX
         case .center: return rect.minX + (rect.width - width) / 2
         case .right: return rect.maxX - width
@@ -438,7 +469,7 @@ extension TextField {
     /// The caret's x in the bounds.
     public var caretX: Double {
         layoutTextIfNeeded()
-        return textOriginX + boundaryPositions[boundaryIndex(ofOffset: selectionEnd)]
+        return textOriginX + caretInText
     }
 
     /// Scrolls so the caret is inside `textRect`, and no further than the
@@ -457,7 +488,7 @@ extension TextField {
             scrollOffset = 0
             return
         }
-        let caret = boundaryPositions[boundaryIndex(ofOffset: selectionEnd)]
+        let caret = caretInText
         if caret - scrollOffset > room { scrollOffset = caret - room }
         if caret - scrollOffset < 0 { scrollOffset = caret }
         scrollOffset = min(max(scrollOffset, 0), width - room)

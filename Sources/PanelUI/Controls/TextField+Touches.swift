@@ -54,8 +54,11 @@ extension TextField {
         loupeTimer = nil
     }
 
-    /// Puts the caret at the grapheme boundary nearest to `x` (in the bounds).
+    /// Puts the caret at the grapheme boundary nearest to `x` (in the bounds);
+    /// in right-to-left text, at the nearest caret stop on screen.
     public final func placeCaret(atX x: Double) {
-        moveCaret(toBoundary: boundaryIndex(nearestX: x))
+        layoutTextIfNeeded()
+        guard textHasRightToLeft else { return moveCaret(toBoundary: boundaryIndex(nearestX: x)) }
+        placeCaret(atStop: nearestCaretStop(to: x - textOriginX))
     }
 }

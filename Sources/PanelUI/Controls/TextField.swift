@@ -12,6 +12,9 @@
 /// - Return asks `TextFieldDelegate.textFieldShouldReturn(_:)`; if it agrees
 ///   the field sends `.editingDidEndOnExit` and `.primaryActionTriggered`, then
 ///   resigns first responder.
+/// - In text holding right-to-left letters (Hebrew, Arabic) the arrows move
+///   the caret by what is on screen, and a tap goes to the nearest caret
+///   stop on screen (TextField+Bidi).
 /// - Text wider than the field scrolls sideways to keep the caret in view.
 /// - A finger held on the field shows a magnified loupe over the caret, which
 ///   follows the finger and moves the caret with it.
@@ -27,12 +30,19 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     /// Shown, in the theme's secondary text colour, while the text is empty.
     public final var placeholder: String = "" { didSet { if storage.isEmpty { setNeedsDisplay() } } }
     /// `Theme.bodyFont` by default.
-    public var font: Font { didSet { textLayoutDidChange() } }
+    public var font: Font {
+        didSet {
+            visualCaretOffset = -1
+            textLayoutDidChange()
+        }
+    }
     /// `Theme.text` by default.
     public var textColor: Color { didSet { setNeedsDisplay() } }
-    /// Where text narrower than the field sits. Text wider than the field is
-    /// laid out from its start and scrolled to the caret.
-    public final var textAlignment: TextAlignment = .left { didSet { textLayoutDidChange() } }
+    /// Where text narrower than the field sits: `.natural` by default, as in
+    /// UIKit (by the text's first strong character, else by the field's
+    /// layout direction). Text wider than the field is laid out from its
+    /// start and scrolled to the caret.
+    public final var textAlignment: TextAlignment = .natural { didSet { textLayoutDidChange() } }
     /// Draws a bullet for each character instead of the text (a password);
     /// the log records the length only.
     public final var isSecureTextEntry = false { didSet { textLayoutDidChange() } }
@@ -83,6 +93,23 @@ open class TextField: Control, KeyInput, RunLoopTarget {
     @usableFromInline final var boundaryPositions: [Double] = []
     /// The pen position before each Unicode scalar of the drawn text (a scratch buffer).
     @usableFromInline final var scalarPositions: [Double] = []
+    /// While the text holds right-to-left characters (TextField+Bidi): the
+    /// caret after the cluster that ends at each boundary (its trailing
+    /// edge; the first is the start's pen), and each scalar's (a scratch buffer).
+    @usableFromInline final var boundaryTrailing: [Double] = []
+    @usableFromInline final var scalarTrailing: [Double] = []
+    /// Whether the text holds right-to-left letters: it is then reordered on
+    /// its line, laid out whole at each edit, and the arrows move the caret
+    /// by what is on screen. Never for a secure field (bullets).
+    @usableFromInline final var textHasRightToLeft = false
+    /// Whether the text's paragraph reads right to left (its first strong character).
+    @usableFromInline final var paragraphIsRightToLeft = false
+    /// Where an arrow or a tap put the caret on screen (points from the
+    /// text's start), while the caret is still at `visualCaretOffset`
+    /// (-1: none): where right-to-left text meets left-to-right text one
+    /// place in the text has two places on screen.
+    @usableFromInline final var visualCaretOffset = -1
+    @usableFromInline final var visualCaretX = 0.0
     /// What is drawn: `storage`, or a bullet per grapheme when secure.
     @usableFromInline final var bullets: String = ""
     /// How far the text is scrolled left to keep the caret in view, in points.
@@ -154,6 +181,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         get { storage }
         set {
             storage = newValue
+            visualCaretOffset = -1
             if isEditing { reserveEditingCapacity() }
             selectionStart = storage.utf8.count
             selectionEnd = selectionStart
@@ -170,6 +198,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
             selectionStart = snappedToBoundary(utf8.distance(from: utf8.startIndex, to: newValue.lowerBound))
             selectionEnd = max(
                 selectionStart, snappedToBoundary(utf8.distance(from: utf8.startIndex, to: newValue.upperBound)))
+            visualCaretOffset = -1
             caretDidMove()
         }
     }
@@ -185,6 +214,7 @@ open class TextField: Control, KeyInput, RunLoopTarget {
             let offset = boundaries[min(max(newValue, 0), boundaries.count - 1)]
             selectionStart = offset
             selectionEnd = offset
+            visualCaretOffset = -1
             caretDidMove()
         }
     }
@@ -343,8 +373,9 @@ open class TextField: Control, KeyInput, RunLoopTarget {
         }
         switch press.keyCode {
         case KeyCode.backspace: deleteBackward()
-        case KeyCode.left: moveCaret(by: -1)
-        case KeyCode.right: moveCaret(by: 1)
+        // By what is on screen: across right-to-left text, right is not forward.
+        case KeyCode.left: moveCaretVisually(toRight: false)
+        case KeyCode.right: moveCaretVisually(toRight: true)
         case KeyCode.home: moveCaret(toBoundary: 0)
         case KeyCode.end: moveCaret(toBoundary: Int.max)
         case KeyCode.enter, KeyCode.keypadEnter:

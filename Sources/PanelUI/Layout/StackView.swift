@@ -72,6 +72,10 @@ open class StackView: View {
         didSet { if isLayoutMarginsRelativeArrangement != oldValue { arrangementDidChange() } }
     }
 
+    /// Whether this layout places views from the right (a right-to-left
+    /// layout direction): a row starts at its leading edge, and a column's
+    /// `.leading` alignment is on the right, as in UIKit.
+    @usableFromInline internal final var arrangesRightToLeft = false
     /// Lengths along the axis for one layout, reused so layout allocates nothing.
     @usableFromInline internal final var lengths: [Double] = []
 
@@ -188,6 +192,7 @@ open class StackView: View {
 
     open override func layoutSubviews() {
         let area = arrangementRect
+        arrangesRightToLeft = isRightToLeft
         let horizontal = axis == .horizontal
         let start = horizontal ? area.minX : area.minY
         let available = max(horizontal ? area.width : area.height, 0)
@@ -401,7 +406,11 @@ open class StackView: View {
             horizontal
             ? Rect(x: leading, y: crossStart + offset, width: trailing - leading, height: size)
             : Rect(x: crossStart + offset, y: leading, width: size, height: trailing - leading)
-        view.frame = frame
+        // Right to left, the left-to-right frame mirrored inside the area.
+        view.frame =
+            arrangesRightToLeft
+            ? Rect(x: area.minX + area.maxX - frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
+            : frame
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {

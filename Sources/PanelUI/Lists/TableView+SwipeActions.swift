@@ -100,12 +100,15 @@ public final class SwipeActionsConfiguration {
     @usableFromInline override func layoutSubviews() {
         guard naturalWidth > 0 else { return }
         let scale = bounds.width / naturalWidth
+        let rightToLeft = isRightToLeft
         var x = bounds.width
         var index = 0
         while index < buttons.count {
             let width = naturalWidths[index] * scale
             x -= width
-            buttons[index].frame = Rect(x: x, y: 0, width: width, height: bounds.height)
+            // Right to left, the first at the left edge (the row's trailing one).
+            buttons[index].frame = flippedForLayoutDirection(
+                Rect(x: x, y: 0, width: width, height: bounds.height), rightToLeft: rightToLeft)
             index += 1
         }
     }
@@ -113,7 +116,8 @@ public final class SwipeActionsConfiguration {
 
 /// Swipe actions: a horizontal drag to the left on a row whose delegate
 /// gives a `trailingSwipeActionsConfiguration` slides the row's content left
-/// and shows the actions in the room, as UIKit's.
+/// and shows the actions in the room, as UIKit's. In a right-to-left layout
+/// all of it is mirrored: a drag to the right shows them at the left.
 ///
 /// - Released past half the buttons' width (or flicked left), the row stays
 ///   open; otherwise it closes. Released past half the row's width, with
@@ -140,12 +144,17 @@ extension TableView {
         guard let row = indexPathForRow(at: start), let cell = cellForRow(at: row) else { return nil }
         // An open row closes by a drag right; a closed one opens by a drag left.
         if cell === swipedCell { return swipeConfigurationStorage }
-        guard translation.x < 0 else { return nil }
+        // Right to left, the row's trailing edge is its left: a drag right opens it.
+        guard translation.x * swipeDirection < 0 else { return nil }
         guard let configuration = tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: row),
             !configuration.actions.isEmpty
         else { return nil }
         return configuration
     }
+
+    /// 1, or -1 in a right-to-left layout: a swipe offset is measured
+    /// towards the leading edge, and the cell mirrors its frames.
+    @usableFromInline var swipeDirection: Double { isRightToLeft ? -1 : 1 }
 
     @usableFromInline func handleSwipe(_ recognizer: GestureRecognizer) {
         guard let pan = recognizer as? PanGestureRecognizer else { return }
@@ -161,14 +170,14 @@ extension TableView {
             if let open = swipedCell, open !== cell { closeSwipe(animated: true) }
             if swipedCell !== cell { beginSwipe(cell, configuration) }
             swipeStartOffset = cell.swipeOffset
-            setSwipeOffset(swipeStartOffset + translation.x)
+            setSwipeOffset(swipeStartOffset + translation.x * swipeDirection)
         case .changed:
             guard swipedCell != nil else { return }
-            setSwipeOffset(swipeStartOffset + pan.translation(in: self).x)
+            setSwipeOffset(swipeStartOffset + pan.translation(in: self).x * swipeDirection)
         case .ended, .cancelled:
             guard let cell = swipedCell, let actions = cell.swipeActionsView else { return }
             let offset = cell.swipeOffset
-            let velocity = pan.state == .ended ? pan.velocity(in: self).x : 0
+            let velocity = pan.state == .ended ? pan.velocity(in: self).x * swipeDirection : 0
             if pan.state == .ended, swipeConfigurationStorage?.performsFirstActionWithFullSwipe == true,
                 -offset > cell.bounds.width / 2, let first = swipeConfigurationStorage?.actions.first,
                 let button = actions.buttons.first

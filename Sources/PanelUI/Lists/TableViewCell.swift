@@ -101,6 +101,8 @@ open class TableViewCell: View {
     @usableFromInline final var storedHighlighted = false
     /// The row the cell shows while its table displays it; `nil` while pooled.
     @usableFromInline final var displayedRow: IndexPath?
+    /// Whether a value1 cell's detail was made left-aligned for a right-to-left layout.
+    @usableFromInline final var detailAlignmentFlipped = false
 
     public required init(style: CellStyle = .default, reuseIdentifier: String?) {
         self.style = style
@@ -222,6 +224,33 @@ open class TableViewCell: View {
             accessoryView?.frame.origin.x += shift
         }
         swipeActionsView?.frame = Rect(x: size.width + shift, y: 0, width: -shift, height: size.height)
+        layOutForDirection(isRightToLeft)
+    }
+
+    /// Right to left, the frames set above mirrored, as UIKit's cells are:
+    /// image and text at the right, the accessory at the left, a swipe
+    /// moving the content right to show the actions at the left. A value1
+    /// detail, right-aligned, becomes left-aligned (its trailing edge).
+    @usableFromInline func layOutForDirection(_ rightToLeft: Bool) {
+        if style == .value1 && rightToLeft != detailAlignmentFlipped {
+            let expected: TextAlignment = detailAlignmentFlipped ? .left : .right
+            if detailTextLabel.textAlignment == expected {
+                detailTextLabel.textAlignment = rightToLeft ? .left : .right
+            }
+            detailAlignmentFlipped = rightToLeft
+        }
+        guard rightToLeft else { return }
+        contentView.frame = flippedForLayoutDirection(contentView.frame, rightToLeft: true)
+        textLabel.frame = contentView.flippedForLayoutDirection(textLabel.frame, rightToLeft: true)
+        detailTextLabel.frame = contentView.flippedForLayoutDirection(detailTextLabel.frame, rightToLeft: true)
+        standardAccessory.frame = flippedForLayoutDirection(standardAccessory.frame, rightToLeft: true)
+        if let accessory = accessoryView {
+            accessory.frame = flippedForLayoutDirection(accessory.frame, rightToLeft: true)
+        }
+        separatorView.frame = flippedForLayoutDirection(separatorView.frame, rightToLeft: true)
+        if let actions = swipeActionsView {
+            actions.frame = flippedForLayoutDirection(actions.frame, rightToLeft: true)
+        }
     }
 
     // MARK: Touches: the table view highlights and selects (UIKit's rules, docs/lists.md)
@@ -309,11 +338,15 @@ open class TableViewHeaderView: View {
     @usableFromInline override func draw(_ rect: Rect, in context: GraphicsContext) {
         let theme = Theme.standard
         let mark = CellAccessoryView.markWidth
+        // Right to left, the chevron points left and stands at the left (the row's trailing edge).
+        let rightToLeft = isRightToLeft
         switch type {
         case .none:
             return
         case .disclosureIndicator:
-            drawChevron(in: Rect(x: bounds.maxX - mark, y: 0, width: mark, height: bounds.height), context, theme)
+            drawChevron(
+                in: Rect(x: rightToLeft ? bounds.minX : bounds.maxX - mark, y: 0, width: mark, height: bounds.height),
+                context, theme)
         case .checkmark:
             context.draw(
                 "✓", font: CellAccessoryView.checkmarkFont, color: theme.accent,
@@ -321,14 +354,14 @@ open class TableViewHeaderView: View {
         case .detailButton:
             drawDetail(in: bounds, context, theme)
         case .detailDisclosureButton:
-            drawDetail(in: Rect(x: 0, y: 0, width: mark, height: bounds.height), context, theme)
-            drawChevron(in: Rect(x: mark, y: 0, width: mark, height: bounds.height), context, theme)
+            drawDetail(in: Rect(x: rightToLeft ? mark : 0, y: 0, width: mark, height: bounds.height), context, theme)
+            drawChevron(in: Rect(x: rightToLeft ? 0 : mark, y: 0, width: mark, height: bounds.height), context, theme)
         }
     }
 
     @usableFromInline func drawChevron(in area: Rect, _ context: GraphicsContext, _ theme: Theme) {
         context.draw(
-            "›", font: CellAccessoryView.chevronFont, color: theme.secondaryText,
+            isRightToLeft ? "‹" : "›", font: CellAccessoryView.chevronFont, color: theme.secondaryText,
             in: centredLine(CellAccessoryView.chevronFont, in: area), alignment: .center)
     }
 

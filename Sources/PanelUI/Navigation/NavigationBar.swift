@@ -97,8 +97,14 @@ open class NavigationBar: View, BarItemHost {
     /// The back button's full title: "‹ " and the item below's back title.
     @usableFromInline var fullBackTitle: String {
         let backTitle = backItem.map { $0.backButtonTitle ?? $0.resolvedTitle ?? "" } ?? ""
-        return "‹ " + (backTitle.isEmpty ? "Back" : backTitle)
+        return backChevron + (backTitle.isEmpty ? "Back" : backTitle)
     }
+
+    /// "‹ ", or right to left "‹ " after a right-to-left mark: the mark makes
+    /// the title's paragraph right to left, so the chevron stands at its
+    /// right and is drawn mirrored ("›", Unicode's bidi mirroring), pointing
+    /// back whatever script the title is in, as UIKit's does.
+    @usableFromInline var backChevron: String { isRightToLeft ? "\u{200F}‹ " : "‹ " }
 
     /// An item changed (or the controller's title): show it.
     @usableFromInline func itemsDidChange() {
@@ -125,8 +131,20 @@ open class NavigationBar: View, BarItemHost {
 
     /// Places the back button and the left items from the left, the right
     /// items from the right, and the title centred on the bar (or in the
-    /// space between them when it would touch them).
+    /// space between them when it would touch them). Right to left, all of
+    /// it mirrored: the back button and left items at the right, as UIKit's.
     public func layoutItems() {
+        layoutItemsLeftToRight()
+        guard isRightToLeft else { return }
+        backButton.frame = flippedForLayoutDirection(backButton.frame, rightToLeft: true)
+        for view in shownItemViews { view.frame = flippedForLayoutDirection(view.frame, rightToLeft: true) }
+        titleLabel.frame = flippedForLayoutDirection(titleLabel.frame, rightToLeft: true)
+        if let titleView = shownTitleView {
+            titleView.frame = flippedForLayoutDirection(titleView.frame, rightToLeft: true)
+        }
+    }
+
+    @usableFromInline func layoutItemsLeftToRight() {
         let width = bounds.width
         let height = bounds.height
         let margin = NavigationBar.margin
@@ -139,7 +157,7 @@ open class NavigationBar: View, BarItemHost {
             var title = fullBackTitle
             var buttonWidth = measure(title, font: backButton.titleFont).width + 2 * theme.contentPadding
             if buttonWidth > limit {
-                title = "‹ Back"
+                title = backChevron + "Back"
                 buttonWidth = min(measure(title, font: backButton.titleFont).width + 2 * theme.contentPadding, limit)
             }
             if backButton.title(for: .normal) != title { backButton.setTitle(title) }

@@ -13,6 +13,8 @@
 ///   (`interactivePopGestureRecognizer`) moves the views with the finger;
 ///   released past half the width, or flicked right faster than
 ///   `completionVelocity`, it pops, else it springs back and the stack is unchanged.
+/// - In a right-to-left layout (`View.effectiveUserInterfaceLayoutDirection`)
+///   all of it is mirrored: a push slides in from the left, the pop starts at the right edge.
 /// - `viewControllers` changes at once; the views catch up. Touches do not
 ///   reach the content or the bar while views move.
 /// - An operation asked for while a transition runs first completes the
@@ -191,6 +193,9 @@ open class NavigationController: ViewController {
     /// controller's view. Called by its view's layout, on appearance and on every operation.
     public func layoutNavigationViews() {
         guard let root = loadedView else { return }
+        // Right to left, the pop starts at the right edge (the leading one).
+        let popEdge: RectEdge = root.isRightToLeft ? .right : .left
+        if interactivePopGestureRecognizer.edges != popEdge { interactivePopGestureRecognizer.edges = popEdge }
         View.performWithoutAnimation {
             let bounds = root.bounds
             let barHeight = isNavigationBarHidden ? 0 : NavigationBar.height
@@ -286,6 +291,11 @@ open class NavigationController: ViewController {
         }
     }
 
+    /// 1, or -1 in a right-to-left layout: the moves below are written for
+    /// left to right (a push slides in from the right); right to left they
+    /// are mirrored, a push sliding in from the left, as UIKit's.
+    @usableFromInline var slideSign: Double { loadedView?.isRightToLeft == true ? -1 : 1 }
+
     /// Puts the two views in place for the start of `change` and sends the `will` calls.
     @usableFromInline func begin(_ change: NavigationTransition) {
         transition = change
@@ -293,7 +303,7 @@ open class NavigationController: ViewController {
         contentView.isUserInteractionEnabled = false
         navigationBar.isUserInteractionEnabled = false
         let content = contentView.bounds
-        let width = content.width
+        let width = content.width * slideSign
         let mid = content.midX
         View.performWithoutAnimation {
             // Paint order during the move: the view underneath, the dimming, the view on top.
@@ -336,7 +346,7 @@ open class NavigationController: ViewController {
         initialVelocity: Double = 0, toEnd: Bool = true
     ) {
         let content = contentView.bounds
-        let width = content.width
+        let width = content.width * slideSign
         let mid = content.midX
         let parallax = width * NavigationController.parallaxFraction
         let fromView = change.from?.loadedView
@@ -441,7 +451,7 @@ open class NavigationController: ViewController {
             guard let change = transition, change.isInteractive, !change.isDecided else { return }
             finishInteractivePop(
                 change, progress: progress(of: pan),
-                velocity: pan.velocity(in: nil).x, released: pan.state == .ended)
+                velocity: pan.velocity(in: nil).x * slideSign, released: pan.state == .ended)
         default:
             break
         }
@@ -451,7 +461,7 @@ open class NavigationController: ViewController {
     @usableFromInline func progress(of pan: PanGestureRecognizer) -> Double {
         let width = contentView.bounds.width
         guard width > 0 else { return 0 }
-        return min(max(pan.translation(in: nil).x / width, 0), 1)
+        return min(max(pan.translation(in: nil).x * slideSign / width, 0), 1)
     }
 
     @usableFromInline func beginInteractivePop() {
@@ -467,7 +477,7 @@ open class NavigationController: ViewController {
     @usableFromInline func setInteractiveProgress(_ progress: Double) {
         guard let change = transition else { return }
         let content = contentView.bounds
-        let width = content.width
+        let width = content.width * slideSign
         let mid = content.midX
         View.performWithoutAnimation {
             // Whole points, not `center.x =`: that goes through the property's

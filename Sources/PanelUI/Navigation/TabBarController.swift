@@ -324,10 +324,14 @@ open class TabBar: View {
     open override func layoutSubviews() {
         guard !buttons.isEmpty else { return }
         let width = (bounds.width / Double(buttons.count)).rounded(.down)
+        // Right to left, the first tab at the right, as UIKit's.
+        let rightToLeft = isRightToLeft
         for (index, button) in buttons.enumerated() {
             let x = Double(index) * width
             let last = index == buttons.count - 1
-            button.frame = Rect(x: x, y: 1, width: last ? bounds.width - x : width, height: bounds.height - 1)
+            button.frame = flippedForLayoutDirection(
+                Rect(x: x, y: 1, width: last ? bounds.width - x : width, height: bounds.height - 1),
+                rightToLeft: rightToLeft)
         }
     }
 

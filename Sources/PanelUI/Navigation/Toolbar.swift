@@ -55,6 +55,9 @@ open class Toolbar: View, BarItemHost {
         BarItemLayout.place(
             shownItems, from: margin, to: bounds.width - margin, midY: bounds.height / 2,
             height: min(bounds.height - 8, 36), fromLeft: true)
+        // Right to left, the first item at the right, as UIKit's.
+        guard isRightToLeft else { return }
+        for view in shownItemViews { view.frame = flippedForLayoutDirection(view.frame, rightToLeft: true) }
     }
 
     /// A hairline along the top edge.

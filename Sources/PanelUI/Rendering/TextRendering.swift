@@ -90,17 +90,34 @@ public enum TextAlignment: Equatable, Sendable {
     /// skipped; every other letter reads left to right. The text driver
     /// resolves its paragraphs the same way (UAX #9 through FriBidi).
     @inlinable public static func readsRightToLeft(_ text: String) -> Bool {
+        firstStrongDirection(of: text) == .rightToLeft
+    }
+
+    /// `.left` or `.right` for `.natural`: by `text`'s first strong
+    /// character, or, for text without one (empty, digits, punctuation),
+    /// by `direction`, the view's layout direction (UIKit's rule); itself
+    /// otherwise.
+    @inlinable public func resolved(for text: String, layoutDirection direction: UserInterfaceLayoutDirection)
+        -> TextAlignment
+    {
+        guard self == .natural else { return self }
+        return (TextAlignment.firstStrongDirection(of: text) ?? direction) == .rightToLeft ? .right : .left
+    }
+
+    /// The direction of the first character of `text` with a strong one
+    /// (see `readsRightToLeft(_:)`); nil when it has none.
+    @inlinable public static func firstStrongDirection(of text: String) -> UserInterfaceLayoutDirection? {
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            if isRightToLeftLetter(value) { return true }
+            if isRightToLeftLetter(value) { return .rightToLeft }
             let isNeutral =
                 value < 0x41 || (value >= 0x5B && value <= 0x60) || (value >= 0x7B && value <= 0xBF)
                 || value == 0xD7 || value == 0xF7 || (value >= 0x2000 && value <= 0x2BFF)
                 || (value >= 0x3000 && value <= 0x3003) || (value >= 0xFE00 && value <= 0xFE0F)
                 || (value >= 0x1F000 && value <= 0x1FAFF) || (value >= 0x0300 && value <= 0x036F)
-            if !isNeutral { return false }
+            if !isNeutral { return .leftToRight }
         }
-        return false
+        return nil
     }
 
     /// Whether `value` is a letter of a right-to-left block.
@@ -170,6 +187,15 @@ public protocol TextRendering: AnyObject {
     /// touches. A driver that cannot tell leaves `ink` empty; callers then
     /// allow a margin around the pens.
     func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect])
+
+    /// `penPositions(_:font:into:)`, and where the caret after each
+    /// scalar stands: `trailingEdges` is replaced by one value a scalar, the
+    /// trailing edge of its caret step (the right of a left-to-right one,
+    /// the left of a right-to-left one; a mark's is its base's). Where
+    /// right-to-left text meets left-to-right text, the caret after one
+    /// character is not where the caret before the next is: a text field
+    /// moves its caret visually with both.
+    func penPositions(_ text: String, font: Font, into positions: inout [Double], trailingEdges: inout [Double])
 }
 
 extension TextRendering {
@@ -190,6 +216,29 @@ extension TextRendering {
     public func penPositions(_ text: String, font: Font, into positions: inout [Double], ink: inout [Rect]) {
         ink.removeAll(keepingCapacity: true)
         penPositions(text, font: font, into: &positions)
+    }
+
+    /// Left to right only: each scalar ends where the next begins.
+    public func penPositions(
+        _ text: String, font: Font, into positions: inout [Double], trailingEdges: inout [Double]
+    ) {
+        penPositions(text, font: font, into: &positions)
+        trailingEdges.removeAll(keepingCapacity: true)
+        var s = 1
+        while s < positions.count {
+            trailingEdges.append(positions[s])
+            s += 1
+        }
+    }
+
+    /// `penPositions(_:font:into:trailingEdges:)` in points, for a screen of `scale` pixels per point.
+    public func penPositions(
+        _ text: String, font: Font, scale: Double, into positions: inout [Double], trailingEdges: inout [Double]
+    ) {
+        guard scale != 1 else { return penPositions(text, font: font, into: &positions, trailingEdges: &trailingEdges) }
+        penPositions(text, font: font.scaled(by: scale), into: &positions, trailingEdges: &trailingEdges)
+        divide(&positions, by: scale)
+        divide(&trailingEdges, by: scale)
     }
 
     /// `penPositions(_:font:into:)` in points, for a screen of `scale` pixels

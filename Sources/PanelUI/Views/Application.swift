@@ -17,6 +17,21 @@ open class Application: Responder {
     public final var firstResponder: Responder? { firstResponderStorage }
     @usableFromInline final var firstResponderStorage: Responder?
 
+    /// UIKit's `UIApplication.userInterfaceLayoutDirection`: the direction
+    /// every view lays out in unless it forces its own
+    /// (`View.semanticContentAttribute`). Left to right by default; an app in
+    /// Hebrew or Arabic sets `.rightToLeft` (before its windows, or they are
+    /// laid out and drawn again).
+    public final var userInterfaceLayoutDirection: UserInterfaceLayoutDirection = .leftToRight {
+        didSet {
+            guard userInterfaceLayoutDirection != oldValue else { return }
+            for window in windows {
+                window.setNeedsLayoutInSubtree()
+                window.markDirty(nil)
+            }
+        }
+    }
+
     /// The one way the first responder changes. A function, not a `didSet`:
     /// Embedded Swift compiles `becomeFirstResponder` into modules that
     /// subclass responders, and they cannot call an internal setter.
@@ -133,6 +148,8 @@ open class Application: Responder {
         takeOut(window)
         windows.append(window)
         window.owningApplication = self
+        // Laid out before it joined, it was left to right.
+        if userInterfaceLayoutDirection == .rightToLeft { window.setNeedsLayoutInSubtree() }
         window.visibilityMayHaveChanged() // an activity indicator in it may start spinning
     }
 

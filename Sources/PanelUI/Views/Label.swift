@@ -119,8 +119,9 @@ open class Label: View {
     /// Right-to-left text is reordered on its line, where pens do not follow
     /// the characters: `nil` then, and when the rest does not apply.
     @usableFromInline internal func changedPartOfLine(from oldText: String, in window: Window) -> Rect? {
-        guard numberOfLines == 1, textAlignment.resolved(for: text) == .left,
-            textAlignment.resolved(for: oldText) == .left, let measurer = window.textMeasurer,
+        guard numberOfLines == 1, resolvedTextAlignment(textAlignment, for: text) == .left,
+            resolvedTextAlignment(textAlignment, for: oldText) == .left,
+            let measurer = window.textMeasurer,
             Self.isOneLine(text), Self.isOneLine(oldText), !TextAlignment.containsRightToLeft(text),
             !TextAlignment.containsRightToLeft(oldText)
         else { return nil }
@@ -290,7 +291,7 @@ open class Label: View {
         let size = measure(text, font: font, width: numberOfLines == 1 ? nil : bounds.width)
         let width = min(size.width, bounds.width) // a line too long is cut to fit
         let x: Double
-        switch textAlignment.resolved(for: text) {
+        switch resolvedTextAlignment(textAlignment, for: text) {
         case .left, .natural: x = bounds.minX
         case .center: x = bounds.midX - width / 2
         case .right: x = bounds.maxX - width
@@ -357,10 +358,21 @@ open class Label: View {
         spareText = old.utf8.count <= MeasuredLine.keptScalars ? old : ""
     }
 
+    /// What the text driver is given: `.natural` as it is (the driver
+    /// resolves it by the text), but `.right` for text without a strong
+    /// character in a right-to-left layout.
+    @usableFromInline internal var drawnAlignment: TextAlignment {
+        guard textAlignment == .natural, TextAlignment.firstStrongDirection(of: text) == nil, isRightToLeft else {
+            return textAlignment
+        }
+        return .right
+    }
+
     open override func draw(_ rect: Rect, in context: GraphicsContext) {
         guard !text.isEmpty else { return }
         context.draw(
-            text, font: font, color: textColor, in: bounds, alignment: textAlignment,
+            text, font: font, color: textColor, in: bounds,
+            alignment: drawnAlignment,
             lineBreak: effectiveLineBreakMode)
     }
 }

@@ -166,6 +166,18 @@ open class View: Responder {
     }
     @usableFromInline final var tintColorStorage: Color?
 
+    /// UIKit's `semanticContentAttribute`: whether this view flips in a
+    /// right-to-left layout (Views/LayoutDirection.swift). `.unspecified` by default.
+    @exclusivity(unchecked) public final var semanticContentAttribute: SemanticContentAttribute = .unspecified {
+        didSet {
+            guard semanticContentAttribute != oldValue else { return }
+            // Its subviews' frames and text alignment may flip: lay the subtree out again.
+            setNeedsLayoutInSubtree()
+            superview?.setNeedsLayout()
+            window?.markDirty(nil)
+        }
+    }
+
     /// Called when `tintColor` changed for this view (its own, or an ancestor's
     /// it follows). By default an image view showing a template image redraws.
     open func tintColorDidChange() {}
