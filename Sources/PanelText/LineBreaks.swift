@@ -28,7 +28,8 @@ final class LineBreaks {
     }()
 
     // Only the layout that owns it calls it, within one call that runs no app code.
-    /// The text's Unicode scalars, as `TextLayout.shape` counts them.
+    /// The text's Unicode scalars, as `TextLayout.shape` counts them (the few
+    /// libunibreak cannot take as "A": `isUnsafeForLibunibreak`).
     @exclusivity(unchecked) @usableFromInline var scalars: [UInt32] = []
     /// For each scalar, libunibreak's `LINEBREAK_…` for a break after it.
     @exclusivity(unchecked) @usableFromInline var after: [CChar] = []
@@ -88,7 +89,7 @@ final class LineBreaks {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if Self.isThaiLetter(value) { hasThai = true }
-            scalars.append(value)
+            scalars.append(Self.isUnsafeForLibunibreak(value) ? 0x41 : value)
         }
         let count = scalars.count
         after.refill(with: CChar(LINEBREAK_NOBREAK), count: count)
@@ -100,6 +101,15 @@ final class LineBreaks {
         }
         keepSmallKanaWithTheCharacterBefore()
         if hasThai { findThaiWords() }
+    }
+
+    /// Characters Debian 12's libunibreak 1.1 cannot take, given to it as
+    /// a letter ("A") instead: the regional indicators of flags (its pair
+    /// table lacks their class RI: `set_linebreaks` fails an assertion and
+    /// aborts) and U+FFFF (its end-of-text marker).
+    @inline(__always) @usableFromInline
+    static func isUnsafeForLibunibreak(_ value: UInt32) -> Bool {
+        (value >= 0x1F1E6 && value <= 0x1F1FF) || value == 0xFFFF
     }
 
     // MARK: Chinese and Japanese

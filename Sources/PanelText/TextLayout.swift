@@ -239,7 +239,7 @@ final class TextLayout {
                 let startsCluster = j > start && glyph.cluster != glyphs[j - 1].cluster // a cluster stays whole
                 if haveBreaks, sawInk, startsCluster, breaks.mayBreak(before: glyph.cluster) { breakAt = j }
                 if glyph.kind != .space {
-                    if let maxWidth, startsCluster, pen + glyph.advance > maxWidth { // within 32 bits: see penLimit
+                    if let maxWidth, startsCluster, clusterEnd(from: j, pen: pen) > maxWidth {
                         if !haveBreaks {
                             findBreaks = true
                         } else if breakAt > start {
@@ -273,6 +273,21 @@ final class TextLayout {
             }
             start = next
         }
+    }
+
+    /// The pen after the cluster glyph `j` starts, from `pen` before it:
+    /// a cluster of several glyphs (a flag the font lacks, a base and its
+    /// spacing marks) overflows a line by all of them, not by its first.
+    @inline(__always) @usableFromInline
+    func clusterEnd(from j: Int, pen: Int) -> Int {
+        var end = Self.advance(pen, by: glyphs[j].advance) // within 32 bits: see penLimit
+        let cluster = glyphs[j].cluster
+        var k = j + 1
+        while k < glyphs.count, glyphs[k].cluster == cluster, glyphs[k].kind != .newline {
+            end = Self.advance(end, by: glyphs[k].advance)
+            k += 1
+        }
+        return end
     }
 
     /// The advance of glyphs `start..<end` without the spaces at their end, 26.6.

@@ -222,6 +222,16 @@ struct UnicodeLineBreakingTests {
         #expect(narrowest.suffix(12).allSatisfy { $0 == "e\u{301}" })
     }
 
+    @Test("Flags and U+FFFF wrap like letters (libunibreak 1.1 aborts on a regional indicator: it is given an A)")
+    func flagsWrapWithoutAborting() throws {
+        let string = "🇩🇪🇫🇷 flags \u{FFFF} and 🇯🇵"
+        let sample = try ShapedSample(string)
+        // After the spaces only; the two flags stay together, as two letters would.
+        sample.expectGreedyLinesAtEveryWidth(opportunities: Self.after(" ", in: string))
+        // One cluster a line (a flag is one): 🇩🇪, 🇫🇷, f, l, a, g, s, U+FFFF, a, n, d, 🇯🇵.
+        #expect(sample.lines(maxWidth: 64).count == 12)
+    }
+
     @Test("A one-line label that does not fit still ends in an ellipsis, in Thai as in Latin")
     func truncationStillAddsTheEllipsis() throws {
         let text = try makeRenderer()
