@@ -36,7 +36,7 @@ final class LineBreaks {
     /// A run of Thai in TIS-620, NUL-terminated, and libthai's breaks in it.
     @exclusivity(unchecked) @usableFromInline var thaiBytes: [UInt8] = []
     @exclusivity(unchecked) @usableFromInline var thaiPositions: [Int32] = []
-    /// libthai's word breaker (its dictionary, about 1 MB in memory), made
+    /// libthai's word breaker (its dictionary: about 1.5 MB of heap), made
     /// at the first Thai text broken; nil before, or when the dictionary
     /// (libthai-data) is missing, which leaves Thai unbroken.
     @exclusivity(unchecked) @usableFromInline var thaiBreaker: OpaquePointer?
