@@ -38,6 +38,9 @@ let package = Package(
         // Text shaping (GSUB, GPOS, every script) and the Unicode Bidirectional Algorithm.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // Line breaking: UAX #14 (libunibreak), and Thai words from libthai's dictionary.
+        .systemLibrary(name: "CUnibreak", pkgConfig: "libunibreak", providers: [.apt(["libunibreak-dev"])]),
+        .systemLibrary(name: "CThai", pkgConfig: "libthai", providers: [.apt(["libthai-dev", "libthai-data"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CSDL"),   // libsdl2-dev, installed by scripts/setup; see Sources/CSDL/shim.h
@@ -65,7 +68,7 @@ let package = Package(
         // In-memory framebuffer written out as PNG through libpng.
         .target(name: "PanelImage", dependencies: ["PanelUI", "CPNG", "CJPEG", "CLinux"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; the core's TextRendering driver.
-        .target(name: "PanelText", dependencies: ["PanelUI", "PanelJSON", "CFreeType", "CHarfBuzz", "CFriBidi", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelText", dependencies: ["PanelUI", "PanelJSON", "CFreeType", "CHarfBuzz", "CFriBidi", "CUnibreak", "CThai", "CLinux"], swiftSettings: embeddedSettings),
 
         // The app runtime (UIApplicationMain): the app delegate, the standard options, and one host
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.

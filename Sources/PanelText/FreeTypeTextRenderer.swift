@@ -214,9 +214,9 @@ public final class FreeTypeTextRenderer: TextRendering {
         layout.shape(
             text, face: resolved.face, fallbacks: resolvedFallbackFaces, sizeKey: resolved.sizeKey, cache: cache)
         if wraps {
-            layout.breakLines(maxWidth: maxWidth)
+            layout.breakLines(maxWidth: maxWidth, text: text)
         } else {
-            layout.breakLines(maxWidth: nil)
+            layout.breakLines(maxWidth: nil, text: text)
             if maxWidth != Self.unbrokenWidth {
                 layout.truncateTail(maxWidth: maxWidth, face: resolved.face, sizeKey: resolved.sizeKey, cache: cache)
             }

@@ -5,7 +5,8 @@ import PanelUI
 enum GlyphKind: UInt8 {
     /// Has ink (or is a space that must not break, like U+00A0).
     case ink
-    /// A space: lines may break here, and it hangs at the end of a line.
+    /// A space: it hangs at the end of a line (lines break after it where
+    /// UAX #14 allows, `LineBreaks`), its advance not counted in the line's width.
     case space
     /// An explicit line break; no glyph.
     case newline
@@ -75,9 +76,10 @@ struct ShapedRun {
 ///   script and font (the first font of the fallback list that has the
 ///   character: `Shaper`); and shapes each run with HarfBuzz, with the
 ///   paragraph around it as context.
-/// - `breakLines` cuts lines at explicit newlines and, given a width, at
-///   spaces (a word wider than the line is cut between clusters); widths are
-///   the shaped advances, in logical order.
+/// - `breakLines` cuts lines at explicit newlines and, given a width, where
+///   UAX #14 allows (`LineBreaks`: libunibreak, and libthai for Thai; a word
+///   wider than the line is cut between clusters); widths are the shaped
+///   advances, in logical order.
 /// - `truncateTail` keeps one line and ends it with an ellipsis when it does not fit.
 /// - `placeLines` puts each line's glyphs in visual order (UAX #9's rule L2,
 ///   trailing spaces at the paragraph's level) and sets their pens.
@@ -92,6 +94,8 @@ final class TextLayout {
     /// How many Unicode scalars the text shaped last has.
     @exclusivity(unchecked) @usableFromInline var scalarCount = 0
     @usableFromInline let shaper = Shaper()
+    /// Where lines may break, found when a line overflows.
+    @usableFromInline let breaks = LineBreaks()
 
     /// The farthest a pen goes from its line's start either way, 26.6 (2^24
     /// pixels, as `FreeTypeTextRenderer.maximumWidth`): pens stop there.
@@ -122,6 +126,7 @@ final class TextLayout {
     /// the cache keeps leave them as they are, so laying out those again
     /// allocates nothing.
     @usableFromInline func releaseOversizedBuffers() {
+        breaks.releaseOversizedBuffers()
         guard glyphs.capacity > LaidOutTextCache.glyphCapacity || lines.capacity > LaidOutTextCache.lineCapacity
         else { return }
         glyphs = []
@@ -134,7 +139,7 @@ final class TextLayout {
     /// Bytes the buffers hold, by capacity.
     @usableFromInline var heldBytes: Int {
         glyphs.capacity * MemoryLayout<LaidGlyph>.stride + lines.capacity * MemoryLayout<LaidLine>.stride
-            + runs.capacity * MemoryLayout<ShapedRun>.stride + shaper.heldBytes
+            + runs.capacity * MemoryLayout<ShapedRun>.stride + shaper.heldBytes + breaks.heldBytes
     }
 
     // MARK: Shaping
@@ -146,7 +151,7 @@ final class TextLayout {
         (value < 0x20 && value != 0x09) || (value >= 0x7F && value < 0xA0)
     }
 
-    /// Whether lines may break after `value` and it hangs at a line's end.
+    /// Whether `value` hangs at a line's end (lines break after it where UAX #14 allows).
     @inline(__always) @usableFromInline
     static func isSpace(_ value: UInt32) -> Bool {
         value == 0x20 || value == 0x09 || value == 0x1680 || (value >= 0x2000 && value <= 0x2006)
@@ -198,23 +203,30 @@ final class TextLayout {
 
     // MARK: Lines
 
-    /// Cuts the shaped glyphs into lines no wider than `maxWidth` (26.6), or
-    /// only at newlines when `maxWidth` is `nil`. Every line holds at least
-    /// one cluster of its paragraph, however narrow the width.
+    /// Cuts the shaped glyphs of `text` into lines no wider than `maxWidth`
+    /// (26.6), or only at newlines when `maxWidth` is `nil`. A line breaks
+    /// at the last place before it overflows where UAX #14 allows a break
+    /// (`LineBreaks`: after spaces, between ideographs, between Thai words,
+    /// …), the spaces there hanging past its end; a stretch with no such
+    /// place that is wider than the whole line is cut between clusters.
+    /// Every line holds at least one cluster of its paragraph, however
+    /// narrow the width. The break opportunities are looked for only once a
+    /// line overflows: a text that fits costs what it did.
     @usableFromInline
-    func breakLines(maxWidth: Int?) {
+    func breakLines(maxWidth: Int?, text: String) {
         lines.removeAll(keepingCapacity: true)
         let count = glyphs.count
         guard count > 0 else { return }
+        var haveBreaks = false
         var start = 0
         while true {
             var pen = 0
             var sawInk = false
-            var spaceRunStart = -1 // the last run of spaces after ink on this line
-            var wordStart = -1 // the first glyph after that run
+            var breakAt = -1 // the last glyph after ink on this line that the line may break before
             var end = count
             var next = count
             var endsWithNewline = false
+            var findBreaks = false
             var j = start
             while j < count {
                 let glyph = glyphs[j]
@@ -224,16 +236,16 @@ final class TextLayout {
                     endsWithNewline = true
                     break
                 }
-                if glyph.kind == .space {
-                    if sawInk, glyphs[j - 1].kind != .space { spaceRunStart = j }
-                } else {
-                    if spaceRunStart >= 0, glyphs[j - 1].kind == .space { wordStart = j }
-                    if let maxWidth, j > start, pen + glyph.advance > maxWidth, // within 32 bits: see penLimit
-                        glyph.cluster != glyphs[j - 1].cluster // a cluster stays whole
-                    {
-                        if spaceRunStart >= 0 {
-                            end = spaceRunStart
-                            next = wordStart
+                let startsCluster = j > start && glyph.cluster != glyphs[j - 1].cluster // a cluster stays whole
+                if haveBreaks, sawInk, startsCluster, breaks.mayBreak(before: glyph.cluster) { breakAt = j }
+                if glyph.kind != .space {
+                    if let maxWidth, startsCluster, clusterEnd(from: j, pen: pen) > maxWidth {
+                        if !haveBreaks {
+                            findBreaks = true
+                        } else if breakAt > start {
+                            end = breakAt
+                            while glyphs[end - 1].kind == .space { end -= 1 } // they hang: not on the line
+                            next = breakAt
                         } else {
                             end = j
                             next = j
@@ -244,6 +256,11 @@ final class TextLayout {
                 }
                 pen = Self.advance(pen, by: glyph.advance)
                 j += 1
+            }
+            if findBreaks { // the first overflow: find the break opportunities, and this line again
+                breaks.find(in: text)
+                haveBreaks = true
+                continue
             }
             lines.append(LaidLine(start: start, end: end, width: width(start, end)))
             if endsWithNewline {
@@ -256,6 +273,21 @@ final class TextLayout {
             }
             start = next
         }
+    }
+
+    /// The pen after the cluster glyph `j` starts, from `pen` before it:
+    /// a cluster of several glyphs (a flag the font lacks, a base and its
+    /// spacing marks) overflows a line by all of them, not by its first.
+    @inline(__always) @usableFromInline
+    func clusterEnd(from j: Int, pen: Int) -> Int {
+        var end = Self.advance(pen, by: glyphs[j].advance) // within 32 bits: see penLimit
+        let cluster = glyphs[j].cluster
+        var k = j + 1
+        while k < glyphs.count, glyphs[k].cluster == cluster, glyphs[k].kind != .newline {
+            end = Self.advance(end, by: glyphs[k].advance)
+            k += 1
+        }
+        return end
     }
 
     /// The advance of glyphs `start..<end` without the spaces at their end, 26.6.

@@ -13,7 +13,7 @@ PANELKIT_EMBEDDED_BUILD_PATH="${PANELKIT_EMBEDDED_BUILD_PATH:-.build-embedded}"
 
 # What building and testing PanelKit needs from Debian, besides Swift itself.
 PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev libjpeg-dev libsdl2-dev libxkbcommon-dev xkb-data
-                          libharfbuzz-dev libfribidi-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
+                          libharfbuzz-dev libfribidi-dev libunibreak-dev libthai-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
                           fonts-inter fonts-material-design-icons-iconfont)
 
 # Everything the whole test run needs besides those (scripts/test installs it up
@@ -83,7 +83,7 @@ board_runner() {
         *) return 1 ;;
     esac
     # The board's shared libraries come from the sysroot the build assembled.
-    runner+=(-E "LD_LIBRARY_PATH=$sysroot/usr/lib/$gnu:$sysroot/lib/$gnu")
+    runner+=(-E "LD_LIBRARY_PATH=$sysroot/usr/lib/$gnu:$sysroot/lib/$gnu:$sysroot/usr/lib")
 }
 
 # copy_debian_fonts FOLDER: Inter's four weights (the theme's type family) and
