@@ -77,3 +77,44 @@ struct ColorEmojiTests {
         #expect(text.rasterizedGlyphCount == rasterized)
     }
 }
+
+@Suite("Truncation by grapheme clusters, either way")
+struct ClusterTruncationTests {
+    /// The glyphs `text` keeps on one line `width` pixels wide, in visual
+    /// order: each glyph's cluster (−1 for the ellipsis) and pen.
+    func truncated(_ text: String, width: Int) throws -> [(cluster: Int, x: Int)] {
+        let renderer = try makeRenderer()
+        let resolved = try renderer.resolve(.system(size: 20), retry: true)
+        _ = renderer.laidOutIndex(text, resolved, wraps: false, maxWidth: width * 64)
+        let line = try #require(renderer.layout.lines.first)
+        return renderer.layout.glyphs[line.start..<line.end].map { ($0.cluster, $0.x) }
+    }
+
+    @Test("A right-to-left label cut short ends in an ellipsis at its left, after whole letters with their points")
+    func rightToLeftEllipsisAtTheLeft() throws {
+        // Shin with shin dot and qamats, lamed, vav with holam, final mem: four clusters a word.
+        let word = "שָׁלוֹם "
+        let glyphs = try truncated(String(repeating: word, count: 8), width: 120)
+        let ellipsis = try #require(glyphs.firstIndex { $0.cluster == -1 })
+        #expect(glyphs[ellipsis].x == glyphs.map(\.x).min()) // leftmost: the end of a right-to-left line
+        // What is kept is a logical prefix of whole clusters: every cluster start up to the last kept one.
+        let starts = Set(glyphs.map(\.cluster).filter { $0 >= 0 })
+        let clusterStarts = [0, 3, 4, 6, 7] // ש+ׁ+ָ, ל, ו+ֹ, ם, space
+        let kept = starts.max() ?? 0
+        for s in 0...kept where clusterStarts.contains(s % word.unicodeScalars.count) {
+            #expect(starts.contains(s), "cluster \(s) dropped inside the kept text")
+        }
+        #expect(!starts.contains { !clusterStarts.contains($0 % word.unicodeScalars.count) })
+    }
+
+    @Test("Flags and ZWJ sequences are kept or dropped whole before the ellipsis")
+    func emojiSequencesStayWhole() throws {
+        let flags = String(repeating: "🇮🇱", count: 12)
+        let glyphs = try truncated(flags, width: 100)
+        #expect(glyphs.last?.cluster == -1)
+        #expect(glyphs.dropLast().allSatisfy { $0.cluster % 2 == 0 }) // each flag is two scalars, one glyph
+        let families = try truncated(String(repeating: "👨‍👩‍👧", count: 8), width: 90)
+        #expect(families.dropLast().allSatisfy { $0.cluster % 5 == 0 })
+        #expect(families.last?.cluster == -1)
+    }
+}
