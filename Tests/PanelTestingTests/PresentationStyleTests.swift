@@ -222,6 +222,22 @@ struct PresentationStyleTests {
         #expect(app.view(named: "alert") == nil)
     }
 
+    @Test("right to left, an alert's two actions are mirrored: cancel at the right")
+    func alertActionsRightToLeft() throws {
+        let (app, delegate) = try launch()
+        app.application.userInterfaceLayoutDirection = .rightToLeft
+        let alert = AlertController(title: "לפתוח את הדלת?", message: "דירה 4B", preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "Open", style: .default))
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        delegate.home.present(alert, animated: true)
+        app.advance(by: 0.5)
+        let cancel = try #require(app.view(named: "alert.action.Cancel"))
+        let open = try #require(app.view(named: "alert.action.Open"))
+        // Left to right cancel is at the left (the test above): its leading edge.
+        #expect(app.center(of: cancel).x > app.center(of: open).x)
+        #expect(cancel.frame.maxX == alert.view.bounds.width)
+    }
+
     @Test("an action sheet slides up at the bottom, the cancel action apart; a tap on the backdrop chooses cancel")
     func actionSheet() throws {
         let (app, delegate) = try launch()

@@ -291,8 +291,12 @@ public final class AlertController: ViewController {
         let height = buttonHeight
         if sideBySide, buttons.count == 2 {
             let half = (width / 2).rounded()
-            buttons[0].frame = Rect(x: 0, y: y, width: half, height: height)
-            buttons[1].frame = Rect(x: half, y: y, width: width - half, height: height)
+            // The first action at the leading edge: the right, right to left.
+            let rightToLeft = isRightToLeft
+            buttons[0].frame = flippedForLayoutDirection(
+                Rect(x: 0, y: y, width: half, height: height), rightToLeft: rightToLeft)
+            buttons[1].frame = flippedForLayoutDirection(
+                Rect(x: half, y: y, width: width - half, height: height), rightToLeft: rightToLeft)
             return
         }
         for (index, button) in buttons.enumerated() {
