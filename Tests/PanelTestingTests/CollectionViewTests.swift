@@ -140,6 +140,31 @@ struct CollectionViewTests {
         app.assertSnapshot(named: "collection-grid-selected")
     }
 
+    @Test(
+        "right to left, each line of the flow starts at the right, as UIKit's flow layout flips; a tap finds the item there"
+    )
+    func flowRightToLeft() throws {
+        let (app, controller) = try launch()
+        let grid = controller.grid
+        app.application.userInterfaceLayoutDirection = .rightToLeft
+        app.advance(by: 0.1)
+        let width = grid.bounds.width
+        #expect(
+            grid.frameForItem(at: IndexPath(item: 0, section: 0)) == Rect(x: width - 110, y: 10, width: 100, height: 80)
+        )
+        #expect(
+            grid.frameForItem(at: IndexPath(item: 3, section: 0)) == Rect(x: width - 470, y: 10, width: 100, height: 80)
+        )
+        #expect(
+            grid.frameForItem(at: IndexPath(item: 4, section: 0)).maxX == width - 10, "the next line at the right again"
+        )
+        #expect(grid.indexPathForItem(at: Point(x: width - 60, y: 50)) == IndexPath(item: 0, section: 0))
+        #expect(app.view(named: "item-0-0").map { app.center(of: $0).x } == width - 60)
+        app.application.userInterfaceLayoutDirection = .leftToRight
+        app.advance(by: 0.1)
+        #expect(grid.frameForItem(at: IndexPath(item: 0, section: 0)) == Rect(x: 10, y: 10, width: 100, height: 80))
+    }
+
     @Test("allowsMultipleSelection: taps add items; a tap on a selected item deselects it")
     func multipleSelection() throws {
         let (app, controller) = try launch()

@@ -78,6 +78,9 @@ open class CollectionView: ScrollView, ReloadingListView {
 
     /// Per item (items of all sections in order, the "flat" index): its frame, and its line's top and bottom.
     @usableFromInline final var itemFrames: ContiguousArray<Rect> = []
+    /// The direction `itemFrames` were laid out in: right to left, each line
+    /// starts at the right, as UIKit's flow layout flips.
+    @usableFromInline final var itemFramesAreRightToLeft = false
     @usableFromInline final var lineTops: ContiguousArray<Double> = []
     @usableFromInline final var lineBottoms: ContiguousArray<Double> = []
     /// Per section, plus one past the end: the flat index of its first item.
@@ -163,10 +166,13 @@ open class CollectionView: ScrollView, ReloadingListView {
         if window != nil { reloadIfNeeded() }
     }
 
-    /// A new width may fit another number of items per line: the frames are computed again.
+    /// A new width may fit another number of items per line, and a new
+    /// layout direction turns the lines around: the frames are computed again.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        if bounds.width != contentSize.width && !needsReload && window != nil {
+        if (bounds.width != contentSize.width || isRightToLeft != itemFramesAreRightToLeft) && !needsReload
+            && window != nil
+        {
             reloadKeepingSelection()
         } else {
             layoutVisibleContent()
@@ -195,6 +201,8 @@ open class CollectionView: ScrollView, ReloadingListView {
         let source = dataSource
         let sections = source.map { max(0, $0.numberOfSections(in: self)) } ?? 0
         let width = bounds.width
+        let rightToLeft = isRightToLeft
+        itemFramesAreRightToLeft = rightToLeft
         // A size or spacing that is negative, infinite or NaN counts as 0.
         let item = Size(width: sane(layout.itemSize.width), height: sane(layout.itemSize.height))
         let lineSpacing = sane(layout.minimumLineSpacing)
@@ -212,7 +220,9 @@ open class CollectionView: ScrollView, ReloadingListView {
                 let column = index % line.columns
                 if column == 0 && index > 0 { y += item.height + lineSpacing }
                 let x = sane(inset.left) + Double(column) * (item.width + line.spacing)
-                itemFrames.append(Rect(x: x, y: y, width: item.width, height: item.height))
+                itemFrames.append(
+                    flippedForLayoutDirection(
+                        Rect(x: x, y: y, width: item.width, height: item.height), rightToLeft: rightToLeft))
                 lineTops.append(y)
                 lineBottoms.append(y + item.height)
                 index += 1
