@@ -7,21 +7,6 @@ import Testing
 // Editing right-to-left text with the real text driver: the caret's stops
 // come from HarfBuzz's clusters as FriBidi ordered them on the line.
 
-/// A field showing `text`, drawn once with FreeType (so that it measures
-/// with it), editing, with its driver, renderer and display.
-func editingField(_ text: String, width: Double = 300) throws -> (
-    TextField, TouchDriver, Renderer, HeadlessDisplay
-) {
-    let driver = TouchDriver(screen: Size(width: 320, height: 120))
-    let field = TextField(frame: Rect(x: 10, y: 10, width: width, height: 44), name: "field", text: text)
-    driver.window.addSubview(field)
-    let display = HeadlessDisplay(width: 320, height: 120)
-    let renderer = Renderer(textRenderer: try makeRenderer())
-    renderer.draw(driver.window, into: display.framebuffer)
-    #expect(field.becomeFirstResponder())
-    return (field, driver, renderer, display)
-}
-
 @Suite("TextField: right-to-left editing")
 struct RightToLeftEditingTests {
     @Test("right arrow from the start of 'abc אבג def' visits the caret stops in visual order, each further right")
@@ -141,19 +126,7 @@ struct RightToLeftEditingTests {
             Press(keyCode: KeyCode.right, phase: .began),
             Press(keyCode: KeyCode.right, phase: .began)
         ]
-        var perKey: [UInt64] = []
-        perKey.reserveCapacity(keys.count * 4)
-        for round in 0..<4 {
-            var k = 0
-            while k < keys.count {
-                let count = AllocationCounter.count {
-                    app.sendPress(keys[k])
-                    renderer.draw(driver.window, into: display.framebuffer)
-                }
-                if round == 3 { perKey.append(count) }
-                k += 1
-            }
-        }
+        let perKey = allocationsPerKey(keys, app: app, renderer: renderer, window: driver.window, display: display)
         #expect(field.text == "Wi-Fi של המטבח 2024")
         #expect(perKey == [UInt64](repeating: 0, count: keys.count))
     }

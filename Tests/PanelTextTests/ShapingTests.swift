@@ -208,15 +208,7 @@ struct HebrewTypingTests {
     @Test(
         "Once warm, a Hebrew key press typed and drawn allocates nothing (FriBidi's runs come from its own free list)")
     func noAllocationsPerHebrewKey() throws {
-        let text = try makeRenderer()
-        let driver = TouchDriver(screen: Size(width: 320, height: 120))
-        let field = TextField(
-            frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field", text: "הסיסמה של המטבח 2024")
-        driver.window.addSubview(field)
-        let display = HeadlessDisplay(width: 320, height: 120)
-        let renderer = Renderer(textRenderer: text)
-        renderer.draw(driver.window, into: display.framebuffer)
-        #expect(field.becomeFirstResponder())
+        let (field, driver, renderer, display) = try editingField("הסיסמה של המטבח 2024")
         let app = driver.application
         let keys = [
             Press(key: Key(keyCode: 30, characters: "ש"), phase: .began),
@@ -224,19 +216,7 @@ struct HebrewTypingTests {
             Press(keyCode: KeyCode.backspace, phase: .began),
             Press(keyCode: KeyCode.backspace, phase: .began)
         ]
-        var perKey: [UInt64] = []
-        perKey.reserveCapacity(keys.count * 4)
-        for round in 0..<4 {
-            var k = 0
-            while k < keys.count {
-                let count = AllocationCounter.count {
-                    app.sendPress(keys[k])
-                    renderer.draw(driver.window, into: display.framebuffer)
-                }
-                if round == 3 { perKey.append(count) }
-                k += 1
-            }
-        }
+        let perKey = allocationsPerKey(keys, app: app, renderer: renderer, window: driver.window, display: display)
         #expect(field.text == "הסיסמה של המטבח 2024")
         #expect(perKey == [UInt64](repeating: 0, count: keys.count))
     }

@@ -56,16 +56,7 @@ struct TextFieldTypingTests {
 
     @Test("0 allocations per key press typed into a field drawn with FreeType each frame")
     func noAllocationsPerKeyWithDrawing() throws {
-        let text = try makeRenderer()
-        let driver = TouchDriver(screen: Size(width: 320, height: 120))
-        let field = TextField(
-            frame: Rect(x: 10, y: 10, width: 300, height: 44), name: "field",
-            text: "Wi-Fi password for the kitchen")
-        driver.window.addSubview(field)
-        let display = HeadlessDisplay(width: 320, height: 120)
-        let renderer = Renderer(textRenderer: text)
-        renderer.draw(driver.window, into: display.framebuffer)
-        #expect(field.becomeFirstResponder())
+        let (field, driver, renderer, display) = try editingField("Wi-Fi password for the kitchen")
         let app = driver.application
         let keys = [
             Press(key: Key(keyCode: 30, characters: "a"), phase: .began),
@@ -77,19 +68,7 @@ struct TextFieldTypingTests {
             Press(keyCode: KeyCode.home, phase: .began),
             Press(keyCode: KeyCode.end, phase: .began)
         ]
-        var perKey: [UInt64] = []
-        perKey.reserveCapacity(keys.count * 4)
-        for round in 0..<4 {
-            var k = 0
-            while k < keys.count {
-                let count = AllocationCounter.count {
-                    app.sendPress(keys[k])
-                    renderer.draw(driver.window, into: display.framebuffer)
-                }
-                if round == 3 { perKey.append(count) }
-                k += 1
-            }
-        }
+        let perKey = allocationsPerKey(keys, app: app, renderer: renderer, window: driver.window, display: display)
         #expect(field.text == "Wi-Fi password for the kitchen")
         #expect(perKey == [UInt64](repeating: 0, count: keys.count))
     }

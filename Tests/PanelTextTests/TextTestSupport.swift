@@ -1,6 +1,7 @@
 import PanelImage
 import PanelTesting
 import PanelUI
+import Testing
 
 @testable import PanelText
 
@@ -85,4 +86,41 @@ func opaque(_ color: Color, in framebuffer: Framebuffer) -> Color {
         return Color(
             red: UInt8((r * 255 + 15) / 31), green: UInt8((g * 255 + 31) / 63), blue: UInt8((b * 255 + 15) / 31))
     }
+}
+
+/// A field showing `text`, drawn once with FreeType (so that it measures
+/// with it), editing, with its driver, renderer and display.
+func editingField(_ text: String, width: Double = 300) throws -> (
+    TextField, TouchDriver, Renderer, HeadlessDisplay
+) {
+    let driver = TouchDriver(screen: Size(width: 320, height: 120))
+    let field = TextField(frame: Rect(x: 10, y: 10, width: width, height: 44), name: "field", text: text)
+    driver.window.addSubview(field)
+    let display = HeadlessDisplay(width: 320, height: 120)
+    let renderer = Renderer(textRenderer: try makeRenderer())
+    renderer.draw(driver.window, into: display.framebuffer)
+    #expect(field.becomeFirstResponder())
+    return (field, driver, renderer, display)
+}
+
+/// The allocations of each of `keys`, sent and drawn, in the last of `rounds`
+/// rounds: the rounds before warm the caches (a shaped text's neighbours pick
+/// its glyphs, so a text seen once may still be new to the shaper).
+func allocationsPerKey(
+    _ keys: [Press], app: Application, renderer: Renderer, window: Window, display: HeadlessDisplay, rounds: Int = 4
+) -> [UInt64] {
+    var perKey: [UInt64] = []
+    perKey.reserveCapacity(keys.count * rounds)
+    for round in 0..<rounds {
+        var k = 0 // indexed: a for-in over `enumerated()` allocates its iterator in a debug build
+        while k < keys.count {
+            let count = AllocationCounter.count {
+                app.sendPress(keys[k])
+                renderer.draw(window, into: display.framebuffer)
+            }
+            if round == rounds - 1 { perKey.append(count) }
+            k += 1
+        }
+    }
+    return perKey
 }
