@@ -281,27 +281,12 @@ struct UnicodeLineBreakingTests {
 
     @Test("Redrawing wrapped text in every script lays out nothing and allocates nothing, Thai included")
     func warmWrappedRedrawAllocatesNothing() throws {
-        let text = try makeRenderer()
-        let display = makeDisplay(width: 320, height: 240)
-        let fb = display.framebuffer
         let labels = [
             "Wrap these words at the spaces between them", "ภาษาไทยเป็นภาษาที่สวยงาม สวัสดีชาวโลก",
             "今日は、いい天気です。ちょっとコーヒーを飲みましょう。", "https://example.com/some/path", "שלום עולם, מה שלומך היום?"
         ]
-        func drawAll() {
-            var i = 0 // indexed: a for-in over `enumerated()` allocates its iterator in a debug build
-            while i < labels.count {
-                text.draw(
-                    labels[i], font: .system(size: 18), color: .white,
-                    in: Rect(x: 4, y: 4 + Double(i) * 46, width: 120, height: 44), alignment: .natural,
-                    lineBreak: .wordWrap, clip: fb.bounds, alpha: 1, into: fb)
-                i += 1
-            }
-        }
-        drawAll()
-        let layouts = text.laidOutTextCount
-        let allocations = AllocationCounter.count(warmUpRuns: 1) { drawAll() }
-        #expect(allocations == 0)
-        #expect(text.laidOutTextCount == layouts) // nothing laid out again
+        let cost = try redrawCost(labels, row: Size(width: 120, height: 44), lineBreak: .wordWrap)
+        #expect(cost.allocations == 0)
+        #expect(cost.laidOut == 0) // nothing laid out again
     }
 }

@@ -160,27 +160,10 @@ struct ShapedTextCacheTests {
 
     @Test("Redrawing unchanged labels in every script shapes nothing and allocates nothing")
     func warmRedrawShapesNothing() throws {
-        let text = try makeRenderer()
-        let display = makeDisplay(width: 320, height: 240)
-        let fb = display.framebuffer
-        let labels = Self.labels
-        func drawAll() {
-            var i = 0 // indexed: a for-in over `enumerated()` allocates its iterator in a debug build
-            while i < labels.count {
-                text.draw(
-                    labels[i], font: .system(size: 18), color: .white,
-                    in: Rect(x: 4, y: 4 + Double(i) * 30, width: 300, height: 28), alignment: .natural,
-                    lineBreak: .truncateTail, clip: fb.bounds, alpha: 1, into: fb)
-                i += 1
-            }
-        }
-        drawAll()
-        let layouts = text.laidOutTextCount
-        let rasterized = text.rasterizedGlyphCount
-        let allocations = AllocationCounter.count(warmUpRuns: 1) { drawAll() }
-        #expect(allocations == 0)
-        #expect(text.laidOutTextCount == layouts) // nothing shaped again
-        #expect(text.rasterizedGlyphCount == rasterized)
+        let cost = try redrawCost(Self.labels, row: Size(width: 300, height: 28), lineBreak: .truncateTail)
+        #expect(cost.allocations == 0)
+        #expect(cost.laidOut == 0) // nothing shaped again
+        #expect(cost.rasterized == 0)
     }
 
     @Test("A right-to-left label with natural alignment sits at the right, a left-to-right one at the left")

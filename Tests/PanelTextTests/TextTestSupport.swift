@@ -124,3 +124,30 @@ func allocationsPerKey(
     }
     return perKey
 }
+
+/// What drawing `labels` again costs once they have been drawn: one under
+/// another in rows of `row` pixels, at 18 pixels, broken by `lineBreak`. The
+/// allocations of the second drawing, and how many texts were laid out and
+/// glyphs rasterized for it (0 and 0 when the caches kept everything).
+func redrawCost(_ labels: [String], row: Size, lineBreak: LineBreakMode) throws -> (
+    allocations: UInt64, laidOut: Int, rasterized: Int
+) {
+    let text = try makeRenderer()
+    let display = makeDisplay(width: 320, height: 240)
+    let fb = display.framebuffer
+    func drawAll() {
+        var i = 0 // indexed: a for-in over `enumerated()` allocates its iterator in a debug build
+        while i < labels.count {
+            text.draw(
+                labels[i], font: .system(size: 18), color: .white,
+                in: Rect(x: 4, y: 4 + Double(i) * (row.height + 2), width: row.width, height: row.height),
+                alignment: .natural, lineBreak: lineBreak, clip: fb.bounds, alpha: 1, into: fb)
+            i += 1
+        }
+    }
+    drawAll()
+    let layouts = text.laidOutTextCount
+    let rasterized = text.rasterizedGlyphCount
+    let allocations = AllocationCounter.count(warmUpRuns: 1) { drawAll() }
+    return (allocations, text.laidOutTextCount - layouts, text.rasterizedGlyphCount - rasterized)
+}
