@@ -23,6 +23,8 @@ public final class DemoAppDelegate: ApplicationDelegate {
     public private(set) var scene: Scene?
     var sceneFile: SceneFile?
     var output = "out/demo"
+    /// `--right-to-left`: the whole demo laid out as for Hebrew or Arabic.
+    var rightToLeft = false
 
     public init() {}
 
@@ -40,12 +42,18 @@ public final class DemoAppDelegate: ApplicationDelegate {
                 "scene-file", value: "FILE", help: "a scene file (docs/scene-files.md); the same as --scene FILE"),
             AppOption(
                 "output", value: "DIR",
-                help: "headless: the folder for the scripted session's PNG frames (default out/demo)")
+                help: "headless: the folder for the scripted session's PNG frames (default out/demo)"),
+            AppOption(
+                "right-to-left", value: nil,
+                help:
+                    "lay the demo out right to left, as for Hebrew or Arabic (application.userInterfaceLayoutDirection)"
+            )
         ]
     }
 
     public func applicationWillLaunch(_ arguments: AppArguments) throws(LaunchError) {
         if let folder = arguments.value(of: "output") { output = folder }
+        rightToLeft = arguments.isSet("right-to-left")
         let named = arguments.value(of: "scene")
         let file = arguments.value(of: "scene-file")
         if named != nil && file != nil { throw LaunchError("give --scene or --scene-file, not both") }
@@ -109,6 +117,8 @@ public final class DemoAppDelegate: ApplicationDelegate {
             // The @2x icon on a scale-2 screen when there is one; the 1x one is enlarged otherwise.
             let icon = try? PNG.readImage(
                 path: options.assetsPath + "/images/panelkit-icon.png", forScale: options.scale)
+            // Before the window exists, as an app in Hebrew or Arabic sets it.
+            if rightToLeft { application.userInterfaceLayoutDirection = .rightToLeft }
             let demo = DemoApp(
                 application: application, screenSize: options.screenBounds.size, icon: icon, log: options.log)
             self.demo = demo

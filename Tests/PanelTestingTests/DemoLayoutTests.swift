@@ -178,10 +178,11 @@ struct DemoLayoutTests {
     @Test("The demo right to left: the controls and settings screens at 800x480 match their reference images")
     func rightToLeftGoldenImages() throws {
         for screen in [DemoScreen.controls, .settings] {
-            let app = try AppTester(DemoAppDelegate.self, screenSize: Size(width: 800, height: 480))
+            // As `panel demo --right-to-left` runs it.
+            let app = try AppTester(
+                DemoAppDelegate.self, screenSize: Size(width: 800, height: 480), arguments: ["--right-to-left"])
             let demo = try #require(app.delegate(as: DemoAppDelegate.self)?.demo)
-            app.application.userInterfaceLayoutDirection = .rightToLeft
-            app.advance(by: 0.1)
+            #expect(app.application.userInterfaceLayoutDirection == .rightToLeft)
             screen.show(in: app, demo: demo)
             app.assertSnapshot(named: "demo-\(screen)-800x480-right-to-left")
         }
