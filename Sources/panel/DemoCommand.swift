@@ -20,7 +20,7 @@ struct DemoCommand: ParsableCommand {
             ApplicationMain), with the standard options every app has: --backend auto|drm|fbdev|sdl|headless, \
             --board NAME|FILE, --duration SECONDS, DRM's and fbdev's --card/--device/--latency-log, the simulator's \
             --zoom/--rotation/--record, headless --replay TRACE.evemu and --png FILE; and the demo's own \
-            --scene NAME|FILE and --output DIR. `panel demo --help-app` lists them all.
+            --scene NAME|FILE, --output DIR and --right-to-left. `panel demo --help-app` lists them all.
 
             Headless (what `auto` picks when there is no KMS display, no desktop and no framebuffer), it plays a \
             scripted touch session, prints each control action as a JSON line, and writes a PNG frame after every \
