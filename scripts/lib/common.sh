@@ -108,6 +108,16 @@ copy_debian_fonts() {
 PANELKIT_DEFAULT_FALLBACK_FONTS=(NotoSans-Regular NotoSansArabic-Regular NotoSansHebrew-Regular NotoSansDevanagari-Regular
                                  NotoSansThai-Regular NotoSansCJK-Regular NotoColorEmoji)
 
+# board_fallback_fonts BOARD_FILE: the fallback fonts the board carries, one
+# a line: its file's fonts.fallbacks, else the default chain.
+board_fallback_fonts() {
+    if jq -e '.fonts.fallbacks' "$1" > /dev/null; then
+        jq -r '.fonts.fallbacks[]' "$1"
+    else
+        printf '%s\n' "${PANELKIT_DEFAULT_FALLBACK_FONTS[@]}"
+    fi
+}
+
 # copy_fallback_fonts FOLDER NAME...: the Noto fonts NAME (file names without
 # extension) from Debian's fonts-noto-core, fonts-noto-cjk and
 # fonts-noto-color-emoji, with their licences, into FOLDER.
