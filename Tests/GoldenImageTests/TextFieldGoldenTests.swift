@@ -58,27 +58,24 @@ struct TextFieldGoldenTests {
 
     @Test("The loupe: a finger held on the field magnifies the caret under it")
     func loupe() {
-        let held = field(76, "held", text: "Living room")
-        held.inputView = View() // no keyboard: the picture is the loupe's
-        let display = drawn(Size(width: 260, height: 132), [held]) { driver in
-            driver.down(1, at: Point(x: 80, y: 98))
-            driver.advance(by: 0.6)
-            #expect(held.isShowingLoupe)
-        }
-        let result = GoldenImage.check(display.framebuffer, named: "text-field-loupe")
-        #expect(result.passed, "\(result)")
+        checkLoupe(text: "Living room", fingerX: 80, golden: "text-field-loupe")
     }
 
     @Test("The loupe over mixed text: the caret at a stop inside the Hebrew word, magnified where it is drawn")
     func loupeOverRightToLeftText() {
-        let held = field(76, "held", text: "abc אבג def")
-        held.inputView = View()
+        checkLoupe(text: "abc אבג def", fingerX: 70, golden: "text-field-loupe-right-to-left")
+    }
+
+    /// A finger held on a field showing `text`, at `fingerX`, until the loupe shows: the picture is `golden`.
+    func checkLoupe(text: String, fingerX: Double, golden: String) {
+        let held = field(76, "held", text: text)
+        held.inputView = View() // no keyboard: the picture is the loupe's
         let display = drawn(Size(width: 260, height: 132), [held]) { driver in
-            driver.down(1, at: Point(x: 70, y: 98))
+            driver.down(1, at: Point(x: fingerX, y: 98))
             driver.advance(by: 0.6)
             #expect(held.isShowingLoupe)
         }
-        let result = GoldenImage.check(display.framebuffer, named: "text-field-loupe-right-to-left")
+        let result = GoldenImage.check(display.framebuffer, named: golden)
         #expect(result.passed, "\(result)")
     }
 }
