@@ -61,6 +61,9 @@ final class GlyphCache {
         Int32(truncatingIfNeeded: min(max(value, FT_Pos(-metricLimit)), FT_Pos(metricLimit)))
     }
 
+    /// Draws glyph outlines alike on every architecture (see its type).
+    let outlines = OutlineRenderer()
+
     /// Glyphs FreeType has rendered: the cost a warm cache avoids.
     @exclusivity(unchecked) @usableFromInline var rasterizedCount = 0
 
@@ -120,7 +123,7 @@ final class GlyphCache {
         guard error == 0, let slot = face.face.pointee.glyph else { return result }
         result.advance = GlyphCache.limited(slot.pointee.advance.x)
         rasterizedCount &+= 1 // a count to take differences of: wraps rather than traps on a 32-bit board
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return result }
+        guard outlines.render(slot) else { return result }
 
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width)

@@ -65,7 +65,7 @@ extension FreeTypeTextRenderer {
         case .bold: strength = 0.08
         }
         if strength > 0 { FT_Outline_Embolden(&slot.pointee.outline, FT_Pos((pixelSize * strength * 64).rounded())) }
-        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else {
+        guard cache.outlines.render(slot) else {
             throw TextError(
                 kind: .unreadableFont, path: face.path, message: "FreeType cannot render the symbol '\(name)'")
         }
