@@ -153,6 +153,20 @@ struct PickerTests {
         #expect(controller.heard == ["select 0 1", "select 0 0"], "above the first row there is nothing to tap")
     }
 
+    @Test("right to left, the first component is the rightmost wheel: the frames mirror, and a tap finds it there")
+    func rightToLeftMirrorsComponents() throws {
+        let (app, controller) = try launch()
+        let ltr = try (0..<2).map { try wheel(app, $0).frame }
+        controller.picker.semanticContentAttribute = .forceRightToLeft
+        app.advance(by: 0.1)
+        let rtl = try (0..<2).map { try wheel(app, $0).frame }
+        #expect(rtl.map(\.midX) == ltr.map { 480 - $0.midX })
+        #expect(rtl[0].minX > rtl[1].maxX)
+        app.tap(at: Point(x: 480 - 150, y: 28 + 108.0 + 36))
+        app.advance(by: 1)
+        #expect(controller.heard == ["select 0 1"])
+    }
+
     @Test("a finger that stops a spinning wheel between rows leaves it to settle on the nearest row, selected once")
     func touchStopsAndSettles() throws {
         let (app, controller) = try launch()

@@ -145,6 +145,21 @@ struct EverydayControlTests {
         #expect(stepper.value == 0 && log.count("valueChanged") == 2)
     }
 
+    @Test("Stepper right to left: + is the left half, − the right one, and touches step by what they show (UIKit's controls flip)")
+    func stepperRightToLeft() {
+        let (stepper, log) = addStepper()
+        stepper.semanticContentAttribute = .forceRightToLeft
+        #expect(stepper.rect(for: .increment) == Rect(x: 0, y: 0, width: 60, height: 48))
+        #expect(stepper.rect(for: .decrement) == Rect(x: 60, y: 0, width: 60, height: 48))
+        driver.down(1, at: minus) // the left half: + right to left
+        #expect(stepper.value == 1 && stepper.highlightedHalf == .increment)
+        driver.up(1)
+        driver.down(1, at: plus, after: 1)
+        #expect(stepper.highlightedHalf == .decrement)
+        driver.up(1)
+        #expect(stepper.value == 0 && log.count("valueChanged") == 2)
+    }
+
     @Test(
         "Stepper: holding + repeats after 0.5 s, then every 0.1 s, then every 0.05 s after ten repeats (manual clock)")
     func stepperAutorepeat() {

@@ -277,6 +277,33 @@ struct FocusTests {
         #expect(!screen.focus.isAdjusting)
     }
 
+    @Test("Right to left, the arrows step a slider the way its thumb moves: left steps up, right steps down")
+    func arrowsFollowTheLayoutDirection() {
+        let screen = FocusScreen()
+        let app = screen.driver.application
+        func key(_ code: UInt16, shift: Bool = false) {
+            let key = Key(keyCode: code, modifierFlags: shift ? .shift : [])
+            app.enqueue(Press(key: key, phase: .began))
+            app.enqueue(Press(key: key, phase: .ended))
+            app.runTurn()
+        }
+        screen.slider.semanticContentAttribute = .forceRightToLeft
+        key(FocusKeys.tab) // shows the ring on the first view
+        key(FocusKeys.tab, shift: true)
+        key(FocusKeys.tab, shift: true)
+        #expect(screen.focus.focusedView === screen.slider)
+        key(FocusKeys.enter)
+        #expect(screen.focus.isAdjusting)
+        let start = screen.slider.value
+        key(FocusKeys.left)
+        #expect(abs(screen.slider.value - (start + 0.05)) < 1e-9)
+        key(FocusKeys.right)
+        key(FocusKeys.right)
+        #expect(abs(screen.slider.value - (start - 0.05)) < 1e-9)
+        key(FocusKeys.up)
+        #expect(abs(screen.slider.value - start) < 1e-9, "up and down do not turn round")
+    }
+
     @Test("Encoder events keep their place among touch frames in the input queue (R14)")
     func queueOrder() {
         let screen = FocusScreen()

@@ -1,4 +1,5 @@
 /// A − and a + side by side that step a value: UIKit's `UIStepper`.
+/// Right to left, the + is on the left (`rect(for:)`).
 ///
 /// - `value` lies in `minimumValue`…`maximumValue` (0…100 by default)
 ///   and moves by `stepValue` (1). Setting any of them sends no action.
@@ -142,12 +143,15 @@ open class Stepper: Control {
 
     // MARK: Geometry
 
-    /// The − half (left) or the + half (right), in the stepper's coordinates.
+    /// The − half (leading: left, or right when the stepper lays out right
+    /// to left, as UIKit's controls flip) or the + half (trailing), in the
+    /// stepper's coordinates.
     public func rect(for half: Half) -> Rect {
         let width = bounds.width / 2
-        return Rect(
+        let leftToRight = Rect(
             x: half == .decrement ? bounds.minX : bounds.minX + width, y: bounds.minY, width: width,
             height: bounds.height)
+        return flippedForLayoutDirection(leftToRight, rightToLeft: isRightToLeft)
     }
 
     /// The half a finger pressed and still holds inside, drawn highlighted; nil otherwise.
@@ -156,7 +160,9 @@ open class Stepper: Control {
     // MARK: Tracking (C4)
 
     open override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
-        let half: Half = touch.location(in: self).x < bounds.midX ? .decrement : .increment
+        // The − half is the leading one: the left, or the right right to left.
+        let onLeft = touch.location(in: self).x < bounds.midX
+        let half: Half = onLeft != isRightToLeft ? .decrement : .increment
         // A half at its limit is disabled: the touch does nothing.
         guard half == .decrement ? isDecrementEnabled : isIncrementEnabled else { return false }
         pressedHalf = half

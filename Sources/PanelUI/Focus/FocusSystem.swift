@@ -32,7 +32,8 @@
 /// Keys reach it after the responder chain: a press no responder took
 /// (`Application.pressesBegan(_:with:)`) moves focus with Tab and
 /// Shift-Tab, pushes with Return, keypad Enter or space, and steps an
-/// adjusting view with the arrows. Handling a turn or push allocates nothing.
+/// adjusting view with the arrows (left and right as the view lays out:
+/// right to left, left steps up). Handling a turn or push allocates nothing.
 public final class FocusSystem {
     /// The view the encoder and the focus keys act on; nil before the first
     /// focus input, and after the focused view left.
@@ -129,11 +130,15 @@ public final class FocusSystem {
             }
             return true
         }
-        guard isAdjusting, isFocusRingVisible, focusedView != nil else { return false }
+        guard isAdjusting, isFocusRingVisible, let focused = focusedView else { return false }
+        // Left and right step the way the view shows its value: a slider that
+        // lays out right to left grows to the left, so there left steps up.
         let step: Int
         switch code {
-        case FocusKeys.up, FocusKeys.right: step = 1
-        case FocusKeys.down, FocusKeys.left: step = -1
+        case FocusKeys.up: step = 1
+        case FocusKeys.down: step = -1
+        case FocusKeys.right: step = focused.isRightToLeft ? -1 : 1
+        case FocusKeys.left: step = focused.isRightToLeft ? 1 : -1
         default: return false
         }
         if press.phase == .began {

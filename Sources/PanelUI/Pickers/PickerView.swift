@@ -144,9 +144,12 @@ open class PickerView: View {
         total += componentSpacing * Double(max(0, wheels.count - 1))
         var x = ((bounds.width - total) / 2).rounded(.down)
         var tallest = 0.0
+        // Right to left the first component is the rightmost, as UIKit's controls flip.
+        let rightToLeft = isRightToLeft
         component = 0
         while component < wheels.count {
-            let frame = Rect(x: x, y: 0, width: widths[component], height: bounds.height)
+            let frame = flippedForLayoutDirection(
+                Rect(x: x, y: 0, width: widths[component], height: bounds.height), rightToLeft: rightToLeft)
             if wheels[component].frame != frame { wheels[component].frame = frame }
             wheels[component].placeRows()
             tallest = max(tallest, wheels[component].rowHeight)
