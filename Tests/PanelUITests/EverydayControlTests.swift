@@ -145,7 +145,9 @@ struct EverydayControlTests {
         #expect(stepper.value == 0 && log.count("valueChanged") == 2)
     }
 
-    @Test("Stepper right to left: + is the left half, − the right one, and touches step by what they show (UIKit's controls flip)")
+    @Test(
+        "Stepper right to left: + is the left half, − the right one, and touches step by what they show (UIKit's controls flip)"
+    )
     func stepperRightToLeft() {
         let (stepper, log) = addStepper()
         stepper.semanticContentAttribute = .forceRightToLeft
