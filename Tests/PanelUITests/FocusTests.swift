@@ -252,16 +252,19 @@ struct FocusTests {
         #expect(list.contentOffset.y == 52)
     }
 
+    /// A key pressed and released in `app`, then one turn.
+    func press(_ code: UInt16, shift: Bool = false, in app: Application) {
+        let key = Key(keyCode: code, modifierFlags: shift ? .shift : [])
+        app.enqueue(Press(key: key, phase: .began))
+        app.enqueue(Press(key: key, phase: .ended))
+        app.runTurn()
+    }
+
     @Test("Keys no responder takes: Tab and Shift-Tab move focus, Return pushes, arrows adjust")
     func keys() {
         let screen = FocusScreen()
         let app = screen.driver.application
-        func key(_ code: UInt16, shift: Bool = false) {
-            let key = Key(keyCode: code, modifierFlags: shift ? .shift : [])
-            app.enqueue(Press(key: key, phase: .began))
-            app.enqueue(Press(key: key, phase: .ended))
-            app.runTurn()
-        }
+        func key(_ code: UInt16, shift: Bool = false) { press(code, shift: shift, in: app) }
         key(FocusKeys.tab)
         #expect(screen.focusedName == "first")
         key(FocusKeys.tab)
@@ -281,12 +284,7 @@ struct FocusTests {
     func arrowsFollowTheLayoutDirection() {
         let screen = FocusScreen()
         let app = screen.driver.application
-        func key(_ code: UInt16, shift: Bool = false) {
-            let key = Key(keyCode: code, modifierFlags: shift ? .shift : [])
-            app.enqueue(Press(key: key, phase: .began))
-            app.enqueue(Press(key: key, phase: .ended))
-            app.runTurn()
-        }
+        func key(_ code: UInt16, shift: Bool = false) { press(code, shift: shift, in: app) }
         screen.slider.semanticContentAttribute = .forceRightToLeft
         key(FocusKeys.tab) // shows the ring on the first view
         key(FocusKeys.tab, shift: true)
