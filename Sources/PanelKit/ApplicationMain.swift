@@ -1,3 +1,4 @@
+import CLinux
 import PanelBoards
 import PanelJSON
 import PanelLinux
@@ -51,6 +52,8 @@ final class AppRuntime {
     var textRenderer: FreeTypeTextRenderer!
     /// The first delegate; the simulator makes a new one when the board turns.
     var firstDelegate: (any ApplicationDelegate)?
+    /// When `main()` started the app (CLOCK_MONOTONIC seconds), for the first frame's timing.
+    let startTime = clinux_monotonic_now()
 
     init(
         programName: String, appOptions: [AppOption], tools: AppTools,

@@ -27,6 +27,7 @@ PANELKIT_TEST_DEBIAN_PACKAGES=(
     qemu-system-x86 qemu-system-arm busybox-static cpio kmod       # scripts/vm-test, scripts/board-vm-test
     evemu-tools socat gzip gcc libc6-dev
     libharfbuzz-bin                                                # Tests/PanelTextTests/ShapingTests (hb-shape)
+    systemd                                                        # scripts/board-test: systemd-analyze security --offline=true
 )
 
 # depmod and friends live in /usr/sbin, which Debian's default user PATH lacks.

@@ -27,6 +27,10 @@
 #include <linux/kd.h>
 #include <linux/fb.h>
 #include <sys/sysmacros.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <stddef.h>
+#include <stdint.h>
 
 /// `open(2)` with an explicit mode: the variadic original does not import.
 static inline int clinux_open(const char *path, int flags, mode_t mode) {
@@ -51,6 +55,14 @@ static inline double clinux_monotonic_now(void) {
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+/// CLOCK_BOOTTIME in seconds: since the kernel started, suspend included (the clock /proc's start times count on).
+static inline double clinux_boottime_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_BOOTTIME, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+/// Clock ticks per second (`sysconf(_SC_CLK_TCK)`), /proc/PID/stat's unit.
+static inline long clinux_clock_ticks_per_second(void) { return sysconf(_SC_CLK_TCK); }
 static inline int clinux_o_rdwr_nonblock(void) { return O_RDWR | O_NONBLOCK | O_CLOEXEC; }
 static inline int clinux_o_rdonly_nonblock(void) { return O_RDONLY | O_NONBLOCK | O_CLOEXEC; }
 static inline int clinux_o_rdonly_directory(void) { return O_RDONLY | O_DIRECTORY | O_CLOEXEC; }
@@ -211,5 +223,42 @@ static inline const char *clinux_readdir_name(DIR *dir) {
     struct dirent *entry = readdir(dir);
     return entry ? entry->d_name : NULL;
 }
+
+// MARK: - systemd: the notify socket, the fatal-signal report
+
+/// A datagram socket for `sd_notify`'s protocol (close-on-exec).
+static inline int clinux_notify_socket(void) { return socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0); }
+
+/// Sends `message` to `$NOTIFY_SOCKET`'s `address`: a path, or an abstract
+/// name when it starts with '@'. Returns sendto's result (-1 and errno on failure).
+static inline long clinux_notify_send(int fd, const char *address, const char *message, size_t length) {
+    struct sockaddr_un peer; memset(&peer, 0, sizeof peer);
+    peer.sun_family = AF_UNIX;
+    size_t n = strlen(address);
+    if (n < 2 || n >= sizeof peer.sun_path || (address[0] != '/' && address[0] != '@')) { errno = EINVAL; return -1; }
+    memcpy(peer.sun_path, address, n);
+    if (address[0] == '@') peer.sun_path[0] = 0;
+    return (long)sendto(fd, message, length, MSG_NOSIGNAL, (const struct sockaddr *)&peer,
+                        (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n));
+}
+
+/// The words of PanelUI's `TurnRecord` (`TurnRecord.Word`), read by the report.
+enum {
+    CLINUX_TURN_ACTIVITY = 0, CLINUX_TURN_START = 1, CLINUX_TURN_INPUT_EVENTS = 2, CLINUX_TURN_INPUT_DETAIL = 3,
+    CLINUX_TURN_ACTION_EVENTS = 4, CLINUX_TURN_ACTION_NAME = 5, CLINUX_TURN_WORDS = 9
+};
+
+/// Installs a handler for SIGABRT (systemd's watchdog sends it), SIGSEGV,
+/// SIGBUS, SIGILL, SIGTRAP and SIGFPE that writes one line to standard
+/// error saying what the main thread's turn was doing and for how long
+/// (from `turn_record`, whose turn start is on CLOCK_MONOTONIC), then puts
+/// back the handler that was there before and raises the signal again.
+/// Async-signal-safe: write(2) and clock_gettime only, on its own stack.
+/// `record` must outlive the process's use of it (`clinux_remove_fatal_signal_report`).
+int clinux_install_fatal_signal_report(const uint64_t *turn_record);
+/// Puts back the handlers that were there before.
+void clinux_remove_fatal_signal_report(void);
+/// Writes the report for `signal` to `fd` now (for tests; the handler calls it).
+void clinux_write_fatal_signal_report(int fd, int signal);
 
 #endif

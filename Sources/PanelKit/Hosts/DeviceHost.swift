@@ -94,8 +94,26 @@ enum DeviceHost {
                     ? "panel: display acquired: back on the VT, the whole frame redrawn\n"
                     : "panel: display released: the VT switched away; the app runs on without presenting\n")
         }
-        if let latencyLog {
-            session.framePresented = { frame in
+        // systemd (a Type=notify unit): READY=1 at the first frame, watchdog pings from the loop's timer.
+        let notifier: ServiceNotifier?
+        do throws(PanelLinuxError) {
+            notifier = try ServiceNotifier.fromEnvironment()
+        } catch {
+            failClosing(error.message)
+        }
+        notifier?.startPinging(on: runLoop)
+        // A stuck action (systemd's SIGABRT) or a crash says which event the turn was in.
+        installFatalSignalReport(for: launched.application.turnRecord)
+        defer { clinux_remove_fatal_signal_report() }
+        let startTime = runtime.startTime
+        var firstFrame = true
+        session.framePresented = { frame in
+            if firstFrame {
+                firstFrame = false
+                notifier?.notifyReady()
+                runtime.note(firstFrameLine(flipTime: frame.flipTime, mainTime: startTime))
+            }
+            if let latencyLog {
                 if let inputTime = frame.inputTime {
                     write(
                         String(frame.number) + " " + fixed(inputTime, 6) + " " + fixed(frame.flipTime, 6) + " "
@@ -115,6 +133,7 @@ enum DeviceHost {
         } catch {
             failClosing(error.message) // a touch device that cannot open fails before the display is attached
         }
+        notifier?.notifyStopping()
         runtime.restoreDisplay = nil // the session closed it
         launched.application.screen.blanking = nil // the screen held the session
         if let backlight {
@@ -133,6 +152,19 @@ enum DeviceHost {
                 + fixed(wall > 0 ? cpu / wall * 100 : 0, 2)
                 + "%), " + String(session.loop.wakeCount) + " wake-ups")
         return 0
+    }
+
+    /// How long the panel took to show the app: from `main()` and `exec`
+    /// (/proc's start time, in clock ticks) and from the kernel's start
+    /// (CLOCK_BOOTTIME), to the first frame's flip (on CLOCK_MONOTONIC).
+    static func firstFrameLine(flipTime: Double, mainTime: Double) -> String {
+        let monotonic = clinux_monotonic_now()
+        let flipBootTime = clinux_boottime_now() - (monotonic - flipTime)
+        var line = "first frame on the screen " + fixed((flipTime - mainTime) * 1000, 1) + " ms after main()"
+        if let exec = processStartBootTime() {
+            line += ", " + fixed((flipBootTime - exec) * 1000, 0) + " ms after exec"
+        }
+        return line + ", " + fixed(flipBootTime, 2) + " s after the kernel started"
     }
 
     static func summary(_ session: DeviceSession) -> String {

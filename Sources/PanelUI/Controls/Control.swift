@@ -103,7 +103,14 @@ open class Control: View {
     /// the next send; one removed meanwhile is not called any more
     /// (`TargetActionList`, docs/memory.md).
     open func sendActions(for events: ControlEvents) {
+        // The turn record names this control while its actions run: a stuck action is reported by name.
+        guard let record = window?.owningApplication?.turnRecord else {
+            targets.send(events.rawValue, from: self)
+            return
+        }
+        let outer = record.beginAction(events: UInt64(events.rawValue), of: self)
         targets.send(events.rawValue, from: self)
+        record.endAction(restoring: outer)
     }
 
     // MARK: Tracking (C4): subclasses override these

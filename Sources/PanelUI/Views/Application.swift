@@ -65,6 +65,8 @@ open class Application: Responder {
     public final let screen = Screen()
     /// The view a rotary encoder and the focus keys act on, and the focus ring (docs/focus.md).
     public final let focusSystem = FocusSystem()
+    /// What the turn is doing, for a fatal-signal report (a stuck action, the watchdog).
+    public final let turnRecord = TurnRecord()
     @usableFromInline let pressEvent = Event(type: .presses, dispatcher: nil)
 
     /// Touch frames and key presses, in the order they came (R14).
@@ -232,6 +234,8 @@ open class Application: Responder {
         // App code called from this turn (a completion with nothing to wait for) waits for the next one.
         let outerTurn = ThreadAnimationState.beginTurn(of: runLoop)
         defer { ThreadAnimationState.endTurn(restoring: outerTurn) }
+        turnRecord.beginTurn(at: runLoop.now)
+        defer { turnRecord.endTurn() }
         runLoop.fireDueTimers()
         while queueCount > 0 {
             let index = queueHead
@@ -239,23 +243,28 @@ open class Application: Responder {
             queueCount -= 1
             if let press = inputQueue[index].press {
                 inputQueue[index].press = nil // let go of its strings now
+                turnRecord.beginInput(.key, detail: UInt64(press.keyCode))
                 if screen.filterPress(press) { continue }
                 sendPress(press)
                 continue
             }
             if let encoder = inputQueue[index].encoder {
                 inputQueue[index].encoder = nil
+                turnRecord.beginInput(.encoder, detail: TurnRecord.detail(of: encoder))
                 if !screen.filterDiscreteInput() { focusSystem.handle(encoder) }
                 continue
             }
             let frame = inputQueue[index].frame
             let source = inputQueue[index].source
+            turnRecord.beginInput(.touchFrame, detail: TurnRecord.detail(of: frame))
             if screen.filterInput(frame, source: source) { continue }
             // A finger on the screen hides the focus ring (docs/focus.md).
             if !frame.isEmpty { focusSystem.touchDidLand() }
             touchDispatcher.process(frame, source: source)
         }
+        turnRecord.activity = .nextTurnWork
         runLoop.performNextTurnWork()
+        turnRecord.activity = .frame
         runLoop.endTurn()
     }
 
