@@ -55,7 +55,7 @@ let package = Package(
         // JSON with line numbers, for scene files and board files; Foundation-free.
         .target(name: "PanelJSON", dependencies: ["CLinux"], swiftSettings: embeddedSettings),
         // evemu traces: the recordings replays and tests feed in.
-        .target(name: "PanelTrace", dependencies: ["PanelUI", "PanelJSON", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelTrace", dependencies: ["PanelUI", "PanelJSON", "PanelLog", "CLinux"], swiftSettings: embeddedSettings),
         // The action log: one JSON object per line for each touch, message, gesture and action.
         .target(name: "PanelLog", dependencies: ["PanelUI", "CLinux"], swiftSettings: embeddedSettings),
         // Scene files (assets/scenes/*.json): windows of views and recognizers that log what they receive.
@@ -102,7 +102,7 @@ let package = Package(
 
         // The desktop simulator without SDL: the virtual touch panel, mouse to protocol B events, the
         // window/panel geometry, the evemu recorder and the slow-motion clock (testable headless).
-        .target(name: "PanelSimulator", dependencies: ["PanelUI", "PanelLog", "CLinux"]),
+        .target(name: "PanelSimulator", dependencies: ["PanelUI", "PanelLog", "PanelTrace", "CLinux"]),
         // The simulator's SDL2 window: presents the panel's framebuffer, turns mouse and keys into simulator input.
         .target(name: "PanelSDL", dependencies: ["PanelUI", "PanelSimulator", "CSDL"]),
 
@@ -125,7 +125,7 @@ let package = Package(
         // Every saved fuzz input (Fuzz/Regressions, Fuzz/Corpus) through the same checks, in the ordinary suite.
         .testTarget(name: "PanelFuzzTests", dependencies: ["PanelFuzzChecks", "PanelTesting"]),
         // PanelTesting's AppTester driving the demo app, as an app's UI tests do.
-        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelKit", "PanelBoards", "PanelDemo", "PanelUI", "PanelImage", "panel"]),
+        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelKit", "PanelBoards", "PanelDemo", "PanelUI", "PanelImage", "PanelTrace", "PanelLog", "CLinux", "panel"]),
 
         .testTarget(name: "PanelUITests", dependencies: ["PanelUI", "PanelImage", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelUI", "PanelReplay", "PanelTesting", "PanelImage", "PanelJSON", "PanelLog", "PanelScenes", "PanelTrace", "panel"]),

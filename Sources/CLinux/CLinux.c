@@ -1,4 +1,5 @@
 #include "CLinux.h"
+#include <stdio.h> // rename(2)
 
 // MARK: - The fatal-signal report (see CLinux.h). Async-signal-safe: no stdio,
 // no malloc, no locks: a fixed buffer filled by hand and one write(2).
@@ -102,9 +103,30 @@ void clinux_write_fatal_signal_report(int fd, int signal) {
     (void)!write(fd, line.text, line.length);
 }
 
+static const char *signal_name(int signal) {
+    switch (signal) {
+    case SIGABRT: return "SIGABRT"; case SIGSEGV: return "SIGSEGV"; case SIGBUS: return "SIGBUS";
+    case SIGILL: return "SIGILL"; case SIGTRAP: return "SIGTRAP"; case SIGFPE: return "SIGFPE";
+    default: return "a fatal signal";
+    }
+}
+
 static void report_handler(int signal) {
     int saved_errno = errno;
     clinux_write_fatal_signal_report(2, signal);
+    if (clinux_flight.events) {
+        // The input that led here, for a replay on the desk.
+        long written = clinux_flight_write(signal_name(signal));
+        struct report_line line; line.length = 0;
+        if (written >= 0) {
+            put(&line, "panel: flight recording: "); put_unsigned(&line, (uint64_t)written);
+            put(&line, " events written to "); put(&line, clinux_flight.path); put(&line, "\n");
+        } else {
+            put(&line, "panel: the flight recording could not be written to "); put(&line, clinux_flight.path);
+            put(&line, " (errno "); put_unsigned(&line, (uint64_t)errno); put(&line, ")\n");
+        }
+        (void)!write(2, line.text, line.length);
+    }
     // The handler that was there before (the default, or Swift's backtracer) takes it from here.
     for (size_t i = 0; i < REPORT_SIGNAL_COUNT; i++)
         if (report_signals[i] == signal) sigaction(signal, &report_previous[i], NULL);
@@ -133,4 +155,144 @@ void clinux_remove_fatal_signal_report(void) {
         for (size_t i = 0; i < REPORT_SIGNAL_COUNT; i++) sigaction(report_signals[i], &report_previous[i], NULL);
     report_installed = 0;
     report_record = NULL;
+}
+
+// MARK: - The flight recorder (see CLinux.h). Its writer is async-signal-safe:
+// open, write, fsync, rename and close; numbers formatted by hand.
+
+struct clinux_flight_recorder clinux_flight;
+
+int clinux_flight_configure(uint32_t capacity, double seconds, double launch_time, const char *path) {
+    free(clinux_flight.events);
+    clinux_flight.events = NULL;
+    clinux_flight.next = 0;
+    clinux_flight.recorded = 0;
+    clinux_flight.capacity = capacity;
+    clinux_flight.seconds = seconds;
+    clinux_flight.launch_time = launch_time;
+    size_t length = strlen(path);
+    if (length >= sizeof clinux_flight.path - 9) { errno = ENAMETOOLONG; return -1; }
+    memcpy(clinux_flight.path, path, length + 1);
+    if (capacity == 0) return 0;
+    clinux_flight.events = calloc(capacity, sizeof *clinux_flight.events);
+    return clinux_flight.events ? 0 : -1;
+}
+
+int clinux_flight_set_header(const char *header) {
+    char *copy = strdup(header);
+    if (!copy) return -1;
+    char *old = clinux_flight.header;
+    clinux_flight.header = copy;
+    free(old);
+    return 0;
+}
+
+struct flight_output { int fd; char buffer[4096]; size_t length; int failed; };
+
+static void flight_flush(struct flight_output *out) {
+    size_t done = 0;
+    while (done < out->length && !out->failed) {
+        ssize_t n = write(out->fd, out->buffer + done, out->length - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) out->failed = 1; else done += (size_t)n;
+    }
+    out->length = 0;
+}
+
+static void flight_put(struct flight_output *out, const char *text) {
+    while (*text) {
+        if (out->length == sizeof out->buffer) flight_flush(out);
+        out->buffer[out->length++] = *text++;
+    }
+}
+
+static void flight_put_number(struct flight_output *out, uint64_t value, int minimum_digits) {
+    char digits[24]; int count = 0;
+    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value && count < 24);
+    while (count < minimum_digits && count < 24) digits[count++] = '0';
+    char text[25]; int length = 0;
+    while (count > 0) text[length++] = digits[--count];
+    text[length] = 0;
+    flight_put(out, text);
+}
+
+static void flight_put_hex4(struct flight_output *out, uint16_t value) {
+    char text[5];
+    for (int i = 3; i >= 0; i--) { text[i] = "0123456789abcdef"[value & 15]; value >>= 4; }
+    text[4] = 0;
+    flight_put(out, text);
+}
+
+long clinux_flight_write(const char *reason) {
+    struct clinux_flight_recorder *flight = &clinux_flight;
+    if (!flight->events || !flight->header || !flight->path[0]) { errno = ENODATA; return -1; }
+    char partial[sizeof flight->path];
+    size_t length = strlen(flight->path);
+    memcpy(partial, flight->path, length);
+    memcpy(partial + length, ".partial", 9);
+    struct flight_output out; out.length = 0; out.failed = 0;
+    out.fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (out.fd < 0) return -1;
+
+    // The events to write: the ring's, oldest first, back to `seconds` before the newest.
+    uint64_t held = flight->recorded < flight->capacity ? flight->recorded : flight->capacity;
+    uint32_t first = flight->recorded < flight->capacity ? 0 : flight->next;
+    uint64_t skip = 0;
+    if (held > 0) {
+        uint32_t newest_index = flight->next == 0 ? flight->capacity - 1 : flight->next - 1;
+        double newest = flight->events[newest_index].time;
+        while (skip < held && flight->events[(first + skip) % flight->capacity].time < newest - flight->seconds) skip++;
+    }
+    // A recording that does not start at the launch starts at a frame's first
+    // event, after a SYN_REPORT: a replay never reads half a frame.
+    if (held > 0 && (flight->recorded > flight->capacity || skip > 0)) {
+        #define FLIGHT_IS_REPORT(i) (flight->events[(first + (i)) % flight->capacity].type == 0 && \
+                                     flight->events[(first + (i)) % flight->capacity].code == 0)
+        if (!(skip > 0 && FLIGHT_IS_REPORT(skip - 1))) {
+            while (skip < held && !FLIGHT_IS_REPORT(skip)) skip++;
+            if (skip < held) skip++;
+        }
+        #undef FLIGHT_IS_REPORT
+    }
+    uint64_t lost = flight->recorded - held + skip;
+
+    flight_put(&out, flight->header);
+    flight_put(&out, "# PanelKit flight recording (");
+    flight_put(&out, reason);
+    flight_put(&out, "): ");
+    flight_put_number(&out, held - skip, 1);
+    if (lost == 0) {
+        flight_put(&out, " events, the whole session since launch; E: times count from the launch\n");
+    } else {
+        flight_put(&out, " events; it starts mid-session, after ");
+        flight_put_number(&out, lost, 1);
+        flight_put(&out, " events that were not kept; E: times count from the launch\n");
+    }
+    for (uint64_t i = skip; i < held; i++) {
+        struct clinux_flight_event *event = &flight->events[(first + i) % flight->capacity];
+        double since = event->time - flight->launch_time;
+        if (since < 0) since = 0;
+        uint64_t micros = (uint64_t)(since * 1e6 + 0.5);
+        flight_put(&out, "E: ");
+        flight_put_number(&out, micros / 1000000, 1);
+        flight_put(&out, ".");
+        flight_put_number(&out, micros % 1000000, 6);
+        flight_put(&out, " ");
+        flight_put_hex4(&out, event->type);
+        flight_put(&out, " ");
+        flight_put_hex4(&out, event->code);
+        flight_put(&out, " ");
+        if (event->value < 0) {
+            flight_put(&out, "-");
+            flight_put_number(&out, (uint64_t)(-(int64_t)event->value), 4);
+        } else {
+            flight_put_number(&out, (uint64_t)event->value, 4);
+        }
+        flight_put(&out, "\n");
+    }
+    flight_flush(&out);
+    int failed = out.failed || fsync(out.fd) != 0;
+    close(out.fd);
+    if (failed || rename(partial, flight->path) != 0) { unlink(partial); return -1; }
+    return (long)(held - skip);
 }

@@ -234,6 +234,9 @@ public struct Board {
         public var latency: Double
         /// MiB of resident memory.
         public var memory: Double
+        /// Seconds of touch input the flight recorder keeps (`"flightRecording"`,
+        /// 300 unless set; 0 turns it off), in a ring of 1/64 of `memory`.
+        public var flightRecording: Double = 300
     }
 
     /// The screen the UI is drawn on, in pixels: the mode turned by the display

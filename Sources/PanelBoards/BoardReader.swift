@@ -497,6 +497,15 @@ extension Board {
             default: budgets.memory = number
             }
         }
+        if let seconds = try object.number("flightRecording") {
+            guard seconds >= 0, seconds <= 86400 else {
+                throw object.error(
+                    "flightRecording",
+                    "expected the seconds of input the flight recorder keeps, 0 (off) to 86400, not "
+                        + describeNumber(seconds))
+            }
+            budgets.flightRecording = seconds
+        }
         // A frame budget longer than two refresh intervals cannot keep up with the panel.
         let interval = 1000 / refreshRate
         guard budgets.frameTime <= 2 * interval else {

@@ -54,6 +54,11 @@ final class AppRuntime {
     var firstDelegate: (any ApplicationDelegate)?
     /// When `main()` started the app (CLOCK_MONOTONIC seconds), for the first frame's timing.
     let startTime = clinux_monotonic_now()
+    /// Where flight recordings go: systemd's `$STATE_DIRECTORY` (the unit's
+    /// StateDirectory=), else the working directory.
+    var flightRecordingDirectory: String { environment("STATE_DIRECTORY") ?? "." }
+    /// The command line's words after the program name (the flight recording names them).
+    var launchWords: [String] = []
 
     init(
         programName: String, appOptions: [AppOption], tools: AppTools,
@@ -105,6 +110,7 @@ final class AppRuntime {
     }
 
     func run(_ words: [String]) -> Int32 {
+        launchWords = words
         do throws(OptionError) {
             options = try StandardOptions.parse(words, appOptions: appOptions)
         } catch {

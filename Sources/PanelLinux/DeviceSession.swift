@@ -215,7 +215,12 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
 
     // MARK: VT switching
 
-    /// On a VT: routes SIGUSR1 (release) and SIGUSR2 (acquire) through the
+    /// The VT's release and acquire signals: real-time ones, so SIGUSR1 and
+    /// SIGUSR2 stay the app's (SIGUSR1 writes the flight recording).
+    public static var releaseSignal: Int32 { clinux_sigrtmin_plus(1) }
+    public static var acquireSignal: Int32 { clinux_sigrtmin_plus(2) }
+
+    /// On a VT: routes the release and acquire signals through the
     /// loop, then puts the VT in `VT_PROCESS` and `KD_GRAPHICS` mode. Not on
     /// a VT: nothing, silently. A VT that refuses is said in one line, and
     /// the app runs on without VT handling.
@@ -223,11 +228,12 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         guard let vt = VirtualTerminal.current() else { return }
         do throws(PanelLinuxError) {
             do throws(Errno) {
-                try loop.watchSignals(clinux_sigusr1(), clinux_sigusr2())
+                try loop.watchSignal(Self.releaseSignal)
+                try loop.watchSignal(Self.acquireSignal)
             } catch {
-                throw PanelLinuxError("cannot route SIGUSR1/SIGUSR2 through the loop: " + error.message, errno: error)
+                throw PanelLinuxError("cannot route the VT's signals through the loop: " + error.message, errno: error)
             }
-            try vt.takeOver(releaseSignal: clinux_sigusr1(), acquireSignal: clinux_sigusr2())
+            try vt.takeOver(releaseSignal: Self.releaseSignal, acquireSignal: Self.acquireSignal)
         } catch {
             vt.restore()
             log?("panel: " + error.message + "; VT switches are not handled")
@@ -242,14 +248,20 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         }
     }
 
+    /// A signal the host watches (`EpollRunLoop.watchSignal(_:)`), not the VT's: SIGUSR1 for the flight recorder.
+    public var signalReceived: ((Int32) -> Void)?
+
     public func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32) {
-        guard let terminal else { return }
-        if signal == clinux_sigusr1() {
+        guard let terminal, signal == Self.releaseSignal || signal == Self.acquireSignal else {
+            signalReceived?(signal)
+            return
+        }
+        if signal == Self.releaseSignal {
             // The kernel waits for VT_RELDISP: master must be dropped first.
             display.release()
             terminal.allowRelease()
             displayChanged?(false)
-        } else if signal == clinux_sigusr2() {
+        } else {
             terminal.acknowledgeAcquire()
             display.acquire()
             displayChanged?(true)

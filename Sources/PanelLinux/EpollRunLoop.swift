@@ -12,7 +12,7 @@ public protocol EpollRunLoopDelegate: AnyObject {
     func runLoopTurnDidEnd(_ loop: EpollRunLoop)
     /// `/dev/input` (or the watched directory) changed: a device may have come or gone.
     func runLoopInputDirectoryChanged(_ loop: EpollRunLoop)
-    /// A signal added with `EpollRunLoop.watchSignals(_:_:)` arrived (not SIGINT or SIGTERM, which end the run).
+    /// A signal added with `EpollRunLoop.watchSignal(_:)` arrived (not SIGINT or SIGTERM, which end the run).
     func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32)
 }
 
@@ -23,7 +23,7 @@ extension EpollRunLoopDelegate {
 /// The device backend's single-threaded loop: one `epoll_wait` over the
 /// registered sources (touch devices, the DRM fd), a timerfd armed at the run
 /// loop's next deadline, a signalfd for SIGINT/SIGTERM (and the VT switch
-/// signals, `watchSignals(_:_:)`) and an inotify watch
+/// signals, `watchSignal(_:)`) and an inotify watch
 /// for hot-plug. With nothing to do it blocks indefinitely: no polling period.
 public final class EpollRunLoop {
     public let application: Application
@@ -132,12 +132,20 @@ public final class EpollRunLoop {
         }
     }
 
-    /// Also blocks `first` and `second` (0: none) and delivers them through
-    /// the loop to the delegate's `runLoop(_:didReceiveSignal:)`, as the
-    /// signalfd does SIGINT and SIGTERM: no work in a signal handler.
-    public func watchSignals(_ first: Int32, _ second: Int32 = 0) throws(Errno) {
-        _ = try retryingOnInterrupt { clinux_signalfd_update(signals.rawValue, first, second) }
+    /// Also blocks `signal` and delivers it through the loop to the
+    /// delegate's `runLoop(_:didReceiveSignal:)`, as the signalfd does SIGINT
+    /// and SIGTERM: no work in a signal handler. Signals add up (at most 8).
+    public func watchSignal(_ signal: Int32) throws(Errno) {
+        guard !watchedSignals.contains(signal) else { return }
+        guard watchedSignals.count < 8 else { throw Errno(rawValue: EINVAL) }
+        watchedSignals.append(signal)
+        _ = try retryingOnInterrupt {
+            watchedSignals.withUnsafeBufferPointer {
+                clinux_signalfd_update(signals.rawValue, $0.baseAddress, Int32($0.count))
+            }
+        }
     }
+    @usableFromInline var watchedSignals: [Int32] = []
 
     /// Ends `run()` after the current turn.
     public func stop() { isRunning = false }

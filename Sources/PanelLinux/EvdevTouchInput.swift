@@ -171,8 +171,17 @@ public final class EvdevTouchInput: EvdevInputKind {
     public func open(_ path: String, loop: EpollRunLoop, required: Bool, name: String? = nil) throws(PanelLinuxError) {
         nameToOpen = name
         defer { nameToOpen = nil }
-        try deviceSet.open(path, loop: loop, required: required)
+        guard let device = try deviceSet.open(path, loop: loop, required: required) else { return }
+        if flightRecordedSource == 0, let flightRecorderDeviceOpened, flightRecorderDeviceOpened(device) {
+            flightRecordedSource = device.source
+        }
     }
+
+    /// Offered each touch device as it opens, until one is taken (returns
+    /// true): the flight recorder keeps that device's events.
+    public var flightRecorderDeviceOpened: ((EvdevTouchDevice) -> Bool)?
+    /// The input source whose events go to the flight recorder's ring (0: none yet).
+    public internal(set) var flightRecordedSource = 0
 
     public func adopt(_ candidate: inout EvdevCandidate, required: Bool) throws(PanelLinuxError) -> EvdevTouchState? {
         let path = candidate.path
@@ -243,6 +252,10 @@ public final class EvdevTouchInput: EvdevInputKind {
     }
 
     @usableFromInline func feed(_ event: InputEvent, _ device: EvdevTouchDevice) {
+        // What the decoder reads is what a replay of the recording reads (a SYN_DROPPED's stand-ins included).
+        if device.source == flightRecordedSource {
+            clinux_flight_record(event.time, event.type, event.code, event.value)
+        }
         let input = device.state.input
         guard input.decode(event) else { return }
         application.enqueue(input.frame, source: device.source)

@@ -1,3 +1,4 @@
+import PanelTrace
 import PanelUI
 
 /// Turns the mouse into touches and feeds them to an application through the

@@ -149,7 +149,8 @@ extension EpollRunLoopTests {
         let loop = try EpollRunLoop(application: application)
         let watcher = SignalWatcher()
         loop.delegate = watcher
-        try loop.watchSignals(SIGUSR1, SIGUSR2)
+        try loop.watchSignal(SIGUSR1)
+        try loop.watchSignal(SIGUSR2)
         let sender = VTSignalSender()
         application.runLoop.schedule(after: 0.010, target: sender, tag: 1)
         application.runLoop.schedule(after: 0.030, target: sender, tag: 2)

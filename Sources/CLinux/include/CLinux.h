@@ -112,16 +112,17 @@ static inline int clinux_signalfd_read(int fd) {
     if (n == (ssize_t)sizeof info) return (int)info.ssi_signo;
     return n < 0 ? -1 : 0;
 }
-/// Blocks SIGINT, SIGTERM and, when non-zero, `extra1` and `extra2`, and
-/// makes the signalfd `fd` report exactly those.
-static inline int clinux_signalfd_update(int fd, int extra1, int extra2) {
+/// Blocks SIGINT, SIGTERM and the `count` signals in `extra`, and makes the
+/// signalfd `fd` report exactly those.
+static inline int clinux_signalfd_update(int fd, const int *extra, int count) {
     sigset_t set; sigemptyset(&set);
     sigaddset(&set, SIGINT); sigaddset(&set, SIGTERM);
-    if (extra1 > 0) sigaddset(&set, extra1);
-    if (extra2 > 0) sigaddset(&set, extra2);
+    for (int i = 0; i < count; i++) if (extra[i] > 0) sigaddset(&set, extra[i]);
     if (sigprocmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(fd, &set, SFD_NONBLOCK | SFD_CLOEXEC);
 }
+/// Real-time signal SIGRTMIN + `offset` (glibc reserves the first few for itself, so SIGRTMIN is a call).
+static inline int clinux_sigrtmin_plus(int offset) { return SIGRTMIN + offset; }
 static inline int clinux_sigusr1(void) { return SIGUSR1; }
 static inline int clinux_sigusr2(void) { return SIGUSR2; }
 static inline int clinux_sigterm(void) { return SIGTERM; }
@@ -260,5 +261,46 @@ int clinux_install_fatal_signal_report(const uint64_t *turn_record);
 void clinux_remove_fatal_signal_report(void);
 /// Writes the report for `signal` to `fd` now (for tests; the handler calls it).
 void clinux_write_fatal_signal_report(int fd, int signal);
+
+// MARK: - The flight recorder: the last input events, written as an evemu trace
+
+/// One input event as the touch device sent it (16 bytes).
+struct clinux_flight_event { double time; uint16_t type; uint16_t code; int32_t value; };
+
+/// The ring and what a recording needs, in plain memory: the fatal-signal
+/// handler writes it with write(2) alone. Set up once (`clinux_flight_configure`).
+struct clinux_flight_recorder {
+    struct clinux_flight_event *events;
+    uint32_t capacity;     // events the ring holds
+    uint32_t next;         // where the next event goes
+    uint64_t recorded;     // events recorded since launch (more than capacity: the oldest are gone)
+    double launch_time;    // CLOCK_MONOTONIC at launch: E: lines count from it
+    double seconds;        // how far back a recording reaches
+    char *header;          // the device's evemu header, comments and all, NUL-terminated
+    char path[512];        // where recordings go (the data directory's flight-recording.evemu)
+};
+extern struct clinux_flight_recorder clinux_flight;
+
+/// Allocates the ring for `capacity` events (the only allocation; 0 turns the recorder off).
+int clinux_flight_configure(uint32_t capacity, double seconds, double launch_time, const char *path);
+/// The touch device's evemu header (copied; replaces the last one).
+int clinux_flight_set_header(const char *header);
+
+/// Where recordings go (`clinux_flight_configure`'s path).
+static inline const char *clinux_flight_path(void) { return clinux_flight.path; }
+
+/// Records one event: four stores, no call, no allocation.
+static inline void clinux_flight_record(double time, uint16_t type, uint16_t code, int32_t value) {
+    if (!clinux_flight.events) return;
+    struct clinux_flight_event *event = &clinux_flight.events[clinux_flight.next];
+    event->time = time; event->type = type; event->code = code; event->value = value;
+    clinux_flight.next = clinux_flight.next + 1 == clinux_flight.capacity ? 0 : clinux_flight.next + 1;
+    clinux_flight.recorded++;
+}
+
+/// Writes the recording (header, a comment naming `reason`, and the events of
+/// the last `seconds`) to `path`.partial, then renames it to `path`.
+/// Async-signal-safe. Returns the events written, or -1 (errno) when it cannot.
+long clinux_flight_write(const char *reason);
 
 #endif

@@ -104,7 +104,24 @@ enum DeviceHost {
         notifier?.startPinging(on: runLoop)
         // A stuck action (systemd's SIGABRT) or a crash says which event the turn was in.
         installFatalSignalReport(for: launched.application.turnRecord)
-        defer { clinux_remove_fatal_signal_report() }
+        defer {
+            clinux_remove_fatal_signal_report()
+            _ = clinux_flight_configure(0, 0, 0, "")
+        }
+        // The last minutes of touch input, written on SIGUSR1, the watchdog's SIGABRT or a crash.
+        runtime.note(
+            FlightRecorder.start(
+                directory: runtime.flightRecordingDirectory, seconds: board?.budgets.flightRecording ?? 300,
+                memoryBudget: board?.budgets.memory ?? 64, launchTime: runtime.startTime,
+                launchOptions: runtime.launchWords, appName: runtime.programName, input: session.input))
+        do throws(Errno) {
+            try session.loop.watchSignal(clinux_sigusr1())
+        } catch {
+            runtime.note("SIGUSR1 cannot be routed through the loop (" + error.message + "): no flight recording on it")
+        }
+        session.signalReceived = { signal in
+            if signal == clinux_sigusr1() { runtime.note(FlightRecorder.write(reason: "SIGUSR1")) }
+        }
         let startTime = runtime.startTime
         var firstFrame = true
         session.framePresented = { frame in

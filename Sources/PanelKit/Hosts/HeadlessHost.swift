@@ -71,7 +71,17 @@ public final class HeadlessHost {
                 runtime.fail(error.description)
             }
         }
-        let clock = ManualClock(now: reader?.firstEventTime ?? 0)
+        // A flight recording's E: times count from the app's launch: its replay starts there too.
+        var startTime = reader?.firstEventTime ?? 0
+        if let path = runtime.options.replay, let flight = FlightRecordingComment.read(path: path) {
+            startTime = 0
+            runtime.note(
+                flight.coversWholeSession
+                    ? "replaying a flight recording of the whole session since launch: the log is the panel's"
+                    : "this flight recording starts mid-session: what the app did before its first event is not in it, so the replay starts from the launch state and its log can differ from the panel's ("
+                        + flight.text + ")")
+        }
+        let clock = ManualClock(now: startTime)
         let runLoop = RunLoop(manualClock: clock)
         let size = runtime.chosenScreenSize(delegate)
         let launched = runtime.launch(delegate, runLoop: runLoop, screenSize: size, backend: .headless)

@@ -3,6 +3,7 @@
     import CLinux
     import PanelImage
     import PanelJSON
+    import PanelTrace
     import PanelKeys
     import PanelUI
     import PanelLinux
