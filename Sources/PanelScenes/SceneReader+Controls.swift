@@ -65,8 +65,18 @@ extension SceneReader {
             try checkCoordinates([margin], object: object, key: "touchMargin")
             control.touchMargin = margin
         }
+        if try object.bool("hangsOnTap") == true {
+            // A stuck app on purpose, for a service's watchdog test (docs/boards.md): the action never returns.
+            control.addAction(for: .touchUpInside) { _ in Self.spinForever() }
+        }
         try object.finish()
         return control
+    }
+
+    /// Never returns, and keeps the CPU busy as an app's runaway loop does.
+    @usableFromInline static func spinForever() -> Never {
+        var turns: UInt64 = 0
+        while true { turns &+= 1 }
     }
 
     @usableFromInline mutating func readLabel(_ value: JSONValue, path: String, frame: Rect, name: String)

@@ -72,11 +72,18 @@ done
 chmod 0755 "$prefix/$app"
 
 install -m 0644 "$here/70-$service.rules" "/etc/udev/rules.d/70-$service.rules"
+install -m 0644 "$here/$service.service" "/etc/systemd/system/$service.service"
+# Into a system that is not running (a chroot, an SD card's image): the rule
+# and the unit take effect at its next boot.
+if [ ! -d /run/systemd/system ]; then
+    systemctl enable "$service.service"
+    echo "install.sh: $service.service enabled; systemd is not running here, so it starts at the next boot"
+    exit 0
+fi
 if command -v udevadm >/dev/null 2>&1; then
     udevadm control --reload
     udevadm trigger --subsystem-match=drm --subsystem-match=input
 fi
-install -m 0644 "$here/$service.service" "/etc/systemd/system/$service.service"
 systemctl daemon-reload
 systemctl enable "$service.service"
 systemctl restart "$service.service"
