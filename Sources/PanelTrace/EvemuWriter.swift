@@ -248,8 +248,13 @@ public struct FlightRecordingComment {
             while lineEnd < count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             if lineEnd - lineStart > marker.count && bytes[lineStart..<(lineStart + marker.count)].elementsEqual(marker)
             {
-                let text = String(decoding: bytes[(lineStart + 2)..<lineEnd], as: UTF8.self)
-                return FlightRecordingComment(text: text, coversWholeSession: text.contains("the whole session"))
+                let line = bytes[(lineStart + 2)..<lineEnd]
+                let whole = Array("the whole session".utf8)
+                let coversWholeSession = line.indices.contains { start in
+                    line[start...].starts(with: whole)
+                }
+                return FlightRecordingComment(
+                    text: String(decoding: line, as: UTF8.self), coversWholeSession: coversWholeSession)
             }
             lineStart = lineEnd + 1
         }
