@@ -122,7 +122,7 @@ enum DeviceHost {
             backlight.isOn = true
             backlight.brightness = launched.application.screen.brightness
         }
-        launched.delegate.applicationWillTerminate(launched.application)
+        launched.terminate()
         log.writer.flush()
         if let latencyLog { _ = close(latencyLog.fileDescriptor) }
         runtime.note(summary(session))

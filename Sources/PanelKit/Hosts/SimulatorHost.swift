@@ -180,7 +180,7 @@
             }
             touch.mouseUp(time: clock.now)
             app.application.runTurn()
-            app.delegate.applicationWillTerminate(app.application)
+            app.terminate()
             app.log.writer.flush()
             if let recorder {
                 recorder.flush()
@@ -305,7 +305,7 @@
         func rotate() {
             touch.mouseUp(time: clock.now)
             app.application.runTurn()
-            app.delegate.applicationWillTerminate(app.application)
+            app.terminate()
             screen = screen.turnedClockwise()
             window.setScreen(screen)
             frameDriver.detach()
