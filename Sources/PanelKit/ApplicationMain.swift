@@ -371,6 +371,9 @@ final class AppRuntime {
     ) -> LaunchedApp {
         let settings = self.settings ?? openSettings(backend: backend)
         self.settings = settings
+        // `UserDefaults.standard`: set by the one runtime of the process only, never by
+        // HeadlessApp, whose tests may run several apps at once.
+        Settings.standard = settings
         do throws(LaunchError) {
             return try LaunchedApp(
                 delegate, runLoop: runLoop, screenSize: screenSize, scale: scale, backend: backend,
@@ -521,8 +524,7 @@ final class LaunchedApp {
         options = LaunchOptions(
             screenBounds: Rect(origin: .zero, size: screenSize), scale: scale, backend: backend, log: log,
             arguments: arguments, settings: settings)
-        // The app's settings: `Settings.standard`, committed on this run loop's timer.
-        Settings.standard = settings
+        // The app's settings, committed on this run loop's timer.
         settings.attach(to: runLoop)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: scale)

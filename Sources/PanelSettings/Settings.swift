@@ -321,6 +321,9 @@ public final class Settings: RunLoopTarget {
         if old != value(forKey: key) { notify(key) }
     }
 
+    /// Whether some `set` waits for the timer's commit.
+    public var hasPendingChanges: Bool { !pending.isEmpty }
+
     /// Commits every pending `set` in one transaction (one sync).
     public func flush() throws(SettingsError) {
         if let flushTimer, let runLoop { runLoop.cancel(flushTimer) }

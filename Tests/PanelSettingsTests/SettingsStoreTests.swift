@@ -166,3 +166,20 @@ struct SettingsStoreTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/a/b/settings.sqlite"))
     }
 }
+
+@Suite("Settings: where the file cannot be")
+struct SettingsPlacementTests {
+    @Test("a data directory under a file cannot be made: the error names it and the fix")
+    func directoryUnderAFile() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = FileManager.default.createFile(atPath: folder + "/file", contents: Data())
+        do {
+            _ = try Settings(directory: folder + "/file/data")
+            Issue.record("made a directory under a file")
+        } catch {
+            #expect(error.message.hasPrefix("cannot make the data directory " + folder + "/file/data"))
+            #expect(error.message.contains("--data DIR"))
+        }
+    }
+}
