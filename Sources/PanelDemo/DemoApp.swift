@@ -79,7 +79,7 @@ public final class DemoApp: LifetimeTracked {
             DemoSettingKeys.bluetooth: .bool(controls.bluetooth.isOn),
             DemoSettingKeys.autoDim: .bool(list.autoDim.isOn),
             DemoSettingKeys.keyClicks: .bool(list.keyClicks.isOn),
-            DemoSettingKeys.screenTimeout: .int(list.timeoutChoice),
+            DemoSettingKeys.screenTimeout: .int(list.timeoutChoice)
         ])
         settings.bind(controls.volume, to: DemoSettingKeys.volume)
         settings.bind(controls.brightness, to: DemoSettingKeys.brightness)

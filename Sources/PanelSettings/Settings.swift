@@ -137,7 +137,7 @@ public final class Settings: RunLoopTarget {
             case SQLITE_TEXT:
                 stored.append((key, .string(columnText(statement, 1))))
             default:
-                break  // NULL or a blob: not a setting this store wrote
+                break // NULL or a blob: not a setting this store wrote
             }
         }
     }
@@ -492,7 +492,8 @@ public final class Settings: RunLoopTarget {
             return SettingsError(
                 path: path,
                 path + " is damaged" + what
-                    + ": move it aside or delete it (the app starts from its defaults); keep the data directory on storage that honours fsync")
+                    + ": move it aside or delete it (the app starts from its defaults); keep the data directory on storage that honours fsync"
+            )
         case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_READONLY, SQLITE_AUTH:
             return SettingsError(
                 path: path,
@@ -503,10 +504,12 @@ public final class Settings: RunLoopTarget {
             return SettingsError(path: path, "no space left for " + path + what + ": free space on its filesystem")
         case SQLITE_BUSY, SQLITE_LOCKED:
             return SettingsError(
-                path: path, path + " is in use by another process" + what + ": run one copy of the app per data directory")
+                path: path,
+                path + " is in use by another process" + what + ": run one copy of the app per data directory")
         default:
             return SettingsError(
-                path: path, "SQLite error " + String(status) + " on " + path + what + ": check the file and its storage")
+                path: path, "SQLite error " + String(status) + " on " + path + what + ": check the file and its storage"
+            )
         }
     }
 }

@@ -31,7 +31,9 @@ struct BoardDataTests {
     func badDirectories() {
         for bad in [#""var/lib/x""#, #""/var/lib/../x""#, #""""#] {
             let message = boardError(boardWith(data: #"{"directory": "# + bad + "}"))
-            #expect(message?.hasPrefix("data.directory: expected an absolute folder without '..'") == true, "\(bad): \(message ?? "no error")")
+            #expect(
+                message?.hasPrefix("data.directory: expected an absolute folder without '..'") == true,
+                "\(bad): \(message ?? "no error")")
             #expect(message?.contains("leave 'data' out for that default") == true)
         }
         #expect(boardError(boardWith(data: "{}"))?.contains("directory") == true)

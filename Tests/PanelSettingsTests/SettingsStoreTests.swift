@@ -70,7 +70,8 @@ struct SettingsStoreTests {
         #expect(seen == [0.3, 0.4])
     }
 
-    @Test("with a run loop, set commits after writeDelay, all pending keys in one transaction, and reads see it at once")
+    @Test(
+        "with a run loop, set commits after writeDelay, all pending keys in one transaction, and reads see it at once")
     func setCommitsOnTheRunLoopTimer() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -120,7 +121,7 @@ struct SettingsStoreTests {
         try settings.write(.int(1), forKey: "x")
         #expect(FileManager.default.fileExists(atPath: folder + "/settings.sqlite-wal"))
         #expect(settings.journalMode == "wal")
-        #expect(settings.synchronousLevel == 2)  // FULL
+        #expect(settings.synchronousLevel == 2) // FULL
     }
 
     @Test("a file that is not a database is a clear error naming the file and the fix")
@@ -141,7 +142,7 @@ struct SettingsStoreTests {
 
     @Test("a data directory this user cannot write is a clear error naming it and the fix")
     func unwritableDirectoryError() throws {
-        guard getuid() != 0 else { return }  // root writes anywhere
+        guard getuid() != 0 else { return } // root writes anywhere
         let folder = temporaryFolder()
         defer {
             chmod(folder, 0o755)
