@@ -70,7 +70,6 @@ extension SettingValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral
 /// Whether two strings hold the same UTF-8 bytes. Keys are compared this way:
 /// String's `==` compares canonically equivalent text, which pulls Unicode's
 /// normalization tables into an Embedded binary.
-@usableFromInline
 func sameBytes(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b

@@ -28,7 +28,7 @@ import PanelUI
 public final class Settings: RunLoopTarget {
     /// The file's path, or ":memory:" for a store that writes nothing.
     public let path: String
-    @usableFromInline var database: OpaquePointer?
+    var database: OpaquePointer?
     var writeStatement: OpaquePointer?
     var deleteStatement: OpaquePointer?
     var defaults: [(key: String, value: SettingValue)] = []
