@@ -75,6 +75,9 @@ public final class Settings: RunLoopTarget {
             )
         }
         try self.init(path: directory + "/" + Settings.fileName)
+        // The file's name in the directory must survive a cut too: SQLite
+        // syncs the directory when it makes the -wal file, not the database.
+        syncDirectory(directory)
     }
 
     /// Opens (or creates) the store at `path` (a file, or ":memory:").
@@ -548,6 +551,14 @@ func makeDirectory(_ path: String) throws(SettingsError) {
         }
         end += 1
     }
+}
+
+/// `fsync` on a directory: what it lists is on the storage.
+func syncDirectory(_ path: String) {
+    let folder = clinux_open(path, clinux_o_rdonly_directory(), 0)
+    guard folder >= 0 else { return }
+    _ = fsync(folder)
+    _ = close(folder)
 }
 
 /// A C string's text (UTF-8).
