@@ -20,7 +20,7 @@ let package = Package(
         // text, boards, and the DRM/evdev, SDL simulator and headless backends.
         .library(name: "PanelKit", targets: [
             "PanelUI", "PanelKit", "PanelText", "PanelBoards", "PanelKeys", "PanelImage", "PanelLinux", "PanelReplay", "PanelTrace", "PanelLog", "PanelScenes",
-            "PanelJSON", "PanelSimulator", "PanelSDL",
+            "PanelJSON", "PanelSimulator", "PanelSDL", "PanelSettings",
         ]),
         .library(name: "PanelTesting", targets: ["PanelTesting"]),
         // The fuzz targets' checks, shared by the libFuzzer binaries (Fuzz/, scripts/fuzz) and PanelFuzzTests.
@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CSDL"),   // libsdl2-dev, installed by scripts/setup; see Sources/CSDL/shim.h
         // Key codes to characters through the board's keyboard layout (xkb-data holds the layouts).
+        // Settings that survive power cuts (PanelSettings): SQLite, Debian's libsqlite3-dev.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev", "xkb-data"])]),
         // POSIX and Linux headers, with non-variadic wrappers for what Swift cannot import.
         .target(name: "CLinux"),
@@ -65,6 +67,8 @@ let package = Package(
                 swiftSettings: embeddedSettings),
         // Board files (boards/NAME.json): display, touch, CPU and budgets, checked.
         .target(name: "PanelBoards", dependencies: ["PanelUI", "PanelJSON"], swiftSettings: embeddedSettings),
+        // An app's settings (UserDefaults on SQLite: WAL, synchronous=FULL), controls bound to keys.
+        .target(name: "PanelSettings", dependencies: ["PanelUI", "CSQLite", "CLinux"], swiftSettings: embeddedSettings),
         // In-memory framebuffer written out as PNG through libpng.
         .target(name: "PanelImage", dependencies: ["PanelUI", "CPNG", "CJPEG", "CLinux"], swiftSettings: embeddedSettings),
         // Text through FreeType: faces, the glyph cache and layout; the core's TextRendering driver.
@@ -74,12 +78,12 @@ let package = Package(
         // per backend: DRM/evdev, the SDL simulator (not in Embedded builds: a board links no SDL), headless.
         .target(name: "PanelKit",
                 dependencies: ["PanelUI", "PanelJSON", "PanelReplay", "PanelBoards", "PanelKeys", "PanelImage", "PanelText", "PanelLinux",
-                               "PanelBench", "PanelLog", "PanelTrace", "CLinux"]
+                               "PanelBench", "PanelLog", "PanelTrace", "PanelSettings", "CLinux"]
                     + (embedded ? [] : ["PanelSimulator", "PanelSDL"]),
                 swiftSettings: embeddedSettings),
 
         // The demo app: four screens of controls and a scripted touch session for headless runs.
-        .target(name: "PanelDemo", dependencies: ["PanelUI", "PanelKit", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelImage", "PanelLog", "PanelScenes", "CLinux"], swiftSettings: embeddedSettings),
+        .target(name: "PanelDemo", dependencies: ["PanelUI", "PanelKit", "PanelSettings", "PanelJSON", "PanelReplay", "PanelBoards", "PanelLinux", "PanelImage", "PanelLog", "PanelScenes", "CLinux"], swiftSettings: embeddedSettings),
         // The demo's board binaries, panel-demo and the bench harness panel-bench (each its own
         // `@_cdecl("main")`): scripts/build-board compiles them as Embedded Swift with the board file
         // compiled in. Targets here so that `swift build` and the Embedded check compile them too; no
@@ -119,7 +123,7 @@ let package = Package(
         // allocation checks and PanelBench's, which every app links for `--bench` (each malloc
         // costs a forwarding call and a thread-local increment).
         .target(name: "CAllocationCounter"),
-        .target(name: "PanelTesting", dependencies: ["PanelUI", "PanelReplay", "PanelImage", "PanelKit", "PanelText", "PanelBoards", "PanelJSON", "PanelLog", "PanelScenes", "PanelTrace", "CAllocationCounter"]),
+        .target(name: "PanelTesting", dependencies: ["PanelUI", "PanelSettings", "PanelReplay", "PanelImage", "PanelKit", "PanelText", "PanelBoards", "PanelJSON", "PanelLog", "PanelScenes", "PanelTrace", "CAllocationCounter"]),
         // What each fuzz target checks on one input (docs in Fuzz/README.md); no C allocator tricks, so it links with ASan and libFuzzer.
         .target(name: "PanelFuzzChecks", dependencies: ["PanelUI", "PanelJSON", "PanelReplay", "PanelBoards", "PanelImage", "PanelLog", "PanelScenes", "PanelTrace"]),
         // Every saved fuzz input (Fuzz/Regressions, Fuzz/Corpus) through the same checks, in the ordinary suite.
@@ -134,6 +138,7 @@ let package = Package(
         // Controls and text drawn headless, compared with reference PNGs in Tests/Golden.
         .testTarget(name: "GoldenImageTests", dependencies: ["PanelUI", "PanelText", "PanelImage", "PanelDemo", "PanelReplay", "PanelTesting", "panel"]),
         .testTarget(name: "PanelSimulatorTests", dependencies: ["PanelUI", "PanelSimulator", "PanelTesting", "PanelLog", "PanelTrace"]),
+        .testTarget(name: "PanelSettingsTests", dependencies: ["PanelSettings", "PanelUI", "PanelKit", "PanelDemo", "PanelTesting"]),
         .testTarget(name: "PanelLinuxTests", dependencies: ["PanelUI", "PanelLinux", "PanelTesting", "PanelKeys"]),
         .testTarget(name: "PanelKeysTests", dependencies: ["PanelUI", "PanelKeys", "PanelBoards", "PanelJSON", "PanelSimulator", "PanelTesting"]),
         .testTarget(name: "PanelTextTests", dependencies: ["PanelUI", "PanelText", "PanelImage", "PanelTesting"]),

@@ -27,6 +27,10 @@ public struct Board {
     /// Noto for every script and colour emoji, about 31 MB); a board with a
     /// small flash names fewer.
     public var fallbackFonts: [String]?
+    /// The folder apps keep their settings in (`data` `directory`), with
+    /// `{app}` standing for the app's name; nil is `Board.defaultDataDirectory`.
+    /// `dataDirectory(forApp:)` gives one app's.
+    public var dataDirectory: String?
     /// Where each fact came from, by topic (`display`, `touch`, `cpu`…), in file order.
     public var sources: [(topic: String, text: String)]
     /// The file it was read from.
@@ -171,6 +175,33 @@ public struct Board {
             if invertY { (d, e, f) = (-d, -e, 1 - f) }
             return CalibrationMatrix(a: a, b: b, c: c, d: d, e: e, f: f)
         }
+    }
+
+    /// Where apps keep their settings when the board file does not say: `/var/lib/panelkit/{app}`.
+    public static let defaultDataDirectory = "/var/lib/panelkit/{app}"
+
+    /// The data directory of the app named `app`: the board's `data.directory`
+    /// (or the default) with each `{app}` replaced by `app`.
+    public func dataDirectory(forApp app: String) -> String {
+        Board.dataDirectory(dataDirectory ?? Board.defaultDataDirectory, forApp: app)
+    }
+
+    /// `pattern` with each `{app}` replaced by `app` (byte for byte).
+    public static func dataDirectory(_ pattern: String, forApp app: String) -> String {
+        let bytes = Array(pattern.utf8)
+        let marker = Array("{app}".utf8)
+        var result: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if i + marker.count <= bytes.count && Array(bytes[i..<(i + marker.count)]) == marker {
+                result.append(contentsOf: app.utf8)
+                i += marker.count
+            } else {
+                result.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The XKB names the keyboard's keymap is compiled from (xkbcommon's

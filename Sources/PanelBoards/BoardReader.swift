@@ -47,6 +47,7 @@ extension Board {
         encoder = try Board.readEncoder(&object)
         keyboard = try Board.readKeyboard(&object)
         fallbackFonts = try Board.readFallbackFonts(&object)
+        dataDirectory = try Board.readData(&object)
         sources = try Board.readSources(&object)
         try object.finish()
     }
@@ -148,6 +149,33 @@ extension Board {
         }
         try object.finish()
         return BacklightSettings(device: named ? device : nil, minimumLevel: minimum, maximumLevel: maximum)
+    }
+
+    /// `"data": {"directory": "/var/lib/panelkit/{app}"}`: where apps keep their settings.
+    static func readData(_ parent: inout JSONObjectReader) throws(JSONError) -> String? {
+        guard let value = parent.member("data") else { return nil }
+        var object = try JSONObjectReader(value, file: parent.file, path: "data")
+        let directory = try object.requiredString("directory")
+        let bytes = Array(directory.utf8)
+        var hasDotDot = false
+        var i = 0
+        while i + 1 < bytes.count {
+            if bytes[i] == UInt8(ascii: "."), bytes[i + 1] == UInt8(ascii: "."),
+                i == 0 || bytes[i - 1] == UInt8(ascii: "/"),
+                i + 2 == bytes.count || bytes[i + 2] == UInt8(ascii: "/")
+            {
+                hasDotDot = true
+            }
+            i += 1
+        }
+        guard bytes.first == UInt8(ascii: "/"), bytes.count > 1, !hasDotDot else {
+            throw object.error(
+                "directory",
+                "expected an absolute folder without '..', such as \"/var/lib/panelkit/{app}\" ({app} is the app's name), not '"
+                    + messageText(directory) + "'; leave 'data' out for that default")
+        }
+        try object.finish()
+        return directory
     }
 
     /// `"idle": {"dimAfter": s, "dimBrightness": 0–1, "blankAfter": s, "dimmedWakeTouch": "swallow" | "deliver"}`.

@@ -1,5 +1,6 @@
 import PanelImage
 import PanelLog
+import PanelSettings
 import PanelUI
 
 /// PanelKit's demo: a `NavigationController` app. Its root shows the
@@ -23,7 +24,11 @@ public final class DemoApp: LifetimeTracked {
     /// The bar's right button on the controls screen: pushes Settings.
     public let settingsButton: Button
 
-    public init(application: Application, screenSize: Size, icon: Image?, log: ReplayLog? = nil) {
+    /// `settings`: where the controls' values are kept across restarts
+    /// (`keepValues(in:)`); nil starts from the defaults every time.
+    public init(
+        application: Application, screenSize: Size, icon: Image?, log: ReplayLog? = nil, settings: Settings? = nil
+    ) {
         self.application = application
         let navigation: NavigationController
         let bounds = Rect(origin: .zero, size: screenSize)
@@ -58,6 +63,37 @@ public final class DemoApp: LifetimeTracked {
         application.addWindow(window)
         controls.more.addTarget(self, action: DemoApp.showAbout, for: .touchUpInside)
         settingsButton.addTarget(self, action: DemoApp.showSettings, for: .touchUpInside)
+        if let settings { keepValues(in: settings) }
+    }
+
+    /// Binds the demo's values to `settings` (`DemoSettingKeys`): each control
+    /// shows its kept value now and writes it when changed. The controls
+    /// screen and the settings list show the same brightness, volume, Wi-Fi
+    /// and Bluetooth, so both of each pair are bound to one key.
+    public func keepValues(in settings: Settings) {
+        let list = settingsController
+        settings.register(defaults: [
+            DemoSettingKeys.volume: .double(controls.volume.value),
+            DemoSettingKeys.brightness: .double(controls.brightness.value),
+            DemoSettingKeys.wifi: .bool(controls.wifi.isOn),
+            DemoSettingKeys.bluetooth: .bool(controls.bluetooth.isOn),
+            DemoSettingKeys.autoDim: .bool(list.autoDim.isOn),
+            DemoSettingKeys.keyClicks: .bool(list.keyClicks.isOn),
+            DemoSettingKeys.screenTimeout: .int(list.timeoutChoice)
+        ])
+        settings.bind(controls.volume, to: DemoSettingKeys.volume)
+        settings.bind(controls.brightness, to: DemoSettingKeys.brightness)
+        settings.bind(controls.wifi, to: DemoSettingKeys.wifi)
+        settings.bind(controls.bluetooth, to: DemoSettingKeys.bluetooth)
+        settings.bind(list.volume, to: DemoSettingKeys.volume)
+        settings.bind(list.brightness, to: DemoSettingKeys.brightness)
+        settings.bind(list.wifi, to: DemoSettingKeys.wifi)
+        settings.bind(list.bluetooth, to: DemoSettingKeys.bluetooth)
+        settings.bind(list.autoDim, to: DemoSettingKeys.autoDim)
+        settings.bind(list.keyClicks, to: DemoSettingKeys.keyClicks)
+        list.showTimeout(settings.integer(forKey: DemoSettingKeys.screenTimeout))
+        list.settings = settings
+        controls.refreshValues()
     }
 
     @usableFromInline func showAbout(_ sender: Control) {
@@ -72,6 +108,18 @@ public final class DemoApp: LifetimeTracked {
     public var topController: ViewController? { navigation.topViewController }
     public var isShowingAbout: Bool { navigation.topViewController === aboutController }
     public var isShowingSettings: Bool { navigation.topViewController === settingsController }
+}
+
+/// The keys the demo keeps its values under (`DemoApp.keepValues(in:)`).
+public enum DemoSettingKeys {
+    public static let volume = "volume"
+    public static let brightness = "brightness"
+    public static let wifi = "wifi"
+    public static let bluetooth = "bluetooth"
+    public static let autoDim = "autoDim"
+    public static let keyClicks = "keyClicks"
+    /// An index into `SettingsViewController.timeoutChoices`.
+    public static let screenTimeout = "screenTimeout"
 }
 
 /// A controller whose view is a screen made beforehand.

@@ -120,7 +120,8 @@ public final class DemoAppDelegate: ApplicationDelegate {
             // Before the window exists, as an app in Hebrew or Arabic sets it.
             if rightToLeft { application.userInterfaceLayoutDirection = .rightToLeft }
             let demo = DemoApp(
-                application: application, screenSize: options.screenBounds.size, icon: icon, log: options.log)
+                application: application, screenSize: options.screenBounds.size, icon: icon, log: options.log,
+                settings: options.settings)
             self.demo = demo
             window = demo.window
         }

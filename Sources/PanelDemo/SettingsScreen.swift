@@ -1,4 +1,5 @@
 import PanelLog
+import PanelSettings
 import PanelUI
 
 /// The demo's settings: a `TableView` in four sections with headers.
@@ -51,6 +52,15 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
     public static let timeoutChoices = ["30 s", "1 min", "5 min", "10 min", "Never"]
     /// The screen timeout shown: an index into `timeoutChoices`.
     public internal(set) var timeoutChoice = 2
+    /// Where the screen timeout is kept (`DemoApp.keepValues(in:)`); nil keeps it for this run only.
+    public internal(set) var settings: Settings?
+
+    /// Shows `choice`, an index into `timeoutChoices` (clamped).
+    public func showTimeout(_ choice: Int) {
+        timeoutChoice = min(max(choice, 0), Self.timeoutChoices.count - 1)
+        timeoutRow.detailTextLabel.text = Self.timeoutChoices[timeoutChoice]
+    }
+
     /// Each sensor row's texts and view name, built once.
     public let sensorTitles: [String]
     public let sensorDetails: [String]
@@ -236,8 +246,8 @@ public final class SettingsViewController: ViewController, TableViewDataSource, 
                 cell.showsCheckmark = sensorChecked[row]
             }
         } else {
-            timeoutChoice = (timeoutChoice + 1) % Self.timeoutChoices.count
-            timeoutRow.detailTextLabel.text = Self.timeoutChoices[timeoutChoice]
+            showTimeout((timeoutChoice + 1) % Self.timeoutChoices.count)
+            settings?.set(timeoutChoice, forKey: DemoSettingKeys.screenTimeout)
         }
         tableView.deselectRow(at: indexPath, animated: true)
     }

@@ -1,5 +1,6 @@
 import PanelBoards
 @_exported import PanelLog // the log apps write action lines to (LaunchOptions.log)
+@_exported import PanelSettings // the app's settings (Settings.standard, LaunchOptions.settings)
 @_exported import PanelUI
 
 /// What an app gives PanelKit: UIKit's `UIApplicationDelegate`, launch half.
@@ -150,13 +151,20 @@ public final class LaunchOptions {
     public let log: ReplayLog
     /// The app's own options, the board and the assets.
     public let arguments: AppArguments
+    /// The app's settings, kept across restarts (`Settings.standard`, the same
+    /// store): in the data directory on a panel, in memory headless (docs/settings.md).
+    public let settings: Settings
 
-    init(screenBounds: Rect, scale: Double, backend: Backend, log: ReplayLog, arguments: AppArguments) {
+    init(
+        screenBounds: Rect, scale: Double, backend: Backend, log: ReplayLog, arguments: AppArguments,
+        settings: Settings
+    ) {
         self.screenBounds = screenBounds
         self.scale = scale
         self.backend = backend
         self.log = log
         self.arguments = arguments
+        self.settings = settings
     }
 
     public var board: Board? { arguments.board }

@@ -3,6 +3,7 @@ import PanelBoards
 import PanelJSON
 import PanelLinux
 import PanelLog
+import PanelSettings
 import PanelText
 import PanelTrace
 import PanelUI
@@ -54,11 +55,10 @@ final class AppRuntime {
     var firstDelegate: (any ApplicationDelegate)?
     /// When `main()` started the app (CLOCK_MONOTONIC seconds), for the first frame's timing.
     let startTime = clinux_monotonic_now()
-    /// Where flight recordings go: systemd's `$STATE_DIRECTORY` (the unit's
-    /// StateDirectory=), else the working directory.
-    var flightRecordingDirectory: String { environment("STATE_DIRECTORY") ?? "." }
     /// The command line's words after the program name (the flight recording names them).
     var launchWords: [String] = []
+    /// The app's settings, opened at the first launch (`openSettings(backend:)`).
+    var settings: Settings?
 
     init(
         programName: String, appOptions: [AppOption], tools: AppTools,
@@ -375,10 +375,58 @@ final class AppRuntime {
         logSink: any TextSink = FileDescriptorSink(fileDescriptor: 1),
         prepare: (Application) -> Void = { _ in }
     ) -> LaunchedApp {
+        let settings = self.settings ?? openSettings(backend: backend)
+        self.settings = settings
+        // `UserDefaults.standard`: set by the one runtime of the process only, never by
+        // HeadlessApp, whose tests may run several apps at once.
+        Settings.standard = settings
         do throws(LaunchError) {
             return try LaunchedApp(
                 delegate, runLoop: runLoop, screenSize: screenSize, scale: scale, backend: backend,
-                logSink: logSink, arguments: arguments, prepare: prepare)
+                logSink: logSink, arguments: arguments, settings: settings, prepare: prepare)
+        } catch {
+            fail(error.message)
+        }
+    }
+
+    // MARK: The settings
+
+    /// The app's name in its data directory: the program's file name, spaces as
+    /// dashes (`panel demo` and the board binary are both `panel-demo`).
+    var appName: String {
+        var name = ""
+        for byte in lastPathComponent(programName).utf8 {
+            name.unicodeScalars.append(Unicode.Scalar(byte == UInt8(ascii: " ") ? UInt8(ascii: "-") : byte))
+        }
+        return name
+    }
+
+    /// Where the settings live (docs/settings.md): `--data DIR` on any
+    /// backend; on the panel (DRM, fbdev) the board's `data.directory`, else
+    /// /var/lib/panelkit/APP; in the simulator ~/.local/state/panelkit/APP
+    /// (`XDG_STATE_HOME`); headless (replay, the bench, calibration) in
+    /// memory, so runs are deterministic and write nothing.
+    func dataDirectory(backend: Backend) -> String? {
+        if let data = options.data { return data }
+        switch backend {
+        case .drm, .fbdev, .auto:
+            return board.map { $0.dataDirectory(forApp: appName) }
+                ?? Board.dataDirectory(Board.defaultDataDirectory, forApp: appName)
+        case .sdl:
+            if let state = environment("XDG_STATE_HOME") { return state + "/panelkit/" + appName }
+            if let home = environment("HOME") { return home + "/.local/state/panelkit/" + appName }
+            return nil
+        case .headless:
+            return nil
+        }
+    }
+
+    /// Opens the settings for `backend` (`dataDirectory(backend:)`), or ends
+    /// the program with the file and the fix.
+    func openSettings(backend: Backend) -> Settings {
+        guard let directory = dataDirectory(backend: backend) else { return Settings.inMemory() }
+        do throws(SettingsError) {
+            return try Settings(directory: directory)
         } catch {
             fail(error.message)
         }
@@ -471,7 +519,8 @@ final class LaunchedApp {
     /// changes go to the log as `{"type":"screen","t":…,"state":"dimmed"}` lines.
     init(
         _ delegate: any ApplicationDelegate, runLoop: RunLoop, screenSize: Size, scale: Double, backend: Backend,
-        logSink: any TextSink, arguments: AppArguments, prepare: (Application) -> Void = { _ in }
+        logSink: any TextSink, arguments: AppArguments, settings: Settings,
+        prepare: (Application) -> Void = { _ in }
     ) throws(LaunchError) {
         let log = ReplayLog(sink: logSink, clock: runLoop.clock)
         log.startTime = runLoop.now
@@ -480,7 +529,9 @@ final class LaunchedApp {
         runLoop.warnings.handler = { warning in writeError("warning: \(warning.message)\n") }
         options = LaunchOptions(
             screenBounds: Rect(origin: .zero, size: screenSize), scale: scale, backend: backend, log: log,
-            arguments: arguments)
+            arguments: arguments, settings: settings)
+        // The app's settings, committed on this run loop's timer.
+        settings.attach(to: runLoop)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: scale)
         AppResources.screenScale = scale // what Image(named:) picks files for
@@ -514,6 +565,13 @@ final class LaunchedApp {
     }
 
     var log: ReplayLog { options.log }
+
+    /// The app's end: `applicationWillTerminate(_:)`, then the settings set
+    /// since the last commit are committed.
+    func terminate() {
+        delegate.applicationWillTerminate(application)
+        do throws(SettingsError) { try options.settings.flush() } catch { options.settings.failureHandler(error) }
+    }
 }
 
 /// The board file a board build compiled in (its JSON and the path it came

@@ -2,6 +2,7 @@ import PanelBoards
 import PanelImage
 import PanelJSON
 import PanelLog
+import PanelSettings
 import PanelText
 import PanelUI
 
@@ -66,9 +67,18 @@ public final class HeadlessApp {
         guard scale >= 1, scale <= 4 else {
             throw LaunchError("the scale is pixels per point from 1 to 4, not " + describeNumber(scale))
         }
+        // In memory, so tests are deterministic and write nothing, unless `--data DIR` names a folder.
+        var settings = Settings.inMemory()
+        if let data = options.data {
+            do throws(SettingsError) {
+                settings = try Settings(directory: data)
+            } catch {
+                throw LaunchError(error.message)
+            }
+        }
         let launched = try LaunchedApp(
             delegate, runLoop: RunLoop(manualClock: clock), screenSize: size, scale: scale,
-            backend: .headless, logSink: logSink, arguments: arguments)
+            backend: .headless, logSink: logSink, arguments: arguments, settings: settings)
         let app = HeadlessApp(
             delegate: delegate, application: launched.application, window: launched.window,
             launchOptions: launched.options, clock: clock, textRenderer: textRenderer)
@@ -91,6 +101,17 @@ public final class HeadlessApp {
             screenSize: window.bounds.size, scale: application.screen.scale, board: launchOptions.board)
         frameDriver = FrameDriver(
             application: application, window: window, renderer: Renderer(textRenderer: textRenderer), display: display)
+    }
+
+    /// The app's settings (`Settings.standard` while it runs): in memory unless launched with `--data DIR`.
+    public var settings: Settings { launchOptions.settings }
+
+    /// Ends the app as the runtime does: `applicationWillTerminate(_:)`, then
+    /// the settings' pending changes committed and the file closed. The app
+    /// is not driven after.
+    public func terminate() {
+        delegate.applicationWillTerminate(application)
+        settings.close()
     }
 
     /// The JSON Lines log the app writes (action lines, and touch lines for scenes).

@@ -17,6 +17,8 @@ public struct StandardOptions {
     public var screen: (width: Int, height: Int)?
     /// PanelKit's assets folder (fonts, images, scenes).
     public var assets: String?
+    /// Where the app keeps its settings (`Settings`, settings.sqlite); nil: the backend's default.
+    public var data: String?
 
     // DRM/evdev
     public var card: String?
@@ -69,6 +71,10 @@ public struct StandardOptions {
         (
             "assets", "DIR",
             "PanelKit's assets folder (fonts, images); found beside the executable or the checkout by default"
+        ),
+        (
+            "data", "DIR",
+            "where the app keeps its settings, settings.sqlite (default: on the panel the board's data.directory, else /var/lib/panelkit/APP; in the simulator ~/.local/state/panelkit/APP; headless, in memory)"
         ),
         (
             "card", "PATH",
@@ -186,6 +192,11 @@ public struct StandardOptions {
             }
             screen = size
         case "assets": assets = value
+        case "data":
+            guard !value.isEmpty else {
+                throw OptionError("--data takes a folder (where settings.sqlite is kept), not ''")
+            }
+            data = value
         case "card": card = value
         case "connector": connector = value
         case "mode": mode = value

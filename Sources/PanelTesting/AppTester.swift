@@ -4,6 +4,7 @@ import PanelImage
 import PanelKit
 import PanelLog
 import PanelReplay
+import PanelSettings
 import PanelTrace
 import PanelUI
 import Testing
@@ -106,6 +107,15 @@ public final class AppTester {
     public var delegate: any ApplicationDelegate { app.delegate }
     /// The app's clock. It moves only through gestures, `advance(by:)` and `replay(tracePath:)`.
     public var clock: ManualClock { app.clock }
+
+    /// The app's settings (`Settings.standard` while it runs): in memory, unless
+    /// `arguments` name a folder with `--data DIR`.
+    public var settings: Settings { app.settings }
+
+    /// Ends the app as the runtime does when it stops: `applicationWillTerminate(_:)`,
+    /// then the settings' pending changes committed and their file closed. Launch
+    /// again with the same `--data DIR` to see what a restart sees.
+    public func terminate() { app.terminate() }
 
     /// The app's delegate as `type`, or nil when it is another type.
     public func delegate<D: ApplicationDelegate>(as type: D.Type) -> D? { app.delegate as? D }

@@ -185,7 +185,7 @@ struct BoardFileTests {
         #expect(
             breakage(#""scale": 1,"#, #""scale": 1, "dpi": 133,"#)?
                 .contains(
-                    "dpi: unknown key 'dpi'; expected one of: name, description, display, touch, scale, cpu, budgets, idle, encoder, keyboard, fonts, sources"
+                    "dpi: unknown key 'dpi'; expected one of: name, description, display, touch, scale, cpu, budgets, idle, encoder, keyboard, fonts, data, sources"
                 ) == true)
         // A wrong type.
         #expect(

@@ -44,7 +44,7 @@ fi
 # breaks Thai lines with): Debian and Raspberry Pi OS names.
 if command -v apt-get >/dev/null 2>&1; then
     missing=""
-    for package in libdrm2 libevdev2 libfreetype6 libharfbuzz0b libfribidi0 libunibreak1 libthai0 libdatrie1 libthai-data libpng16-16 libjpeg62-turbo libxkbcommon0; do
+    for package in libdrm2 libevdev2 libfreetype6 libharfbuzz0b libfribidi0 libunibreak1 libthai0 libdatrie1 libthai-data libpng16-16 libjpeg62-turbo libxkbcommon0 libsqlite3-0; do
         dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing="$missing $package"
     done
     if [ -n "$missing" ]; then

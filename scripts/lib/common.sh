@@ -14,7 +14,7 @@ PANELKIT_EMBEDDED_BUILD_PATH="${PANELKIT_EMBEDDED_BUILD_PATH:-.build-embedded}"
 # What building and testing PanelKit needs from Debian, besides Swift itself.
 PANELKIT_DEBIAN_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libpng-dev libjpeg-dev libsdl2-dev libxkbcommon-dev xkb-data
                           libharfbuzz-dev libfribidi-dev libunibreak-dev libthai-dev fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji
-                          fonts-inter fonts-material-design-icons-iconfont)
+                          fonts-inter fonts-material-design-icons-iconfont libsqlite3-dev)
 
 # Everything the whole test run needs besides those (scripts/test installs it up
 # front, in one apt-get, so a run does not stop halfway for a package): the

@@ -60,7 +60,7 @@ enum BenchHost {
         // A fresh launch of the app for every measurement: the first one is the delegate the runtime made.
         let launch = { () -> (window: Window, application: Application) in
             let delegate = launches.isEmpty ? runtime.firstDelegate! : runtime.newDelegate()
-            if let previous = launches.last { previous.delegate.applicationWillTerminate(previous.application) }
+            if let previous = launches.last { previous.terminate() }
             let launched = runtime.launch(
                 delegate, runLoop: RunLoop(manualClock: ManualClock()), screenSize: size, backend: .headless,
                 logSink: CountingSink())
@@ -80,7 +80,7 @@ enum BenchHost {
         print(report.table(color: isatty(1) != 0), terminator: "")
         if let path = options.json { write(report.json(), to: path, runtime) }
         if let path = options.chart { write(report.svg(), to: path, runtime) }
-        if let last = launches.last { last.delegate.applicationWillTerminate(last.application) }
+        if let last = launches.last { last.terminate() }
         return report.passed ? 0 : 1
     }
 

@@ -103,7 +103,7 @@ public final class HeadlessHost {
             host.writePNG(to: png)
         }
         launched.log.writer.flush()
-        delegate.applicationWillTerminate(launched.application)
+        launched.terminate()
         return 0
     }
 

@@ -181,7 +181,7 @@
             }
             touch.mouseUp(time: clock.now)
             app.application.runTurn()
-            app.delegate.applicationWillTerminate(app.application)
+            app.terminate()
             app.log.writer.flush()
             if let recorder {
                 recorder.flush()
@@ -306,7 +306,7 @@
         func rotate() {
             touch.mouseUp(time: clock.now)
             app.application.runTurn()
-            app.delegate.applicationWillTerminate(app.application)
+            app.terminate()
             screen = screen.turnedClockwise()
             window.setScreen(screen)
             frameDriver.detach()

@@ -12,7 +12,8 @@ final class AppDelegate: ApplicationDelegate {
     private(set) var thermostat: ThermostatViewController?
 
     func application(_ application: Application, didFinishLaunchingWithOptions options: LaunchOptions) -> Bool {
-        let thermostat = ThermostatViewController(screenBounds: options.screenBounds, log: options.log)
+        let thermostat = ThermostatViewController(
+            screenBounds: options.screenBounds, log: options.log, settings: options.settings)
         let window = Window(frame: options.screenBounds)
         window.rootViewController = thermostat
         self.thermostat = thermostat

@@ -34,6 +34,8 @@ enum Thermostat {
 /// Every control sends its actions to this controller (target-action), which
 /// keeps the model (`setpoint`, `isHeating`, `isEco`) and updates the
 /// labels; each action is also a line in the runtime's JSON Lines log.
+/// The setpoint and the switches are kept in the app's settings
+/// (`LaunchOptions.settings`), so the panel comes back as it was left.
 final class ThermostatViewController: ViewController {
     let dial = DialView(name: "dial")
     let setpointLabel = Label(name: "setpoint", text: "")
@@ -49,15 +51,24 @@ final class ThermostatViewController: ViewController {
 
     let screenBounds: Rect
     unowned(unsafe) let log: ReplayLog
+    let settings: Settings
+
+    /// The keys the model is kept under.
+    enum Keys {
+        static let setpoint = "setpoint"
+        static let heating = "heating"
+        static let eco = "eco"
+    }
 
     /// The model: what the controls show.
     var setpoint: Double { dial.value }
     var isHeating: Bool { heating.isOn }
     var isEco: Bool { eco.isOn }
 
-    init(screenBounds: Rect, log: ReplayLog) {
+    init(screenBounds: Rect, log: ReplayLog, settings: Settings) {
         self.screenBounds = screenBounds
         self.log = log
+        self.settings = settings
         super.init()
     }
 
@@ -74,6 +85,11 @@ final class ThermostatViewController: ViewController {
     }
 
     override func viewDidLoad() {
+        // The values kept from the last run (the controls' own at the first): restored now, written when changed.
+        settings.register(defaults: [Keys.setpoint: .double(dial.value), Keys.heating: true, Keys.eco: false])
+        dial.setValue(settings.double(forKey: Keys.setpoint), sendsActions: false)
+        settings.bind(heating, to: Keys.heating)
+        settings.bind(eco, to: Keys.eco)
         dial.addTarget(self, action: ThermostatViewController.setpointChanged, for: .valueChanged)
         down.addTarget(self, action: ThermostatViewController.stepDown, for: .touchUpInside)
         up.addTarget(self, action: ThermostatViewController.stepUp, for: .touchUpInside)
@@ -91,7 +107,10 @@ final class ThermostatViewController: ViewController {
         updateLabels()
     }
 
-    func setpointChanged(_ sender: Control) { updateLabels() }
+    func setpointChanged(_ sender: Control) {
+        settings.set(dial.value, forKey: Keys.setpoint)
+        updateLabels()
+    }
 
     /// The stepper: half a degree per tap; the dial sends the change like a drag.
     func stepDown(_ sender: Control) { dial.setValue(dial.value - dial.step, sendsActions: true) }

@@ -1,3 +1,4 @@
+import Foundation
 import PanelKit
 import PanelTesting
 import Testing
@@ -28,6 +29,22 @@ struct ThermostatTests {
                 #"{"type":"action","t":0.54,"control":"dial","event":"valueChanged","value":22.0}"#,
                 #"{"type":"action","t":1.06,"control":"dial","event":"valueChanged","value":21.5}"#
             ])
+    }
+
+    @Test("The setpoint and the switches are kept across a restart with the same data directory")
+    func keptAcrossRestarts() throws {
+        let folder = NSTemporaryDirectory() + "thermostat-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try AppTester(AppDelegate.self, arguments: ["--data", folder])
+        first.tap("up")
+        first.tap("up")
+        first.tap("eco")
+        first.terminate()
+        let second = try AppTester(AppDelegate.self, arguments: ["--data", folder])
+        let screen = try thermostat(second)
+        #expect(screen.setpoint == 22)
+        #expect(screen.isEco)
+        #expect(screen.statusLabel.text == "Eco, heating to 20.0°")
     }
 
     @Test("A rotary encoder: turns move focus to the dial, a push adjusts it, each detent a half degree")
