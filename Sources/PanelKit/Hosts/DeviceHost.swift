@@ -111,7 +111,8 @@ enum DeviceHost {
         // The last minutes of touch input, written on SIGUSR1, the watchdog's SIGABRT or a crash.
         runtime.note(
             FlightRecorder.start(
-                directory: runtime.dataDirectory(backend: backend) ?? ".", seconds: board?.budgets.flightRecording ?? 300,
+                directory: runtime.dataDirectory(backend: backend) ?? ".",
+                seconds: board?.budgets.flightRecording ?? 300,
                 memoryBudget: board?.budgets.memory ?? 64, launchTime: runtime.startTime,
                 launchOptions: runtime.launchWords, appName: runtime.programName, input: session.input))
         do throws(Errno) {
