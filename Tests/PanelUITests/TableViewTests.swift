@@ -134,14 +134,23 @@ struct TableViewTests {
                 renderer.render(driver.window, into: display.framebuffer)
             }
         }
-        fling()
-        var allocations: UInt64 = 0
+        // Two measured flings, the fewer allocations counted: a steady-state
+        // allocation shows in both, while a one-time one (metadata a test in
+        // parallel did not happen to instantiate first; the full suite under
+        // load still hit that 1 run in many) shows in one at most.
+        var allocations = UInt64.max
         var moved = 0
-        for _ in 0..<frames {
-            allocations += AllocationCounter.count {
-                driver.advance(by: 1.0 / 60)
-                if !renderer.render(driver.window, into: display.framebuffer).isEmpty { moved += 1 }
+        for _ in 0..<2 {
+            fling()
+            var counted: UInt64 = 0
+            moved = 0
+            for _ in 0..<frames {
+                counted += AllocationCounter.count {
+                    driver.advance(by: 1.0 / 60)
+                    if !renderer.render(driver.window, into: display.framebuffer).isEmpty { moved += 1 }
+                }
             }
+            allocations = min(allocations, counted)
         }
         withExtendedLifetime(display) {}
         return (allocations, moved)
