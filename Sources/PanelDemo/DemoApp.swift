@@ -67,20 +67,12 @@ public final class DemoApp: LifetimeTracked {
     }
 
     /// Binds the demo's values to `settings` (`DemoSettingKeys`): each control
-    /// shows its kept value now and writes it when changed. The controls
+    /// shows its kept value now (its own until one is kept: no defaults are
+    /// registered, which keeps the board binary small) and writes it when changed. The controls
     /// screen and the settings list show the same brightness, volume, Wi-Fi
     /// and Bluetooth, so both of each pair are bound to one key.
     public func keepValues(in settings: Settings) {
         let list = settingsController
-        settings.register(defaults: [
-            DemoSettingKeys.volume: .double(controls.volume.value),
-            DemoSettingKeys.brightness: .double(controls.brightness.value),
-            DemoSettingKeys.wifi: .bool(controls.wifi.isOn),
-            DemoSettingKeys.bluetooth: .bool(controls.bluetooth.isOn),
-            DemoSettingKeys.autoDim: .bool(list.autoDim.isOn),
-            DemoSettingKeys.keyClicks: .bool(list.keyClicks.isOn),
-            DemoSettingKeys.screenTimeout: .int(list.timeoutChoice)
-        ])
         settings.bind(controls.volume, to: DemoSettingKeys.volume)
         settings.bind(controls.brightness, to: DemoSettingKeys.brightness)
         settings.bind(controls.wifi, to: DemoSettingKeys.wifi)
@@ -91,7 +83,7 @@ public final class DemoApp: LifetimeTracked {
         settings.bind(list.bluetooth, to: DemoSettingKeys.bluetooth)
         settings.bind(list.autoDim, to: DemoSettingKeys.autoDim)
         settings.bind(list.keyClicks, to: DemoSettingKeys.keyClicks)
-        list.showTimeout(settings.integer(forKey: DemoSettingKeys.screenTimeout))
+        list.showTimeout(settings.integer(forKey: DemoSettingKeys.screenTimeout, default: list.timeoutChoice))
         list.settings = settings
         controls.refreshValues()
     }

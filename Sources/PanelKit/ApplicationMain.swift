@@ -394,11 +394,9 @@ final class AppRuntime {
     /// The app's name in its data directory: the program's file name, spaces as
     /// dashes (`panel demo` and the board binary are both `panel-demo`).
     var appName: String {
-        var name = ""
-        for byte in lastPathComponent(programName).utf8 {
-            name.unicodeScalars.append(Unicode.Scalar(byte == UInt8(ascii: " ") ? UInt8(ascii: "-") : byte))
-        }
-        return name
+        var bytes = Array(lastPathComponent(programName).utf8)
+        for i in 0..<bytes.count where bytes[i] == UInt8(ascii: " ") { bytes[i] = UInt8(ascii: "-") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Where the settings live (docs/settings.md): `--data DIR` on any

@@ -74,7 +74,7 @@ public struct StandardOptions {
         ),
         (
             "data", "DIR",
-            "where the app keeps its settings, settings.sqlite (default: on the panel the board's data.directory, else /var/lib/panelkit/APP; in the simulator ~/.local/state/panelkit/APP; headless, in memory)"
+            "where the app keeps its settings (default: the board's data.directory or /var/lib/panelkit/APP; sdl: ~/.local/state/panelkit/APP; headless: in memory)"
         ),
         (
             "card", "PATH",

@@ -71,7 +71,7 @@ public final class Settings: RunLoopTarget {
             throw SettingsError(
                 path: directory,
                 "the data directory " + directory
-                    + " is not writable by this user: give it to the app's user (chown), or choose another with --data DIR or the board file's data.directory"
+                    + " is not writable by this user: give it to the app's user (chown), or " + chooseAnother
             )
         }
         try self.init(path: directory + "/" + Settings.fileName)
@@ -501,7 +501,7 @@ public final class Settings: RunLoopTarget {
             return SettingsError(
                 path: path,
                 "cannot write " + path + what
-                    + ": give the file and its directory to the app's user (chown), or choose another with --data DIR or the board file's data.directory"
+                    + ": give the file and its directory to the app's user (chown), or " + chooseAnother
             )
         case SQLITE_FULL:
             return SettingsError(path: path, "no space left for " + path + what + ": free space on its filesystem")
@@ -534,6 +534,9 @@ public struct SettingsError: Error {
     }
 }
 
+/// The fix every "cannot write here" message ends with (one copy in the binary).
+let chooseAnother = "choose another with --data DIR or the board file's data.directory"
+
 /// `mkdir -p`: makes `path` and its missing parents.
 func makeDirectory(_ path: String) throws(SettingsError) {
     let bytes = Array(path.utf8)
@@ -545,7 +548,7 @@ func makeDirectory(_ path: String) throws(SettingsError) {
                 throw SettingsError(
                     path: path,
                     "cannot make the data directory " + path + " (at " + prefix
-                        + "): make it and give it to the app's user, or choose another with --data DIR or the board file's data.directory"
+                        + "): make it and give it to the app's user, or " + chooseAnother
                 )
             }
         }
