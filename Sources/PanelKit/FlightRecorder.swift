@@ -72,7 +72,11 @@ enum FlightRecorder {
         }
         let path = String(cString: clinux_flight_path())
         guard written >= 0 else {
-            return "flight recording not written to " + path + ": " + Errno.current.message
+            let error = Errno.current
+            if error.rawValue == ENODATA {
+                return "flight recording not written: no touch screen has been opened yet, so there is nothing to record"
+            }
+            return "flight recording not written to " + path + ": " + error.message
         }
         return "flight recording: " + String(written) + " events written to " + path
     }
