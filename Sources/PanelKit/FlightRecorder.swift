@@ -74,7 +74,8 @@ enum FlightRecorder {
         guard written >= 0 else {
             let error = Errno.current
             if error.rawValue == ENODATA {
-                return "flight recording not written: no touch screen has been opened yet, so there is nothing to record"
+                return
+                    "flight recording not written: no touch screen has been opened yet, so there is nothing to record"
             }
             return "flight recording not written to " + path + ": " + error.message
         }
