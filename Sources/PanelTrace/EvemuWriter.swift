@@ -67,14 +67,8 @@ public final class EvemuWriter {
         }
         append("# Input device name: \"")
         appendText(device.name)
-        append("\"\n# Input device ID: bus 0x")
-        appendHex(UInt32(device.busType), width: 2)
-        append(" vendor ")
-        appendHex(UInt32(device.vendor), width: 4)
-        append(" product ")
-        appendHex(UInt32(device.product), width: 4)
-        append(" version ")
-        appendHex(UInt32(device.version), width: 4)
+        append("\"\n# Input device ID: ")
+        appendIdentity(device, labelled: true)
         // The per-axis values: the only place evemu keeps an axis's value at start (the current slot among them).
         append("\n# Supported events:\n#   Event type 3 (EV_ABS)\n")
         for code in 0..<Int(AbsoluteAxis.count) {
@@ -93,13 +87,7 @@ public final class EvemuWriter {
         append("N: ")
         appendText(device.name)
         append("\nI: ")
-        appendHex(UInt32(device.busType), width: 4)
-        append(" ")
-        appendHex(UInt32(device.vendor), width: 4)
-        append(" ")
-        appendHex(UInt32(device.product), width: 4)
-        append(" ")
-        appendHex(UInt32(device.version), width: 4)
+        appendIdentity(device, labelled: false)
         append("\nP:")
         for byte in 0..<8 { appendByte(byte < 4 ? UInt8((device.properties >> UInt32(8 * byte)) & 0xff) : 0) }
         // EV_SYN: SYN_REPORT, SYN_CONFIG, SYN_DROPPED, as the kernel declares for every device.
@@ -140,6 +128,19 @@ public final class EvemuWriter {
             append("\n")
         }
         flush()
+    }
+
+    /// The bus, vendor, product and version in hex: labelled for the comment
+    /// header (`bus 0x03 vendor 0eef …`), bare for the `I:` line (`0003 0eef …`).
+    func appendIdentity(_ device: TouchDeviceDescription, labelled: Bool) {
+        append(labelled ? "bus 0x" : "")
+        appendHex(UInt32(device.busType), width: labelled ? 2 : 4)
+        append(labelled ? " vendor " : " ")
+        appendHex(UInt32(device.vendor), width: 4)
+        append(labelled ? " product " : " ")
+        appendHex(UInt32(device.product), width: 4)
+        append(labelled ? " version " : " ")
+        appendHex(UInt32(device.version), width: 4)
     }
 
     /// Room for `count` more bytes in the buffer (flushing when it lacks it).
