@@ -28,6 +28,7 @@ PANELKIT_TEST_DEBIAN_PACKAGES=(
     evemu-tools socat gzip gcc libc6-dev
     libharfbuzz-bin                                                # Tests/PanelTextTests/ShapingTests (hb-shape)
     systemd                                                        # scripts/board-test: systemd-analyze security --offline=true
+    mmdebstrap e2fsprogs                                           # scripts/service-vm-test: Debian 12's root file system, its disks
 )
 
 # depmod and friends live in /usr/sbin, which Debian's default user PATH lacks.
