@@ -101,6 +101,11 @@ final class AppPipeline: InputPipeline {
         self.application = application
     }
 
+    func runTimers(before event: InputEvent) {
+        let time = event.time + timeOffset
+        if time > application.runLoop.now { application.runLoop.advance(to: time) }
+    }
+
     func feed(_ event: InputEvent) {
         var event = event
         let now = application.runLoop.now

@@ -282,6 +282,7 @@ public final class Bench {
                 var event = trace.events[i]
                 event.time += Double(pass) * span
                 if start < 0 {
+                    replayer.runTimers(before: event)
                     allocationsBefore = allocationsSoFar()
                     start = monotonicNanoseconds()
                 }
@@ -1093,6 +1094,14 @@ final class BenchDisplay: Display {
 public protocol InputPipeline: AnyObject {
     func feed(_ event: InputEvent)
     var frames: Int { get }
+    /// Fires the timers due before `event` (an app's settings commit after a
+    /// pause in the trace), outside the input frame's count: on a board they
+    /// run in a turn of their own, woken by the loop's timerfd.
+    func runTimers(before event: InputEvent)
+}
+
+extension InputPipeline {
+    public func runTimers(before event: InputEvent) {}
 }
 
 extension TraceReplayer: InputPipeline {}

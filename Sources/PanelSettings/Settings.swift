@@ -290,9 +290,9 @@ public final class Settings: RunLoopTarget {
         let old = self.value(forKey: key)
         remember(value, forKey: key)
         if pendingIndex(key) == nil { pending.append(key) }
-        if flushTimer == nil || !runLoop.isScheduled(flushTimer!) {
-            flushTimer = runLoop.schedule(after: writeDelay, target: self)
-        }
+        // `writeDelay` after the last change: a drag commits once it rests, never mid-drag (an fsync there is a dropped frame).
+        if let flushTimer, runLoop.isScheduled(flushTimer) { runLoop.cancel(flushTimer) }
+        flushTimer = runLoop.schedule(after: writeDelay, target: self)
         if old != value { notify(key) }
     }
 
