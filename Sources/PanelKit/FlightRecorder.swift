@@ -43,14 +43,13 @@ enum FlightRecorder {
             return "flight recorder off: cannot keep " + String(capacity) + " events for " + path + ": "
                 + Errno.current.message
         }
-        var replay = appName + " --backend headless --replay " + fileName
-        for option in launchOptions { replay += " " + option }
+        let options = launchOptions.isEmpty ? "" : " " + launchOptions.joined(separator: " ")
+        let comment =
+            "launched as: " + appName + options + "; on the desk: " + appName + " --backend headless --replay "
+            + fileName + options
         input.flightRecorderDeviceOpened = { device in
             let sink = MemorySink()
-            _ = EvemuWriter(
-                device: device.description, sink: sink,
-                comment: "launched as: " + appName + (launchOptions.isEmpty ? "" : " ")
-                    + launchOptions.joined(separator: " ") + "; on the desk: " + replay)
+            _ = EvemuWriter(device: device.description, sink: sink, comment: comment)
             var header = sink.bytes
             header.append(0)
             return header.withUnsafeBufferPointer { bytes in
