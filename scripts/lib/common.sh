@@ -52,6 +52,20 @@ die() {
 # On any failing command, say which step it broke before `set -e` exits.
 trap 'status=$?; printf "\nerror: step \"%s\" failed (exit status %s) in %s\n" "$PANELKIT_STEP" "$status" "$(basename "$0")" >&2' ERR
 
+# wait_until SECONDS COMMAND...: runs COMMAND every 0.1 s until it succeeds
+# (0), or returns 1 once SECONDS of wall time have passed. A deadline on the
+# clock, not a count of tries, so tries that run slowly on a busy machine do
+# not stretch it. An idle machine goes on as soon as the condition holds, so
+# callers can give generous SECONDS; each says why its number.
+wait_until() {
+    local deadline=$((SECONDS + $1 + 1)) # + 1: SECONDS counts whole seconds
+    shift
+    until "$@"; do
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.1
+    done
+}
+
 # ensure_swift: makes `swift` callable, adding /opt/swift/usr/bin to PATH when
 # it is not already found there.
 ensure_swift() {

@@ -147,6 +147,8 @@ stop_qemu() {
 
 # wait_marker REGEX [SECONDS]: waits for a marker line on the serial log.
 # Fails (names the marker) on timeout, or when QEMU exits or the VM finishes first.
+# SECONDS defaults to TIMEOUT, which each script sets and says why its number.
+# A deadline on the clock, polled every 0.2 s: a fast VM goes on at once.
 wait_marker() {
     local limit=$((SECONDS + ${2:-$TIMEOUT}))
     while ! grep -Eq "^@@VM $1" "$LOG"; do
@@ -170,11 +172,16 @@ answer() { printf '%s\n' "${1:-go}" | socat -u - "UNIX-CONNECT:$CTL" || die "can
 # screendump FILE: asks QEMU's monitor for the screen and waits for the whole PPM.
 screendump() {
     rm -f "$1"
+    # socat -t 5: how long it lingers for the monitor's reply after sending
+    # the command; the monitor never closes, so this is paid on every dump
+    # and is no deadline: the wait for the file below is.
     printf 'screendump %s\n' "$1" | socat -t 5 - "UNIX-CONNECT:$MON" > /dev/null ||
         die "cannot talk to QEMU's monitor at $MON"
-    local limit=$((SECONDS + 20))
+    # 60 s: QEMU writes the PPM (1.5 MB at 800x480) in well under a second;
+    # was 20 s, which a TCG QEMU beside a CPU hog, busy in the guest, could come near.
+    local limit=$((SECONDS + 60))
     until [ -s "$1" ] && python3 "$PANELKIT_ROOT/scripts/vm/images.py" size "$1" >/dev/null 2>&1; do
-        [ "$SECONDS" -lt "$limit" ] || die "screendump $1 was not written completely within 20 s"
+        [ "$SECONDS" -lt "$limit" ] || die "screendump $1 was not written completely within 60 s"
         sleep 0.2
     done
 }
