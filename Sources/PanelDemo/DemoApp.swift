@@ -64,6 +64,23 @@ public final class DemoApp: LifetimeTracked {
         controls.more.addTarget(self, action: DemoApp.showAbout, for: .touchUpInside)
         settingsButton.addTarget(self, action: DemoApp.showSettings, for: .touchUpInside)
         if let settings { keepValues(in: settings) }
+        // After a restart the demo comes back on the screen it showed, the
+        // settings list where it was scrolled (docs/navigation.md).
+        navigation.restorationIdentifier = "demo"
+        controlsController.restorationIdentifier = "controls"
+        settingsController.restorationIdentifier = "settings"
+        settingsController.table.restorationIdentifier = "list"
+        settingsController.wifiNetworks.restorationIdentifier = "wifi"
+        aboutController.restorationIdentifier = "about"
+    }
+
+    /// The demo's controller at a restoration path (made once, so found, not made).
+    public func controller(atRestorationPath path: [String]) -> ViewController? {
+        guard let last = path.last else { return nil }
+        for controller in [controlsController, settingsController, aboutController, settingsController.wifiNetworks] {
+            if let id = controller.restorationIdentifier, sameBytes(id, last) { return controller }
+        }
+        return nil
     }
 
     /// Binds the demo's values to `settings` (`DemoSettingKeys`): each control

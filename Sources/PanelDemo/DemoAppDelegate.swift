@@ -128,6 +128,13 @@ public final class DemoAppDelegate: ApplicationDelegate {
         return true
     }
 
+    /// The screens the demo showed before a restart (`StateRestoration`).
+    public func application(_ application: Application, viewControllerWithRestorationIdentifierPath path: [String])
+        -> ViewController?
+    {
+        demo?.controller(atRestorationPath: path)
+    }
+
     /// Headless: a scene is drawn once to `OUTPUT/scene.png`; the demo app plays
     /// its scripted session with a PNG after every step.
     public func applicationRunHeadless(_ application: Application, host: HeadlessHost) -> Bool {

@@ -67,6 +67,14 @@ public protocol ApplicationDelegate: AnyObject {
     /// plays a scripted session) and return true. The default returns false,
     /// and the runtime draws the first frame (to `--png` when given).
     func applicationRunHeadless(_ application: Application, host: HeadlessHost) -> Bool
+    /// At launch, when the last run saved a navigation stack deeper than the
+    /// one the app built: the controller for `path`, the restoration
+    /// identifiers from the window's root to it (UIKit's
+    /// `application(_:viewControllerWithRestorationIdentifierPath:coder:)`).
+    /// Return one with that identifier, made or kept; nil stops the stack
+    /// below it. The default returns nil. See docs/navigation.md, "State restoration".
+    func application(_ application: Application, viewControllerWithRestorationIdentifierPath path: [String])
+        -> ViewController?
 }
 
 extension ApplicationDelegate {
@@ -79,6 +87,9 @@ extension ApplicationDelegate {
         Application(runLoop: runLoop)
     }
     public func applicationRunHeadless(_ application: Application, host: HeadlessHost) -> Bool { false }
+    public func application(
+        _ application: Application, viewControllerWithRestorationIdentifierPath path: [String]
+    ) -> ViewController? { nil }
 
     /// `@main`'s entry point: runs the app with the process's command line and exits with its status.
     public static func main() {

@@ -558,6 +558,7 @@ final class LaunchedApp {
         var shown = false
         for i in 0..<application.windows.count where application.windows[i] === window { shown = true }
         if !shown { application.addWindow(window) }
+        application.stateRestoration = StateRestoration.launch(application, delegate: delegate, settings: settings)
         self.delegate = delegate
         self.window = window
     }
@@ -568,6 +569,9 @@ final class LaunchedApp {
     /// since the last commit are committed.
     func terminate() {
         delegate.applicationWillTerminate(application)
+        // What the panel shows now, committed with the settings below.
+        application.stateRestoration?.saveNow()
+        application.stateRestoration?.stop()
         do throws(SettingsError) { try options.settings.flush() } catch { options.settings.failureHandler(error) }
     }
 }

@@ -117,7 +117,10 @@ public final class HeadlessApp {
     /// An app let go without `terminate()` (most tests) still closes its
     /// settings: a commit pending on the run loop's timer would otherwise
     /// keep the run loop and the settings alive, each holding the other.
-    deinit { settings.close() }
+    deinit {
+        application.stateRestoration?.stop() // its pending save would keep the settings and the run loop alive
+        settings.close()
+    }
 
     /// The JSON Lines log the app writes (action lines, and touch lines for scenes).
     public var log: ReplayLog { launchOptions.log }

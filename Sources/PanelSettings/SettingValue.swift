@@ -1,3 +1,5 @@
+import PanelUI
+
 /// One setting's value: what `Settings` stores under a key, and what an app
 /// registers as a default. A literal of each kind is one, so defaults read as
 /// a list: `["volume": 0.5, "wifi": true, "hostname": "panel"]`.
@@ -65,23 +67,4 @@ extension SettingValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral
     public init(integerLiteral value: Int) { self = .int(value) }
     public init(floatLiteral value: Double) { self = .double(value) }
     public init(stringLiteral value: String) { self = .string(value) }
-}
-
-/// Whether two strings hold the same UTF-8 bytes. Keys are compared this way:
-/// String's `==` compares canonically equivalent text, which pulls Unicode's
-/// normalization tables into an Embedded binary.
-func sameBytes(_ a: String, _ b: String) -> Bool {
-    var a = a
-    var b = b
-    return a.withUTF8 { x in
-        b.withUTF8 { y in
-            guard x.count == y.count else { return false }
-            var i = 0
-            while i < x.count {
-                if x[i] != y[i] { return false }
-                i += 1
-            }
-            return true
-        }
-    }
 }

@@ -242,12 +242,12 @@ final class FontLibrary {
     func face(named name: String) throws(TextError) -> FontFace {
         var i = 0
         while i < faces.count {
-            if FontLibrary.sameBytes(faces[i].name, name) { return faces[i] }
+            if sameBytes(faces[i].name, name) { return faces[i] }
             i += 1
         }
         i = 0
         while i < failures.count {
-            if FontLibrary.sameBytes(failures[i].name, name) { throw failures[i].error }
+            if sameBytes(failures[i].name, name) { throw failures[i].error }
             i += 1
         }
         do {
@@ -263,7 +263,7 @@ final class FontLibrary {
     func retry(named name: String) throws(TextError) -> FontFace {
         var i = 0
         while i < failures.count {
-            if FontLibrary.sameBytes(failures[i].name, name) {
+            if sameBytes(failures[i].name, name) {
                 failures.remove(at: i)
             } else {
                 i += 1
@@ -275,7 +275,7 @@ final class FontLibrary {
     @usableFromInline
     func open(_ name: String) throws(TextError) -> FontFace {
         if name.isEmpty || name.utf8.contains(UInt8(ascii: "/")) || name.utf8.contains(0)
-            || FontLibrary.sameBytes(name, ".") || FontLibrary.sameBytes(name, "..")
+            || sameBytes(name, ".") || sameBytes(name, "..")
         {
             throw TextError.badFontName(name, directory: directory)
         }
@@ -338,11 +338,6 @@ final class FontLibrary {
         guard size.isFinite, size > 0, size <= Double(maximumPointSize) else { return nil }
         let key = Int32((size * 64).rounded())
         return key > 0 ? key : nil
-    }
-
-    @inline(__always) @usableFromInline
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     @usableFromInline

@@ -11,3 +11,10 @@ extension String {
     )
     public init<each Argument>(format: String, _ arguments: repeat each Argument) { fatalError() }
 }
+
+/// Whether two strings hold the same UTF-8 bytes: how keys, names and
+/// identifiers are compared. String's `==` compares canonically equivalent
+/// text, which pulls Unicode's normalization tables into an Embedded binary.
+@inlinable public func sameBytes(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+}

@@ -118,6 +118,7 @@ extension ScrollView {
         startDeceleration(from: offset, velocity: velocity, target: target, naturalTarget: natural, at: time)
         let willDecelerate = motionX.isActive || motionY.isActive
         delegate?.scrollViewDidEndDragging(self, willDecelerate: willDecelerate)
+        if !willDecelerate { restingOffsetDidChange() }
         if willDecelerate {
             isDecelerating = true
             motionPurpose = .deceleration

@@ -42,6 +42,11 @@ open class ScrollView: View {
 
     // MARK: Behaviour
 
+    /// The scroll view's name in saved state: with one (and one on its
+    /// controller), its offset at rest after a drag, a fling or an animated
+    /// scroll is kept, and set again after a restart (`StateRestoration`).
+    public final var restorationIdentifier: String?
+
     /// When false, the pan does nothing and the content stays where code puts it.
     public final var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
     /// The content comes to rest on multiples of the view's size.
@@ -408,6 +413,12 @@ open class ScrollView: View {
         case .animation: delegate?.scrollViewDidEndScrollingAnimation(self)
         case .none: break
         }
+        restingOffsetDidChange()
+    }
+
+    /// At rest somewhere new: saved state wants the offset.
+    @usableFromInline func restingOffsetDidChange() {
+        if restorationIdentifier != nil { window?.owningApplication?.stateRestoration?.setNeedsSave() }
     }
 }
 

@@ -67,6 +67,9 @@ open class Application: Responder {
     public final let focusSystem = FocusSystem()
     /// What the turn is doing, for a fatal-signal report (a stuck action, the watchdog).
     public final let turnRecord = TurnRecord()
+    /// Keeps what the windows show for the next launch; PanelKit's runtime
+    /// sets it up with the app's settings. Nil: nothing is saved.
+    public final var stateRestoration: StateRestoration?
     @usableFromInline let pressEvent = Event(type: .presses, dispatcher: nil)
 
     /// Touch frames and key presses, in the order they came (R14).

@@ -97,6 +97,11 @@ open class ViewController: Responder {
     /// R8: after the controller comes its root view's superview (the window, for a window's root).
     open override var next: Responder? { loadedView?.superview }
 
+    /// The controller's name in saved state (UIKit's `restorationIdentifier`):
+    /// with one, and one on each of its ancestors, the app comes back to it
+    /// after a restart (`StateRestoration`, docs/navigation.md). No "/", tab or newline.
+    public final var restorationIdentifier: String?
+
     // MARK: Title and navigation item
 
     /// What a `NavigationBar` shows for this controller (unless its
@@ -233,6 +238,7 @@ open class ViewController: Responder {
         case .appearing:
             appearanceState = .appeared
             viewDidAppear(lastAppearanceAnimated)
+            if restorationIdentifier != nil { loadedView?.window?.owningApplication?.stateRestoration?.setNeedsSave() }
         case .disappearing:
             appearanceState = .disappeared
             viewDidDisappear(lastAppearanceAnimated)

@@ -1,0 +1,344 @@
+/// UIKit's state restoration, simplified: what the panel shows (the
+/// navigation stacks, the selected tabs, the scroll offsets) kept as a few
+/// lines of text, so that after a crash and a restart the app comes back on
+/// the screen it was showing.
+///
+/// An app opts in with identifiers, as in UIKit: a `ViewController` or a
+/// `ScrollView` without a `restorationIdentifier` is not saved, and neither is
+/// anything under a controller without one. A controller's path is its
+/// identifier after its ancestors' ("navigation/settings/wifi").
+///
+/// - Saving: a controller's `viewDidAppear` and a scroll view at rest call
+///   `setNeedsSave()`; `saveDelay` later, on the run loop's timer (never in
+///   the input frame), `save` gets the state when it changed. PanelKit's
+///   runtime keeps it in the app's `Settings` (docs/settings.md).
+/// - Restoring, at launch after the app built its window: `restore(_:…)`
+///   rebuilds each navigation stack from the controllers already there and
+///   the ones `viewControllerForPath` makes (UIKit's
+///   `application(_:viewControllerWithRestorationIdentifierPath:coder:)`),
+///   selects the tabs, lays the window out and sets the scroll offsets.
+///
+/// Presented controllers (alerts, sheets) are not kept: after a restart the
+/// screen under them shows.
+public final class StateRestoration: RunLoopTarget {
+    /// The first line of every saved state; a state of another version is not restored.
+    public static let formatLine = "PanelKit state 1"
+
+    /// Seconds from a change to its save: a push and the scroll that follows
+    /// cost one save. A crash in this window comes back on the screen before.
+    public var saveDelay: Double = 0.5
+
+    // The application owns this object and outlives it.
+    unowned(unsafe) let application: Application
+    let save: (String) -> Void
+    var saveTimer: TimerHandle?
+    var lastSaved: String?
+
+    /// `save` is called with the encoded state on the run loop's timer.
+    public init(application: Application, save: @escaping (String) -> Void) {
+        self.application = application
+        self.save = save
+    }
+
+    /// Asks for a save `saveDelay` from now, unless one is already coming.
+    /// Cheap enough for any frame: it schedules a timer, and allocates nothing.
+    public func setNeedsSave() {
+        let runLoop = application.runLoop
+        if let saveTimer, runLoop.isScheduled(saveTimer) { return }
+        saveTimer = runLoop.schedule(after: saveDelay, target: self)
+    }
+
+    /// Whether a save is waiting for its timer.
+    public var hasPendingSave: Bool {
+        guard let saveTimer else { return false }
+        return application.runLoop.isScheduled(saveTimer)
+    }
+
+    /// Cancels a pending save: the app is ending (its runtime saves once more first).
+    public func stop() {
+        if let saveTimer { application.runLoop.cancel(saveTimer) }
+        saveTimer = nil
+    }
+
+    public func runLoopDidFire(_ handle: TimerHandle) {
+        saveTimer = nil
+        saveNow()
+    }
+
+    /// Encodes the state now and hands it to `save` when it changed since the last save.
+    public func saveNow() {
+        let state = encodedState()
+        if let lastSaved, sameBytes(lastSaved, state) { return }
+        lastSaved = state
+        save(state)
+    }
+
+    // MARK: Encoding
+
+    /// What the application's windows show, as text: `formatLine`, then a line
+    /// per navigation stack, tab bar and scroll view with identifiers, fields
+    /// split by tabs.
+    public func encodedState() -> String {
+        var lines = [Self.formatLine]
+        for window in application.windows {
+            guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
+                continue
+            }
+            encode(root, path: id, into: &lines)
+        }
+        var text = ""
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
+    }
+
+    func encode(_ controller: ViewController, path: String, into lines: inout [String]) {
+        var kept: [ViewController] = []
+        if let navigation = controller as? NavigationController {
+            var line = "stack\t" + path
+            for child in navigation.viewControllers {
+                guard let id = Self.usable(child.restorationIdentifier) else { break }
+                line += "\t" + id
+                kept.append(child)
+            }
+            lines.append(line)
+        } else if let tabs = controller as? TabBarController {
+            lines.append("tab\t" + path + "\t" + String(tabs.selectedIndex))
+            kept = tabs.viewControllers ?? []
+        } else {
+            kept = controller.children
+        }
+        if let view = controller.loadedView {
+            Self.forEachScrollView(in: view, of: controller) { scrollView, id in
+                let offset = scrollView.contentOffset
+                lines.append(
+                    "scroll\t" + path + "\t" + id + "\t" + String(Self.hundredths(offset.x)) + "\t"
+                        + String(Self.hundredths(offset.y)))
+            }
+        }
+        for child in kept {
+            guard let id = Self.usable(child.restorationIdentifier) else { continue }
+            encode(child, path: path + "/" + id, into: &lines)
+        }
+    }
+
+    /// An identifier the text can hold: not empty, no tab, newline or "/".
+    /// Others are skipped, with a warning once.
+    static func usable(_ identifier: String?) -> String? {
+        guard let identifier, !identifier.isEmpty else { return nil }
+        for byte in identifier.utf8 where byte == 9 || byte == 10 || byte == 13 || byte == 47 {
+            return nil
+        }
+        return identifier
+    }
+
+    /// Offsets are kept in hundredths of a point, as integers: no number
+    /// formatting of Doubles in a board binary, and exact on 32-bit boards.
+    static func hundredths(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int((max(min(value, 1e7), -1e7) * 100).rounded())
+    }
+
+    // MARK: Restoring
+
+    /// What `restore(_:viewControllerForPath:)` did, for the launch's log line.
+    public struct Report {
+        /// The paths of the controllers on top of each restored stack, and of the selected tabs.
+        public var shown: [String] = []
+        /// Scroll views whose offsets were set.
+        public var scrollViews = 0
+        /// Why some of the state was not restored (an unknown identifier, a malformed line), or nil.
+        public var problem: String?
+    }
+
+    /// Brings the application's windows back to `state` (from `encodedState()`).
+    /// `viewControllerForPath` makes a controller for a path that is not on
+    /// a stack yet (nil: the stack stops below it). A malformed or stale
+    /// state restores what it can and says what it could not in the report.
+    @discardableResult
+    public func restore(_ state: String, viewControllerForPath: ([String]) -> ViewController?) -> Report {
+        var report = Report()
+        var records: [[String]] = []
+        var lineNumber = 0
+        for line in state.split(separator: "\n", omittingEmptySubsequences: true) {
+            lineNumber += 1
+            if lineNumber == 1 {
+                guard sameBytes(String(line), Self.formatLine) else {
+                    report.problem = "the saved state is not '" + Self.formatLine + "': not restored"
+                    return report
+                }
+                continue
+            }
+            records.append(line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0) })
+        }
+        guard lineNumber > 0 else { return report }
+        var restoring = Restoring(records: records)
+        for window in application.windows {
+            guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
+                continue
+            }
+            restoring.restore(root, path: [id], make: viewControllerForPath)
+        }
+        // The restored screens at their sizes, so that offsets clamp to real content.
+        for window in application.windows { window.layoutIfNeeded() }
+        for window in application.windows {
+            guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
+                continue
+            }
+            restoring.restoreOffsets(root, path: [id])
+        }
+        report.shown = restoring.shown
+        report.scrollViews = restoring.scrollViews
+        report.problem = restoring.problem
+        return report
+    }
+}
+
+/// One restore's walk over the records.
+struct Restoring {
+    let records: [[String]]
+    var shown: [String] = []
+    var scrollViews = 0
+    var problem: String?
+
+    init(records: [[String]]) {
+        self.records = records
+    }
+
+    func record(_ kind: String, _ path: String) -> [String]? {
+        for fields in records where fields.count >= 2 && sameBytes(fields[0], kind) && sameBytes(fields[1], path) {
+            return fields
+        }
+        return nil
+    }
+
+    mutating func note(_ text: String) {
+        if problem == nil { problem = text }
+    }
+
+    mutating func restore(_ controller: ViewController, path: [String], make: ([String]) -> ViewController?) {
+        let joined = join(path)
+        var kept: [ViewController] = []
+        if let navigation = controller as? NavigationController {
+            if let fields = record("stack", joined) {
+                var stack: [ViewController] = []
+                let current = navigation.viewControllers
+                for id in fields.dropFirst(2) {
+                    let index = stack.count
+                    if index < current.count, let existing = current[index].restorationIdentifier,
+                        sameBytes(existing, id)
+                    {
+                        stack.append(current[index])
+                    } else if let made = make(path + [id]) {
+                        if made.restorationIdentifier == nil { made.restorationIdentifier = id }
+                        stack.append(made)
+                    } else {
+                        note("no controller for '" + join(path + [id]) + "': the stack stops below it")
+                        break
+                    }
+                }
+                if !stack.isEmpty, !sameStack(stack, current) {
+                    navigation.setViewControllers(stack, animated: false)
+                }
+                if let top = navigation.topViewController?.restorationIdentifier {
+                    shown.append(join(path + [top]))
+                }
+            }
+            kept = navigation.viewControllers
+        } else if let tabs = controller as? TabBarController {
+            if let fields = record("tab", joined), fields.count >= 3 {
+                if let index = Int(fields[2]), index >= 0, index < (tabs.viewControllers?.count ?? 0) {
+                    tabs.selectedIndex = index
+                    if let id = tabs.selectedViewController?.restorationIdentifier { shown.append(join(path + [id])) }
+                } else {
+                    note("the tab index '" + fields[2] + "' of '" + joined + "' is not one of its tabs")
+                }
+            }
+            kept = tabs.viewControllers ?? []
+        } else {
+            kept = controller.children
+        }
+        for child in kept {
+            guard let id = StateRestoration.usable(child.restorationIdentifier) else { continue }
+            restore(child, path: path + [id], make: make)
+        }
+    }
+
+    /// Sets the offsets of `controller`'s scroll views, and its children's.
+    /// A controller under the top of a stack gets its view loaded and laid out
+    /// at the top's size, so that going back shows it where it was.
+    mutating func restoreOffsets(_ controller: ViewController, path: [String]) {
+        let joined = join(path)
+        var wanted: [[String]] = []
+        for fields in records where fields.count >= 5 && sameBytes(fields[0], "scroll") && sameBytes(fields[1], joined)
+        {
+            wanted.append(fields)
+        }
+        if !wanted.isEmpty {
+            if !controller.isViewLoaded, let navigation = controller.parent as? NavigationController {
+                controller.view.frame = navigation.contentFrame(for: controller)
+                controller.view.layoutIfNeeded()
+            }
+            if let view = controller.loadedView {
+                for fields in wanted {
+                    guard let x = Int(fields[3]), let y = Int(fields[4]) else {
+                        note(
+                            "the scroll offset '" + fields[3] + " " + fields[4] + "' of '" + joined
+                                + "' is not two numbers")
+                        continue
+                    }
+                    var found = false
+                    StateRestoration.forEachScrollView(in: view, of: controller) { scrollView, id in
+                        guard !found, sameBytes(id, fields[2]) else { return }
+                        found = true
+                        let offset = Point(x: Double(x) / 100, y: Double(y) / 100)
+                        scrollView.contentOffset = scrollView.clampedContentOffset(offset)
+                    }
+                    if found { scrollViews += 1 }
+                }
+            }
+        }
+        let children: [ViewController]
+        if let navigation = controller as? NavigationController {
+            children = navigation.viewControllers
+        } else if let tabs = controller as? TabBarController {
+            children = tabs.viewControllers ?? []
+        } else {
+            children = controller.children
+        }
+        for child in children {
+            guard let id = StateRestoration.usable(child.restorationIdentifier) else { continue }
+            restoreOffsets(child, path: path + [id])
+        }
+    }
+
+    func sameStack(_ a: [ViewController], _ b: [ViewController]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a[i] !== b[i] { return false }
+        return true
+    }
+}
+
+extension StateRestoration {
+    /// The scroll views with identifiers in `controller`'s own views (not in its children's).
+    static func forEachScrollView(
+        in view: View, of controller: ViewController, _ body: (ScrollView, String) -> Void
+    ) {
+        if let owner = view.owningViewController, owner !== controller { return }
+        if let scrollView = view as? ScrollView, let id = usable(scrollView.restorationIdentifier) {
+            body(scrollView, id)
+        }
+        for subview in view.subviews { forEachScrollView(in: subview, of: controller, body) }
+    }
+}
+
+func join(_ path: [String]) -> String {
+    var text = ""
+    for (i, id) in path.enumerated() {
+        if i > 0 { text += "/" }
+        text += id
+    }
+    return text
+}
