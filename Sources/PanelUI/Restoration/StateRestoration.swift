@@ -134,6 +134,65 @@ public final class StateRestoration: RunLoopTarget {
         return identifier
     }
 
+    /// The state's lines after `formatLine`, each split at its tabs; nil when
+    /// the first line is not `formatLine` (an empty state has no lines).
+    /// Read as UTF-8 bytes, as it was written: splitting a String by
+    /// Characters would pull Unicode's grapheme tables into a board binary.
+    static func records(of state: String) -> [[String]]? {
+        var records: [[String]] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var isFirstLine = true
+        var bytes = state.utf8.makeIterator()
+        while true {
+            let byte = bytes.next()
+            if byte == 9 {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                continue
+            }
+            if let byte, byte != 10 {
+                field.append(byte)
+                continue
+            }
+            // The end of a line.
+            if !fields.isEmpty || !field.isEmpty {
+                fields.append(String(decoding: field, as: UTF8.self))
+                if isFirstLine {
+                    guard fields.count == 1, sameBytes(fields[0], formatLine) else { return nil }
+                    isFirstLine = false
+                } else {
+                    records.append(fields)
+                }
+            }
+            fields.removeAll()
+            field.removeAll(keepingCapacity: true)
+            if byte == nil { return records }
+        }
+    }
+
+    /// A decimal integer ("-1250"), or nil: parsed by hand, to hold on a
+    /// 32-bit Int (armv7) and to need no Unicode in a board binary.
+    static func integer(_ text: String) -> Int? {
+        var value = 0
+        var negative = false
+        var digits = 0
+        for byte in text.utf8 {
+            if byte == 45, digits == 0, !negative {
+                negative = true
+                continue
+            }
+            guard byte >= 48, byte <= 57 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - 48))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -value : value
+    }
+
     /// Offsets are kept in hundredths of a point, as integers: no number
     /// formatting of Doubles in a board binary, and exact on 32-bit boards.
     static func hundredths(_ value: Double) -> Int {
@@ -160,20 +219,10 @@ public final class StateRestoration: RunLoopTarget {
     @discardableResult
     public func restore(_ state: String, viewControllerForPath: ([String]) -> ViewController?) -> Report {
         var report = Report()
-        var records: [[String]] = []
-        var lineNumber = 0
-        for line in state.split(separator: "\n", omittingEmptySubsequences: true) {
-            lineNumber += 1
-            if lineNumber == 1 {
-                guard sameBytes(String(line), Self.formatLine) else {
-                    report.problem = "the saved state is not '" + Self.formatLine + "': not restored"
-                    return report
-                }
-                continue
-            }
-            records.append(line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0) })
+        guard let records = Self.records(of: state) else {
+            report.problem = "the saved state is not '" + Self.formatLine + "': not restored"
+            return report
         }
-        guard lineNumber > 0 else { return report }
         var restoring = Restoring(records: records)
         for window in application.windows {
             guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
@@ -225,7 +274,7 @@ struct Restoring {
             if let fields = record("stack", joined) {
                 var stack: [ViewController] = []
                 let current = navigation.viewControllers
-                for id in fields.dropFirst(2) {
+                for id in fields[2...] {
                     let index = stack.count
                     if index < current.count, let existing = current[index].restorationIdentifier,
                         sameBytes(existing, id)
@@ -249,7 +298,9 @@ struct Restoring {
             kept = navigation.viewControllers
         } else if let tabs = controller as? TabBarController {
             if let fields = record("tab", joined), fields.count >= 3 {
-                if let index = Int(fields[2]), index >= 0, index < (tabs.viewControllers?.count ?? 0) {
+                if let index = StateRestoration.integer(fields[2]), index >= 0,
+                    index < (tabs.viewControllers?.count ?? 0)
+                {
                     tabs.selectedIndex = index
                     if let id = tabs.selectedViewController?.restorationIdentifier { shown.append(join(path + [id])) }
                 } else {
@@ -283,7 +334,8 @@ struct Restoring {
             }
             if let view = controller.loadedView {
                 for fields in wanted {
-                    guard let x = Int(fields[3]), let y = Int(fields[4]) else {
+                    guard let x = StateRestoration.integer(fields[3]), let y = StateRestoration.integer(fields[4])
+                    else {
                         note(
                             "the scroll offset '" + fields[3] + " " + fields[4] + "' of '" + joined
                                 + "' is not two numbers")
