@@ -77,32 +77,13 @@ public final class DemoApp: LifetimeTracked {
     /// The demo's controller at a restoration path (made once, so found, not made).
     public func controller(atRestorationPath path: [String]) -> ViewController? {
         guard let last = path.last else { return nil }
-        for controller in [controlsController, settingsController, aboutController, settingsController.wifiNetworks] {
-            if let id = controller.restorationIdentifier, sameBytes(id, last) { return controller }
+        func named(_ controller: ViewController) -> Bool {
+            controller.restorationIdentifier.map { sameBytes($0, last) } ?? false
         }
+        if named(settingsController) { return settingsController }
+        if named(settingsController.wifiNetworks) { return settingsController.wifiNetworks }
+        if named(aboutController) { return aboutController }
         return nil
-    }
-
-    /// Binds the demo's values to `settings` (`DemoSettingKeys`): each control
-    /// shows its kept value now (its own until one is kept: no defaults are
-    /// registered, which keeps the board binary small) and writes it when changed. The controls
-    /// screen and the settings list show the same brightness, volume, Wi-Fi
-    /// and Bluetooth, so both of each pair are bound to one key.
-    public func keepValues(in settings: Settings) {
-        let list = settingsController
-        settings.bind(controls.volume, to: DemoSettingKeys.volume)
-        settings.bind(controls.brightness, to: DemoSettingKeys.brightness)
-        settings.bind(controls.wifi, to: DemoSettingKeys.wifi)
-        settings.bind(controls.bluetooth, to: DemoSettingKeys.bluetooth)
-        settings.bind(list.volume, to: DemoSettingKeys.volume)
-        settings.bind(list.brightness, to: DemoSettingKeys.brightness)
-        settings.bind(list.wifi, to: DemoSettingKeys.wifi)
-        settings.bind(list.bluetooth, to: DemoSettingKeys.bluetooth)
-        settings.bind(list.autoDim, to: DemoSettingKeys.autoDim)
-        settings.bind(list.keyClicks, to: DemoSettingKeys.keyClicks)
-        list.showTimeout(settings.integer(forKey: DemoSettingKeys.screenTimeout, default: list.timeoutChoice))
-        list.settings = settings
-        controls.refreshValues()
     }
 
     @usableFromInline func showAbout(_ sender: Control) {

@@ -118,7 +118,7 @@ struct StateRestorationTests {
         let app = try #require(tester.delegate(as: TwoLevelApp.self))
         let restoration = try #require(tester.application.stateRestoration)
         let report = restoration.restore(
-            "PanelKit state 1\nstack\tnav\thome\tdetail-7\tgone\nscroll\tnav/home\tlist\t0\t-500\n"
+            "PanelKit state 1\nshows\tnav\thome\tdetail-7\tgone\nscroll\tnav/home\tlist\t0\t-500\n"
         ) { path in app.make(path) }
         #expect(app.navigation.viewControllers.map { $0.restorationIdentifier } == ["home", "detail-7"])
         #expect(report.shown == ["nav/detail-7"])
@@ -134,8 +134,8 @@ struct StateRestorationTests {
         let app = try #require(tester.delegate(as: TwoLevelApp.self))
         let restoration = try #require(tester.application.stateRestoration)
         for state in [
-            "PanelKit state 9\nstack\tnav\thome\tdetail-1\n", "", "\n\n", "garbage",
-            "PanelKit state 1\nstack\n\t\t\nscroll\tnav/home\tlist\tx\t\u{0}\ntab\tnav\n"
+            "PanelKit state 9\nshows\tnav\thome\tdetail-1\n", "", "\n\n", "garbage",
+            "PanelKit state 1\nshows\n\t\t\nscroll\tnav/home\tlist\tx\t\u{0}\nshows\tnav\n"
         ] {
             let report = restoration.restore(state) { path in app.make(path) }
             #expect(app.navigation.viewControllers.count == 1, "\(state.debugDescription)")
@@ -158,7 +158,7 @@ struct StateRestorationTests {
         let state = restoration.encodedState()
         #expect(
             state
-                == "PanelKit state 1\ntab\ttabs\t1\nstack\ttabs/nav\thome\tdetail-3\nscroll\ttabs/nav/home\tlist\t0\t0\n"
+                == "PanelKit state 1\nshows\ttabs\t1\nshows\ttabs/nav\thome\tdetail-3\nscroll\ttabs/nav/home\tlist\t0\t0\n"
         )
 
         let again = try AppTester(TwoLevelApp.self, arguments: ["--tabs"])

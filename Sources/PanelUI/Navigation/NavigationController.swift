@@ -243,6 +243,44 @@ open class NavigationController: ViewController {
         popViewController(animated: true)
     }
 
+    // MARK: State restoration
+
+    override var restorableChildren: [ViewController] { stack }
+
+    /// The stack's identifiers from the root, up to the first controller without one.
+    override func shownForRestoration() -> [String]? {
+        var ids: [String] = []
+        for child in stack {
+            guard let id = StateRestoration.usable(child.restorationIdentifier) else { break }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    /// The stack again: the controllers on it that match, then the ones `make` gives.
+    override func restoreShown(
+        _ fields: ArraySlice<String>, path: [String], make: ([String]) -> ViewController?
+    ) -> (shown: ViewController?, problem: String?) {
+        var restored: [ViewController] = []
+        var problem: String?
+        for id in fields {
+            let index = restored.count
+            if index < stack.count, let existing = stack[index].restorationIdentifier, sameBytes(existing, id) {
+                restored.append(stack[index])
+            } else if let made = make(path + [id]) {
+                if made.restorationIdentifier == nil { made.restorationIdentifier = id }
+                restored.append(made)
+            } else {
+                problem = "no controller for '" + StateRestoration.join(path + [id]) + "': the stack stops below it"
+                break
+            }
+        }
+        var same = restored.count == stack.count
+        for i in 0..<min(restored.count, stack.count) where restored[i] !== stack[i] { same = false }
+        if !restored.isEmpty, !same { setViewControllers(restored, animated: false) }
+        return (topViewController, problem)
+    }
+
     // MARK: Transitions
 
     /// Whether a push, pop or interactive pop is moving views now.

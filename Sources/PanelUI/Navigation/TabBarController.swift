@@ -133,6 +133,23 @@ open class TabBarController: ViewController {
         for controller in arriving { controller.didMove(toParent: self) }
     }
 
+    // State restoration: the tabs, and which one is selected.
+    override var restorableChildren: [ViewController] { tabs }
+    override func shownForRestoration() -> [String]? { [String(selected)] }
+    override func restoreShown(
+        _ fields: ArraySlice<String>, path: [String], make: ([String]) -> ViewController?
+    ) -> (shown: ViewController?, problem: String?) {
+        guard let text = fields.first, let index = StateRestoration.integer(text), index >= 0, index < tabs.count
+        else {
+            return (
+                nil,
+                "the tab '" + (fields.first ?? "") + "' of '" + StateRestoration.join(path) + "' is not one of its tabs"
+            )
+        }
+        selectedIndex = index
+        return (selectedViewController, nil)
+    }
+
     /// The selected tab's index; setting it selects that tab (asking no one).
     /// Out of range, nothing changes.
     public var selectedIndex: Int {

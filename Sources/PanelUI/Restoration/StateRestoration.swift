@@ -95,20 +95,10 @@ public final class StateRestoration: RunLoopTarget {
     }
 
     func encode(_ controller: ViewController, path: String, into lines: inout [String]) {
-        var kept: [ViewController] = []
-        if let navigation = controller as? NavigationController {
-            var line = "stack\t" + path
-            for child in navigation.viewControllers {
-                guard let id = Self.usable(child.restorationIdentifier) else { break }
-                line += "\t" + id
-                kept.append(child)
-            }
+        if let shown = controller.shownForRestoration() {
+            var line = "shows\t" + path
+            for field in shown { line += "\t" + field }
             lines.append(line)
-        } else if let tabs = controller as? TabBarController {
-            lines.append("tab\t" + path + "\t" + String(tabs.selectedIndex))
-            kept = tabs.viewControllers ?? []
-        } else {
-            kept = controller.children
         }
         if let view = controller.loadedView {
             Self.forEachScrollView(in: view, of: controller) { scrollView, id in
@@ -118,7 +108,7 @@ public final class StateRestoration: RunLoopTarget {
                         + String(Self.hundredths(offset.y)))
             }
         }
-        for child in kept {
+        for child in controller.restorableChildren {
             guard let id = Self.usable(child.restorationIdentifier) else { continue }
             encode(child, path: path + "/" + id, into: &lines)
         }
@@ -268,50 +258,12 @@ struct Restoring {
     }
 
     mutating func restore(_ controller: ViewController, path: [String], make: ([String]) -> ViewController?) {
-        let joined = join(path)
-        var kept: [ViewController] = []
-        if let navigation = controller as? NavigationController {
-            if let fields = record("stack", joined) {
-                var stack: [ViewController] = []
-                let current = navigation.viewControllers
-                for id in fields[2...] {
-                    let index = stack.count
-                    if index < current.count, let existing = current[index].restorationIdentifier,
-                        sameBytes(existing, id)
-                    {
-                        stack.append(current[index])
-                    } else if let made = make(path + [id]) {
-                        if made.restorationIdentifier == nil { made.restorationIdentifier = id }
-                        stack.append(made)
-                    } else {
-                        note("no controller for '" + join(path + [id]) + "': the stack stops below it")
-                        break
-                    }
-                }
-                if !stack.isEmpty, !sameStack(stack, current) {
-                    navigation.setViewControllers(stack, animated: false)
-                }
-                if let top = navigation.topViewController?.restorationIdentifier {
-                    shown.append(join(path + [top]))
-                }
-            }
-            kept = navigation.viewControllers
-        } else if let tabs = controller as? TabBarController {
-            if let fields = record("tab", joined), fields.count >= 3 {
-                if let index = StateRestoration.integer(fields[2]), index >= 0,
-                    index < (tabs.viewControllers?.count ?? 0)
-                {
-                    tabs.selectedIndex = index
-                    if let id = tabs.selectedViewController?.restorationIdentifier { shown.append(join(path + [id])) }
-                } else {
-                    note("the tab index '" + fields[2] + "' of '" + joined + "' is not one of its tabs")
-                }
-            }
-            kept = tabs.viewControllers ?? []
-        } else {
-            kept = controller.children
+        if let fields = record("shows", StateRestoration.join(path)) {
+            let (visible, trouble) = controller.restoreShown(fields[2...], path: path, make: make)
+            if let trouble { note(trouble) }
+            if let id = visible?.restorationIdentifier { shown.append(StateRestoration.join(path + [id])) }
         }
-        for child in kept {
+        for child in controller.restorableChildren {
             guard let id = StateRestoration.usable(child.restorationIdentifier) else { continue }
             restore(child, path: path + [id], make: make)
         }
@@ -321,7 +273,7 @@ struct Restoring {
     /// A controller under the top of a stack gets its view loaded and laid out
     /// at the top's size, so that going back shows it where it was.
     mutating func restoreOffsets(_ controller: ViewController, path: [String]) {
-        let joined = join(path)
+        let joined = StateRestoration.join(path)
         var wanted: [[String]] = []
         for fields in records where fields.count >= 5 && sameBytes(fields[0], "scroll") && sameBytes(fields[1], joined)
         {
@@ -352,25 +304,12 @@ struct Restoring {
                 }
             }
         }
-        let children: [ViewController]
-        if let navigation = controller as? NavigationController {
-            children = navigation.viewControllers
-        } else if let tabs = controller as? TabBarController {
-            children = tabs.viewControllers ?? []
-        } else {
-            children = controller.children
-        }
-        for child in children {
+        for child in controller.restorableChildren {
             guard let id = StateRestoration.usable(child.restorationIdentifier) else { continue }
             restoreOffsets(child, path: path + [id])
         }
     }
 
-    func sameStack(_ a: [ViewController], _ b: [ViewController]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in 0..<a.count where a[i] !== b[i] { return false }
-        return true
-    }
 }
 
 extension StateRestoration {
@@ -386,11 +325,14 @@ extension StateRestoration {
     }
 }
 
-func join(_ path: [String]) -> String {
-    var text = ""
-    for (i, id) in path.enumerated() {
-        if i > 0 { text += "/" }
-        text += id
+extension StateRestoration {
+    /// A path as saved: the identifiers joined by "/".
+    static func join(_ path: [String]) -> String {
+        var text = ""
+        for id in path {
+            if !text.isEmpty { text += "/" }
+            text += id
+        }
+        return text
     }
-    return text
 }

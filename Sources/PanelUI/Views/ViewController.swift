@@ -102,6 +102,21 @@ open class ViewController: Responder {
     /// after a restart (`StateRestoration`, docs/navigation.md). No "/", tab or newline.
     public final var restorationIdentifier: String?
 
+    // State restoration (Restoration/StateRestoration.swift): what a container
+    // shows, overridden by NavigationController and TabBarController here,
+    // not cast to by StateRestoration, so an app without tabs links no tab code.
+
+    /// The children a saved state walks into: a stack, the tabs, else `children`.
+    var restorableChildren: [ViewController] { children }
+    /// What this container shows, as a saved line's fields after its path (a
+    /// stack's identifiers, the selected tab's index); nil for a controller that is not a container.
+    func shownForRestoration() -> [String]? { nil }
+    /// Shows again what `shownForRestoration()` saved: the child shown now, and
+    /// what could not be restored.
+    func restoreShown(_ fields: ArraySlice<String>, path: [String], make: ([String]) -> ViewController?)
+        -> (shown: ViewController?, problem: String?)
+    { (nil, nil) }
+
     // MARK: Title and navigation item
 
     /// What a `NavigationBar` shows for this controller (unless its
