@@ -86,6 +86,28 @@ public final class DemoApp: LifetimeTracked {
         return nil
     }
 
+    /// Binds the demo's values to `settings` (`DemoSettingKeys`): each control
+    /// shows its kept value now (its own until one is kept: no defaults are
+    /// registered, which keeps the board binary small) and writes it when changed. The controls
+    /// screen and the settings list show the same brightness, volume, Wi-Fi
+    /// and Bluetooth, so both of each pair are bound to one key.
+    public func keepValues(in settings: Settings) {
+        let list = settingsController
+        settings.bind(controls.volume, to: DemoSettingKeys.volume)
+        settings.bind(controls.brightness, to: DemoSettingKeys.brightness)
+        settings.bind(controls.wifi, to: DemoSettingKeys.wifi)
+        settings.bind(controls.bluetooth, to: DemoSettingKeys.bluetooth)
+        settings.bind(list.volume, to: DemoSettingKeys.volume)
+        settings.bind(list.brightness, to: DemoSettingKeys.brightness)
+        settings.bind(list.wifi, to: DemoSettingKeys.wifi)
+        settings.bind(list.bluetooth, to: DemoSettingKeys.bluetooth)
+        settings.bind(list.autoDim, to: DemoSettingKeys.autoDim)
+        settings.bind(list.keyClicks, to: DemoSettingKeys.keyClicks)
+        list.showTimeout(settings.integer(forKey: DemoSettingKeys.screenTimeout, default: list.timeoutChoice))
+        list.settings = settings
+        controls.refreshValues()
+    }
+
     @usableFromInline func showAbout(_ sender: Control) {
         navigation.pushViewController(aboutController, animated: true)
     }
