@@ -250,3 +250,33 @@ final class ListScreen: ViewController {
 
     override func viewDidLayoutSubviews() { list.frame = view.bounds }
 }
+
+@Suite("State restoration kept after its application is freed")
+struct FreedStateRestorationTests {
+    @Test(
+        "an app that keeps application.stateRestoration after the application is freed gets a detached object: nothing saved, nothing read"
+    )
+    func keptAfterTheApplicationIsFreed() throws {
+        var saved: [String] = []
+        let runLoop = RunLoop(manualClock: ManualClock())
+        var application: Application? = Application(runLoop: runLoop)
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 240))
+        let navigation = NavigationController(rootViewController: ViewController())
+        navigation.restorationIdentifier = "nav"
+        window.rootViewController = navigation
+        application!.addWindow(window)
+        let restoration = StateRestoration(application: application!) { saved.append($0) }
+        application!.stateRestoration = restoration
+        restoration.setNeedsSave()
+        #expect(restoration.hasPendingSave)
+        application = nil
+        // The timer the run loop still holds, and every call, read nothing.
+        runLoop.fireDueTimers()
+        restoration.setNeedsSave()
+        restoration.saveNow()
+        #expect(!restoration.hasPendingSave)
+        #expect(restoration.encodedState() == "PanelKit state 1\n")
+        #expect(restoration.restore("PanelKit state 1\nshows\tnav\n") { _ in nil }.shown.isEmpty)
+        #expect(saved.isEmpty)
+    }
+}

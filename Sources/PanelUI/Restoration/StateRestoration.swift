@@ -28,8 +28,9 @@ public final class StateRestoration: RunLoopTarget {
     /// cost one save. A crash in this window comes back on the screen before.
     public var saveDelay: Double = 0.5
 
-    // The application owns this object and outlives it.
-    unowned(unsafe) let application: Application
+    // The application owns this object; it clears this in its deinit
+    // (`detach()`), after which the object saves and restores nothing.
+    unowned(unsafe) var application: Application?
     let save: (String) -> Void
     var saveTimer: TimerHandle?
     var lastSaved: String?
@@ -43,21 +44,27 @@ public final class StateRestoration: RunLoopTarget {
     /// Asks for a save `saveDelay` from now, unless one is already coming.
     /// Cheap enough for any frame: it schedules a timer, and allocates nothing.
     public func setNeedsSave() {
-        let runLoop = application.runLoop
+        guard let runLoop = application?.runLoop else { return }
         if let saveTimer, runLoop.isScheduled(saveTimer) { return }
         saveTimer = runLoop.schedule(after: saveDelay, target: self)
     }
 
     /// Whether a save is waiting for its timer.
     public var hasPendingSave: Bool {
-        guard let saveTimer else { return false }
+        guard let saveTimer, let application else { return false }
         return application.runLoop.isScheduled(saveTimer)
     }
 
     /// Cancels a pending save: the app is ending (its runtime saves once more first).
     public func stop() {
-        if let saveTimer { application.runLoop.cancel(saveTimer) }
+        if let saveTimer, let application { application.runLoop.cancel(saveTimer) }
         saveTimer = nil
+    }
+
+    /// The application is going away: no more saves, nothing read from it.
+    func detach() {
+        stop()
+        application = nil
     }
 
     public func runLoopDidFire(_ handle: TimerHandle) {
@@ -67,6 +74,7 @@ public final class StateRestoration: RunLoopTarget {
 
     /// Encodes the state now and hands it to `save` when it changed since the last save.
     public func saveNow() {
+        guard application != nil else { return }
         let state = encodedState()
         if let lastSaved, sameBytes(lastSaved, state) { return }
         lastSaved = state
@@ -80,7 +88,7 @@ public final class StateRestoration: RunLoopTarget {
     /// split by tabs.
     public func encodedState() -> String {
         var lines = [Self.formatLine]
-        for window in application.windows {
+        for window in application?.windows ?? [] {
             guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
                 continue
             }
@@ -213,16 +221,17 @@ public final class StateRestoration: RunLoopTarget {
             report.problem = "the saved state is not '" + Self.formatLine + "': not restored"
             return report
         }
+        guard let windows = application?.windows else { return report }
         var restoring = Restoring(records: records)
-        for window in application.windows {
+        for window in windows {
             guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
                 continue
             }
             restoring.restore(root, path: [id], make: viewControllerForPath)
         }
         // The restored screens at their sizes, so that offsets clamp to real content.
-        for window in application.windows { window.layoutIfNeeded() }
-        for window in application.windows {
+        for window in windows { window.layoutIfNeeded() }
+        for window in windows {
             guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
                 continue
             }

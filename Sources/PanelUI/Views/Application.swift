@@ -124,6 +124,9 @@ open class Application: Responder {
     }
 
     deinit {
+        // A save still pending on the run loop (which may outlive this
+        // application), or an app keeping the object, must not read it after it is gone.
+        stateRestoration?.detach()
         screen.detach()
         for window in windows {
             window.owningApplication = nil
