@@ -411,8 +411,8 @@ final class AppRuntime {
             return board.map { $0.dataDirectory(forApp: appName) }
                 ?? Board.dataDirectory(Board.defaultDataDirectory, forApp: appName)
         case .sdl:
-            if let state = environment("XDG_STATE_HOME") { return state + "/panelkit/" + appName }
-            if let home = environment("HOME") { return home + "/.local/state/panelkit/" + appName }
+            if let state = environmentVariable("XDG_STATE_HOME") { return state + "/panelkit/" + appName }
+            if let home = environmentVariable("HOME") { return home + "/.local/state/panelkit/" + appName }
             return nil
         case .headless:
             return nil

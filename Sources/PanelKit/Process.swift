@@ -1,5 +1,6 @@
 import CLinux
 import PanelJSON
+import PanelLinux
 
 /// The process's command line, read from /proc/self/cmdline: Embedded Swift
 /// has no `CommandLine`, and a board is Linux.
@@ -148,12 +149,6 @@ func isFile(_ path: String) -> Bool {
     access(path, R_OK) == 0 && !isDirectory(path)
 }
 
-/// The environment variable's value; nil when unset or empty.
-func environment(_ name: String) -> String? {
-    guard let value = getenv(name), value.pointee != 0 else { return nil }
-    return String(cString: value)
-}
-
 /// The names in `folder` that end with `suffix`, sorted; none when the folder is missing.
 public func fileNames(in folder: String, suffix: String) -> [String] {
     guard let directory = opendir(folder) else { return [] }
@@ -194,7 +189,7 @@ public func locatePanelKitFolder(_ name: String, given: String?, marker: String,
         return nil
     }
     if let given { return holds(given) ? given : nil }
-    if let value = environment(variable), holds(value) { return value }
+    if let value = environmentVariable(variable), holds(value) { return value }
     if holds(name) { return name }
     if let found = walkingUp(from: executableDirectory()) { return found }
     // Sources/PanelKit/Process.swift → the checkout.

@@ -2,6 +2,7 @@ import CLinux
 import PanelBench
 import PanelBoards
 import PanelJSON
+import PanelLinux
 import PanelLog
 import PanelReplay
 import PanelTrace
@@ -24,7 +25,7 @@ enum BenchHost {
         var tracePaths: [String] = []
         if let replay = options.replay {
             tracePaths.append(replay)
-        } else if let folder = environment("PANELKIT_TRACES") ?? appTraceFolder() {
+        } else if let folder = environmentVariable("PANELKIT_TRACES") ?? appTraceFolder() {
             for name in fileNames(in: folder, suffix: ".evemu") { tracePaths.append(folder + "/" + name) }
             runtime.note("bench: the app's traces in " + folder + " (" + String(tracePaths.count) + ")")
         }

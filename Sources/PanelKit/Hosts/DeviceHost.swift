@@ -48,7 +48,7 @@ enum DeviceHost {
             var configuration = SysfsBacklightConfiguration(
                 device: settings.device, minimumLevel: settings.minimumLevel,
                 maximumLevel: settings.maximumLevel)
-            if let directory = environment("PANELKIT_BACKLIGHT_DIR") { configuration.directory = directory }
+            if let directory = environmentVariable("PANELKIT_BACKLIGHT_DIR") { configuration.directory = directory }
             do throws(PanelLinuxError) {
                 backlight = try SysfsBacklight.open(configuration)
             } catch {
