@@ -11,11 +11,9 @@ extension StateRestoration {
     static func launch(_ application: Application, delegate: any ApplicationDelegate, settings: Settings)
         -> StateRestoration?
     {
-        var identified = false
-        for window in application.windows where window.rootViewController?.restorationIdentifier != nil {
-            identified = true
+        guard application.windows.contains(where: { $0.rootViewController?.restorationIdentifier != nil }) else {
+            return nil
         }
-        guard identified else { return nil }
         let restoration = StateRestoration(application: application) { state in
             settings.set(state, forKey: settingsKey)
         }
@@ -34,8 +32,7 @@ extension StateRestoration {
         if report.shown.isEmpty {
             line += "nothing to restore"
         } else {
-            line += "back on "
-            for (i, path) in report.shown.enumerated() { line += (i > 0 ? ", " : "") + path }
+            line += "back on " + report.shown.joined(separator: ", ")
         }
         if report.scrollViews > 0 {
             line +=

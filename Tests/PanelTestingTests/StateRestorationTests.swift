@@ -72,8 +72,8 @@ struct StateRestorationTests {
         second.advance(by: 0.6)
         #expect(demo.isShowingSettings)
         waitForTheCommit(second)
-        let third = try AppTester(DemoAppDelegate.self, arguments: ["--data", folder])
-        #expect(third.delegate(as: DemoAppDelegate.self)?.demo?.isShowingSettings == true)
+        let (_, third) = try launchDemo()
+        #expect(third.isShowingSettings)
         _ = second
     }
 

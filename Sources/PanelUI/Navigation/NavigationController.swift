@@ -271,13 +271,11 @@ open class NavigationController: ViewController {
                 if made.restorationIdentifier == nil { made.restorationIdentifier = id }
                 restored.append(made)
             } else {
-                problem = "no controller for '" + StateRestoration.join(path + [id]) + "': the stack stops below it"
+                problem = "no controller for '" + (path + [id]).joined(separator: "/") + "': the stack stops below it"
                 break
             }
         }
-        var same = restored.count == stack.count
-        for i in 0..<min(restored.count, stack.count) where restored[i] !== stack[i] { same = false }
-        if !restored.isEmpty, !same { setViewControllers(restored, animated: false) }
+        if !restored.isEmpty, !restored.elementsEqual(stack, by: ===) { setViewControllers(restored, animated: false) }
         return (topViewController, problem)
     }
 

@@ -139,11 +139,11 @@ open class TabBarController: ViewController {
     override func restoreShown(
         _ fields: ArraySlice<String>, path: [String], make: ([String]) -> ViewController?
     ) -> (shown: ViewController?, problem: String?) {
-        guard let text = fields.first, let index = StateRestoration.integer(text), index >= 0, index < tabs.count
+        guard let text = fields.first, let index = Int(text), index >= 0, index < tabs.count
         else {
             return (
                 nil,
-                "the tab '" + (fields.first ?? "") + "' of '" + StateRestoration.join(path) + "' is not one of its tabs"
+                "the tab '" + (fields.first ?? "") + "' of '" + path.joined(separator: "/") + "' is not one of its tabs"
             )
         }
         selectedIndex = index

@@ -87,43 +87,42 @@ public final class StateRestoration: RunLoopTarget {
     /// per navigation stack, tab bar and scroll view with identifiers, fields
     /// split by tabs.
     public func encodedState() -> String {
-        var lines = [Self.formatLine]
-        for window in application?.windows ?? [] {
-            guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
-                continue
-            }
-            encode(root, path: id, into: &lines)
-        }
-        var text = ""
-        for line in lines {
-            text += line
-            text += "\n"
-        }
+        var text = Self.formatLine + "\n"
+        forEachRoot { root, id in encode(root, path: id, into: &text) }
         return text
     }
 
-    func encode(_ controller: ViewController, path: String, into lines: inout [String]) {
+    func encode(_ controller: ViewController, path: String, into text: inout String) {
         if let shown = controller.shownForRestoration() {
-            var line = "shows\t" + path
-            for field in shown { line += "\t" + field }
-            lines.append(line)
+            text += "shows\t" + path
+            for field in shown { text += "\t" + field }
+            text += "\n"
         }
         if let view = controller.loadedView {
             Self.forEachScrollView(in: view, of: controller) { scrollView, id in
                 let offset = scrollView.contentOffset
-                lines.append(
+                text +=
                     "scroll\t" + path + "\t" + id + "\t" + String(Self.hundredths(offset.x)) + "\t"
-                        + String(Self.hundredths(offset.y)))
+                    + String(Self.hundredths(offset.y)) + "\n"
             }
         }
         for child in controller.restorableChildren {
             guard let id = Self.usable(child.restorationIdentifier) else { continue }
-            encode(child, path: path + "/" + id, into: &lines)
+            encode(child, path: path + "/" + id, into: &text)
+        }
+    }
+
+    /// Each window's root controller with a usable identifier: where every walk starts.
+    func forEachRoot(_ body: (ViewController, String) -> Void) {
+        for window in application?.windows ?? [] {
+            if let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) {
+                body(root, id)
+            }
         }
     }
 
     /// An identifier the text can hold: not empty, no tab, newline or "/".
-    /// Others are skipped, with a warning once.
+    /// A controller or scroll view with another is not saved.
     static func usable(_ identifier: String?) -> String? {
         guard let identifier, !identifier.isEmpty else { return nil }
         for byte in identifier.utf8 where byte == 9 || byte == 10 || byte == 13 || byte == 47 {
@@ -169,28 +168,6 @@ public final class StateRestoration: RunLoopTarget {
         }
     }
 
-    /// A decimal integer ("-1250"), or nil: parsed by hand, to hold on a
-    /// 32-bit Int (armv7) and to need no Unicode in a board binary.
-    static func integer(_ text: String) -> Int? {
-        var value = 0
-        var negative = false
-        var digits = 0
-        for byte in text.utf8 {
-            if byte == 45, digits == 0, !negative {
-                negative = true
-                continue
-            }
-            guard byte >= 48, byte <= 57 else { return nil }
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(Int(byte - 48))
-            guard !overflow1, !overflow2 else { return nil }
-            value = sum
-            digits += 1
-        }
-        guard digits > 0 else { return nil }
-        return negative ? -value : value
-    }
-
     /// Offsets are kept in hundredths of a point, as integers: no number
     /// formatting of Doubles in a board binary, and exact on 32-bit boards.
     static func hundredths(_ value: Double) -> Int {
@@ -221,22 +198,11 @@ public final class StateRestoration: RunLoopTarget {
             report.problem = "the saved state is not '" + Self.formatLine + "': not restored"
             return report
         }
-        guard let windows = application?.windows else { return report }
         var restoring = Restoring(records: records)
-        for window in windows {
-            guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
-                continue
-            }
-            restoring.restore(root, path: [id], make: viewControllerForPath)
-        }
+        forEachRoot { root, id in restoring.restore(root, path: [id], make: viewControllerForPath) }
         // The restored screens at their sizes, so that offsets clamp to real content.
-        for window in windows { window.layoutIfNeeded() }
-        for window in windows {
-            guard let root = window.rootViewController, let id = Self.usable(root.restorationIdentifier) else {
-                continue
-            }
-            restoring.restoreOffsets(root, path: [id])
-        }
+        for window in application?.windows ?? [] { window.layoutIfNeeded() }
+        forEachRoot { root, id in restoring.restoreOffsets(root, path: [id]) }
         report.shown = restoring.shown
         report.scrollViews = restoring.scrollViews
         report.problem = restoring.problem
@@ -267,10 +233,10 @@ struct Restoring {
     }
 
     mutating func restore(_ controller: ViewController, path: [String], make: ([String]) -> ViewController?) {
-        if let fields = record("shows", StateRestoration.join(path)) {
+        if let fields = record("shows", path.joined(separator: "/")) {
             let (visible, trouble) = controller.restoreShown(fields[2...], path: path, make: make)
             if let trouble { note(trouble) }
-            if let id = visible?.restorationIdentifier { shown.append(StateRestoration.join(path + [id])) }
+            if let id = visible?.restorationIdentifier { shown.append((path + [id]).joined(separator: "/")) }
         }
         for child in controller.restorableChildren {
             guard let id = StateRestoration.usable(child.restorationIdentifier) else { continue }
@@ -282,7 +248,7 @@ struct Restoring {
     /// A controller under the top of a stack gets its view loaded and laid out
     /// at the top's size, so that going back shows it where it was.
     mutating func restoreOffsets(_ controller: ViewController, path: [String]) {
-        let joined = StateRestoration.join(path)
+        let joined = path.joined(separator: "/")
         var wanted: [[String]] = []
         for fields in records where fields.count >= 5 && sameBytes(fields[0], "scroll") && sameBytes(fields[1], joined)
         {
@@ -295,7 +261,7 @@ struct Restoring {
             }
             if let view = controller.loadedView {
                 for fields in wanted {
-                    guard let x = StateRestoration.integer(fields[3]), let y = StateRestoration.integer(fields[4])
+                    guard let x = Int(fields[3]), let y = Int(fields[4])
                     else {
                         note(
                             "the scroll offset '" + fields[3] + " " + fields[4] + "' of '" + joined
@@ -318,7 +284,6 @@ struct Restoring {
             restoreOffsets(child, path: path + [id])
         }
     }
-
 }
 
 extension StateRestoration {
@@ -331,17 +296,5 @@ extension StateRestoration {
             body(scrollView, id)
         }
         for subview in view.subviews { forEachScrollView(in: subview, of: controller, body) }
-    }
-}
-
-extension StateRestoration {
-    /// A path as saved: the identifiers joined by "/".
-    static func join(_ path: [String]) -> String {
-        var text = ""
-        for id in path {
-            if !text.isEmpty { text += "/" }
-            text += id
-        }
-        return text
     }
 }
