@@ -23,6 +23,12 @@ final class AppDelegate: ApplicationDelegate {
         climate.tabBarItem = TabBarItem(title: "Climate", image: Image(systemName: "thermostat"))
         let tabs = TabBarController()
         tabs.viewControllers = [roomsTab, climate]
+        // After a restart (a crash, systemd's watchdog, a power cut) the hub
+        // comes back on the tab it showed, its rooms where they were scrolled.
+        tabs.restorationIdentifier = "tabs"
+        roomsTab.restorationIdentifier = "rooms"
+        rooms.restorationIdentifier = "grid"
+        climate.restorationIdentifier = "climate"
         let window = Window(frame: options.screenBounds)
         window.rootViewController = tabs
         self.rooms = rooms

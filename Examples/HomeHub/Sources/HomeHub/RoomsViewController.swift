@@ -26,6 +26,7 @@ final class RoomsViewController: ViewController, CollectionViewDataSource, Colle
         grid.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         grid.backgroundColor = Theme.standard.background
         grid.register(RoomCell.self, forCellWithReuseIdentifier: RoomCell.identifier)
+        grid.restorationIdentifier = "cards"
         grid.dataSource = self
         grid.collectionDelegate = self
         view.addSubview(grid)

@@ -1,3 +1,4 @@
+import Foundation
 import PanelKit
 import PanelTesting
 import Testing
@@ -35,6 +36,20 @@ struct HomeHubTests {
             climate.temperature.measure("21.5", font: font).width
                 == climate.temperature.measure("11.1", font: font).width)
         app.assertSnapshot(named: "homehub-climate", referenceDirectory: Self.references)
+    }
+
+    @Test("Killed on the Climate tab, the hub restarts on it: state restoration, kept in its --data folder")
+    func climateTabComesBack() throws {
+        let folder = NSTemporaryDirectory() + "homehub-restoration-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            let app = try AppTester(AppDelegate.self, arguments: ["--data", folder])
+            app.tap("tab.Climate")
+            app.advance(by: 2) // the save's timer, then the settings' commit
+            // Let go without terminate(), as a SIGKILL leaves it.
+        }
+        let again = try AppTester(AppDelegate.self, arguments: ["--data", folder])
+        #expect(again.delegate(as: AppDelegate.self)?.tabs?.selectedIndex == 1)
     }
 
     @Test("A tap on a room toggles its light, and its card bounces: scaled mid-animation, at rest after")
