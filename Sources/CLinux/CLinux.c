@@ -111,20 +111,32 @@ static const char *signal_name(int signal) {
     }
 }
 
+/// The last part of `path` (the flight recorder names its files by it).
+static const char *flight_file_name(const char *path) {
+    const char *name = path;
+    for (const char *c = path; *c; c++) if (*c == '/') name = c + 1;
+    return name;
+}
+
 static void report_handler(int signal) {
     int saved_errno = errno;
     clinux_write_fatal_signal_report(2, signal);
-    if (clinux_flight.events) {
+    if (clinux_flight.events && clinux_flight.device_count > 0) {
         // The input that led here, for a replay on the desk.
         long written = clinux_flight_write(signal_name(signal));
         struct report_line line; line.length = 0;
         if (written >= 0) {
             put(&line, "panel: flight recording: "); put_unsigned(&line, (uint64_t)written);
-            put(&line, " events written to "); put(&line, clinux_flight.path); put(&line, "\n");
+            put(&line, " events written to "); put(&line, clinux_flight.devices[0].path);
         } else {
-            put(&line, "panel: the flight recording could not be written to "); put(&line, clinux_flight.path);
-            put(&line, " (errno "); put_unsigned(&line, (uint64_t)errno); put(&line, ")\n");
+            put(&line, "panel: the flight recording could not be written to "); put(&line, clinux_flight.devices[0].path);
         }
+        for (uint32_t d = 1; d < clinux_flight.device_count; d++) {
+            put(&line, d == 1 ? " (and " : ", "); put(&line, flight_file_name(clinux_flight.devices[d].path));
+            if (d + 1 == clinux_flight.device_count) put(&line, ")");
+        }
+        if (written < 0) { put(&line, " (errno "); put_unsigned(&line, (uint64_t)errno); put(&line, ")"); }
+        put(&line, "\n");
         (void)!write(2, line.text, line.length);
     }
     // The handler that was there before (the default, or Swift's backtracer) takes it from here.
@@ -162,29 +174,35 @@ void clinux_remove_fatal_signal_report(void) {
 
 struct clinux_flight_recorder clinux_flight;
 
-int clinux_flight_configure(uint32_t capacity, double seconds, double launch_time, const char *path) {
+int clinux_flight_configure(uint32_t capacity, double seconds, double launch_time) {
     free(clinux_flight.events);
     clinux_flight.events = NULL;
+    for (uint32_t i = 0; i < clinux_flight.device_count; i++) free(clinux_flight.devices[i].header);
+    memset(clinux_flight.devices, 0, sizeof clinux_flight.devices);
+    clinux_flight.device_count = 0;
     clinux_flight.next = 0;
     clinux_flight.recorded = 0;
     clinux_flight.capacity = capacity;
     clinux_flight.seconds = seconds;
     clinux_flight.launch_time = launch_time;
-    size_t length = strlen(path);
-    if (length >= sizeof clinux_flight.path - 9) { errno = ENAMETOOLONG; return -1; }
-    memcpy(clinux_flight.path, path, length + 1);
     if (capacity == 0) return 0;
     clinux_flight.events = calloc(capacity, sizeof *clinux_flight.events);
     return clinux_flight.events ? 0 : -1;
 }
 
-int clinux_flight_set_header(const char *header) {
+int clinux_flight_add_device(const char *header, const char *role, const char *path) {
+    if (clinux_flight.device_count == CLINUX_FLIGHT_DEVICES) { errno = ENOSPC; return -1; }
+    struct clinux_flight_device *device = &clinux_flight.devices[clinux_flight.device_count];
+    size_t path_length = strlen(path), role_length = strlen(role);
+    // Room for ".partial" after the path.
+    if (path_length >= sizeof device->path - 9 || role_length >= sizeof device->role) { errno = ENAMETOOLONG; return -1; }
     char *copy = strdup(header);
     if (!copy) return -1;
-    char *old = clinux_flight.header;
-    clinux_flight.header = copy;
-    free(old);
-    return 0;
+    device->header = copy;
+    device->recorded = 0;
+    memcpy(device->path, path, path_length + 1);
+    memcpy(device->role, role, role_length + 1);
+    return (int)clinux_flight.device_count++;
 }
 
 struct flight_output { int fd; char buffer[4096]; size_t length; int failed; };
@@ -223,53 +241,82 @@ static void flight_put_hex4(struct flight_output *out, uint16_t value) {
     flight_put(out, text);
 }
 
-long clinux_flight_write(const char *reason) {
-    struct clinux_flight_recorder *flight = &clinux_flight;
-    if (!flight->events || !flight->header || !flight->path[0]) { errno = ENODATA; return -1; }
-    char partial[sizeof flight->path];
-    size_t length = strlen(flight->path);
-    memcpy(partial, flight->path, length);
+static int flight_is_report(const struct clinux_flight_event *event) { return event->type == 0 && event->code == 0; }
+
+/// Which of one device's events a recording keeps, of the `held` the ring holds from `first`, the
+/// `window` oldest of which are older than the last `seconds`.
+struct flight_span { uint64_t skip; uint64_t kept; uint64_t lost; };
+
+static struct flight_span flight_span_of(int device, uint32_t first, uint64_t held, uint64_t window) {
+    const struct clinux_flight_recorder *flight = &clinux_flight;
+    uint64_t in_ring = 0, before = 0; int last_before_is_report = 0;
+    for (uint64_t i = 0; i < held; i++) {
+        const struct clinux_flight_event *event = &flight->events[(first + i) % flight->capacity];
+        if (event->device != device) continue;
+        in_ring++;
+        if (i < window) { before++; last_before_is_report = flight_is_report(event); }
+    }
+    uint64_t recorded = flight->devices[device].recorded;
+    uint64_t overwritten = recorded > in_ring ? recorded - in_ring : 0;
+    // A recording that does not start at the device's first event starts at a frame's first
+    // event, after a SYN_REPORT: a replay never reads half a frame.
+    uint64_t to_frame = 0;
+    if ((overwritten > 0 || before > 0) && !(before > 0 && last_before_is_report)) {
+        uint64_t seen = 0;
+        for (uint64_t i = window; i < held; i++) {
+            const struct clinux_flight_event *event = &flight->events[(first + i) % flight->capacity];
+            if (event->device != device) continue;
+            seen++;
+            if (flight_is_report(event)) { to_frame = seen; break; }
+        }
+        if (to_frame == 0) to_frame = in_ring - before; // no whole frame: nothing kept
+    }
+    struct flight_span span;
+    span.skip = before + to_frame;
+    span.kept = in_ring - span.skip;
+    span.lost = overwritten + span.skip;
+    return span;
+}
+
+/// Writes device `device`'s file; returns its events, or -1 (errno).
+static long flight_write_device(int device, const char *reason, uint32_t first, uint64_t held, uint64_t window) {
+    const struct clinux_flight_recorder *flight = &clinux_flight;
+    const struct clinux_flight_device *recorded = &flight->devices[device];
+    struct flight_span span = flight_span_of(device, first, held, window);
+    char partial[sizeof recorded->path];
+    size_t length = strlen(recorded->path);
+    memcpy(partial, recorded->path, length);
     memcpy(partial + length, ".partial", 9);
     struct flight_output out; out.length = 0; out.failed = 0;
     out.fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (out.fd < 0) return -1;
 
-    // The events to write: the ring's, oldest first, back to `seconds` before the newest.
-    uint64_t held = flight->recorded < flight->capacity ? flight->recorded : flight->capacity;
-    uint32_t first = flight->recorded < flight->capacity ? 0 : flight->next;
-    uint64_t skip = 0;
-    if (held > 0) {
-        uint32_t newest_index = flight->next == 0 ? flight->capacity - 1 : flight->next - 1;
-        double newest = flight->events[newest_index].time;
-        while (skip < held && flight->events[(first + skip) % flight->capacity].time < newest - flight->seconds) skip++;
-    }
-    // A recording that does not start at the launch starts at a frame's first
-    // event, after a SYN_REPORT: a replay never reads half a frame.
-    if (held > 0 && (flight->recorded > flight->capacity || skip > 0)) {
-        #define FLIGHT_IS_REPORT(i) (flight->events[(first + (i)) % flight->capacity].type == 0 && \
-                                     flight->events[(first + (i)) % flight->capacity].code == 0)
-        if (!(skip > 0 && FLIGHT_IS_REPORT(skip - 1))) {
-            while (skip < held && !FLIGHT_IS_REPORT(skip)) skip++;
-            if (skip < held) skip++;
-        }
-        #undef FLIGHT_IS_REPORT
-    }
-    uint64_t lost = flight->recorded - held + skip;
-
-    flight_put(&out, flight->header);
+    flight_put(&out, recorded->header);
     flight_put(&out, "# PanelKit flight recording (");
     flight_put(&out, reason);
     flight_put(&out, "): ");
-    flight_put_number(&out, held - skip, 1);
-    if (lost == 0) {
+    flight_put_number(&out, span.kept, 1);
+    if (span.lost == 0) {
         flight_put(&out, " events, the whole session since launch; E: times count from the launch\n");
     } else {
         flight_put(&out, " events; it starts mid-session, after ");
-        flight_put_number(&out, lost, 1);
+        flight_put_number(&out, span.lost, 1);
         flight_put(&out, " events that were not kept; E: times count from the launch\n");
     }
-    for (uint64_t i = skip; i < held; i++) {
+    // The devices recorded together, each a file beside this one: a replay of any plays them all.
+    flight_put(&out, "# PanelKit flight recording set:");
+    for (uint32_t d = 0; d < flight->device_count; d++) {
+        flight_put(&out, d == 0 ? " " : ", ");
+        flight_put(&out, flight->devices[d].role);
+        flight_put(&out, " ");
+        flight_put(&out, flight_file_name(flight->devices[d].path));
+    }
+    flight_put(&out, "\n");
+    uint64_t seen = 0;
+    for (uint64_t i = 0; i < held; i++) {
         struct clinux_flight_event *event = &flight->events[(first + i) % flight->capacity];
+        if (event->device != device) continue;
+        if (seen++ < span.skip) continue;
         double since = event->time - flight->launch_time;
         if (since < 0) since = 0;
         uint64_t micros = (uint64_t)(since * 1e6 + 0.5);
@@ -293,6 +340,28 @@ long clinux_flight_write(const char *reason) {
     flight_flush(&out);
     int failed = out.failed || fsync(out.fd) != 0;
     close(out.fd);
-    if (failed || rename(partial, flight->path) != 0) { unlink(partial); return -1; }
-    return (long)(held - skip);
+    if (failed || rename(partial, recorded->path) != 0) { unlink(partial); return -1; }
+    return (long)span.kept;
+}
+
+long clinux_flight_write(const char *reason) {
+    struct clinux_flight_recorder *flight = &clinux_flight;
+    if (!flight->events || flight->device_count == 0) { errno = ENODATA; return -1; }
+    // The ring's events, oldest first; the `window` oldest are older than `seconds` before the newest.
+    uint64_t held = flight->recorded < flight->capacity ? flight->recorded : flight->capacity;
+    uint32_t first = flight->recorded < flight->capacity ? 0 : flight->next;
+    uint64_t window = 0;
+    if (held > 0) {
+        uint32_t newest_index = flight->next == 0 ? flight->capacity - 1 : flight->next - 1;
+        double newest = flight->events[newest_index].time;
+        while (window < held && flight->events[(first + window) % flight->capacity].time < newest - flight->seconds)
+            window++;
+    }
+    long written = 0;
+    for (uint32_t d = 0; d < flight->device_count; d++) {
+        long events = flight_write_device((int)d, reason, first, held, window);
+        if (events < 0) return -1;
+        written += events;
+    }
+    return written;
 }

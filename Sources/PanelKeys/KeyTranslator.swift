@@ -23,6 +23,8 @@ public final class KeyTranslator {
     /// marks the ups it makes up itself for keys held as the device goes away.
     @usableFromInline var pendingUps: InlineArray<16, UInt16> = InlineArray(repeating: 0)
     @usableFromInline var pendingUpCount = 0
+    /// Between a `SYN_DROPPED` and the `SYN_REPORT` that ends the resync.
+    @usableFromInline var resyncing = false
 
     public init(keymap: Keymap, source: Int = 0) {
         self.keymap = keymap
@@ -71,9 +73,27 @@ public final class KeyTranslator {
     /// One event of the device's stream, as evdev delivers it: downs and
     /// repeats are queued on `application` at once, ups at the end of their
     /// frame (see `pendingUps`). Returns true at a `SYN_REPORT`: the frame is whole.
-    /// The device on a board (PanelLinux) and a replayed keyboard trace both come through here.
+    /// After a `SYN_DROPPED`, the keys libevdev resyncs from the kernel up to
+    /// its `SYN_REPORT`: a key that went up while events were lost is
+    /// cancelled (its up came at an unknown time); one that went down begins.
+    /// The device on a board (PanelLinux), a replayed keyboard trace and a
+    /// flight recording all come through here.
     @discardableResult
     public func handle(type: UInt16, code: UInt16, value: Int32, into application: Application) -> Bool {
+        if type == EventType.synchronization && code == SynchronizationCode.dropped {
+            resyncing = true
+            return false
+        }
+        if resyncing {
+            if type == EventType.synchronization && code == SynchronizationCode.report {
+                resyncing = false
+                return true
+            }
+            guard type == EventType.key else { return false }
+            let press = value == 0 ? cancel(keyCode: code) : self.press(keyCode: code, value: 1)
+            if let press { application.enqueue(press) }
+            return false
+        }
         if type == EventType.synchronization && code == SynchronizationCode.report {
             for i in 0..<pendingUpCount {
                 let press = value == 1 ? cancel(keyCode: pendingUps[i]) : self.press(keyCode: pendingUps[i], value: 0)

@@ -4,23 +4,29 @@ import PanelLog
 import PanelTrace
 import PanelUI
 
-/// The last minutes of touch input on a board, for bugs that only happen in
-/// the field. PanelKit's replays are deterministic, so the events that led
-/// to a crash or a stuck action are the bug report: `--replay` of the
-/// recording on the desk logs what the panel logged.
+/// The last minutes of input on a board, for bugs that only happen in the
+/// field. PanelKit's replays are deterministic, so the events that led to a
+/// crash or a stuck action are the bug report: `--replay` of the recording
+/// on the desk logs what the panel logged.
 ///
-/// The touch screen's raw events (what its decoder read) go into a fixed
-/// ring in CLinux (`clinux_flight_record`: four stores, no allocation), sized
-/// at 1/64 of the board's memory budget, 16 bytes an event. The recording is
-/// written as an evemu trace, with the app's launch options in a comment,
-/// to `flight-recording.evemu` in the data directory:
+/// Each input device's events (what its decoder read) go into one fixed
+/// ring in CLinux (`clinux_flight_record`: five stores, no allocation),
+/// sized at 1/64 of the board's memory budget, 16 bytes an event. It keeps
+/// the first touch screen, the keyboards and buttons, and the encoder's
+/// devices, eight devices at most. A recording is an evemu trace per device,
+/// with the app's launch options in a comment, in the data directory
+/// (`flight-recording.evemu` for the touch screen, `flight-recording.keys.evemu`,
+/// `flight-recording.keys-2.evemu`, `flight-recording.encoder.evemu`,
+/// `flight-recording.encoder-button.evemu`);
+/// each names the others, and a replay of any of them plays them all. It is written:
 /// - on SIGUSR1 (`kill -USR1`), from the run loop;
 /// - when systemd's watchdog sends SIGABRT, and on a crash: from the fatal
 ///   signal handler, with async-signal-safe calls only.
-///
-/// Keys and the encoder are not recorded yet (their own evemu devices).
 enum FlightRecorder {
-    static let fileName = "flight-recording.evemu"
+    /// The touch screen's recording; the other devices' are named after it.
+    static var fileName: String { Role.touch.fileName(1) }
+
+    typealias Role = FlightRecording.Role
 
     /// Events the ring holds for a memory budget of `megabytes` MiB: 1/64 of
     /// it, 16 bytes an event (64 MiB: 65,536 events, about 11 minutes of
@@ -30,35 +36,47 @@ enum FlightRecorder {
         UInt32(max(1024, min(Double(UInt32.max / 2), megabytes * 1_048_576 / 64 / 16)))
     }
 
-    /// Sets up the ring and takes the first touch screen `input` opens.
-    /// Returns a line for the log: where recordings go, or why there are none.
+    /// Sets up the ring and offers it each input device `session` opens: one
+    /// device per role. Returns a line for the log: where recordings go, or why there are none.
     static func start(
         directory: String, seconds: Double, memoryBudget: Double, launchTime: Double, launchOptions: [String],
-        appName: String, input: EvdevTouchInput
+        appName: String, session: DeviceSession
     ) -> String {
         guard seconds > 0 else { return "flight recorder off (budgets.flightRecording is 0)" }
-        let path = directory + "/" + fileName
+        // clinux_flight_device's path holds 511 bytes, ".partial" included.
+        guard directory.utf8.count + Role.encoderButton.fileName(1).utf8.count < 500 else {
+            return "flight recorder off: the data directory's path is too long for it (" + directory + ")"
+        }
         let capacity = capacity(memoryBudget: memoryBudget)
-        guard clinux_flight_configure(capacity, seconds, launchTime, path) == 0 else {
-            return "flight recorder off: cannot keep " + String(capacity) + " events for " + path + ": "
-                + Errno.current.message
+        guard clinux_flight_configure(capacity, seconds, launchTime) == 0 else {
+            return "flight recorder off: cannot keep " + String(capacity) + " events: " + Errno.current.message
         }
         let options = launchOptions.isEmpty ? "" : " " + launchOptions.joined(separator: " ")
-        let comment =
-            "launched as: " + appName + options + "; on the desk: " + appName + " --backend headless --replay "
-            + fileName + options
-        input.flightRecorderDeviceOpened = { device in
+        // Devices recorded so far, by role: one touch screen (a replay plays
+        // one), the keyboards and buttons as they come, the encoder's two.
+        var count: [UInt8] = [0, 0, 0, 0]
+        func add(_ role: Role, _ device: TouchDeviceDescription) -> Int32 {
+            let ordinal = Int(count[Int(role.rawValue)]) + 1
+            guard role == .keys || ordinal == 1 else { return -1 }
+            let file = role.fileName(ordinal)
+            let comment =
+                "launched as: " + appName + options + "; on the desk: " + appName + " --backend headless --replay "
+                + file + options
             let sink = MemorySink()
-            _ = EvemuWriter(device: device.description, sink: sink, comment: comment)
+            _ = EvemuWriter(device: device, sink: sink, comment: comment)
             var header = sink.bytes
             header.append(0)
-            return header.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { clinux_flight_set_header($0.baseAddress!) == 0 }
+            let index = header.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { header in
+                    clinux_flight_add_device(header.baseAddress!, role.text, directory + "/" + file)
+                }
             }
+            if index >= 0 { count[Int(role.rawValue)] += 1 }
+            return index
         }
-        return "flight recorder: the last " + fixed(seconds, 0) + " s of touch input (at most "
-            + String(capacity) + " events, " + String(Int(capacity) * 16 / 1024)
-            + " KiB) go to " + path + " on SIGUSR1, the watchdog or a crash"
+        return "flight recorder: the last " + fixed(seconds, 0) + " s of input (at most " + String(capacity)
+            + " events, " + String(Int(capacity) * 16 / 1024) + " KiB) go to " + directory + "/"
+            + fileName + " (and the keys' and the encoder's beside it) on SIGUSR1, the watchdog or a crash"
     }
 
     /// Writes the recording now (SIGUSR1); the line says where, or why not.
@@ -69,15 +87,21 @@ enum FlightRecorder {
                 clinux_flight_write(text.baseAddress!)
             }
         }
-        let path = String(cString: clinux_flight_path())
         guard written >= 0 else {
             let error = Errno.current
             if error.rawValue == ENODATA {
                 return
-                    "flight recording not written: no touch screen has been opened yet, so there is nothing to record"
+                    "flight recording not written: no input device has been opened yet, so there is nothing to record"
             }
-            return "flight recording not written to " + path + ": " + error.message
+            return "flight recording not written to " + paths() + ": " + error.message
         }
-        return "flight recording: " + String(written) + " events written to " + path
+        return "flight recording: " + String(written) + " events written to " + paths()
+    }
+
+    /// The recorded devices' files.
+    static func paths() -> String {
+        var paths: [String] = []
+        for i in 0..<clinux_flight_device_count() { paths.append(String(cString: clinux_flight_device_path(i))) }
+        return paths.joined(separator: ", ")
     }
 }

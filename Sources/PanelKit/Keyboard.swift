@@ -1,6 +1,7 @@
 import PanelBoards
 import PanelJSON
 import PanelKeys
+import PanelLinux
 
 extension Board {
     /// The XKB names of the board's `keyboard` section.
@@ -63,5 +64,19 @@ extension AppRuntime {
                     + " beside the binary (scripts/build-board writes it): hardware keys are not read")
             return nil
         #endif
+    }
+}
+
+extension AppRuntime {
+    /// A keyboard for a replay of the key trace at `path`: the board's keymap,
+    /// or the program's end, saying what is missing.
+    func keyTranslator(typing path: String, source: Int = EvdevKeyInput.firstSource) -> KeyTranslator {
+        guard let keymap = keymap() else {
+            fail(
+                path
+                    + " is a keyboard trace: typing it needs a keymap, and this machine has no XKB data (install xkb-data)"
+            )
+        }
+        return KeyTranslator(keymap: keymap, source: source)
     }
 }

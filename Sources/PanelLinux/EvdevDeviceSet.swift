@@ -38,6 +38,15 @@ extension EvdevInputKind {
     public func resynced(_ device: EvdevDevice<Self>) {}
 }
 
+extension InputEvent {
+    /// The kernel's event, its timestamp in seconds (CLOCK_MONOTONIC: the set asks for it before reading).
+    @inlinable public init(_ event: input_event) {
+        self.init(
+            time: Double(event.time.tv_sec) + Double(event.time.tv_usec) * 1e-6, type: event.type, code: event.code,
+            value: event.value)
+    }
+}
+
 /// A node opened through libevdev, before a kind has said whether it takes it.
 public struct EvdevCandidate {
     public let path: String
@@ -64,6 +73,8 @@ public final class EvdevDevice<Kind: EvdevInputKind>: EpollSource {
     @usableFromInline var kind: Kind?
     /// Times libevdev reported `SYN_DROPPED` and the device was re-synced from the kernel.
     public internal(set) var resyncCount = 0
+    /// The device's index in the flight recorder (`clinux_flight_add_device`), -1: not recorded.
+    public internal(set) var flightRecorderIndex: Int32 = -1
 
     init(
         path: String, description: TouchDeviceDescription, source: Int, state: Kind.DeviceState,
@@ -119,9 +130,14 @@ public final class EvdevDevice<Kind: EvdevInputKind>: EpollSource {
         return false
     }
 
-    /// The kernel's timestamp in seconds (CLOCK_MONOTONIC: the set asks for it before reading).
-    @inlinable public static func time(of event: input_event) -> Double {
-        Double(event.time.tv_sec) + Double(event.time.tv_usec) * 1e-6
+    /// Puts `event` in the flight recorder's ring, when the device is recorded (no allocation).
+    @inlinable public func record(_ event: InputEvent) {
+        clinux_flight_record(flightRecorderIndex, event.time, event.type, event.code, event.value)
+    }
+
+    /// Puts the kernel's `event` in the flight recorder's ring, when the device is recorded.
+    @inlinable public func record(_ event: input_event) {
+        if flightRecorderIndex >= 0 { record(InputEvent(event)) }
     }
 
     @usableFromInline func close(_ loop: EpollRunLoop) {
@@ -149,6 +165,9 @@ public final class EvdevDeviceSet<Kind: EvdevInputKind> {
     let reportsUnreadable: Bool
     @usableFromInline var nextSource: Int
     public var log: ((String) -> Void)?
+    /// Offered each device as it opens: returns its flight recorder index, or
+    /// -1 to leave it out of the recordings.
+    public var flightRecorderDeviceOpened: ((EvdevDevice<Kind>) -> Int32)?
 
     init(kind: Kind, noun: String, firstSource: Int, reportsUnreadable: Bool) {
         self.kind = kind
@@ -222,6 +241,7 @@ public final class EvdevDeviceSet<Kind: EvdevInputKind> {
         }
         nextSource += 1
         devices.append(device)
+        if let flightRecorderDeviceOpened { device.flightRecorderIndex = flightRecorderDeviceOpened(device) }
         log?(kind.openedMessage(device))
         return device
     }

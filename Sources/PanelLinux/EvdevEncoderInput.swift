@@ -38,34 +38,37 @@ public struct EvdevEncoderConfiguration {
 
     /// The button's device selector: its own, or the encoder's.
     @usableFromInline var buttonSelector: String { buttonDevice ?? device }
+
+    /// Whether the push button is on the device that reports the turns (its
+    /// key there is the push; on another device it is not).
+    public var buttonIsOnTurnsDevice: Bool { buttonKey != nil && sameBytes(buttonSelector, device) }
 }
 
 /// One open evdev device of the encoder: it reports the turns, the push, or both.
 public typealias EvdevEncoderDevice = EvdevDevice<EvdevEncoderInput>
 
-/// What an encoder device carries: what it reports, and the frame being read.
+/// What an encoder device carries: its decoder (what it reports, and the frame being read).
 public final class EvdevEncoderState {
-    public let reportsTurns: Bool
-    public let reportsPush: Bool
-    /// Axis counts not yet a whole detent.
-    @usableFromInline var counts = 0
-    /// Whether the push button is down (a push began and has not ended).
-    public internal(set) var isPushed = false
-    /// The push's change in the frame being read, sent at its report.
-    @usableFromInline var pendingPush: Press.Phase?
-    /// Between `SYN_DROPPED` and the end of the resync.
-    @usableFromInline var syncing = false
+    public internal(set) var decoder: EncoderDecoder
+    public var reportsTurns: Bool { decoder.reportsTurns }
+    public var reportsPush: Bool { decoder.reportsPush }
 
-    init(reportsTurns: Bool, reportsPush: Bool) {
-        self.reportsTurns = reportsTurns
-        self.reportsPush = reportsPush
+    public init(decoder: EncoderDecoder) { self.decoder = decoder }
+}
+
+extension EvdevEncoderConfiguration {
+    /// The decoder for a device of this encoder that reports its turns, its push, or both.
+    public func decoder(reportsTurns: Bool, reportsPush: Bool) -> EncoderDecoder {
+        EncoderDecoder(
+            axis: axis, stepsPerDetent: stepsPerDetent, reversed: reversed, buttonKey: buttonKey,
+            reportsTurns: reportsTurns, reportsPush: reportsPush)
     }
 }
 
 extension EvdevDevice where Kind == EvdevEncoderInput {
     public var reportsTurns: Bool { state.reportsTurns }
     public var reportsPush: Bool { state.reportsPush }
-    public var isPushed: Bool { state.isPushed }
+    public var isPushed: Bool { state.decoder.isPushed }
 }
 
 /// A rotary encoder and its push button through libevdev: the devices the
@@ -158,7 +161,7 @@ public final class EvdevEncoderInput: EvdevInputKind {
             }
         }
         guard turns || push else { return nil }
-        return EvdevEncoderState(reportsTurns: turns, reportsPush: push)
+        return EvdevEncoderState(decoder: configuration.decoder(reportsTurns: turns, reportsPush: push))
     }
 
     public func openedMessage(_ device: EvdevEncoderDevice) -> String {
@@ -176,63 +179,26 @@ public final class EvdevEncoderInput: EvdevInputKind {
         return "REL " + String(code)
     }
 
-    /// One kernel event: axis counts add up to detents, and the button's key
-    /// starts or ends a push, each sent at the report that ends the frame. A
-    /// release in the frame the kernel makes when the device goes away
-    /// (`SYN_REPORT` value 1, after it released the held keys) or in a resync
-    /// was never pressed up: the push ends cancelled.
+    /// One kernel event, through the device's `EncoderDecoder` (a resync's events come here too).
     public func handle(_ event: input_event, from device: EvdevEncoderDevice) {
-        let state = device.state
-        if event.type == EventType.relative && state.reportsTurns && event.code == configuration.axis {
-            state.counts += Int(event.value) * (configuration.reversed ? -1 : 1)
-        } else if event.type == EventType.key && state.reportsPush && event.code == configuration.buttonKey {
-            if event.value == 1 && !state.isPushed {
-                state.isPushed = true
-                state.pendingPush = .began
-            } else if event.value == 0 && state.isPushed {
-                state.isPushed = false
-                // pressed and released in one frame: nothing
-                state.pendingPush = state.pendingPush == .began ? nil : .ended
-            }
-        } else if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
-            let time = EvdevEncoderDevice.time(of: event)
-            let steps = configuration.stepsPerDetent
-            let detents = state.counts / steps // toward zero: a part-turned detent waits
-            if detents != 0 {
-                state.counts -= detents * steps
-                send(.turn(detents), from: device, time: time)
-            }
-            if let phase = state.pendingPush {
-                state.pendingPush = nil
-                let released = event.value == 1 || state.syncing
-                send(.push(phase == .ended && released ? .cancelled : phase), from: device, time: time)
-            }
+        device.record(event)
+        let event = InputEvent(event)
+        device.state.decoder.decode(event) { encoderEvent in
+            application.enqueue(encoderEvent, source: device.source)
+            inputTimes?.noteInput(at: event.time)
         }
     }
 
-    /// SYN_DROPPED (then the kernel's state): counts in the gap are lost; a
-    /// push whose release was lost ends cancelled (`handle(_:from:)`).
+    /// SYN_DROPPED (then the kernel's state): the decoder drops the counts in
+    /// the gap, and a push whose release was lost ends cancelled.
     public func syncDropped(_ event: input_event, on device: EvdevEncoderDevice) {
-        device.state.syncing = true
-        device.state.counts = 0
-    }
-
-    public func resynced(_ device: EvdevEncoderDevice) {
-        device.state.syncing = false
-    }
-
-    @usableFromInline func send(_ event: EncoderEvent, from device: EvdevEncoderDevice, time: Double) {
-        application.enqueue(event, source: device.source)
-        inputTimes?.noteInput(at: time)
+        handle(event, from: device)
     }
 
     /// A push in progress ends cancelled.
     public func vanished(_ device: EvdevEncoderDevice) -> String {
-        let wasPushed = device.isPushed
-        if wasPushed {
-            device.state.isPushed = false
-            application.enqueue(.push(.cancelled), source: device.source)
-        }
+        let wasPushed = device.state.decoder.cancelPush()
+        if wasPushed { application.enqueue(.push(.cancelled), source: device.source) }
         return "panel: encoder input " + device.path + " is gone"
             + (wasPushed ? "; the push in progress was cancelled" : "")
     }

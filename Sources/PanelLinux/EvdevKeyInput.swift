@@ -98,21 +98,14 @@ public final class EvdevKeyInput: EvdevInputKind {
     }
 
     public func handle(_ event: input_event, from device: EvdevKeyDevice) {
+        device.record(event)
         device.process(type: event.type, code: event.code, value: event.value, into: application)
     }
 
-    /// libevdev now hands over the keys that changed while events were lost.
-    public func syncDropped(_ event: input_event, on device: EvdevKeyDevice) {}
-
-    /// One event of a resync after `SYN_DROPPED`: a key that went up while
-    /// events were lost is cancelled (its up came at an unknown time); one that went down begins.
-    public func resync(_ event: input_event, from device: EvdevKeyDevice) {
-        guard event.type == UInt16(EV_KEY) else { return }
-        let press =
-            event.value == 0
-            ? device.translator.cancel(keyCode: event.code)
-            : device.translator.press(keyCode: event.code, value: 1)
-        if let press { application.enqueue(press) }
+    /// libevdev now hands over the keys that changed while events were lost
+    /// (`resync`, then `handle`): the translator cancels the ups and begins the downs.
+    public func syncDropped(_ event: input_event, on device: EvdevKeyDevice) {
+        handle(event, from: device)
     }
 
     public func resynced(_ device: EvdevKeyDevice) {

@@ -171,17 +171,8 @@ public final class EvdevTouchInput: EvdevInputKind {
     public func open(_ path: String, loop: EpollRunLoop, required: Bool, name: String? = nil) throws(PanelLinuxError) {
         nameToOpen = name
         defer { nameToOpen = nil }
-        guard let device = try deviceSet.open(path, loop: loop, required: required) else { return }
-        if flightRecordedSource == 0, let flightRecorderDeviceOpened, flightRecorderDeviceOpened(device) {
-            flightRecordedSource = device.source
-        }
+        try deviceSet.open(path, loop: loop, required: required)
     }
-
-    /// Offered each touch device as it opens, until one is taken (returns
-    /// true): the flight recorder keeps that device's events.
-    public var flightRecorderDeviceOpened: ((EvdevTouchDevice) -> Bool)?
-    /// The input source whose events go to the flight recorder's ring (0: none yet).
-    public internal(set) var flightRecordedSource = 0
 
     public func adopt(_ candidate: inout EvdevCandidate, required: Bool) throws(PanelLinuxError) -> EvdevTouchState? {
         let path = candidate.path
@@ -219,7 +210,7 @@ public final class EvdevTouchInput: EvdevInputKind {
     }
 
     public func handle(_ event: input_event, from device: EvdevTouchDevice) {
-        feed(Self.inputEvent(event), device)
+        feed(InputEvent(event), device)
     }
 
     /// `event` is SYN_DROPPED: the decoder forgets the frame in progress; the
@@ -228,7 +219,7 @@ public final class EvdevTouchInput: EvdevInputKind {
     /// flagged resynchronized.
     public func syncDropped(_ event: input_event, on device: EvdevTouchDevice) {
         device.state.resyncEvents = 0
-        let time = EvdevTouchDevice.time(of: event)
+        let time = InputEvent(event).time
         feed(
             InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.dropped, value: 0),
             device)
@@ -238,7 +229,7 @@ public final class EvdevTouchInput: EvdevInputKind {
 
     public func resync(_ event: input_event, from device: EvdevTouchDevice) {
         device.state.resyncEvents += 1
-        feed(Self.inputEvent(event), device)
+        feed(InputEvent(event), device)
     }
 
     public func resynced(_ device: EvdevTouchDevice) {
@@ -247,15 +238,9 @@ public final class EvdevTouchInput: EvdevInputKind {
                 + "resynced from the kernel (\(device.resyncEvents) sync events)")
     }
 
-    @inlinable static func inputEvent(_ event: input_event) -> InputEvent {
-        InputEvent(time: EvdevTouchDevice.time(of: event), type: event.type, code: event.code, value: event.value)
-    }
-
     @usableFromInline func feed(_ event: InputEvent, _ device: EvdevTouchDevice) {
         // What the decoder reads is what a replay of the recording reads (a SYN_DROPPED's stand-ins included).
-        if device.source == flightRecordedSource {
-            clinux_flight_record(event.time, event.type, event.code, event.value)
-        }
+        device.record(event)
         let input = device.state.input
         guard input.decode(event) else { return }
         application.enqueue(input.frame, source: device.source)

@@ -185,21 +185,11 @@ extension TouchInputPath {
         finishPlaying(into: application, log: log)
     }
 
-    /// The end of a replay, as a device that goes away: the clock runs on for
-    /// `TraceReplayer.settleTime` so due timers fire, touches still down are
-    /// cancelled (rule 5), motion still running (a fling, a bounce, a
-    /// transition) runs to its end, up to `TraceReplayer.motionLimit`, and a
-    /// summary line closes the log. So the last screen is the one a device
-    /// shows once it is still.
+    /// The end of a replay, as a device that goes away: touches still down
+    /// are cancelled (rule 5) and the rest is `Application.finishReplay`'s;
+    /// a summary line closes the log.
     public func finishPlaying(into application: Application, log: ReplayLog) {
-        let runLoop = application.runLoop
-        runLoop.advance(to: runLoop.now + TraceReplayer.settleTime)
-        application.cancelTouches()
-        application.runTurn()
-        let limit = runLoop.now + TraceReplayer.motionLimit
-        while application.displayLink.isActive && runLoop.now < limit {
-            runLoop.advance(to: runLoop.now + application.displayLink.frameInterval)
-        }
+        application.finishReplay { application.cancelTouches() }
         log.summary(
             frames: frames, touches: application.touchDispatcher.touchesSeen, droppedFrames: decoder.droppedEventBursts)
     }
@@ -218,6 +208,24 @@ extension TouchInputPath {
             // The message quotes the device's name from the trace: escaped and cut.
             throw ReplayError(
                 message: trace.path + ": " + messageText(error.message, limit: 4 * MessageText.defaultLimit))
+        }
+    }
+}
+
+extension Application {
+    /// The end of a replay, as devices that go away: the clock runs on for
+    /// `TraceReplayer.settleTime` so due timers fire, `cancelInput` cancels
+    /// what is still down (touches, keys, a push: rule 5), and motion still
+    /// running (a fling, a bounce, a transition) runs to its end, up to
+    /// `TraceReplayer.motionLimit`. So the last screen is the one a device
+    /// shows once it is still.
+    public func finishReplay(cancelInput: () -> Void) {
+        runLoop.advance(to: runLoop.now + TraceReplayer.settleTime)
+        cancelInput()
+        runTurn()
+        let limit = runLoop.now + TraceReplayer.motionLimit
+        while displayLink.isActive && runLoop.now < limit {
+            runLoop.advance(to: runLoop.now + displayLink.frameInterval)
         }
     }
 }

@@ -36,7 +36,8 @@ import Testing
         let input = EvdevEncoderInput(application: application, configuration: configuration)
         let device = EvdevEncoderDevice(
             path: "synthetic", description: TouchDeviceDescription(name: "rotary@0"), source: 64,
-            state: EvdevEncoderState(reportsTurns: true, reportsPush: true), fd: FileDescriptor(rawValue: -1),
+            state: EvdevEncoderState(decoder: configuration.decoder(reportsTurns: true, reportsPush: true)),
+            fd: FileDescriptor(rawValue: -1),
             evdev: try #require(libevdev_new()), set: input.deviceSet)
         return (device, input, recorder)
     }

@@ -109,7 +109,10 @@ final class PressRecorder: View {
         f.key(30, 1)
         f.key(31, 1)
         f.report()
-        // SYN_DROPPED: libevdev's sync events say KEY_A went up while events were lost.
+        // SYN_DROPPED, then libevdev's sync events: KEY_A went up while events were lost.
+        var dropped = input_event()
+        dropped.code = 3
+        f.input.syncDropped(dropped, on: f.device)
         var up = input_event()
         up.type = UInt16(EV_KEY)
         up.code = 30

@@ -8,10 +8,11 @@ import Testing
 
 @testable import PanelKit
 
-/// The flight recorder's ring and its evemu recording (the board's touch
-/// input goes into it as `EvdevTouchInput` reads it): a recording of the
-/// whole session replays to the panel's log; one that starts mid-session
-/// says so, starts at a frame's first event and keeps the last seconds.
+/// The flight recorder's ring and its evemu recordings (the board's touch
+/// screen, keys and encoder go into it as PanelLinux reads them): a
+/// recording of the whole session replays to the panel's log; one that
+/// starts mid-session says so, starts at a frame's first event and keeps
+/// the last seconds; the devices recorded together replay together.
 @Suite("The flight recorder", .serialized)
 struct FlightRecorderTests {
     static let trace = PackagePaths.path("Tests/Traces/Apps/demo_more-then-licences.evemu")
@@ -22,14 +23,20 @@ struct FlightRecorderTests {
         _ trace: Trace, to path: String, capacity: UInt32, seconds: Double = 300, lead: Double = 0
     ) throws -> Int {
         let first = try #require(trace.events.first).time
-        #expect(clinux_flight_configure(capacity, seconds, first - lead, path) == 0)
-        let sink = MemorySink()
-        _ = EvemuWriter(device: trace.device, sink: sink, comment: "launched as: panel demo")
-        #expect(clinux_flight_set_header(String(decoding: sink.bytes, as: UTF8.self)) == 0)
-        for event in trace.events { clinux_flight_record(event.time, event.type, event.code, event.value) }
+        #expect(clinux_flight_configure(capacity, seconds, first - lead) == 0)
+        let device = try #require(addDevice(trace.device, role: "touch", path: path))
+        for event in trace.events { clinux_flight_record(device, event.time, event.type, event.code, event.value) }
         let written = clinux_flight_write("SIGUSR1")
-        _ = clinux_flight_configure(0, 0, 0, "")
+        _ = clinux_flight_configure(0, 0, 0)
         return written
+    }
+
+    /// The device's evemu header, added to the recorder as the device host adds it.
+    func addDevice(_ device: TouchDeviceDescription, role: String, path: String) -> Int32? {
+        let sink = MemorySink()
+        _ = EvemuWriter(device: device, sink: sink, comment: "launched as: panel demo")
+        let index = clinux_flight_add_device(String(decoding: sink.bytes, as: UTF8.self), role, path)
+        return index >= 0 ? index : nil
     }
 
     @Test("a recording of the whole session replays to the same log as the session's own trace")
@@ -88,6 +95,108 @@ struct FlightRecorderTests {
         // Each kept event is within the window, shifted by the launch's lead.
         for event in copy.events { #expect(event.time >= (last - first + 2) - 0.5 - 0.1) }
         #expect(abs(try #require(copy.events.last).time - (last - first + 2)) < 1e-6)
+    }
+
+    @Test(
+        "a touch screen, a keyboard and an encoder recorded together: a file each, naming the others, and a replay of any one of them plays all three"
+    )
+    func devicesRecordedTogetherReplayTogether() throws {
+        let directory = try scratchDirectory()
+        let touch = try Trace.load(path: PackagePaths.path("Tests/Traces/synthetic_single-touch_tap-and-drag.evemu"))
+        let keys = try Trace.load(path: PackagePaths.path("Tests/Traces/Keys/synthetic_keyboard_hello-world.evemu"))
+        // The encoder the board names: one detent, a push, two detents back, a push left down.
+        let board = try encoderBoard(in: directory)
+        var rotary = TouchDeviceDescription(name: "rotary@0")
+        rotary.keys = [28]
+        let report = (UInt16(0), UInt16(0), Int32(0))
+        let dial = { (value: Int32) in (UInt16(2), RelativeAxis.dial, value) }
+        let turnsAndPushes: [(Double, [(UInt16, UInt16, Int32)])] = [
+            (4.0, [dial(1), report]), (4.2, [(1, 28, 1), report]), (4.3, [(1, 28, 0), report]),
+            (4.5, [dial(-1), report]), (4.6, [dial(-1), report]), (4.8, [(1, 28, 1), report])
+        ]
+        // The launch at 0; the touch first, then the typing, then the encoder.
+        #expect(clinux_flight_configure(65536, 300, 0) == 0)
+        let touchIndex = try #require(
+            addDevice(
+                touch.device, role: "touch", path: directory.appendingPathComponent("flight-recording.evemu").path))
+        let keysIndex = try #require(
+            addDevice(
+                keys.device, role: "keys", path: directory.appendingPathComponent("flight-recording.keys.evemu").path))
+        let encoderIndex = try #require(
+            addDevice(
+                rotary, role: "encoder", path: directory.appendingPathComponent("flight-recording.encoder.evemu").path))
+        for event in touch.events {
+            clinux_flight_record(touchIndex, 1 + event.time, event.type, event.code, event.value)
+        }
+        for event in keys.events {
+            clinux_flight_record(keysIndex, 2 + event.time, event.type, event.code, event.value)
+        }
+        for (time, frame) in turnsAndPushes {
+            for (type, code, value) in frame { clinux_flight_record(encoderIndex, time, type, code, value) }
+        }
+        let written = clinux_flight_write("SIGUSR1")
+        _ = clinux_flight_configure(0, 0, 0)
+        #expect(written == touch.events.count + keys.events.count + 12)
+
+        let set =
+            "# PanelKit flight recording set: touch flight-recording.evemu, keys flight-recording.keys.evemu, encoder flight-recording.encoder.evemu\n"
+        for (file, count) in [
+            ("flight-recording.evemu", touch.events.count), ("flight-recording.keys.evemu", keys.events.count),
+            ("flight-recording.encoder.evemu", 12)
+        ] {
+            let text = try String(contentsOfFile: directory.appendingPathComponent(file).path, encoding: .utf8)
+            #expect(text.contains(set), "\(file)")
+            #expect(text.contains("(SIGUSR1): \(count) events, the whole session since launch"), "\(file)")
+        }
+        #expect(
+            try Trace.load(path: directory.appendingPathComponent("flight-recording.keys.evemu").path).events
+                == keys.events.map { InputEvent(time: 2 + $0.time, type: $0.type, code: $0.code, value: $0.value) })
+
+        func replay(_ file: String) throws -> PanelRun {
+            try PanelRun.run([
+                "demo", "--backend", "headless", "--board", board, "--scene-file",
+                PackagePaths.path("Tests/Scenes/keys.json"), "--replay", directory.appendingPathComponent(file).path
+            ])
+        }
+        let fromTouch = try replay("flight-recording.evemu")
+        let fromEncoder = try replay("flight-recording.encoder.evemu")
+        #expect(fromTouch.status == 0, "\(fromTouch.stderr)")
+        #expect(fromEncoder.stdout == fromTouch.stdout)
+        let lines = fromTouch.stdout.split(separator: "\n")
+        func kinds(_ type: String) -> [Substring] { lines.filter { $0.contains("\"type\":\"\(type)\"") } }
+        // Each device's lines, in the order of their times.
+        #expect(!kinds("touch").isEmpty)
+        #expect(kinds("text").last?.contains("Hello, world") == true, "\(kinds("text"))")
+        #expect(
+            kinds("encoder").map { $0.contains("\"event\":\"turn\"") ? "turn" : "push" }
+                == ["turn", "push", "push", "turn", "turn", "push", "push"], "\(kinds("encoder"))")
+        // The push left down ends cancelled, as a device that goes away ends it.
+        #expect(kinds("encoder").last?.contains("\"phase\":\"cancelled\"") == true)
+        let times = lines.compactMap { line -> Double? in
+            guard let range = line.range(of: "\"t\":") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        #expect(times == times.sorted())
+        #expect(fromTouch.stderr.contains("replaying a flight recording of the whole session since launch"))
+
+        // A file of the set that is not there is named, with the fix.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("flight-recording.keys.evemu"))
+        let missing = try replay("flight-recording.evemu")
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("flight-recording.keys.evemu is missing"), "\(missing.stderr)")
+    }
+
+    /// The qemu-x86_64 board with an encoder (`rotary@0`, REL_DIAL, its push on KEY_ENTER), as vm-test's.
+    func encoderBoard(in directory: URL) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: PackagePaths.path("boards/qemu-x86_64.json")))
+        var board = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        board["name"] = "qemu-encoder"
+        board["encoder"] = [
+            "device": "rotary@0", "axis": "REL_DIAL", "stepsPerDetent": 1, "button": ["key": "KEY_ENTER"]
+        ]
+        let path = directory.appendingPathComponent("qemu-encoder.json").path
+        try JSONSerialization.data(withJSONObject: board).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     @Test("the ring is sized from the board's memory budget: 1/64 of it, 16 bytes an event")

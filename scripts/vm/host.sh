@@ -198,6 +198,17 @@ vm_results() {
 # vm_file PATH: a file the VM printed between "@@VM FILE PATH begin/end" markers.
 vm_file() { sed -n "\\|^@@VM FILE $1 begin|,\\|^@@VM FILE $1 end|p" "$LOG"; }
 
+# vm_flight_recording VM_DIR HOST_DIR: the flight recording's files the VM
+# printed from VM_DIR (flight-recording.evemu, and the keys' and encoder's
+# beside it), each into HOST_DIR by its name, as a replay of them needs.
+vm_flight_recording() {
+    mkdir -p "$2"
+    local path
+    for path in $(grep -ao "^@@VM FILE $1/flight-recording[a-z.-]*\.evemu begin" "$LOG" | awk '{print $3}' | sort -u); do
+        vm_file "$path" | sed '1d;$d' > "$2/$(basename "$path")"
+    done
+}
+
 # boot_and_check_console MODE: waits for /init and its KMS checks, then
 # screendumps the console (kept as console.ppm for check_sigterm) and checks
 # its size is MODE (WIDTHxHEIGHT). Sets SEEN, the serial log's length then.
@@ -433,6 +444,31 @@ PY
         pass "encoder-ring: while adjusting, the screen shows the adjusting focus ring around the volume slider ($out pixels of #F5B841)"
     else
         failed "encoder-ring: $out pixels of the adjusting ring's colour around the volume slider (wanted 1000 or more; see $RUN/encoder-adjusting.ppm)"
+    fi
+}
+
+# check_flight TAG VM_DIR ARGS...: the flight recording the app wrote on
+# SIGUSR1 (scripts/vm/init, flight_recording: one file per input device, the
+# touch screen's, the keyboards', the encoder's), replayed here with the app's
+# ARGS. Its log, times aside, begins with the panel's up to the recording.
+check_flight() {
+    local tag="$1" dir="$2"
+    shift 2
+    wait_marker "(PASS|FAIL) $tag-flight-written"
+    local files="$RUN/flight-$tag" out
+    vm_flight_recording "$dir" "$files"
+    vm_file "$dir/live.jsonl" | sed '1d;$d' > "$files/live.jsonl"
+    if [ ! -s "$files/flight-recording.evemu" ]; then
+        failed "$tag-flight: the VM printed no flight recording"
+        return
+    fi
+    if ! "$PANEL_BIN" demo --backend headless --assets assets "$@" --replay "$files/flight-recording.evemu" \
+        > "$files/replay.jsonl" 2> "$files/replay.err"; then
+        failed "$tag-flight: the replay of the flight recording failed: $(tail -n 2 "$files/replay.err" | tr '\n' ' ')"
+    elif out="$(python3 scripts/vm/log-prefix.py "$files/live.jsonl" "$files/replay.jsonl")"; then
+        pass "$tag-flight: the flight recording (SIGUSR1; $(cd "$files" && ls flight-recording*.evemu | tr '\n' ' ')) replayed on the host logs what the panel logged: $out"
+    else
+        failed "$tag-flight: the flight recording's replay differs from the panel's log: $out (files in $files)"
     fi
 }
 

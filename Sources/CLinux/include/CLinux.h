@@ -262,10 +262,22 @@ void clinux_remove_fatal_signal_report(void);
 /// Writes the report for `signal` to `fd` now (for tests; the handler calls it).
 void clinux_write_fatal_signal_report(int fd, int signal);
 
-// MARK: - The flight recorder: the last input events, written as an evemu trace
+// MARK: - The flight recorder: the last input events, written as evemu traces
 
-/// One input event as the touch device sent it (16 bytes).
-struct clinux_flight_event { double time; uint16_t type; uint16_t code; int32_t value; };
+/// Devices a recording keeps: the touch screen, keyboards and buttons, the encoder and its push button.
+#define CLINUX_FLIGHT_DEVICES 8
+
+/// One input event as a device sent it (16 bytes): `device` is its index
+/// (`clinux_flight_add_device`); evdev's types all fit a byte.
+struct clinux_flight_event { double time; uint8_t device; uint8_t type; uint16_t code; int32_t value; };
+
+/// One recorded device: its evemu header and the file its events go to.
+struct clinux_flight_device {
+    char *header;          // the evemu header, comments and all, NUL-terminated
+    uint64_t recorded;     // its events recorded since it was added
+    char role[16];         // what it is to the app ("touch", "keys", "encoder", "encoder-button")
+    char path[512];        // where its recording goes
+};
 
 /// The ring and what a recording needs, in plain memory: the fatal-signal
 /// handler writes it with write(2) alone. Set up once (`clinux_flight_configure`).
@@ -276,31 +288,39 @@ struct clinux_flight_recorder {
     uint64_t recorded;     // events recorded since launch (more than capacity: the oldest are gone)
     double launch_time;    // CLOCK_MONOTONIC at launch: E: lines count from it
     double seconds;        // how far back a recording reaches
-    char *header;          // the device's evemu header, comments and all, NUL-terminated
-    char path[512];        // where recordings go (the data directory's flight-recording.evemu)
+    uint32_t device_count; // devices added
+    struct clinux_flight_device devices[CLINUX_FLIGHT_DEVICES];
 };
 extern struct clinux_flight_recorder clinux_flight;
 
-/// Allocates the ring for `capacity` events (the only allocation; 0 turns the recorder off).
-int clinux_flight_configure(uint32_t capacity, double seconds, double launch_time, const char *path);
-/// The touch device's evemu header (copied; replaces the last one).
-int clinux_flight_set_header(const char *header);
+/// Allocates the ring for `capacity` events (the only allocation besides the
+/// headers; 0 turns the recorder off) and forgets the devices added before.
+int clinux_flight_configure(uint32_t capacity, double seconds, double launch_time);
+/// Adds a device to record: its evemu header (copied), its role and the path
+/// its recording goes to. Returns its index for `clinux_flight_record`, or -1
+/// (errno ENOSPC: `CLINUX_FLIGHT_DEVICES` are recorded already; ENAMETOOLONG).
+int clinux_flight_add_device(const char *header, const char *role, const char *path);
 
-/// Where recordings go (`clinux_flight_configure`'s path).
-static inline const char *clinux_flight_path(void) { return clinux_flight.path; }
+/// How many devices are recorded.
+static inline uint32_t clinux_flight_device_count(void) { return clinux_flight.device_count; }
+/// Where device `index`'s recording goes (`clinux_flight_add_device`'s path).
+static inline const char *clinux_flight_device_path(uint32_t index) { return clinux_flight.devices[index].path; }
 
-/// Records one event: four stores, no call, no allocation.
-static inline void clinux_flight_record(double time, uint16_t type, uint16_t code, int32_t value) {
-    if (!clinux_flight.events) return;
+/// Records one event of device `device`: five stores, no call, no allocation.
+static inline void clinux_flight_record(int device, double time, uint16_t type, uint16_t code, int32_t value) {
+    if (!clinux_flight.events || device < 0) return;
     struct clinux_flight_event *event = &clinux_flight.events[clinux_flight.next];
-    event->time = time; event->type = type; event->code = code; event->value = value;
+    event->time = time; event->device = (uint8_t)device; event->type = (uint8_t)type;
+    event->code = code; event->value = value;
     clinux_flight.next = clinux_flight.next + 1 == clinux_flight.capacity ? 0 : clinux_flight.next + 1;
     clinux_flight.recorded++;
+    clinux_flight.devices[device].recorded++;
 }
 
-/// Writes the recording (header, a comment naming `reason`, and the events of
-/// the last `seconds`) to `path`.partial, then renames it to `path`.
-/// Async-signal-safe. Returns the events written, or -1 (errno) when it cannot.
+/// Writes each device's recording (its header, a comment naming `reason`
+/// and the set of files, and its events of the last `seconds`) to its
+/// path.partial, then renames it to its path. Async-signal-safe. Returns the
+/// events written in all, or -1 (errno; ENODATA: no device was added).
 long clinux_flight_write(const char *reason);
 
 #endif

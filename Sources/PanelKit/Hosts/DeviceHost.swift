@@ -106,15 +106,15 @@ enum DeviceHost {
         installFatalSignalReport(for: launched.application.turnRecord)
         defer {
             clinux_remove_fatal_signal_report()
-            _ = clinux_flight_configure(0, 0, 0, "")
+            _ = clinux_flight_configure(0, 0, 0)
         }
-        // The last minutes of touch input, written on SIGUSR1, the watchdog's SIGABRT or a crash.
+        // The last minutes of input, written on SIGUSR1, the watchdog's SIGABRT or a crash.
         runtime.note(
             FlightRecorder.start(
                 directory: runtime.dataDirectory(backend: backend) ?? ".",
                 seconds: board?.budgets.flightRecording ?? 300,
                 memoryBudget: board?.budgets.memory ?? 64, launchTime: runtime.startTime,
-                launchOptions: runtime.launchWords, appName: runtime.programName, input: session.input))
+                launchOptions: runtime.launchWords, appName: runtime.programName, session: session))
         do throws(Errno) {
             try session.loop.watchSignal(clinux_sigusr1())
         } catch {

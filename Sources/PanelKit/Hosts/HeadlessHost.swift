@@ -73,20 +73,24 @@ public final class HeadlessHost {
         }
         // A flight recording's E: times count from the app's launch: its replay starts there too.
         var startTime = reader?.firstEventTime ?? 0
-        if let path = runtime.options.replay, let flight = FlightRecordingComment.read(path: path) {
+        var flight: FlightReplay?
+        if let path = runtime.options.replay, let recording = FlightRecording.read(path: path) {
             startTime = 0
+            flight = FlightReplay(recording, replayed: path, runtime: runtime)
             runtime.note(
-                flight.coversWholeSession
+                flight!.coversWholeSession
                     ? "replaying a flight recording of the whole session since launch: the log is the panel's"
                     : "this flight recording starts mid-session: what the app did before its first event is not in it, so the replay starts from the launch state and its log can differ from the panel's ("
-                        + flight.text + ")")
+                        + recording.text + ")")
         }
         let clock = ManualClock(now: startTime)
         let runLoop = RunLoop(manualClock: clock)
         let size = runtime.chosenScreenSize(delegate)
         let launched = runtime.launch(delegate, runLoop: runLoop, screenSize: size, backend: .headless)
         let host = HeadlessHost(runtime: runtime, launched: launched)
-        if let reader {
+        if let flight {
+            host.replay(flight)
+        } else if let reader {
             host.replay(reader)
         } else if !delegate.applicationRunHeadless(launched.application, host: host) {
             host.drawAll()
@@ -143,13 +147,7 @@ extension HeadlessHost {
     /// cancelled, as the kernel's ups on unplugging cancel them on a board.
     public func replayKeys(_ reader: TraceReader) {
         drawAll()
-        guard let keymap = runtime.keymap() else {
-            fail(
-                reader.path
-                    + " is a keyboard trace: typing it needs a keymap, and this machine has no XKB data (install xkb-data)"
-            )
-        }
-        let keys = KeyTranslator(keymap: keymap, source: EvdevKeyInput.firstSource)
+        let keys = runtime.keyTranslator(typing: reader.path)
         let runLoop = application.runLoop
         var frames = 0
         do throws(TraceError) {
@@ -164,9 +162,7 @@ extension HeadlessHost {
         } catch {
             fail(error.description)
         }
-        runLoop.advance(to: runLoop.now + TraceReplayer.settleTime)
-        keys.cancelAll { application.enqueue($0) }
-        application.runTurn()
+        application.finishReplay { keys.cancelAll { application.enqueue($0) } }
         launchOptions.log.summary(frames: frames, touches: 0, droppedFrames: 0)
     }
 }
