@@ -166,8 +166,15 @@ public final class EvdevDeviceSet<Kind: EvdevInputKind> {
     @usableFromInline var nextSource: Int
     public var log: ((String) -> Void)?
     /// Offered each device as it opens: returns its flight recorder index, or
-    /// -1 to leave it out of the recordings.
-    public var flightRecorderDeviceOpened: ((EvdevDevice<Kind>) -> Int32)?
+    /// -1 to leave it out of the recordings (`recordInFlight(_:)`).
+    var flightRecorderDeviceOpened: ((EvdevDevice<Kind>) -> Int32)?
+
+    /// Offers `offer` every device open now, then each as it opens: it returns the
+    /// device's flight recorder index (`clinux_flight_add_device`), or -1 to leave it out.
+    public func recordInFlight(_ offer: @escaping (EvdevDevice<Kind>) -> Int32) {
+        flightRecorderDeviceOpened = offer
+        for device in devices { device.flightRecorderIndex = offer(device) }
+    }
 
     init(kind: Kind, noun: String, firstSource: Int, reportsUnreadable: Bool) {
         self.kind = kind

@@ -174,17 +174,6 @@ extension TouchInputPath {
         finishPlaying(into: application, log: log)
     }
 
-    /// Plays every event `reader` has left into `application`, as
-    /// `play(_:into:log:)` does, holding one line of the trace at a time.
-    /// A line that does not parse stops it there with its error, before the
-    /// replay's end; `TraceReader.check(path:)` first fails before any output.
-    public func play(_ reader: TraceReader, into application: Application, log: ReplayLog) throws(TraceError) {
-        while let event = try reader.next() {
-            if feed(event, to: application) { log.writer.flush() }
-        }
-        finishPlaying(into: application, log: log)
-    }
-
     /// The end of a replay, as a device that goes away: touches still down
     /// are cancelled (rule 5) and the rest is `Application.finishReplay`'s;
     /// a summary line closes the log.

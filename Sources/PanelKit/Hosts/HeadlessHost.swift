@@ -62,36 +62,35 @@ public final class HeadlessHost {
         let delegate = runtime.firstDelegate!
         // The trace streams: checked whole first (a bad line fails before any
         // output), then read a line at a time, so memory does not grow with it.
-        var reader: TraceReader?
+        var replay: InputReplay?
+        var startTime = 0.0
         if let path = runtime.options.replay {
-            do throws(TraceError) {
-                try TraceReader.check(path: path)
-                reader = try TraceReader(path: path)
-            } catch {
-                runtime.fail(error.description)
+            if let recording = FlightRecording.read(path: path) {
+                // A flight recording's E: times count from the app's launch: its replay starts there too.
+                replay = InputReplay(recording, replayed: path, runtime: runtime)
+                runtime.note(
+                    replay!.coversWholeSession
+                        ? "replaying a flight recording of the whole session since launch: the log is the panel's"
+                        : "this flight recording starts mid-session: what the app did before its first event is not in it, so the replay starts from the launch state and its log can differ from the panel's ("
+                            + recording.text + ")")
+            } else {
+                do throws(TraceError) {
+                    try TraceReader.check(path: path)
+                    let reader = try TraceReader(path: path)
+                    startTime = reader.firstEventTime
+                    replay = try InputReplay(trace: reader)
+                } catch {
+                    runtime.fail(error.description)
+                }
             }
-        }
-        // A flight recording's E: times count from the app's launch: its replay starts there too.
-        var startTime = reader?.firstEventTime ?? 0
-        var flight: FlightReplay?
-        if let path = runtime.options.replay, let recording = FlightRecording.read(path: path) {
-            startTime = 0
-            flight = FlightReplay(recording, replayed: path, runtime: runtime)
-            runtime.note(
-                flight!.coversWholeSession
-                    ? "replaying a flight recording of the whole session since launch: the log is the panel's"
-                    : "this flight recording starts mid-session: what the app did before its first event is not in it, so the replay starts from the launch state and its log can differ from the panel's ("
-                        + recording.text + ")")
         }
         let clock = ManualClock(now: startTime)
         let runLoop = RunLoop(manualClock: clock)
         let size = runtime.chosenScreenSize(delegate)
         let launched = runtime.launch(delegate, runLoop: runLoop, screenSize: size, backend: .headless)
         let host = HeadlessHost(runtime: runtime, launched: launched)
-        if let flight {
-            host.replay(flight)
-        } else if let reader {
-            host.replay(reader)
+        if let replay {
+            host.play(replay)
         } else if !delegate.applicationRunHeadless(launched.application, host: host) {
             host.drawAll()
             if runtime.options.png == nil {
@@ -109,61 +108,6 @@ public final class HeadlessHost {
         launched.log.writer.flush()
         launched.terminate()
         return 0
-    }
-
-    /// Draws the first frame, then plays the trace `reader` streams (one line in memory at a time)
-    /// through decoder, transform (the board's calibration and rotation, onto the screen in points) and
-    /// filters into the app, then ends it as a device that goes away: the
-    /// clock runs on so due timers fire, touches still down are cancelled, and
-    /// a summary line closes the log, as `panel replay` does. Every turn on
-    /// the way ends in a frame (`frameDriver`), so layout, animation and drawing
-    /// happen when they would on the panel.
-    public func replay(_ reader: TraceReader) {
-        if isKeyDevice(reader.device) { return replayKeys(reader) }
-        // The first frame, as a display shows it before any finger lands:
-        // drawing lays the views out, so the first touch hits them where they are.
-        drawAll()
-        let input: TouchInputPath
-        do throws(ReplayError) {
-            input = try TouchInputPath(
-                trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
-                screenSize: window.bounds.size, board: runtime.board)
-        } catch {
-            runtime.fail(error.message)
-        }
-        do throws(TraceError) {
-            try input.play(reader, into: application, log: launchOptions.log)
-        } catch {
-            runtime.fail(error.description)
-        }
-    }
-}
-
-extension HeadlessHost {
-    /// Plays a keyboard's trace (an `evemu-record` of a USB keyboard or
-    /// `gpio-keys`) through the board's keymap, as the device reads one: the
-    /// same `KeyTranslator` path, each frame at its `SYN_REPORT`, on the
-    /// trace's clock. At the end the keyboard goes away: keys still down are
-    /// cancelled, as the kernel's ups on unplugging cancel them on a board.
-    public func replayKeys(_ reader: TraceReader) {
-        drawAll()
-        let keys = runtime.keyTranslator(typing: reader.path)
-        let runLoop = application.runLoop
-        var frames = 0
-        do throws(TraceError) {
-            while let event = try reader.next() {
-                if event.time > runLoop.now { runLoop.advance(to: event.time) }
-                if keys.handle(type: event.type, code: event.code, value: event.value, into: application) {
-                    frames += 1
-                    application.runTurn()
-                    launchOptions.log.writer.flush()
-                }
-            }
-        } catch {
-            fail(error.description)
-        }
-        application.finishReplay { keys.cancelAll { application.enqueue($0) } }
-        launchOptions.log.summary(frames: frames, touches: 0, droppedFrames: 0)
     }
 }
 

@@ -5,9 +5,10 @@ import PanelReplay
 import PanelTrace
 import PanelUI
 
-/// A flight recording's devices (`FlightRecorder`), read together: each
-/// file checked whole first, then streamed a line at a time.
-struct FlightReplay {
+/// The traces one replay plays together: one trace (`--replay TRACE`: a
+/// touch screen's or a keyboard's), or a flight recording's devices
+/// (`FlightRecorder`), each file checked whole first, then streamed a line at a time.
+struct InputReplay {
     /// One recorded device: its file and the next event it has.
     struct Device {
         var role: FlightRecording.Role
@@ -16,8 +17,13 @@ struct FlightReplay {
     }
 
     var devices: [Device] = []
-    /// Whether every file holds its device's whole session since launch.
+    /// Whether every file holds its device's whole session since launch (a flight recording's).
     var coversWholeSession = true
+
+    /// One trace, read as the device it records: a keyboard (`isKeyDevice`) or a touch screen.
+    init(trace reader: TraceReader) throws(TraceError) {
+        devices = [Device(role: isKeyDevice(reader.device) ? .keys : .touch, reader: reader, next: try reader.next())]
+    }
 
     /// The devices recorded with the file at `path` (the one `--replay`
     /// names), each file beside it; a missing or malformed one ends the program, saying which.
@@ -53,14 +59,30 @@ struct FlightReplay {
 }
 
 extension HeadlessHost {
-    /// Plays a flight recording: every device it kept (the touch screen, keys,
-    /// the encoder), each event at its time, through the paths the device
-    /// reads them by (`TouchInputPath`, `KeyTranslator`, `EncoderDecoder` with
-    /// the board's encoder), each frame a turn of the app. Then it ends as
-    /// devices that go away: touches, keys and a push still down are cancelled.
-    func replay(_ flight: FlightReplay) {
+    /// Draws the first frame, then plays the trace `reader` streams (one line
+    /// in memory at a time): a touch screen's through decoder, transform (the
+    /// board's calibration and rotation, onto the screen in points) and
+    /// filters into the app, a keyboard's through the board's keymap.
+    public func replay(_ reader: TraceReader) {
+        do throws(TraceError) {
+            play(try InputReplay(trace: reader))
+        } catch {
+            fail(error.description)
+        }
+    }
+
+    /// Draws the first frame (drawing lays the views out, so the first touch
+    /// hits them where they are), then plays every device of `replay`, each
+    /// event at its time, through the paths a board reads them by
+    /// (`TouchInputPath`, a `KeyTranslator` per keyboard, `EncoderDecoder` with
+    /// the board's encoder), each frame a turn of the app that ends in a frame
+    /// (`frameDriver`), so layout, animation and drawing happen when they would
+    /// on the panel. Then it ends as devices that go away: the clock runs on so
+    /// due timers fire, touches, keys and a push still down are cancelled, and
+    /// a summary line closes the log, as `panel replay` does.
+    func play(_ replay: InputReplay) {
         drawAll()
-        var flight = flight
+        var flight = replay
         let log = launchOptions.log
         var touch: TouchInputPath?
         // Each keyboard its own state, as on the board.
