@@ -129,7 +129,7 @@ let package = Package(
         // Every saved fuzz input (Fuzz/Regressions, Fuzz/Corpus) through the same checks, in the ordinary suite.
         .testTarget(name: "PanelFuzzTests", dependencies: ["PanelFuzzChecks", "PanelTesting"]),
         // PanelTesting's AppTester driving the demo app, as an app's UI tests do.
-        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelKit", "PanelBoards", "PanelDemo", "PanelUI", "PanelImage", "PanelTrace", "PanelLog", "CLinux", "panel"]),
+        .testTarget(name: "PanelTestingTests", dependencies: ["PanelTesting", "PanelKit", "PanelBoards", "PanelDemo", "PanelUI", "PanelImage", "PanelTrace", "PanelLog", "CLinux", "CEvdev", "PanelKeys", "PanelLinux", "panel"]),
 
         .testTarget(name: "PanelUITests", dependencies: ["PanelUI", "PanelImage", "PanelTesting"]),
         .testTarget(name: "PanelReplayTests", dependencies: ["PanelUI", "PanelReplay", "PanelTesting", "PanelImage", "PanelJSON", "PanelLog", "PanelScenes", "PanelTrace", "panel"]),

@@ -36,11 +36,13 @@ enum FlightRecorder {
         UInt32(max(1024, min(Double(UInt32.max / 2), megabytes * 1_048_576 / 64 / 16)))
     }
 
-    /// Sets up the ring and offers it each input device `session` opens: one
-    /// device per role. Returns a line for the log: where recordings go, or why there are none.
+    /// Sets up the ring and offers it each input device of the sets, those
+    /// open now and those opened later. Returns a line for the log: where
+    /// recordings go, or why there are none.
     static func start(
         directory: String, seconds: Double, memoryBudget: Double, launchTime: Double, launchOptions: [String],
-        appName: String, session: DeviceSession
+        appName: String, touch: EvdevDeviceSet<EvdevTouchInput>, keys: EvdevDeviceSet<EvdevKeyInput>?,
+        encoder: EvdevDeviceSet<EvdevEncoderInput>?
     ) -> String {
         guard seconds > 0 else { return "flight recorder off (budgets.flightRecording is 0)" }
         // clinux_flight_device's path holds 511 bytes, ".partial" included.
@@ -74,6 +76,11 @@ enum FlightRecorder {
             if index >= 0 { count[Int(role.rawValue)] += 1 }
             return index
         }
+        // The devices open now (the board's touch screen, the keyboards there at
+        // start), then each as it is plugged in.
+        touch.recordInFlight { add(.touch, $0.description) }
+        keys?.recordInFlight { add(.keys, $0.description) }
+        encoder?.recordInFlight { add($0.reportsTurns ? .encoder : .encoderButton, $0.description) }
         return "flight recorder: the last " + fixed(seconds, 0) + " s of input (at most " + String(capacity)
             + " events, " + String(Int(capacity) * 16 / 1024) + " KiB) go to " + directory + "/"
             + fileName + " (and the keys' and the encoder's beside it) on SIGUSR1, the watchdog or a crash"

@@ -1,5 +1,7 @@
+import CEvdev
 import CLinux
 import Foundation
+import PanelKeys
 import PanelLog
 import PanelTesting
 import PanelTrace
@@ -7,6 +9,7 @@ import PanelUI
 import Testing
 
 @testable import PanelKit
+@testable import PanelLinux
 
 /// The flight recorder's ring and its evemu recordings (the board's touch
 /// screen, keys and encoder go into it as PanelLinux reads them): a
@@ -197,6 +200,51 @@ struct FlightRecorderTests {
         let path = directory.appendingPathComponent("qemu-encoder.json").path
         try JSONSerialization.data(withJSONObject: board).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    @Test(
+        "the recorder takes the devices open when it starts and those plugged in later: one touch screen, every keyboard, each its own file"
+    )
+    func openAndLaterDevicesAreRecorded() throws {
+        let directory = try scratchDirectory().path
+        let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
+        let screen = Size(width: 800, height: 480)
+        let touch = EvdevTouchInput(
+            application: application, screenSize: screen, configuration: EvdevTouchConfiguration())
+        let keymap = try Keymap.compiling(KeymapNames())
+        let keys = EvdevKeyInput(application: application, configuration: EvdevKeyConfiguration(keymap: keymap))
+        // Devices as the sets open them, without a kernel.
+        func open<Kind>(_ set: EvdevDeviceSet<Kind>, _ name: String, _ state: Kind.DeviceState) throws {
+            let device = EvdevDevice(
+                path: "/dev/input/" + name, description: TouchDeviceDescription(name: name), source: 1, state: state,
+                fd: FileDescriptor(rawValue: -1), evdev: try #require(libevdev_new()), set: set)
+            set.devices.append(device)
+            if let offer = set.flightRecorderDeviceOpened { device.flightRecorderIndex = offer(device) }
+        }
+        let panel = try Trace.load(path: PackagePaths.path("Tests/Traces/synthetic_single-touch_tap-and-drag.evemu"))
+        func touchState() throws -> EvdevTouchState {
+            EvdevTouchState(input: try TouchInputPath(device: panel.device, screenSize: screen))
+        }
+        try open(keys.deviceSet, "keyboard", KeyTranslator(keymap: keymap))
+        let line = FlightRecorder.start(
+            directory: directory, seconds: 300, memoryBudget: 1, launchTime: 0, launchOptions: [], appName: "demo",
+            touch: touch.deviceSet, keys: keys.deviceSet, encoder: nil)
+        defer {
+            _ = clinux_flight_configure(0, 0, 0)
+            for device in touch.devices { libevdev_free(device.evdev) }
+            for device in keys.devices { libevdev_free(device.evdev) }
+        }
+        #expect(line.contains("flight recorder: the last 300 s of input"), "\(line)")
+        try open(touch.deviceSet, "panel", touchState())
+        try open(touch.deviceSet, "second panel", touchState())
+        try open(keys.deviceSet, "buttons", KeyTranslator(keymap: keymap))
+        #expect(keys.devices.map(\.flightRecorderIndex) == [0, 2])
+        #expect(touch.devices.map(\.flightRecorderIndex) == [1, -1])
+        #expect(
+            (0..<clinux_flight_device_count()).map { String(cString: clinux_flight_device_path($0)) } == [
+                directory + "/flight-recording.keys.evemu", directory + "/flight-recording.evemu",
+                directory + "/flight-recording.keys-2.evemu"
+            ])
     }
 
     @Test("the ring is sized from the board's memory budget: 1/64 of it, 16 bytes an event")

@@ -114,7 +114,8 @@ enum DeviceHost {
                 directory: runtime.dataDirectory(backend: backend) ?? ".",
                 seconds: board?.budgets.flightRecording ?? 300,
                 memoryBudget: board?.budgets.memory ?? 64, launchTime: runtime.startTime,
-                launchOptions: runtime.launchWords, appName: runtime.programName, session: session))
+                launchOptions: runtime.launchWords, appName: runtime.programName, touch: session.input.deviceSet,
+                keys: session.keys?.deviceSet, encoder: session.encoder?.deviceSet))
         do throws(Errno) {
             try session.loop.watchSignal(clinux_sigusr1())
         } catch {
