@@ -127,15 +127,17 @@ static void report_handler(int signal) {
         struct report_line line; line.length = 0;
         if (written >= 0) {
             put(&line, "panel: flight recording: "); put_unsigned(&line, (uint64_t)written);
-            put(&line, " events written to "); put(&line, clinux_flight.devices[0].path);
+            put(&line, " events written");
+            int listed = 0;
+            for (uint32_t d = 0; d < clinux_flight.device_count; d++) {
+                if (!clinux_flight.devices[d].written) continue;
+                put(&line, listed++ ? ", " : " to ");
+                put(&line, listed == 1 ? clinux_flight.devices[d].path : flight_file_name(clinux_flight.devices[d].path));
+            }
         } else {
             put(&line, "panel: the flight recording could not be written to "); put(&line, clinux_flight.devices[0].path);
+            put(&line, " (errno "); put_unsigned(&line, (uint64_t)errno); put(&line, ")");
         }
-        for (uint32_t d = 1; d < clinux_flight.device_count; d++) {
-            put(&line, d == 1 ? " (and " : ", "); put(&line, flight_file_name(clinux_flight.devices[d].path));
-            if (d + 1 == clinux_flight.device_count) put(&line, ")");
-        }
-        if (written < 0) { put(&line, " (errno "); put_unsigned(&line, (uint64_t)errno); put(&line, ")"); }
         put(&line, "\n");
         (void)!write(2, line.text, line.length);
     }
@@ -278,11 +280,10 @@ static struct flight_span flight_span_of(int device, uint32_t first, uint64_t he
     return span;
 }
 
-/// Writes device `device`'s file; returns its events, or -1 (errno).
-static long flight_write_device(int device, const char *reason, uint32_t first, uint64_t held, uint64_t window) {
+/// Writes device `device`'s file (its events: `span`); returns its events, or -1 (errno).
+static long flight_write_device(int device, struct flight_span span, const char *reason, uint32_t first, uint64_t held) {
     const struct clinux_flight_recorder *flight = &clinux_flight;
     const struct clinux_flight_device *recorded = &flight->devices[device];
-    struct flight_span span = flight_span_of(device, first, held, window);
     char partial[sizeof recorded->path];
     size_t length = strlen(recorded->path);
     memcpy(partial, recorded->path, length);
@@ -305,8 +306,10 @@ static long flight_write_device(int device, const char *reason, uint32_t first, 
     }
     // The devices recorded together, each a file beside this one: a replay of any plays them all.
     flight_put(&out, "# PanelKit flight recording set:");
+    int listed = 0;
     for (uint32_t d = 0; d < flight->device_count; d++) {
-        flight_put(&out, d == 0 ? " " : ", ");
+        if (!flight->devices[d].written) continue;
+        flight_put(&out, listed++ ? ", " : " ");
         flight_put(&out, flight->devices[d].role);
         flight_put(&out, " ");
         flight_put(&out, flight_file_name(flight->devices[d].path));
@@ -357,9 +360,19 @@ long clinux_flight_write(const char *reason) {
         while (window < held && flight->events[(first + window) % flight->capacity].time < newest - flight->seconds)
             window++;
     }
+    // Which devices have events to write: only they get a file, and the set line names only them.
+    struct flight_span spans[CLINUX_FLIGHT_DEVICES];
+    for (uint32_t d = 0; d < flight->device_count; d++) {
+        spans[d] = flight_span_of((int)d, first, held, window);
+        flight->devices[d].written = spans[d].kept > 0;
+    }
     long written = 0;
     for (uint32_t d = 0; d < flight->device_count; d++) {
-        long events = flight_write_device((int)d, reason, first, held, window);
+        if (!flight->devices[d].written) {
+            unlink(flight->devices[d].path); // an older recording's file would not belong to this one
+            continue;
+        }
+        long events = flight_write_device((int)d, spans[d], reason, first, held);
         if (events < 0) return -1;
         written += events;
     }

@@ -102,13 +102,18 @@ enum FlightRecorder {
             }
             return "flight recording not written to " + paths() + ": " + error.message
         }
-        return "flight recording: " + String(written) + " events written to " + paths()
+        guard written > 0 else {
+            return "flight recording: no input since launch (or in the last seconds it keeps), nothing written"
+        }
+        return "flight recording: " + String(written) + " events written to " + paths(writtenOnly: true)
     }
 
-    /// The recorded devices' files.
-    static func paths() -> String {
+    /// The recorded devices' files (those the last recording wrote).
+    static func paths(writtenOnly: Bool = false) -> String {
         var paths: [String] = []
-        for i in 0..<clinux_flight_device_count() { paths.append(String(cString: clinux_flight_device_path(i))) }
+        for i in 0..<clinux_flight_device_count() where !writtenOnly || clinux_flight_device_written(i) != 0 {
+            paths.append(String(cString: clinux_flight_device_path(i)))
+        }
         return paths.joined(separator: ", ")
     }
 }

@@ -69,6 +69,8 @@ public enum EvemuFormat {
     @usableFromInline var headerAxisValues = [Int32?](repeating: nil, count: Int(AbsoluteAxis.count))
     @usableFromInline var headerEventType: Int?
     @usableFromInline var headerAxisCode: Int?
+    /// What a flight recording's comments say (`readFlightComment`); nil for other traces.
+    @usableFromInline var flightRecording: FlightRecording?
     /// Events parsed so far; the parser keeps only the last one's time.
     @usableFromInline var eventCount = 0
     @usableFromInline var previousTime = 0.0
@@ -268,7 +270,10 @@ public enum EvemuFormat {
     @usableFromInline mutating func readHeaderComment(_ body: UnsafeRawBufferPointer) {
         let words = Field.split(body)
         guard words.count >= 2 else { return }
-        if words[0].equals("Event"), words.count >= 3, let number = parseUnsigned(words[2].bytes) {
+        if words.count >= 4 && words[0].equals("PanelKit") && words[1].equals("flight") && words[2].equals("recording")
+        {
+            readFlightComment(words, body)
+        } else if words[0].equals("Event"), words.count >= 3, let number = parseUnsigned(words[2].bytes) {
             if words[1].equals("type") {
                 headerEventType = number
                 headerAxisCode = nil

@@ -54,6 +54,8 @@ public final class TraceReader {
         get { parser.device }
         set { parser.device = newValue }
     }
+    /// What the trace's comments say when it is a flight recording (`FlightRecorder`), else nil.
+    public var flightRecording: FlightRecording? { parser.flightRecording }
     /// The time of the first event: where a replay's clock starts.
     public private(set) var firstEventTime = 0.0
     /// The 1-based line of the event `next()` returned last.

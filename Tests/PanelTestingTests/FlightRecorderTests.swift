@@ -52,6 +52,7 @@ struct FlightRecorderTests {
         #expect(
             recording.contains(
                 "# PanelKit flight recording (SIGUSR1): \(trace.events.count) events, the whole session since launch"))
+        #expect(recording.contains("# PanelKit flight recording set: touch flight-recording.evemu\n"))
         let copy = try Trace.load(path: path)
         #expect(copy.device == trace.device)
         #expect(copy.events.map(\.code) == trace.events.map(\.code))
@@ -128,6 +129,10 @@ struct FlightRecorderTests {
         let encoderIndex = try #require(
             addDevice(
                 rotary, role: "encoder", path: directory.appendingPathComponent("flight-recording.encoder.evemu").path))
+        // A keyboard that typed nothing: no file, and the set does not name it (an old file of it is removed).
+        let idle = directory.appendingPathComponent("flight-recording.keys-2.evemu").path
+        FileManager.default.createFile(atPath: idle, contents: Data("stale".utf8))
+        _ = try #require(addDevice(keys.device, role: "keys", path: idle))
         for event in touch.events {
             clinux_flight_record(touchIndex, 1 + event.time, event.type, event.code, event.value)
         }
@@ -140,6 +145,7 @@ struct FlightRecorderTests {
         let written = clinux_flight_write("SIGUSR1")
         _ = clinux_flight_configure(0, 0, 0)
         #expect(written == touch.events.count + keys.events.count + 12)
+        #expect(!FileManager.default.fileExists(atPath: idle))
 
         let set =
             "# PanelKit flight recording set: touch flight-recording.evemu, keys flight-recording.keys.evemu, encoder flight-recording.encoder.evemu\n"

@@ -275,6 +275,7 @@ struct clinux_flight_event { double time; uint8_t device; uint8_t type; uint16_t
 struct clinux_flight_device {
     char *header;          // the evemu header, comments and all, NUL-terminated
     uint64_t recorded;     // its events recorded since it was added
+    int written;           // whether the last recording wrote its file (it had events)
     char role[16];         // what it is to the app ("touch", "keys", "encoder", "encoder-button")
     char path[512];        // where its recording goes
 };
@@ -303,6 +304,8 @@ int clinux_flight_add_device(const char *header, const char *role, const char *p
 
 /// How many devices are recorded.
 static inline uint32_t clinux_flight_device_count(void) { return clinux_flight.device_count; }
+/// Whether device `index`'s file was written by the last recording.
+static inline int clinux_flight_device_written(uint32_t index) { return clinux_flight.devices[index].written; }
 /// Where device `index`'s recording goes (`clinux_flight_add_device`'s path).
 static inline const char *clinux_flight_device_path(uint32_t index) { return clinux_flight.devices[index].path; }
 
@@ -317,9 +320,10 @@ static inline void clinux_flight_record(int device, double time, uint16_t type, 
     clinux_flight.devices[device].recorded++;
 }
 
-/// Writes each device's recording (its header, a comment naming `reason`
-/// and the set of files, and its events of the last `seconds`) to its
-/// path.partial, then renames it to its path. Async-signal-safe. Returns the
+/// Writes the recording of each device with events in the last `seconds`
+/// (its header, a comment naming `reason` and the set of files written, and
+/// its events) to its path.partial, then renames it to its path; the file of
+/// a device without events is removed. Async-signal-safe. Returns the
 /// events written in all, or -1 (errno; ENODATA: no device was added).
 long clinux_flight_write(const char *reason);
 

@@ -65,23 +65,23 @@ public final class HeadlessHost {
         var replay: InputReplay?
         var startTime = 0.0
         if let path = runtime.options.replay {
-            if let recording = FlightRecording.read(path: path) {
-                // A flight recording's E: times count from the app's launch: its replay starts there too.
-                replay = InputReplay(recording, replayed: path, runtime: runtime)
-                runtime.note(
-                    replay!.coversWholeSession
-                        ? "replaying a flight recording of the whole session since launch: the log is the panel's"
-                        : "this flight recording starts mid-session: what the app did before its first event is not in it, so the replay starts from the launch state and its log can differ from the panel's ("
-                            + recording.text + ")")
-            } else {
-                do throws(TraceError) {
-                    try TraceReader.check(path: path)
-                    let reader = try TraceReader(path: path)
+            do throws(TraceError) {
+                try TraceReader.check(path: path)
+                let reader = try TraceReader(path: path)
+                if let recording = reader.flightRecording {
+                    // A flight recording's E: times count from the app's launch: its replay starts there too.
+                    replay = InputReplay(recording, replayed: reader, runtime: runtime)
+                    runtime.note(
+                        replay!.coversWholeSession
+                            ? "replaying a flight recording of the whole session since launch: the log is the panel's"
+                            : "this flight recording starts mid-session: what the app did before its first event is not in it, so the replay starts from the launch state and its log can differ from the panel's ("
+                                + recording.text + ")")
+                } else {
                     startTime = reader.firstEventTime
                     replay = try InputReplay(trace: reader)
-                } catch {
-                    runtime.fail(error.description)
                 }
+            } catch {
+                runtime.fail(error.description)
             }
         }
         let clock = ManualClock(now: startTime)

@@ -25,24 +25,27 @@ struct InputReplay {
         devices = [Device(role: isKeyDevice(reader.device) ? .keys : .touch, reader: reader, next: try reader.next())]
     }
 
-    /// The devices recorded with the file at `path` (the one `--replay`
-    /// names), each file beside it; a missing or malformed one ends the program, saying which.
-    init(_ recording: FlightRecording, replayed path: String, runtime: AppRuntime) {
+    /// The devices recorded with the flight recording `replayed` reads (the
+    /// file `--replay` names), each file beside it; a missing or malformed one
+    /// ends the program, saying which.
+    init(_ recording: FlightRecording, replayed: TraceReader, runtime: AppRuntime) {
         for device in recording.devices {
-            guard fileExists(path: device.path) else {
-                runtime.fail(
-                    device.path + " is missing: the flight recording " + path + " was made with it ("
-                        + device.role.text + "); copy it beside " + path + " from the panel's data directory")
-            }
             do throws(TraceError) {
-                try TraceReader.check(path: device.path)
-                let reader = try TraceReader(path: device.path)
+                var reader = replayed
+                if !sameBytes(device.path, replayed.path) {
+                    guard fileExists(path: device.path) else {
+                        runtime.fail(
+                            device.path + " is missing: the flight recording " + replayed.path + " was made with it ("
+                                + device.role.text + "); copy it beside " + replayed.path
+                                + " from the panel's data directory")
+                    }
+                    try TraceReader.check(path: device.path)
+                    reader = try TraceReader(path: device.path)
+                }
+                if reader.flightRecording?.coversWholeSession != true { coversWholeSession = false }
                 devices.append(Device(role: device.role, reader: reader, next: try reader.next()))
             } catch {
                 runtime.fail(error.description)
-            }
-            if let comment = FlightRecording.read(path: device.path), !comment.coversWholeSession {
-                coversWholeSession = false
             }
         }
     }
