@@ -9,11 +9,14 @@ import PanelUI
 /// touch screen's or a keyboard's), or a flight recording's devices
 /// (`FlightRecorder`), each file checked whole first, then streamed a line at a time.
 struct InputReplay {
-    /// One recorded device: its file and the next event it has.
+    /// One recorded device: its file, the next event it has, and (once
+    /// playing) its keyboard state or its encoder's decoder.
     struct Device {
         var role: FlightRecording.Role
         var reader: TraceReader
         var next: InputEvent?
+        var keys: KeyTranslator?
+        var encoder: EncoderDecoder?
     }
 
     var devices: [Device] = []
@@ -88,32 +91,30 @@ extension HeadlessHost {
         var flight = replay
         let log = launchOptions.log
         var touch: TouchInputPath?
-        // Each keyboard its own state, as on the board.
-        var keys: [KeyTranslator?] = Array(repeating: nil, count: flight.devices.count)
-        var encoders: [EncoderDecoder?] = Array(repeating: nil, count: flight.devices.count)
         for i in 0..<flight.devices.count {
-            let device = flight.devices[i]
-            switch device.role {
+            let reader = flight.devices[i].reader
+            switch flight.devices[i].role {
             case .touch:
                 do throws(ReplayError) {
                     touch = try TouchInputPath(
-                        trace: Trace(
-                            path: device.reader.path, device: device.reader.device, events: [], eventLines: []),
+                        trace: Trace(path: reader.path, device: reader.device, events: [], eventLines: []),
                         screenSize: window.bounds.size, board: runtime.board)
                 } catch {
                     fail(error.message)
                 }
             case .keys:
-                keys[i] = runtime.keyTranslator(typing: device.reader.path, source: EvdevKeyInput.firstSource + i)
+                // Each keyboard its own state, as on the board.
+                flight.devices[i].keys = runtime.keyTranslator(
+                    typing: reader.path, source: EvdevKeyInput.firstSource + i)
             case .encoder, .encoderButton:
                 guard let encoder = runtime.encoderConfiguration() else {
                     fail(
-                        device.reader.path
+                        reader.path
                             + " is a rotary encoder's recording: replaying it needs the board's encoder settings; give the --board the panel runs"
                     )
                 }
-                let turns = device.role == .encoder
-                encoders[i] = encoder.decoder(
+                let turns = flight.devices[i].role == .encoder
+                flight.devices[i].encoder = encoder.decoder(
                     reportsTurns: turns, reportsPush: !turns || encoder.buttonIsOnTurnsDevice)
             }
         }
@@ -123,24 +124,23 @@ extension HeadlessHost {
             while let i = flight.earliest() {
                 let event = flight.devices[i].next!
                 flight.devices[i].next = try flight.devices[i].reader.next()
-                switch flight.devices[i].role {
-                case .touch:
+                if flight.devices[i].role == .touch {
                     if touch!.feed(event, to: application) { log.writer.flush() }
-                case .keys:
-                    if event.time > runLoop.now { runLoop.advance(to: event.time) }
-                    if keys[i]!.handle(type: event.type, code: event.code, value: event.value, into: application) {
-                        frames += 1
-                        application.runTurn()
-                        log.writer.flush()
+                    continue
+                }
+                // Keys and the encoder: each frame a turn at its SYN_REPORT, on the trace's clock.
+                if event.time > runLoop.now { runLoop.advance(to: event.time) }
+                if let keys = flight.devices[i].keys {
+                    keys.handle(type: event.type, code: event.code, value: event.value, into: application)
+                } else {
+                    flight.devices[i].encoder!.decode(event) {
+                        application.enqueue($0, source: EvdevKeyInput.firstSource + i)
                     }
-                case .encoder, .encoderButton:
-                    if event.time > runLoop.now { runLoop.advance(to: event.time) }
-                    encoders[i]!.decode(event) { application.enqueue($0, source: EvdevKeyInput.firstSource + i) }
-                    if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
-                        frames += 1
-                        application.runTurn()
-                        log.writer.flush()
-                    }
+                }
+                if event.type == EventType.synchronization && event.code == SynchronizationCode.report {
+                    frames += 1
+                    application.runTurn()
+                    log.writer.flush()
                 }
             }
         } catch {
@@ -148,9 +148,11 @@ extension HeadlessHost {
         }
         application.finishReplay {
             application.cancelTouches()
-            for i in 0..<keys.count { keys[i]?.cancelAll { application.enqueue($0) } }
-            for i in 0..<encoders.count where encoders[i]?.cancelPush() == true {
-                application.enqueue(.push(.cancelled), source: EvdevKeyInput.firstSource + i)
+            for i in 0..<flight.devices.count {
+                flight.devices[i].keys?.cancelAll { application.enqueue($0) }
+                if flight.devices[i].encoder?.cancelPush() == true {
+                    application.enqueue(.push(.cancelled), source: EvdevKeyInput.firstSource + i)
+                }
             }
         }
         log.summary(
