@@ -110,6 +110,7 @@ final class AppRuntime {
     }
 
     func run(_ words: [String]) -> Int32 {
+        StartupPhases.begin(at: startTime)
         launchWords = words
         do throws(OptionError) {
             options = try StandardOptions.parse(words, appOptions: appOptions)
@@ -132,6 +133,7 @@ final class AppRuntime {
         }
         arguments = AppArguments(board: board, assetsPath: assets, programName: programName, values: options.appValues)
         firstDelegate = newDelegate()
+        StartupPhases.mark("options")
         // Fonts before any display: a missing assets folder leaves the screen alone.
         do throws(TextError) {
             textRenderer = try FreeTypeTextRenderer(fontDirectory: assets + "/fonts")
@@ -142,6 +144,7 @@ final class AppRuntime {
                 error.description + " (PanelKit's assets are looked for in " + assets
                     + "; --assets DIR names another folder)")
         }
+        StartupPhases.mark("fonts")
 
         if options.calibrate { return calibrate() }
         if options.bench {
@@ -158,13 +161,18 @@ final class AppRuntime {
         case .sdl:
             return runSimulator()
         case .drm:
-            return DeviceHost.run(self, display: openDisplay(required: true)!)
+            let display = openDisplay(required: true)!
+            StartupPhases.mark("display")
+            return DeviceHost.run(self, display: display)
         case .fbdev:
-            return DeviceHost.run(self, display: openFramebuffer(), backend: .fbdev)
+            let display = openFramebuffer()
+            StartupPhases.mark("display")
+            return DeviceHost.run(self, display: display, backend: .fbdev)
         case .auto:
             #if canImport(PanelSDL)
                 // The desktop: a KMS display if one opens, else a framebuffer, else the simulator, else headless.
                 if let opened = openAnyDisplay(required: false) {
+                    StartupPhases.mark("display")
                     return DeviceHost.run(self, display: opened.display, backend: opened.backend)
                 }
                 if SimulatorHost.displayName != nil { return SimulatorHost.run(self) }
@@ -172,6 +180,7 @@ final class AppRuntime {
             #else
                 // A board build: the panel (KMS, else fbdev), or one line saying why not.
                 let opened = openAnyDisplay(required: true)!
+                StartupPhases.mark("display")
                 return DeviceHost.run(self, display: opened.display, backend: opened.backend)
             #endif
         }
@@ -377,13 +386,16 @@ final class AppRuntime {
     ) -> LaunchedApp {
         let settings = self.settings ?? openSettings(backend: backend)
         self.settings = settings
+        StartupPhases.mark("settings")
         // `UserDefaults.standard`: set by the one runtime of the process only, never by
         // HeadlessApp, whose tests may run several apps at once.
         Settings.standard = settings
         do throws(LaunchError) {
-            return try LaunchedApp(
+            let launched = try LaunchedApp(
                 delegate, runLoop: runLoop, screenSize: screenSize, scale: scale, backend: backend,
                 logSink: logSink, arguments: arguments, settings: settings, prepare: prepare)
+            StartupPhases.mark("restoration")
+            return launched
         } catch {
             fail(error.message)
         }
@@ -551,6 +563,7 @@ final class LaunchedApp {
         guard delegate.application(application, didFinishLaunchingWithOptions: options) else {
             throw LaunchError("the app did not launch (application(_:didFinishLaunchingWithOptions:) returned false)")
         }
+        StartupPhases.mark("didFinishLaunching")
         guard let window = delegate.window else {
             throw LaunchError(
                 "the app delegate set no window: set `window` in application(_:didFinishLaunchingWithOptions:)")

@@ -103,6 +103,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         input.log = log
         keys?.log = log
         try input.start(loop)
+        StartupPhases.mark("touch")
         keys?.start(loop)
         if input.devices.isEmpty {
             log?("panel: no touch screen yet; waiting for one in " + input.configuration.directory)
@@ -112,10 +113,16 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
             encoder.inputTimes = input
             encoder.start(loop)
         }
+        StartupPhases.mark("keys")
+        // Laid out apart from the drawing, which would lay out first anyway: the start-up's phases tell them apart.
+        window.layoutIfNeeded(measuringTextWith: renderer.textRenderer)
+        StartupPhases.mark("layout")
         renderer.draw(window, into: framebuffer)
+        StartupPhases.mark("draw")
         loop.delegate = self
         display.delegate = self
         try display.attach(to: loop, source: framebuffer)
+        StartupPhases.mark("present")
         let frames = FrameDriver(
             application: application, window: window, renderer: renderer,
             display: ScanoutFrames(display: display, framebuffer: framebuffer))

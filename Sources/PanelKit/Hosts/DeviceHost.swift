@@ -23,6 +23,7 @@ enum DeviceHost {
         let touch = runtime.touchConfiguration()
         // Keyboards and buttons type through the board's keymap (its `keyboard` section).
         var keys = runtime.keymap().map { EvdevKeyConfiguration(keymap: $0) }
+        StartupPhases.mark("keymap")
         // The encoder's devices (its turns, its push button) are the encoder's alone: its push is no key press.
         let encoder = runtime.encoderConfiguration()
         if let encoder {
@@ -109,6 +110,7 @@ enum DeviceHost {
             _ = clinux_flight_configure(0, 0, 0)
         }
         // The last minutes of input, written on SIGUSR1, the watchdog's SIGABRT or a crash.
+        StartupPhases.mark("session")
         runtime.note(
             FlightRecorder.start(
                 directory: runtime.dataDirectory(backend: backend) ?? ".",
@@ -131,6 +133,7 @@ enum DeviceHost {
                 firstFrame = false
                 notifier?.notifyReady()
                 runtime.note(firstFrameLine(flipTime: frame.flipTime, mainTime: startTime))
+                runtime.note(StartupPhases.line(endingAt: frame.flipTime, last: "flip"))
             }
             if let latencyLog {
                 if let inputTime = frame.inputTime {
@@ -147,6 +150,7 @@ enum DeviceHost {
             }
         }
         runtime.note((board.map { $0.name + ": " } ?? "") + display.summary + "; SIGTERM or SIGINT ends it")
+        StartupPhases.mark("flight recorder")
         do throws(PanelLinuxError) {
             try session.run(duration: options.duration)
         } catch {

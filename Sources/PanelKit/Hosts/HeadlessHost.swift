@@ -1,3 +1,4 @@
+import CLinux
 import PanelBoards
 import PanelImage
 import PanelKeys
@@ -38,7 +39,17 @@ public final class HeadlessHost {
     public var clock: ManualClock { application.runLoop.manualClock! }
 
     /// Draws the whole window and presents it: the first frame.
-    public func drawAll() { frameDriver.drawAll() }
+    public func drawAll() {
+        frameDriver.drawAll()
+        if !drewFirstFrame {
+            drewFirstFrame = true
+            // The start-up's phases, as the device host says them at its first flip (docs/boards.md).
+            if environmentVariable("PANELKIT_STARTUP_PHASES") == "1" {
+                runtime.note(StartupPhases.line(endingAt: clinux_monotonic_now(), last: "layout and draw"))
+            }
+        }
+    }
+    var drewFirstFrame = false
 
     /// Draws what changed since the last frame, as the end of a turn does.
     public func render() { frameDriver.drawFrame() }
