@@ -26,8 +26,8 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
     public let input: EvdevTouchInput
     /// The board's rotary encoder and push button, if it has one (set before `run(duration:)`).
     public var encoder: EvdevEncoderInput?
-    /// Keyboards and buttons, when the host gave a keymap.
-    public let keys: EvdevKeyInput?
+    /// Keyboards and buttons, when the host gave a keymap (at `init`, or later to `startKeys(_:)`).
+    public private(set) var keys: EvdevKeyInput?
     public let loop: EpollRunLoop
     /// What the renderer draws into; the display copies its dirty parts to the scan-out buffers.
     public let framebuffer: Framebuffer
@@ -103,7 +103,6 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         input.log = log
         keys?.log = log
         try input.start(loop)
-        StartupPhases.mark("touch")
         keys?.start(loop)
         if input.devices.isEmpty {
             log?("panel: no touch screen yet; waiting for one in " + input.configuration.directory)
@@ -113,7 +112,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
             encoder.inputTimes = input
             encoder.start(loop)
         }
-        StartupPhases.mark("keys")
+        StartupPhases.mark("input")
         // Laid out apart from the drawing, which would lay out first anyway: the start-up's phases tell them apart.
         window.layoutIfNeeded(measuringTextWith: renderer.textRenderer)
         StartupPhases.mark("layout")
@@ -153,6 +152,18 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         encoder?.close(loop)
         keys?.close(loop)
         if let failure { throw PanelLinuxError("the epoll loop failed: " + failure.message, errno: failure) }
+    }
+
+    /// Starts reading keyboards and buttons through `configuration`'s keymap
+    /// while the session runs, when `init` was given none: the device host
+    /// does it after the first frame, which needs no keymap (compiling one
+    /// is tens of milliseconds on a slow CPU). Later calls do nothing.
+    public func startKeys(_ configuration: EvdevKeyConfiguration) {
+        guard keys == nil else { return }
+        let keys = EvdevKeyInput(application: application, configuration: configuration)
+        keys.log = log
+        self.keys = keys
+        keys.start(loop)
     }
 
     /// Ends the run `seconds` from now (replacing an earlier request).

@@ -21,14 +21,12 @@ enum DeviceHost {
         runtime.restoreDisplay = { display.close(nil) }
         func failClosing(_ message: String) -> Never { runtime.fail(message) }
         let touch = runtime.touchConfiguration()
-        // Keyboards and buttons type through the board's keymap (its `keyboard` section).
-        var keys = runtime.keymap().map { EvdevKeyConfiguration(keymap: $0) }
-        StartupPhases.mark("keymap")
         // The encoder's devices (its turns, its push button) are the encoder's alone: its push is no key press.
         let encoder = runtime.encoderConfiguration()
+        var keyIgnoredDevices: [String] = []
         if let encoder {
-            keys?.ignoredDevices.append(encoder.device)
-            if encoder.buttonKey != nil, let button = encoder.buttonDevice { keys?.ignoredDevices.append(button) }
+            keyIgnoredDevices.append(encoder.device)
+            if encoder.buttonKey != nil, let button = encoder.buttonDevice { keyIgnoredDevices.append(button) }
         }
 
         var latencyLog: FileDescriptorSink?
@@ -71,7 +69,7 @@ enum DeviceHost {
         do throws(PanelLinuxError) {
             session = try DeviceSession(
                 display: display, application: launched.application, window: launched.window,
-                renderer: Renderer(textRenderer: runtime.textRenderer), touch: touch, keys: keys)
+                renderer: Renderer(textRenderer: runtime.textRenderer), touch: touch)
         } catch {
             failClosing(error.message)
         }
@@ -128,12 +126,20 @@ enum DeviceHost {
         }
         let startTime = runtime.startTime
         var firstFrame = true
-        session.framePresented = { frame in
+        session.framePresented = { [unowned(unsafe) session] frame in
             if firstFrame {
                 firstFrame = false
                 notifier?.notifyReady()
                 runtime.note(firstFrameLine(flipTime: frame.flipTime, mainTime: startTime))
                 runtime.note(StartupPhases.line(endingAt: frame.flipTime, last: "flip"))
+                // Keyboards and buttons type through the board's keymap (its `keyboard` section),
+                // loaded once the first frame is up: nothing on it needs a key, and a
+                // keymap takes a slow CPU tens of milliseconds to compile.
+                if let keymap = runtime.keymap() {
+                    var keys = EvdevKeyConfiguration(keymap: keymap)
+                    keys.ignoredDevices = keyIgnoredDevices
+                    session.startKeys(keys)
+                }
             }
             if let latencyLog {
                 if let inputTime = frame.inputTime {
