@@ -161,6 +161,11 @@ public final class AboutScreen: View {
     public let text: Label
     /// Shows the licences in the text's place; placed by `layoutSubviews()` only.
     public let licences: Button
+    /// Makes the icon at the screen's first layout, when `init` was given
+    /// none: the demo's first screen does not show About, so its PNG (libpng
+    /// and zlib's code with it) is decoded when About is first pushed, not
+    /// before the first frame.
+    public var iconLoader: (() -> Image?)?
 
     @usableFromInline static let aboutText =
         "UIKit's touch model on embedded Linux: hit-testing, the responder chain, gesture "
@@ -208,6 +213,10 @@ public final class AboutScreen: View {
     }
 
     public override func layoutSubviews() {
+        if let iconLoader {
+            self.iconLoader = nil
+            icon.image = iconLoader()
+        }
         let portrait = bounds.height > bounds.width
         let compact = bounds.height < 360 || bounds.width < 560
         let margin = compact ? 16.0 : 32.0

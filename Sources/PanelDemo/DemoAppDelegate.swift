@@ -114,14 +114,16 @@ public final class DemoAppDelegate: ApplicationDelegate {
             scene = built
             window = built.window
         } else {
-            // The @2x icon on a scale-2 screen when there is one; the 1x one is enlarged otherwise.
-            let icon = try? PNG.readImage(
-                path: options.assetsPath + "/images/panelkit-icon.png", forScale: options.scale)
             // Before the window exists, as an app in Hebrew or Arabic sets it.
             if rightToLeft { application.userInterfaceLayoutDirection = .rightToLeft }
             let demo = DemoApp(
-                application: application, screenSize: options.screenBounds.size, icon: icon, log: options.log,
+                application: application, screenSize: options.screenBounds.size, icon: nil, log: options.log,
                 settings: options.settings)
+            // The @2x icon on a scale-2 screen when there is one; the 1x one is enlarged otherwise.
+            // Decoded when About is first laid out: the first screen does not show it.
+            let path = options.assetsPath + "/images/panelkit-icon.png"
+            let scale = options.scale
+            demo.about.iconLoader = { try? PNG.readImage(path: path, forScale: scale) }
             self.demo = demo
             window = demo.window
         }
