@@ -159,7 +159,8 @@ public final class EvdevTouchInput: EvdevInputKind {
             if !devices.isEmpty { return }
             guard wantedName != nil else { return }
         }
-        for path in deviceSet.unopenedNodes(in: configuration.directory) {
+        for path in deviceSet.unopenedNodes(in: configuration.directory)
+        where mayBeTouchScreen(path, directory: configuration.directory) {
             if configuration.devicePath != nil && !devices.isEmpty { return } // one configured device
             try? open(path, loop: loop, required: false, name: wantedName)
         }
@@ -259,4 +260,38 @@ public final class EvdevTouchInput: EvdevInputKind {
     public func close(_ loop: EpollRunLoop) {
         deviceSet.close(loop)
     }
+}
+
+/// Whether the evdev node at `path` may be a touch screen, as sysfs says
+/// without opening it: a touch screen has absolute axes, so a node whose
+/// device has none (a keyboard, a mouse, a power button) is left closed.
+/// Opening one is not free: libevdev reads all its capabilities, and a PS/2
+/// mouse is switched on over the i8042 (on the x86_64 VM, about 90 ms of the
+/// start-up before the first frame). True when sysfs cannot say (no /sys, a
+/// directory other than /dev/input), so the node is opened and asked.
+func mayBeTouchScreen(_ path: String, directory: String) -> Bool {
+    guard directory == "/dev/input" else { return true }
+    var node: [UInt8] = []
+    for byte in path.utf8 {
+        if byte == UInt8(ascii: "/") { node.removeAll() } else { node.append(byte) }
+    }
+    let fd = clinux_open(
+        "/sys/class/input/" + String(decoding: node, as: UTF8.self) + "/device/capabilities/abs", clinux_o_rdonly(),
+        0)
+    guard fd >= 0 else { return true }
+    defer { _ = close(fd) }
+    var buffer = InlineArray<256, UInt8>(repeating: 0)
+    var span = buffer.mutableSpan
+    let count = span.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return true }
+    // The axes' bitmask in hexadecimal words: only "0" when the device has no absolute axis.
+    for index in 0..<count {
+        let byte = buffer[index]
+        if (byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9"))
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+        {
+            return true
+        }
+    }
+    return false
 }

@@ -100,3 +100,13 @@ import Testing
         )
     }
 }
+
+/// The touch scan leaves a node closed only when sysfs says its device has no absolute axis.
+@Suite struct TouchScanSysfsTests {
+    @Test func aNodeSysfsCannotDescribeIsOpenedAndAsked() {
+        // Another directory (a test's, a board's own): sysfs is not asked.
+        #expect(mayBeTouchScreen("/tmp/panelkit-input/event0", directory: "/tmp/panelkit-input"))
+        // No sysfs entry for the node: opened, as before.
+        #expect(mayBeTouchScreen("/dev/input/event99999", directory: "/dev/input"))
+    }
+}
