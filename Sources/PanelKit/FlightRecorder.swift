@@ -22,11 +22,11 @@ import PanelUI
 /// - on SIGUSR1 (`kill -USR1`), from the run loop;
 /// - when systemd's watchdog sends SIGABRT, and on a crash: from the fatal
 ///   signal handler, with async-signal-safe calls only.
-enum FlightRecorder {
+final class FlightRecorder {
+    typealias Role = FlightRecording.Role
+
     /// The touch screen's recording; the other devices' are named after it.
     static var fileName: String { Role.touch.fileName(1) }
-
-    typealias Role = FlightRecording.Role
 
     /// Events the ring holds for a memory budget of `megabytes` MiB: 1/64 of
     /// it, 16 bytes an event (64 MiB: 65,536 events, about 11 minutes of
@@ -36,54 +36,71 @@ enum FlightRecorder {
         UInt32(max(1024, min(Double(UInt32.max / 2), megabytes * 1_048_576 / 64 / 16)))
     }
 
-    /// Sets up the ring and offers it each input device of the sets, those
-    /// open now and those opened later. Returns a line for the log: where
-    /// recordings go, or why there are none.
-    static func start(
+    /// A line for the log: where recordings go, or why there are none.
+    let line: String
+    let isOn: Bool
+    let directory: String
+    /// The comment's "launched as" and "on the desk" parts.
+    let appName: String
+    let options: String
+    /// Devices recorded so far, by role: one touch screen (a replay plays
+    /// one), the keyboards and buttons as they come, the encoder's two.
+    var count: [UInt8] = [0, 0, 0, 0]
+
+    /// Sets up the ring; `record(_:as:)` then offers it devices.
+    init(
         directory: String, seconds: Double, memoryBudget: Double, launchTime: Double, launchOptions: [String],
-        appName: String, touch: EvdevDeviceSet<EvdevTouchInput>, keys: EvdevDeviceSet<EvdevKeyInput>?,
-        encoder: EvdevDeviceSet<EvdevEncoderInput>?
-    ) -> String {
-        guard seconds > 0 else { return "flight recorder off (budgets.flightRecording is 0)" }
-        // clinux_flight_device's path holds 511 bytes, ".partial" included.
-        guard directory.utf8.count + Role.encoderButton.fileName(1).utf8.count < 500 else {
-            return "flight recorder off: the data directory's path is too long for it (" + directory + ")"
+        appName: String
+    ) {
+        self.directory = directory
+        self.appName = appName
+        options = launchOptions.isEmpty ? "" : " " + launchOptions.joined(separator: " ")
+        let capacity = Self.capacity(memoryBudget: memoryBudget)
+        if seconds <= 0 {
+            line = "flight recorder off (budgets.flightRecording is 0)"
+        } else if directory.utf8.count + Role.encoderButton.fileName(1).utf8.count >= 500 {
+            // clinux_flight_device's path holds 511 bytes, ".partial" included.
+            line = "flight recorder off: the data directory's path is too long for it (" + directory + ")"
+        } else if clinux_flight_configure(capacity, seconds, launchTime) != 0 {
+            line = "flight recorder off: cannot keep " + String(capacity) + " events: " + Errno.current.message
+        } else {
+            line =
+                "flight recorder: the last " + fixed(seconds, 0) + " s of input (at most " + String(capacity)
+                + " events, " + String(Int(capacity) * 16 / 1024) + " KiB) go to " + directory + "/"
+                + Self.fileName + " (and the keys' and the encoder's beside it) on SIGUSR1, the watchdog or a crash"
+            isOn = true
+            return
         }
-        let capacity = capacity(memoryBudget: memoryBudget)
-        guard clinux_flight_configure(capacity, seconds, launchTime) == 0 else {
-            return "flight recorder off: cannot keep " + String(capacity) + " events: " + Errno.current.message
-        }
-        let options = launchOptions.isEmpty ? "" : " " + launchOptions.joined(separator: " ")
-        // Devices recorded so far, by role: one touch screen (a replay plays
-        // one), the keyboards and buttons as they come, the encoder's two.
-        var count: [UInt8] = [0, 0, 0, 0]
-        func add(_ role: Role, _ device: TouchDeviceDescription) -> Int32 {
-            let ordinal = Int(count[Int(role.rawValue)]) + 1
-            guard role == .keys || ordinal == 1 else { return -1 }
-            let file = role.fileName(ordinal)
-            let comment =
-                "launched as: " + appName + options + "; on the desk: " + appName + " --backend headless --replay "
-                + file + options
-            let sink = MemorySink()
-            _ = EvemuWriter(device: device, sink: sink, comment: comment)
-            var header = sink.bytes
-            header.append(0)
-            let index = header.withUnsafeBufferPointer { bytes in
-                bytes.withMemoryRebound(to: CChar.self) { header in
-                    clinux_flight_add_device(header.baseAddress!, role.text, directory + "/" + file)
-                }
+        isOn = false
+    }
+
+    /// Records the devices of `set`, those open now (the board's touch
+    /// screen) and each as it is plugged in, in the role `role` gives each.
+    func record<Kind>(_ set: EvdevDeviceSet<Kind>, as role: @escaping (EvdevDevice<Kind>) -> Role) {
+        guard isOn else { return }
+        // Retained by the set's closure: the recorder holds no set, so there is no cycle.
+        set.recordInFlight { device in self.add(role(device), device.description) }
+    }
+
+    /// Adds a device to the ring's recordings: its index, or -1.
+    func add(_ role: Role, _ device: TouchDeviceDescription) -> Int32 {
+        let ordinal = Int(count[Int(role.rawValue)]) + 1
+        guard role == .keys || ordinal == 1 else { return -1 }
+        let file = role.fileName(ordinal)
+        let comment =
+            "launched as: " + appName + options + "; on the desk: " + appName + " --backend headless --replay "
+            + file + options
+        let sink = MemorySink()
+        _ = EvemuWriter(device: device, sink: sink, comment: comment)
+        var header = sink.bytes
+        header.append(0)
+        let index = header.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { header in
+                clinux_flight_add_device(header.baseAddress!, role.text, directory + "/" + file)
             }
-            if index >= 0 { count[Int(role.rawValue)] += 1 }
-            return index
         }
-        // The devices open now (the board's touch screen, the keyboards there at
-        // start), then each as it is plugged in.
-        touch.recordInFlight { add(.touch, $0.description) }
-        keys?.recordInFlight { add(.keys, $0.description) }
-        encoder?.recordInFlight { add($0.reportsTurns ? .encoder : .encoderButton, $0.description) }
-        return "flight recorder: the last " + fixed(seconds, 0) + " s of input (at most " + String(capacity)
-            + " events, " + String(Int(capacity) * 16 / 1024) + " KiB) go to " + directory + "/"
-            + fileName + " (and the keys' and the encoder's beside it) on SIGUSR1, the watchdog or a crash"
+        if index >= 0 { count[Int(role.rawValue)] += 1 }
+        return index
     }
 
     /// Writes the recording now (SIGUSR1); the line says where, or why not.

@@ -232,9 +232,11 @@ struct FlightRecorderTests {
             EvdevTouchState(input: try TouchInputPath(device: panel.device, screenSize: screen))
         }
         try open(keys.deviceSet, "keyboard", KeyTranslator(keymap: keymap))
-        let line = FlightRecorder.start(
-            directory: directory, seconds: 300, memoryBudget: 1, launchTime: 0, launchOptions: [], appName: "demo",
-            touch: touch.deviceSet, keys: keys.deviceSet, encoder: nil)
+        let recorder = FlightRecorder(
+            directory: directory, seconds: 300, memoryBudget: 1, launchTime: 0, launchOptions: [], appName: "demo")
+        let line = recorder.line
+        recorder.record(touch.deviceSet) { _ in .touch }
+        recorder.record(keys.deviceSet) { _ in .keys }
         defer {
             _ = clinux_flight_configure(0, 0, 0)
             for device in touch.devices { libevdev_free(device.evdev) }

@@ -109,13 +109,15 @@ enum DeviceHost {
         }
         // The last minutes of input, written on SIGUSR1, the watchdog's SIGABRT or a crash.
         StartupPhases.mark("session")
-        runtime.note(
-            FlightRecorder.start(
-                directory: runtime.dataDirectory(backend: backend) ?? ".",
-                seconds: board?.budgets.flightRecording ?? 300,
-                memoryBudget: board?.budgets.memory ?? 64, launchTime: runtime.startTime,
-                launchOptions: runtime.launchWords, appName: runtime.programName, touch: session.input.deviceSet,
-                keys: session.keys?.deviceSet, encoder: session.encoder?.deviceSet))
+        let recorder = FlightRecorder(
+            directory: runtime.dataDirectory(backend: backend) ?? ".", seconds: board?.budgets.flightRecording ?? 300,
+            memoryBudget: board?.budgets.memory ?? 64, launchTime: runtime.startTime,
+            launchOptions: runtime.launchWords, appName: runtime.programName)
+        runtime.note(recorder.line)
+        recorder.record(session.input.deviceSet) { _ in .touch }
+        if let encoder = session.encoder {
+            recorder.record(encoder.deviceSet) { $0.reportsTurns ? .encoder : .encoderButton }
+        }
         do throws(Errno) {
             try session.loop.watchSignal(clinux_sigusr1())
         } catch {
@@ -139,6 +141,7 @@ enum DeviceHost {
                     var keys = EvdevKeyConfiguration(keymap: keymap)
                     keys.ignoredDevices = keyIgnoredDevices
                     session.startKeys(keys)
+                    if let keys = session.keys { recorder.record(keys.deviceSet) { _ in .keys } }
                 }
             }
             if let latencyLog {
