@@ -3,6 +3,7 @@ import PanelBoards
 import PanelKeys
 import PanelLinux
 import PanelLog
+import PanelTrace
 import PanelUI
 
 /// The app on a board: the DRM/KMS display (or an fbdev framebuffer) at its mode's size, touches from
