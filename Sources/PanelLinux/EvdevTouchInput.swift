@@ -270,7 +270,7 @@ public final class EvdevTouchInput: EvdevInputKind {
 /// start-up before the first frame). True when sysfs cannot say (no /sys, a
 /// directory other than /dev/input), so the node is opened and asked.
 func mayBeTouchScreen(_ path: String, directory: String) -> Bool {
-    guard directory == "/dev/input" else { return true }
+    guard sameBytes(directory, "/dev/input") else { return true }
     var node: [UInt8] = []
     for byte in path.utf8 {
         if byte == UInt8(ascii: "/") { node.removeAll() } else { node.append(byte) }
