@@ -239,8 +239,19 @@ struct FlightRecorderTests {
         recorder.record(keys.deviceSet) { _ in .keys }
         defer {
             _ = clinux_flight_configure(0, 0, 0)
-            for device in touch.devices { libevdev_free(device.evdev) }
-            for device in keys.devices { libevdev_free(device.evdev) }
+            // As closing them does: each device retains its set's kind, which holds the set.
+            for device in touch.devices {
+                device.set = nil
+                device.kind = nil
+                libevdev_free(device.evdev)
+            }
+            for device in keys.devices {
+                device.set = nil
+                device.kind = nil
+                libevdev_free(device.evdev)
+            }
+            touch.deviceSet.devices.removeAll()
+            keys.deviceSet.devices.removeAll()
         }
         #expect(line.contains("flight recorder: the last 300 s of input"), "\(line)")
         try open(touch.deviceSet, "panel", touchState())
