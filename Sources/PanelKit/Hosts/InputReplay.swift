@@ -78,7 +78,7 @@ extension HeadlessHost {
     }
 
     /// Draws the first frame (drawing lays the views out, so the first touch
-    /// hits them where they are), then plays every device of `replay`, each
+    /// hits them where they are), then plays every device of `input`, each
     /// event at its time, through the paths a board reads them by
     /// (`TouchInputPath`, a `KeyTranslator` per keyboard, `EncoderDecoder` with
     /// the board's encoder), each frame a turn of the app that ends in a frame
@@ -86,14 +86,14 @@ extension HeadlessHost {
     /// on the panel. Then it ends as devices that go away: the clock runs on so
     /// due timers fire, touches, keys and a push still down are cancelled, and
     /// a summary line closes the log, as `panel replay` does.
-    func play(_ replay: InputReplay) {
+    func play(_ input: InputReplay) {
         drawAll()
-        var flight = replay
+        var replay = input
         let log = launchOptions.log
         var touch: TouchInputPath?
-        for i in 0..<flight.devices.count {
-            let reader = flight.devices[i].reader
-            switch flight.devices[i].role {
+        for i in 0..<replay.devices.count {
+            let reader = replay.devices[i].reader
+            switch replay.devices[i].role {
             case .touch:
                 do throws(ReplayError) {
                     touch = try TouchInputPath(
@@ -104,7 +104,7 @@ extension HeadlessHost {
                 }
             case .keys:
                 // Each keyboard its own state, as on the board.
-                flight.devices[i].keys = runtime.keyTranslator(
+                replay.devices[i].keys = runtime.keyTranslator(
                     typing: reader.path, source: EvdevKeyInput.firstSource + i)
             case .encoder, .encoderButton:
                 guard let encoder = runtime.encoderConfiguration() else {
@@ -113,27 +113,27 @@ extension HeadlessHost {
                             + " is a rotary encoder's recording: replaying it needs the board's encoder settings; give the --board the panel runs"
                     )
                 }
-                let turns = flight.devices[i].role == .encoder
-                flight.devices[i].encoder = encoder.decoder(
+                let turns = replay.devices[i].role == .encoder
+                replay.devices[i].encoder = encoder.decoder(
                     reportsTurns: turns, reportsPush: !turns || encoder.buttonIsOnTurnsDevice)
             }
         }
         let runLoop = application.runLoop
         var frames = 0
         do throws(TraceError) {
-            while let i = flight.earliest() {
-                let event = flight.devices[i].next!
-                flight.devices[i].next = try flight.devices[i].reader.next()
-                if flight.devices[i].role == .touch {
+            while let i = replay.earliest() {
+                let event = replay.devices[i].next!
+                replay.devices[i].next = try replay.devices[i].reader.next()
+                if replay.devices[i].role == .touch {
                     if touch!.feed(event, to: application) { log.writer.flush() }
                     continue
                 }
                 // Keys and the encoder: each frame a turn at its SYN_REPORT, on the trace's clock.
                 if event.time > runLoop.now { runLoop.advance(to: event.time) }
-                if let keys = flight.devices[i].keys {
+                if let keys = replay.devices[i].keys {
                     keys.handle(type: event.type, code: event.code, value: event.value, into: application)
                 } else {
-                    flight.devices[i].encoder!.decode(event) {
+                    replay.devices[i].encoder!.decode(event) {
                         application.enqueue($0, source: EvdevKeyInput.firstSource + i)
                     }
                 }
@@ -148,9 +148,9 @@ extension HeadlessHost {
         }
         application.finishReplay {
             application.cancelTouches()
-            for i in 0..<flight.devices.count {
-                flight.devices[i].keys?.cancelAll { application.enqueue($0) }
-                if flight.devices[i].encoder?.cancelPush() == true {
+            for i in 0..<replay.devices.count {
+                replay.devices[i].keys?.cancelAll { application.enqueue($0) }
+                if replay.devices[i].encoder?.cancelPush() == true {
                     application.enqueue(.push(.cancelled), source: EvdevKeyInput.firstSource + i)
                 }
             }
