@@ -20,3 +20,12 @@ public struct Point: Equatable, Sendable {
         return (dx * dx + dy * dy).squareRoot()
     }
 }
+
+extension Point {
+    /// The nearest point on whole pixels of a screen of `scale` pixels per
+    /// point (halves round away from zero): where a scroll view's content is drawn.
+    @inlinable
+    public func roundedToPixels(scale: Double) -> Point {
+        Point(x: (x * scale).rounded() / scale, y: (y * scale).rounded() / scale)
+    }
+}

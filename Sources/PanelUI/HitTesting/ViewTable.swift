@@ -82,6 +82,12 @@ package final class ViewTable {
         /// What the view's layer draws, for the renderer to skip the rest.
         package var layerParts: LayerParts
 
+        /// Whether the screen shows the view elsewhere than the model puts it:
+        /// animating, or in a scroll view whose offset is snapped to pixels.
+        @inline(__always) package var isDrawnApart: Bool {
+            flags.contains(.presenting) || drawFrameInWindow != frameInWindow
+        }
+
         /// Everything the view draws itself, shadow included, in window
         /// coordinates: what a change to it marks dirty (model values).
         @inline(__always) package var visualFrameInWindow: Rect {
@@ -350,7 +356,7 @@ package final class ViewTable {
         while i < end {
             // What the screen shows and where the model is: a change may move either.
             area = area.union(storage[i].visualFrameInWindow)
-            if storage[i].flags.contains(.presenting) { area = area.union(storage[i].drawVisualFrameInWindow) }
+            if storage[i].isDrawnApart { area = area.union(storage[i].drawVisualFrameInWindow) }
             i += 1
         }
         return area
@@ -737,6 +743,20 @@ package final class ViewTable {
             entry.drawFrameInWindow = entry.drawToWindow.apply(to: shown.bounds)
             entry.drawAlphaInWindow = drawParentAlpha * shown.alpha
             isFinite = isFinite && entry.drawToWindow.isFinite && entry.drawFrameInWindow.isFinite
+        } else if drawParentToWindow != parentToWindow {
+            // In a scroll view whose offset is between pixels: drawn at the snapped offset.
+            entry.drawToWindow = toSuperview.concatenating(drawParentToWindow)
+            entry.drawFrameInWindow = entry.drawToWindow.apply(to: view.bounds)
+            isFinite = isFinite && entry.drawToWindow.isFinite && entry.drawFrameInWindow.isFinite
+        }
+        if !isRoot,
+            let snapped = snappedDrawing(
+                of: view, presenting: flags.contains(.presenting), parentToWindow: drawParentToWindow)
+        {
+            entry.drawToWindow = snapped.toWindow
+            entry.drawBounds = snapped.bounds
+            entry.drawFrameInWindow = snapped.toWindow.apply(to: snapped.bounds)
+            isFinite = isFinite && entry.drawToWindow.isFinite && entry.drawFrameInWindow.isFinite
         }
         if !entry.drawToWindow.isTranslation { entry.layerParts.insert(.transformed) }
         if !isFinite {
@@ -751,6 +771,27 @@ package final class ViewTable {
             )
         }
         return entry
+    }
+
+    /// How a view that snaps its content to pixels (`View.snapsContentToPixels`,
+    /// a scroll view) is drawn when its bounds origin is between pixels: at
+    /// that origin rounded to whole pixels of the window's scale, worked out
+    /// from the superview's map as any entry's is. So content drawn at two
+    /// offsets a whole number of pixels apart is drawn exactly that many pixels
+    /// apart, and two offsets that round alike draw the same pixels (the view's
+    /// own edges included). `nil` when the view is drawn at its own origin.
+    @usableFromInline func snappedDrawing(
+        of view: View, presenting: Bool, parentToWindow: AffineTransform
+    ) -> (toWindow: AffineTransform, bounds: Rect)? {
+        guard view.snapsContentToPixels else { return nil }
+        let scale = window?.displayScale ?? 1
+        let shown = presenting ? view.presentation : ViewPresentation(modelOf: view)
+        var bounds = shown.bounds
+        let snapped = bounds.origin.roundedToPixels(scale: scale)
+        guard snapped != bounds.origin, snapped.x.isFinite, snapped.y.isFinite else { return nil }
+        bounds.origin = snapped
+        let toSuperview = View.transformToSuperview(center: shown.center, bounds: bounds, transform: shown.transform)
+        return (toSuperview.concatenating(parentToWindow), bounds)
     }
 
     @usableFromInline static func flags(of view: View) -> Flags {

@@ -546,6 +546,7 @@ open class TableView: ScrollView, ReloadingListView {
     // MARK: Headers
 
     @usableFromInline func layoutHeaders(top: Double, bottom: Double) {
+        let pinnedTop = drawnBoundsOrigin.y
         let first = firstSection(endingAfter: top)
         var i = 0
         while i < visibleHeaders.count {
@@ -565,7 +566,8 @@ open class TableView: ScrollView, ReloadingListView {
                 var y = sectionTops[section]
                 if floatsSectionHeaders {
                     // Pinned under the top inset, pushed up by the end of its section.
-                    y = max(y, min(top + contentInset.top, sectionTops[section + 1] - height))
+                    // (From the offset as drawn, on a whole pixel: it stays still while the rows scroll.)
+                    y = max(y, min(pinnedTop + contentInset.top, sectionTops[section + 1] - height))
                 }
                 let frame = Rect(x: 0, y: y, width: width, height: height)
                 if view.frame != frame { view.frame = frame }

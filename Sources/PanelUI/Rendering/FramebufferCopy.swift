@@ -166,3 +166,37 @@ extension Framebuffer {
         }
     }
 }
+
+extension Framebuffer {
+    /// Moves the pixels of `area` (whole pixels, inside the framebuffer) that
+    /// stay inside it by `dx`, `dy` pixels: a scroll view's content moved
+    /// rather than drawn again (`Renderer.scrollByCopy`). The pixels the move
+    /// leaves behind keep their old values, for the caller to draw. Rows are
+    /// walked away from the direction of the move, each moved as a `memmove`
+    /// (`copyMemory`), so no pixel is read after it was overwritten. Allocates nothing.
+    package func move(_ area: Rect, byX dx: Int, y dy: Int) {
+        let x0 = Int(area.minX)
+        let y0 = Int(area.minY)
+        let x1 = Int(area.maxX)
+        let y1 = Int(area.maxY)
+        precondition(
+            x0 >= 0 && y0 >= 0 && x1 <= width && y1 <= height && x0 <= x1 && y0 <= y1,
+            "Framebuffer.move: the area must lie inside the framebuffer")
+        // The source columns and rows whose pixels land inside the area.
+        let sourceX0 = max(x0, x0 - dx)
+        let sourceX1 = min(x1, x1 - dx)
+        let sourceY0 = max(y0, y0 - dy)
+        let sourceY1 = min(y1, y1 - dy)
+        guard sourceX0 < sourceX1, sourceY0 < sourceY1, dx != 0 || dy != 0 else { return }
+        let bytes = format.bytesPerPixel
+        let rowBytes = (sourceX1 - sourceX0) * bytes
+        let rows = sourceY1 - sourceY0
+        for step in 0..<rows {
+            // Down: the bottom row first; up (or sideways): the top row first.
+            let y = dy > 0 ? sourceY1 - 1 - step : sourceY0 + step
+            let source = baseAddress + y * stride + sourceX0 * bytes
+            let destination = baseAddress + (y + dy) * stride + (sourceX0 + dx) * bytes
+            destination.copyMemory(from: source, byteCount: rowBytes) // a memmove: rows may overlap sideways
+        }
+    }
+}

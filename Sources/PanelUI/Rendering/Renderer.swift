@@ -38,9 +38,17 @@ package struct Renderer {
     @discardableResult
     package func render(_ window: Window, into framebuffer: Framebuffer) -> DirtyRegion {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
+        let previousFocusRing = window.focusRing
         window.updateFocusRing()
-        let dirty = window.dirtyRegion
+        var dirty = window.dirtyRegion
         window.clearDirtyRect()
+        // A scroll view's content moved: its pixels are moved, what is left is drawn.
+        var moved: Rect?
+        if let scroll = window.pendingScroll {
+            window.pendingScroll = nil
+            moved = scrollByCopy(
+                scroll, in: window, previousFocusRing: previousFocusRing, into: framebuffer, dirty: &dirty)
+        }
         let scale = window.displayScale
         // Rounded out to pixels, two areas may meet in a pixel: adding them to
         // a region of pixels merges those, so no pixel is drawn (or blended) twice.
@@ -51,6 +59,7 @@ package struct Renderer {
         for area in areas {
             draw(window, pixels: area, scale: scale, into: framebuffer)
         }
+        if let moved { areas.add(moved) } // presented, not drawn
         return areas
     }
 
@@ -59,6 +68,7 @@ package struct Renderer {
         window.layoutIfNeeded(measuringTextWith: textRenderer)
         window.updateFocusRing()
         window.clearDirtyRect()
+        window.pendingScroll = nil
         draw(window, in: window.bounds, into: framebuffer)
     }
 

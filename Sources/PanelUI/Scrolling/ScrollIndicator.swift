@@ -61,6 +61,8 @@ extension ScrollView {
         length = max(length - overshoot, ScrollIndicator.minimumSqueezedLength)
         let fraction = maximum > minimum ? min(max((offset - minimum) / (maximum - minimum), 0), 1) : 0
         let position = inset + fraction * (track - length)
+        // Placed from the bounds as drawn (on whole pixels), so the bar stays still on screen.
+        let bounds = Rect(origin: drawnBoundsOrigin, size: bounds.size)
         let frame =
             vertical
             ? Rect(

@@ -32,6 +32,14 @@ open class ScrollView: View {
         set { setContentOffset(newValue, animated: false) }
     }
 
+    /// The bounds origin as the screen shows the content: rounded to whole
+    /// pixels (`View.snapsContentToPixels`). What stays put on screen while the
+    /// content scrolls (the indicators, a table's floating headers) is placed
+    /// from it, so it stays on the same pixels.
+    @usableFromInline final var drawnBoundsOrigin: Point {
+        bounds.origin.roundedToPixels(scale: window?.displayScale ?? 1)
+    }
+
     // Watches the origin (the offset) and the size (what is visible), whoever sets them.
     public override var bounds: Rect {
         didSet {
@@ -155,6 +163,7 @@ open class ScrollView: View {
         delayRecognizer = ContentTouchDelayGestureRecognizer(name: name.isEmpty ? "scroll.delay" : name + ".delay")
         super.init(frame: frame, name: name)
         clipsToBounds = true
+        snapsContentToPixels = true
         // The delay recognizer first: at touch-down it must see whether the content was still moving.
         addGestureRecognizer(delayRecognizer)
         addGestureRecognizer(panGestureRecognizer)

@@ -43,10 +43,22 @@ open class View: Responder {
                 old.bounds = oldValue
                 recordAnimatedChange(.bounds, oldModel: old)
             }
-            geometryDidChange()
+            // A scroll view's content moving under it: the window may move its pixels (`Window.viewDidScroll`).
+            if !(snapsContentToPixels && bounds.size == oldValue.size && View.openCapture == nil
+                && window?.viewDidScroll(self, from: oldValue.origin) == true)
+            {
+                geometryDidChange()
+            }
             if bounds.size != oldValue.size { boundsSizeDidChange(from: oldValue.size) }
         }
     }
+
+    /// Whether the subviews are drawn with the bounds origin rounded to whole
+    /// pixels of the screen, so that they move by whole pixels when it
+    /// changes: a scroll view's content (UIKit's scroll views snap their
+    /// offset to pixels the same way), whose pixels the renderer then moves by
+    /// copying rather than drawing them again. Hit-testing and layout keep the exact origin.
+    @usableFromInline internal final var snapsContentToPixels = false
 
     /// Applied about the centre of the view; `AffineTransform.identity` by default.
     @exclusivity(unchecked) public final var transform: AffineTransform = .identity {

@@ -204,7 +204,7 @@ open class Window: View {
         guard !table.needsRebuild, let i = table.currentIndex(of: view) else { return markDirty(nil) }
         markDirty(table.storage[i].visualFrameInWindow)
         // Mid-animation the screen shows the view where its presentation is.
-        if table.storage[i].flags.contains(.presenting) { markDirty(table.storage[i].drawVisualFrameInWindow) }
+        if table.storage[i].isDrawnApart { markDirty(table.storage[i].drawVisualFrameInWindow) }
     }
 
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
@@ -224,15 +224,78 @@ open class Window: View {
             let origin = table.storage[i].drawToWindow.apply(to: Point.zero)
             shown = rect.offsetBy(dx: origin.x, dy: origin.y)
         }
-        let frame = table.storage[i].frameInWindow
+        let frame = table.storage[i].drawFrameInWindow
         guard shown.isFinite else { return markDirty(frame) }
         if let visible = shown.intersection(frame) { markDirty(visible) }
+    }
+
+    /// A scroll view whose content moved since the last frame, for the
+    /// renderer to move the pixels already drawn rather than draw them again
+    /// (`Renderer.scrollByCopy`). One per frame: a second scroll view, or the
+    /// same one again after other changes were marked, is drawn the usual way.
+    package struct PendingScroll {
+        /// Its entry in the view table, which cannot be rebuilt without the
+        /// whole window being marked, which ends the copy.
+        package var tableIndex: Int
+        /// Where the last frame drew the content: the bounds origin then, in
+        /// whole pixels (as `ViewTable.snappedDrawing` rounds it).
+        package var drawnOrigin: Point
+        /// The areas marked before the content moved, in the window as it was:
+        /// those inside the scroll view are drawn where the copy moves them too.
+        package var markedBefore: DirtyRegion
+    }
+
+    @exclusivity(unchecked) package final var pendingScroll: PendingScroll?
+    /// Frames whose scrolled content the renderer moved by copying its pixels.
+    @exclusivity(unchecked) public internal(set) final var framesScrolledByCopy = 0
+
+    /// `view` (a scroll view: `View.snapsContentToPixels`) changed its bounds
+    /// origin only, from `oldOrigin`: its entry is patched and the scroll kept
+    /// for the renderer, which moves the content's pixels. False when it must
+    /// be marked the usual way: not in the table, not clipping its content,
+    /// animating, rotated or scaled, or another scroll is pending (which is
+    /// then marked too).
+    @usableFromInline internal func viewDidScroll(_ view: View, from oldOrigin: Point) -> Bool {
+        let table = viewTable
+        guard !table.needsRebuild, let i = table.currentIndex(of: view),
+            table.storage[i].flags.contains(.clipsToBounds), !table.storage[i].flags.contains(.presenting),
+            !table.storage[i].layerParts.contains(.transformed),
+            pendingScroll == nil || (pendingScroll?.tableIndex == i && dirtyRegion.count == 0)
+        else { return endPendingScroll() }
+        if pendingScroll == nil {
+            // Everything already marked is in the window before the move.
+            let scale = displayScale
+            pendingScroll = PendingScroll(
+                tableIndex: i,
+                drawnOrigin: Point(x: (oldOrigin.x * scale).rounded(), y: (oldOrigin.y * scale).rounded()),
+                markedBefore: dirtyRegion)
+            dirtyRegion.removeAll()
+        }
+        if safeAreaInUse { safeAreaNeedsUpdate = true }
+        table.updateGeometry(of: view)
+        return true
+    }
+
+    /// Gives a pending scroll up: its view's area is marked whole, with what was
+    /// marked before it moved. Returns false, for `viewDidScroll`'s callers.
+    @discardableResult package func endPendingScroll() -> Bool {
+        guard let scroll = pendingScroll else { return false }
+        pendingScroll = nil
+        dirtyRegion.formUnion(scroll.markedBefore)
+        let table = viewTable
+        if table.needsRebuild || scroll.tableIndex >= table.storage.count {
+            markDirty(nil)
+        } else {
+            markDirty(table.storage[scroll.tableIndex].drawVisualFrameInWindow)
+        }
+        return false
     }
 
     /// Adds `rect` (window coordinates) to the dirty region; `nil`, or an area
     /// with an edge that is not a finite number, marks the whole window.
     @usableFromInline func markDirty(_ rect: Rect?) {
         guard let rect, rect.isFinite else {
+            pendingScroll = nil // all is drawn again
             dirtyRegion = DirtyRegion(bounds)
             return
         }
