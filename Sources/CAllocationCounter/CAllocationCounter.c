@@ -197,3 +197,50 @@ EXPORTED void *pvalloc(size_t size) {
 }
 
 #endif
+
+// MARK: callgrind's client requests (valgrind.h's VALGRIND_DO_CLIENT_REQUEST_EXPR)
+
+// Request codes: valgrind's core asks RUNNING_ON_VALGRIND with 0x1001; callgrind's
+// own start at VG_USERREQ_TOOL_BASE('C','T'): dump, zero, toggle collect, dump at.
+enum {
+    panelkit_request_running_on_valgrind = 0x1001,
+    panelkit_request_callgrind_base = ((unsigned int)'C' << 24) | ((unsigned int)'T' << 16),
+    panelkit_request_toggle_collect = panelkit_request_callgrind_base + 2,
+    panelkit_request_dump_stats_at = panelkit_request_callgrind_base + 3,
+};
+
+static unsigned long client_request(unsigned long request, unsigned long argument) {
+    volatile unsigned long arguments[6] = {request, argument, 0, 0, 0, 0};
+    unsigned long result = 0; // what a process not under valgrind gets
+#if defined(__x86_64__)
+    __asm__ volatile("rolq $3,  %%rdi ; rolq $13, %%rdi\n\t"
+                     "rolq $61, %%rdi ; rolq $51, %%rdi\n\t"
+                     "xchgq %%rbx,%%rbx"
+                     : "=d"(result)
+                     : "a"(&arguments[0]), "0"(result)
+                     : "cc", "memory");
+#elif defined(__aarch64__)
+    __asm__ volatile("mov x3, %1\n\t"
+                     "mov x4, %2\n\t"
+                     "ror x12, x12, #3  ;  ror x12, x12, #13 \n\t"
+                     "ror x12, x12, #51 ;  ror x12, x12, #61 \n\t"
+                     "orr x10, x10, x10\n\t"
+                     "mov %0, x3"
+                     : "=r"(result)
+                     : "r"(result), "r"(&arguments[0])
+                     : "cc", "memory", "x3", "x4");
+#else
+    (void)arguments;
+#endif
+    return result;
+}
+
+unsigned long panelkit_running_on_valgrind(void) {
+    return client_request(panelkit_request_running_on_valgrind, 0);
+}
+
+void panelkit_callgrind_toggle_collect(void) { (void)client_request(panelkit_request_toggle_collect, 0); }
+
+void panelkit_callgrind_dump_stats_at(const char *label) {
+    (void)client_request(panelkit_request_dump_stats_at, (unsigned long)label);
+}

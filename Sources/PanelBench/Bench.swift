@@ -15,7 +15,7 @@ import PanelUI
 public final class Bench {
     public static let sceneNames = [
         "hit-test", "touch-pipeline", "gesture-storm", "slider-drag", "full-redraw", "text", "latency",
-        "animation", "card-drag", "turned-card-drag", "scroll-list"
+        "animation", "card-drag", "turned-card-drag", "scroll-list", "push"
     ]
 
     public struct Configuration {
@@ -39,6 +39,11 @@ public final class Bench {
         /// application (its `Screen` set to the size and scale drawn) and a screen
         /// size in points. Without one, the built-in `controls` scene.
         public var redrawScreen: (name: String, make: (Application, Size) -> Window)?
+        /// The screens `push` moves between: a maker of an app's window for an
+        /// application and a screen size, with a push and a pop of its
+        /// navigation (the demo's settings over its controls). Without one, `push` says so.
+        public var navigationScreens:
+            (name: String, make: (Application, Size) -> (window: Window, push: () -> Void, pop: () -> Void))?
 
         public init(assetsPath: String) { self.assetsPath = assetsPath }
     }
@@ -57,6 +62,7 @@ public final class Bench {
     let flipLatencies: [Double]?
     /// Baselines, kept for the ratios.
     var memcpyFrame = Figure(name: "", unit: "ns", value: 0)
+    var memcpyRGB565Frame = Figure(name: "", unit: "ns", value: 0)
     /// The slider-drag measurement, taken once: `slider-drag` and `latency` both report from it.
     var sliderMeasurement: (frames: [Double], pixels: [Double], full: [Double], allocations: Double, logged: [Double])?
 
@@ -94,14 +100,17 @@ public final class Bench {
 
     var screenSize: Size { Size(width: Double(screenWidth), height: Double(screenHeight)) }
 
-    func stopwatch(samples: Int, warmUp: Int = 3, batch: Int = 1) -> Stopwatch {
+    /// `warmUp` when given holds in a quick run too (a scene whose first
+    /// cycle makes what later ones reuse); by default a quick run warms up once.
+    func stopwatch(samples: Int, warmUp: Int? = nil, batch: Int = 1) -> Stopwatch {
         // Every run warms up at least a whole batch: a scene that cycles through
         // inputs (the hit-test's 256 points) reaches every path once before it
         // is counted, so a path's one-time runtime work (a debug build
         // instantiating a witness table on a first call) is not read as allocating.
         configuration.quick
-            ? Stopwatch(samples: Swift.min(20, Swift.max(3, samples / 20)), warmUp: Swift.max(1, batch), batch: batch)
-            : Stopwatch(samples: samples, warmUp: Swift.max(warmUp, batch), batch: batch)
+            ? Stopwatch(
+                samples: Swift.min(20, Swift.max(3, samples / 20)), warmUp: Swift.max(warmUp ?? 1, batch), batch: batch)
+            : Stopwatch(samples: samples, warmUp: Swift.max(warmUp ?? 3, batch), batch: batch)
     }
 
     func wants(_ scene: String) -> Bool {
@@ -127,10 +136,11 @@ public final class Bench {
             case "slider-drag": report.scenes.append(try sliderDrag())
             case "full-redraw": report.scenes.append(try fullRedraw())
             case "text": report.scenes.append(text())
-            case "animation": report.scenes.append(animation())
+            case "animation": report.scenes.append(inEveryVariant("animation", animation))
             case "card-drag": report.scenes.append(cardDrag(turned: false))
             case "turned-card-drag": report.scenes.append(cardDrag(turned: true))
-            case "scroll-list": report.scenes.append(scrollList())
+            case "scroll-list": report.scenes.append(inEveryVariant("scroll-list", scrollList))
+            case "push": report.scenes.append(inEveryVariant("push", navigationPush))
             default: report.scenes.append(try latency())
             }
         }
@@ -155,9 +165,15 @@ public final class Bench {
         memcpyFrame = Figure(
             name: "memcpy of one " + String(screenWidth) + "x" + String(screenHeight) + " XRGB8888 frame",
             unit: "ns", samples: copy.nanoseconds)
+        // An RGB565 frame is half the bytes: the floor of a frame drawn in that format.
+        let copy565 = stopwatch(samples: 1000).measure { memcpy(destination, source, bytes / 2) }
+        memcpyRGB565Frame = Figure(
+            name: "memcpy of one " + String(screenWidth) + "x" + String(screenHeight) + " RGB565 frame",
+            unit: "ns", samples: copy565.nanoseconds)
         var counter = 0
         let loop = stopwatch(samples: 200, batch: 1000).measure { bareLoopStep(&counter) }
         report.baselines.append(memcpyFrame)
+        report.baselines.append(memcpyRGB565Frame)
         precondition(counter > 0) // the loop ran; reading the count keeps it alive
         report.baselines.append(Figure(name: "bare loop iteration (a call)", unit: "ns", samples: loop.nanoseconds))
         report.baselines.append(
@@ -245,7 +261,9 @@ public final class Bench {
                 figures.append(bareFigure)
                 bareScan = bareFigure
             }
-            let result = stopwatch(samples: 2000, batch: 256).measure {
+            let result = stopwatch(samples: 2000, batch: 256).measure(
+                counting: "hit-test, " + String(views) + " views"
+            ) {
                 if window.hitTest(points[next], with: nil) != nil { hits += 1 }
                 next = next == 255 ? 0 : next + 1
             }
@@ -266,10 +284,13 @@ public final class Bench {
 
     /// Feeds `trace` through `replayer` `passes` times (the first is the warm-up),
     /// timing each input frame from its first event to its SYN_REPORT's delivery.
+    /// With a `label`, under callgrind, the measured frames' instructions are
+    /// counted and dumped as `Stopwatch.measure(counting:_:)` does.
     func timeFrames(
-        _ trace: Trace, into replayer: any InputPipeline, passes: Int,
+        _ trace: Trace, into replayer: any InputPipeline, passes: Int, counting label: String? = nil,
         afterFrame: () -> Void = {}
     ) -> (nanoseconds: [Double], allocationsPerFrame: Double) {
+        let counts = label != nil && InstructionCount.underCallgrind
         let span = (trace.events.last?.time ?? 0) - (trace.events.first?.time ?? 0) + 1
         var samples: [Double] = []
         samples.reserveCapacity(trace.events.count * passes)
@@ -285,11 +306,13 @@ public final class Bench {
                     replayer.runTimers(before: event)
                     allocationsBefore = allocationsSoFar()
                     start = monotonicNanoseconds()
+                    if counts && pass > 0 { InstructionCount.toggle() }
                 }
                 let framesBefore = replayer.frames
                 replayer.feed(event)
                 if replayer.frames != framesBefore {
                     afterFrame()
+                    if counts && pass > 0 { InstructionCount.toggle() }
                     let end = monotonicNanoseconds()
                     if pass > 0 {
                         samples.append(end - start)
@@ -300,6 +323,7 @@ public final class Bench {
                 }
             }
         }
+        if counts, let label { InstructionCount.dump(label, runs: measuredFrames) }
         return (samples, measuredFrames > 0 ? Double(allocations) / Double(measuredFrames) : 0)
     }
 
@@ -341,7 +365,8 @@ public final class Bench {
         } catch {
             throw ReplayError(message: error.message)
         }
-        let result = timeFrames(drag, into: screenPipeline, passes: passes)
+        let result = timeFrames(
+            drag, into: screenPipeline, passes: passes, counting: "one finger, " + String(screen.views) + " views")
         figures.append(
             Figure(
                 name: "one finger, " + String(screen.views) + " views, no log: per input frame", unit: "ns",
@@ -356,7 +381,8 @@ public final class Bench {
         let storm = panel.tenFingerStorm(moves: 60)
         let replayer = try self.replayer(storm, builtIn("gestures"))
         replayer.application.gestureObserver = replayer.log
-        let result = timeFrames(storm, into: replayer, passes: configuration.quick ? 2 : 200)
+        let result = timeFrames(
+            storm, into: replayer, passes: configuration.quick ? 2 : 200, counting: "gesture storm, 10 fingers")
         var scene = SceneResult(
             name: "gesture-storm", allocationsPerOperation: result.allocationsPerFrame, isHotPath: true,
             figures: [
@@ -449,7 +475,7 @@ public final class Bench {
         var pixels: [Double] = []
         // growing it inside a timed frame would count as the frame's allocation
         pixels.reserveCapacity(drag.events.count * passes)
-        let result = timeFrames(drag, into: pipeline, passes: passes) {
+        let result = timeFrames(drag, into: pipeline, passes: passes, counting: "slider drag frame") {
             pixels.append(display.lastPixels)
         }
         frames.detach()
@@ -499,15 +525,16 @@ public final class Bench {
     /// display link, redrawn where they moved and presented, against a full
     /// redraw of the same screen. Frames step through the animations' first
     /// second over and over, so they never end and every sample moves.
-    func animation() -> SceneResult {
+    func animation(_ variant: RedrawVariant, _ size: Size) -> SceneResult {
         let clock = ManualClock()
         let application = Application(runLoop: RunLoop(manualClock: clock))
-        let window = Window(frame: Rect(origin: .zero, size: screenSize))
+        application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: variant.scale)
+        let window = Window(frame: Rect(origin: .zero, size: size))
         window.backgroundColor = Theme.standard.background
         application.addWindow(window)
         let columns = 5
         let rows = 4
-        let cell = Size(width: screenSize.width / Double(columns + 1), height: screenSize.height / Double(rows))
+        let cell = Size(width: size.width / Double(columns + 1), height: size.height / Double(rows))
         var buttons: [Button] = []
         for i in 0..<(columns * rows) {
             let button = Button(
@@ -519,8 +546,8 @@ public final class Bench {
             buttons.append(button)
         }
         let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer()
-        let backend = framebuffer()
+        let logical = framebuffer(format: variant.format)
+        let backend = framebuffer(format: variant.format)
         // A display paced by its flips: each turn's frame steps the animations, redraws and presents.
         let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
         let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
@@ -543,7 +570,8 @@ public final class Bench {
                 pixels.append(display.lastPixels)
             }
         }
-        let measured = stopwatch(samples: 600).measure(step)
+        let measured = stopwatch(samples: 600).measure(
+            counting: "animation frame" + variant.label(besides: pixelFormat), step)
         frames.detach()
         var scene = motionScene(
             "animation", frame: "20 view animations: display-link step → dirty redraw → present",
@@ -667,20 +695,21 @@ public final class Bench {
     /// it, against a full redraw of the same screen. A new fling (touch frames
     /// through the application) starts every 30 frames, and the list starts
     /// over at its end, so every sample scrolls.
-    func scrollList() -> SceneResult {
+    func scrollList(_ variant: RedrawVariant, _ size: Size) -> SceneResult {
         let clock = ManualClock()
         let application = Application(runLoop: RunLoop(manualClock: clock))
-        let window = Window(frame: Rect(origin: .zero, size: screenSize))
+        application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: variant.scale)
+        let window = Window(frame: Rect(origin: .zero, size: size))
         window.backgroundColor = Theme.standard.background
         application.addWindow(window)
         let source = BenchListSource(rows: 10_000)
-        let table = TableView(frame: Rect(origin: .zero, size: screenSize), name: "list")
+        let table = TableView(frame: Rect(origin: .zero, size: size), name: "list")
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
         table.dataSource = source
         window.addSubview(table)
         let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer()
-        let backend = framebuffer()
+        let logical = framebuffer(format: variant.format)
+        let backend = framebuffer(format: variant.format)
         renderer.draw(window, into: logical)
         // Warm the text cache with every glyph and pair the row titles use
         // ("Row ", each digit after a space, every two digits): a fling
@@ -699,9 +728,9 @@ public final class Bench {
         // A display paced by its flips: each turn's frame steps the fling, tiles the rows, redraws and presents.
         let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
         let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
-        let x = screenSize.width / 2
-        let bottom = screenSize.height - 10
-        let drag = Swift.min(screenSize.height - 20, 400)
+        let x = size.width / 2
+        let bottom = size.height - 10
+        let drag = Swift.min(size.height - 20, 400)
         var time = 0.0
         func touch(_ y: Double?) {
             time += 0.008
@@ -734,7 +763,8 @@ public final class Bench {
                 pixels.append(display.lastPixels)
             }
         }
-        let measured = stopwatch(samples: configuration.quick ? 300 : 2000).measure(step)
+        let measured = stopwatch(samples: configuration.quick ? 300 : 2000).measure(
+            counting: "fling frame" + variant.label(besides: pixelFormat), step)
         frames.detach()
         var scene = motionScene(
             "scroll-list", frame: "fling frame: display-link step → tile rows → dirty redraw → present",
@@ -744,9 +774,153 @@ public final class Bench {
         scene.notes.append(
             "10,000 rows of 44 pt; " + String(Int(rowsPassed)) + " rows passed in " + String(frame) + " frames; "
                 + String(cells) + " cells made; "
-                + "a fling every 30 frames (its touch frames in that sample); allocations per frame")
+                + "a fling every 30 frames (its touch frames in that sample); allocations per frame; "
+                + String(window.framesScrolledByCopy) + " frames scrolled by copy")
         withExtendedLifetime(source) {}
         return scene
+    }
+
+    /// A navigation push and pop of an app's screens, again and again: each
+    /// display-link frame of the slide (both screens moving, the bar's titles
+    /// crossing) redraws and presents, against a full redraw of the same screen.
+    /// The frame that starts a push or pop is not measured: it allocates (the
+    /// transition's closures), as a UIKit push does; the slide's frames do not.
+    func navigationPush(_ variant: RedrawVariant, _ size: Size) -> SceneResult {
+        let screens = configuration.navigationScreens ?? ("a list pushed over 20 buttons", Self.ownNavigation)
+        let clock = ManualClock()
+        let application = Application(runLoop: RunLoop(manualClock: clock))
+        application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: variant.scale)
+        let navigation = screens.make(application, size)
+        let window = navigation.window
+        if window.owningApplication !== application { application.addWindow(window) }
+        let renderer = Renderer(textRenderer: textRenderer)
+        let logical = framebuffer(format: variant.format)
+        let backend = framebuffer(format: variant.format)
+        let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
+        let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
+        frames.drawAll()
+        var time = 0.0
+        var pushed = false
+        var transitions = 0
+        var pixels: [Double] = []
+        pixels.reserveCapacity(4096)
+        // Allocations are counted per steady frame of a slide. The frame that
+        // ends one runs its completion (the appearance calls, the old screen
+        // taken out): not a steady frame, so its allocations are kept apart.
+        var steady = (frames: 0, allocations: UInt64(0))
+        var endings = (frames: 0, allocations: UInt64(0))
+        let step = {
+            time += 1.0 / 60
+            clock.now = time
+            let presented = frames.framesPresented
+            let allocationsBefore = allocationsSoFar()
+            let sliding = application.displayLink.wantsFrames
+            application.runTurn()
+            let allocations = allocationsSoFar() - allocationsBefore
+            if sliding && !application.displayLink.wantsFrames {
+                endings.frames += 1
+                endings.allocations += allocations
+            } else {
+                steady.frames += 1
+                steady.allocations += allocations
+            }
+            if frames.framesPresented != presented && pixels.count < pixels.capacity {
+                pixels.append(display.lastPixels)
+            }
+        }
+        // Starting a push or pop (the controllers' calls, the animation's
+        // closures, the pushed screen laid out and drawn where it starts) is
+        // not a frame of the slide: it runs between the measured frames.
+        // A warm-up of a push and a pop (about 20 frames each): a screen's first slide makes what later ones reuse.
+        let stopwatch = stopwatch(samples: 600, warmUp: 60)
+        var betweenCalls = 0
+        let startTransition = {
+            betweenCalls += 1
+            if betweenCalls == stopwatch.warmUp + 1 { // the first measured sample: forget the warm-up
+                steady = (0, 0)
+                endings = (0, 0)
+                transitions = 0
+            }
+            guard !application.displayLink.wantsFrames else { return }
+            if pushed { navigation.pop() } else { navigation.push() }
+            pushed.toggle()
+            transitions += 1
+            let counted = (steady, endings)
+            step()
+            (steady, endings) = counted // the start's frame is not one of the slide's
+        }
+        let measured = stopwatch.measure(
+            counting: "push frame" + variant.label(besides: pixelFormat), between: startTransition, step)
+        frames.detach()
+        var scene = motionScene(
+            "push", frame: "push/pop frame: display-link step → layout → redraw → present",
+            frames: (measured.nanoseconds, steady.frames > 0 ? Double(steady.allocations) / Double(steady.frames) : 0),
+            pixels: pixels, window: window, renderer: renderer, logical: logical, backend: backend)
+        scene.notes.append(
+            screens.name + ": " + String(transitions) + " pushes and pops, every frame of each slide measured; "
+                + "allocations per steady frame; the " + String(endings.frames) + " frames that ended a slide "
+                + "(its completion) allocated " + String(endings.allocations) + " times")
+        withExtendedLifetime(navigation) {}
+        return scene
+    }
+
+    /// The `push` scene's screens when no app gives its own: a screen of 20
+    /// titled buttons, and a 30-row list pushed over it, in a navigation
+    /// controller with a title and a bar button.
+    static func ownNavigation(_ application: Application, _ size: Size) -> (
+        window: Window, push: () -> Void, pop: () -> Void
+    ) {
+        let window = Window(frame: Rect(origin: .zero, size: size))
+        application.addWindow(window)
+        let buttons = ViewController()
+        buttons.title = "Controls"
+        buttons.view.backgroundColor = Theme.standard.background
+        let cell = Size(width: size.width / 5, height: (size.height - 60) / 4)
+        for i in 0..<20 {
+            let button = Button(
+                frame: Rect(
+                    x: Double(i % 5) * cell.width + 4, y: 56 + Double(i / 5) * cell.height + 4,
+                    width: cell.width - 8, height: cell.height - 8), name: "b" + String(i))
+            button.setTitle("Item " + String(i), for: .normal)
+            buttons.view.addSubview(button)
+        }
+        let list = ViewController()
+        list.title = "List"
+        let table = TableView(frame: Rect(origin: .zero, size: size), name: "list")
+        table.autoresizingMask = .flexibleSize
+        table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+        let rows = BenchListSource(rows: 30)
+        table.dataSource = rows
+        list.view.addSubview(table)
+        list.navigationItem.rightBarButtonItem = BarButtonItem(title: "Edit")
+        let navigation = NavigationController(rootViewController: buttons)
+        window.rootViewController = navigation
+        return (
+            window: window,
+            push: { withExtendedLifetime(rows) { navigation.pushViewController(list, animated: true) } },
+            pop: { _ = navigation.popViewController(animated: true) }
+        )
+    }
+
+    /// A motion scene run once per `redrawVariants` case (the board's format at
+    /// scale 1 and 2, the other format at scale 1), its figures joined, each
+    /// named with its case ("… at scale 2", "… in RGB565"), and each case's notes.
+    func inEveryVariant(_ name: String, _ scene: (RedrawVariant, Size) -> SceneResult) -> SceneResult {
+        var joined = SceneResult(name: name, allocationsPerOperation: 0, isHotPath: true, figures: [])
+        for variant in redrawVariants {
+            let size = Size(width: Double(screenWidth) / variant.scale, height: Double(screenHeight) / variant.scale)
+            let result = scene(variant, size)
+            let label = variant.label(besides: pixelFormat)
+            for var figure in result.figures {
+                figure.name += label
+                joined.figures.append(figure)
+            }
+            for note in result.notes {
+                joined.notes.append(label.isEmpty ? note : String(label.dropFirst()) + ": " + note)
+            }
+            joined.allocationsPerOperation = Swift.max(joined.allocationsPerOperation, result.allocationsPerOperation)
+        }
+        return joined
     }
 
     /// A scene of display-link frames (a hot path): their cost against a full
@@ -798,7 +972,9 @@ public final class Bench {
                 name = "controls scene"
             }
             // The window draws at its application's scale: keep the application until measured.
-            let measured = withExtendedLifetime(application) { redraw(window, format: variant.format) }
+            let measured = withExtendedLifetime(application) {
+                redraw(window, format: variant.format, counting: "full redraw" + variant.label(besides: pixelFormat))
+            }
             figures.append(
                 redrawFigure(name + variant.label(besides: pixelFormat) + ", full redraw", measured.nanoseconds))
             allocations = Swift.max(allocations, measured.allocationsPerRun)
@@ -829,10 +1005,12 @@ public final class Bench {
     }
 
     /// Times full redraws of `window` into a frame of the screen's pixels in `format`.
-    func redraw(_ window: Window, format: PixelFormat) -> (nanoseconds: [Double], allocationsPerRun: Double) {
+    func redraw(_ window: Window, format: PixelFormat, counting label: String? = nil) -> (
+        nanoseconds: [Double], allocationsPerRun: Double
+    ) {
         let renderer = Renderer(textRenderer: textRenderer)
         let target = framebuffer(format: format)
-        let result = stopwatch(samples: 500).measure { renderer.draw(window, into: target) }
+        let result = stopwatch(samples: 500).measure(counting: label) { renderer.draw(window, into: target) }
         target.baseAddress.deallocate()
         return (result.nanoseconds, result.allocationsPerRun)
     }
@@ -887,7 +1065,7 @@ public final class Bench {
         }
         let renderer = Renderer(textRenderer: textRenderer)
         let target = framebuffer()
-        let cold = stopwatch(samples: 100, warmUp: 0).measure {
+        let cold = stopwatch(samples: 100, warmUp: configuration.quick ? 1 : 0).measure {
             textRenderer.removeAllCachedGlyphs()
             renderer.draw(window, into: target)
         }

@@ -1,3 +1,5 @@
+import PanelUI
+
 /// A performance goal (issue 19's table), stated against baselines of the
 /// same run and turned into a limit on one figure's median for this run.
 /// A miss is marked in the table, the JSON and the chart; it never fails the
@@ -72,12 +74,35 @@ extension Bench {
                 // white) and sampled bilinearly through the transform, about three times the
                 // work of the straight card's pixels: a full redraw at most.
                 if figures.count > 1 { goal(0, Goal("≤ 1 full redraw", limit: figures[1].median)) }
+            case "scroll-list", "animation", "push":
+                // Issue 39: a frame in which the whole screen moves, against writing its
+                // pixels once (the memcpy of a frame in its format, measured in this run).
+                let memcpys = report.scenes[i].name == "push" ? 2.0 : 1.5
+                for index in figures.indices
+                where figures[index].name.hasPrefix("fling frame")
+                    || figures[index].name.hasPrefix("20 view animations")
+                    || figures[index].name.hasPrefix("push/pop frame")
+                {
+                    let copy = memcpyMedian(ofFrameNamed: figures[index].name)
+                    goal(index, Goal("≤ " + number(memcpys) + " memcpys of a frame", limit: memcpys * copy))
+                }
             case "text":
                 goal(first("16 labels, warm"), Goal("≤ 60 µs", limit: 60_000))
             default:
                 break
             }
         }
+    }
+}
+
+extension Bench {
+    /// The memcpy of one frame in the format a figure's frame is drawn in
+    /// ("… in RGB565", "… in XRGB8888", else the bench's own).
+    func memcpyMedian(ofFrameNamed name: String) -> Double {
+        let format: PixelFormat =
+            name.hasSuffix(" in RGB565") || name.contains(" in RGB565 ")
+            ? .rgb565 : (name.hasSuffix(" in XRGB8888") || name.contains(" in XRGB8888 ") ? .xrgb8888 : pixelFormat)
+        return format == .rgb565 ? memcpyRGB565Frame.median : memcpyFrame.median
     }
 }
 

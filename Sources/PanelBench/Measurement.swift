@@ -70,19 +70,49 @@ public struct Stopwatch {
         self.batch = batch
     }
 
-    /// Per-run nanoseconds, and allocations per run.
-    public func measure(_ body: () -> Void) -> (nanoseconds: [Double], allocationsPerRun: Double) {
-        for _ in 0..<warmUp { body() }
+    /// Per-run nanoseconds, and allocations per run. With a `label`, under
+    /// callgrind (`scripts/bench-instructions`), the instructions of the
+    /// measured runs alone (not the warm-up, not the clock) are counted and
+    /// dumped as "PanelKit bench: LABEL; runs N", for the script to divide.
+    /// `between`, when given, runs before each warm-up run and each sample,
+    /// untimed and uncounted (a scene's setup that is not the hot path).
+    public func measure(counting label: String? = nil, between: () -> Void = {}, _ body: () -> Void) -> (
+        nanoseconds: [Double], allocationsPerRun: Double
+    ) {
+        for _ in 0..<warmUp {
+            between()
+            body()
+        }
+        let counts = label != nil && InstructionCount.underCallgrind
         var times = [Double](repeating: 0, count: samples)
         var allocations: UInt64 = 0
         for sample in 0..<samples {
+            between()
             let before = allocationsSoFar()
             let start = monotonicNanoseconds()
+            if counts { InstructionCount.toggle() }
             for _ in 0..<batch { body() }
+            if counts { InstructionCount.toggle() }
             let end = monotonicNanoseconds()
             allocations += allocationsSoFar() - before
             times[sample] = (end - start) / Double(batch)
         }
+        if counts, let label { InstructionCount.dump(label, runs: samples * batch) }
         return (times, Double(allocations) / Double(samples * batch))
+    }
+}
+
+/// Instruction counts, read by callgrind rather than by the process: they do
+/// not move with the machine, its load or its memory (issue 39).
+public enum InstructionCount {
+    /// Whether this process runs under valgrind: only then are labelled measurements counted.
+    public static let underCallgrind = panelkit_running_on_valgrind() != 0
+
+    /// Turns counting on, or off again: around the measured work only.
+    @inline(__always) static func toggle() { panelkit_callgrind_toggle_collect() }
+
+    /// Hands callgrind what was counted as "PanelKit bench: LABEL; runs N" (and zeroes it).
+    static func dump(_ label: String, runs: Int) {
+        ("PanelKit bench: " + label + "; runs " + String(runs)).withCString { panelkit_callgrind_dump_stats_at($0) }
     }
 }

@@ -33,6 +33,7 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     let traceFolder = arguments.option("--traces") ?? executableDirectory() + "/traces"
     var configuration = Bench.Configuration(assetsPath: assets)
     configuration.redrawScreen = DemoApp.benchScreen(assetsPath: assets)
+    configuration.navigationScreens = DemoApp.benchNavigation(assetsPath: assets)
     configuration.board = board
     configuration.latencyLogPath = arguments.option("--latency-log")
     while let scene = arguments.option("--scene") {

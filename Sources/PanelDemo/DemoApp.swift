@@ -272,6 +272,25 @@ extension DemoApp {
     /// The demo's first screen for the bench's `full-redraw` scene: `panel bench` and
     /// panel-bench measure it (PanelBench itself knows no app).
     /// The window is made for the application's screen: its size in points, its scale's icon.
+    /// The demo's settings pushed over its controls and popped, for the bench's `push` scene.
+    public static func benchNavigation(assetsPath: String) -> (
+        name: String, make: (Application, Size) -> (window: Window, push: () -> Void, pop: () -> Void)
+    ) {
+        (
+            "the demo's settings pushed over its controls",
+            { application, size in
+                let icon = try? PNG.readImage(
+                    path: assetsPath + "/images/panelkit-icon.png", forScale: application.screen.scale)
+                let demo = DemoApp(application: application, screenSize: size, icon: icon)
+                return (
+                    window: demo.window,
+                    push: { demo.navigation.pushViewController(demo.settingsController, animated: true) },
+                    pop: { _ = demo.navigation.popViewController(animated: true) }
+                )
+            }
+        )
+    }
+
     public static func benchScreen(assetsPath: String) -> (name: String, make: (Application, Size) -> Window) {
         (
             "demo screen",

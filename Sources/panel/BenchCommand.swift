@@ -61,6 +61,7 @@ struct BenchCommand: ParsableCommand {
         let assetsPath = Assets(given: assets).path
         var configuration = Bench.Configuration(assetsPath: assetsPath)
         configuration.redrawScreen = DemoApp.benchScreen(assetsPath: assetsPath)
+        configuration.navigationScreens = DemoApp.benchNavigation(assetsPath: assetsPath)
         configuration.quick = quick
         configuration.scenes = scene
         configuration.board = boardChoice.load()

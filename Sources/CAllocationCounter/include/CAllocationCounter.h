@@ -43,4 +43,19 @@ const char *panelkit_allocation_counter_kind(void);
 /// free memory the allocator keeps, so a soak tells a leak from fragmentation.
 uint64_t panelkit_heap_bytes_in_use(void);
 
+// Instruction counts under valgrind's callgrind (`scripts/bench-instructions`):
+// the bench counts only what it measures. These are callgrind's client
+// requests, the magic no-op instruction sequence valgrind.h defines, written
+// out for x86_64 and aarch64 (no header needed): natively they cost a few
+// instructions and do nothing; elsewhere they do nothing.
+
+/// Non-zero when the process runs under valgrind.
+unsigned long panelkit_running_on_valgrind(void);
+
+/// Turns callgrind's collection of events on or off (run with `--collect-atstart=no`).
+void panelkit_callgrind_toggle_collect(void);
+
+/// Writes callgrind's counts so far as a dump described by `label`, and zeroes them.
+void panelkit_callgrind_dump_stats_at(const char *label);
+
 #endif

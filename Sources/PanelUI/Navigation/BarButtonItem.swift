@@ -222,11 +222,13 @@ enum BarItemLayout {
 
     /// Places `items`' views from `minX` to `maxX` (`fromLeft` packs them from
     /// the left, else from the right), centred on `midY`, each `height`
-    /// high; flexible spaces share what is left. Returns the width taken.
+    /// high; flexible spaces share what is left; `backwards` takes the items
+    /// last first (a bar's right items, the first at the right end), without
+    /// a reversed copy (an allocation per layout). Returns the width taken.
     @discardableResult
     static func place(
         _ items: [BarButtonItem], from minX: Double, to maxX: Double, midY: Double, height: Double,
-        fromLeft: Bool
+        fromLeft: Bool, backwards: Bool = false
     ) -> Double {
         var fixed = 0.0
         var flexibleCount = 0
@@ -241,7 +243,8 @@ enum BarItemLayout {
         let flexible = flexibleCount > 0 ? max(room - fixed, 0) / Double(flexibleCount) : 0
         let total = fixed + flexible * Double(flexibleCount)
         var x = fromLeft ? minX : maxX - min(total, room)
-        for item in items {
+        for k in 0..<items.count {
+            let item = items[backwards ? items.count - 1 - k : k]
             let width = item.systemItem == .flexibleSpace ? flexible : item.preferredWidth
             if let view = item.shownView {
                 let viewHeight = item.customView != nil ? view.bounds.height : height

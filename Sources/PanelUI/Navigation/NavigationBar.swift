@@ -169,12 +169,12 @@ open class NavigationBar: View, BarItemHost {
         let leftItems = topItem?.leftBarButtonItems ?? []
         left += BarItemLayout.place(
             leftItems, from: left, to: width - margin, midY: midY, height: buttonHeight, fromLeft: true)
-        let rightItems = Array((topItem?.rightBarButtonItems ?? []).reversed()) // the first is at the right end
+        let rightItems = topItem?.rightBarButtonItems ?? []
         let right =
             width - margin
             - BarItemLayout.place(
                 rightItems, from: left, to: width - margin, midY: midY, height: buttonHeight,
-                fromLeft: false)
+                fromLeft: false, backwards: true) // the first is at the right end
         // Centred on the bar when it fits there, else centred in the space left (and cut).
         let side = max(left, width - right) + margin
         if let titleView = shownTitleView {
