@@ -359,5 +359,24 @@ extension Navigation {
             #expect(navigation.isTransitioning, "measured mid-slide")
             driver.wait(0.5)
         }
+
+        @Test(
+            "laying out a bar's right buttons (the first at the right end) allocates nothing: a pop's frames lay it out"
+        )
+        func barLayoutWithRightItemsAllocatesNothing() {
+            let log = LifecycleLog()
+            let driver = TouchDriver(screen: Size(width: 320, height: 240))
+            let root = Screen("A", log: log)
+            root.navigationItem.rightBarButtonItems = [BarButtonItem(title: "Edit"), BarButtonItem(title: "Add")]
+            let navigation = NavigationController(rootViewController: root)
+            driver.window.rootViewController = navigation
+            driver.window.layoutIfNeeded()
+            let bar = navigation.navigationBar
+            let allocations = AllocationCounter.count(warmUpRuns: 2) {
+                bar.setNeedsLayout()
+                bar.layoutIfNeeded()
+            }
+            #expect(allocations == 0)
+        }
     }
 }

@@ -230,21 +230,26 @@ enum BarItemLayout {
         _ items: [BarButtonItem], from minX: Double, to maxX: Double, midY: Double, height: Double,
         fromLeft: Bool, backwards: Bool = false
     ) -> Double {
+        // Index loops: an array's iterator allocates in a debug build, and a pop's frames lay the bar out.
         var fixed = 0.0
         var flexibleCount = 0
-        for item in items {
-            if item.systemItem == .flexibleSpace {
+        var k = 0
+        while k < items.count {
+            if items[k].systemItem == .flexibleSpace {
                 flexibleCount += 1
             } else {
-                fixed += item.preferredWidth
+                fixed += items[k].preferredWidth
             }
+            k += 1
         }
         let room = max(maxX - minX, 0)
         let flexible = flexibleCount > 0 ? max(room - fixed, 0) / Double(flexibleCount) : 0
         let total = fixed + flexible * Double(flexibleCount)
         var x = fromLeft ? minX : maxX - min(total, room)
-        for k in 0..<items.count {
+        k = 0
+        while k < items.count {
             let item = items[backwards ? items.count - 1 - k : k]
+            k += 1
             let width = item.systemItem == .flexibleSpace ? flexible : item.preferredWidth
             if let view = item.shownView {
                 let viewHeight = item.customView != nil ? view.bounds.height : height
