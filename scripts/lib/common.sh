@@ -29,6 +29,7 @@ PANELKIT_TEST_DEBIAN_PACKAGES=(
     libharfbuzz-bin                                                # Tests/PanelTextTests/ShapingTests (hb-shape)
     systemd                                                        # scripts/board-test: systemd-analyze security --offline=true
     mmdebstrap e2fsprogs                                           # scripts/service-vm-test: Debian 12's root file system, its disks
+    valgrind                                                       # scripts/bench-instructions (callgrind)
 )
 
 # depmod and friends live in /usr/sbin, which Debian's default user PATH lacks.

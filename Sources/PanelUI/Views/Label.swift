@@ -103,6 +103,9 @@ open class Label: View {
     @usableFromInline internal func setNeedsDisplayForText(from oldText: String) {
         guard let window else { return }
         guard type(of: self).drawsOnlyText else { return setNeedsDisplay() }
+        // Already to be drawn whole (a list's cell placed for another row): measuring
+        // which characters changed would shape both texts for nothing.
+        if window.isMarkedWhole(self) { return }
         if let changed = changedPartOfLine(from: oldText, in: window) { return setNeedsDisplay(changed) }
         setNeedsDisplay(textBox(of: oldText).union(textBox(of: text)))
     }

@@ -207,6 +207,20 @@ open class Window: View {
         if table.storage[i].isDrawnApart { markDirty(table.storage[i].drawVisualFrameInWindow) }
     }
 
+    /// Whether everything `view` draws (what `viewNeedsDisplay(_:)` marks) is
+    /// inside one rectangle already marked: a change in it adds nothing.
+    @usableFromInline internal func isMarkedWhole(_ view: View) -> Bool {
+        let table = viewTable
+        guard dirtyRegion.count > 0, !table.needsRebuild, let i = table.currentIndex(of: view) else { return false }
+        var area = table.storage[i].visualFrameInWindow
+        if table.storage[i].isDrawnApart { area = area.union(table.storage[i].drawVisualFrameInWindow) }
+        for rect in dirtyRegion
+        where rect.minX <= area.minX && rect.minY <= area.minY && rect.maxX >= area.maxX && rect.maxY >= area.maxY {
+            return true
+        }
+        return false
+    }
+
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
     /// renderer draws it (the view's content moved into the window, or its
     /// bounding box when rotated or scaled, inside its frame), in window coordinates. A view on its way somewhere
