@@ -97,11 +97,11 @@ extension Bench {
 
 extension Bench {
     /// The memcpy of one frame in the format a figure's frame is drawn in
-    /// ("… in RGB565", "… in XRGB8888", else the bench's own).
+    /// (a name ending "… in RGB565" or "… in XRGB8888", the other format's
+    /// case, drawn at scale 1; else the bench's own format).
     func memcpyMedian(ofFrameNamed name: String) -> Double {
         let format: PixelFormat =
-            name.hasSuffix(" in RGB565") || name.contains(" in RGB565 ")
-            ? .rgb565 : (name.hasSuffix(" in XRGB8888") || name.contains(" in XRGB8888 ") ? .xrgb8888 : pixelFormat)
+            name.hasSuffix(" in RGB565") ? .rgb565 : (name.hasSuffix(" in XRGB8888") ? .xrgb8888 : pixelFormat)
         return format == .rgb565 ? memcpyRGB565Frame.median : memcpyFrame.median
     }
 }

@@ -289,8 +289,9 @@ open class View: Responder {
     // anything through it.
     @exclusivity(unchecked) public internal(set) unowned(unsafe) final var superview: View?
     @exclusivity(unchecked) public internal(set) unowned(unsafe) final var window: Window?
-    /// Set while this view is a view controller's root view (R8).
-    @usableFromInline internal unowned(unsafe) final var owningViewController: ViewController?
+    /// Set while this view is a view controller's root view (R8). Read by
+    /// `next` at every step up the responder chain, so unchecked as well.
+    @exclusivity(unchecked) @usableFromInline internal unowned(unsafe) final var owningViewController: ViewController?
     /// Where this view sits in its window's `ViewTable`; -1 when it has none.
     @exclusivity(unchecked) @usableFromInline internal final var tableIndex = -1
 
