@@ -545,13 +545,7 @@ public final class Bench {
             window.addSubview(button)
             buttons.append(button)
         }
-        let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer(format: variant.format)
-        let backend = framebuffer(format: variant.format)
-        // A display paced by its flips: each turn's frame steps the animations, redraws and presents.
-        let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
-        let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
-        frames.drawAll()
+        let (renderer, logical, backend, display, frames) = motionFrames(application, window, format: variant.format)
         View.animate(withDuration: 2, options: .allowUserInteraction) {
             for i in 0..<buttons.count {
                 buttons[i].center.x += cell.width
@@ -707,10 +701,7 @@ public final class Bench {
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
         table.dataSource = source
         window.addSubview(table)
-        let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer(format: variant.format)
-        let backend = framebuffer(format: variant.format)
-        renderer.draw(window, into: logical)
+        let (renderer, logical, backend, display, frames) = motionFrames(application, window, format: variant.format)
         // Warm the text cache with every glyph and pair the row titles use
         // ("Row ", each digit after a space, every two digits): a fling
         // through 10,000 rows meets new digit pairs, whose first drawing
@@ -725,9 +716,6 @@ public final class Bench {
             warm.removeFromSuperview()
             renderer.draw(window, into: logical)
         }
-        // A display paced by its flips: each turn's frame steps the fling, tiles the rows, redraws and presents.
-        let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
-        let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
         let x = size.width / 2
         let bottom = size.height - 10
         let drag = Swift.min(size.height - 20, 400)
@@ -793,12 +781,7 @@ public final class Bench {
         let navigation = screens.make(application, size)
         let window = navigation.window
         if window.owningApplication !== application { application.addWindow(window) }
-        let renderer = Renderer(textRenderer: textRenderer)
-        let logical = framebuffer(format: variant.format)
-        let backend = framebuffer(format: variant.format)
-        let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
-        let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
-        frames.drawAll()
+        let (renderer, logical, backend, display, frames) = motionFrames(application, window, format: variant.format)
         var time = 0.0
         var pushed = false
         var transitions = 0
@@ -921,6 +904,23 @@ public final class Bench {
             joined.allocationsPerOperation = Swift.max(joined.allocationsPerOperation, result.allocationsPerOperation)
         }
         return joined
+    }
+
+    /// A motion scene's frame loop: a renderer with the bench's text, a frame
+    /// of `format` drawn into and one presented into (`BenchDisplay`, paced by
+    /// its flips: each turn's frame steps the display link, redraws and
+    /// presents), and the frame driver on them, `window` drawn whole.
+    /// `motionScene` frees the two framebuffers.
+    func motionFrames(_ application: Application, _ window: Window, format: PixelFormat) -> (
+        renderer: Renderer, logical: Framebuffer, backend: Framebuffer, display: BenchDisplay, frames: FrameDriver
+    ) {
+        let renderer = Renderer(textRenderer: textRenderer)
+        let logical = framebuffer(format: format)
+        let backend = framebuffer(format: format)
+        let display = BenchDisplay(logical: logical, backend: backend, pacesFrames: true)
+        let frames = FrameDriver(application: application, window: window, renderer: renderer, display: display)
+        frames.drawAll()
+        return (renderer, logical, backend, display, frames)
     }
 
     /// A scene of display-link frames (a hot path): their cost against a full

@@ -225,7 +225,7 @@ enum BarItemLayout {
     /// high; flexible spaces share what is left; `backwards` takes the items
     /// last first (a bar's right items, the first at the right end), without
     /// a reversed copy (an allocation per layout). Returns the width taken.
-    @discardableResult @inline(never)  // two bars call it: one copy in a board binary
+    @discardableResult @inline(never) // two bars call it: one copy in a board binary
     static func place(
         _ items: [BarButtonItem], from minX: Double, to maxX: Double, midY: Double, height: Double,
         fromLeft: Bool, backwards: Bool = false
