@@ -152,6 +152,11 @@ stop_qemu() {
 wait_marker() {
     local limit=$((SECONDS + ${2:-$TIMEOUT}))
     while ! grep -Eq "^@@VM $1" "$LOG"; do
+        # The marker and the end may both arrive between two polls: look once
+        # more after seeing the end, before calling it missing.
+        if ! kill -0 "$QEMU_PID" 2>/dev/null || grep -q '^@@VM DONE' "$LOG"; then
+            if grep -Eq "^@@VM $1" "$LOG"; then break; fi
+        fi
         if ! kill -0 "$QEMU_PID" 2>/dev/null; then
             echo "QEMU exited before marker '$1'; its output:"; cat "$RUN/qemu.out"; tail -n 30 "$LOG"
             die "QEMU exited before the VM printed '@@VM $1'"
