@@ -56,6 +56,13 @@ public struct Rect: Equatable, Sendable {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// Whether `other` lies wholly inside this rectangle, edges included, as
+    /// UIKit's `CGRect.contains(_:)` for a rectangle.
+    @inlinable
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+    }
+
     /// The rectangle moved inward by `insets` (outward where they are negative).
     @inlinable
     public func inset(by insets: EdgeInsets) -> Rect {

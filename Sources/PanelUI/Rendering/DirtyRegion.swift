@@ -85,6 +85,16 @@ public struct DirtyRegion: RandomAccessCollection, Equatable, Sendable {
         return true
     }
 
+    /// Whether one of the rectangles holds all of `rect`: a change there adds nothing.
+    public func covers(_ rect: Rect) -> Bool {
+        var i = 0
+        while i < count {
+            if storage[i].contains(rect) { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// Forgets every area.
     public mutating func removeAll() { count = 0 }
 
@@ -101,11 +111,7 @@ public struct DirtyRegion: RandomAccessCollection, Equatable, Sendable {
             while i < count {
                 let stored = storage[i]
                 if stored.intersection(pending) != nil {
-                    if stored.minX <= pending.minX && stored.minY <= pending.minY
-                        && stored.maxX >= pending.maxX && stored.maxY >= pending.maxY
-                    {
-                        return
-                    } // already covered
+                    if stored.contains(pending) { return } // already covered
                     pending = stored.union(pending)
                     remove(at: i)
                     i = 0

@@ -35,15 +35,16 @@ extension Renderer {
         guard let area, let moving = Self.movingPixels(of: entry, in: table, area: area, scale: scale),
             let inner = moving.intersection(framebuffer.bounds), !inner.isEmpty
         else { return Self.drawWhole(area, after: scroll, into: &dirty) }
-        // The content's offset in whole pixels, then and now: it moved the other way.
+        // The content's offset as drawn then and now (both on whole pixels), in
+        // pixels: the content moved the other way.
         let origin = entry.drawBounds.origin
-        let dx = scroll.drawnOrigin.x - (origin.x * scale).rounded()
-        let dy = scroll.drawnOrigin.y - (origin.y * scale).rounded()
+        let dx = ((scroll.drawnOrigin.x - origin.x) * scale).rounded()
+        let dy = ((scroll.drawnOrigin.y - origin.y) * scale).rounded()
         let innerPoints = Rect(
             x: inner.minX / scale, y: inner.minY / scale, width: inner.width / scale, height: inner.height / scale)
         // Moved out of sight, or everything marked already covering the view: nothing to gain.
         guard abs(dx) < inner.width, abs(dy) < inner.height, dx.isFinite, dy.isFinite,
-            !Self.anyCovers(innerPoints, in: dirty), !Self.anyCovers(innerPoints, in: scroll.markedBefore)
+            !dirty.covers(innerPoints), !scroll.markedBefore.covers(innerPoints)
         else { return Self.drawWhole(area, after: scroll, into: &dirty) }
 
         framebuffer.move(inner, byX: Int(dx), y: Int(dy))
@@ -135,17 +136,6 @@ extension Renderer {
         dirty.formUnion(scroll.markedBefore)
         if let area { dirty.add(area) }
         return nil
-    }
-
-    /// Whether a rectangle of `region` holds all of `rect`.
-    @usableFromInline static func anyCovers(_ rect: Rect, in region: DirtyRegion) -> Bool {
-        for other in region
-        where other.minX <= rect.minX && other.minY <= rect.minY && other.maxX >= rect.maxX
-            && other.maxY >= rect.maxY
-        {
-            return true
-        }
-        return false
     }
 
     /// Adds `rect` (points), and where the move took its pixels, inside the moved area `inner`.

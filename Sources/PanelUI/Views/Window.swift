@@ -214,11 +214,7 @@ open class Window: View {
         guard dirtyRegion.count > 0, !table.needsRebuild, let i = table.currentIndex(of: view) else { return false }
         var area = table.storage[i].visualFrameInWindow
         if table.storage[i].isDrawnApart { area = area.union(table.storage[i].drawVisualFrameInWindow) }
-        for rect in dirtyRegion
-        where rect.minX <= area.minX && rect.minY <= area.minY && rect.maxX >= area.maxX && rect.maxY >= area.maxY {
-            return true
-        }
-        return false
+        return dirtyRegion.covers(area)
     }
 
     /// `rect` of `view` (its bounds coordinates) needs drawing: where the
@@ -251,8 +247,8 @@ open class Window: View {
         /// Its entry in the view table, which cannot be rebuilt without the
         /// whole window being marked, which ends the copy.
         package var tableIndex: Int
-        /// Where the last frame drew the content: the bounds origin then, in
-        /// whole pixels (as `ViewTable.snappedDrawing` rounds it).
+        /// Where the last frame drew the content: the bounds origin then,
+        /// rounded to whole pixels as `ViewTable.snappedDrawing` draws it.
         package var drawnOrigin: Point
         /// The areas marked before the content moved, in the window as it was:
         /// those inside the scroll view are drawn where the copy moves them too.
@@ -281,7 +277,7 @@ open class Window: View {
             let scale = displayScale
             pendingScroll = PendingScroll(
                 tableIndex: i,
-                drawnOrigin: Point(x: (oldOrigin.x * scale).rounded(), y: (oldOrigin.y * scale).rounded()),
+                drawnOrigin: oldOrigin.roundedToPixels(scale: scale),
                 markedBefore: dirtyRegion)
             dirtyRegion.removeAll()
         }
