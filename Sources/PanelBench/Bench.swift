@@ -792,14 +792,22 @@ public final class Bench {
         // taken out): not a steady frame, so its allocations are kept apart.
         var steady = (frames: 0, allocations: UInt64(0))
         var endings = (frames: 0, allocations: UInt64(0))
-        let step = {
+        // One turn, a refresh later: its frame presented. Returns the allocations it made.
+        func turn() -> UInt64 {
             time += 1.0 / 60
             clock.now = time
             let presented = frames.framesPresented
             let allocationsBefore = allocationsSoFar()
-            let sliding = application.displayLink.wantsFrames
             application.runTurn()
             let allocations = allocationsSoFar() - allocationsBefore
+            if frames.framesPresented != presented && pixels.count < pixels.capacity {
+                pixels.append(display.lastPixels)
+            }
+            return allocations
+        }
+        let step = {
+            let sliding = application.displayLink.wantsFrames
+            let allocations = turn()
             if sliding && !application.displayLink.wantsFrames {
                 endings.frames += 1
                 endings.allocations += allocations
@@ -807,13 +815,10 @@ public final class Bench {
                 steady.frames += 1
                 steady.allocations += allocations
             }
-            if frames.framesPresented != presented && pixels.count < pixels.capacity {
-                pixels.append(display.lastPixels)
-            }
         }
         // Starting a push or pop (the controllers' calls, the animation's
         // closures, the pushed screen laid out and drawn where it starts) is
-        // not a frame of the slide: it runs between the measured frames.
+        // not a frame of the slide: it runs, uncounted, between the measured frames.
         // A warm-up of a push and a pop (about 20 frames each): a screen's first slide makes what later ones reuse.
         let stopwatch = stopwatch(samples: 600, warmUp: 60)
         var betweenCalls = 0
@@ -828,9 +833,7 @@ public final class Bench {
             if pushed { navigation.pop() } else { navigation.push() }
             pushed.toggle()
             transitions += 1
-            let counted = (steady, endings)
-            step()
-            (steady, endings) = counted // the start's frame is not one of the slide's
+            _ = turn()
         }
         let measured = stopwatch.measure(
             counting: "push frame" + variant.label(besides: pixelFormat), between: startTransition, step)
