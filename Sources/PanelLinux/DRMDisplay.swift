@@ -60,6 +60,11 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
     /// The buffers' size: the mode's, turned when the plane rotates.
     @usableFromInline var bufferWidth = 0
     @usableFromInline var bufferHeight = 0
+    public var scanoutBytes: Int {
+        var bytes = 0
+        for index in buffers.indices { bytes += buffers[index].size }
+        return bytes
+    }
     /// The plane whose rotation property was changed, to put back on close.
     @usableFromInline var rotatedPlane: (plane: UInt32, property: UInt32, previous: UInt64)?
     @usableFromInline var front = 0

@@ -144,6 +144,7 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
         }
         wallTime = application.runLoop.now - startWall
         cpuTime = DeviceSession.processCPUTime() - startCPU
+        loopDidEnd?()
         // The console's mode comes back before anything else is said.
         display.close(loop)
         terminal?.restore() // after the CRTC: KD_TEXT makes fbcon redraw the console
@@ -268,6 +269,9 @@ public final class DeviceSession: EpollRunLoopDelegate, ScanoutDisplayDelegate, 
 
     /// A signal the host watches (`EpollRunLoop.watchSignal(_:)`), not the VT's: SIGUSR1 for the flight recorder.
     public var signalReceived: ((Int32) -> Void)?
+    /// Called when the loop has ended, before the display and the devices
+    /// close: what the app holds while it runs can still be measured.
+    public var loopDidEnd: (() -> Void)?
 
     public func runLoop(_ loop: EpollRunLoop, didReceiveSignal signal: Int32) {
         guard let terminal, signal == Self.releaseSignal || signal == Self.acquireSignal else {

@@ -71,6 +71,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     @usableFromInline var canPan: Bool
     @usableFromInline var map: UnsafeMutableRawPointer
     @usableFromInline var mapLength: Int
+    public var scanoutBytes: Int { mapLength }
     /// Where the framebuffer starts in the mapping (`smem_start` within its page).
     @usableFromInline var mapOffset: Int
     /// Rows of framebuffer memory mapped.

@@ -24,6 +24,9 @@ public protocol ScanoutDisplay: AnyObject {
     var isFlipPending: Bool { get }
     /// Seconds between refreshes.
     var refreshInterval: Double { get }
+    /// Bytes of the scan-out buffers the app maps (DRM's dumb buffers, the
+    /// fbdev framebuffer): the memory report's "scan-out".
+    var scanoutBytes: Int { get }
     /// Starts presenting `source` (`logicalSize`, `pixelFormat`) from `loop`.
     func attach(to loop: EpollRunLoop, source: Framebuffer) throws(PanelLinuxError)
     /// The source changed in the areas of `dirty` (logical pixels), reflecting input from `inputTime` on.

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -3,6 +3,7 @@ import PanelBoards
 import PanelKeys
 import PanelLinux
 import PanelLog
+import PanelText
 import PanelTrace
 import PanelUI
 
@@ -18,6 +19,8 @@ enum DeviceHost {
     static func run(_ runtime: AppRuntime, display: any ScanoutDisplay, backend: Backend = .drm) -> Int32 {
         let options = runtime.options
         let board = runtime.board
+        // Every view's bytes, for the memory report at the end (before the app makes any).
+        View.measureAllocation = malloc_usable_size
         // From here on, any error gives the console its mode back before it is printed.
         runtime.restoreDisplay = { display.close(nil) }
         func failClosing(_ message: String) -> Never { runtime.fail(message) }
@@ -159,6 +162,18 @@ enum DeviceHost {
                 }
             }
         }
+        // Measured when the loop ends, before the display closes: what the app held while it ran.
+        var memory: MemoryReport?
+        session.loopDidEnd = { [unowned(unsafe) session] in
+            memory = ResidentMemory.current().map { resident in
+                MemoryReport(
+                    memory: resident, budgetMiB: board?.budgets.memory ?? 64,
+                    framebufferBytes: session.framebuffer.stride * session.framebuffer.height,
+                    scanoutBytes: display.scanoutBytes, glyphCacheBytes: runtime.textRenderer.glyphCacheBytes,
+                    textLayoutBytes: runtime.textRenderer.layoutBytes, views: View.liveInstanceCount,
+                    viewBytes: View.liveInstanceBytes)
+            }
+        }
         runtime.note((board.map { $0.name + ": " } ?? "") + display.summary + "; SIGTERM or SIGINT ends it")
         StartupPhases.mark("flight recorder")
         do throws(PanelLinuxError) {
@@ -178,6 +193,7 @@ enum DeviceHost {
         log.writer.flush()
         if let latencyLog { _ = close(latencyLog.fileDescriptor) }
         runtime.note(summary(session))
+        if let memory { runtime.note(memory.line) }
         let wall = session.wallTime
         let cpu = session.cpuTime
         runtime.note(

@@ -59,6 +59,8 @@ open class View: Responder {
     /// offset to pixels the same way), whose pixels the renderer then moves by
     /// copying rather than drawing them again. Hit-testing and layout keep the exact origin.
     @usableFromInline internal final var snapsContentToPixels = false
+    /// Whether `liveInstanceBytes` holds this view's bytes (made while `measureAllocation` was set).
+    private final var isCountedInInstanceBytes = false
 
     /// Applied about the centre of the view; `AffineTransform.identity` by default.
     @exclusivity(unchecked) public final var transform: AffineTransform = .identity {
@@ -301,10 +303,17 @@ open class View: Responder {
         self.bounds = Rect(origin: .zero, size: frame.size)
         super.init()
         View.liveInstanceCount += 1
+        if let measure = View.measureAllocation {
+            View.liveInstanceBytes += measure(Unmanaged.passUnretained(self).toOpaque())
+            isCountedInInstanceBytes = true
+        }
     }
 
     deinit {
         View.liveInstanceCount -= 1
+        if isCountedInInstanceBytes, let measure = View.measureAllocation {
+            View.liveInstanceBytes -= measure(Unmanaged.passUnretained(self).toOpaque())
+        }
         // The subviews leave in a loop, not a recursion per level: a subview
         // that nothing else holds is freed here, after its own subviews were
         // taken from it, so its `deinit` finds none and freeing a subtree of
@@ -335,6 +344,16 @@ open class View: Responder {
     /// How many views exist right now, in every window and none: a soak or a
     /// test checks it stays flat.
     public nonisolated(unsafe) static var liveInstanceCount = 0
+
+    /// The bytes the allocator gave the live views' objects (their stored
+    /// properties; not what those point to): the memory report's "views".
+    /// Counted only while `measureAllocation` is set.
+    public nonisolated(unsafe) static var liveInstanceBytes = 0
+
+    /// How many bytes the allocator gave an object (`malloc_usable_size`,
+    /// which PanelUI cannot call itself). Set once, before the first view is
+    /// made (the device host does): views made before it are not counted.
+    public nonisolated(unsafe) static var measureAllocation: (@convention(c) (UnsafeMutableRawPointer?) -> Int)?
 
     /// R8: the view controller whose root view this is, else the superview.
     open override var next: Responder? {
