@@ -944,9 +944,16 @@ public final class Bench {
         let redraw = Figure(name: "full redraw and present of the same screen", unit: "ns", samples: full.nanoseconds)
         perFrame.ratio = redraw.median > 0 ? perFrame.median / redraw.median : nil
         perFrame.ratioOf = "full redraw"
-        return SceneResult(
+        var result = SceneResult(
             name: name, allocationsPerOperation: frames.allocationsPerRun, isHotPath: true,
             figures: [perFrame, redraw, Figure(name: "pixels redrawn per frame", unit: "px", samples: pixels)])
+        if renderer.rasterizedComposites > 0 {
+            // Views moved from their pictures (Layer.shouldRasterize: a push's two screens).
+            result.notes.append(
+                String(renderer.rasterizedComposites) + " rasterized views copied from their pictures, "
+                    + String(renderer.rasterizedDrawings) + " pictures drawn")
+        }
+        return result
     }
 
     /// The screen drawn whole, one figure per `redrawVariants` case: the same

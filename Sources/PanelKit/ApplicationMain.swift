@@ -544,6 +544,8 @@ final class LaunchedApp {
         settings.attach(to: runLoop)
         application = delegate.makeApplication(runLoop: runLoop, options: options)
         application.screen.configure(bounds: options.screenBounds, scale: scale)
+        // Rasterized views' pictures (Layer.shouldRasterize) take at most an eighth of the board's memory budget.
+        application.rasterization.bytes = Int((arguments.board?.budgets.memory ?? 64) * 1_048_576 / 8)
         AppResources.screenScale = scale // what Image(named:) picks files for
         AppResources.fontDirectory = arguments.assetsPath + "/fonts" // where Image(systemName:) finds the icon font
         prepare(application)

@@ -484,7 +484,9 @@ final class LaidOutTextCache {
         // is drawn (cut to its ellipsis otherwise), and a wrapped one shows at
         // most its height's worth, at most 2^30 in 26.6 (fixedWidth).
         let blockHeight = Double(visibleLines * lineHeight) / 64
-        let top = Int((rect.minY + (rect.height - blockHeight) / 2).rounded())
+        // Halves round up, not away from zero: text moved by whole pixels
+        // (a scrolled row, a rasterized view's picture) lands whole pixels away, left of the screen too.
+        let top = Int((rect.minY + (rect.height - blockHeight) / 2 + 0.5).rounded(.down))
         var l = 0
         while l < visibleLines {
             let line = lines[slot.lineStart + l]
@@ -498,7 +500,7 @@ final class LaidOutTextCache {
             }
             // A line starting more than 2^30 pixels away is out of sight (its
             // pens reach 2^24): held there, its pens stay within 32 bits.
-            let lineX = Int(min(max(x, -0x1p30), 0x1p30).rounded())
+            let lineX = Int((min(max(x, -0x1p30), 0x1p30) + 0.5).rounded(.down))
             var i = line.start
             while i < line.end {
                 let glyph = glyphs[i]

@@ -174,7 +174,7 @@ struct ScrollByCopyTests {
 }
 
 /// How many pixels of two displays of the same size and format differ, as a short message ("" when none).
-private func pixelDifferences(_ a: HeadlessDisplay, _ b: HeadlessDisplay) -> String {
+func pixelDifferences(_ a: HeadlessDisplay, _ b: HeadlessDisplay) -> String {
     withExtendedLifetime((a, b)) {
         let fa = a.framebuffer
         let fb = b.framebuffer

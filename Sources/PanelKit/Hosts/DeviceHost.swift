@@ -170,7 +170,9 @@ enum DeviceHost {
                     memory: resident, budgetMiB: board?.budgets.memory ?? 64,
                     framebufferBytes: session.framebuffer.stride * session.framebuffer.height,
                     scanoutBytes: display.scanoutBytes, glyphCacheBytes: runtime.textRenderer.glyphCacheBytes,
-                    textLayoutBytes: runtime.textRenderer.layoutBytes, views: View.liveInstanceCount,
+                    textLayoutBytes: runtime.textRenderer.layoutBytes,
+                    cachedLayerBytes: launched.application.rasterization.bytesInUse,
+                    cachedLayerBudget: launched.application.rasterization.bytes, views: View.liveInstanceCount,
                     viewBytes: View.liveInstanceBytes)
             }
         }

@@ -16,13 +16,16 @@ struct MemoryReport {
     var scanoutBytes: Int
     var glyphCacheBytes: Int
     var textLayoutBytes: Int
+    /// Rasterized views' pictures (`Layer.shouldRasterize`), and their budget.
+    var cachedLayerBytes: Int
+    var cachedLayerBudget: Int
     var views: Int
     var viewBytes: Int
 
     /// The resident KiB not named apart: code, libraries, other files, and the heap and stacks besides.
     var restKiB: Int {
         memory.residentKiB - kib(framebufferBytes) - memory.scanoutKiB - kib(glyphCacheBytes + textLayoutBytes)
-            - kib(viewBytes) - memory.fontKiB
+            - kib(viewBytes) - memory.fontKiB - kib(cachedLayerBytes)
     }
 
     var line: String {
@@ -35,7 +38,9 @@ struct MemoryReport {
             + " KiB: framebuffer " + grouped(kib(framebufferBytes)) + " KiB, scan-out buffers "
             + grouped(memory.scanoutKiB) + " KiB (" + grouped(kib(scanoutBytes))
             + " KiB mapped; the rest is the card's memory), glyph cache " + grouped(kib(glyphCacheBytes))
-            + " KiB, text layout " + grouped(kib(textLayoutBytes)) + " KiB, views " + grouped(kib(viewBytes))
+            + " KiB, text layout " + grouped(kib(textLayoutBytes)) + " KiB, cached layers "
+            + grouped(kib(cachedLayerBytes)) + " KiB (of " + grouped(kib(cachedLayerBudget)) + " KiB), views "
+            + grouped(kib(viewBytes))
             + " KiB (" + String(views) + " views), fonts " + grouped(memory.fontKiB) + " KiB mapped, the rest "
             + grouped(restKiB) + " KiB (code and other files " + grouped(codeAndFiles) + " KiB, heap and stacks "
             + grouped(restKiB - codeAndFiles) + " KiB)"

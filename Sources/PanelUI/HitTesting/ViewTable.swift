@@ -129,9 +129,12 @@ package final class ViewTable {
         /// the screen shows it), not just moved: the renderer draws the
         /// subtree through an offscreen.
         package static let transformed = LayerParts(rawValue: 1 << 4)
+        /// `Layer.shouldRasterize`: placed at whole pixels, drawn from its picture when it can be.
+        package static let rasterized = LayerParts(rawValue: 1 << 5)
 
         @usableFromInline static func of(_ layer: Layer) -> LayerParts {
             var parts: LayerParts = []
+            if layer.shouldRasterize { parts.insert(.rasterized) }
             if layer.hasShadow { parts.insert(.shadow) }
             if layer.hasBorder { parts.insert(.border) }
             if layer.effectiveCornerRadius > 0 {
@@ -758,7 +761,19 @@ package final class ViewTable {
             entry.drawFrameInWindow = snapped.toWindow.apply(to: snapped.bounds)
             isFinite = isFinite && entry.drawToWindow.isFinite && entry.drawFrameInWindow.isFinite
         }
-        if !entry.drawToWindow.isTranslation { entry.layerParts.insert(.transformed) }
+        if !entry.drawToWindow.isTranslation {
+            entry.layerParts.insert(.transformed)
+        } else if entry.layerParts.contains(.rasterized) {
+            // At whole pixels: its picture moves by whole pixels, as a full redraw would draw it.
+            let frame = entry.drawFrameInWindow.origin
+            let snapped = frame.roundedToPixels(scale: window?.displayScale ?? 1)
+            if snapped != frame, snapped.x.isFinite, snapped.y.isFinite {
+                let t = entry.drawToWindow
+                entry.drawToWindow = AffineTransform(
+                    a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx + (snapped.x - frame.x), ty: t.ty + (snapped.y - frame.y))
+                entry.drawFrameInWindow = entry.drawToWindow.apply(to: entry.drawBounds)
+            }
+        }
         if !isFinite {
             // A frame computed from a division by zero must not take the panel down.
             entry.flags.insert(.nonFinite)

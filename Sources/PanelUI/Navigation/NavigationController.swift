@@ -368,6 +368,7 @@ open class NavigationController: ViewController {
                 dimmingView.alpha = NavigationController.dimmingAlpha
             }
         }
+        if change.animated { change.rasterizeViews() }
         if change.sendsAppearance {
             change.from?.beginAppearanceTransition(false, animated: change.animated)
             change.to?.beginAppearanceTransition(true, animated: change.animated)
@@ -443,6 +444,7 @@ open class NavigationController: ViewController {
             dimmingView.alpha = 0
             dimmingView.isHidden = true
         }
+        change.endRasterizing()
         contentView.isUserInteractionEnabled = true
         navigationBar.isUserInteractionEnabled = true
         if change.sendsAppearance {
@@ -576,6 +578,29 @@ open class NavigationController: ViewController {
     /// An interactive pop whose finger lifted; `willComplete` says which way it goes.
     @usableFromInline var isDecided = false
     @usableFromInline var willComplete = false
+    /// The two screens while they slide, drawn from their pictures
+    /// (`Layer.shouldRasterize`); each is set back when the move ends, unless the app had set it.
+    @usableFromInline var rasterizedFrom: View?
+    @usableFromInline var rasterizedTo: View?
+
+    @usableFromInline func rasterizeViews() {
+        if let view = from?.loadedView, !view.layer.shouldRasterize {
+            view.layer.shouldRasterize = true
+            rasterizedFrom = view
+        }
+        if let view = to?.loadedView, !view.layer.shouldRasterize {
+            view.layer.shouldRasterize = true
+            rasterizedTo = view
+        }
+    }
+
+    /// Drops the pictures: their memory goes back to `Application.rasterization`.
+    @usableFromInline func endRasterizing() {
+        rasterizedFrom?.layer.shouldRasterize = false
+        rasterizedTo?.layer.shouldRasterize = false
+        rasterizedFrom = nil
+        rasterizedTo = nil
+    }
 
     @usableFromInline init(
         from: ViewController?, to: ViewController?, isPush: Bool, isInteractive: Bool,

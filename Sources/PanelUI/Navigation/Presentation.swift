@@ -124,6 +124,8 @@ extension ViewController {
 
         presenter.modalTransitionGeneration += 1
         let generation = presenter.modalTransitionGeneration
+        // While it slides or fades in, drawn from its picture (Layer.shouldRasterize).
+        let rasterizes = animated && !shown.layer.shouldRasterize
         // Stored on the presenter so another transition can complete it early;
         // it names the presenter only through its argument, so it holds no cycle.
         let finish: (ViewController) -> Void = { presenter in
@@ -134,6 +136,7 @@ extension ViewController {
                 animator.removeAnimations(of: shown)
                 animator.removeAnimations(of: dimming)
             }
+            if rasterizes { shown.layer.shouldRasterize = false }
             presentation.isTransitioning = false
             View.performWithoutAnimation {
                 shown.frame = presentation.frameOfPresentedViewInContainerView
@@ -155,6 +158,7 @@ extension ViewController {
             let fades = viewController.modalTransitionStyle == .crossDissolve
             let target = presentation.frameOfPresentedViewInContainerView
             View.performWithoutAnimation {
+                if rasterizes { shown.layer.shouldRasterize = true }
                 if fades {
                     shown.alpha = 0
                 } else {
@@ -216,6 +220,8 @@ extension ViewController {
 
         presenter.modalTransitionGeneration += 1
         let generation = presenter.modalTransitionGeneration
+        // While it slides or fades out, drawn from its picture (Layer.shouldRasterize).
+        let rasterizes = animated && topShown.map { !$0.layer.shouldRasterize } ?? false
         let finish: (ViewController) -> Void = { presenter in
             guard presenter.modalTransitionGeneration == generation else { return }
             presenter.finishModalTransition = nil
@@ -224,6 +230,7 @@ extension ViewController {
                 if let topShown { animator.removeAnimations(of: topShown) }
                 if let dimming = topPresentation?.dimmingView { animator.removeAnimations(of: dimming) }
             }
+            if rasterizes { topShown?.layer.shouldRasterize = false }
             if presenterReturns { presenter.endAppearanceTransition() }
             top.endAppearanceTransition()
             for dismissed in chain {
@@ -239,6 +246,7 @@ extension ViewController {
         if animated, let topView = topShown, let container = topContainer, window?.owningApplication != nil {
             let fades = top.modalTransitionStyle == .crossDissolve
             let dimming = topPresentation?.dimmingView
+            if rasterizes { topView.layer.shouldRasterize = true }
             View.animate(
                 withDuration: NavigationController.transitionDuration, usingSpringWithDamping: 1,
                 initialSpringVelocity: 0,

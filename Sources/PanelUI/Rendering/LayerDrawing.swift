@@ -88,6 +88,8 @@
     @usableFromInline var shadowBuilds = 0
     /// The pixels under a masked view's corners before it drew (`Renderer`).
     @usableFromInline var savedCorners: [UInt32] = []
+    /// The picture of a rasterized view (`Layer.shouldRasterize`).
+    @usableFromInline var rasterized: RasterizedLayer?
 
     @usableFromInline init() {}
 

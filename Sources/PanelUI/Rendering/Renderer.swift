@@ -19,6 +19,12 @@ package struct Renderer {
     /// The offscreens rotated or scaled subtrees are drawn through, kept
     /// from frame to frame so that a steady transform animation allocates nothing.
     @usableFromInline let offscreens = OffscreenPool()
+    /// Whether rasterized views are copied from their pictures; tests turn it
+    /// off to draw the reference the pictures must equal.
+    package var drawsRasterizedPictures = true
+    /// Pictures of rasterized views this renderer drew, and copied onto the screen: tests and the bench read them.
+    package var rasterizedDrawings: Int { offscreens.rasterizedDrawings }
+    package var rasterizedComposites: Int { offscreens.rasterizedComposites }
 
     package init(textRenderer: (any TextRendering)? = nil) {
         self.textRenderer = textRenderer
@@ -171,6 +177,16 @@ package struct Renderer {
                     guard let visible = Self.visibleRect(ofEntryAt: entryIndex, in: entries, within: area),
                         var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
                     else { continue }
+                    // Rasterized (`Layer.shouldRasterize`): copied from its picture when it can be.
+                    if depth == 0, parts.contains(.rasterized), drawsRasterizedPictures,
+                        drawRasterized(
+                            entryAt: entryIndex, in: entries, clip: clip, scale: scale, into: framebuffer,
+                            occluders: UnsafeBufferPointer(rebasing: occluders[..<occluderCount]),
+                            entriesRead: &entriesRead)
+                    {
+                        index = Int(entries[entryIndex].subtreeEnd)
+                        continue
+                    }
                     let end = Int(entries[entryIndex].subtreeEnd)
                     let drawsAfterSubtree = parts.contains(.border) || parts.contains(.roundedMask)
                     // What the layer draws after the subtree is hidden only by views after it.

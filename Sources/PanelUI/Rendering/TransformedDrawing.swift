@@ -36,6 +36,11 @@
     var levels: [Level] = []
     /// Offscreen pixels drawn so far: tests read it to tell the paths apart.
     package var pixelsDrawn = 0
+    /// A rasterized view's subtree, placed in its picture (RasterizedLayer.swift).
+    var rasterizedEntries: [ViewTable.Entry] = []
+    /// Pictures of rasterized views drawn, and copied onto the screen, so far.
+    package var rasterizedDrawings = 0
+    package var rasterizedComposites = 0
 
     @usableFromInline init() {}
 

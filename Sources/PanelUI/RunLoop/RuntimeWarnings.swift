@@ -25,6 +25,8 @@ public struct RuntimeWarning: Equatable, Sendable {
         /// and up, and another absolute axis did: every touch landed at one place
         /// (a panel wired to other axes; a board's `touch.axes` names them).
         case stillTouchPosition
+        /// A rasterized view's picture did not fit in `Application.rasterization`: it is drawn view by view.
+        case rasterizationBudget
     }
 
     public let kind: Kind

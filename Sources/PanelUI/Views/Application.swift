@@ -111,6 +111,9 @@ open class Application: Responder {
     /// What the runtime worked around instead of stopping; each kind said once.
     public var warnings: RuntimeWarnings { runLoop.warnings }
 
+    /// The memory rasterized views keep their pictures in (`Layer.shouldRasterize`).
+    public let rasterization = RasterizationBudget()
+
     /// How many frames may wait between two turns of the loop.
     public var inputQueueCapacity: Int { inputQueue.count }
 

@@ -84,6 +84,7 @@ open class Label: View {
     }
 
     @usableFromInline internal func textChanged(from oldText: String) {
+        rasterizedContentDidChange(includingItself: true)
         guard window != nil else { return }
         guard type(of: self).drawsOnlyText else { return setNeedsDisplay() }
         if textOnScreen == nil { textOnScreen = oldText }
@@ -101,6 +102,7 @@ open class Label: View {
     /// line set from the left, only from the first character that changed on
     /// ("Volume 62%" to "Volume 63%" redraws "2%" and "3%").
     @usableFromInline internal func setNeedsDisplayForText(from oldText: String) {
+        rasterizedContentDidChange(includingItself: true) // before the early returns below
         guard let window else { return }
         guard type(of: self).drawsOnlyText else { return setNeedsDisplay() }
         // Already to be drawn whole (a list's cell placed for another row): measuring

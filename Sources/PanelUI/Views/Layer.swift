@@ -39,6 +39,10 @@ public struct CornerMask: OptionSet, Sendable, Equatable {
 ///   in UIKit); with a `cornerRadius`, subviews are clipped to the rounded
 ///   shape, anti-aliased.
 ///
+/// - Rasterizing: `shouldRasterize` keeps a picture of the view and its
+///   subviews, composited while the view moves or fades; any change inside
+///   draws it again.
+///
 /// Hit-testing stays on the bounds: a touch on the shadow or outside a
 /// rounded corner (but inside the bounds) hits the view, as in UIKit.
 /// Not animated: a change shows at once, even inside `View.animate`.
@@ -67,6 +71,14 @@ public struct Layer: Equatable, Sendable {
     /// Whether subviews are clipped to the bounds (rounded by `cornerRadius`):
     /// the same flag as `View.clipsToBounds`. False by default.
     public var masksToBounds: Bool = false
+    /// Whether the view and its subviews are drawn once into a picture and
+    /// composited from it while the view only moves or fades (Core
+    /// Animation's `shouldRasterize`; Rendering/RasterizedLayer.swift). The
+    /// view is then placed at whole pixels, and fades as one (group opacity).
+    /// Navigation pushes and presented sheets set it on the screens they
+    /// slide. Pictures take their memory from `Application.rasterization`.
+    /// False by default.
+    public var shouldRasterize: Bool = false
 
     public init() {}
 

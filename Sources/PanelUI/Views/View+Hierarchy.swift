@@ -10,6 +10,9 @@ extension View {
         let oldWindow = view.window
         let oldSuperview = view.superview
         view.detachFromSuperview()
+        oldSuperview?.rasterizedContentDidChange(includingItself: true)
+        view.rasterizedContentDidChange(includingItself: true) // it may have changed where nothing drew it
+        rasterizedContentDidChange(includingItself: true)
         if oldWindow !== window { oldWindow?.hierarchyDidChange() }
         let position = min(max(index, 0), subviews.count)
         // Appended and shifted by hand: a debug build's `insert` allocates even with room to spare.
@@ -57,6 +60,7 @@ extension View {
         guard let oldSuperview = superview else { return }
         let oldWindow = window
         detachFromSuperview()
+        oldSuperview.rasterizedContentDidChange(includingItself: true)
         oldSuperview.subviewDidLeaveForLayout(self)
         if oldWindow != nil { setWindow(nil) }
         oldWindow?.hierarchyDidChange()

@@ -130,6 +130,8 @@ open class View: Responder {
     @exclusivity(unchecked) public final var layer = Layer() {
         didSet {
             guard layer != oldValue else { return }
+            if !layer.shouldRasterize { layerCache?.rasterized = nil } // its memory goes back now
+            rasterizedContentDidChange(includingItself: true)
             window?.viewLayerDidChange(self, clippingChanged: layer.masksToBounds != oldValue.masksToBounds)
         }
     }
@@ -428,6 +430,7 @@ open class View: Responder {
 
     /// Marks the view as needing to be drawn again.
     public func setNeedsDisplay() {
+        rasterizedContentDidChange(includingItself: true)
         window?.viewNeedsDisplay(self)
     }
 
@@ -436,6 +439,7 @@ open class View: Responder {
     /// a label's text) marks just that, so the frame redraws and presents less.
     /// `draw(_:in:)` is still called with whatever part needs drawing.
     public func setNeedsDisplay(_ rect: Rect) {
+        rasterizedContentDidChange(includingItself: true)
         window?.viewNeedsDisplay(self, in: rect)
     }
 
@@ -469,15 +473,20 @@ open class View: Responder {
 
     // MARK: Change tracking
 
+    // A view's own move, alpha and presentation leave its picture (if it
+    // is rasterized) as it is: the renderer checks its size and background.
     @usableFromInline func geometryDidChange() {
+        rasterizedContentDidChange(includingItself: false)
         window?.viewGeometryDidChange(self)
     }
 
     @usableFromInline func flagsDidChange() {
+        rasterizedContentDidChange(includingItself: false)
         window?.viewFlagsDidChange(self)
     }
 
     @usableFromInline func presentationDidChange() {
+        rasterizedContentDidChange(includingItself: false)
         window?.viewGeometryDidChange(self)
     }
 }

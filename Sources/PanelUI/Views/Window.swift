@@ -270,6 +270,8 @@ open class Window: View {
         guard !table.needsRebuild, let i = table.currentIndex(of: view),
             table.storage[i].flags.contains(.clipsToBounds), !table.storage[i].flags.contains(.presenting),
             !table.storage[i].layerParts.contains(.transformed),
+            // A rasterized view's picture is drawn again instead (its content changed).
+            !view.layer.shouldRasterize, !view.isInsideRasterizedLayer,
             pendingScroll == nil || (pendingScroll?.tableIndex == i && dirtyRegion.count == 0)
         else { return endPendingScroll() }
         if pendingScroll == nil {

@@ -1,0 +1,287 @@
+// Cached layers (`Layer.shouldRasterize`, Core Animation's name): a view and
+// its subviews drawn once into a picture of their own, then copied onto the
+// screen, at a new place or faded, while the view only moves or fades. A
+// navigation push slides two whole screens for a third of a second: drawn
+// from their pictures, each frame is two copies instead of two screens of
+// text, images and controls drawn again.
+//
+// - The view is placed at whole pixels (`ViewTable.makeEntry`), so its
+//   picture moves by whole pixels and a frame drawn from it is the frame a
+//   full redraw would draw, pixel for pixel.
+// - Fading, the picture is blended once at the view's alpha: UIKit's group
+//   opacity (`allowsGroupOpacity`, on by default), where subviews that overlap
+//   do not show through each other.
+// - Anything drawn inside it that changes (`setNeedsDisplay`, a subview that
+//   moves, appears, hides or changes its layer) drops the picture; the next
+//   frame draws it again. The view's own move, its alpha and its shadow do not.
+// - The pictures' memory comes out of the application's
+//   `RasterizationBudget` (the app runtime gives it an eighth of the board's
+//   memory budget); a view whose picture does not fit is drawn the usual
+//   way, and says so once in the application's warnings.
+//
+// A picture holds the view's bounds: the view must cover them with an opaque
+// background (no rounded corners) and its subviews must stay inside them (or
+// be clipped to them). A translucent or rounded view, or one whose subviews
+// stick out, is drawn the usual way: view by view, each at its own alpha.
+
+/// The memory an application's rasterized views may keep pictures in
+/// (`Application.rasterization`). A picture holds the budget while it lives
+/// and gives its bytes back when it is dropped.
+public final class RasterizationBudget {
+    /// The most bytes the pictures may take together. The app runtime sets
+    /// it to an eighth of the board's memory budget (8 MiB of 64: five
+    /// 800×480 screens); 8 MiB until then.
+    public var bytes: Int
+    /// Bytes the pictures take now (the memory report's "cached layers").
+    public internal(set) var bytesInUse = 0
+
+    public init(bytes: Int = 8 << 20) {
+        self.bytes = bytes
+    }
+
+    /// The budget of windows in no application.
+    @usableFromInline nonisolated(unsafe) static let unattached = RasterizationBudget()
+}
+
+/// One rasterized view's picture: its bounds at the screen's scale, in the
+/// framebuffer's format, and what it was drawn for.
+@usableFromInline final class RasterizedLayer {
+    let framebuffer: Framebuffer
+    let budget: RasterizationBudget
+    var bytes: Int { framebuffer.stride * framebuffer.height }
+    /// Cleared by any change to what the view or its subviews draw.
+    @usableFromInline var isValid = false
+    /// The bounds and background it was drawn with: a change to either draws it again.
+    var drawnBounds = Rect.zero
+    var drawnBackground: Color?
+
+    /// A picture of `width` × `height` pixels, or nil when it does not fit in
+    /// what `budget` has left.
+    init?(width: Int, height: Int, format: PixelFormat, budget: RasterizationBudget) {
+        let stride = width * format.bytesPerPixel
+        guard width > 0, height > 0, stride * height <= budget.bytes - budget.bytesInUse else { return nil }
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
+        framebuffer = Framebuffer(width: width, height: height, stride: stride, format: format, baseAddress: pixels)
+        self.budget = budget
+        budget.bytesInUse += stride * height
+    }
+
+    deinit {
+        framebuffer.baseAddress.deallocate()
+        budget.bytesInUse -= bytes
+    }
+
+    /// Whether this picture has the size and format asked for.
+    func fits(width: Int, height: Int, format: PixelFormat) -> Bool {
+        framebuffer.width == width && framebuffer.height == height && framebuffer.format == format
+    }
+
+    /// Copies the picture's pixels inside `clip` (framebuffer pixels, edges
+    /// rounded out as the rasterizer does) onto `target`, the picture's
+    /// top-left pixel at (`x`, `y`), blended at `alpha` (0...255).
+    func composite(into target: Framebuffer, atX x: Int, y: Int, clip: Rect, alpha: UInt32) {
+        let x0 = max(Int(clip.minX.roundedDown), x, 0)
+        let y0 = max(Int(clip.minY.roundedDown), y, 0)
+        let x1 = min(Int(clip.maxX.roundedUp), x + framebuffer.width, target.width)
+        let y1 = min(Int(clip.maxY.roundedUp), y + framebuffer.height, target.height)
+        guard x0 < x1, y0 < y1, alpha > 0, target.format == framebuffer.format else { return }
+        let bytesPerPixel = target.format.bytesPerPixel
+        for row in y0..<y1 {
+            let from = framebuffer.baseAddress + (row - y) * framebuffer.stride + (x0 - x) * bytesPerPixel
+            let to = target.baseAddress + row * target.stride + x0 * bytesPerPixel
+            if alpha >= 255 {
+                to.copyMemory(from: from, byteCount: (x1 - x0) * bytesPerPixel)
+                continue
+            }
+            switch target.format {
+            case .xrgb8888:
+                let source = from.assumingMemoryBound(to: UInt32.self)
+                let pixels = to.assumingMemoryBound(to: UInt32.self)
+                for i in 0..<(x1 - x0) {
+                    pixels[i] = PixelMath.blend(Color(rgb: source[i]), alpha: alpha, over: pixels[i])
+                }
+            case .rgb565:
+                let source = from.assumingMemoryBound(to: UInt16.self)
+                let pixels = to.assumingMemoryBound(to: UInt16.self)
+                for i in 0..<(x1 - x0) {
+                    let color = Color(rgb: PixelMath.xrgb(fromRGB565: source[i]))
+                    pixels[i] = PixelMath.rgb565(
+                        fromXRGB: PixelMath.blend(color, alpha: alpha, over: PixelMath.xrgb(fromRGB565: pixels[i])))
+                }
+            }
+        }
+    }
+}
+
+extension View {
+    /// Something this view (with `includingItself`) or a subview draws
+    /// changed: the pictures of the rasterized views around it are dropped.
+    @inline(__always) @usableFromInline func rasterizedContentDidChange(includingItself: Bool) {
+        var current = includingItself ? self : superview
+        while let view = current {
+            view.layerCache?.rasterized?.isValid = false
+            current = view.superview
+        }
+    }
+
+    /// Whether this view is inside a rasterized one (itself not counted).
+    @usableFromInline var isInsideRasterizedLayer: Bool {
+        var current = superview
+        while let view = current {
+            if view.layer.shouldRasterize { return true }
+            current = view.superview
+        }
+        return false
+    }
+}
+
+extension Renderer {
+    /// Draws the rasterized view at `root` (and its subtree) from its picture
+    /// inside `clip` (framebuffer pixels), drawing the picture first when it
+    /// is missing or stale. False when the view cannot be drawn from one (see
+    /// the top of this file): the caller draws it the usual way.
+    @usableFromInline func drawRasterized(
+        entryAt root: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, clip: Rect, scale: Double,
+        into framebuffer: Framebuffer, occluders: UnsafeBufferPointer<Occluder>, entriesRead: inout UInt64
+    ) -> Bool {
+        let frame = entries[root].drawFrameInWindow
+        guard !entries[root].layerParts.contains(.rounded) else { return false }
+        // Whole pixels: its place (the view table snapped it) and its size.
+        let x = frame.minX * scale
+        let y = frame.minY * scale
+        let width = frame.width * scale
+        let height = frame.height * scale
+        guard x == x.rounded(), y == y.rounded(), width == width.rounded(), height == height.rounded(), width >= 1,
+            height >= 1, width <= Double(OffscreenPool.maximumSide), height <= Double(OffscreenPool.maximumSide)
+        else { return false }
+        let bounds = entries[root].drawBounds
+        let presenting = entries[root].flags.contains(.presenting)
+        return entries[root].unretainedView._withUnsafeGuaranteedRef { view -> Bool in
+            let background = presenting ? view.presentation.backgroundColor : view.backgroundColor
+            guard let background, background.alpha == 255 else { return false }
+            let cache = view.cachedLayer
+            let current = cache.rasterized
+            let isCurrent =
+                current.map {
+                    $0.isValid && $0.drawnBounds == bounds && $0.drawnBackground == background
+                        && $0.fits(width: Int(width), height: Int(height), format: framebuffer.format)
+                } ?? false
+            if !isCurrent {
+                guard Self.subtree(ofEntryAt: root, in: entries, staysInside: frame) else {
+                    cache.rasterized = nil
+                    return false
+                }
+                if current?.fits(width: Int(width), height: Int(height), format: framebuffer.format) != true {
+                    cache.rasterized = nil // its bytes go back to the budget before new ones are taken
+                    let application = view.window?.owningApplication
+                    let budget = application?.rasterization ?? .unattached
+                    guard
+                        let picture = RasterizedLayer(
+                            width: Int(width), height: Int(height), format: framebuffer.format, budget: budget)
+                    else {
+                        application?.warnings.warnOnce(
+                            .rasterizationBudget,
+                            "view '\(view.name)' (layer.shouldRasterize) needs \(Int(width) * Int(height) * framebuffer.format.bytesPerPixel) bytes for its picture; the application's rasterization budget (\(budget.bytes) bytes) has \(budget.bytes - budget.bytesInUse) left: it is drawn view by view (each at its own alpha) until there is room"
+                        )
+                        return false
+                    }
+                    cache.rasterized = picture
+                }
+                guard let picture = cache.rasterized else { return false }
+                drawPicture(picture, ofEntryAt: root, in: entries, scale: scale, entriesRead: &entriesRead)
+                picture.isValid = true
+                picture.drawnBounds = bounds
+                picture.drawnBackground = background
+                offscreens.rasterizedDrawings += 1
+            }
+            // What later views cover with their opaque backgrounds is not copied.
+            var shown = clip
+            let end = Int(entries[root].subtreeEnd)
+            for occluder in occluders where occluder.index >= end {
+                if !occluder.trim(&shown) { return true }
+            }
+            let alpha = entries[root].drawAlphaInWindow
+            cache.rasterized?.composite(
+                into: framebuffer, atX: Int(x), y: Int(y), clip: shown,
+                alpha: alpha >= 1 ? 255 : UInt32((alpha * 255).rounded()))
+            offscreens.rasterizedComposites += 1
+            return true
+        }
+    }
+
+    /// Whether everything the subtree at `root` draws (shadows included) lies
+    /// inside `frame`, or is clipped to it: what its picture can hold.
+    static func subtree(
+        ofEntryAt root: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, staysInside frame: Rect
+    ) -> Bool {
+        if entries[root].flags.contains(.clipsToBounds) { return true }
+        let end = Int(entries[root].subtreeEnd)
+        var i = root + 1
+        while i < end {
+            let flags = entries[i].flags
+            if flags.contains(.hidden) || flags.contains(.nonFinite) || !(entries[i].drawAlphaInWindow > 0) {
+                i = Int(entries[i].subtreeEnd)
+                continue
+            }
+            let clip = entries[i].drawClipInWindow
+            let drawn = entries[i].drawVisualFrameInWindow
+            let shown = clip == ViewTable.unboundedClip ? drawn : drawn.intersection(clip)
+            if let shown, !shown.isEmpty, !frame.contains(shown) { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Draws the subtree at `root` into `picture`, the root's frame at its
+    /// top-left pixel, as it would be drawn on the screen at full alpha.
+    func drawPicture(
+        _ picture: RasterizedLayer, ofEntryAt root: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
+        scale: Double, entriesRead: inout UInt64
+    ) {
+        let origin = entries[root].drawFrameInWindow.origin
+        let end = Int(entries[root].subtreeEnd)
+        let offset = Int32(root)
+        var local = offscreens.rasterizedEntries
+        offscreens.rasterizedEntries = [] // held here while it is filled: no copy on write
+        local.removeAll(keepingCapacity: true)
+        for i in root..<end {
+            entriesRead &+= 1
+            var entry = entries[i]
+            let t = entry.drawToWindow
+            // Moved by the root's place, a whole number of pixels: drawn as it would be on the screen.
+            entry.drawToWindow = AffineTransform(
+                a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
+            entry.drawFrameInWindow = entry.drawFrameInWindow.offsetBy(dx: -origin.x, dy: -origin.y)
+            entry.parent = i == root ? -1 : entry.parent - offset
+            entry.subtreeEnd -= offset
+            entry.lastChild = entry.lastChild < 0 ? -1 : entry.lastChild - offset
+            entry.previousSibling = i == root || entry.previousSibling < 0 ? -1 : entry.previousSibling - offset
+            if i == root {
+                // Its alpha and its ancestors' clip apply when the picture is copied.
+                entry.drawClipInWindow = ViewTable.unboundedClip
+                entry.drawAlphaInWindow = 1
+            } else {
+                let up = local[Int(entry.parent)]
+                entry.drawClipInWindow = ViewTable.clip(
+                    up.drawClipInWindow, cutTo: up.drawFrameInWindow, clipping: up.flags.contains(.clipsToBounds))
+                let presenting = entry.flags.contains(.presenting)
+                let alpha = entry.unretainedView._withUnsafeGuaranteedRef { view in
+                    presenting ? view.presentation.alpha : view.alpha
+                }
+                entry.drawAlphaInWindow = up.drawAlphaInWindow * alpha
+            }
+            local.append(entry)
+        }
+        // The picture starts from nothing each time: what the root does not draw stays black.
+        let target = picture.framebuffer
+        target.baseAddress.initializeMemory(as: UInt8.self, repeating: 0, count: target.stride * target.height)
+        local.withUnsafeBufferPointer { subtree in
+            let size = entries[root].drawFrameInWindow.size
+            drawEntries(
+                subtree, area: Rect(origin: .zero, size: size),
+                pixels: Rect(x: 0, y: 0, width: Double(target.width), height: Double(target.height)), scale: scale,
+                into: target, depth: 1, entriesRead: &entriesRead)
+        }
+        offscreens.rasterizedEntries = local
+    }
+}
