@@ -391,3 +391,22 @@ extension CachedLayerTests {
         #expect(renderer.rasterizedComposites >= 30)
     }
 }
+
+extension CachedLayerTests {
+    @Test("A rasterized view moved to another application's window: its picture counts there, drawn again for it")
+    func movedToAnotherApplication() {
+        let first = CardScreen(scale: 1)
+        let second = CardScreen(scale: 1)
+        let renderer = Renderer(textRenderer: text)
+        let display = HeadlessDisplay(width: 320, height: 240)
+        renderer.draw(first.window, into: display.framebuffer)
+        #expect(first.application.rasterization.bytesInUse > 0)
+        second.card.removeFromSuperview()
+        second.window.insertSubview(first.card, belowSubview: second.bar)
+        first.title.text = "Moved, then changed"
+        renderer.draw(second.window, into: display.framebuffer)
+        #expect(pixelDifferences(display, reference(second, format: .xrgb8888)).isEmpty)
+        #expect(first.application.rasterization.bytesInUse == 0)
+        #expect(second.application.rasterization.bytesInUse == 220 * 170 * 4)
+    }
+}

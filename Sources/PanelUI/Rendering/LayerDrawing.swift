@@ -89,7 +89,7 @@
     /// The pixels under a masked view's corners before it drew (`Renderer`).
     @usableFromInline var savedCorners: [UInt32] = []
     /// The picture of a rasterized view (`Layer.shouldRasterize`).
-    @usableFromInline var rasterized: RasterizedLayer?
+    @exclusivity(unchecked) @usableFromInline var rasterized: RasterizedLayer?
 
     @usableFromInline init() {}
 

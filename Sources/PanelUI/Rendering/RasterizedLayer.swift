@@ -50,7 +50,7 @@ public final class RasterizationBudget {
     let budget: RasterizationBudget
     var bytes: Int { framebuffer.stride * framebuffer.height }
     /// Cleared by any change to what the view or its subviews draw.
-    @usableFromInline var isValid = false
+    @exclusivity(unchecked) @usableFromInline var isValid = false
     /// The bounds and background it was drawn with: a change to either draws it again.
     var drawnBounds = Rect.zero
     var drawnBackground: Color?
@@ -117,6 +117,10 @@ extension View {
     /// Something this view (with `includingItself`) or a subview draws
     /// changed: the pictures of the rasterized views around it are dropped.
     @inline(__always) @usableFromInline func rasterizedContentDidChange(includingItself: Bool) {
+        // A picture is counted in the budget of the application whose window it
+        // was drawn in (`drawRasterized` makes a new one elsewhere): with none
+        // there, there is nothing to drop, and most changes stop here.
+        if let window, (window.owningApplication?.rasterization ?? .unattached).bytesInUse == 0 { return }
         var current = includingItself ? self : superview
         while let view = current {
             view.layerCache?.rasterized?.isValid = false
@@ -160,6 +164,10 @@ extension Renderer {
             let background = presenting ? view.presentation.backgroundColor : view.backgroundColor
             guard let background, background.alpha == 255 else { return false }
             let cache = view.cachedLayer
+            // Counted in the budget of the application whose window the view is in.
+            let application = view.window?.owningApplication
+            let budget = application?.rasterization ?? .unattached
+            if let held = cache.rasterized, held.budget !== budget { cache.rasterized = nil }
             let current = cache.rasterized
             let isCurrent =
                 current.map {
@@ -173,8 +181,6 @@ extension Renderer {
                 }
                 if current?.fits(width: Int(width), height: Int(height), format: framebuffer.format) != true {
                     cache.rasterized = nil // its bytes go back to the budget before new ones are taken
-                    let application = view.window?.owningApplication
-                    let budget = application?.rasterization ?? .unattached
                     guard
                         let picture = RasterizedLayer(
                             width: Int(width), height: Int(height), format: framebuffer.format, budget: budget)

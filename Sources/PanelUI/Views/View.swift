@@ -137,7 +137,7 @@ open class View: Responder {
     }
     /// The view's drawing caches for `layer` (the blurred shadow, the pixels
     /// under masked corners); made on the first draw that needs one.
-    @usableFromInline internal final var layerCache: LayerCache?
+    @exclusivity(unchecked) @usableFromInline internal final var layerCache: LayerCache?
     /// `layerCache`, made if there is none yet (once per view).
     @usableFromInline internal final var cachedLayer: LayerCache {
         if let cache = layerCache { return cache }
