@@ -24,11 +24,7 @@ private struct CardScreen {
     let size = Size(width: 320, height: 240)
 
     init(scale: Double) {
-        application = Application(runLoop: RunLoop(manualClock: ManualClock()))
-        application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: scale)
-        window = Window(frame: Rect(origin: .zero, size: size))
-        window.backgroundColor = Theme.standard.background
-        application.addWindow(window)
+        (application, window) = screenWindow(size: size, scale: scale)
         let behind = Label(frame: Rect(x: 8, y: 60, width: 300, height: 30), name: "behind")
         behind.text = "Under the card: Living room 21.5 °C"
         window.addSubview(behind)
@@ -69,18 +65,6 @@ private struct CardScreen {
     }
 }
 
-/// A small deterministic generator (xorshift), so a failure can be replayed.
-private struct Shuffle {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 @Suite("Cached layers (shouldRasterize)", .serialized)
 struct CachedLayerTests {
     let text = makeTextRenderer()
@@ -105,12 +89,9 @@ struct CachedLayerTests {
     ) -> (composites: Int, drawings: Int) {
         let screen = CardScreen(scale: scale)
         let (width, height) = screen.pixelSize
-        let logical = HeadlessDisplay(width: width, height: height, format: format)
-        let physicalSize = rotation.swapsAxes ? (height, width) : (width, height)
-        let panel = HeadlessDisplay(width: physicalSize.0, height: physicalSize.1, format: format)
         let renderer = Renderer(textRenderer: text)
-        renderer.draw(screen.window, into: logical.framebuffer)
-        logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: panel.framebuffer)
+        let frames = PresentedFrames(
+            screen.window, width: width, height: height, format: format, rotation: rotation, renderer: renderer)
         var random = Shuffle(state: seed)
         for step in 0..<steps {
             let center = screen.card.center
@@ -121,18 +102,13 @@ struct CachedLayerTests {
             default: screen.card.alpha = random.next() % 3 == 0 ? 0.6 : 1 // a fade
             }
             change?(screen, step)
-            let dirty = renderer.render(screen.window, into: logical.framebuffer)
-            logical.framebuffer.copy(dirty, turnedBy: rotation, into: panel.framebuffer)
-            let full = reference(screen, format: format)
+            frames.render(screen.window, with: renderer)
             if screen.card.alpha >= 1 {
-                let differences = pixelDifferences(logical, full)
+                let differences = pixelDifferences(frames.logical, reference(screen, format: format))
                 #expect(differences.isEmpty, "step \(step), card at \(screen.card.frame): \(differences)")
                 if !differences.isEmpty { break }
             }
-            // Presented: the panel shows the logical frame turned.
-            let turned = HeadlessDisplay(width: physicalSize.0, height: physicalSize.1, format: format)
-            logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: turned.framebuffer)
-            #expect(pixelDifferences(panel, turned).isEmpty, "step \(step), presented")
+            #expect(frames.presentedDifferences().isEmpty, "step \(step), presented")
         }
         return (renderer.rasterizedComposites, renderer.rasterizedDrawings)
     }
@@ -315,6 +291,24 @@ private final class TextScreen: ViewController {
 }
 
 extension CachedLayerTests {
+    /// Half a second of frames at 60 Hz on from `time`: each drawn from its
+    /// dirty areas, as the frame driver draws, must equal the window drawn view by view.
+    fileprivate func slide(
+        _ driver: TouchDriver, on display: HeadlessDisplay, with renderer: Renderer, time: inout Double
+    ) {
+        var reference = Renderer(textRenderer: text)
+        reference.drawsRasterizedPictures = false
+        let size = display.framebuffer
+        for _ in 0..<30 {
+            time += 1.0 / 60
+            driver.application.runLoop.advance(to: time)
+            renderer.render(driver.window, into: display.framebuffer)
+            let full = HeadlessDisplay(width: size.width, height: size.height, format: size.format)
+            reference.draw(driver.window, into: full.framebuffer)
+            #expect(pixelDifferences(display, full).isEmpty, "t \(time), scale \(driver.window.displayScale)")
+        }
+    }
+
     @Test(
         "A navigation push and pop slide the two screens' pictures: every frame equals drawing the views, at scale 1 and 2 and in RGB565; the pictures go when the slide ends"
     )
@@ -332,8 +326,6 @@ extension CachedLayerTests {
             let display = HeadlessDisplay(width: width, height: height, format: format)
             let renderer = Renderer(textRenderer: text)
             renderer.draw(driver.window, into: display.framebuffer)
-            var reference = Renderer(textRenderer: text)
-            reference.drawsRasterizedPictures = false
             var time = 0.0
             for push in [true, false] {
                 if push {
@@ -342,14 +334,7 @@ extension CachedLayerTests {
                     _ = navigation.popViewController(animated: true)
                 }
                 #expect(first.view.layer.shouldRasterize && second.view.layer.shouldRasterize)
-                for _ in 0..<30 {
-                    time += 1.0 / 60
-                    driver.application.runLoop.advance(to: time)
-                    renderer.render(driver.window, into: display.framebuffer)
-                    let full = HeadlessDisplay(width: width, height: height, format: format)
-                    reference.draw(driver.window, into: full.framebuffer)
-                    #expect(pixelDifferences(display, full).isEmpty, "scale \(scale), t \(time)")
-                }
+                slide(driver, on: display, with: renderer, time: &time)
                 #expect(!navigation.isTransitioning)
                 #expect(!first.view.layer.shouldRasterize && !second.view.layer.shouldRasterize)
                 #expect(driver.application.rasterization.bytesInUse == 0)
@@ -371,20 +356,11 @@ extension CachedLayerTests {
         let display = HeadlessDisplay(width: 320, height: 240)
         let renderer = Renderer(textRenderer: text)
         renderer.draw(driver.window, into: display.framebuffer)
-        var reference = Renderer(textRenderer: text)
-        reference.drawsRasterizedPictures = false
         var time = 0.0
         for presents in [true, false] {
             if presents { base.present(sheet, animated: true) } else { sheet.dismiss(animated: true) }
             #expect(sheet.view.layer.shouldRasterize)
-            for _ in 0..<30 {
-                time += 1.0 / 60
-                driver.application.runLoop.advance(to: time)
-                renderer.render(driver.window, into: display.framebuffer)
-                let full = HeadlessDisplay(width: 320, height: 240)
-                reference.draw(driver.window, into: full.framebuffer)
-                #expect(pixelDifferences(display, full).isEmpty, "t \(time)")
-            }
+            slide(driver, on: display, with: renderer, time: &time)
             #expect(!sheet.view.layer.shouldRasterize)
             #expect(driver.application.rasterization.bytesInUse == 0)
         }

@@ -25,18 +25,6 @@ private final class Rows: TableViewDataSource {
     }
 }
 
-/// A small deterministic generator (xorshift), so a failure can be replayed.
-private struct Shuffle {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return state
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 /// A screen with a list under a translucent bar that overlaps its top, and a
 /// button beside it, at `scale`; the list's frame starts between pixels.
 private struct ListScreen {
@@ -48,11 +36,7 @@ private struct ListScreen {
     let size = Size(width: 320, height: 240)
 
     init(scale: Double) {
-        application = Application(runLoop: RunLoop(manualClock: ManualClock()))
-        application.screen.configure(bounds: Rect(origin: .zero, size: size), scale: scale)
-        window = Window(frame: Rect(origin: .zero, size: size))
-        window.backgroundColor = Theme.standard.background
-        application.addWindow(window)
+        (application, window) = screenWindow(size: size, scale: scale)
         table = TableView(frame: Rect(x: 10, y: 20.25, width: 240, height: 210.5), name: "list")
         table.register(TableViewCell.self, forCellReuseIdentifier: "row")
         table.rowHeight = 37.5
@@ -83,12 +67,9 @@ struct ScrollByCopyTests {
     ) -> Int {
         let screen = ListScreen(scale: scale)
         let (width, height) = screen.pixelSize
-        let logical = HeadlessDisplay(width: width, height: height, format: format)
-        let physicalSize = rotation.swapsAxes ? (height, width) : (width, height)
-        let panel = HeadlessDisplay(width: physicalSize.0, height: physicalSize.1, format: format)
         let renderer = Renderer(textRenderer: text)
-        renderer.draw(screen.window, into: logical.framebuffer)
-        logical.framebuffer.copy(logical.framebuffer.bounds, turnedBy: rotation, into: panel.framebuffer)
+        let frames = PresentedFrames(
+            screen.window, width: width, height: height, format: format, rotation: rotation, renderer: renderer)
         var random = Shuffle(state: seed)
         let copiesBefore = screen.window.framesScrolledByCopy
         for step in 0..<steps {
@@ -108,16 +89,12 @@ struct ScrollByCopyTests {
                 screen.rows.prefix = step % 2 == 0 ? "Item " : "Row "
                 screen.table.reloadData()
             }
-            let dirty = renderer.render(screen.window, into: logical.framebuffer)
-            logical.framebuffer.copy(dirty, turnedBy: rotation, into: panel.framebuffer)
+            frames.render(screen.window, with: renderer)
             let full = HeadlessDisplay(width: width, height: height, format: format)
             renderer.draw(screen.window, into: full.framebuffer)
-            let differences = pixelDifferences(logical, full)
+            let differences = pixelDifferences(frames.logical, full)
             #expect(differences.isEmpty, "step \(step), offset \(screen.table.contentOffset.y): \(differences)")
-            let turned = HeadlessDisplay(width: physicalSize.0, height: physicalSize.1, format: format)
-            full.framebuffer.copy(full.framebuffer.bounds, turnedBy: rotation, into: turned.framebuffer)
-            #expect(
-                pixelDifferences(panel, turned).isEmpty, "step \(step), presented: \(pixelDifferences(panel, turned))")
+            #expect(frames.presentedDifferences().isEmpty, "step \(step), presented")
             if !differences.isEmpty { break }
         }
         return screen.window.framesScrolledByCopy - copiesBefore
@@ -170,28 +147,5 @@ struct ScrollByCopyTests {
             #expect(pixelDifferences(logical, full).isEmpty)
         }
         #expect(screen.window.framesScrolledByCopy == 0)
-    }
-}
-
-/// How many pixels of two displays of the same size and format differ, as a short message ("" when none).
-func pixelDifferences(_ a: HeadlessDisplay, _ b: HeadlessDisplay) -> String {
-    withExtendedLifetime((a, b)) {
-        let fa = a.framebuffer
-        let fb = b.framebuffer
-        guard fa.width == fb.width, fa.height == fb.height, fa.format == fb.format else { return "sizes differ" }
-        let rowBytes = fa.width * fa.format.bytesPerPixel
-        var count = 0
-        var first: (Int, Int)?
-        for y in 0..<fa.height {
-            let ra = fa.baseAddress + y * fa.stride
-            let rb = fb.baseAddress + y * fb.stride
-            for byte in 0..<rowBytes
-            where ra.load(fromByteOffset: byte, as: UInt8.self) != rb.load(fromByteOffset: byte, as: UInt8.self) {
-                count += 1
-                if first == nil { first = (byte / fa.format.bytesPerPixel, y) }
-            }
-        }
-        guard let first else { return "" }
-        return "\(count) bytes differ, the first in pixel (\(first.0), \(first.1))"
     }
 }
