@@ -79,7 +79,7 @@ public final class RasterizationBudget {
     /// Copies the picture's pixels inside `clip` (framebuffer pixels, edges
     /// rounded out as the rasterizer does) onto `target`, the picture's
     /// top-left pixel at (`x`, `y`), blended at `alpha` (0...255).
-    func composite(into target: Framebuffer, atX x: Int, y: Int, clip: Rect, alpha: UInt32) {
+    @inline(never) func composite(into target: Framebuffer, atX x: Int, y: Int, clip: Rect, alpha: UInt32) {
         let x0 = max(Int(clip.minX.roundedDown), x, 0)
         let y0 = max(Int(clip.minY.roundedDown), y, 0)
         let x1 = min(Int(clip.maxX.roundedUp), x + framebuffer.width, target.width)
@@ -121,6 +121,11 @@ extension View {
         // was drawn in (`drawRasterized` makes a new one elsewhere): with none
         // there, there is nothing to drop, and most changes stop here.
         if let window, (window.owningApplication?.rasterization ?? .unattached).bytesInUse == 0 { return }
+        dropPictures(includingItself: includingItself)
+    }
+
+    /// Marks the pictures of this view (with `includingItself`) and its ancestors stale.
+    @inline(never) @usableFromInline func dropPictures(includingItself: Bool) {
         var current = includingItself ? self : superview
         while let view = current {
             view.layerCache?.rasterized?.isValid = false
@@ -144,7 +149,7 @@ extension Renderer {
     /// inside `clip` (framebuffer pixels), drawing the picture first when it
     /// is missing or stale. False when the view cannot be drawn from one (see
     /// the top of this file): the caller draws it the usual way.
-    @usableFromInline func drawRasterized(
+    @inline(never) @usableFromInline func drawRasterized(
         entryAt root: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, clip: Rect, scale: Double,
         into framebuffer: Framebuffer, occluders: UnsafeBufferPointer<Occluder>, entriesRead: inout UInt64
     ) -> Bool {
