@@ -29,8 +29,8 @@ let usage = """
 @_cdecl("main")
 func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
     var arguments = ToolArguments(program: "panel-demo", argc: argc, argv: argv)
-    let mode = arguments.words.first.map { $0.hasPrefix("-") ? "demo" : $0 } ?? "demo"
-    if mode != "demo" { arguments.words.removeFirst() }
+    let mode = arguments.words.first.map { hasPrefixBytes($0, "-") ? "demo" : $0 } ?? "demo"
+    if !sameBytes(mode, "demo") { arguments.words.removeFirst() }
     switch mode {
     case "demo":
         // The demo is an app like any other: the runtime applies the board's override itself.
@@ -38,7 +38,7 @@ func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar
     case "calibrate":
         // The runtime's --calibrate, for the board compiled in: the override goes beside the binary.
         var words = ["--calibrate"]
-        for word in arguments.words { words.append(word == "--output" ? "--calibration-file" : word) }
+        for word in arguments.words { words.append(sameBytes(word, "--output") ? "--calibration-file" : word) }
         return ApplicationMain.run(DemoAppDelegate.self, arguments: words, programName: "panel-demo")
     case "bench":
         arguments.fail(

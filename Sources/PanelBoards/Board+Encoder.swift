@@ -98,7 +98,7 @@ extension Board {
             }
             return nil
         }
-        if device.isEmpty || (device.hasPrefix("/") && !device.hasPrefix("/dev/")) {
+        if device.isEmpty || (hasPrefixBytes(device, "/") && !hasPrefixBytes(device, "/dev/")) {
             throw object.error(
                 key,
                 "expected the evdev device's name (as `evtest` lists it, such as \"rotary@0\") or a path under /dev/input, not '"

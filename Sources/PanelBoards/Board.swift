@@ -69,9 +69,9 @@ public struct Board {
         /// By the file name: `fbN` is a framebuffer, `cardN` a DRM card; nil for anything else.
         public init?(path: String) {
             var name = Substring(path)
-            if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+            if let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) { name = name[name.utf8.index(after: slash)...] }
             func numbered(_ prefix: String) -> Bool {
-                guard name.hasPrefix(prefix), name.utf8.count > prefix.utf8.count else { return false }
+                guard name.utf8.starts(with: prefix.utf8), name.utf8.count > prefix.utf8.count else { return false }
                 for byte in name.utf8.dropFirst(prefix.utf8.count)
                 where byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
                     return false
@@ -232,7 +232,7 @@ public struct Board {
     public func keyboardError(field: String?, _ message: String) -> JSONError {
         var line = 0
         var column = 0
-        for i in 0..<keyboard.positions.count where keyboard.positions[i].field == (field ?? "") {
+        for i in 0..<keyboard.positions.count where sameBytes(keyboard.positions[i].field, field ?? "") {
             line = keyboard.positions[i].line
             column = keyboard.positions[i].column
             break
@@ -250,6 +250,17 @@ public struct Board {
         // swift-format-ignore: AlwaysUseLowerCamelCase
         // The names boards/*.json and the toolchains use.
         case aarch64, armv7, x86_64
+
+        /// Matched by bytes (the `~=` beside `sameBytes`): the synthesized
+        /// initializer compares with String's `==`, which links Unicode's normalization tables.
+        public init?(rawValue: String) {
+            switch rawValue {
+            case "aarch64": self = .aarch64
+            case "armv7": self = .armv7
+            case "x86_64": self = .x86_64
+            default: return nil
+            }
+        }
     }
 
     public struct CPU {

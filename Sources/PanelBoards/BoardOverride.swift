@@ -81,12 +81,12 @@ public struct BoardOverride: Equatable {
 extension Board {
     /// Where this board's override lives: `boards/rpi4-7inch.json` → `boards/rpi4-7inch.override.json`.
     public static func overridePath(forBoardFile path: String) -> String {
-        (path.hasSuffix(".json") ? String(path.dropLast(5)) : path) + ".override.json"
+        (hasSuffixBytes(path, ".json") ? String(path.dropLast(5)) : path) + ".override.json"
     }
 
     /// This board with `override` applied; an override measured on another board is an error.
     public func applying(_ override: BoardOverride, from path: String) throws(JSONError) -> Board {
-        guard override.board == name else {
+        guard sameBytes(override.board, name) else {
             throw JSONError(
                 file: path, line: 1, column: 1,
                 message: "board: the override is for '" + messageText(override.board) + "', not '" + messageText(name)

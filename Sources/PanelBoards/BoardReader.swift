@@ -19,7 +19,7 @@ extension Board {
         self.path = path
         name = try object.requiredString("name")
         let stem = Board.fileStem(path)
-        if !stem.isEmpty && stem != name {
+        if !stem.isEmpty && !sameBytes(stem, name) {
             throw object.error(
                 "name",
                 "the name '" + messageText(name) + "' does not match the file name " + messageText(stem)
@@ -55,8 +55,8 @@ extension Board {
     /// `boards/rpi4-7inch.json` → `rpi4-7inch`.
     static func fileStem(_ path: String) -> String {
         var name = Substring(path)
-        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-        guard name.hasSuffix(".json") else { return "" }
+        if let slash = name.utf8.lastIndex(of: UInt8(ascii: "/")) { name = name[name.utf8.index(after: slash)...] }
+        guard name.utf8.count >= 5, name.utf8.suffix(5).elementsEqual(".json".utf8) else { return "" }
         return String(name.dropLast(5))
     }
 
@@ -66,7 +66,7 @@ extension Board {
         }
         var object = try JSONObjectReader(value, file: parent.file, path: "display")
         let device = try object.string("device")
-        if let device, !device.hasPrefix("/") || DisplayDeviceKind(path: device) == nil {
+        if let device, !hasPrefixBytes(device, "/") || DisplayDeviceKind(path: device) == nil {
             throw object.error(
                 "device",
                 "expected a DRM card (\"/dev/dri/card0\") or a framebuffer (\"/dev/fb0\"), not '"
@@ -118,7 +118,8 @@ extension Board {
         let backlight = try readBacklight(&object)
         try object.finish()
         return Display(
-            device: device, connector: connector == "auto" ? nil : connector, width: Int(mode[0]), height: Int(mode[1]),
+            device: device, connector: sameBytes(connector, "auto") ? nil : connector, width: Int(mode[0]),
+            height: Int(mode[1]),
             refreshRate: mode[2], physicalWidth: size[0], physicalHeight: size[1], pixelFormat: format,
             rotation: DisplayRotation(rawValue: rotation)!, backlight: backlight)
     }
@@ -128,8 +129,11 @@ extension Board {
         guard let value = parent.member("backlight") else { return nil }
         var object = try JSONObjectReader(value, file: parent.file, path: parent.path(of: "backlight"))
         let device = try object.requiredString("device")
-        let named = device != "auto"
-        if named && (device.isEmpty || device == "." || device == ".." || device.utf8.contains(UInt8(ascii: "/"))) {
+        let named = !sameBytes(device, "auto")
+        if named
+            && (device.isEmpty || sameBytes(device, ".") || sameBytes(device, "..")
+                || device.utf8.contains(UInt8(ascii: "/")))
+        {
             throw object.error(
                 "device",
                 "expected \"auto\" (the only backlight) or a device's name under /sys/class/backlight, such as \"rpi_backlight\", not '"
@@ -192,7 +196,7 @@ extension Board {
                     "expected seconds without input, above 0 and at most 86400 (a day), not " + describeNumber(seconds)
                         + "; leave the key out for never")
             }
-            if key == "dimAfter" { policy.dimAfter = seconds } else { policy.blankAfter = seconds }
+            if sameBytes(key, "dimAfter") { policy.dimAfter = seconds } else { policy.blankAfter = seconds }
         }
         if let brightness = try object.number("dimBrightness") {
             guard brightness >= 0, brightness <= 1 else {
@@ -285,10 +289,10 @@ extension Board {
                     "expected XKB names such as \"de\" or \"ctrl:nocaps,compose:ralt\" (comma-separated, no spaces), not '"
                         + messageText(text) + "'")
             }
-            if key != "variant" && key != "options" && text.isEmpty {
+            if !sameBytes(key, "variant") && !sameBytes(key, "options") && text.isEmpty {
                 throw object.error(
                     key,
-                    "expected a name, such as \"" + (key == "model" ? "pc105" : "us")
+                    "expected a name, such as \"" + (sameBytes(key, "model") ? "pc105" : "us")
                         + "\"; leave the key out for the default")
             }
             keyboard.positions.append((key, member.line, member.column))
@@ -371,7 +375,7 @@ extension Board {
                 throw object.error(
                     nil,
                     "missing the key '" + key + "' (the absolute axis the panel reports its " + key
-                        + " position on, such as \"" + (key == "x" ? "ABS_Z" : "ABS_RX")
+                        + " position on, such as \"" + (sameBytes(key, "x") ? "ABS_Z" : "ABS_RX")
                         + "\"; `evtest` lists the device's axes)")
             }
             let code: UInt16
@@ -415,9 +419,9 @@ extension Board {
             let (multitouch, other) = AbsoluteAxis.isMultitouch(axes.x) ? ("x", "y") : ("y", "x")
             throw object.error(
                 nil,
-                multitouch + " is " + AbsoluteAxis.describe(multitouch == "x" ? axes.x : axes.y)
+                multitouch + " is " + AbsoluteAxis.describe(sameBytes(multitouch, "x") ? axes.x : axes.y)
                     + ", a multitouch axis (one value per contact), but " + other + " is "
-                    + AbsoluteAxis.describe(other == "x" ? axes.x : axes.y)
+                    + AbsoluteAxis.describe(sameBytes(other, "x") ? axes.x : axes.y)
                     + "; give both as ABS_MT_* axes (protocol A or B) or neither (a single touch, down with BTN_TOUCH)")
         }
         try object.finish()
@@ -493,7 +497,7 @@ extension Board {
         var flags: [String] = []
         if let values = try object.array("flags") {
             for i in 0..<values.count {
-                guard case .string(let flag) = values[i].kind, flag.hasPrefix("-") else {
+                guard case .string(let flag) = values[i].kind, hasPrefixBytes(flag, "-") else {
                     throw object.error(
                         at: values[i], path: object.path(of: "flags") + "[" + String(i) + "]",
                         "expected a compiler flag in double quotes, such as \"-mcpu=cortex-a72\"")
@@ -565,7 +569,7 @@ extension Board {
         }
         for topic in ["display", "touch", "cpu"] {
             var found = false
-            for i in 0..<sources.count where sources[i].topic == topic { found = true }
+            for i in 0..<sources.count where sameBytes(sources[i].topic, topic) { found = true }
             if !found {
                 throw parent.error("sources", "missing the source of the " + topic + " facts ('" + topic + "')")
             }

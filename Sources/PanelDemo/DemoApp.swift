@@ -206,7 +206,7 @@ public final class AboutScreen: View {
 
     /// The licences in the text's place, or the about text back.
     @usableFromInline func toggleLicences(_ sender: Control) {
-        let showsLicences = text.text != Self.licenceText
+        let showsLicences = !sameBytes(text.text, Self.licenceText)
         text.text = showsLicences ? Self.licenceText : Self.aboutText
         licences.setTitle(showsLicences ? "About" : "Licences", for: .normal)
         setNeedsLayout()

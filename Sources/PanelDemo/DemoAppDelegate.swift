@@ -71,7 +71,7 @@ public final class DemoAppDelegate: ApplicationDelegate {
                 throw LaunchError(error.message)
             }
         }
-        guard isFile || name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json") else {
+        guard isFile || name.utf8.contains(UInt8(ascii: "/")) || hasSuffixBytes(name, ".json") else {
             throw LaunchError(SceneCatalog.unknownSceneMessage(name))
         }
         do throws(JSONError) {
@@ -165,8 +165,8 @@ public final class DemoAppDelegate: ApplicationDelegate {
 
     /// `mkdir -p`; a folder that cannot be made ends the program.
     func makeDirectories(_ path: String, host: HeadlessHost) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
+        var prefix = hasPrefixBytes(path, "/") ? "/" : ""
+        for part in path.split(whereSeparator: { characterIs($0, UInt8(ascii: "/")) }) {
             prefix += String(part)
             if mkdir(prefix, 0o755) != 0 && clinux_errno() != EEXIST {
                 host.fail("cannot create the output folder " + path + ": " + systemErrorDescription(clinux_errno()))

@@ -98,7 +98,7 @@ public final class DemoSession {
     /// view): a table's pooled cells keep the names of rows they showed.
     public static func shownView(named name: String, in view: View) -> View? {
         if view.isHidden { return nil }
-        if view.name == name { return view }
+        if sameBytes(view.name, name) { return view }
         for subview in view.subviews {
             if let found = shownView(named: name, in: subview) { return found }
         }

@@ -48,7 +48,7 @@ public struct JSONObjectReader {
     /// An error about this object's member `key` (or the object itself when `key` is nil).
     public func error(_ key: String?, _ message: String) -> JSONError {
         if let key {
-            for i in 0..<members.count where members[i].key == key {
+            for i in 0..<members.count where sameBytes(members[i].key, key) {
                 let value = members[i].value
                 return JSONError(
                     file: file, line: value.line, column: value.column, path: path(of: key), message: message)
@@ -65,7 +65,7 @@ public struct JSONObjectReader {
     /// The member `key`, or nil when the object lacks it. Marks the key as known.
     public mutating func member(_ key: String) -> JSONValue? {
         askedKeys.append(key)
-        for i in 0..<members.count where members[i].key == key {
+        for i in 0..<members.count where sameBytes(members[i].key, key) {
             wasRead[i] = true
             return members[i].value
         }
@@ -75,7 +75,7 @@ public struct JSONObjectReader {
     /// The member `key` if it is a number, else (for an array) its element
     /// `index`, without marking anything read: the value an error points at.
     public func member(at key: String, index: Int) -> JSONValue? {
-        for i in 0..<members.count where members[i].key == key {
+        for i in 0..<members.count where sameBytes(members[i].key, key) {
             if case .array(let elements) = members[i].value.kind {
                 return index < elements.count ? elements[index] : members[i].value
             }
@@ -85,7 +85,7 @@ public struct JSONObjectReader {
     }
 
     public mutating func has(_ key: String) -> Bool {
-        for i in 0..<members.count where members[i].key == key { return true }
+        for i in 0..<members.count where sameBytes(members[i].key, key) { return true }
         return false
     }
 
@@ -161,7 +161,7 @@ public struct JSONObjectReader {
             var known = ""
             for j in 0..<askedKeys.count {
                 var seen = false
-                for k in 0..<j where askedKeys[k] == askedKeys[j] { seen = true }
+                for k in 0..<j where sameBytes(askedKeys[k], askedKeys[j]) { seen = true }
                 if !seen { known += known.isEmpty ? askedKeys[j] : ", " + askedKeys[j] }
             }
             throw JSONError(
@@ -189,6 +189,6 @@ public func describeNumber(_ number: Double) -> String {
     let scaled = Int64((number.magnitude * 1_000_000).rounded())
     var fraction = String(scaled % 1_000_000)
     while fraction.utf8.count < 6 { fraction = "0" + fraction }
-    while fraction.hasSuffix("0") { fraction.removeLast() }
+    while fraction.utf8.last == UInt8(ascii: "0") { fraction.removeLast() }
     return (negative ? "-" : "") + String(scaled / 1_000_000) + (fraction.isEmpty ? "" : "." + fraction)
 }

@@ -21,7 +21,7 @@ public struct NameIndex {
         let mask = slots.count - 1
         var slot = Self.hash(name) & mask
         while slots[slot] >= 0 {
-            if names[slots[slot]].utf8.elementsEqual(name.utf8) { return slots[slot] }
+            if sameBytes(names[slots[slot]], name) { return slots[slot] }
             slot = (slot + 1) & mask
         }
         return nil
@@ -56,5 +56,20 @@ public struct NameIndex {
             hash = hash &* 0x0000_0100_0000_01B3
         }
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
+
+/// Whether two strings hold the same UTF-8 bytes: PanelUI's `sameBytes`, for
+/// this module, which does not import PanelUI. String's `==` compares
+/// canonically equivalent text, which links Unicode's normalization tables.
+@inlinable func sameBytes(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+        b.withUTF8 { y in
+            for i in 0..<x.count where x[i] != y[i] { return false }
+            return true
+        }
     }
 }

@@ -1,4 +1,5 @@
 import PanelJSON
+import PanelUI
 
 /// An app's own files (images, data): the `Resources` folder of its package.
 ///
@@ -23,7 +24,7 @@ public enum AppResources {
             if fileExists(path: folder + "/Package.swift") {
                 return isDirectory(folder + "/Resources") ? folder + "/Resources" : nil
             }
-            if folder == "/" || folder == "." { break }
+            if sameBytes(folder, "/") || sameBytes(folder, ".") { break }
             folder = parentDirectory(folder)
         }
         return nil

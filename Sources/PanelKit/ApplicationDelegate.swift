@@ -132,7 +132,7 @@ public final class AppArguments {
 
     /// The value given for the app's option `name` (no dashes); "" for a flag given; nil when absent.
     public func value(of name: String) -> String? {
-        for entry in values where entry.name == name { return entry.value ?? "" }
+        for entry in values where sameBytes(entry.name, name) { return entry.value ?? "" }
         return nil
     }
 
@@ -200,4 +200,17 @@ public enum Backend: String {
     case sdl
     /// No display: traces in (`--replay`), PNG out (`--png`), the JSON Lines log.
     case headless
+
+    /// Matched by bytes (the `~=` beside `sameBytes`): the synthesized
+    /// initializer compares with String's `==`, which links Unicode's normalization tables.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "auto": self = .auto
+        case "drm": self = .drm
+        case "fbdev": self = .fbdev
+        case "sdl": self = .sdl
+        case "headless": self = .headless
+        default: return nil
+        }
+    }
 }

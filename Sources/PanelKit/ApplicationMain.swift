@@ -358,7 +358,7 @@ final class AppRuntime {
     func firstLine(_ text: String) -> String {
         var line = ""
         for character in text {
-            if character == "\n" { break }
+            if characterIs(character, UInt8(ascii: "\n")) { break }
             line.append(character)
         }
         return line
@@ -449,7 +449,7 @@ final class AppRuntime {
     func resolveBoard() -> Board? {
         guard let name = options.board else { return compiledInBoard() }
         var path = name
-        if !(name.utf8.contains(UInt8(ascii: "/")) || name.hasSuffix(".json")) {
+        if !(name.utf8.contains(UInt8(ascii: "/")) || hasSuffixBytes(name, ".json")) {
             guard
                 let folder = locatePanelKitFolder(
                     "boards", given: options.boards, marker: ".", variable: "PANELKIT_BOARDS")
@@ -461,7 +461,7 @@ final class AppRuntime {
             path = folder + "/" + name + ".json"
             guard fileExists(path: path) else {
                 var list = ""
-                for file in fileNames(in: folder, suffix: ".json") where !file.hasSuffix(".override.json") {
+                for file in fileNames(in: folder, suffix: ".json") where !hasSuffixBytes(file, ".override.json") {
                     list += (list.isEmpty ? "" : ", ") + String(file.utf8.dropLast(5))!
                 }
                 fail(

@@ -64,7 +64,7 @@ extension Image {
             let path = PNG.imagePath(candidate, forScale: scale)
             guard fileExists(path: path) else { continue }
             let ext = PNG.fileExtension(of: path) ?? ""
-            if ext == "jpg" || ext == "jpeg" || ext == "JPG" || ext == "JPEG" {
+            if sameBytes(ext, "jpg") || sameBytes(ext, "jpeg") || sameBytes(ext, "JPG") || sameBytes(ext, "JPEG") {
                 do throws(JPEGError) {
                     return try JPEG.readImage(path: path)
                 } catch {

@@ -1,6 +1,7 @@
 import CLinux
 import PanelJSON
 import PanelLinux
+import PanelUI
 
 /// The process's command line, read from /proc/self/cmdline: Embedded Swift
 /// has no `CommandLine`, and a board is Linux.
@@ -68,13 +69,13 @@ package struct ToolArguments {
         var i = 0
         while i < words.count {
             let word = words[i]
-            if word == name {
+            if sameBytes(word, name) {
                 guard i + 1 < words.count else { fail(name + " needs a value") }
                 let value = words[i + 1]
                 words.removeSubrange(i...(i + 1))
                 return value
             }
-            if word.hasPrefix(name + "=") {
+            if hasPrefixBytes(word, name + "=") {
                 words.remove(at: i)
                 return String(word.utf8.dropFirst(name.utf8.count + 1))!
             }
@@ -85,14 +86,14 @@ package struct ToolArguments {
 
     /// Removes `flag` and says whether it was there.
     package mutating func flag(_ flag: String) -> Bool {
-        guard let index = words.firstIndex(of: flag) else { return false }
+        guard let index = words.firstIndex(where: { sameBytes($0, flag) }) else { return false }
         words.remove(at: index)
         return true
     }
 
     /// Fails on any option left over, naming it.
     package func rejectUnknownOptions(_ usage: String) {
-        for word in words where word.hasPrefix("--") {
+        for word in words where hasPrefixBytes(word, "--") {
             fail("unknown option '" + word + "'\n" + usage)
         }
     }
@@ -156,9 +157,9 @@ public func fileNames(in folder: String, suffix: String) -> [String] {
     var names: [String] = []
     while let name = clinux_readdir_name(directory) {
         let entry = String(cString: name)
-        if entry.hasSuffix(suffix) { names.append(entry) }
+        if hasSuffixBytes(entry, suffix) { names.append(entry) }
     }
-    names.sort()
+    names.sort(by: bytesPrecede)
     return names
 }
 
@@ -183,7 +184,7 @@ public func locatePanelKitFolder(_ name: String, given: String?, marker: String,
         var folder = start
         for _ in 0..<8 {
             if holds(folder + "/" + name) { return folder + "/" + name }
-            if folder == "/" || folder == "." { return nil }
+            if sameBytes(folder, "/") || sameBytes(folder, ".") { return nil }
             folder = parentDirectory(folder)
         }
         return nil

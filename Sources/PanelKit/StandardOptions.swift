@@ -125,8 +125,8 @@ public struct StandardOptions {
         while i < arguments.count {
             let word = arguments[i]
             i += 1
-            guard word.hasPrefix("--"), word.utf8.count > 2 else {
-                if word == "-h" {
+            guard hasPrefixBytes(word, "--"), word.utf8.count > 2 else {
+                if sameBytes(word, "-h") {
                     options.help = true
                     continue
                 }
@@ -139,10 +139,10 @@ public struct StandardOptions {
                 name = String(name[..<equals])
             }
             var takesValue: Bool? = nil
-            for entry in table where entry.name == name { takesValue = entry.value != nil }
+            for entry in table where sameBytes(entry.name, name) { takesValue = entry.value != nil }
             var isAppOption = false
             if takesValue == nil {
-                for option in appOptions where option.name == name {
+                for option in appOptions where sameBytes(option.name, name) {
                     takesValue = option.valueName != nil
                     isAppOption = true
                 }
@@ -205,7 +205,9 @@ public struct StandardOptions {
         case "touch-rotation": touchRotation = try Self.quarterTurn(value, option: name)
         case "calibration":
             var numbers: [Double] = []
-            for part in value.split(whereSeparator: { $0 == " " || $0 == "," }) {
+            for part in value.split(whereSeparator: {
+                characterIs($0, UInt8(ascii: " ")) || characterIs($0, UInt8(ascii: ","))
+            }) {
                 guard let number = parseNumber(String(part)) else {
                     numbers = []
                     break
@@ -220,7 +222,7 @@ public struct StandardOptions {
         case "latency-log": latencyLog = value
         case "rotation": rotation = try Self.quarterTurn(value, option: name)
         case "zoom":
-            if value == "fit" {
+            if sameBytes(value, "fit") {
                 zoom = 0
             } else {
                 guard let scale = Int(value), scale >= 1 && scale <= 8 else {
@@ -330,10 +332,10 @@ public func parseNumber(_ text: String) -> Double? {
 /// `WIDTHxHEIGHT`, both whole numbers from 1 to 16384.
 public func parseSize(_ text: String) -> (width: Int, height: Int)? {
     var parts: [Substring] = []
-    for part in text.split(separator: "x") { parts.append(part) }
+    for part in text.split(whereSeparator: { characterIs($0, UInt8(ascii: "x")) }) { parts.append(part) }
     if parts.count != 2 {
         parts = []
-        for part in text.split(separator: "X") { parts.append(part) }
+        for part in text.split(whereSeparator: { characterIs($0, UInt8(ascii: "X")) }) { parts.append(part) }
     }
     guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
         width >= 1 && width <= 16384, height >= 1 && height <= 16384

@@ -163,8 +163,8 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
 
     /// `card*` entries of `directory`, sorted.
     public static func cardPaths(in directory: String) -> [String] {
-        var names = directoryEntries(in: directory) { $0.hasPrefix("card") }
-        names.sort { a, b in a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : a < b }
+        var names = directoryEntries(in: directory) { hasPrefixBytes($0, "card") }
+        names.sort { a, b in a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : bytesPrecede(a, b) }
         return names.map { directory + "/" + $0 }
     }
 
@@ -190,7 +190,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             let connected = connector.pointee.connection == DRM_MODE_CONNECTED
             seen.append(name + (connected ? " (connected)" : " (disconnected)"))
             if chosen == nil && connected && connector.pointee.count_modes > 0
-                && (configuration.connectorName == nil || configuration.connectorName == name)
+                && (configuration.connectorName == nil || sameBytes(configuration.connectorName, name))
             {
                 chosen = connector
             } else {
@@ -212,10 +212,10 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         for i in 0..<Int(connector.pointee.count_modes) {
             let mode = connector.pointee.modes[i]
             let size = String(mode.hdisplay) + "x" + String(mode.vdisplay)
-            if !available.contains(size) { available.append(size) }
+            if !available.contains(where: { sameBytes($0, size) }) { available.append(size) }
             if modeIndex != nil { continue }
             if let wanted = configuration.mode {
-                if wanted == size || wanted == Self.name(of: mode) { modeIndex = i }
+                if sameBytes(wanted, size) || sameBytes(wanted, Self.name(of: mode)) { modeIndex = i }
             } else if mode.type & cdrm_mode_type_preferred() != 0 {
                 modeIndex = i
             }
@@ -257,7 +257,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
             requested: configuration.pixelFormat, offered: offered,
             where: path + ": " + connectorName + "'s primary plane")
         let rotation = configuration.rotation
-        let hardwareAngle = rotation == .none ? nil : plane?.rotationBits[PrimaryPlane.drmRotationName(rotation)]
+        let hardwareAngle = rotation == .none ? nil : plane?.rotationBit(named: PrimaryPlane.drmRotationName(rotation))
 
         self.cardPath = path
         self.fd = fd
@@ -377,7 +377,7 @@ public final class DRMDisplay: ScanoutDisplay, EpollSource, RunLoopTarget {
         for i in 0..<Int(connector.pointee.count_props) {
             guard let property = drmModeGetProperty(fd.rawValue, connector.pointee.props[i]) else { continue }
             defer { drmModeFreeProperty(property) }
-            if PrimaryPlane.string(property.pointee.name) == name { return property.pointee.prop_id }
+            if sameBytes(PrimaryPlane.string(property.pointee.name), name) { return property.pointee.prop_id }
         }
         return 0
     }

@@ -183,7 +183,7 @@ public final class EvdevDeviceSet<Kind: EvdevInputKind> {
         self.reportsUnreadable = reportsUnreadable
     }
 
-    public func isOpen(_ path: String) -> Bool { devices.contains { $0.path == path } }
+    public func isOpen(_ path: String) -> Bool { devices.contains { sameBytes($0.path, path) } }
 
     /// Opens `path` and gives it to the kind. `required`: the device was
     /// named, so failing to open it, or the kind refusing it, is an error;

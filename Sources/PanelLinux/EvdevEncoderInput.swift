@@ -31,7 +31,7 @@ public struct EvdevEncoderConfiguration {
 
     /// Whether `selector` (a path or a name) names the device at `path` called `name`.
     public static func matches(_ selector: String, path: String, name: String) -> Bool {
-        isPath(selector) ? selector == path : selector == name
+        sameBytes(selector, isPath(selector) ? path : name)
     }
 
     @usableFromInline static func isPath(_ selector: String) -> Bool { selector.utf8.contains(UInt8(ascii: "/")) }
@@ -105,13 +105,13 @@ public final class EvdevEncoderInput: EvdevInputKind {
     public func start(_ loop: EpollRunLoop) {
         rescan(loop)
         if !hasTurns {
-            let withButton = !hasPush && configuration.buttonSelector == configuration.device
+            let withButton = !hasPush && sameBytes(configuration.buttonSelector, configuration.device)
             log?(
                 "panel: no rotary encoder " + (withButton ? "with its push button " : "") + "'" + configuration.device
                     + "' in "
                     + configuration.directory + " yet; waiting for it")
         }
-        if !hasPush && (hasTurns || configuration.buttonSelector != configuration.device) {
+        if !hasPush && (hasTurns || !sameBytes(configuration.buttonSelector, configuration.device)) {
             log?(
                 "panel: no encoder push button '" + configuration.buttonSelector + "' in " + configuration.directory
                     + " yet; waiting for it")

@@ -78,14 +78,16 @@ public final class EvdevKeyInput: EvdevInputKind {
     /// Opens every key device in the directory not open yet.
     public func rescan(_ loop: EpollRunLoop) {
         for path in deviceSet.unopenedNodes(in: configuration.directory)
-        where !configuration.ignoredDevices.contains(path) {
+        where !configuration.ignoredDevices.contains(where: { sameBytes($0, path) }) {
             _ = try? deviceSet.open(path, loop: loop, required: false)
         }
     }
 
     public func adopt(_ candidate: inout EvdevCandidate, required: Bool) -> KeyTranslator? {
         let description = candidate.description
-        guard isKeyDevice(description), !configuration.ignoredDevices.contains(description.name) else { return nil }
+        guard isKeyDevice(description),
+            !configuration.ignoredDevices.contains(where: { sameBytes($0, description.name) })
+        else { return nil }
         return KeyTranslator(keymap: configuration.keymap, source: deviceSet.nextSource)
     }
 

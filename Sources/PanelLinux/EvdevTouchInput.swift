@@ -179,7 +179,7 @@ public final class EvdevTouchInput: EvdevInputKind {
         let path = candidate.path
         if let wired = configuration.positionAxes { candidate.description.positionAxes = wired }
         let description = candidate.description
-        if let name = nameToOpen, description.name != name, !required { return nil }
+        if let name = nameToOpen, !sameBytes(description.name, name), !required { return nil }
         guard isDirectTouchScreen(description) || ((required || nameToOpen != nil) && description.touchProtocol != nil)
         else {
             if required {

@@ -107,7 +107,8 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
         } else {
             let found = devicePaths(in: configuration.directory)
             guard let first = found.first else { throw noFramebuffer(in: configuration.directory) }
-            path = found.contains(configuration.directory + "/fb0") ? configuration.directory + "/fb0" : first
+            let fb0 = configuration.directory + "/fb0"
+            path = found.contains(where: { sameBytes($0, fb0) }) ? fb0 : first
         }
         let fd: FileDescriptor
         do {
@@ -127,7 +128,7 @@ public final class FramebufferDisplay: ScanoutDisplay, RunLoopTarget {
     /// `fbN` entries of `directory`, sorted by number.
     public static func devicePaths(in directory: String) -> [String] {
         var names = directoryEntries(in: directory) { isFramebufferName($0) }
-        names.sort { a, b in a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : a < b }
+        names.sort { a, b in a.utf8.count != b.utf8.count ? a.utf8.count < b.utf8.count : bytesPrecede(a, b) }
         return names.map { directory + "/" + $0 }
     }
 

@@ -11,8 +11,10 @@ struct PrimaryPlane {
     var rotationProperty: UInt32?
     /// Its current value (a bit mask), to put back on close.
     var rotationValue: UInt64 = 1
-    /// Bit index by entry name (`rotate-0`, `rotate-90`, …, `reflect-x`).
-    var rotationBits: [String: UInt64] = [:]
+    /// Bit index by entry name (`rotate-0`, `rotate-90`, …, `reflect-x`): a
+    /// handful, searched by bytes (a Dictionary keyed by String hashes
+    /// through Unicode normalization, which a board binary need not carry).
+    var rotationBits: [(name: String, bit: UInt64)] = []
     /// The `rotate-*` entry names, in the driver's order.
     var rotationNames: [String] = []
 
@@ -37,15 +39,19 @@ struct PrimaryPlane {
                     defer { drmModeFreeProperty(property) }
                     let name = Self.string(property.pointee.name)
                     let value = properties.pointee.prop_values[p]
-                    if name == "type" { isPrimary = value == cdrm_plane_type_primary() }
-                    if name == "rotation" && property.pointee.flags & cdrm_prop_bitmask() != 0 {
+                    if sameBytes(name, "type") { isPrimary = value == cdrm_plane_type_primary() }
+                    if sameBytes(name, "rotation") && property.pointee.flags & cdrm_prop_bitmask() != 0 {
                         found.rotationProperty = property.pointee.prop_id
                         found.rotationValue = value
                         for e in 0..<Int(property.pointee.count_enums) {
                             let entry = property.pointee.enums[e]
                             let entryName = Self.string(entry.name)
-                            found.rotationBits[entryName] = entry.value
-                            if entryName.hasPrefix("rotate-") { found.rotationNames.append(entryName) }
+                            if let i = found.rotationBits.firstIndex(where: { sameBytes($0.name, entryName) }) {
+                                found.rotationBits[i].bit = entry.value
+                            } else {
+                                found.rotationBits.append((entryName, entry.value))
+                            }
+                            if hasPrefixBytes(entryName, "rotate-") { found.rotationNames.append(entryName) }
                         }
                     }
                 }
@@ -54,6 +60,12 @@ struct PrimaryPlane {
             if fallback == nil { fallback = found }
         }
         return fallback
+    }
+
+    /// The bit of the rotation entry `name`, if the plane offers it.
+    func rotationBit(named name: String) -> UInt64? {
+        for entry in rotationBits where sameBytes(entry.name, name) { return entry.bit }
+        return nil
     }
 
     /// DRM turns planes counter-clockwise; a board's rotation is clockwise.

@@ -81,7 +81,7 @@ public final class SysfsBacklight: Backlight {
         let names = deviceNames(in: directory)
         let name: String
         if let wanted = configuration.device {
-            guard names.contains(wanted) else {
+            guard names.contains(where: { sameBytes($0, wanted) }) else {
                 let there =
                     names.isEmpty
                     ? directory + " has none (no backlight driver is loaded)"
@@ -144,8 +144,8 @@ public final class SysfsBacklight: Backlight {
 
     /// The entries of `directory` (each a backlight device), sorted; none when it does not exist.
     public static func deviceNames(in directory: String) -> [String] {
-        var names = directoryEntries(in: directory) { $0 != "." && $0 != ".." }
-        names.sort()
+        var names = directoryEntries(in: directory) { !sameBytes($0, ".") && !sameBytes($0, "..") }
+        names.sort(by: bytesPrecede)
         return names
     }
 

@@ -36,7 +36,7 @@ public final class Scene {
         if let index = viewNames.index(of: name), index < views.count { return views[index] }
         var i = 0
         while i < views.count {
-            if views[i].accessibilityIdentifier == name { return views[i] }
+            if sameBytes(views[i].accessibilityIdentifier, name) { return views[i] }
             i += 1
         }
         return nil

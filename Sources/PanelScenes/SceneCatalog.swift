@@ -1,4 +1,5 @@
 import PanelJSON
+import PanelUI
 
 /// The scenes that ship with PanelKit, as scene files in the assets folder
 /// (`assets/scenes/NAME.json`), by name.
@@ -9,7 +10,7 @@ public enum SceneCatalog {
     /// The scene file of the built-in scene `name` in the assets folder `assets`,
     /// or `nil` for a name that is not built in.
     public static func path(of name: String, assets: String) -> String? {
-        for i in 0..<names.count where names[i] == name { return assets + "/scenes/" + name + ".json" }
+        for i in 0..<names.count where sameBytes(names[i], name) { return assets + "/scenes/" + name + ".json" }
         return nil
     }
 

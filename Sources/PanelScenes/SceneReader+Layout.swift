@@ -20,7 +20,7 @@ extension SceneReader {
         var object = try JSONObjectReader(value, file: file, path: path)
         let stack = StackView(frame: frame, name: name)
         if let axis = try choice(&object, "axis", Self.axisNames) {
-            stack.axis = axis == "vertical" ? .vertical : .horizontal
+            stack.axis = sameBytes(axis, "vertical") ? .vertical : .horizontal
         }
         if let spacing = try object.number("spacing") {
             guard spacing >= 0 else {
@@ -66,7 +66,7 @@ extension SceneReader {
         -> String?
     {
         guard let text = try object.string(key) else { return nil }
-        guard names.contains(text) else {
+        guard names.contains(where: { sameBytes($0, text) }) else {
             throw object.error(
                 key,
                 "unknown " + key + " '" + messageText(text) + "'; expected one of: " + names.joined(separator: ", "))
@@ -91,7 +91,7 @@ extension SceneReader {
                     "expected a flag name in quotes; one of: "
                         + Self.autoresizingNames.joined(separator: ", "))
             }
-            guard let index = Self.autoresizingNames.firstIndex(of: flag) else {
+            guard let index = Self.autoresizingNames.firstIndex(where: { sameBytes($0, flag) }) else {
                 throw error(
                     at: elements[i], elementPath,
                     "unknown autoresizing flag '" + messageText(flag) + "'; expected one of: "

@@ -32,7 +32,8 @@ extension SceneReader {
             }
             recognizer = press
         case "pan", "screenEdgePan":
-            let pan = kind == "pan" ? PanGestureRecognizer(name: name) : ScreenEdgePanGestureRecognizer(name: name)
+            let pan =
+                sameBytes(kind, "pan") ? PanGestureRecognizer(name: name) : ScreenEdgePanGestureRecognizer(name: name)
             pan.minimumNumberOfTouches = try count(&object, "minimumNumberOfTouches") ?? pan.minimumNumberOfTouches
             pan.maximumNumberOfTouches = try count(&object, "maximumNumberOfTouches") ?? pan.maximumNumberOfTouches
             if pan.maximumNumberOfTouches < pan.minimumNumberOfTouches {
@@ -123,7 +124,7 @@ extension SceneReader {
         let values = try self.names(&object, key)
         for i in 0..<values.count {
             var found = false
-            for bit in 0..<names.count where names[bit] == values[i].text {
+            for bit in 0..<names.count where sameBytes(names[bit], values[i].text) {
                 bits |= 1 << UInt(bit)
                 found = true
             }

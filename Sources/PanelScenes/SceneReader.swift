@@ -152,7 +152,7 @@ import PanelUI
                 try setFirstResponder(field, &object)
             }
             for i in 0..<keys.count
-            where object.member(keys[i]) != nil && !(view is TextField && keys[i] == "firstResponder") {
+            where object.member(keys[i]) != nil && !(view is TextField && sameBytes(keys[i], "firstResponder")) {
                 let what =
                     view is Control
                     ? "a control handles its own touches (C1)"
@@ -279,7 +279,8 @@ import PanelUI
                     ("layerMinXMinYCorner", .layerMinXMinYCorner), ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
                     ("layerMinXMaxYCorner", .layerMinXMaxYCorner), ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner)
                 ]
-                guard case .string(let name) = corners[i].kind, let corner = names.first(where: { $0.0 == name })
+                guard case .string(let name) = corners[i].kind,
+                    let corner = names.first(where: { sameBytes($0.0, name) })
                 else {
                     throw error(
                         at: corners[i], object.path(of: "maskedCorners") + "[" + String(i) + "]",
@@ -338,7 +339,7 @@ import PanelUI
     /// method of `self` copies `self`, and with it the paths array, per name.
     @usableFromInline mutating func declare(_ name: String, object: JSONObjectReader, what: String) throws(JSONError) {
         guard !name.isEmpty else { throw object.error("name", "a " + what + "'s name must not be empty") }
-        let isView = what == "view"
+        let isView = sameBytes(what, "view")
         let (inserted, index) = isView ? scene!.viewNames.insert(name) : scene!.recognizerNames.insert(name)
         guard inserted else {
             throw object.error(
@@ -395,12 +396,12 @@ import PanelUI
     /// The scene's names of that kind (the first twenty: a message stays readable).
     @usableFromInline func unknownName(_ reference: Reference, _ what: String) -> JSONError {
         var names = ""
-        let count = what == "view" ? scene!.views.count : scene!.recognizers.count
+        let count = sameBytes(what, "view") ? scene!.views.count : scene!.recognizers.count
         let shown = min(count, 20)
         for i in 0..<shown {
             names +=
                 (names.isEmpty ? "" : ", ")
-                + messageText(what == "view" ? scene!.views[i].name : scene!.recognizers[i].name)
+                + messageText(sameBytes(what, "view") ? scene!.views[i].name : scene!.recognizers[i].name)
         }
         if shown < count { names += ", … (" + String(count) + " in all)" }
         if count == 0 { names = "(none)" }

@@ -57,7 +57,7 @@ final class FontFace {
         self.path = path
         self.index = index
         self.face = face
-        monospacedDigits = name.hasSuffix(Font.monospacedDigitsSuffix)
+        monospacedDigits = hasSuffixBytes(name, Font.monospacedDigitsSuffix)
         // The largest strike: scaled down to the text, it loses the least.
         var strike: Int32 = -1
         var strikeSize: FT_Pos = 0

@@ -1,3 +1,5 @@
+import PanelUI
+
 /// Fonts could not be found or loaded: which file or folder, and what to do
 /// about it. `description` is one sentence a developer can act on.
 public struct TextError: Error, CustomStringConvertible, Equatable, Sendable {
@@ -44,9 +46,9 @@ extension TextError {
         return TextError(
             kind: .missingFont, path: base + ".ttf",
             message: "no font '\(name)' in \(directory): expected \(base).ttf (or \(base).otf); "
-                + (name.hasPrefix("Inter-")
+                + (hasPrefixBytes(name, "Inter-")
                     ? "Inter comes from Debian's fonts-inter (sudo apt-get install fonts-inter)"
-                    : name.hasPrefix("MaterialIcons")
+                    : hasPrefixBytes(name, "MaterialIcons")
                         ? "the symbols come from Debian's fonts-material-design-icons-iconfont"
                         : "add the file or use the name of one that is there, such as 'DejaVuSans'"))
     }

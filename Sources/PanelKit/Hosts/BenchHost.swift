@@ -94,7 +94,7 @@ enum BenchHost {
         var folder = executableDirectory()
         for _ in 0..<8 {
             for name in ["traces", "Tests/Traces"] where isDirectory(folder + "/" + name) { return folder + "/" + name }
-            if isFile(folder + "/Package.swift") || folder == "/" || folder == "." { break }
+            if isFile(folder + "/Package.swift") || sameBytes(folder, "/") || sameBytes(folder, ".") { break }
             folder = parentDirectory(folder)
         }
         for name in ["traces", "Tests/Traces"] where isDirectory(name) { return currentDirectory() + "/" + name }

@@ -44,7 +44,7 @@ public final class HeadlessHost {
         if !drewFirstFrame {
             drewFirstFrame = true
             // The start-up's phases, as the device host says them at its first flip (docs/boards.md).
-            if environmentVariable("PANELKIT_STARTUP_PHASES") == "1" {
+            if sameBytes(environmentVariable("PANELKIT_STARTUP_PHASES"), "1") {
                 runtime.note(StartupPhases.line(endingAt: clinux_monotonic_now(), last: "layout and draw"))
             }
         }

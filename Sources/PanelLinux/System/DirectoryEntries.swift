@@ -1,4 +1,5 @@
 import CLinux
+import PanelUI
 
 /// The names in `directory` that `include` accepts, in the order the
 /// kernel lists them; none when the directory cannot be opened. The one
@@ -17,5 +18,5 @@ func directoryEntries(in directory: String, where include: (String) -> Bool) -> 
 
 /// The paths of the evdev nodes (`eventN`) in `directory`, as listed.
 func eventNodePaths(in directory: String) -> [String] {
-    directoryEntries(in: directory) { $0.hasPrefix("event") }.map { directory + "/" + $0 }
+    directoryEntries(in: directory) { hasPrefixBytes($0, "event") }.map { directory + "/" + $0 }
 }

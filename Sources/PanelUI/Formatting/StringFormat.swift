@@ -28,3 +28,56 @@ extension String {
         }
     }
 }
+
+/// `sameBytes` for optionals: two nils are the same, a nil and a string are not.
+@inlinable public func sameBytes(_ a: String?, _ b: String?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return sameBytes(a, b)
+}
+
+/// Whether `a` sorts before `b` by their UTF-8 bytes: how paths and names are
+/// sorted. For text in Unicode's NFC (ASCII included) it is String's `<`
+/// order, without the normalization tables `<` links.
+@inlinable public func bytesPrecede(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { x in
+        b.withUTF8 { y in
+            for i in 0..<min(x.count, y.count) where x[i] != y[i] { return x[i] < y[i] }
+            return x.count < y.count
+        }
+    }
+}
+
+/// `string.hasPrefix(prefix)` by UTF-8 bytes (`sameBytes`' reason).
+@inlinable public func hasPrefixBytes(_ string: String, _ prefix: String) -> Bool {
+    string.utf8.count >= prefix.utf8.count && hasBytes(string, prefix, at: 0)
+}
+
+/// `string.hasSuffix(suffix)` by UTF-8 bytes (`sameBytes`' reason).
+@inlinable public func hasSuffixBytes(_ string: String, _ suffix: String) -> Bool {
+    string.utf8.count >= suffix.utf8.count && hasBytes(string, suffix, at: string.utf8.count - suffix.utf8.count)
+}
+
+/// Whether `string`'s bytes from `offset` on start with `part`'s (both fit: the callers check).
+@usableFromInline func hasBytes(_ string: String, _ part: String, at offset: Int) -> Bool {
+    var string = string
+    var part = part
+    return string.withUTF8 { x in
+        part.withUTF8 { y in
+            for i in 0..<y.count where x[offset + i] != y[i] { return false }
+            return true
+        }
+    }
+}
+
+/// Whether `character` is the one ASCII character `ascii` (`"\r\n"` is not
+/// `"\n"`): Character's `==` compares through String's (`sameBytes`' reason).
+@inlinable public func characterIs(_ character: Character, _ ascii: UInt8) -> Bool {
+    let utf8 = character.utf8
+    return utf8.count == 1 && utf8.first == ascii
+}
+
+/// A `switch` over a string in PanelKit's modules matches its cases by bytes
+/// (`sameBytes`' reason): the standard `~=` is String's `==`.
+@inlinable package func ~= (pattern: String, value: String) -> Bool { sameBytes(pattern, value) }

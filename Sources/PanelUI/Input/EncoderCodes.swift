@@ -17,7 +17,7 @@ public enum RelativeAxis {
 
     /// The code of an axis named as the kernel names it, or nil.
     public static func code(named name: String) -> UInt16? {
-        for i in 0..<encoderAxes.count where encoderAxes[i].name == name { return encoderAxes[i].code }
+        for i in 0..<encoderAxes.count where sameBytes(encoderAxes[i].name, name) { return encoderAxes[i].code }
         return nil
     }
 }
@@ -33,7 +33,7 @@ public enum EncoderButtonKey {
 
     /// The code of a key named as the kernel names it, or nil.
     public static func code(named name: String) -> UInt16? {
-        for i in 0..<names.count where names[i].name == name { return names[i].code }
+        for i in 0..<names.count where sameBytes(names[i].name, name) { return names[i].code }
         return nil
     }
 }

@@ -99,7 +99,7 @@ extension AbsoluteAxis {
     /// The code of the axis the kernel names `name` (`"ABS_RX"` is 3), or nil.
     public static func code(named name: String) -> UInt16? {
         for code in 0..<count {
-            if self.name(of: code) == name { return code }
+            if sameBytes(self.name(of: code), name) { return code }
         }
         return nil
     }

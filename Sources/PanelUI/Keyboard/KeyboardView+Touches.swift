@@ -187,7 +187,7 @@ extension KeyboardView {
             keyPreview.setNeedsDisplay()
         }
         let text = isShifted ? key.shiftedText : key.text
-        if keyPreview.text != text { keyPreview.text = text }
+        if !sameBytes(keyPreview.text, text) { keyPreview.text = text }
         if keyPreview.isHidden { keyPreview.isHidden = false }
     }
 }

@@ -125,7 +125,7 @@ extension CollectionViewCell: ReusableCell {
 /// the name's own storage (reserved once), so scrolling through reused cells
 /// allocates nothing.
 @usableFromInline func nameCell(_ cell: View, _ bare: String, _ dashed: String, _ indexPath: IndexPath) {
-    guard cell.name == bare || cell.name.utf8.starts(with: dashed.utf8) else { return }
+    guard sameBytes(cell.name, bare) || hasPrefixBytes(cell.name, dashed) else { return }
     cell.name.removeAll(keepingCapacity: true)
     cell.name.reserveCapacity(32)
     cell.name.append(dashed)

@@ -59,7 +59,7 @@
     @usableFromInline func index(_ identifier: String) -> Int? {
         var i = 0
         while i < registrations.count {
-            if registrations[i].identifier == identifier { return i }
+            if sameBytes(registrations[i].identifier, identifier) { return i }
             i += 1
         }
         return nil

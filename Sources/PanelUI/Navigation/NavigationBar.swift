@@ -160,7 +160,7 @@ open class NavigationBar: View, BarItemHost {
                 title = backChevron + "Back"
                 buttonWidth = min(measure(title, font: backButton.titleFont).width + 2 * theme.contentPadding, limit)
             }
-            if backButton.title(for: .normal) != title { backButton.setTitle(title) }
+            if !sameBytes(backButton.title(for: .normal), title) { backButton.setTitle(title) }
             backButton.frame = Rect(
                 x: margin, y: ((height - buttonHeight) / 2).rounded(), width: buttonWidth.rounded(.up),
                 height: buttonHeight)

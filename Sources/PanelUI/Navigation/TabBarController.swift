@@ -373,7 +373,7 @@ open class TabBar: View {
 
     @usableFromInline func show(_ item: TabBarItem, selected: Bool, theme: Theme) {
         let newTitle = item.resolvedTitle ?? ""
-        if name != "tab." + newTitle { name = "tab." + newTitle }
+        if !sameBytes(name, "tab." + newTitle) { name = "tab." + newTitle }
         title = newTitle
         image = selected ? (item.selectedImage ?? item.image) : item.image
         badge = item.badgeValue

@@ -10,6 +10,9 @@ public struct Font: Equatable, Sendable {
         self.size = size
     }
 
+    /// The same name by its bytes (`sameBytes`) at the same size.
+    public static func == (a: Font, b: Font) -> Bool { a.size == b.size && sameBytes(a.name, b.name) }
+
     /// PanelKit's type family at its regular weight: Inter (UIKit's `systemFont(ofSize:)`).
     public static func system(size: Double) -> Font { system(size: size, weight: .regular) }
     /// Its bold weight (UIKit's `boldSystemFont(ofSize:)`).
@@ -54,7 +57,7 @@ public struct Font: Equatable, Sendable {
     /// The font file (without extension) the face `name` is drawn from: the
     /// name without `monospacedDigitsSuffix`.
     public static func fileName(ofFace name: String) -> String {
-        name.hasSuffix(monospacedDigitsSuffix) ? String(name.dropLast(monospacedDigitsSuffix.count)) : name
+        hasSuffixBytes(name, monospacedDigitsSuffix) ? String(name.dropLast(monospacedDigitsSuffix.count)) : name
     }
 
     /// The same face with every digit as wide as the widest, so that a

@@ -17,7 +17,7 @@ open class Label: View {
     /// the same text again changes nothing.
     public var text: String {
         didSet {
-            guard text != oldValue else { return }
+            guard !sameBytes(text, oldValue) else { return }
             textChanged(from: oldValue)
             invalidateIntrinsicContentSize()
         }
@@ -95,7 +95,7 @@ open class Label: View {
         super.layoutSubviews()
         guard let oldText = textOnScreen else { return }
         textOnScreen = nil
-        if oldText != text { setNeedsDisplayForText(from: oldText) }
+        if !sameBytes(oldText, text) { setNeedsDisplayForText(from: oldText) }
     }
 
     /// Marks where `oldText` was drawn and where `text` is drawn now: for one
@@ -152,7 +152,7 @@ open class Label: View {
         old.reserveCapacity(64)
         new.reserveCapacity(64)
         var same = Self.commonPrefix(oldText, text)
-        if let key = window.newTextPensKey, key.text == oldText, key.font == font {
+        if let key = window.newTextPensKey, sameBytes(key.text, oldText), key.font == font {
             swap(&old, &new) // measured last time as the new text
         } else {
             measurer.penPositions(oldText, font: font, scale: scale, into: &old.pens, ink: &old.ink)

@@ -99,7 +99,7 @@ extension View {
     }
 
     @usableFromInline func firstView(matching name: String, byIdentifier: Bool) -> View? {
-        if byIdentifier ? accessibilityIdentifier == name : self.name == name { return self }
+        if byIdentifier ? sameBytes(accessibilityIdentifier, name) : sameBytes(self.name, name) { return self }
         // Indexed: `for subview in subviews` allocates once per subview in a debug build.
         var i = 0
         while i < subviews.count {
