@@ -101,9 +101,10 @@ import Testing
         defer { View.measureAllocation = before }
         let start = View.liveInstanceBytes
         var views: [View] = (0..<10).map { _ in Label(frame: .zero) }
-        let perView = malloc_usable_size(Unmanaged.passUnretained(views[0]).toOpaque())
-        #expect(perView >= 64)
-        #expect(View.liveInstanceBytes - start == 10 * perView)
+        // Each as the allocator gave it: a reused chunk may be a little larger than the object.
+        let sizes = views.map { malloc_usable_size(Unmanaged.passUnretained($0).toOpaque()) }
+        #expect(sizes.allSatisfy { $0 >= 64 })
+        #expect(View.liveInstanceBytes - start == sizes.reduce(0, +))
         views.removeAll()
         #expect(View.liveInstanceBytes == start)
     }
