@@ -144,6 +144,28 @@ extension View {
     }
 }
 
+extension ViewTable.Entry {
+    /// This entry, at `index` in a table, as it stands in a table of the
+    /// subtree at `root` alone (`list`, filled up to here in paint order): its
+    /// links counted from the subtree's start, and its clip worked out again
+    /// from its superview's entry there. The subtree's root clips nothing:
+    /// its ancestors' clip applies where the subtree is put back.
+    mutating func placeInSubtree(at root: Int, index: Int, of list: [ViewTable.Entry]) {
+        let offset = Int32(root)
+        parent = index == root ? -1 : parent - offset
+        subtreeEnd -= offset
+        lastChild = lastChild < 0 ? -1 : lastChild - offset
+        previousSibling = index == root || previousSibling < 0 ? -1 : previousSibling - offset
+        if index == root {
+            drawClipInWindow = ViewTable.unboundedClip
+        } else {
+            let up = list[Int(parent)]
+            drawClipInWindow = ViewTable.clip(
+                up.drawClipInWindow, cutTo: up.drawFrameInWindow, clipping: up.flags.contains(.clipsToBounds))
+        }
+    }
+}
+
 extension Renderer {
     /// Draws the rasterized view at `root` (and its subtree) from its picture
     /// inside `clip` (framebuffer pixels), drawing the picture first when it
@@ -172,20 +194,21 @@ extension Renderer {
             // Counted in the budget of the application whose window the view is in.
             let application = view.window?.owningApplication
             let budget = application?.rasterization ?? .unattached
-            if let held = cache.rasterized, held.budget !== budget { cache.rasterized = nil }
-            let current = cache.rasterized
+            // Another size or format, or another application's: its bytes go back before new ones are taken.
+            if let held = cache.rasterized,
+                held.budget !== budget || !held.fits(width: Int(width), height: Int(height), format: framebuffer.format)
+            {
+                cache.rasterized = nil
+            }
             let isCurrent =
-                current.map {
-                    $0.isValid && $0.drawnBounds == bounds && $0.drawnBackground == background
-                        && $0.fits(width: Int(width), height: Int(height), format: framebuffer.format)
-                } ?? false
+                cache.rasterized.map { $0.isValid && $0.drawnBounds == bounds && $0.drawnBackground == background }
+                ?? false
             if !isCurrent {
                 guard Self.subtree(ofEntryAt: root, in: entries, staysInside: frame) else {
                     cache.rasterized = nil
                     return false
                 }
-                if current?.fits(width: Int(width), height: Int(height), format: framebuffer.format) != true {
-                    cache.rasterized = nil // its bytes go back to the budget before new ones are taken
+                if cache.rasterized == nil {
                     guard
                         let picture = RasterizedLayer(
                             width: Int(width), height: Int(height), format: framebuffer.format, budget: budget)
@@ -214,7 +237,7 @@ extension Renderer {
             let alpha = entries[root].drawAlphaInWindow
             cache.rasterized?.composite(
                 into: framebuffer, atX: Int(x), y: Int(y), clip: shown,
-                alpha: alpha >= 1 ? 255 : UInt32((alpha * 255).rounded()))
+                alpha: Rasterizer.level(alpha * 255))
             offscreens.rasterizedComposites += 1
             return true
         }
@@ -251,7 +274,6 @@ extension Renderer {
     ) {
         let origin = entries[root].drawFrameInWindow.origin
         let end = Int(entries[root].subtreeEnd)
-        let offset = Int32(root)
         var local = offscreens.rasterizedEntries
         offscreens.rasterizedEntries = [] // held here while it is filled: no copy on write
         local.removeAll(keepingCapacity: true)
@@ -263,18 +285,11 @@ extension Renderer {
             entry.drawToWindow = AffineTransform(
                 a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx - origin.x, ty: t.ty - origin.y)
             entry.drawFrameInWindow = entry.drawFrameInWindow.offsetBy(dx: -origin.x, dy: -origin.y)
-            entry.parent = i == root ? -1 : entry.parent - offset
-            entry.subtreeEnd -= offset
-            entry.lastChild = entry.lastChild < 0 ? -1 : entry.lastChild - offset
-            entry.previousSibling = i == root || entry.previousSibling < 0 ? -1 : entry.previousSibling - offset
+            entry.placeInSubtree(at: root, index: i, of: local)
             if i == root {
-                // Its alpha and its ancestors' clip apply when the picture is copied.
-                entry.drawClipInWindow = ViewTable.unboundedClip
-                entry.drawAlphaInWindow = 1
+                entry.drawAlphaInWindow = 1 // its alpha (and its ancestors' clip) apply when the picture is copied
             } else {
                 let up = local[Int(entry.parent)]
-                entry.drawClipInWindow = ViewTable.clip(
-                    up.drawClipInWindow, cutTo: up.drawFrameInWindow, clipping: up.flags.contains(.clipsToBounds))
                 let presenting = entry.flags.contains(.presenting)
                 let alpha = entry.unretainedView._withUnsafeGuaranteedRef { view in
                     presenting ? view.presentation.alpha : view.alpha

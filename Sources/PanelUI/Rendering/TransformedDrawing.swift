@@ -94,18 +94,8 @@ extension Renderer {
             if error < 1e-9 { relative = AffineTransform(translationX: relative.tx, y: relative.ty) }
             entry.drawToWindow = relative
             entry.drawFrameInWindow = relative.apply(to: entry.drawBounds)
-            entry.parent = i == root ? -1 : entry.parent - offset
-            entry.subtreeEnd -= offset
-            entry.lastChild = entry.lastChild < 0 ? -1 : entry.lastChild - offset
-            entry.previousSibling = i == root || entry.previousSibling < 0 ? -1 : entry.previousSibling - offset
+            entry.placeInSubtree(at: root, index: i, of: level.entries)
             entry.drawAlphaInWindow /= ancestorsAlpha
-            if i == root {
-                entry.drawClipInWindow = ViewTable.unboundedClip
-            } else {
-                let up = level.entries[Int(entry.parent)]
-                entry.drawClipInWindow = ViewTable.clip(
-                    up.drawClipInWindow, cutTo: up.drawFrameInWindow, clipping: up.flags.contains(.clipsToBounds))
-            }
             // A view rotated or scaled inside the root gets an offscreen of its own.
             if relative.isTranslation || !nestsFurther {
                 entry.layerParts.remove(.transformed)
