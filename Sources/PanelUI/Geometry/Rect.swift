@@ -30,8 +30,9 @@ public struct Rect: Equatable, Sendable {
     @inlinable public var center: Point { Point(x: midX, y: midY) }
     @inlinable public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
     /// Whether every edge is a finite number (no NaN, no infinity).
-    @inlinable public var isFinite: Bool {
-        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
+    @inlinable @inline(__always) public var isFinite: Bool {
+        // As `AffineTransform.isFinite`: `x - x` is NaN unless `x` is finite.
+        (origin.x - origin.x) + (origin.y - origin.y) + (size.width - size.width) + (size.height - size.height) == 0
     }
 
     /// The same rectangle with a non-negative width and height.

@@ -33,6 +33,8 @@ package final class ViewTable {
         ]
         /// What a subview takes from its superview.
         @usableFromInline static let inherited: Flags = [.nonFinite, .presenting]
+        /// What a subview's entry is made from, besides its superview's geometry and alpha.
+        @usableFromInline static let passedDown: Flags = [.nonFinite, .presenting, .clipsToBounds]
         /// Entries the hit-test skips without asking the view, custom hit-testing or not.
         @usableFromInline static let unreachable: Flags = [.singular, .nonFinite]
     }
@@ -112,6 +114,17 @@ package final class ViewTable {
             let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
             let reach = max(max(outsets.top, outsets.bottom), max(outsets.left, outsets.right))
             return frame.outset(by: EdgeInsets(all: (reach + 1) * stretch))
+        }
+
+        /// Whether a subview's entry made under this one comes out as under
+        /// `old`: every value `ViewTable.makeEntry` reads of its superview's
+        /// entry is the same.
+        @inline(__always) func givesSubviewsTheSame(as old: Entry) -> Bool {
+            flags.intersection(Flags.passedDown) == old.flags.intersection(Flags.passedDown)
+                && localToWindow == old.localToWindow && drawToWindow == old.drawToWindow
+                && alphaInWindow == old.alphaInWindow && drawAlphaInWindow == old.drawAlphaInWindow
+                && clipInWindow == old.clipInWindow && drawClipInWindow == old.drawClipInWindow
+                && frameInWindow == old.frameInWindow && drawFrameInWindow == old.drawFrameInWindow
         }
     }
 
@@ -727,17 +740,19 @@ package final class ViewTable {
         let localToWindow = toSuperview.concatenating(parentToWindow)
         let inverse = toSuperview.inverted
         if inverse == nil { flags.insert(.singular) }
-        var frameInWindow = localToWindow.apply(to: view.bounds)
+        let bounds = view.bounds // (an overridable property: read once)
+        var frameInWindow = localToWindow.apply(to: bounds)
+        let layer = view.layer
         var entry = Entry(
             unretainedView: .passUnretained(view), parent: parent, subtreeEnd: -1, lastChild: -1, previousSibling: -1,
             flags: flags, superviewToLocal: inverse ?? .identity, localToWindow: localToWindow,
-            bounds: view.bounds, frameInWindow: frameInWindow,
+            bounds: bounds, frameInWindow: frameInWindow,
             clipInWindow: parentClip, alphaInWindow: parentAlpha * view.alpha,
-            drawToWindow: localToWindow, drawBounds: view.bounds, drawFrameInWindow: frameInWindow,
+            drawToWindow: localToWindow, drawBounds: bounds, drawFrameInWindow: frameInWindow,
             drawAlphaInWindow: parentAlpha * view.alpha, drawClipInWindow: drawParentClip,
-            layerOutsets: view.layer.outsets, layerParts: LayerParts.of(view.layer))
+            layerOutsets: layer.outsets, layerParts: LayerParts.of(layer))
         var isFinite =
-            localToWindow.isFinite && view.bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)
+            localToWindow.isFinite && bounds.isFinite && frameInWindow.isFinite && (inverse?.isFinite ?? true)
         if flags.contains(.presenting) {
             let shown = view.presentation
             let drawToSuperview = isRoot ? AffineTransform.identity : shown.transformToSuperview
@@ -749,10 +764,11 @@ package final class ViewTable {
         } else if drawParentToWindow != parentToWindow {
             // In a scroll view whose offset is between pixels: drawn at the snapped offset.
             entry.drawToWindow = toSuperview.concatenating(drawParentToWindow)
-            entry.drawFrameInWindow = entry.drawToWindow.apply(to: view.bounds)
+            entry.drawFrameInWindow = entry.drawToWindow.apply(to: bounds)
             isFinite = isFinite && entry.drawToWindow.isFinite && entry.drawFrameInWindow.isFinite
         }
-        if !isRoot,
+        // (The flag is checked here: most views do not snap, and a call per entry costs.)
+        if !isRoot, view.snapsContentToPixels,
             let snapped = snappedDrawing(
                 of: view, presenting: flags.contains(.presenting), parentToWindow: drawParentToWindow)
         {
@@ -841,6 +857,12 @@ package final class ViewTable {
     /// Works out the entries and nodes of the subtree at `index` again, in
     /// paint order, so each entry's parent is done before it: one pass over
     /// the subtree, however deep.
+    ///
+    /// A hit node holds only what its own entry says in its superview's
+    /// coordinates (its map from the superview, bounds and flags). Below the
+    /// view that changed, most entries move only in the window (a scroll
+    /// view's content, a moved cell's labels): their nodes, and their
+    /// superviews' summaries, stay as they are.
     @usableFromInline func refreshSubtree(at index: Int) {
         var i = index
         let end = Int(storage[index].subtreeEnd)
@@ -852,14 +874,24 @@ package final class ViewTable {
             fresh.lastChild = old.lastChild
             fresh.previousSibling = old.previousSibling
             storage[i] = fresh
-            let node = Int(hitNodeIndex[i])
-            var hitNode = makeHitNode(entry: i)
-            hitNode.firstChild = hitNodes[node].firstChild
-            hitNode.childrenEnd = hitNodes[node].childrenEnd
-            hitNode.summaryIsStale = hitNodes[node].summaryIsStale
-            hitNodes[node] = hitNode
-            summaryDidChange(ofNode: node)
-            i += 1
+            if i == index || fresh.flags != old.flags || fresh.bounds != old.bounds
+                || fresh.superviewToLocal != old.superviewToLocal
+            {
+                let node = Int(hitNodeIndex[i])
+                var hitNode = makeHitNode(entry: i)
+                hitNode.firstChild = hitNodes[node].firstChild
+                hitNode.childrenEnd = hitNodes[node].childrenEnd
+                hitNode.summaryIsStale = hitNodes[node].summaryIsStale
+                hitNodes[node] = hitNode
+                summaryDidChange(ofNode: node) // a new node starts without its summary
+                // The superview's summary reads this node (the root's: `updateGeometry` marks it).
+                if i != index { summaryDidChange(ofNode: Int(hitNodeIndex[Int(fresh.parent)])) }
+            }
+            // A subview's entry is made from these values of its superview's
+            // and from its own view (whose changes patch it): where none of
+            // them changed (a cell hidden or shown, a label's colour), the
+            // subtree below stays as it is.
+            i = fresh.givesSubviewsTheSame(as: old) ? Int(old.subtreeEnd) : i + 1
         }
     }
 

@@ -58,7 +58,7 @@ open class View: Responder {
     /// changes: a scroll view's content (UIKit's scroll views snap their
     /// offset to pixels the same way), whose pixels the renderer then moves by
     /// copying rather than drawing them again. Hit-testing and layout keep the exact origin.
-    @usableFromInline internal final var snapsContentToPixels = false
+    @exclusivity(unchecked) @usableFromInline internal final var snapsContentToPixels = false
     /// Whether `liveInstanceBytes` holds this view's bytes (made while `measureAllocation` was set).
     private final var isCountedInInstanceBytes = false
 
