@@ -310,7 +310,7 @@ extension CachedLayerTests {
     }
 
     @Test(
-        "A navigation push and pop slide the two screens' pictures: every frame equals drawing the views, at scale 1 and 2 and in RGB565; the pictures go when the slide ends"
+        "A navigation push and pop slide the two screens' pictures: every frame equals drawing the views, at scale 1 and 2 and in RGB565, the dimming over the screen underneath blended as its picture is copied; the pictures go when the slide ends"
     )
     func navigationSlides() {
         for (scale, format) in [(1.0, PixelFormat.xrgb8888), (2.0, .rgb565)] {
@@ -341,6 +341,8 @@ extension CachedLayerTests {
             }
             #expect(renderer.rasterizedComposites >= 30)
             #expect(renderer.rasterizedDrawings <= 4) // each screen drawn once a slide
+            // The frames of the slides that show the screen underneath dim it in the copy.
+            #expect(renderer.foldedTints >= 25, "scale \(scale)")
         }
     }
 }
@@ -384,5 +386,47 @@ extension CachedLayerTests {
         #expect(pixelDifferences(display, reference(second, format: .xrgb8888)).isEmpty)
         #expect(first.application.rasterization.bytesInUse == 0)
         #expect(second.application.rasterization.bytesInUse == 220 * 170 * 4)
+    }
+}
+
+/// A view that draws something of its own: never folded into a picture's copy.
+private final class StripedShade: View {
+    override func draw(_ rect: Rect, in context: GraphicsContext) {
+        context.fill(Rect(x: 0, y: 0, width: bounds.width, height: 2), color: .white)
+    }
+}
+
+extension CachedLayerTests {
+    @Test(
+        "A translucent shade over exactly a picture's pixels is blended as the picture is copied; a shade smaller, larger or drawing something of its own is drawn apart; every frame equals drawing the views, at scale 1 and 2 and in RGB565"
+    )
+    func shadeFoldedIntoTheCopy() {
+        for (scale, format) in [(1.0, PixelFormat.xrgb8888), (2.0, .xrgb8888), (1.0, .rgb565)] {
+            for (inset, subclass, folds) in [(0.0, false, true), (10, false, false), (-6, false, false), (0, true, false)]
+            {
+                let screen = CardScreen(scale: scale)
+                screen.card.frame.origin = Point(x: 20, y: 30) // whole pixels, as the shade's fill must be
+                let shade = subclass ? StripedShade(name: "shade") : View(name: "shade")
+                shade.frame = screen.card.frame.insetBy(dx: inset, dy: inset)
+                shade.backgroundColor = .black
+                shade.alpha = 0.3
+                screen.window.insertSubview(shade, aboveSubview: screen.card)
+                let (width, height) = screen.pixelSize
+                let renderer = Renderer(textRenderer: text)
+                let frames = PresentedFrames(
+                    screen.window, width: width, height: height, format: format, rotation: .none, renderer: renderer)
+                for step in 0..<3 {
+                    screen.card.center.x += 4
+                    shade.center.x += 4
+                    frames.render(screen.window, with: renderer)
+                    let differences = pixelDifferences(frames.logical, reference(screen, format: format))
+                    #expect(
+                        differences.isEmpty,
+                        "scale \(scale), \(format), inset \(inset), subclass \(subclass), step \(step): \(differences)")
+                }
+                #expect(renderer.rasterizedComposites >= 3)
+                #expect((renderer.foldedTints > 0) == folds, "scale \(scale), inset \(inset), subclass \(subclass)")
+            }
+        }
     }
 }

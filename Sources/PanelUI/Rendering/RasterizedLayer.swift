@@ -19,6 +19,12 @@
 //   memory budget); a view whose picture does not fit is drawn the usual
 //   way, and says so once in the application's warnings.
 //
+// A navigation's dimming over the screen underneath (a view of one
+// translucent colour drawn right after the picture, over exactly the pixels
+// the picture shows) is blended as the picture is copied: one pass over
+// those pixels instead of a copy and a blend, and the same values, since a
+// fill blends each pixel with `PixelMath.blend` as the copy does.
+//
 // A picture holds the view's bounds: the view must cover them with an opaque
 // background (no rounded corners) and its subviews must stay inside them (or
 // be clipped to them). A translucent or rounded view, or one whose subviews
@@ -76,19 +82,41 @@ public final class RasterizationBudget {
         framebuffer.width == width && framebuffer.height == height && framebuffer.format == format
     }
 
+    /// The pixels of `target` that `composite` writes for `clip` with the
+    /// picture's top-left pixel at (`x`, `y`): `x0 ..< x1` × `y0 ..< y1`.
+    func pixels(in target: Framebuffer, atX x: Int, y: Int, clip: Rect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        (
+            max(Int(clip.minX.roundedDown), x, 0), min(Int(clip.maxX.roundedUp), x + framebuffer.width, target.width),
+            max(Int(clip.minY.roundedDown), y, 0), min(Int(clip.maxY.roundedUp), y + framebuffer.height, target.height)
+        )
+    }
+
     /// Copies the picture's pixels inside `clip` (framebuffer pixels, edges
     /// rounded out as the rasterizer does) onto `target`, the picture's
-    /// top-left pixel at (`x`, `y`), blended at `alpha` (0...255).
-    @inline(never) func composite(into target: Framebuffer, atX x: Int, y: Int, clip: Rect, alpha: UInt32) {
-        let x0 = max(Int(clip.minX.roundedDown), x, 0)
-        let y0 = max(Int(clip.minY.roundedDown), y, 0)
-        let x1 = min(Int(clip.maxX.roundedUp), x + framebuffer.width, target.width)
-        let y1 = min(Int(clip.maxY.roundedUp), y + framebuffer.height, target.height)
+    /// top-left pixel at (`x`, `y`), blended at `alpha` (0...255); at full
+    /// alpha, with `tint` blended over each pixel on the way (see the top of
+    /// this file).
+    @inline(never) func composite(
+        into target: Framebuffer, atX x: Int, y: Int, clip: Rect, alpha: UInt32,
+        tint: (color: Color, level: UInt32)? = nil
+    ) {
+        let (x0, x1, y0, y1) = pixels(in: target, atX: x, y: y, clip: clip)
         guard x0 < x1, y0 < y1, alpha > 0, target.format == framebuffer.format else { return }
         let bytesPerPixel = target.format.bytesPerPixel
+        let bytes = (x1 - x0) * bytesPerPixel
         for row in y0..<y1 {
             let from = framebuffer.baseAddress + (row - y) * framebuffer.stride + (x0 - x) * bytesPerPixel
             let to = target.baseAddress + row * target.stride + x0 * bytesPerPixel
+            if let tint, alpha >= 255 {
+                // A row of the picture like the one above (most rows of a
+                // screen: between the lines of text) comes out like it: copied.
+                if row > y0, Self.sameBytes(from, from - framebuffer.stride, count: bytes) {
+                    to.copyMemory(from: to - target.stride, byteCount: bytes)
+                } else {
+                    Self.copy(from, to: to, count: x1 - x0, format: target.format, tint: tint.color, level: tint.level)
+                }
+                continue
+            }
             if alpha >= 255 {
                 to.copyMemory(from: from, byteCount: (x1 - x0) * bytesPerPixel)
                 continue
@@ -108,6 +136,97 @@ public final class RasterizationBudget {
                     pixels[i] = PixelMath.rgb565(
                         fromXRGB: PixelMath.blend(color, alpha: alpha, over: PixelMath.xrgb(fromRGB565: pixels[i])))
                 }
+            }
+        }
+    }
+}
+
+extension RasterizedLayer {
+    /// Whether `count` bytes at `a` and at `b` are the same: 32 bytes a step.
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        var i = 0
+        while i &+ 32 <= count {
+            let difference =
+                (a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    ^ b.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                | (a.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+                    ^ b.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self))
+                | (a.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
+                    ^ b.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self))
+                | (a.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
+                    ^ b.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self))
+            if difference != 0 { return false }
+            i &+= 32
+        }
+        while i < count {
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// `count` pixels copied with `color` blended over each at `level`, as a
+    /// fill at that level blends it over them (`Rasterizer.fillSpan`). A
+    /// screen is mostly runs of one colour: each distinct pixel is blended once.
+    static func copy(
+        _ from: UnsafeMutableRawPointer, to: UnsafeMutableRawPointer, count: Int, format: PixelFormat,
+        tint color: Color,
+        level: UInt32
+    ) {
+        switch format {
+        case .xrgb8888:
+            let source = from.assumingMemoryBound(to: UInt32.self)
+            let pixels = to.assumingMemoryBound(to: UInt32.self)
+            var lastSource = source[0]
+            var lastResult = PixelMath.blend(color, alpha: level, over: lastSource)
+            var i = 0
+            // Four at a time where all four repeat the last pixel (as `Rasterizer.blendSpan`).
+            while i &+ 4 <= count {
+                let four = UnsafeRawPointer(source + i)
+                let repeated = UInt64(lastSource) &* 0x1_0000_0001
+                if four.loadUnaligned(as: UInt64.self) == repeated
+                    && four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == repeated
+                {
+                    let result = UInt64(lastResult) &* 0x1_0000_0001
+                    let out = UnsafeMutableRawPointer(pixels + i)
+                    out.storeBytes(of: result, as: UInt64.self)
+                    out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
+                    i &+= 4
+                    continue
+                }
+                for _ in 0..<4 {
+                    let under = source[i]
+                    if under != lastSource {
+                        lastSource = under
+                        lastResult = PixelMath.blend(color, alpha: level, over: under)
+                    }
+                    pixels[i] = lastResult
+                    i &+= 1
+                }
+            }
+            while i < count {
+                let under = source[i]
+                if under != lastSource {
+                    lastSource = under
+                    lastResult = PixelMath.blend(color, alpha: level, over: under)
+                }
+                pixels[i] = lastResult
+                i &+= 1
+            }
+        case .rgb565:
+            let source = from.assumingMemoryBound(to: UInt16.self)
+            let pixels = to.assumingMemoryBound(to: UInt16.self)
+            var lastSource = source[0]
+            var lastResult = PixelMath.rgb565(
+                fromXRGB: PixelMath.blend(color, alpha: level, over: PixelMath.xrgb(fromRGB565: lastSource)))
+            for i in 0..<count {
+                let under = source[i]
+                if under != lastSource {
+                    lastSource = under
+                    lastResult = PixelMath.rgb565(
+                        fromXRGB: PixelMath.blend(color, alpha: level, over: PixelMath.xrgb(fromRGB565: under)))
+                }
+                pixels[i] = lastResult
             }
         }
     }
@@ -171,9 +290,14 @@ extension Renderer {
     /// inside `clip` (framebuffer pixels), drawing the picture first when it
     /// is missing or stale. False when the view cannot be drawn from one (see
     /// the top of this file): the caller draws it the usual way.
+    ///
+    /// When the entry after the subtree is a tint over exactly the pixels
+    /// the picture shows (`foldableTint`), it is blended as the picture is
+    /// copied and its index goes in `foldedTint`, for the caller to skip.
     @inline(never) @usableFromInline func drawRasterized(
-        entryAt root: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, clip: Rect, scale: Double,
-        into framebuffer: Framebuffer, occluders: UnsafeBufferPointer<Occluder>, entriesRead: inout UInt64
+        entryAt root: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, clip: Rect, area: Rect, pixels: Rect,
+        scale: Double, into framebuffer: Framebuffer, occluders: UnsafeBufferPointer<Occluder>,
+        foldedTint: inout Int, entriesRead: inout UInt64
     ) -> Bool {
         let frame = entries[root].drawFrameInWindow
         guard !entries[root].layerParts.contains(.rounded) else { return false }
@@ -234,13 +358,66 @@ extension Renderer {
             for occluder in occluders where occluder.index >= end {
                 if !occluder.trim(&shown) { return true }
             }
-            let alpha = entries[root].drawAlphaInWindow
-            cache.rasterized?.composite(
-                into: framebuffer, atX: Int(x), y: Int(y), clip: shown,
-                alpha: Rasterizer.level(alpha * 255))
+            guard let picture = cache.rasterized else { return true }
+            let level = Rasterizer.level(entries[root].drawAlphaInWindow * 255)
+            var tint: (color: Color, level: UInt32)?
+            if level == 255 {
+                tint = Self.foldableTint(
+                    at: end, in: entries, over: picture.pixels(in: framebuffer, atX: Int(x), y: Int(y), clip: shown),
+                    area: area, pixels: pixels, scale: scale, framebuffer: framebuffer, occluders: occluders)
+                if tint != nil {
+                    foldedTint = end
+                    offscreens.foldedTints += 1
+                }
+            }
+            picture.composite(into: framebuffer, atX: Int(x), y: Int(y), clip: shown, alpha: level, tint: tint)
             offscreens.rasterizedComposites += 1
             return true
         }
+    }
+
+    /// The colour and level of the entry at `index` when drawing it would
+    /// blend one colour over exactly the pixels `target` and nothing else:
+    /// a plain `View` without subviews or layer, a translucent background,
+    /// placed at whole pixels, its drawn pixels (clip and later opaque views
+    /// taken off, as the drawing pass takes them) the same rectangle. `nil`
+    /// otherwise: it is drawn the usual way.
+    static func foldableTint(
+        at index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>,
+        over target: (x0: Int, x1: Int, y0: Int, y1: Int),
+        area: Rect, pixels: Rect, scale: Double, framebuffer: Framebuffer, occluders: UnsafeBufferPointer<Occluder>
+    ) -> (color: Color, level: UInt32)? {
+        guard index < entries.count, target.x0 < target.x1, target.y0 < target.y1,
+            Int(entries[index].subtreeEnd) == index + 1, entries[index].layerParts.isEmpty
+        else { return nil }
+        let flags = entries[index].flags
+        let alpha = entries[index].drawAlphaInWindow
+        guard !flags.contains(.hidden), !flags.contains(.nonFinite), alpha > 0, alpha < 1 else { return nil }
+        let color: Color? = entries[index].unretainedView._withUnsafeGuaranteedRef { view in
+            // Its own class only: a subclass may draw something in `draw(_:in:)`.
+            guard ObjectIdentifier(type(of: view)) == ObjectIdentifier(View.self) else { return nil }
+            return flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
+        }
+        guard let color, color.alpha > 0 else { return nil }
+        let level = Rasterizer.level(Double(color.alpha) * alpha)
+        guard level > 0, level < 255 else { return nil }
+        // The pixels its fill blends: its whole-pixel rectangle inside its clip, rounded out.
+        let origin = entries[index].drawToWindow.apply(to: Point.zero)
+        let fill = GraphicsContext.deviceRect(
+            entries[index].drawBounds, origin: Point(x: origin.x * scale, y: origin.y * scale), scale: scale)
+        guard let whole = Rasterizer.wholePixels(fill),
+            let visible = visibleRect(ofEntryAt: index, in: entries, within: area),
+            var clip = deviceClip(visible, pixels: pixels, scale: scale)
+        else { return nil }
+        for occluder in occluders where occluder.index > index {
+            if !occluder.trim(&clip) { return nil }
+        }
+        let x0 = max(whole.x0, Int(clip.minX.roundedDown), 0)
+        let x1 = min(whole.x1, Int(clip.maxX.roundedUp), framebuffer.width)
+        let y0 = max(whole.y0, Int(clip.minY.roundedDown), 0)
+        let y1 = min(whole.y1, Int(clip.maxY.roundedUp), framebuffer.height)
+        guard x0 == target.x0, x1 == target.x1, y0 == target.y0, y1 == target.y1 else { return nil }
+        return (color, level)
     }
 
     /// Whether everything the subtree at `root` draws (shadows included) lies

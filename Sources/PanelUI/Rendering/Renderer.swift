@@ -25,6 +25,7 @@ package struct Renderer {
     /// Pictures of rasterized views this renderer drew, and copied onto the screen: tests and the bench read them.
     package var rasterizedDrawings: Int { offscreens.rasterizedDrawings }
     package var rasterizedComposites: Int { offscreens.rasterizedComposites }
+    package var foldedTints: Int { offscreens.foldedTints }
 
     package init(textRenderer: (any TextRendering)? = nil) {
         self.textRenderer = textRenderer
@@ -138,6 +139,8 @@ package struct Renderer {
             withUnsafeTemporaryAllocation(of: PendingLayer.self, capacity: PendingLayer.capacity) { pending in
                 var pendingCount = 0
                 var index = 0
+                // A tint a picture was blended with as it was copied (`drawRasterized`): not drawn again.
+                var foldedTint = -1
                 while true {
                     while pendingCount > 0 && (index >= pending[pendingCount - 1].end || index >= entries.count) {
                         pendingCount -= 1
@@ -158,6 +161,7 @@ package struct Renderer {
                     }
                     let entryIndex = index
                     index += 1
+                    if entryIndex == foldedTint { continue }
                     let parts = entries[entryIndex].layerParts
                     if parts.contains(.transformed) {
                         // Rotated or scaled: the subtree is drawn through an offscreen (or, a
@@ -180,9 +184,9 @@ package struct Renderer {
                     // Rasterized (`Layer.shouldRasterize`): copied from its picture when it can be.
                     if depth == 0, parts.contains(.rasterized), drawsRasterizedPictures,
                         drawRasterized(
-                            entryAt: entryIndex, in: entries, clip: clip, scale: scale, into: framebuffer,
-                            occluders: UnsafeBufferPointer(rebasing: occluders[..<occluderCount]),
-                            entriesRead: &entriesRead)
+                            entryAt: entryIndex, in: entries, clip: clip, area: area, pixels: pixels, scale: scale,
+                            into: framebuffer, occluders: UnsafeBufferPointer(rebasing: occluders[..<occluderCount]),
+                            foldedTint: &foldedTint, entriesRead: &entriesRead)
                     {
                         index = Int(entries[entryIndex].subtreeEnd)
                         continue

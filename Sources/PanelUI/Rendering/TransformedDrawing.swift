@@ -41,6 +41,8 @@
     /// Pictures of rasterized views drawn, and copied onto the screen, so far.
     package var rasterizedDrawings = 0
     package var rasterizedComposites = 0
+    /// Tints blended as a picture was copied (a navigation's dimming), not drawn apart.
+    package var foldedTints = 0
 
     @usableFromInline init() {}
 
