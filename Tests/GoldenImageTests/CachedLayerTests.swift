@@ -402,8 +402,9 @@ extension CachedLayerTests {
     )
     func shadeFoldedIntoTheCopy() {
         for (scale, format) in [(1.0, PixelFormat.xrgb8888), (2.0, .xrgb8888), (1.0, .rgb565)] {
-            for (inset, subclass, folds) in [(0.0, false, true), (10, false, false), (-6, false, false), (0, true, false)]
-            {
+            for (inset, subclass, folds) in [
+                (0.0, false, true), (10, false, false), (-6, false, false), (0, true, false)
+            ] {
                 let screen = CardScreen(scale: scale)
                 screen.card.frame.origin = Point(x: 20, y: 30) // whole pixels, as the shade's fill must be
                 let shade = subclass ? StripedShade(name: "shade") : View(name: "shade")
