@@ -166,8 +166,8 @@ extension RasterizedLayer {
     }
 
     /// `count` pixels copied with `color` blended over each at `level`, as a
-    /// fill at that level blends it over them (`Rasterizer.fillSpan`). A
-    /// screen is mostly runs of one colour: each distinct pixel is blended once.
+    /// fill at that level blends it over them (`Rasterizer.fillSpan`, whose
+    /// span this is, reading the picture instead of the screen).
     static func copy(
         _ from: UnsafeMutableRawPointer, to: UnsafeMutableRawPointer, count: Int, format: PixelFormat,
         tint color: Color,
@@ -175,59 +175,13 @@ extension RasterizedLayer {
     ) {
         switch format {
         case .xrgb8888:
-            let source = from.assumingMemoryBound(to: UInt32.self)
-            let pixels = to.assumingMemoryBound(to: UInt32.self)
-            var lastSource = source[0]
-            var lastResult = PixelMath.blend(color, alpha: level, over: lastSource)
-            var i = 0
-            // Four at a time where all four repeat the last pixel (as `Rasterizer.blendSpan`).
-            while i &+ 4 <= count {
-                let four = UnsafeRawPointer(source + i)
-                let repeated = UInt64(lastSource) &* 0x1_0000_0001
-                if four.loadUnaligned(as: UInt64.self) == repeated
-                    && four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == repeated
-                {
-                    let result = UInt64(lastResult) &* 0x1_0000_0001
-                    let out = UnsafeMutableRawPointer(pixels + i)
-                    out.storeBytes(of: result, as: UInt64.self)
-                    out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
-                    i &+= 4
-                    continue
-                }
-                for _ in 0..<4 {
-                    let under = source[i]
-                    if under != lastSource {
-                        lastSource = under
-                        lastResult = PixelMath.blend(color, alpha: level, over: under)
-                    }
-                    pixels[i] = lastResult
-                    i &+= 1
-                }
-            }
-            while i < count {
-                let under = source[i]
-                if under != lastSource {
-                    lastSource = under
-                    lastResult = PixelMath.blend(color, alpha: level, over: under)
-                }
-                pixels[i] = lastResult
-                i &+= 1
-            }
+            Rasterizer.blendSpan(
+                from: from.assumingMemoryBound(to: UInt32.self), to: to.assumingMemoryBound(to: UInt32.self),
+                count: count, color: color, alpha: level)
         case .rgb565:
-            let source = from.assumingMemoryBound(to: UInt16.self)
-            let pixels = to.assumingMemoryBound(to: UInt16.self)
-            var lastSource = source[0]
-            var lastResult = PixelMath.rgb565(
-                fromXRGB: PixelMath.blend(color, alpha: level, over: PixelMath.xrgb(fromRGB565: lastSource)))
-            for i in 0..<count {
-                let under = source[i]
-                if under != lastSource {
-                    lastSource = under
-                    lastResult = PixelMath.rgb565(
-                        fromXRGB: PixelMath.blend(color, alpha: level, over: PixelMath.xrgb(fromRGB565: under)))
-                }
-                pixels[i] = lastResult
-            }
+            Rasterizer.blendSpan(
+                from: from.assumingMemoryBound(to: UInt16.self), to: to.assumingMemoryBound(to: UInt16.self),
+                count: count, color: color, alpha: level)
         }
     }
 }

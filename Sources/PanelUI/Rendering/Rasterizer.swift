@@ -814,27 +814,36 @@
             if a == 255 {
                 pixels.update(repeating: color.xrgb8888, count: count)
             } else {
-                Self.blendSpan(pixels, count: count, color: color, alpha: a)
+                Self.blendSpan(from: pixels, to: pixels, count: count, color: color, alpha: a)
             }
         case .rgb565:
             let pixels = row.assumingMemoryBound(to: UInt16.self) + x0
             if a == 255 {
                 pixels.update(repeating: PixelMath.rgb565(fromXRGB: color.xrgb8888), count: count)
             } else {
-                // Runs over a flat background repeat the same pixel: blend each distinct one once.
-                var lastUnder: UInt16 = pixels[0]
-                var lastResult = PixelMath.rgb565(
-                    fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: lastUnder)))
-                for i in 0..<count {
-                    let under = pixels[i]
-                    if under != lastUnder {
-                        lastUnder = under
-                        lastResult = PixelMath.rgb565(
-                            fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
-                    }
-                    pixels[i] = lastResult
-                }
+                Self.blendSpan(from: pixels, to: pixels, count: count, color: color, alpha: a)
             }
+        }
+    }
+
+    /// `blendSpan` in RGB565: each pixel widened to 8 bits a channel, blended
+    /// and narrowed again; runs of one pixel blended once.
+    @inline(__always)
+    @usableFromInline static func blendSpan(
+        from source: UnsafePointer<UInt16>, to pixels: UnsafeMutablePointer<UInt16>, count: Int, color: Color,
+        alpha a: UInt32
+    ) {
+        var lastUnder: UInt16 = source[0]
+        var lastResult = PixelMath.rgb565(
+            fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: lastUnder)))
+        for i in 0..<count {
+            let under = source[i]
+            if under != lastUnder {
+                lastUnder = under
+                lastResult = PixelMath.rgb565(
+                    fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
+            }
+            pixels[i] = lastResult
         }
     }
 
@@ -861,48 +870,54 @@
         }
     }
 
-    /// `PixelMath.blend(_:alpha:over:)` over `count` pixels: runs over a flat
-    /// background repeat the same pixel, so each distinct one is blended once,
-    /// and four that all repeat it are written with one comparison and one store.
+    /// `PixelMath.blend(_:alpha:over:)` of `color` over each of `count`
+    /// pixels of `source`, written to `pixels`: the same place for a fill,
+    /// a picture for its copy (`RasterizedLayer`). Runs over a flat
+    /// background repeat the same pixel, so each distinct one is blended
+    /// once, and four that all repeat it are written with one comparison and
+    /// one store.
     @inline(__always)
     @usableFromInline static func blendSpan(
-        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color, alpha a: UInt32
+        from source: UnsafePointer<UInt32>, to pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color,
+        alpha a: UInt32
     ) {
-        var lastUnder = pixels[0]
+        var lastUnder = source[0]
         var lastResult = PixelMath.blend(color, alpha: a, over: lastUnder)
         var i = 0
         while i &+ 4 <= count {
             // Two 64-bit words: measured faster here than one SIMD4 comparison.
-            let four = UnsafeMutableRawPointer(pixels + i)
+            let four = UnsafeRawPointer(source + i)
             let under = UInt64(lastUnder) &* 0x1_0000_0001
             if four.loadUnaligned(as: UInt64.self) == under
                 && four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == under
             {
                 let result = UInt64(lastResult) &* 0x1_0000_0001
-                four.storeBytes(of: result, as: UInt64.self)
-                four.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
+                let out = UnsafeMutableRawPointer(pixels + i)
+                out.storeBytes(of: result, as: UInt64.self)
+                out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
                 i &+= 4
             } else {
                 for _ in 0..<4 {
-                    blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
+                    blendPixel(
+                        source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
                 }
             }
         }
         while i < count {
-            blendPixel(pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
+            blendPixel(source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
         }
     }
 
-    /// One pixel of `blendSpan(_:count:color:alpha:)`: pixel `i`, blended
-    /// again only when it differs from the last one blended; then the next.
-    /// (A function with `inout`s, not a closure: a closure's captured
-    /// variables are boxed on the heap in a debug build.)
+    /// One pixel of `blendSpan(from:to:count:color:alpha:)`: pixel `i`,
+    /// blended again only when it differs from the last one blended; then
+    /// the next. (A function with `inout`s, not a closure: a closure's
+    /// captured variables are boxed on the heap in a debug build.)
     @inline(__always)
     @usableFromInline static func blendPixel(
-        _ pixels: UnsafeMutablePointer<UInt32>, _ i: inout Int, color: Color, alpha a: UInt32,
-        lastUnder: inout UInt32, lastResult: inout UInt32
+        _ source: UnsafePointer<UInt32>, _ pixels: UnsafeMutablePointer<UInt32>, _ i: inout Int, color: Color,
+        alpha a: UInt32, lastUnder: inout UInt32, lastResult: inout UInt32
     ) {
-        let under = pixels[i]
+        let under = source[i]
         if under != lastUnder {
             lastUnder = under
             lastResult = PixelMath.blend(color, alpha: a, over: under)
