@@ -34,7 +34,7 @@ package final class ViewTable {
         /// What a subview takes from its superview.
         @usableFromInline static let inherited: Flags = [.nonFinite, .presenting]
         /// What a subview's entry is made from, besides its superview's geometry and alpha.
-        @usableFromInline static let passedDown: Flags = [.nonFinite, .presenting, .clipsToBounds]
+        @usableFromInline static let passedDown: Flags = inherited.union(.clipsToBounds)
         /// Entries the hit-test skips without asking the view, custom hit-testing or not.
         @usableFromInline static let unreachable: Flags = [.singular, .nonFinite]
     }
@@ -114,6 +114,13 @@ package final class ViewTable {
             let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
             let reach = max(max(outsets.top, outsets.bottom), max(outsets.left, outsets.right))
             return frame.outset(by: EdgeInsets(all: (reach + 1) * stretch))
+        }
+
+        /// Whether `ViewTable.makeHitNode` makes the same node of this entry
+        /// as of `old` (besides its subviews' range): it reads only the map
+        /// from the superview, the bounds and the flags.
+        @inline(__always) func givesHitNodeTheSame(as old: Entry) -> Bool {
+            flags == old.flags && bounds == old.bounds && superviewToLocal == old.superviewToLocal
         }
 
         /// Whether a subview's entry made under this one comes out as under
@@ -874,9 +881,7 @@ package final class ViewTable {
             fresh.lastChild = old.lastChild
             fresh.previousSibling = old.previousSibling
             storage[i] = fresh
-            if i == index || fresh.flags != old.flags || fresh.bounds != old.bounds
-                || fresh.superviewToLocal != old.superviewToLocal
-            {
+            if i == index || !fresh.givesHitNodeTheSame(as: old) {
                 let node = Int(hitNodeIndex[i])
                 var hitNode = makeHitNode(entry: i)
                 hitNode.firstChild = hitNodes[node].firstChild

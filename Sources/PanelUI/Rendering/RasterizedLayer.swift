@@ -118,7 +118,7 @@ public final class RasterizationBudget {
                 continue
             }
             if alpha >= 255 {
-                to.copyMemory(from: from, byteCount: (x1 - x0) * bytesPerPixel)
+                to.copyMemory(from: from, byteCount: bytes)
                 continue
             }
             switch target.format {
@@ -309,9 +309,7 @@ extension Renderer {
             // What later views cover with their opaque backgrounds is not copied.
             var shown = clip
             let end = Int(entries[root].subtreeEnd)
-            for occluder in occluders where occluder.index >= end {
-                if !occluder.trim(&shown) { return true }
-            }
+            guard Occluder.trim(&shown, by: occluders, from: end) else { return true }
             guard let picture = cache.rasterized else { return true }
             let level = Rasterizer.level(entries[root].drawAlphaInWindow * 255)
             var tint: (color: Color, level: UInt32)?
@@ -356,16 +354,11 @@ extension Renderer {
         let level = Rasterizer.level(Double(color.alpha) * alpha)
         guard level > 0, level < 255 else { return nil }
         // The pixels its fill blends: its whole-pixel rectangle inside its clip, rounded out.
-        let origin = entries[index].drawToWindow.apply(to: Point.zero)
-        let fill = GraphicsContext.deviceRect(
-            entries[index].drawBounds, origin: Point(x: origin.x * scale, y: origin.y * scale), scale: scale)
-        guard let whole = Rasterizer.wholePixels(fill),
+        guard let whole = Rasterizer.wholePixels(backgroundRect(ofEntryAt: index, in: entries, scale: scale)),
             let visible = visibleRect(ofEntryAt: index, in: entries, within: area),
-            var clip = deviceClip(visible, pixels: pixels, scale: scale)
+            var clip = deviceClip(visible, pixels: pixels, scale: scale),
+            Occluder.trim(&clip, by: occluders, from: index + 1)
         else { return nil }
-        for occluder in occluders where occluder.index > index {
-            if !occluder.trim(&clip) { return nil }
-        }
         let x0 = max(whole.x0, Int(clip.minX.roundedDown), 0)
         let x1 = min(whole.x1, Int(clip.maxX.roundedUp), framebuffer.width)
         let y0 = max(whole.y0, Int(clip.minY.roundedDown), 0)

@@ -321,9 +321,7 @@ package struct Renderer {
                 entries[index].drawVisualFrameInWindow, ofEntryAt: index, in: entries, within: area),
             var clip = Self.deviceClip(visible, pixels: pixels, scale: scale)
         else { return }
-        for occluder in occluders where occluder.index > index {
-            if !occluder.trim(&clip) { return }
-        }
+        guard Occluder.trim(&clip, by: occluders, from: index + 1) else { return }
         let bounds = entries[index].drawBounds
         let origin = entries[index].drawToWindow.apply(to: Point.zero)
         context.origin = Point(x: origin.x * scale, y: origin.y * scale)
@@ -407,6 +405,30 @@ package struct Renderer {
             clip = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
             return true
         }
+
+        /// `clip` cut by the occluders of the views from `first` on in paint
+        /// order (those drawn after what `clip` is for); false when nothing is left.
+        @inline(__always)
+        @usableFromInline static func trim(
+            _ clip: inout Rect, by occluders: UnsafeBufferPointer<Occluder>, from first: Int
+        ) -> Bool {
+            for occluder in occluders where occluder.index >= first {
+                if !occluder.trim(&clip) { return false }
+            }
+            return true
+        }
+    }
+
+    /// Where the drawing pass's context puts the background of the entry at
+    /// `index`, in pixels (worked out without a context: copying one retains
+    /// and releases its text driver).
+    @inline(__always)
+    @usableFromInline static func backgroundRect(
+        ofEntryAt index: Int, in entries: UnsafeBufferPointer<ViewTable.Entry>, scale: Double
+    ) -> Rect {
+        let origin = entries[index].drawToWindow.apply(to: Point.zero) // as the drawing pass places it
+        return GraphicsContext.deviceRect(
+            entries[index].drawBounds, origin: Point(x: origin.x * scale, y: origin.y * scale), scale: scale)
     }
 
     /// Walks the entries as `draw(_:pixels:scale:into:)` does and keeps,
@@ -452,15 +474,9 @@ package struct Renderer {
                 flags.contains(.presenting) ? view.presentation.backgroundColor : view.backgroundColor
             }
             guard let color = background, color.alpha == 255 else { continue }
-            // The background's rectangle in pixels, placed by the same context the
-            // drawing pass makes: the pixels wholly inside it are fully covered,
-            // so written with the colour whatever was under them.
-            let drawBounds = entries[entryIndex].drawBounds
-            let origin = entries[entryIndex].drawToWindow.apply(to: Point.zero) // as the drawing pass places it
-            // Where the drawing pass's context puts the background (no context
-            // made here: copying one retains and releases its text driver).
-            let fill = GraphicsContext.deviceRect(
-                drawBounds, origin: Point(x: origin.x * scale, y: origin.y * scale), scale: scale)
+            // The pixels wholly inside the background are fully covered, so
+            // written with the colour whatever was under them.
+            let fill = backgroundRect(ofEntryAt: entryIndex, in: entries, scale: scale)
             var occluder = Occluder(
                 index: entryIndex,
                 x0: max(fill.minX.roundedUp, clip.minX.roundedDown, 0),
