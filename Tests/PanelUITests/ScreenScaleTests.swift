@@ -227,4 +227,41 @@ struct ScreenScaleTests {
         #expect(counts.allSatisfy { $0.render == 0 }, "rendered frames: \(counts.map(\.render))")
         withExtendedLifetime(toggle) {}
     }
+
+    @Test(
+        "A scale changed after the window was drawn draws it as a window first drawn at the new scale: scrolled content and pictures snap to the new pixels"
+    )
+    func scaleChangedAfterDrawing() {
+        /// A scroll view at a fractional offset (its content drawn at the offset
+        /// snapped to pixels) and a rasterized view at a fractional place.
+        func populate(_ window: Window) {
+            let scroll = ScrollView(frame: Rect(x: 10, y: 10, width: 60, height: 60), name: "scroll")
+            scroll.backgroundColor = Color(red: 40, green: 140, blue: 230)
+            scroll.contentSize = Size(width: 60, height: 600)
+            let row = View(frame: Rect(x: 4, y: 20, width: 40, height: 5), name: "row")
+            row.backgroundColor = .white
+            scroll.addSubview(row)
+            scroll.contentOffset = Point(x: 0, y: 10.75)
+            window.addSubview(scroll)
+            let badge = View(frame: Rect(x: 90.25, y: 30.75, width: 20, height: 10), name: "badge")
+            badge.backgroundColor = Color(red: 250, green: 200, blue: 40)
+            badge.layer.shouldRasterize = true
+            window.addSubview(badge)
+        }
+        let (application, window) = scaledScreen(Size(width: 160, height: 90), scale: 1)
+        populate(window)
+        let renderer = Renderer()
+        let first = HeadlessDisplay(width: 160, height: 90)
+        renderer.render(window, into: first.framebuffer)
+        application.screen.configure(bounds: window.bounds, scale: 2)
+        let display = HeadlessDisplay(width: 320, height: 180)
+        renderer.render(window, into: display.framebuffer)
+        // The same views in a window never drawn at scale 1.
+        let (fresh, freshWindow) = scaledScreen(Size(width: 160, height: 90), scale: 2)
+        populate(freshWindow)
+        let reference = HeadlessDisplay(width: 320, height: 180)
+        Renderer().render(freshWindow, into: reference.framebuffer)
+        #expect(differingPixels(display.framebuffer, reference.framebuffer) == 0)
+        withExtendedLifetime((application, fresh, first)) {}
+    }
 }

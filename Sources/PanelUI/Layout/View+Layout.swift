@@ -277,11 +277,15 @@ extension Window {
     /// The renderer's layout pass: lays out what needs it, measuring text with
     /// `textMeasurer` (the renderer's text driver) at the `displayScale`. A
     /// new driver or scale lays out everything again, since every text size
-    /// may have changed; a new scale also redraws the whole window.
+    /// may have changed; a new scale also redraws the whole window, from a
+    /// view table made again (what it snaps to pixels, it snapped at the old scale).
     public func layoutIfNeeded(measuringTextWith textMeasurer: (any TextRendering)?) {
         let scale = displayScale
         if textMeasurer !== self.textMeasurer || scale != textMeasurerScale {
-            if scale != textMeasurerScale { markDirty(nil) }
+            if scale != textMeasurerScale {
+                markDirty(nil)
+                viewTable.setNeedsRebuild()
+            }
             self.textMeasurer = textMeasurer
             textMeasurerScale = scale
             newTextPensKey = nil // measured with the old driver or scale

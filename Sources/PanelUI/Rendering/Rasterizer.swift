@@ -927,7 +927,6 @@
     }
 }
 
-/// A rectangle with rounded corners, prepared for distance queries.
 /// One opaque pixel value stored along rows: 16 bytes at a time, the last
 /// store overlapping the one before rather than finishing pixel by pixel.
 /// Shapes fill their fully covered runs with it directly: the call into
@@ -990,6 +989,7 @@
     }
 }
 
+/// A rectangle with rounded corners, prepared for distance queries.
 @usableFromInline struct RoundedRectShape {
     @usableFromInline let midX: Double
     @usableFromInline let midY: Double

@@ -39,7 +39,8 @@ public final class Screen: RunLoopTarget {
         Rect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
     }
 
-    /// Sets the size and scale; for hosts, before the app launches.
+    /// Sets the size and scale; for hosts, before the app launches. A scale
+    /// changed later lays out and draws every window again at the new scale.
     public func configure(bounds: Rect, scale: Double) {
         precondition(scale >= 1 && scale <= 4, "Screen: scale is pixels per point, from 1 to 4")
         self.bounds = bounds
