@@ -10,10 +10,24 @@ public struct Goal {
     public var statement: String
     /// The most the figure's median may be, in the figure's unit, in this run.
     public var limit: Double
+    /// For a goal stated in a baseline of this run (the memcpy of a frame):
+    /// that baseline's median, so the report says what the figure is in it.
+    public var unit: (name: String, median: Double)?
+    /// The least the figure can be in `unit`s, whatever the code does: for a
+    /// frame, its pixels' floor (`Bench.pixelFloor(presenting:)`).
+    public var floor: Double?
 
-    public init(_ statement: String, limit: Double) {
+    public init(_ statement: String, limit: Double, unit: (name: String, median: Double)? = nil, floor: Double? = nil) {
         self.statement = statement
         self.limit = limit
+        self.unit = unit
+        self.floor = floor
+    }
+
+    /// What `figure` is in `unit`s, e.g. 3.9 memcpys.
+    public func inUnits(_ figure: Figure) -> Double? {
+        guard let unit, unit.median > 0 else { return nil }
+        return figure.median / unit.median
     }
 
     public func isMet(by figure: Figure) -> Bool { figure.median <= limit }
@@ -84,7 +98,16 @@ extension Bench {
                     || figures[index].name.hasPrefix("push/pop frame")
                 {
                     let copy = memcpyMedian(ofFrameNamed: figures[index].name)
-                    goal(index, Goal("≤ " + number(memcpys) + " memcpys of a frame", limit: memcpys * copy))
+                    // motionScene puts each frame's pixels two figures after it.
+                    let pixels = figures.indices.contains(index + 2) ? figures[index + 2] : nil
+                    goal(
+                        index,
+                        Goal(
+                            "≤ " + number(memcpys) + " memcpys of a frame", limit: memcpys * copy,
+                            unit: ("memcpys", copy),
+                            floor: pixels.flatMap {
+                                $0.name.hasPrefix("pixels redrawn") ? pixelFloor(presenting: $0.median) : nil
+                            }))
                 }
             case "text":
                 goal(first("16 labels, warm"), Goal("≤ 60 µs", limit: 60_000))
@@ -96,6 +119,18 @@ extension Bench {
 }
 
 extension Bench {
+    /// The floor of a frame that presents `pixels`, in memcpys of a frame: two
+    /// passes over them. The renderer writes each once into its own buffer (a
+    /// move, a fill, a picture's copy), and the display copies each once onto
+    /// the screen. The renderer cannot draw into the screen's buffer instead:
+    /// it reads what it draws over (blending, moving), and scan-out memory is
+    /// mapped write-combined on boards, uncached for reads (which is why KMS
+    /// drivers report DRM_CAP_DUMB_PREFER_SHADOW, and compositors that draw
+    /// in software keep a shadow buffer). Text and shape edges come on top.
+    func pixelFloor(presenting pixels: Double) -> Double {
+        2 * pixels / Double(screenWidth * screenHeight)
+    }
+
     /// The memcpy of one frame in the format a figure's frame is drawn in
     /// (a name ending "… in RGB565" or "… in XRGB8888", the other format's
     /// case, drawn at scale 1; else the bench's own format).

@@ -111,7 +111,9 @@ public struct BenchReport {
             let g = f.goals[i]
             out +=
                 (i > 0 ? ", " : "") + "{\"goal\": " + quoted(g.statement) + ", \"limit\": " + number(g.limit)
-                + ", \"met\": " + (g.isMet(by: f) ? "true" : "false") + "}"
+                + ", \"met\": " + (g.isMet(by: f) ? "true" : "false")
+                + (g.inUnits(f).map { ", \"in\": " + number($0) + ", \"unit\": " + quoted(g.unit!.name) } ?? "")
+                + (g.floor.map { ", \"floor\": " + number($0) } ?? "") + "}"
         }
         return out + "]}"
     }
@@ -144,7 +146,16 @@ public struct BenchReport {
                     let verdict = g.isMet(by: f) ? "met" : red + "MISSED" + plain
                     out +=
                         "    goal " + g.statement + ": median at most " + format(g.limit, f.unit) + " in this run, "
-                        + verdict + "\n"
+                        + verdict
+                    if let value = g.inUnits(f), let unit = g.unit {
+                        out += "; the frame is " + number((value * 10).rounded() / 10) + " " + unit.name
+                        if let floor = g.floor {
+                            out +=
+                                ", its pixels' floor " + number((floor * 10).rounded() / 10)
+                                + " (each presented pixel written, then copied out)"
+                        }
+                    }
+                    out += "\n"
                 }
             }
             for j in 0..<scene.notes.count { out += "  note: " + scene.notes[j] + "\n" }

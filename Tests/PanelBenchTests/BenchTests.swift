@@ -176,6 +176,12 @@ struct BenchTests {
             for frame in frames {
                 let copy = frame.name.hasSuffix(" in RGB565") ? memcpy565 : memcpy
                 #expect(frame.goals.map(\.limit) == [memcpys * copy], "\(frame.name)")
+                // Its pixels' floor: each pixel it presented written once, then copied out once.
+                let index = try #require(figures.firstIndex { $0.name == frame.name })
+                let pixels = figures[index + 2]
+                #expect(pixels.name.hasPrefix("pixels redrawn per frame"))
+                #expect(frame.goals.first?.floor == 2 * pixels.median / (800 * 480), "\(frame.name)")
+                #expect(frame.goals.first?.inUnits(frame) == frame.median / copy)
             }
         }
         #expect(report.goalCount.set == 20)
@@ -196,6 +202,12 @@ struct BenchTests {
         #expect(table.contains("goal ≤ 500 ns: median at most 500 ns in this run, met"))
         #expect(table.contains("goals: 1 of 2 met"))
         #expect(report.json().contains("\"goals\": [{\"goal\": \"≤ 500 ns\", \"limit\": 500, \"met\": false}]"))
+        // A goal in a baseline's units says what the figure is in them, and its floor.
+        var frame = Figure(name: "frame", unit: "ns", samples: [390, 400, 410])
+        frame.goals = [Goal("≤ 1.5 memcpys of a frame", limit: 150, unit: ("memcpys", 100), floor: 2)]
+        report.scenes.append(SceneResult(name: "m", allocationsPerOperation: 0, isHotPath: true, figures: [frame]))
+        #expect(report.table(color: false).contains("MISSED; the frame is 4 memcpys, its pixels' floor 2"))
+        #expect(report.json().contains("\"met\": false, \"in\": 4, \"unit\": \"memcpys\", \"floor\": 2}"))
         let svg = report.svg()
         #expect(svg.contains("<title>goal ≤ 500 ns</title>"))
         #expect(svg.contains("misses its goal") && svg.contains("goal met"))
