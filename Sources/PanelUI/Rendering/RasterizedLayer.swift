@@ -54,7 +54,17 @@ public final class RasterizationBudget {
 @usableFromInline final class RasterizedLayer {
     let framebuffer: Framebuffer
     let budget: RasterizationBudget
-    var bytes: Int { framebuffer.stride * framebuffer.height }
+    var bytes: Int { Self.bytes(width: framebuffer.width, height: framebuffer.height, format: framebuffer.format) }
+    /// What a picture of `width` × `height` pixels takes: its pixels and a row change per row.
+    static func bytes(width: Int, height: Int, format: PixelFormat) -> Int {
+        height * (width * format.bytesPerPixel + MemoryLayout<(from: Int32, to: Int32)>.stride)
+    }
+    /// Per row, the bytes where it differs from the row above, as a range
+    /// (8-byte words, rounded out; empty when the rows are the same), found
+    /// once when the picture is drawn (`findRowChanges`): a tinted copy
+    /// copies what is like the row above from the row it just wrote, and
+    /// blends only the rest, without comparing them every frame.
+    let rowChanges: UnsafeMutablePointer<(from: Int32, to: Int32)>
     /// Cleared by any change to what the view or its subviews draw.
     @exclusivity(unchecked) @usableFromInline var isValid = false
     /// The bounds and background it was drawn with: a change to either draws it again.
@@ -65,16 +75,61 @@ public final class RasterizationBudget {
     /// what `budget` has left.
     init?(width: Int, height: Int, format: PixelFormat, budget: RasterizationBudget) {
         let stride = width * format.bytesPerPixel
-        guard width > 0, height > 0, stride * height <= budget.bytes - budget.bytesInUse else { return nil }
+        let bytes = Self.bytes(width: width, height: height, format: format)
+        guard width > 0, height > 0, bytes <= budget.bytes - budget.bytesInUse else { return nil }
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
         framebuffer = Framebuffer(width: width, height: height, stride: stride, format: format, baseAddress: pixels)
+        rowChanges = .allocate(capacity: height)
+        rowChanges.initialize(repeating: (0, Int32(stride)), count: height) // every row differs until found
         self.budget = budget
-        budget.bytesInUse += stride * height
+        budget.bytesInUse += bytes
     }
 
     deinit {
         framebuffer.baseAddress.deallocate()
+        rowChanges.deallocate()
         budget.bytesInUse -= bytes
+    }
+
+    /// Fills `rowChanges` from the pixels as drawn: a pass of compares over
+    /// the picture, once per drawing instead of once per frame.
+    func findRowChanges() {
+        let stride = framebuffer.stride
+        let rowBytes = framebuffer.width * framebuffer.format.bytesPerPixel
+        let words = rowBytes / 8
+        rowChanges[0] = (0, Int32(rowBytes))
+        var row = 1
+        while row < framebuffer.height {
+            let below = UnsafeRawPointer(framebuffer.baseAddress + row * stride)
+            let above = below - stride
+            // The bytes past the last whole word (an odd RGB565 width), one by one.
+            var tailDiffers = false
+            for i in (words * 8)..<rowBytes
+            where below.load(fromByteOffset: i, as: UInt8.self)
+                != above.load(fromByteOffset: i, as: UInt8.self)
+            {
+                tailDiffers = true
+            }
+            var first = 0
+            while first < words
+                && below.loadUnaligned(fromByteOffset: first &* 8, as: UInt64.self)
+                    == above.loadUnaligned(fromByteOffset: first &* 8, as: UInt64.self)
+            {
+                first &+= 1
+            }
+            if first == words {
+                rowChanges[row] = tailDiffers ? (Int32(words * 8), Int32(rowBytes)) : (0, 0)
+            } else {
+                var last = words
+                while below.loadUnaligned(fromByteOffset: (last &- 1) &* 8, as: UInt64.self)
+                    == above.loadUnaligned(fromByteOffset: (last &- 1) &* 8, as: UInt64.self)
+                {
+                    last &-= 1
+                }
+                rowChanges[row] = (Int32(first * 8), Int32(tailDiffers ? rowBytes : last * 8))
+            }
+            row &+= 1
+        }
     }
 
     /// Whether this picture has the size and format asked for.
@@ -108,12 +163,23 @@ public final class RasterizationBudget {
             let from = framebuffer.baseAddress + (row - y) * framebuffer.stride + (x0 - x) * bytesPerPixel
             let to = target.baseAddress + row * target.stride + x0 * bytesPerPixel
             if let tint, alpha >= 255 {
-                // A row of the picture like the one above (most rows of a
-                // screen: between the lines of text) comes out like it: copied.
-                if row > y0, Self.sameBytes(from, from - framebuffer.stride, count: bytes) {
-                    to.copyMemory(from: to - target.stride, byteCount: bytes)
-                } else {
-                    Self.copy(from, to: to, count: x1 - x0, format: target.format, tint: tint.color, level: tint.level)
+                // Where a row of the picture is like the one above (most rows
+                // of a screen, between the lines of text; the rest of a row
+                // beside them) it comes out like it: copied from the row written.
+                let start = (x0 - x) * bytesPerPixel
+                let change = rowChanges[row - y]
+                let from0 = row > y0 ? min(max(Int(change.from), start), start + bytes) : start
+                let to0 = row > y0 ? max(min(Int(change.to), start + bytes), from0) : start + bytes
+                if from0 > start { to.copyMemory(from: to - target.stride, byteCount: from0 - start) }
+                if to0 > from0 {
+                    // Whole pixels: a change range's ends are 8-byte words, and an RGB565 pixel is 2 bytes.
+                    Self.copy(
+                        from + (from0 - start), to: to + (from0 - start), count: (to0 - from0) / bytesPerPixel,
+                        format: target.format, tint: tint.color, level: tint.level)
+                }
+                if start + bytes > to0 {
+                    (to + (to0 - start)).copyMemory(
+                        from: to + (to0 - start) - target.stride, byteCount: start + bytes - to0)
                 }
                 continue
             }
@@ -142,29 +208,6 @@ public final class RasterizationBudget {
 }
 
 extension RasterizedLayer {
-    /// Whether `count` bytes at `a` and at `b` are the same: 32 bytes a step.
-    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
-        var i = 0
-        while i &+ 32 <= count {
-            let difference =
-                (a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    ^ b.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                | (a.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
-                    ^ b.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self))
-                | (a.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self)
-                    ^ b.loadUnaligned(fromByteOffset: i &+ 16, as: UInt64.self))
-                | (a.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self)
-                    ^ b.loadUnaligned(fromByteOffset: i &+ 24, as: UInt64.self))
-            if difference != 0 { return false }
-            i &+= 32
-        }
-        while i < count {
-            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
-            i &+= 1
-        }
-        return true
-    }
-
     /// `count` pixels copied with `color` blended over each at `level`, as a
     /// fill at that level blends it over them (`Rasterizer.fillSpan`, whose
     /// span this is, reading the picture instead of the screen).
@@ -293,7 +336,7 @@ extension Renderer {
                     else {
                         application?.warnings.warnOnce(
                             .rasterizationBudget,
-                            "view '\(view.name)' (layer.shouldRasterize) needs \(Int(width) * Int(height) * framebuffer.format.bytesPerPixel) bytes for its picture; the application's rasterization budget (\(budget.bytes) bytes) has \(budget.bytes - budget.bytesInUse) left: it is drawn view by view (each at its own alpha) until there is room"
+                            "view '\(view.name)' (layer.shouldRasterize) needs \(RasterizedLayer.bytes(width: Int(width), height: Int(height), format: framebuffer.format)) bytes for its picture; the application's rasterization budget (\(budget.bytes) bytes) has \(budget.bytes - budget.bytesInUse) left: it is drawn view by view (each at its own alpha) until there is room"
                         )
                         return false
                     }
@@ -301,6 +344,7 @@ extension Renderer {
                 }
                 guard let picture = cache.rasterized else { return false }
                 drawPicture(picture, ofEntryAt: root, in: entries, scale: scale, entriesRead: &entriesRead)
+                picture.findRowChanges()
                 picture.isValid = true
                 picture.drawnBounds = bounds
                 picture.drawnBackground = background
