@@ -292,10 +292,10 @@ extension Window {
             lineHeightKey = nil
             setNeedsLayoutInSubtree()
         }
-        if safeAreaNeedsUpdate { updateSafeAreaInsets() }
+        if safeAreaIsStale { updateSafeAreaInsets() }
         layoutIfNeeded()
         // Layout may move a bar or a view into an unsafe band: the safe areas follow in this frame.
-        if safeAreaNeedsUpdate {
+        if safeAreaIsStale {
             updateSafeAreaInsets()
             layoutIfNeeded()
         }

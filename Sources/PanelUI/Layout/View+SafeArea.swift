@@ -84,19 +84,45 @@ extension View {
 }
 
 extension Window {
-    /// Brings every view's `safeAreaInsets` up to date, top-down, telling the
+    /// Whether the next layout pass has safe areas to bring up to date.
+    @inline(__always) @usableFromInline var safeAreaIsStale: Bool { safeAreaNeedsUpdate || !safeAreaMoves.isEmpty }
+
+    /// Brings the views' `safeAreaInsets` up to date, top-down, telling the
     /// ones that changed and asking them to lay out again. Runs in the layout
-    /// pass when `safeAreaNeedsUpdate` is set: on a source's change, never
-    /// per frame while every safe area is the whole view.
+    /// pass: every view's when `safeAreaNeedsUpdate` is set (a source
+    /// changed), else those a move can reach (`safeAreaMoves`); never per frame
+    /// while every safe area is the whole view.
     @usableFromInline func updateSafeAreaInsets() {
         guard layoutCursor < 0 else { return }
+        guard safeAreaNeedsUpdate else { return updateSafeAreaInsetsOfMovedViews() }
         safeAreaNeedsUpdate = false
+        safeAreaMoves.removeAll(keepingCapacity: true)
         var inUse = false
         walkFlaggedSubtree(everyView: true) { view in
+            safeAreaWork &+= 1
             view.updateSafeAreaInsets(layingOut: false)
             if view.safeAreaInsetsStorage != .zero { inUse = true }
             return true
         }
         safeAreaInUse = inUse
+    }
+
+    /// A safe area is worked out from the view's frame, its superview's
+    /// bounds and safe area, and its own chrome and controller (whose changes
+    /// set `safeAreaNeedsUpdate`). So after a view moved, its own safe area
+    /// and its subviews' (its bounds may have moved too) are worked out again,
+    /// and further down only below a view whose safe area changed. A push
+    /// slides two screens under a bar: their safe areas stay, and the walk
+    /// ends a level down instead of going through every view of the window.
+    @usableFromInline func updateSafeAreaInsetsOfMovedViews() {
+        while let moved = safeAreaMoves.popLast() {
+            guard moved.window === self else { continue }
+            moved.walkFlaggedSubtree(everyView: true) { view in
+                safeAreaWork &+= 1
+                let before = view.safeAreaInsetsStorage
+                view.updateSafeAreaInsets(layingOut: false)
+                return view === moved || view.safeAreaInsetsStorage != before
+            }
+        }
     }
 }

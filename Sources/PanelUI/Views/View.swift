@@ -487,6 +487,6 @@ open class View: Responder {
 
     @usableFromInline func presentationDidChange() {
         rasterizedContentDidChange(includingItself: false)
-        window?.viewGeometryDidChange(self)
+        window?.viewPresentationDidChange(self)
     }
 }

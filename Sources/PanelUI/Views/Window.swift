@@ -87,6 +87,7 @@ open class Window: View {
         super.init(frame: frame, name: name)
         viewTable.window = self
         window = self
+        safeAreaMoves.reserveCapacity(Self.safeAreaMoveCapacity)
         backgroundColor = .black
     }
 
@@ -108,6 +109,15 @@ open class Window: View {
     /// Whether the last update found a view whose safe area is not the whole
     /// view: only then can a view's move or a new view change one.
     @exclusivity(unchecked) @usableFromInline internal final var safeAreaInUse = false
+    /// Views that moved or scrolled since the last layout pass while some safe
+    /// area was in use: the pass works out their safe areas and their
+    /// subviews' again, not the whole window's (`safeAreaDidMove`). Held
+    /// strongly; emptied whenever the hierarchy changes.
+    @exclusivity(unchecked) @usableFromInline internal final var safeAreaMoves: [View] = []
+    /// Moves noted before a pass walks the whole window instead.
+    @usableFromInline static let safeAreaMoveCapacity = 16
+    /// Safe areas worked out so far, for tests of what a change reaches.
+    @exclusivity(unchecked) package internal(set) final var safeAreaWork: UInt64 = 0
 
     /// The lists a subtree's move into or out of this window walks with
     /// (`View.setWindow`), one pair per nesting level, kept so moves allocate nothing.
@@ -141,17 +151,39 @@ open class Window: View {
 
     @usableFromInline internal func hierarchyDidChange() {
         if safeAreaInUse { safeAreaNeedsUpdate = true }
+        safeAreaMoves.removeAll(keepingCapacity: true) // a view listed may be leaving
         viewTable.setNeedsRebuild()
         markDirty(nil)
     }
 
     @usableFromInline internal func viewGeometryDidChange(_ view: View) {
-        if safeAreaInUse { safeAreaNeedsUpdate = true }
+        if safeAreaInUse { safeAreaDidMove(view) }
+        viewPresentationDidChange(view)
+    }
+
+    /// Where `view` is drawn changed, and not its model (an animation's
+    /// frame): its entries are patched and the areas marked, and no safe area
+    /// changes, since safe areas are worked out from model values, as UIKit's.
+    @usableFromInline internal func viewPresentationDidChange(_ view: View) {
         // Subviews that stick out move with their parent: mark the whole subtree, before and after.
         let before = viewTable.subtreeFrameInWindow(of: view)
         viewTable.updateGeometry(of: view)
         markDirty(before)
         markDirty(viewTable.subtreeFrameInWindow(of: view))
+    }
+
+    /// `view`'s frame or bounds changed while some safe area is in use: the
+    /// next layout pass works out its safe area and its subviews' again. Past
+    /// `safeAreaMoveCapacity` views, it walks the whole window.
+    @usableFromInline internal func safeAreaDidMove(_ view: View) {
+        guard !safeAreaNeedsUpdate else { return }
+        for i in 0..<safeAreaMoves.count where safeAreaMoves[i] === view { return }
+        guard safeAreaMoves.count < Self.safeAreaMoveCapacity else {
+            safeAreaMoves.removeAll(keepingCapacity: true)
+            safeAreaNeedsUpdate = true
+            return
+        }
+        safeAreaMoves.append(view)
     }
 
     /// A view's `layer` changed: the area it drew (its shadow included) and
@@ -283,7 +315,7 @@ open class Window: View {
                 markedBefore: dirtyRegion)
             dirtyRegion.removeAll()
         }
-        if safeAreaInUse { safeAreaNeedsUpdate = true }
+        if safeAreaInUse { safeAreaDidMove(view) }
         table.updateGeometry(of: view)
         return true
     }
