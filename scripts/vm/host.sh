@@ -151,17 +151,20 @@ stop_qemu() {
 # A deadline on the clock, polled every 0.2 s: a fast VM goes on at once.
 wait_marker() {
     local limit=$((SECONDS + ${2:-$TIMEOUT}))
+    local ended
     while ! grep -Eq "^@@VM $1" "$LOG"; do
-        # The marker and the end may both arrive between two polls: look once
-        # more after seeing the end, before calling it missing.
-        if ! kill -0 "$QEMU_PID" 2>/dev/null || grep -q '^@@VM DONE' "$LOG"; then
-            if grep -Eq "^@@VM $1" "$LOG"; then break; fi
-        fi
-        if ! kill -0 "$QEMU_PID" 2>/dev/null; then
+        # The marker and the end may both arrive between two polls: the end is
+        # seen first, then the marker looked for once more (the log only
+        # grows, so a marker printed before the end is found).
+        ended=
+        grep -q '^@@VM DONE' "$LOG" && ended=done
+        kill -0 "$QEMU_PID" 2>/dev/null || ended=exited
+        if [ -n "$ended" ] && grep -Eq "^@@VM $1" "$LOG"; then break; fi
+        if [ "$ended" = exited ]; then
             echo "QEMU exited before marker '$1'; its output:"; cat "$RUN/qemu.out"; tail -n 30 "$LOG"
             die "QEMU exited before the VM printed '@@VM $1'"
         fi
-        if grep -q '^@@VM DONE' "$LOG"; then
+        if [ "$ended" = done ]; then
             grep '^@@VM' "$LOG"
             die "the VM finished without printing '@@VM $1'"
         fi
