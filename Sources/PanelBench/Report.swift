@@ -112,7 +112,9 @@ public struct BenchReport {
             out +=
                 (i > 0 ? ", " : "") + "{\"goal\": " + quoted(g.statement) + ", \"limit\": " + number(g.limit)
                 + ", \"met\": " + (g.isMet(by: f) ? "true" : "false")
-                + (g.inUnits(f).map { ", \"in\": " + number($0) + ", \"unit\": " + quoted(g.unit!.name) } ?? "")
+                + (g.unit.flatMap { unit in
+                    g.inUnits(f).map { ", \"in\": " + number($0) + ", \"unit\": " + quoted(unit.name) }
+                } ?? "")
                 + (g.floor.map { ", \"floor\": " + number($0) } ?? "") + "}"
         }
         return out + "]}"

@@ -157,7 +157,7 @@ open class Window: View {
     }
 
     @usableFromInline internal func viewGeometryDidChange(_ view: View) {
-        if safeAreaInUse { safeAreaDidMove(view) }
+        safeAreaDidMove(view)
         viewPresentationDidChange(view)
     }
 
@@ -172,11 +172,11 @@ open class Window: View {
         markDirty(viewTable.subtreeFrameInWindow(of: view))
     }
 
-    /// `view`'s frame or bounds changed while some safe area is in use: the
+    /// `view`'s frame or bounds changed: while some safe area is in use, the
     /// next layout pass works out its safe area and its subviews' again. Past
     /// `safeAreaMoveCapacity` views, it walks the whole window.
     @usableFromInline internal func safeAreaDidMove(_ view: View) {
-        guard !safeAreaNeedsUpdate else { return }
+        guard safeAreaInUse, !safeAreaNeedsUpdate else { return }
         for i in 0..<safeAreaMoves.count where safeAreaMoves[i] === view { return }
         guard safeAreaMoves.count < Self.safeAreaMoveCapacity else {
             safeAreaMoves.removeAll(keepingCapacity: true)
@@ -315,7 +315,7 @@ open class Window: View {
                 markedBefore: dirtyRegion)
             dirtyRegion.removeAll()
         }
-        if safeAreaInUse { safeAreaDidMove(view) }
+        safeAreaDidMove(view)
         table.updateGeometry(of: view)
         return true
     }
