@@ -827,7 +827,9 @@
     }
 
     /// `blendSpan` in RGB565: each pixel widened to 8 bits a channel, blended
-    /// and narrowed again; runs of one pixel blended once.
+    /// and narrowed again; runs of one pixel blended once, and eight that all
+    /// repeat it written with one comparison of two words and two stores, as
+    /// the XRGB8888 span writes four.
     @inline(__always)
     @usableFromInline static func blendSpan(
         from source: UnsafePointer<UInt16>, to pixels: UnsafeMutablePointer<UInt16>, count: Int, color: Color,
@@ -836,15 +838,44 @@
         var lastUnder: UInt16 = source[0]
         var lastResult = PixelMath.rgb565(
             fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: lastUnder)))
-        for i in 0..<count {
-            let under = source[i]
-            if under != lastUnder {
-                lastUnder = under
-                lastResult = PixelMath.rgb565(
-                    fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
+        var i = 0
+        while i &+ 8 <= count {
+            let eight = UnsafeRawPointer(source + i)
+            let under = UInt64(lastUnder) &* 0x0001_0001_0001_0001
+            if eight.loadUnaligned(as: UInt64.self) == under
+                && eight.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == under
+            {
+                let result = UInt64(lastResult) &* 0x0001_0001_0001_0001
+                let out = UnsafeMutableRawPointer(pixels + i)
+                out.storeBytes(of: result, as: UInt64.self)
+                out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
+                i &+= 8
+            } else {
+                for _ in 0..<8 {
+                    blendPixel(
+                        source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
+                }
             }
-            pixels[i] = lastResult
         }
+        while i < count {
+            blendPixel(source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
+        }
+    }
+
+    /// One pixel of the RGB565 `blendSpan`, as the XRGB8888 one's `blendPixel`.
+    @inline(__always)
+    @usableFromInline static func blendPixel(
+        _ source: UnsafePointer<UInt16>, _ pixels: UnsafeMutablePointer<UInt16>, _ i: inout Int, color: Color,
+        alpha a: UInt32, lastUnder: inout UInt16, lastResult: inout UInt16
+    ) {
+        let under = source[i]
+        if under != lastUnder {
+            lastUnder = under
+            lastResult = PixelMath.rgb565(
+                fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
+        }
+        pixels[i] = lastResult
+        i &+= 1
     }
 
     /// Columns `x0 ..< x1` of rows `y0 ..< y1` set to `value`: a view's
