@@ -5,12 +5,13 @@ import Testing
 // A translucent fill, and a navigation's dimming over a picture, blend one
 // colour over a row of pixels (`Rasterizer.blendSpan`). A run of one pixel
 // is blended once, and a stretch that all repeat it (4 pixels in XRGB8888, 8
-// in RGB565) is written with one comparison. Whatever the runs, each pixel
-// must come out as `PixelMath.blend` makes it on its own.
+// in RGB565) is written with one comparison, and so on to the run's end.
+// Whatever the runs, each pixel must come out as `PixelMath.blend` makes it
+// on its own.
 
 @Suite("A blended span equals each pixel blended on its own")
 struct BlendSpanTests {
-    /// Runs of 1 to 20 pixels of a few colours: stretches that repeat the
+    /// Runs of 1 to 40 pixels of a few colours: stretches that repeat the
     /// last pixel, that start or end inside a group of 4 or 8, and single ones.
     private func row(count: Int, random: inout SplitMix64) -> [UInt32] {
         let colours: [UInt32] = [0xFF20_4060, 0xFFFF_FFFF, 0xFF00_0000, 0xFF12_3456]
@@ -19,16 +20,16 @@ struct BlendSpanTests {
             let colour =
                 random.next() % 4 == 0
                 ? UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000 : colours[Int(random.next() % 4)]
-            for _ in 0..<min(Int(random.next() % 20) + 1, count - row.count) { row.append(colour) }
+            for _ in 0..<min(Int(random.next() % 40) + 1, count - row.count) { row.append(colour) }
         }
         return row
     }
 
-    @Test("In XRGB8888 and RGB565, in place and from another row, over 400 rows of random runs and lengths 1 to 70")
+    @Test("In XRGB8888 and RGB565, in place and from another row, over 400 rows of random runs and lengths 1 to 120")
     func eachPixelAsBlendedAlone() {
         var random = SplitMix64(state: 8)
         for round in 0..<400 {
-            let count = Int(random.next() % 70) + 1
+            let count = Int(random.next() % 120) + 1
             let under = row(count: count, random: &random)
             let color = Color(rgb: UInt32(truncatingIfNeeded: random.next()) & 0xFF_FF_FF)
             let level = UInt32(random.next() % 254) + 1

@@ -840,16 +840,15 @@
             fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: lastUnder)))
         var i = 0
         while i &+ 8 <= count {
-            let eight = UnsafeRawPointer(source + i)
             let under = UInt64(lastUnder) &* 0x0001_0001_0001_0001
-            if eight.loadUnaligned(as: UInt64.self) == under
-                && eight.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == under
-            {
+            if Self.repeats(under, at: UnsafeRawPointer(source + i)) {
                 let result = UInt64(lastResult) &* 0x0001_0001_0001_0001
-                let out = UnsafeMutableRawPointer(pixels + i)
-                out.storeBytes(of: result, as: UInt64.self)
-                out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
-                i &+= 8
+                repeat {
+                    let out = UnsafeMutableRawPointer(pixels + i)
+                    out.storeBytes(of: result, as: UInt64.self)
+                    out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
+                    i &+= 8
+                } while i &+ 8 <= count && Self.repeats(under, at: UnsafeRawPointer(source + i))
             } else {
                 for _ in 0..<8 {
                     blendPixel(
@@ -906,7 +905,7 @@
     /// a picture for its copy (`RasterizedLayer`). Runs over a flat
     /// background repeat the same pixel, so each distinct one is blended
     /// once, and four that all repeat it are written with one comparison and
-    /// one store.
+    /// two stores, group after group to the run's end.
     @inline(__always)
     @usableFromInline static func blendSpan(
         from source: UnsafePointer<UInt32>, to pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color,
@@ -917,16 +916,16 @@
         var i = 0
         while i &+ 4 <= count {
             // Two 64-bit words: measured faster here than one SIMD4 comparison.
-            let four = UnsafeRawPointer(source + i)
             let under = UInt64(lastUnder) &* 0x1_0000_0001
-            if four.loadUnaligned(as: UInt64.self) == under
-                && four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == under
-            {
+            if Self.repeats(under, at: UnsafeRawPointer(source + i)) {
+                // The whole run, without working out its words again.
                 let result = UInt64(lastResult) &* 0x1_0000_0001
-                let out = UnsafeMutableRawPointer(pixels + i)
-                out.storeBytes(of: result, as: UInt64.self)
-                out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
-                i &+= 4
+                repeat {
+                    let out = UnsafeMutableRawPointer(pixels + i)
+                    out.storeBytes(of: result, as: UInt64.self)
+                    out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
+                    i &+= 4
+                } while i &+ 4 <= count && Self.repeats(under, at: UnsafeRawPointer(source + i))
             } else {
                 for _ in 0..<4 {
                     blendPixel(
@@ -937,6 +936,12 @@
         while i < count {
             blendPixel(source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
         }
+    }
+
+    /// Whether the 16 bytes at `bytes` are `word` twice.
+    @inline(__always)
+    @usableFromInline static func repeats(_ word: UInt64, at bytes: UnsafeRawPointer) -> Bool {
+        bytes.loadUnaligned(as: UInt64.self) == word && bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == word
     }
 
     /// One pixel of `blendSpan(from:to:count:color:alpha:)`: pixel `i`,
