@@ -48,9 +48,10 @@ struct GlyphBlender {
     /// Colour alpha × draw alpha, 0...255.
     @usableFromInline let alpha: UInt32
 
-    /// XRGB8888 only: blends of the colour at `alpha` over `tableUnder`, by
-    /// coverage (0 when not worked out yet), for text over a flat background:
-    /// a lookup instead of a blend for most pixels.
+    /// Blends of the colour at `alpha` over `tableUnder` (a pixel in the
+    /// framebuffer's format), by coverage (0 when not worked out yet), for
+    /// text over a flat background: a lookup instead of a blend for most
+    /// pixels. An RGB565 blend is kept with bit 16 set, so none is 0.
     @usableFromInline let table: UnsafeMutablePointer<UInt32>?
     @usableFromInline let tableUnder: UInt32
 
@@ -64,13 +65,17 @@ struct GlyphBlender {
         self.coverage = coverage
         self.color = color
         self.alpha = alpha
-        if let tables, framebuffer.format == .xrgb8888, !clip.isEmpty {
+        if let tables, !clip.isEmpty {
             // The background, guessed before the text is drawn: the pixel at the
             // middle of the clip's left edge (a button's fill there is full, its corners are not).
             let y = (clip.y0 + clip.y1) / 2
-            let under = framebuffer.baseAddress.load(
-                fromByteOffset: y * framebuffer.stride + clip.x0 * 4, as: UInt32.self)
-            table = tables.table(color: color.xrgb8888, alpha: alpha, under: under)
+            let format = framebuffer.format
+            let offset = y * framebuffer.stride + clip.x0 * format.bytesPerPixel
+            let under =
+                format == .xrgb8888
+                ? framebuffer.baseAddress.load(fromByteOffset: offset, as: UInt32.self)
+                : UInt32(framebuffer.baseAddress.load(fromByteOffset: offset, as: UInt16.self))
+            table = tables.table(color: color.xrgb8888, alpha: alpha, under: under, format: format)
             tableUnder = under
         } else {
             table = nil
@@ -128,15 +133,25 @@ struct GlyphBlender {
             }
         case .rgb565:
             while y < y1 {
-                blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count) { under, a in
-                    PixelMath.rgb565(
-                        fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
+                if let table {
+                    lookUpRow(
+                        coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count, table: table)
+                } else {
+                    blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count) {
+                        under, a in
+                        Self.blend565(color, alpha: a, over: under)
+                    }
                 }
                 coverageRow += width
                 pixelRow += framebuffer.stride
                 y += 1
             }
         }
+    }
+
+    @inline(__always) @usableFromInline
+    static func blend565(_ color: Color, alpha a: UInt32, over under: UInt16) -> UInt16 {
+        PixelMath.rgb565(fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
     }
 
     /// Composites `width × height` premultiplied BGRA pixels (a colour
@@ -190,15 +205,19 @@ struct GlyphBlender {
     /// `blendRow(_:_:count:_:)` through `table` for pixels that hold the
     /// background it was made for, blending the others. Eight pixels that all
     /// hold it (most of a glyph's box over a flat fill) are one vector test
-    /// and a lookup each; a row's mixed stretches and its tail go pixel by pixel.
+    /// (two word tests in RGB565) and a lookup each; a row's mixed stretches and its tail go pixel
+    /// by pixel. In either format: the table's entries are its pixels, an
+    /// RGB565 one with bit 16 set.
     @inline(__always) @usableFromInline
-    func lookUpRow(
-        _ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<UInt32>, count: Int,
+    func lookUpRow<Pixel: FixedWidthInteger & UnsignedInteger>(
+        _ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>, count: Int,
         table: UnsafeMutablePointer<UInt32>
     ) {
         let raw = UnsafeRawPointer(coverage)
-        let background = tableUnder
-        let flat = SIMD8<UInt32>(repeating: background)
+        let background = Pixel(truncatingIfNeeded: tableUnder)
+        // The background in each lane: eight XRGB8888 pixels, or four RGB565 ones in a word.
+        let flat = SIMD8<UInt32>(repeating: tableUnder)
+        let flat565 = UInt64(truncatingIfNeeded: tableUnder) &* 0x1_0001_0001_0001
         var i = 0
         while i < count {
             if i + 8 <= count {
@@ -206,13 +225,17 @@ struct GlyphBlender {
                     i += 8
                     continue
                 }
+                let eight = UnsafeRawPointer(pixels + i)
                 // `all(.==)`, not `==`: SIMD's Equatable compares lane by lane through memory.
-                if all(UnsafeRawPointer(pixels + i).loadUnaligned(as: SIMD8<UInt32>.self) .== flat) {
+                let isFlat =
+                    MemoryLayout<Pixel>.size == 4
+                    ? all(eight.loadUnaligned(as: SIMD8<UInt32>.self) .== flat)
+                    : eight.loadUnaligned(as: UInt64.self) == flat565
+                        && eight.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == flat565
+                if isFlat {
                     let end = i + 8
                     while i < end {
-                        let c = Int(coverage[i])
-                        let blended = table[c]
-                        pixels[i] = blended != 0 ? blended : tableEntry(c, in: table)
+                        pixels[i] = lookUp(Int(coverage[i]), in: table)
                         i += 1
                     }
                     continue
@@ -222,31 +245,38 @@ struct GlyphBlender {
             while i < end {
                 let c = Int(coverage[i])
                 let under = pixels[i]
-                if under == background {
-                    let blended = table[c]
-                    pixels[i] = blended != 0 ? blended : tableEntry(c, in: table)
-                } else {
-                    pixels[i] = blend(coverage: c, over: under)
-                }
+                pixels[i] = under == background ? lookUp(c, in: table) : blend(coverage: c, over: under)
                 i += 1
             }
         }
     }
 
-    /// The blend for coverage `c` over the table's background, worked out the
-    /// first time a pixel needs it and kept in `table` (indexed by coverage).
+    /// The blend for coverage `c` over the table's background, from `table`
+    /// or worked out and kept there the first time a pixel needs it.
+    @inline(__always) @usableFromInline
+    func lookUp<Pixel: FixedWidthInteger>(_ c: Int, in table: UnsafeMutablePointer<UInt32>) -> Pixel {
+        let blended = table[c]
+        return Pixel(truncatingIfNeeded: blended != 0 ? blended : tableEntry(c, in: table))
+    }
+
     @inline(never) @usableFromInline
     func tableEntry(_ c: Int, in table: UnsafeMutablePointer<UInt32>) -> UInt32 {
-        let blended = blend(coverage: c, over: tableUnder)
+        let blended =
+            framebuffer.format == .xrgb8888
+            ? blend(coverage: c, over: tableUnder)
+            : 0x1_0000 | UInt32(blend(coverage: c, over: UInt16(truncatingIfNeeded: tableUnder)))
         table[c] = blended
         return blended
     }
 
-    /// The text colour at coverage `c` (scaled by `alpha`) over one XRGB pixel.
+    /// The text colour at coverage `c` (scaled by `alpha`) over one pixel.
     @inline(__always) @usableFromInline
-    func blend(coverage c: Int, over under: UInt32) -> UInt32 {
+    func blend<Pixel: FixedWidthInteger>(coverage c: Int, over under: Pixel) -> Pixel {
         let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
-        return a == 0 ? under : PixelMath.blend(color, alpha: a, over: under)
+        guard a != 0 else { return under }
+        return MemoryLayout<Pixel>.size == 4
+            ? Pixel(truncatingIfNeeded: PixelMath.blend(color, alpha: a, over: UInt32(truncatingIfNeeded: under)))
+            : Pixel(truncatingIfNeeded: Self.blend565(color, alpha: a, over: UInt16(truncatingIfNeeded: under)))
     }
 
     /// Blends one row of `count` coverage bytes into `pixels`. Runs of eight
@@ -302,6 +332,7 @@ final class BlendTables {
         @usableFromInline var color: UInt32
         @usableFromInline var alpha: UInt32
         @usableFromInline var under: UInt32
+        @usableFromInline var format: PixelFormat
         @usableFromInline var lastUse: UInt64
     }
 
@@ -319,30 +350,34 @@ final class BlendTables {
         results = .allocate(capacity: BlendTables.count * 256)
         results.initialize(repeating: 0, count: BlendTables.count * 256)
         // A key no draw asks for: alpha above 255.
-        keys = Array(repeating: Key(color: 0, alpha: 256, under: 0, lastUse: 0), count: BlendTables.count)
+        keys = Array(
+            repeating: Key(color: 0, alpha: 256, under: 0, format: .xrgb8888, lastUse: 0), count: BlendTables.count)
     }
 
     deinit {
         results.deallocate()
     }
 
-    /// The table of `color` at `alpha` over `under`, emptied first if it is new.
-    @usableFromInline func table(color: UInt32, alpha: UInt32, under: UInt32) -> UnsafeMutablePointer<UInt32> {
+    /// The table of `color` at `alpha` over `under`, a pixel in `format`,
+    /// emptied first if it is new.
+    @usableFromInline func table(color: UInt32, alpha: UInt32, under: UInt32, format: PixelFormat)
+        -> UnsafeMutablePointer<UInt32>
+    {
         clock += 1
         var oldest = 0
         var k = 0
         while k < keys.count {
-            if keys[k].color == color && keys[k].alpha == alpha && keys[k].under == under {
+            if keys[k].color == color && keys[k].alpha == alpha && keys[k].under == under && keys[k].format == format {
                 keys[k].lastUse = clock
                 return results + k * 256
             }
             if keys[k].lastUse < keys[oldest].lastUse { oldest = k }
             k += 1
         }
-        keys[oldest] = Key(color: color, alpha: alpha, under: under, lastUse: clock)
+        keys[oldest] = Key(color: color, alpha: alpha, under: under, format: format, lastUse: clock)
         let table = results + oldest * 256
         table.update(repeating: 0, count: 256)
-        table[0] = under // no coverage: the pixel stays as it is
+        table[0] = format == .xrgb8888 ? under : 0x1_0000 | under // no coverage: the pixel stays as it is
         return table
     }
 }
