@@ -16,7 +16,7 @@ struct BlendTableTests {
         "In XRGB8888 and RGB565, at 40 random alphas and colours, glyph boxes of random coverage over a background with other pixels in it"
     )
     func tableEqualsBlendingEachPixel() {
-        var random = SplitMix64(state: 565)
+        var random = SeededGenerator(seed: 565)
         let tables = BlendTables()
         let width = 61
         let height = 17
@@ -55,19 +55,8 @@ struct BlendTableTests {
         }
     }
 
-    private struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// 80 × 24 pixels of `background` with a few dots of other colours.
-    private func canvas(_ format: PixelFormat, background: Color, random: inout SplitMix64) -> HeadlessDisplay {
+    private func canvas(_ format: PixelFormat, background: Color, random: inout SeededGenerator) -> HeadlessDisplay {
         let display = HeadlessDisplay(width: 80, height: 24, format: format)
         let frame = display.framebuffer
         for y in 0..<24 {

@@ -1,3 +1,4 @@
+import PanelTesting
 import Testing
 
 @testable import PanelUI
@@ -13,7 +14,7 @@ import Testing
 struct BlendSpanTests {
     /// Runs of 1 to 40 pixels of a few colours: stretches that repeat the
     /// last pixel, that start or end inside a group of 4 or 8, and single ones.
-    private func row(count: Int, random: inout SplitMix64) -> [UInt32] {
+    private func row(count: Int, random: inout SeededGenerator) -> [UInt32] {
         let colours: [UInt32] = [0xFF20_4060, 0xFFFF_FFFF, 0xFF00_0000, 0xFF12_3456]
         var row: [UInt32] = []
         while row.count < count {
@@ -27,7 +28,7 @@ struct BlendSpanTests {
 
     @Test("In XRGB8888 and RGB565, in place and from another row, over 400 rows of random runs and lengths 1 to 120")
     func eachPixelAsBlendedAlone() {
-        var random = SplitMix64(state: 8)
+        var random = SeededGenerator(seed: 8)
         for round in 0..<400 {
             let count = Int(random.next() % 120) + 1
             let under = row(count: count, random: &random)

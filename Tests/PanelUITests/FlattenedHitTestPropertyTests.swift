@@ -1,22 +1,10 @@
+import PanelTesting
 import PanelUI
 import Testing
 
 // The flattened hit-test (ViewTable) must give exactly what UIKit's plain
 // recursive hit-test gives (R4, R5), on random trees with random hidden,
 // alpha, interaction flags, transforms, overrides and points.
-
-/// SplitMix64: small, fast and the same on every platform, so a failing seed reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A view whose hit-testing is overridden in one of R5's ways.
 final class ProbeView: View {

@@ -1,3 +1,4 @@
+import PanelTesting
 import Testing
 
 @testable import PanelUI

@@ -1,3 +1,4 @@
+import PanelTesting
 import Testing
 
 @testable import PanelUI
@@ -14,7 +15,7 @@ struct LabelTextChangeTests {
             "a", "b", "7", "%", " ", "é", "e\u{301}", "\u{301}", "ü", "€", "漢", "🎛", "\u{85}", "\n", "\u{2028}",
             "\u{2029}", "Å", "\r"
         ]
-        var random = SplitMix64(state: 3)
+        var random = SeededGenerator(seed: 3)
         func text() -> String {
             var result = ""
             for _ in 0..<Int(random.next() % 7) { result += pieces[Int(random.next() % UInt64(pieces.count))] }

@@ -14,7 +14,8 @@ import Testing
 struct PictureRowTests {
     /// A picture of one colour with a few dots: rows that differ from the row
     /// above in one place, near either edge, or in its last odd bytes.
-    private func picture(width: Int, height: Int, format: PixelFormat, random: inout SplitMix64) -> RasterizedLayer {
+    private func picture(width: Int, height: Int, format: PixelFormat, random: inout SeededGenerator) -> RasterizedLayer
+    {
         let picture = RasterizedLayer(width: width, height: height, format: format, budget: RasterizationBudget())!
         let frame = picture.framebuffer
         for y in 0..<height {
@@ -41,7 +42,7 @@ struct PictureRowTests {
         "In XRGB8888 and RGB565, at odd and even widths, under 200 random clips and places, the tinted copy equals each row blended on its own"
     )
     func tintedCopyEqualsRowByRow() {
-        var random = SplitMix64(state: 39)
+        var random = SeededGenerator(seed: 39)
         let tint = (color: Color(red: 0, green: 0, blue: 0, alpha: 255), level: UInt32(77))
         for format in [PixelFormat.xrgb8888, .rgb565] {
             for width in [37, 64, 161] {
@@ -82,7 +83,7 @@ struct PictureRowTests {
         "Where a row differs from the one above: the 8-byte words (or last odd bytes) with a dot, in its row and the one below"
     )
     func rowChangesFound() {
-        var random = SplitMix64(state: 7)
+        var random = SeededGenerator(seed: 7)
         let picture = picture(width: 37, height: 8, format: .rgb565, random: &random)
         let frame = picture.framebuffer
         for x in 0..<37 {

@@ -1,3 +1,4 @@
+import PanelTesting
 import Testing
 
 @testable import PanelUI
@@ -14,7 +15,7 @@ struct RasterizerLevelTests {
                 #expect(Rasterizer.level(probe) == UInt32(probe.rounded()), "level(\(probe))")
             }
         }
-        var random = SplitMix64(state: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<20_000 {
             let value = random.double(0...255)
             #expect(Rasterizer.level(value) == UInt32(value.rounded()), "level(\(value))")
@@ -44,7 +45,7 @@ struct RasterizerLevelTests {
             let value = Double(whole) / 4
             values += [value, value.nextUp, value.nextDown]
         }
-        var random = SplitMix64(state: 11)
+        var random = SeededGenerator(seed: 11)
         for _ in 0..<20_000 { values.append(random.double(-5_000...5_000)) }
         for value in values {
             #expect(

@@ -27,23 +27,6 @@ enum TestFormat: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-/// A small, seedable generator, so that the "random" shapes are the same on every run.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func double(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
-    }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-}
-
 func storePixel(_ color: Color, in framebuffer: Framebuffer, x: Int, y: Int) {
     let row = framebuffer.baseAddress + y * framebuffer.stride
     switch framebuffer.format {
@@ -76,7 +59,7 @@ func fillPattern(_ framebuffer: Framebuffer) {
 /// Rows of flat runs, one colour each, 1 to 12 pixels long: the flat
 /// background a translucent fill mostly meets, with an edge every few pixels.
 func fillRuns(_ framebuffer: Framebuffer, seed: UInt64) {
-    var random = SplitMix64(state: seed)
+    var random = SeededGenerator(seed: seed)
     for y in 0..<framebuffer.height {
         var x = 0
         while x < framebuffer.width {
@@ -413,7 +396,7 @@ struct RendererTests {
         "Span filling gives the per-pixel rasterizer's pixels for random shapes, alphas and clips",
         arguments: TestFormat.allCases)
     func spansMatchPerPixelReference(_ format: TestFormat) {
-        var random = SplitMix64(state: format == .xrgb8888 ? 1 : 2)
+        var random = SeededGenerator(seed: format == .xrgb8888 ? 1 : 2)
         let fast = HeadlessDisplay(width: 64, height: 48, format: format.pixelFormat)
         let reference = HeadlessDisplay(width: 64, height: 48, format: format.pixelFormat)
         var worst = 0
@@ -486,7 +469,7 @@ struct RendererTests {
         "A square-cornered rectangle on whole pixels (a background: filled as plain spans) gives the per-pixel rasterizer's pixels",
         arguments: TestFormat.allCases)
     func wholePixelRectanglesMatchPerPixelReference(_ format: TestFormat) {
-        var random = SplitMix64(state: format == .xrgb8888 ? 3 : 4)
+        var random = SeededGenerator(seed: format == .xrgb8888 ? 3 : 4)
         let fast = HeadlessDisplay(width: 200, height: 48, format: format.pixelFormat)
         let reference = HeadlessDisplay(width: 200, height: 48, format: format.pixelFormat)
         var differing = 0

@@ -14,7 +14,7 @@ import Testing
 @Suite("Safe areas after moves: worked out where a move reaches them, and equal to the whole window's worked out again")
 struct SafeAreaMoveTests {
     /// A window with a bar's band at the top and the keyboard's at the bottom, and nested views, some scrolling.
-    private func screen(random: inout SplitMix64) -> (Application, Window, [View]) {
+    private func screen(random: inout SeededGenerator) -> (Application, Window, [View]) {
         let application = Application(runLoop: RunLoop(manualClock: ManualClock()))
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         application.addWindow(window)
@@ -39,7 +39,7 @@ struct SafeAreaMoveTests {
         "After random moves, resizes and scrolls, each layout pass leaves every view's safe area as a walk of the whole window finds it"
     )
     func movedEqualsWholeWalk() {
-        var random = SplitMix64(state: 39)
+        var random = SeededGenerator(seed: 39)
         let (application, window, views) = screen(random: &random)
         #expect(window.safeAreaInUse)
         for round in 0..<60 {

@@ -15,7 +15,7 @@ import Testing
 @Suite("View table patches: only what a change reaches, and equal to a rebuild")
 struct ViewTablePatchTests {
     /// A window of nested views, some clipping, some scrolled, some turned.
-    private func hierarchy(random: inout SplitMix64) -> (window: Window, views: [View]) {
+    private func hierarchy(random: inout SeededGenerator) -> (window: Window, views: [View]) {
         let window = Window(frame: Rect(x: 0, y: 0, width: 800, height: 480))
         var views: [View] = [window]
         for i in 0..<60 {
@@ -35,7 +35,7 @@ struct ViewTablePatchTests {
     }
 
     /// One change an app makes to `view`.
-    private func change(_ view: View, random: inout SplitMix64) {
+    private func change(_ view: View, random: inout SeededGenerator) {
         switch random.next() % 9 {
         case 0: view.center.x += random.double(-40...40)
         case 1: view.bounds.origin.y = random.double(0...120) // scrolls a scroll view's content
@@ -70,7 +70,7 @@ struct ViewTablePatchTests {
         "After random changes of place, scroll offset, hiding, alpha, clipping, interaction, transform and corners, the patched table equals a rebuilt one, and hit-tests alike"
     )
     func patchedEqualsRebuilt() {
-        var random = SplitMix64(state: 39)
+        var random = SeededGenerator(seed: 39)
         let (window, views) = hierarchy(random: &random)
         let table = window.viewTable
         for round in 0..<40 {
