@@ -111,47 +111,32 @@ struct GlyphBlender {
         let (x0, x1, y0, y1) = clipped(width: width, height: height, left: left, top: top)
         guard x0 < x1, y0 < y1 else { return }
         let count = x1 - x0
-        var coverageRow = coverage + (y0 - top) * width + (x0 - left)
-        var pixelRow = framebuffer.baseAddress + y0 * framebuffer.stride
-        var y = y0
+        let coverageRow = coverage + (y0 - top) * width + (x0 - left)
         // The format is decided once a glyph, not once a pixel.
         switch framebuffer.format {
-        case .xrgb8888:
-            while y < y1 {
-                if let table {
-                    lookUpRow(
-                        coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count, table: table)
-                } else {
-                    blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt32.self) + x0, count: count) {
-                        under, a in
-                        PixelMath.blend(color, alpha: a, over: under)
-                    }
-                }
-                coverageRow += width
-                pixelRow += framebuffer.stride
-                y += 1
-            }
-        case .rgb565:
-            while y < y1 {
-                if let table {
-                    lookUpRow(
-                        coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count, table: table)
-                } else {
-                    blendRow(coverageRow, pixelRow.assumingMemoryBound(to: UInt16.self) + x0, count: count) {
-                        under, a in
-                        Self.blend565(color, alpha: a, over: under)
-                    }
-                }
-                coverageRow += width
-                pixelRow += framebuffer.stride
-                y += 1
-            }
+        case .xrgb8888: drawRows(UInt32.self, coverageRow, width: width, x0: x0, count: count, y0: y0, y1: y1)
+        case .rgb565: drawRows(UInt16.self, coverageRow, width: width, x0: x0, count: count, y0: y0, y1: y1)
         }
     }
 
+    /// Rows `y0 ..< y1` of a glyph (its coverage rows `width` bytes apart,
+    /// from `coverageRow`), `count` pixels each from column `x0`.
     @inline(__always) @usableFromInline
-    static func blend565(_ color: Color, alpha a: UInt32, over under: UInt16) -> UInt16 {
-        PixelMath.rgb565(fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
+    func drawRows<Pixel: FixedWidthInteger & UnsignedInteger>(
+        _: Pixel.Type, _ coverageRow: UnsafePointer<UInt8>, width: Int, x0: Int, count: Int, y0: Int, y1: Int
+    ) {
+        var coverageRow = coverageRow
+        var pixels = (framebuffer.baseAddress + y0 * framebuffer.stride).assumingMemoryBound(to: Pixel.self) + x0
+        let stride = framebuffer.stride / MemoryLayout<Pixel>.size
+        for _ in y0..<y1 {
+            if let table {
+                lookUpRow(coverageRow, pixels, count: count, table: table)
+            } else {
+                blendRow(coverageRow, pixels, count: count)
+            }
+            coverageRow += width
+            pixels += stride
+        }
     }
 
     /// Composites `width × height` premultiplied BGRA pixels (a colour
@@ -202,7 +187,7 @@ struct GlyphBlender {
         return r << 16 | g << 8 | b
     }
 
-    /// `blendRow(_:_:count:_:)` through `table` for pixels that hold the
+    /// `blendRow(_:_:count:)` through `table` for pixels that hold the
     /// background it was made for, blending the others. Eight pixels that all
     /// hold it (most of a glyph's box over a flat fill) are one vector test
     /// (two word tests in RGB565) and a lookup each; a row's mixed stretches and its tail go pixel
@@ -273,10 +258,7 @@ struct GlyphBlender {
     @inline(__always) @usableFromInline
     func blend<Pixel: FixedWidthInteger>(coverage c: Int, over under: Pixel) -> Pixel {
         let a = alpha == 255 ? UInt32(c) : (UInt32(c) * alpha + 127) / 255
-        guard a != 0 else { return under }
-        return MemoryLayout<Pixel>.size == 4
-            ? Pixel(truncatingIfNeeded: PixelMath.blend(color, alpha: a, over: UInt32(truncatingIfNeeded: under)))
-            : Pixel(truncatingIfNeeded: Self.blend565(color, alpha: a, over: UInt16(truncatingIfNeeded: under)))
+        return a == 0 ? under : PixelMath.blend(color, alpha: a, over: under)
     }
 
     /// Blends one row of `count` coverage bytes into `pixels`. Runs of eight
@@ -287,9 +269,9 @@ struct GlyphBlender {
     /// colour itself.
     @inline(__always) @usableFromInline
     func blendRow<Pixel: FixedWidthInteger>(
-        _ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>,
-        count: Int, _ blend: (Pixel, UInt32) -> Pixel
+        _ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>, count: Int
     ) {
+        let color = self.color
         let raw = UnsafeRawPointer(coverage)
         let opaque = alpha == 255
         let alpha = self.alpha
@@ -304,7 +286,7 @@ struct GlyphBlender {
                 while i < end {
                     let a = UInt32(coverage[i])
                     let under = pixels[i]
-                    let blended = blend(under, a)
+                    let blended = PixelMath.blend(color, alpha: a, over: under)
                     pixels[i] = a == 0 ? under : blended
                     i += 1
                 }
@@ -312,7 +294,7 @@ struct GlyphBlender {
                 while i < end {
                     let a = (UInt32(coverage[i]) * alpha + 127) / 255
                     let under = pixels[i]
-                    let blended = blend(under, a)
+                    let blended = PixelMath.blend(color, alpha: a, over: under)
                     pixels[i] = a == 0 ? under : blended
                     i += 1
                 }

@@ -36,34 +36,30 @@ struct BlendSpanTests {
             let level = UInt32(random.next() % 254) + 1
             let inPlace = round % 2 == 0
 
-            let expected = under.map { PixelMath.blend(color, alpha: level, over: $0) }
-            var source = under
-            var pixels = inPlace ? under : [UInt32](repeating: 0, count: count)
-            source.withUnsafeMutableBufferPointer { from in
-                pixels.withUnsafeMutableBufferPointer { to in
-                    Rasterizer.blendSpan(
-                        from: inPlace ? UnsafePointer(to.baseAddress!) : UnsafePointer(from.baseAddress!),
-                        to: to.baseAddress!, count: count, color: color, alpha: level)
-                }
-            }
-            #expect(pixels == expected, "XRGB8888 round \(round), \(count) pixels")
-
-            let under565 = under.map { PixelMath.rgb565(fromXRGB: $0) }
-            let expected565 = under565.map {
-                PixelMath.rgb565(
-                    fromXRGB: PixelMath.blend(color, alpha: level, over: PixelMath.xrgb(fromRGB565: $0)))
-            }
-            var source565 = under565
-            var pixels565 = inPlace ? under565 : [UInt16](repeating: 0, count: count)
-            source565.withUnsafeMutableBufferPointer { from in
-                pixels565.withUnsafeMutableBufferPointer { to in
-                    Rasterizer.blendSpan(
-                        from: inPlace ? UnsafePointer(to.baseAddress!) : UnsafePointer(from.baseAddress!),
-                        to: to.baseAddress!, count: count, color: color, alpha: level)
-                }
-            }
-            #expect(pixels565 == expected565, "RGB565 round \(round), \(count) pixels")
-            if pixels != expected || pixels565 != expected565 { return }
+            let xrgb = spanDiffers(under, color: color, level: level, inPlace: inPlace)
+            #expect(!xrgb, "XRGB8888 round \(round), \(count) pixels")
+            let rgb565 = spanDiffers(
+                under.map { PixelMath.rgb565(fromXRGB: $0) }, color: color, level: level, inPlace: inPlace)
+            #expect(!rgb565, "RGB565 round \(round), \(count) pixels")
+            if xrgb || rgb565 { return }
         }
+    }
+
+    /// Whether the span blended over `under` (in place, or from a copy of it)
+    /// differs from each pixel blended on its own.
+    private func spanDiffers<Pixel: FixedWidthInteger & UnsignedInteger>(
+        _ under: [Pixel], color: Color, level: UInt32, inPlace: Bool
+    ) -> Bool {
+        let expected = under.map { PixelMath.blend(color, alpha: level, over: $0) }
+        var source = under
+        var pixels = inPlace ? under : [Pixel](repeating: 0, count: under.count)
+        source.withUnsafeMutableBufferPointer { from in
+            pixels.withUnsafeMutableBufferPointer { to in
+                Rasterizer.blendSpan(
+                    from: inPlace ? UnsafePointer(to.baseAddress!) : UnsafePointer(from.baseAddress!),
+                    to: to.baseAddress!, count: under.count, color: color, alpha: level)
+            }
+        }
+        return pixels != expected
     }
 }

@@ -21,6 +21,19 @@ public enum PixelMath {
         return 0xFF00_0000 | rbDivided | gDivided << 8
     }
 
+    /// `blend(_:alpha:over:)` over a pixel in either format, by its size: an
+    /// RGB565 one widened to 8 bits a channel, blended and narrowed again.
+    @inline(__always)
+    @inlinable public static func blend<Pixel: FixedWidthInteger>(_ color: Color, alpha a: UInt32, over pixel: Pixel)
+        -> Pixel
+    {
+        guard MemoryLayout<Pixel>.size == 2 else {
+            return Pixel(truncatingIfNeeded: blend(color, alpha: a, over: UInt32(truncatingIfNeeded: pixel)))
+        }
+        let under = xrgb(fromRGB565: UInt16(truncatingIfNeeded: pixel))
+        return Pixel(truncatingIfNeeded: rgb565(fromXRGB: blend(color, alpha: a, over: under)))
+    }
+
     @inline(__always)
     @inlinable public static func rgb565(fromXRGB p: UInt32) -> UInt16 {
         let r: UInt32 = (p >> 8) & 0xF800

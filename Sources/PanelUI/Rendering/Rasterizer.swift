@@ -826,57 +826,6 @@
         }
     }
 
-    /// `blendSpan` in RGB565: each pixel widened to 8 bits a channel, blended
-    /// and narrowed again; runs of one pixel blended once, and eight that all
-    /// repeat it written with one comparison of two words and two stores, as
-    /// the XRGB8888 span writes four.
-    @inline(__always)
-    @usableFromInline static func blendSpan(
-        from source: UnsafePointer<UInt16>, to pixels: UnsafeMutablePointer<UInt16>, count: Int, color: Color,
-        alpha a: UInt32
-    ) {
-        var lastUnder: UInt16 = source[0]
-        var lastResult = PixelMath.rgb565(
-            fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: lastUnder)))
-        var i = 0
-        while i &+ 8 <= count {
-            let under = UInt64(lastUnder) &* 0x0001_0001_0001_0001
-            if Self.repeats(under, at: UnsafeRawPointer(source + i)) {
-                let result = UInt64(lastResult) &* 0x0001_0001_0001_0001
-                repeat {
-                    let out = UnsafeMutableRawPointer(pixels + i)
-                    out.storeBytes(of: result, as: UInt64.self)
-                    out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
-                    i &+= 8
-                } while i &+ 8 <= count && Self.repeats(under, at: UnsafeRawPointer(source + i))
-            } else {
-                for _ in 0..<8 {
-                    blendPixel(
-                        source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
-                }
-            }
-        }
-        while i < count {
-            blendPixel(source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
-        }
-    }
-
-    /// One pixel of the RGB565 `blendSpan`, as the XRGB8888 one's `blendPixel`.
-    @inline(__always)
-    @usableFromInline static func blendPixel(
-        _ source: UnsafePointer<UInt16>, _ pixels: UnsafeMutablePointer<UInt16>, _ i: inout Int, color: Color,
-        alpha a: UInt32, lastUnder: inout UInt16, lastResult: inout UInt16
-    ) {
-        let under = source[i]
-        if under != lastUnder {
-            lastUnder = under
-            lastResult = PixelMath.rgb565(
-                fromXRGB: PixelMath.blend(color, alpha: a, over: PixelMath.xrgb(fromRGB565: under)))
-        }
-        pixels[i] = lastResult
-        i &+= 1
-    }
-
     /// Columns `x0 ..< x1` of rows `y0 ..< y1` set to `value`: a view's
     /// opaque background, the most pixels a small dirty area draws. A wide
     /// row is copied from the row above, at memcpy speed; the others are
@@ -902,32 +851,36 @@
 
     /// `PixelMath.blend(_:alpha:over:)` of `color` over each of `count`
     /// pixels of `source`, written to `pixels`: the same place for a fill,
-    /// a picture for its copy (`RasterizedLayer`). Runs over a flat
-    /// background repeat the same pixel, so each distinct one is blended
-    /// once, and four that all repeat it are written with one comparison and
-    /// two stores, group after group to the run's end.
+    /// a picture for its copy (`RasterizedLayer`); XRGB8888 or RGB565 by the
+    /// pixels' size. Runs over a flat background repeat the same pixel, so
+    /// each distinct one is blended once, and 16 bytes that all repeat it (4
+    /// XRGB8888 pixels, 8 RGB565 ones) are written with one comparison of two
+    /// words (measured faster here than one SIMD4 comparison) and two
+    /// stores, group after group to the run's end.
     @inline(__always)
-    @usableFromInline static func blendSpan(
-        from source: UnsafePointer<UInt32>, to pixels: UnsafeMutablePointer<UInt32>, count: Int, color: Color,
+    @usableFromInline static func blendSpan<Pixel: FixedWidthInteger & UnsignedInteger>(
+        from source: UnsafePointer<Pixel>, to pixels: UnsafeMutablePointer<Pixel>, count: Int, color: Color,
         alpha a: UInt32
     ) {
+        let group = 16 / MemoryLayout<Pixel>.size
+        // A pixel in each lane of a word.
+        let lanes: UInt64 = MemoryLayout<Pixel>.size == 4 ? 0x1_0000_0001 : 0x1_0001_0001_0001
         var lastUnder = source[0]
         var lastResult = PixelMath.blend(color, alpha: a, over: lastUnder)
         var i = 0
-        while i &+ 4 <= count {
-            // Two 64-bit words: measured faster here than one SIMD4 comparison.
-            let under = UInt64(lastUnder) &* 0x1_0000_0001
+        while i &+ group <= count {
+            let under = UInt64(truncatingIfNeeded: lastUnder) &* lanes
             if Self.repeats(under, at: UnsafeRawPointer(source + i)) {
                 // The whole run, without working out its words again.
-                let result = UInt64(lastResult) &* 0x1_0000_0001
+                let result = UInt64(truncatingIfNeeded: lastResult) &* lanes
                 repeat {
                     let out = UnsafeMutableRawPointer(pixels + i)
                     out.storeBytes(of: result, as: UInt64.self)
                     out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
-                    i &+= 4
-                } while i &+ 4 <= count && Self.repeats(under, at: UnsafeRawPointer(source + i))
+                    i &+= group
+                } while i &+ group <= count && Self.repeats(under, at: UnsafeRawPointer(source + i))
             } else {
-                for _ in 0..<4 {
+                for _ in 0..<group {
                     blendPixel(
                         source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
                 }
@@ -949,9 +902,9 @@
     /// the next. (A function with `inout`s, not a closure: a closure's
     /// captured variables are boxed on the heap in a debug build.)
     @inline(__always)
-    @usableFromInline static func blendPixel(
-        _ source: UnsafePointer<UInt32>, _ pixels: UnsafeMutablePointer<UInt32>, _ i: inout Int, color: Color,
-        alpha a: UInt32, lastUnder: inout UInt32, lastResult: inout UInt32
+    @usableFromInline static func blendPixel<Pixel: FixedWidthInteger>(
+        _ source: UnsafePointer<Pixel>, _ pixels: UnsafeMutablePointer<Pixel>, _ i: inout Int, color: Color,
+        alpha a: UInt32, lastUnder: inout Pixel, lastResult: inout Pixel
     ) {
         let under = source[i]
         if under != lastUnder {
