@@ -126,16 +126,19 @@ struct GlyphBlender {
         _: Pixel.Type, _ coverageRow: UnsafePointer<UInt8>, width: Int, x0: Int, count: Int, y0: Int, y1: Int
     ) {
         var coverageRow = coverageRow
-        var pixels = (framebuffer.baseAddress + y0 * framebuffer.stride).assumingMemoryBound(to: Pixel.self) + x0
-        let stride = framebuffer.stride / MemoryLayout<Pixel>.size
+        // Rows step by the stride in bytes, which need not be whole pixels.
+        let stride = framebuffer.stride
+        var row = framebuffer.baseAddress + y0 * stride + x0 * MemoryLayout<Pixel>.size
+        let table = self.table
         for _ in y0..<y1 {
+            let pixels = row.assumingMemoryBound(to: Pixel.self)
             if let table {
                 lookUpRow(coverageRow, pixels, count: count, table: table)
             } else {
                 blendRow(coverageRow, pixels, count: count)
             }
             coverageRow += width
-            pixels += stride
+            row += stride
         }
     }
 
