@@ -193,9 +193,9 @@ struct GlyphBlender {
     /// `blendRow(_:_:count:)` through `table` for pixels that hold the
     /// background it was made for, blending the others. Eight pixels that all
     /// hold it (most of a glyph's box over a flat fill) are one vector test
-    /// (two word tests in RGB565) and a lookup each; a row's mixed stretches and its tail go pixel
-    /// by pixel. In either format: the table's entries are its pixels, an
-    /// RGB565 one with bit 16 set.
+    /// (two word tests in RGB565) and a lookup each; a row's mixed stretches
+    /// and its tail go pixel by pixel. In either format: the table's entries
+    /// are its pixels, an RGB565 one with bit 16 set.
     @inline(__always) @usableFromInline
     func lookUpRow<Pixel: FixedWidthInteger & UnsignedInteger>(
         _ coverage: UnsafePointer<UInt8>, _ pixels: UnsafeMutablePointer<Pixel>, count: Int,
