@@ -203,9 +203,9 @@ struct GlyphBlender {
     ) {
         let raw = UnsafeRawPointer(coverage)
         let background = Pixel(truncatingIfNeeded: tableUnder)
-        // The background in each lane: eight XRGB8888 pixels, or four RGB565 ones in a word.
+        // The background in each lane: of eight XRGB8888 pixels, or of a word of RGB565 ones.
         let flat = SIMD8<UInt32>(repeating: tableUnder)
-        let flat565 = UInt64(truncatingIfNeeded: tableUnder) &* 0x1_0001_0001_0001
+        let flat565 = PixelMath.word(repeating: background)
         var i = 0
         while i < count {
             if i + 8 <= count {
@@ -218,8 +218,7 @@ struct GlyphBlender {
                 let isFlat =
                     MemoryLayout<Pixel>.size == 4
                     ? all(eight.loadUnaligned(as: SIMD8<UInt32>.self) .== flat)
-                    : eight.loadUnaligned(as: UInt64.self) == flat565
-                        && eight.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == flat565
+                    : PixelMath.repeats(flat565, at: eight)
                 if isFlat {
                     let end = i + 8
                     while i < end {
@@ -249,10 +248,11 @@ struct GlyphBlender {
 
     @inline(never) @usableFromInline
     func tableEntry(_ c: Int, in table: UnsafeMutablePointer<UInt32>) -> UInt32 {
-        let blended =
+        let blended = BlendTables.entry(
             framebuffer.format == .xrgb8888
-            ? blend(coverage: c, over: tableUnder)
-            : 0x1_0000 | UInt32(blend(coverage: c, over: UInt16(truncatingIfNeeded: tableUnder)))
+                ? blend(coverage: c, over: tableUnder)
+                : UInt32(blend(coverage: c, over: UInt16(truncatingIfNeeded: tableUnder))),
+            format: framebuffer.format)
         table[c] = blended
         return blended
     }
@@ -362,7 +362,13 @@ final class BlendTables {
         keys[oldest] = Key(color: color, alpha: alpha, under: under, format: format, lastUse: clock)
         let table = results + oldest * 256
         table.update(repeating: 0, count: 256)
-        table[0] = format == .xrgb8888 ? under : 0x1_0000 | under // no coverage: the pixel stays as it is
+        table[0] = Self.entry(under, format: format) // no coverage: the pixel stays as it is
         return table
+    }
+
+    /// A table's entry for `pixel` in `format`: an RGB565 pixel with bit 16
+    /// set, so that no entry is 0, which means "not worked out yet".
+    @inline(__always) @usableFromInline static func entry(_ pixel: UInt32, format: PixelFormat) -> UInt32 {
+        format == .xrgb8888 ? pixel : 0x1_0000 | pixel
     }
 }

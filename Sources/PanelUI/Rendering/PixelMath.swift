@@ -34,6 +34,20 @@ public enum PixelMath {
         return Pixel(truncatingIfNeeded: rgb565(fromXRGB: blend(color, alpha: a, over: under)))
     }
 
+    /// `pixel` in each lane of a 64-bit word: two XRGB8888 pixels or four RGB565 ones.
+    @inline(__always)
+    @inlinable public static func word<Pixel: FixedWidthInteger>(repeating pixel: Pixel) -> UInt64 {
+        UInt64(truncatingIfNeeded: pixel) &* (MemoryLayout<Pixel>.size == 4 ? 0x1_0000_0001 : 0x1_0001_0001_0001)
+    }
+
+    /// Whether the 16 bytes at `bytes` are `word` twice: 4 XRGB8888 pixels
+    /// or 8 RGB565 ones that all repeat one (`word(repeating:)`), tested as
+    /// two 64-bit words (measured faster here than one SIMD4 comparison).
+    @inline(__always)
+    @inlinable public static func repeats(_ word: UInt64, at bytes: UnsafeRawPointer) -> Bool {
+        bytes.loadUnaligned(as: UInt64.self) == word && bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == word
+    }
+
     @inline(__always)
     @inlinable public static func rgb565(fromXRGB p: UInt32) -> UInt16 {
         let r: UInt32 = (p >> 8) & 0xF800

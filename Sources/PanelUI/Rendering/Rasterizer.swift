@@ -855,30 +855,28 @@
     /// pixels' size. Runs over a flat background repeat the same pixel, so
     /// each distinct one is blended once, and 16 bytes that all repeat it (4
     /// XRGB8888 pixels, 8 RGB565 ones) are written with one comparison of two
-    /// words (measured faster here than one SIMD4 comparison) and two
-    /// stores, group after group to the run's end.
+    /// words (`PixelMath.repeats`) and two stores, group after group to the
+    /// run's end.
     @inline(__always)
     @usableFromInline static func blendSpan<Pixel: FixedWidthInteger & UnsignedInteger>(
         from source: UnsafePointer<Pixel>, to pixels: UnsafeMutablePointer<Pixel>, count: Int, color: Color,
         alpha a: UInt32
     ) {
         let group = 16 / MemoryLayout<Pixel>.size
-        // A pixel in each lane of a word.
-        let lanes: UInt64 = MemoryLayout<Pixel>.size == 4 ? 0x1_0000_0001 : 0x1_0001_0001_0001
         var lastUnder = source[0]
         var lastResult = PixelMath.blend(color, alpha: a, over: lastUnder)
         var i = 0
         while i &+ group <= count {
-            let under = UInt64(truncatingIfNeeded: lastUnder) &* lanes
-            if Self.repeats(under, at: UnsafeRawPointer(source + i)) {
+            let under = PixelMath.word(repeating: lastUnder)
+            if PixelMath.repeats(under, at: UnsafeRawPointer(source + i)) {
                 // The whole run, without working out its words again.
-                let result = UInt64(truncatingIfNeeded: lastResult) &* lanes
+                let result = PixelMath.word(repeating: lastResult)
                 repeat {
                     let out = UnsafeMutableRawPointer(pixels + i)
                     out.storeBytes(of: result, as: UInt64.self)
                     out.storeBytes(of: result, toByteOffset: 8, as: UInt64.self)
                     i &+= group
-                } while i &+ group <= count && Self.repeats(under, at: UnsafeRawPointer(source + i))
+                } while i &+ group <= count && PixelMath.repeats(under, at: UnsafeRawPointer(source + i))
             } else {
                 for _ in 0..<group {
                     blendPixel(
@@ -889,12 +887,6 @@
         while i < count {
             blendPixel(source, pixels, &i, color: color, alpha: a, lastUnder: &lastUnder, lastResult: &lastResult)
         }
-    }
-
-    /// Whether the 16 bytes at `bytes` are `word` twice.
-    @inline(__always)
-    @usableFromInline static func repeats(_ word: UInt64, at bytes: UnsafeRawPointer) -> Bool {
-        bytes.loadUnaligned(as: UInt64.self) == word && bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == word
     }
 
     /// One pixel of `blendSpan(from:to:count:color:alpha:)`: pixel `i`,
