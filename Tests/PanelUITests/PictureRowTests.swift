@@ -19,23 +19,15 @@ struct PictureRowTests {
         let picture = RasterizedLayer(width: width, height: height, format: format, budget: RasterizationBudget())!
         let frame = picture.framebuffer
         for y in 0..<height {
-            for x in 0..<width { store(0x20_40_60, atX: x, y: y, in: frame) }
+            for x in 0..<width { storePixel(Color(rgb: 0x20_40_60), in: frame, x: x, y: y) }
         }
         for _ in 0..<height / 2 {
             let x = [0, width - 1, Int(random.next() % UInt64(width))][Int(random.next() % 3)]
             let y = Int(random.next() % UInt64(height))
-            store(UInt32(truncatingIfNeeded: random.next()) & 0xFF_FF_FF, atX: x, y: y, in: frame)
+            storePixel(Color(rgb: UInt32(truncatingIfNeeded: random.next()) & 0xFF_FF_FF), in: frame, x: x, y: y)
         }
         picture.findRowChanges()
         return picture
-    }
-
-    private func store(_ rgb: UInt32, atX x: Int, y: Int, in frame: Framebuffer) {
-        let row = frame.baseAddress + y * frame.stride
-        switch frame.format {
-        case .xrgb8888: row.storeBytes(of: rgb, toByteOffset: x * 4, as: UInt32.self)
-        case .rgb565: row.storeBytes(of: PixelMath.rgb565(fromXRGB: rgb), toByteOffset: x * 2, as: UInt16.self)
-        }
     }
 
     @Test(
@@ -87,10 +79,10 @@ struct PictureRowTests {
         let picture = picture(width: 37, height: 8, format: .rgb565, random: &random)
         let frame = picture.framebuffer
         for x in 0..<37 {
-            for y in 0..<8 { store(0x10_20_30, atX: x, y: y, in: frame) }
+            for y in 0..<8 { storePixel(Color(rgb: 0x10_20_30), in: frame, x: x, y: y) }
         }
-        store(0xFF_FF_FF, atX: 5, y: 3, in: frame)
-        store(0xFF_FF_FF, atX: 36, y: 6, in: frame) // in the last odd bytes of an RGB565 row
+        storePixel(Color(rgb: 0xFF_FF_FF), in: frame, x: 5, y: 3)
+        storePixel(Color(rgb: 0xFF_FF_FF), in: frame, x: 36, y: 6) // in the last odd bytes of an RGB565 row
         picture.findRowChanges()
         let changes = (0..<8).map { "\(picture.rowChanges[$0].from)..<\(picture.rowChanges[$0].to)" }
         // Row 0 has no row above; the dot at column 5 is in the second 8-byte word; the one at 36 in the last odd bytes.
